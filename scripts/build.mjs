@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Builds what is stale: the master and CLI bundles, the Electron main and preload, the
+// worker bundle and the renderer. A target is rebuilt when any of its inputs is newer
+// than its stamp, or the set of input files changed.
+import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const stampDir = join(dist, '.stamps');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const define = { __JARVIS_VERSION__: JSON.stringify(pkg.version) };
+const REQUIRE_SHIM =
+  "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);";
+/** Packages that must be loaded from node_modules at run time (native code, or lazily loaded). */
+const NODE_EXTERNALS = ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core'];
+const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
+
+const TARGETS = {
+  main: {
+    inputs: ['src-main', ...common],
+    async build(esbuild) {
+      await esbuild.build({
+        entryPoints: { serve: 'src-main/serve-main.ts', cli: 'src-main/cli/main.ts' },
+        outdir: 'dist/main',
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        // Bundling the JavaScript dependencies halves cold start (fewer files to resolve
+        // and read); native and optional-native packages stay in node_modules.
+        external: NODE_EXTERNALS,
+        minify: false,
+        keepNames: true,
+        banner: { js: REQUIRE_SHIM },
+        sourcemap: 'linked',
+        define,
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+    },
+  },
+  app: {
+    inputs: ['src-main', ...common],
+    async build(esbuild) {
+      await esbuild.build({
+        entryPoints: { main: 'src-main/app/main.ts' },
+        outdir: 'dist/app',
+        outExtension: { '.js': '.cjs' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        packages: 'external',
+        external: ['electron'],
+        sourcemap: 'linked',
+        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
+        banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+      // A sandboxed preload may only require 'electron': bundle everything else into it.
+      await esbuild.build({
+        entryPoints: { preload: 'src-main/app/preload.ts' },
+        outdir: 'dist/app',
+        outExtension: { '.js': '.cjs' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'browser',
+        target: 'chrome120',
+        external: ['electron'],
+        define,
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+    },
+  },
+  worker: {
+    inputs: ['workers/src', 'src-main/skills', ...common],
+    async build(esbuild) {
+      if (!existsSync(join(root, 'workers/src/main.ts'))) return;
+      await esbuild.build({
+        entryPoints: { 'jarvis-skill-worker': 'workers/src/main.ts' },
+        outdir: 'dist/worker',
+        outExtension: { '.js': '.mjs' },
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        banner: { js: REQUIRE_SHIM },
+        define,
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+    },
+  },
+  renderer: {
+    inputs: ['src-renderer', ...common],
+    async build() {
+      const vite = await import('vite');
+      await vite.build({ configFile: join(root, 'src-renderer/vite.config.ts'), logLevel: 'warn' });
+    },
+  },
+};
+
+function listFiles(path, out) {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return;
+  }
+  if (st.isDirectory()) {
+    for (const name of readdirSync(path)) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      // Tests do not change what is built.
+      if (/\.test\.tsx?$/.test(name)) continue;
+      listFiles(join(path, name), out);
+    }
+  } else {
+    out.push({ file: relative(root, path), mtimeMs: st.mtimeMs });
+  }
+}
+
+function fingerprint(target) {
+  const files = [];
+  for (const input of TARGETS[target].inputs) listFiles(join(root, input), files);
+  files.sort((a, b) => a.file.localeCompare(b.file));
+  return { newest: Math.max(0, ...files.map((f) => f.mtimeMs)), files: files.map((f) => f.file).join('\n') };
+}
+
+function isStale(target, print) {
+  const stamp = join(stampDir, `${target}.json`);
+  if (!existsSync(stamp)) return true;
+  const previous = JSON.parse(readFileSync(stamp, 'utf8'));
+  const now = fingerprint(target);
+  const stale = now.newest > previous.newest || now.files !== previous.files;
+  if (!stale) print(`  ${target}: up to date`);
+  return stale;
+}
+
+export async function build({ targets = Object.keys(TARGETS), force = false, quiet = false } = {}) {
+  const print = quiet ? () => {} : (line) => process.stdout.write(`${line}\n`);
+  mkdirSync(stampDir, { recursive: true });
+  let esbuild;
+  for (const target of targets) {
+    if (!TARGETS[target]) throw new Error(`unknown build target ${target}`);
+    if (!force && !isStale(target, print)) continue;
+    const started = Date.now();
+    const fp = fingerprint(target);
+    esbuild ??= await import('esbuild');
+    if (target !== 'renderer') rmSync(join(dist, target === 'main' ? 'main' : target), { recursive: true, force: true });
+    await TARGETS[target].build(esbuild);
+    writeFileSync(join(stampDir, `${target}.json`), JSON.stringify(fp));
+    print(`  ${target}: built in ${Date.now() - started} ms`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const targets = args.filter((a) => !a.startsWith('--'));
+  build({ force, targets: targets.length ? targets : undefined }).catch((err) => {
+    process.stderr.write(`build failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config';
+import { runChecks } from '../../doctor';
+import { EXIT_FAILURE, EXIT_OK } from '../exit-codes';
+import { formatTable } from '../table';
+
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description('Check what JARVIS finds on this machine: Ollama and models, ffmpeg, whisper, piper, docker socket, data folder')
+    .option('--json', 'print JSON for scripts')
+    .action(async (opts: { json?: boolean }) => {
+      const config = loadConfig(process.env);
+      const results = await runChecks(config);
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      } else {
+        const rows = results.map((r) => [r.ok ? 'ok' : r.optional ? 'missing' : 'FAIL', r.name, r.detail]);
+        process.stdout.write(`${formatTable(['status', 'component', 'detail'], rows)}\n`);
+      }
+      process.exitCode = results.some((r) => !r.ok && !r.optional) ? EXIT_FAILURE : EXIT_OK;
+    });
+}

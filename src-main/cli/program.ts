@@ -1,0 +1,33 @@
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../../src-shared';
+import { registerDoctor } from './commands/doctor';
+import { registerServe } from './commands/serve';
+import { EXIT_USAGE } from './exit-codes';
+
+/** Each command group registers itself here; `jarvis --help` lists them all. */
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor];
+
+export function buildProgram(): Command {
+  const program = new Command('jarvis')
+    .description('JARVIS Home Command: the household assistant on this machine')
+    .version(APP_VERSION)
+    .exitOverride()
+    .showHelpAfterError();
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version exit through here with code 0.
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    process.stderr.write(`jarvis: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

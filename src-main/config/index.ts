@@ -1,0 +1,187 @@
+import { Ajv } from 'ajv';
+import { SETTINGS, type SettingDefinition, type SettingType } from './definitions';
+
+export { SETTINGS } from './definitions';
+export type { SettingDefinition } from './definitions';
+
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+type ValueOf<T extends SettingType> = T extends 'bool'
+  ? boolean
+  : T extends 'positive-int' | 'non-negative-int' | 'number' | 'duration'
+    ? number
+    : T extends 'address'
+      ? ListenAddress
+      : string;
+
+type Settings = typeof SETTINGS;
+type SettingValues = {
+  [S in Settings[number] as S['key']]: S extends { default: string }
+    ? ValueOf<S['type']>
+    : ValueOf<S['type']> | undefined;
+};
+
+export type Config = Readonly<
+  Omit<SettingValues, 'meshHeartbeatMs'> & {
+    meshHeartbeatMs: number;
+    /** The mesh listener only runs with a usable enrollment token. */
+    meshEnabled: boolean;
+  }
+>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const MESH_TOKEN_MIN_LENGTH = 16;
+
+/** What a value must look like, as a regex and as words for the error message. */
+const FORMS: Record<SettingType, { pattern?: string; words: string }> = {
+  string: { words: 'a string' },
+  path: { pattern: '^\\S.*$', words: 'a file system path' },
+  url: { pattern: '^https?://[^\\s/]+(/\\S*)?$', words: 'an http(s) URL such as http://127.0.0.1:11434' },
+  address: { pattern: '^(\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]*):[0-9]{1,5}$', words: 'host:port, such as 127.0.0.1:8080 or :8080' },
+  bool: { pattern: '^(true|false|1|0|yes|no|on|off)$', words: 'true or false' },
+  'positive-int': { pattern: '^[1-9][0-9]{0,14}$', words: 'a positive integer' },
+  'non-negative-int': { pattern: '^[0-9]{1,15}$', words: 'a non-negative integer' },
+  number: { pattern: '^-?[0-9]+(\\.[0-9]+)?$', words: 'a number' },
+  duration: { pattern: '^[0-9]+(ms|s|m|h)?$', words: 'a duration such as 90s, 2m, 1h or milliseconds' },
+  timezone: { pattern: '^[A-Za-z0-9_+/-]+$', words: 'an IANA time zone such as Europe/Berlin' },
+};
+
+// The raw environment is validated as strings first, so every message can quote exactly
+// what the user wrote. The schema covers only the variables that are set: compiling all
+// sixty patterns would cost more than the rest of start-up.
+export function rawSchema(names: readonly string[]): object {
+  const properties: Record<string, object> = {};
+  for (const s of SETTINGS as readonly SettingDefinition[]) {
+    if (!names.includes(s.env)) continue;
+    const form = FORMS[s.type];
+    properties[s.env] = s.oneOf
+      ? { type: 'string', enum: [...s.oneOf] }
+      : { type: 'string', ...(form.pattern ? { pattern: form.pattern } : {}) };
+  }
+  return { type: 'object', properties };
+}
+
+function rawValidator(names: readonly string[]) {
+  // The schema is generated right here from SETTINGS; tests check it against the meta-schema.
+  const ajv = new Ajv({ strict: true, allErrors: true, validateSchema: false });
+  return ajv.compile(rawSchema(names));
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const s of SETTINGS as readonly SettingDefinition[]) {
+    const given = env[s.env];
+    if (given !== undefined && given.trim() !== '') raw[s.env] = given.trim();
+  }
+
+  const problems: string[] = [];
+  const validate = rawValidator(Object.keys(raw));
+  if (!validate(raw)) {
+    for (const err of validate.errors ?? []) {
+      const name = err.instancePath.slice(1);
+      const def = (SETTINGS as readonly SettingDefinition[]).find((s) => s.env === name);
+      if (!def) continue;
+      problems.push(describeProblem(def, raw[name] ?? ''));
+    }
+  }
+
+  const values: Record<string, unknown> = {};
+  for (const s of SETTINGS as readonly SettingDefinition[]) {
+    const text = raw[s.env] ?? s.default;
+    if (text === undefined) {
+      values[s.key] = undefined;
+      continue;
+    }
+    try {
+      values[s.key] = convert(s, text);
+    } catch {
+      problems.push(describeProblem(s, text));
+    }
+  }
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+
+  const token = values.meshEnrollmentToken as string | undefined;
+  const leaseMs = values.meshLeaseMs as number;
+  return Object.freeze({
+    ...values,
+    meshHeartbeatMs: (values.meshHeartbeatMs as number | undefined) ?? Math.max(1, Math.floor(leaseMs / 3)),
+    meshEnabled: token !== undefined && token.length >= MESH_TOKEN_MIN_LENGTH,
+  }) as unknown as Config;
+}
+
+function describeProblem(def: SettingDefinition, value: string): string {
+  const expected = def.oneOf ? `one of ${def.oneOf.join(', ')}` : FORMS[def.type].words;
+  const shown = def.secret ? '(hidden)' : JSON.stringify(value);
+  return `${def.env} must be ${expected}, got ${shown}`;
+}
+
+function convert(def: SettingDefinition, text: string): unknown {
+  switch (def.type) {
+    case 'bool':
+      return ['true', '1', 'yes', 'on'].includes(text.toLowerCase());
+    case 'positive-int':
+    case 'non-negative-int':
+    case 'number': {
+      const n = Number(text);
+      if (!Number.isFinite(n)) throw new Error('not a number');
+      return n;
+    }
+    case 'duration':
+      return parseDuration(text);
+    case 'address':
+      return parseAddress(text);
+    case 'timezone':
+      // Throws RangeError for zones the runtime does not know.
+      new Intl.DateTimeFormat('en', { timeZone: text });
+      return text;
+    case 'url':
+      return new URL(text).toString().replace(/\/$/, '');
+    default:
+      return text;
+  }
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+export function parseDuration(text: string): number {
+  const match = /^([0-9]+)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) throw new Error(`not a duration: ${text}`);
+  return Number(match[1]) * DURATION_UNITS[match[2] ?? 'ms']!;
+}
+
+export function parseAddress(text: string): ListenAddress {
+  const at = text.lastIndexOf(':');
+  let host = text.slice(0, at);
+  const port = Number(text.slice(at + 1));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port in ${text}`);
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  return { host: host === '' ? '0.0.0.0' : host, port };
+}
+
+/** The configuration as it may be shown to a user or exported: secrets replaced. */
+export function redactedConfig(config: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...config };
+  for (const s of SETTINGS as readonly SettingDefinition[]) {
+    if (s.secret && out[s.key] !== undefined) out[s.key] = '[redacted]';
+  }
+  return out;
+}
+
+/** Secret values currently configured, for the trace redactor. */
+export function configSecrets(config: Config): string[] {
+  const out: string[] = [];
+  for (const s of SETTINGS as readonly SettingDefinition[]) {
+    const value = (config as Record<string, unknown>)[s.key];
+    if (s.secret && typeof value === 'string' && value.length > 0) out.push(value);
+  }
+  return out;
+}

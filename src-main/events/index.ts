@@ -1,0 +1,1 @@
+export { EventBus } from './bus';

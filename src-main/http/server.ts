@@ -1,0 +1,75 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { compileSchema } from '../validation';
+import { errorBody, HttpError } from './errors';
+import { isLoopbackHost } from './host-check';
+import { serveUi } from './static-files';
+
+export interface HttpServerOptions {
+  /** Reject requests whose Host header is not loopback (the API listener). */
+  readonly loopbackOnly: boolean;
+  /** Built renderer folder; served with an SPA fallback when present. */
+  readonly uiDir?: string;
+  readonly bodyLimitBytes?: number;
+  readonly onError?: (err: unknown, route: string) => void;
+}
+
+/**
+ * A fastify instance with the contracts every JARVIS listener shares: JSON errors
+ * `{error:{code,message}}` and never a stack trace, JSON 404 for unknown API routes,
+ * schema validation through our strict ajv (no coercion, no stripping).
+ */
+export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+
+  app.setValidatorCompiler(({ schema }) => {
+    const fn = compileSchema(schema as object);
+    return (data: unknown) => (fn(data) ? { value: data } : { error: Object.assign(new Error('invalid'), { validation: fn.errors }) });
+  });
+
+  if (options.loopbackOnly) {
+    app.addHook('onRequest', async (req, reply) => {
+      if (!isLoopbackHost(req.headers.host)) {
+        await reply.code(403).send(errorBody('HOST_NOT_ALLOWED', 'This listener only answers requests addressed to a loopback host.'));
+      }
+    });
+  }
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.path));
+    }
+    if (err.validation) {
+      const first = err.validation[0];
+      const path = first?.instancePath ?? '';
+      const where = err.validationContext ?? 'body';
+      return reply.code(400).send(errorBody('INVALID_REQUEST', `${where}${path} ${first?.message ?? 'is invalid'}`, path));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is empty but declared as JSON.'));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(errorBody('BODY_TOO_LARGE', 'The request body is too large.'));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.'));
+    }
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(errorBody(err.code ?? 'BAD_REQUEST', err.message));
+    }
+    options.onError?.(err, `${req.method} ${req.url}`);
+    return reply.code(500).send(errorBody('INTERNAL', 'Internal error. Details are in the debug trace.'));
+  });
+
+  const notFound = (method: string, url: string) => errorBody('NOT_FOUND', `No route for ${method} ${url.split('?')[0]}`);
+  if (options.uiDir) serveUi(app, options.uiDir, notFound);
+  else app.setNotFoundHandler(async (req, reply) => reply.code(404).send(notFound(req.method, req.url)));
+  return app;
+}

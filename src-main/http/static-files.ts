@@ -1,0 +1,83 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+// The UI is a handful of built files. A dedicated static plugin costs more at start-up
+// than the rest of the HTTP layer (it globs the folder and pulls in a MIME database),
+// so the few types Vite emits are served here.
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The UI's policy: no inline or eval'd script, no framing, only our own origin. */
+export const UI_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** Resolves a URL path inside `root`, or undefined for anything that would leave it. */
+export function resolveStaticPath(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const full = normalize(join(root, decoded));
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
+  try {
+    return statSync(full).isFile() ? full : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built renderer: files by path, index.html for app routes (deep links), and
+ * `Cache-Control: no-store` everywhere so an old bundle never survives an update
+ * (spec/001 v9.1.2). Unknown /api/ routes and missing assets stay JSON 404s.
+ */
+export function serveUi(app: FastifyInstance, root: string, notFound: (method: string, url: string) => object): void {
+  if (!existsSync(join(root, 'index.html'))) {
+    app.setNotFoundHandler(async (req, reply) => reply.code(404).send(notFound(req.method, req.url)));
+    return;
+  }
+  const indexHtml = readFileSync(join(root, 'index.html'));
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', UI_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/')) {
+      if (path === '/' || path === '/index.html') return sendIndex(reply);
+      const file = resolveStaticPath(root, path);
+      if (file) {
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .type(TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+          .send(createReadStream(file));
+      }
+      // An app route (no file extension) gets the app; a missing asset a 404.
+      if (!/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
+    }
+    return reply.code(404).send(notFound(req.method, req.url));
+  });
+}

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+beforeAll(async () => {
+  const { build } = (await import(join(root, 'scripts', 'build.mjs'))) as { build: (o: object) => Promise<void> };
+  await build({ quiet: true, targets: ['main'] });
+}, 120_000);
+
+function startServe(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(root, 'dist', 'main', 'serve.js')], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed; stdout=${out} stderr=${err}`)), 20_000);
+    child.stdout.on('data', () => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(() => reject(new Error(`exited early; stderr=${err}`)));
+  });
+  return { child, url, exited, output: () => ({ out, err }) };
+}
+
+describe('npm run serve (the bundled headless entry)', () => {
+  it('prints its URL, answers /api/health and stops gracefully on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    try {
+      const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills') });
+      const url = await s.url;
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { ok: boolean };
+      expect(health.ok).toBe(true);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output().out).toContain('SIGTERM: stopping');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a bad setting and names it', async () => {
+    const s = startServe({ JARVIS_SKILL_MAX_TIMEOUT_MS: 'abc' });
+    s.url.catch(() => undefined);
+    expect(await s.exited).toBe(2);
+    expect(s.output().err).toContain('JARVIS_SKILL_MAX_TIMEOUT_MS must be a positive integer, got "abc"');
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../config';
+import { createMaster, type Master, type MasterOptions } from '../master';
+import { silentLogger } from '../trace';
+
+export interface TestMaster {
+  readonly master: Master;
+  readonly config: Config;
+  readonly url: string;
+  readonly meshUrl?: string;
+  readonly dataDir: string;
+  /** fetch against the API listener with a JSON body helper. */
+  request(path: string, init?: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string }): Promise<{ status: number; json: any; text: string; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real master on free loopback ports with its own temporary data folder.
+ * Integration tests use this; nothing is mocked below the HTTP boundary.
+ */
+export async function startTestMaster(env: Record<string, string> = {}, options: MasterOptions = {}): Promise<TestMaster> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jarvis-test-'));
+  const config = loadConfig({
+    JARVIS_ADDR: '127.0.0.1:0',
+    JARVIS_MESH_ADDR: '127.0.0.1:0',
+    JARVIS_DATA: join(dataDir, 'jarvis.db'),
+    OLLAMA_URL: 'http://127.0.0.1:9',
+    JARVIS_SKILLS_DIR: join(dataDir, 'skills'),
+    TASK_SCOUT_INTERVAL: '0',
+    KANBAN_AI_INTERVAL: '0',
+    ...env,
+  });
+  const master = createMaster(config, { logger: silentLogger, ...options });
+  const { apiUrl, meshUrl } = await master.start();
+  return {
+    master,
+    config,
+    url: apiUrl,
+    ...(meshUrl ? { meshUrl } : {}),
+    dataDir,
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(`${apiUrl}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, json, text, headers: res.headers };
+    },
+    async close() {
+      await master.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './api';
+export * from './envelope';
+export * from './tools';
+export * from './version';

@@ -1,0 +1,29 @@
+// How a registry action is described to the UI and to Ollama.
+
+export type ToolProviderKind = 'core' | 'plugin' | 'remote';
+
+export interface JsonSchemaObject {
+  readonly type: 'object';
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | object;
+  readonly [keyword: string]: unknown;
+}
+
+export interface ToolDescriptor {
+  readonly name: string;
+  readonly description: string;
+  readonly input_schema: JsonSchemaObject;
+  readonly output_schema?: JsonSchemaObject;
+  readonly provider: ToolProviderKind;
+  readonly mutates: boolean;
+  readonly requires_confirmation: boolean;
+  /** For plugin and remote actions: the skill id and action name behind the tool. */
+  readonly skill_id?: string;
+  readonly action?: string;
+}
+
+/** `weather.local` / `forecast` -> `skill_weather_local_forecast` (DESIGN.md, names tests rely on). */
+export function skillToolName(skillId: string, action: string): string {
+  return `skill_${skillId.replace(/[^A-Za-z0-9]/g, '_')}_${action.replace(/[^A-Za-z0-9]/g, '_')}`;
+}

@@ -1,0 +1,35 @@
+// The worker is configured by its environment only (spec/000, DESIGN.md mesh wire format).
+
+export interface WorkerConfig {
+  readonly masterUrl: string;
+  readonly enrollmentToken: string;
+  readonly name: string;
+  readonly runtime: string;
+  readonly endpoint: string;
+  readonly host: string;
+  readonly port: number;
+  readonly skillsDir: string;
+}
+
+export class WorkerConfigError extends Error {}
+
+export function loadWorkerConfig(env: Record<string, string | undefined>): WorkerConfig {
+  const problems: string[] = [];
+  const need = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) problems.push(`${name} is required`);
+    return value ?? '';
+  };
+  const masterUrl = need('JARVIS_MASTER_URL');
+  const enrollmentToken = need('JARVIS_MESH_ENROLLMENT_TOKEN');
+  const runtime = need('JARVIS_WORKER_RUNTIME');
+  const portText = env.JARVIS_WORKER_PORT?.trim() || '7070';
+  const port = Number(portText);
+  if (!/^[0-9]{1,5}$/.test(portText) || port > 65535) problems.push(`JARVIS_WORKER_PORT must be a port number, got ${JSON.stringify(portText)}`);
+  const host = env.JARVIS_WORKER_HOST?.trim() || '0.0.0.0';
+  const name = env.JARVIS_WORKER_NAME?.trim() || `${runtime || 'worker'}-main`;
+  const endpoint = env.JARVIS_WORKER_ENDPOINT?.trim() || `http://127.0.0.1:${port}`;
+  if (masterUrl && !/^https?:\/\//.test(masterUrl)) problems.push(`JARVIS_MASTER_URL must be an http(s) URL, got ${JSON.stringify(masterUrl)}`);
+  if (problems.length > 0) throw new WorkerConfigError(`Invalid worker configuration:\n  ${problems.join('\n  ')}`);
+  return { masterUrl: masterUrl.replace(/\/$/, ''), enrollmentToken, name, runtime, endpoint, host, port, skillsDir: env.JARVIS_SKILLS_DIR?.trim() || '/skills' };
+}
