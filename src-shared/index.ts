@@ -3,4 +3,5 @@ export * from './envelope';
 export * from './tools';
 export * from './version';
 export * from './home';
+export * from './home-schemas';
 export * from './assistant';
