@@ -20,7 +20,7 @@ export interface ScoutSource {
 const SOURCE_TEXT_LIMIT = 12_000;
 const QUEUE_LIMIT = 50;
 
-const CANDIDATES_SCHEMA = {
+export const CANDIDATES_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['tasks'],

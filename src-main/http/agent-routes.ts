@@ -3,7 +3,7 @@ import type { ChatRequest, ChatStreamEvent } from '../../src-shared';
 import type { AssistantService } from '../agent/service';
 import { newTraceId } from '../trace';
 
-const CHAT_BODY = {
+export const CHAT_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['message'],
