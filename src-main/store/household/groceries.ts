@@ -46,8 +46,8 @@ export class GroceryRepository {
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_groceries WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_groceries WHERE id = ?');
-    this.allStmt = db.prepare<[], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, id');
-    this.derivedStmt = db.prepare<[], Row>("SELECT * FROM household_groceries WHERE source = 'mealplan' ORDER BY created_ms, id");
+    this.allStmt = db.prepare<[], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid');
+    this.derivedStmt = db.prepare<[], Row>("SELECT * FROM household_groceries WHERE source = 'mealplan' ORDER BY created_ms, rowid");
   }
 
   insert(g: GroceryRecord): void {

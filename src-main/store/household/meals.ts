@@ -40,7 +40,7 @@ export class MealRepository {
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_meals WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_meals WHERE id = ?');
     this.rangeStmt = db.prepare<[string, string], Row>(
-      "SELECT * FROM household_meals WHERE date >= ? AND date < ? ORDER BY date, CASE meal WHEN 'breakfast' THEN 0 WHEN 'lunch' THEN 1 WHEN 'dinner' THEN 2 ELSE 3 END, created_ms, id",
+      "SELECT * FROM household_meals WHERE date >= ? AND date < ? ORDER BY date, CASE meal WHEN 'breakfast' THEN 0 WHEN 'lunch' THEN 1 WHEN 'dinner' THEN 2 ELSE 3 END, created_ms, rowid",
     );
   }
 

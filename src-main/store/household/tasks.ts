@@ -45,7 +45,7 @@ export class TaskRepository {
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');
     // Open work first, then by due date (undated last), then oldest first.
     this.allStmt = db.prepare<[], Row>(
-      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, id",
+      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid",
     );
   }
 
