@@ -160,6 +160,15 @@ describe('compatibility selector and workflow planner', () => {
     expect(new Set(t.tracer.list().map((e) => e.trace_id))).toEqual(new Set([res.trace_id]));
   });
 
+  it('never lets prose claim a change when no tool ran (selector not confident)', async () => {
+    const t = await setup();
+    t.server.reply({ content: 'Ich habe den Zahnarzt eingetragen.' }, { json: { tool: 'calendar_create', arguments: {}, confidence: 0.2 } });
+    const res = await t.chat('Trage den Zahnarzt in den Kalender ein.');
+    expect(res.tool_calls).toHaveLength(0);
+    expect(res.reply).toContain('nichts geändert');
+    expect(t.home.calls).toHaveLength(0);
+  });
+
   it('rejects a selector pick that is not a registered tool', async () => {
     const t = await setup();
     t.server.reply({ content: 'Gemacht!' }, { content: '```json\n{"tool":"calendar_nuke","arguments":{},"confidence":1}\n```' });

@@ -280,7 +280,14 @@ export class Assistant {
 
     if (run.pending) return { source: 'model', reply: run.pending.summary };
     if (run.changedOrFailed) return { source: 'model', reply: replyFromResults(run.calls, lang) };
-    if (prose.trim() && !run.plan) return { source: 'model', reply: prose.trim() };
+    if (prose.trim() && !run.plan) {
+      // No tool ran, so nothing changed: prose that claims a change must not reach the user.
+      if (isHomeRequest(message) && claimsChange(prose)) {
+        this.trace(run, 'unbacked_claim_replaced', { prose });
+        return { source: 'model', reply: lang === 'en' ? 'Nothing was changed: no tool ran for this request. Please say it once more, a little more precisely.' : 'Es wurde nichts geändert, weil kein Tool ausgeführt wurde. Bitte formuliere die Anfrage noch einmal genauer.' };
+      }
+      return { source: 'model', reply: prose.trim() };
+    }
     if (run.calls.length > 0) return { source: 'model', reply: replyFromResults(run.calls, lang) };
     return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
   }
@@ -327,6 +334,13 @@ export class Assistant {
       if (run.pending) break;
     }
   }
+}
+
+const CHANGE_CLAIM =
+  /\b(eingetragen|hinzugefügt|gespeichert|gelöscht|entfernt|verschoben|geplant|angelegt|erstellt|notiert|erledigt|abgehakt|geändert|added|saved|deleted|removed|moved|scheduled|planned|created|updated|noted)\b/iu;
+
+function claimsChange(prose: string): boolean {
+  return CHANGE_CLAIM.test(prose);
 }
 
 function modelName(ollama: OllamaConnection): string | null {

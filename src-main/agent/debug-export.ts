@@ -41,6 +41,7 @@ export function createDebugService(deps: { config: Config; version: string; cloc
             source: t.source,
             mutates: t.mutates,
             requires_confirmation: t.requires_confirmation,
+            input_schema: t.input_schema,
             ...(t.skill_id ? { skill_id: t.skill_id, action: t.action } : {}),
           })),
         },
