@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyFile } from '../cli/commands/protocol';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -90,6 +93,11 @@ describe('assistant HTTP API', () => {
     expect(res.json.registry.tools.map((t: { name: string }) => t.name)).toContain('calendar_delete');
     expect(res.json.config.meshEnrollmentToken).toBe('[redacted]');
     for (const secret of [ENROLLMENT_TOKEN, WORKER_TOKEN]) expect(res.text).not.toContain(secret);
+    // The evidence layer rides along, and `jarvis protocol verify` accepts the file.
+    expect(res.json.protocol).toMatchObject({ events: expect.any(Array), manifest: { sealed: true } });
+    const file = join(tm.dataDir, 'export.json');
+    writeFileSync(file, res.text);
+    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('POST /api/debug/clear empties the trace; POST /api/agent/clear forgets the conversation', async () => {

@@ -37,6 +37,13 @@ export function agentModule(ctx: MasterContext): MasterModule {
   debug.addRuntime('conversation', () => ({ messages: assistant.conversation.length, history_tokens: ctx.config.historyTokens }));
   debug.addRuntime('ollama', () => ({ url: ctx.config.ollamaUrl, configured_model: ctx.config.ollamaModel, choice: ollama.lastChoice() ?? null, status: ollama.status() }));
   debug.addRuntime('task_scout', () => ({ queued: scout.queued, interval_ms: ctx.config.taskScoutIntervalMs }));
+  // The evidence layer's records and hash-linked events ride along, sealed by a manifest, so
+  // `jarvis protocol verify <export>` can check an EXPORT DEBUG file.
+  const protocol = ctx.services.protocol;
+  if (protocol) debug.addSection('protocol', () => {
+    const { manifest, export: data } = protocol.sealExportManifest();
+    return { ...data, manifest };
+  });
   debug.addRuntime('local_intents', () => ({ enabled: ctx.config.localIntents }));
 
   const timers: NodeJS.Timeout[] = [];
