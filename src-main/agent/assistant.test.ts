@@ -391,5 +391,11 @@ describe('streaming', () => {
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.join('')).toBe(told.reply);
     expect(t.server.chats().at(-1)!.stream).toBe(true);
+
+    // Prose streamed before a tool ran is overruled by the reply built from the results.
+    t.server.reply({ content: 'Moment, ich schaue nach.', tool_calls: [{ name: 'groceries_add', arguments: { name: 'Salz' } }] }, { content: 'Salz ist drauf.' });
+    const overruled: ChatStreamEvent[] = [];
+    const salt = await t.assistant.chat({ message: 'Erzähl mir was über Salz' }, (e) => overruled.push(e));
+    expect(overruled.filter((e) => e.type === 'delta').at(-1)!.data).toEqual({ text: salt.reply, replace: true });
   });
 });

@@ -57,6 +57,7 @@ class Run {
   constructor(
     readonly traceId: string,
     readonly sink: ChatSink | undefined,
+    readonly lang: Lang,
   ) {}
   emit(event: ChatStreamEvent): void {
     this.sink?.(event);
@@ -97,9 +98,9 @@ export class Assistant {
 
   private async handle(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
     const started = performance.now();
-    const run = new Run(input.traceId ?? newTraceId('agent'), sink);
     const message = input.message.trim();
     const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
+    const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
 
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
@@ -123,6 +124,7 @@ export class Assistant {
       source: answer.source,
     };
     if (!run.streamed) run.emit({ type: 'delta', data: { text: answer.reply } });
+    else if (run.streamed.trim() !== answer.reply) run.emit({ type: 'delta', data: { text: answer.reply, replace: true } });
     this.trace(run, 'completed', {
       source: answer.source,
       reply: answer.reply,
@@ -209,7 +211,7 @@ export class Assistant {
       result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
     } else if (needsConfirmation(tool) && !opts.confirmed) {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
-      const summary = confirmationQuestion(name, args);
+      const summary = confirmationQuestion(name, args, run.lang);
       this.conversation.pending = { tool: name, arguments: args, summary, expiresAt, traceId: run.traceId };
       run.pending = this.conversation.pendingView();
       this.trace(run, 'pending_tool_set', { tool: name, arguments: args, expires_at: expiresAt.toISOString() });
@@ -370,8 +372,13 @@ const DELETE_WORDS: Record<string, string> = {
   recipes: 'das Rezept',
 };
 
-function confirmationQuestion(tool: string, args: Record<string, unknown>): string {
+function confirmationQuestion(tool: string, args: Record<string, unknown>, lang: Lang): string {
   const del = /^([a-z]+)_delete$/.exec(tool);
+  if (lang === 'en') {
+    return del && typeof args.id === 'string'
+      ? `Shall I really delete ${args.id}? Answer "yes" or "no".`
+      : `Shall I run ${tool} with ${JSON.stringify(args)}? Answer "yes" or "no".`;
+  }
   if (del && typeof args.id === 'string') {
     return `Soll ich ${DELETE_WORDS[del[1]!] ?? 'den Eintrag'} ${args.id} wirklich löschen? Antworte mit „ja“ oder „nein“.`;
   }

@@ -9,6 +9,8 @@ import { OllamaConnection } from './ollama-connection';
 import type { AssistantService } from './service';
 import { TaskScout } from './task-scout';
 
+const OLLAMA_RECHECK_MS = 30_000;
+
 /** The slice of the knowledge service the Task Scout uses (DESIGN addendum). */
 interface DocumentFeed {
   onDocumentReady(cb: (doc: { id: string; name: string; text: string }) => void): () => void;
@@ -66,6 +68,8 @@ export function agentModule(ctx: MasterContext): MasterModule {
       if (rag && typeof rag.onDocumentReady === 'function') {
         unsubscribeDocs = rag.onDocumentReady((doc) => scout.add({ kind: 'document', name: doc.name, text: doc.text }));
       }
+      // Keeps the `ollama` health component current when Ollama starts or stops later.
+      timers.push(setInterval(() => void ollama.resolveModel(), OLLAMA_RECHECK_MS).unref());
       if (ctx.config.taskScoutIntervalMs > 0) timers.push(setInterval(() => void scout.runOnce(), ctx.config.taskScoutIntervalMs).unref());
       if (ctx.config.kanbanAiIntervalMs > 0) timers.push(setInterval(() => void organizer.organize(), ctx.config.kanbanAiIntervalMs).unref());
     },
