@@ -391,6 +391,8 @@ describe('streaming', () => {
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.join('')).toBe(told.reply);
     expect(t.server.chats().at(-1)!.stream).toBe(true);
+    // Small talk uses the general chat options, household requests the agent's.
+    expect(t.server.chats().at(-1)!.options).toMatchObject({ temperature: 0.15, num_predict: 1200 });
 
     // Prose streamed before a tool ran is overruled by the reply built from the results.
     t.server.reply({ content: 'Moment, ich schaue nach.', tool_calls: [{ name: 'groceries_add', arguments: { name: 'Salz' } }] }, { content: 'Salz ist drauf.' });

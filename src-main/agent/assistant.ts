@@ -1,4 +1,4 @@
-import type { Message } from 'ollama';
+import type { Message, Tool } from 'ollama';
 import type {
   ChatResponse,
   ChatStreamEvent,
@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared';
 import { toolFailure } from '../../src-shared';
 import type { Config } from '../config';
-import type { SkillRegistry } from '../skills';
+import type { RegisteredTool, SkillRegistry } from '../skills';
 import { newTraceId, type Tracer } from '../trace';
 import { Conversation } from './conversation';
 import { matchLocalIntent } from './local-intents';
@@ -248,12 +248,16 @@ export class Assistant {
       run.emit({ type: 'delta', data: { text } });
     } : undefined;
 
+    // Household requests run with the agent's options (temperature 0); small talk and
+    // questions with the general chat options. Both get every tool.
+    const role = isHomeRequest(message) ? 'agent' : 'chat';
     let prose = '';
     try {
       let step = 0;
       for (; step < config.agentMaxSteps; step++) {
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', { step, model: modelName(ollama), messages: messages.length, tools: tools.map((t) => t.function.name) });
-        const turn = await ollama.chat({ role: 'agent', messages, tools: tools as never, ...(streamProse ? { onDelta: streamProse } : {}) });
+        // The client's Tool type only knows flat properties; ours are full JSON schemas.
+        const turn = await ollama.chat({ role, messages, tools: tools as unknown as Tool[], ...(streamProse ? { onDelta: streamProse } : {}) });
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', { step, model: turn.model, content: turn.content, tool_calls: turn.toolCalls });
         if (turn.toolCalls.length === 0) {
           prose = turn.content;
@@ -294,7 +298,7 @@ export class Assistant {
     return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
   }
 
-  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, import('../skills').RegisteredTool>): Promise<void> {
+  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, RegisteredTool>): Promise<void> {
     this.trace(run, 'selector_request', { message });
     const { raw, selection } = await selectTool(this.deps.ollama, byName.values(), message);
     this.trace(run, 'selector_response', { raw, selection: selection ?? null });
