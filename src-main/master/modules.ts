@@ -1,5 +1,6 @@
 import type { ModuleFactory } from './context';
 import { agentModule } from '../agent/module';
+import { householdModule } from '../home/module';
 import { protocolModule } from '../protocol/module';
 import { systemModule } from './system-module';
 
@@ -10,5 +11,6 @@ import { systemModule } from './system-module';
 export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
+  householdModule,
   agentModule,
 ];
