@@ -2,12 +2,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFile } from '../cli/commands/protocol';
+import { systemModule } from '../master/system-module';
+import { protocolModule } from '../protocol/module';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
+import { agentModule } from './module';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // The assistant's HTTP contract against the real master; the household is a small in-memory
-// provider here (the real household tools are covered in household-flow.int.test.ts).
+// provider here (the real household behind the full master: assistant-master.int.test.ts).
 
 const ENROLLMENT_TOKEN = 'enroll-secret-7f3a9c2d1e';
 const WORKER_TOKEN = 'worker-access-token-55aa33';
@@ -19,7 +22,8 @@ describe('assistant HTTP API', () => {
 
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' });
+    // Without the household module, so the in-memory provider is the only tool provider.
+    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' }, { modules: [systemModule, protocolModule, agentModule] });
     home = new MemoryHomeProvider();
     tm.master.context.registry.addProvider(home);
   });
@@ -119,7 +123,7 @@ describe('assistant HTTP API', () => {
 
 describe('assistant HTTP API with Ollama down', () => {
   it('answers in one sentence with source "error" and marks ollama as error in /api/health', async () => {
-    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' });
+    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' }, { modules: [systemModule, agentModule] });
     try {
       tm.master.context.registry.addProvider(new MemoryHomeProvider());
       const res = await tm.request('/api/agent/chat', { json: { message: 'Wie wird das Wetter?' } });

@@ -40,6 +40,8 @@ export interface AssistantDeps {
   readonly ollama: OllamaConnection;
   /** A user text that was neither a command nor a confirmation: a Task Scout source. */
   readonly onUserText?: (text: string) => void;
+  /** Entity counts per domain for state.before_command / after_command (from the household service). */
+  readonly stateSummary?: () => Record<string, number> | undefined;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -218,9 +220,9 @@ export class Assistant {
       run.emit({ type: 'pending', data: run.pending! });
       return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
     } else {
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null });
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
       result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null });
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
     }
     const call: ExecutedToolCall = { tool: name, arguments: args, result };
     run.calls.push(call);

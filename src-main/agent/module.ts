@@ -21,7 +21,16 @@ export function agentModule(ctx: MasterContext): MasterModule {
   const ollama = new OllamaConnection(ctx.config, ctx.clock);
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
-  const assistant = new Assistant({ ...deps, onUserText: (text) => scout.add({ kind: 'user_text', text }) });
+  const assistant = new Assistant({
+    ...deps,
+    onUserText: (text) => scout.add({ kind: 'user_text', text }),
+    stateSummary: () => {
+      const state = ctx.services.household?.state();
+      if (!state) return undefined;
+      const { events, tasks, reminders, groceries, recipes, meals, kanban } = state;
+      return { events: events.length, tasks: tasks.length, reminders: reminders.length, groceries: groceries.length, recipes: recipes.length, meals: meals.length, kanban: kanban.length };
+    },
+  });
   const organizer = new KanbanOrganizer(deps);
   const debug = createDebugService({ config: ctx.config, version: ctx.version, clock: ctx.clock, tracer: ctx.tracer, registry: ctx.registry });
 
