@@ -7,3 +7,4 @@ export { verifyChain, eventHash, sha256Hex } from './chain';
 export type { VerifyReport, BrokenLink } from './chain';
 export { evaluatePolicy } from './policy';
 export { protocolModule, DEFAULT_POLICY_RULES } from './module';
+export { ProtocolRecorder } from './recorder';

@@ -1,11 +1,13 @@
 import { registerProtocolRoutes } from '../http/protocol-routes';
 import type { MasterContext, MasterModule } from '../master/context';
 import { ProtocolStore } from '../store/protocol';
+import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
 
 declare module '../master/context' {
   interface Services {
     protocol?: ProtocolService;
+    protocolRecorder?: ProtocolRecorder;
   }
 }
 
@@ -19,6 +21,7 @@ export function protocolModule(ctx: MasterContext): MasterModule {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock);
   service.bootstrap(DEFAULT_POLICY_RULES);
   ctx.services.protocol = service;
+  ctx.services.protocolRecorder = new ProtocolRecorder(service, ctx.clock);
   ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
   return {
     name: 'protocol',
