@@ -43,6 +43,32 @@ describe('assistant in the full master', () => {
     expect(trace.find((e: { stage: string }) => e.stage === 'after_command').data.counts).toMatchObject({ events: 1, reminders: 1, groceries: 1 });
   });
 
+  it('records each request in the Jarvis protocol: decision, review of a delete, outcome, sealed chain', async () => {
+    const protocol = tm.master.context.services.protocol!;
+    const added = await tm.request('/api/agent/chat', { json: { message: 'Setz Brot auf die Einkaufsliste' } });
+    const first = protocol.session(`ws_${added.json.trace_id}`)!;
+    expect(first.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(first.records.PolicyDecision).toEqual([expect.objectContaining({ action: expect.objectContaining({ tool: 'groceries_add' }), outcome: 'allow' })]);
+    expect(first.records.Contribution).toHaveLength(1);
+
+    const state = (await tm.request('/api/state')).json;
+    const eventId = state.events[0].id;
+    ollama.reply({ tool_calls: [{ name: 'calendar_delete', arguments: { id: eventId } }] });
+    const asked = await tm.request('/api/agent/chat', { json: { message: 'Lösch den Zahnarzttermin' } });
+    expect(asked.json.pending.tool).toBe('calendar_delete');
+    const blocked = protocol.session(`ws_${asked.json.trace_id}`)!;
+    expect(blocked.session.status).toBe('blocked');
+    expect(blocked.records.Request).toEqual([expect.objectContaining({ status: 'open' })]);
+
+    const yes = await tm.request('/api/agent/chat', { json: { message: 'ja' } });
+    expect(yes.json.tool_calls[0].result.success).toBe(true);
+    const resolved = protocol.session(`ws_${asked.json.trace_id}`)!;
+    expect(resolved.records.Review).toEqual([expect.objectContaining({ verdict: 'approve' })]);
+    expect(resolved.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(protocol.verify()).toMatchObject({ ok: true });
+    expect((await tm.request('/api/debug/export')).json.trace.some((e: { stage: string }) => e.stage === 'audit_error')).toBe(false);
+  });
+
   it('an invalid model call is rejected with its path and the household stays unchanged', async () => {
     const before = (await tm.request('/api/state')).json;
     ollama.reply({ tool_calls: [{ name: 'calendar_create', arguments: { title: 'X', when: { kind: 'relative', offset_days: 'morgen' } } }] }, { content: 'Gemacht.' });

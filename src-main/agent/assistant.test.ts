@@ -6,6 +6,7 @@ import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../trace';
 import { Assistant } from './assistant';
+import { protocolAudit, type AuditTrail } from './audit';
 import { OllamaConnection } from './ollama-connection';
 
 const servers: ScriptedOllama[] = [];
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function setup(env: Record<string, string> = {}, opts: { url?: string } = {}) {
+async function setup(env: Record<string, string> = {}, opts: { url?: string; audit?: AuditTrail } = {}) {
   const server = await startScriptedOllama();
   servers.push(server);
   let now = new Date('2026-08-29T08:20:00Z');
@@ -25,7 +26,7 @@ async function setup(env: Record<string, string> = {}, opts: { url?: string } = 
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
   const ollama = new OllamaConnection(config, clock);
   const scouted: string[] = [];
-  const assistant = new Assistant({ config, clock, registry, tracer, ollama, onUserText: (t) => scouted.push(t) });
+  const assistant = new Assistant({ config, clock, registry, tracer, ollama, onUserText: (t) => scouted.push(t), ...(opts.audit ? { audit: opts.audit } : {}) });
   return {
     server,
     home,
@@ -401,3 +402,26 @@ describe('streaming', () => {
     expect(overruled.filter((e) => e.type === 'delta').at(-1)!.data).toEqual({ text: salt.reply, replace: true });
   });
 });
+
+describe('audit trail', () => {
+  const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, contribute: () => {}, finish: () => {} };
+
+  it('a tool the household policy denies does not run', async () => {
+    const t = await setup({}, { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } });
+    t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Chips' } }] }, { content: 'Chips sind drauf!' });
+    const res = await t.chat('Chips auf die Einkaufsliste');
+    expect(res.tool_calls[0]!.result.error?.code).toBe('POLICY_DENIED');
+    expect(t.home.calls).toHaveLength(0);
+    expect(res.reply).toContain('keine Einkäufe');
+  });
+
+  it('a failing audit log never takes a request down', async () => {
+    const broken = new Proxy({}, { get: () => () => { throw new Error('disk full'); } });
+    const errors: string[] = [];
+    const t = await setup({ JARVIS_LOCAL_INTENTS: 'true' }, { audit: protocolAudit(broken as never, (op) => errors.push(op)) });
+    const res = await t.chat('Füge Eier zur Einkaufsliste hinzu');
+    expect(res.tool_calls[0]!.result.success).toBe(true);
+    expect(errors).toContain('begin');
+  });
+});
+

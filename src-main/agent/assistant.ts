@@ -13,7 +13,8 @@ import { toolFailure } from '../../src-shared';
 import type { Config } from '../config';
 import type { RegisteredTool, SkillRegistry } from '../skills';
 import { newTraceId, type Tracer } from '../trace';
-import { Conversation } from './conversation';
+import type { AuditDecision, AuditTrail } from './audit';
+import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent } from './local-intents';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
@@ -42,6 +43,8 @@ export interface AssistantDeps {
   readonly onUserText?: (text: string) => void;
   /** Entity counts per domain for state.before_command / after_command (from the household service). */
   readonly stateSummary?: () => Record<string, number> | undefined;
+  /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
+  readonly audit?: AuditTrail;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -56,6 +59,8 @@ class Run {
   plan?: WorkflowPlan;
   pending?: PendingConfirmation;
   streamed = '';
+  /** The protocol WorkSession of this request, when the audit trail is on. */
+  session?: string;
   constructor(
     readonly traceId: string,
     readonly sink: ChatSink | undefined,
@@ -104,6 +109,7 @@ export class Assistant {
     const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
     const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
+    run.session = this.deps.audit?.begin(run.traceId, message);
 
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
     let scoutSource = false;
@@ -134,6 +140,11 @@ export class Assistant {
       ...(run.pending ? { pending: run.pending.tool } : {}),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     });
+    // A session waiting for `ja` / `nein` ends when the household answers.
+    if (run.session && !run.pending) {
+      const failed = answer.source === 'error' || run.calls.some((c) => !c.result.success);
+      this.deps.audit!.finish(run.session, failed ? 'failed' : 'completed', answer.reply);
+    }
     run.emit({ type: 'done', data: response });
     return response;
   }
@@ -147,6 +158,7 @@ export class Assistant {
     const no = isNo(message);
     if (this.deps.clock().getTime() >= pending.expiresAt.getTime()) {
       this.conversation.pending = undefined;
+      this.closePendingAudit(pending, false);
       this.trace(run, 'pending_tool_expired', { tool: pending.tool, arguments: pending.arguments });
       if (yes || no) {
         return { source: 'pending', reply: lang === 'en' ? 'That confirmation has expired; nothing was changed.' : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.' };
@@ -157,16 +169,29 @@ export class Assistant {
       this.conversation.pending = undefined;
       // Exactly the stored call, no model in between (spec/001 v7.4).
       this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
-      await this.execute(run, pending.tool, pending.arguments, { confirmed: true });
-      return { source: 'pending', reply: replyFromResults(run.calls, lang) };
+      const audit = pending.audit;
+      if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
+      const result = await this.execute(run, pending.tool, pending.arguments, { confirmed: true, ...(audit ? { decision: audit.decision } : {}) });
+      const reply = replyFromResults(run.calls, lang);
+      if (audit) this.deps.audit?.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
+      return { source: 'pending', reply };
     }
     this.conversation.pending = undefined;
+    this.closePendingAudit(pending, false);
     if (no) {
       this.trace(run, 'pending_tool_cancel', { tool: pending.tool, arguments: pending.arguments });
       return { source: 'pending', reply: lang === 'en' ? 'Cancelled; nothing was changed.' : 'Abgebrochen; es wurde nichts geändert.' };
     }
     this.trace(run, 'pending_tool_replaced', { tool: pending.tool });
     return undefined;
+  }
+
+  /** A confirmation that will not run: the household's Review rejects it and its session ends. */
+  private closePendingAudit(pending: PendingCall, approve: boolean): void {
+    const audit = pending.audit;
+    if (!audit || !this.deps.audit) return;
+    if (audit.requestId) this.deps.audit.review(audit.decision.session, audit.requestId, approve);
+    this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} nicht ausgeführt`);
   }
 
   // ---------------------------------------------------------------- local intents
@@ -203,18 +228,30 @@ export class Assistant {
    * Every tool call of the assistant goes through here: unknown tools are refused,
    * confirmations are held back, everything else runs through the registry (which validates).
    */
-  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean }): Promise<ToolResult> {
+  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean; decision?: AuditDecision }): Promise<ToolResult> {
     const { config, registry, clock } = this.deps;
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
     const tool = registry.get(name);
+    // The policy decides before anything runs (spec/004); a confirmed call keeps its first decision.
+    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args) : undefined)) : undefined;
     let result: ToolResult;
     if (!tool) {
       result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
-    } else if (needsConfirmation(tool) && !opts.confirmed) {
+    } else if (decision?.outcome === 'deny' && !opts.confirmed) {
+      result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
+    } else if ((needsConfirmation(tool) || decision?.outcome === 'require_review') && !opts.confirmed) {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
       const summary = confirmationQuestion(name, args, run.lang);
-      this.conversation.pending = { tool: name, arguments: args, summary, expiresAt, traceId: run.traceId };
+      const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;
+      this.conversation.pending = {
+        tool: name,
+        arguments: args,
+        summary,
+        expiresAt,
+        traceId: run.traceId,
+        ...(decision ? { audit: { decision, ...(requestId ? { requestId } : {}) } } : {}),
+      };
       run.pending = this.conversation.pendingView();
       this.trace(run, 'pending_tool_set', { tool: name, arguments: args, expires_at: expiresAt.toISOString() });
       run.emit({ type: 'pending', data: run.pending! });
@@ -222,6 +259,7 @@ export class Assistant {
     } else {
       if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
       result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
+      if (decision) this.deps.audit?.contribute(decision, result.message, result);
       if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
     }
     const call: ExecutedToolCall = { tool: name, arguments: args, result };

@@ -3,6 +3,7 @@ import { registerAgentRoutes } from '../http/agent-routes';
 import { registerDebugRoutes } from '../http/debug-routes';
 import { registerKanbanOrganizeRoute } from '../http/kanban-organize-routes';
 import { Assistant } from './assistant';
+import { protocolAudit } from './audit';
 import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { OllamaConnection } from './ollama-connection';
@@ -21,8 +22,12 @@ export function agentModule(ctx: MasterContext): MasterModule {
   const ollama = new OllamaConnection(ctx.config, ctx.clock);
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
+  const recorder = ctx.services.protocolRecorder;
   const assistant = new Assistant({
     ...deps,
+    ...(recorder
+      ? { audit: protocolAudit(recorder, (operation, err) => ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) })) }
+      : {}),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     stateSummary: () => {
       const state = ctx.services.household?.state();
