@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFile } from '../cli/commands/protocol';
+import type { ModuleFactory } from '../master/context';
 import { systemModule } from '../master/system-module';
 import { protocolModule } from '../protocol/module';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
@@ -80,7 +81,13 @@ describe('assistant HTTP API', () => {
     const yes = await tm.request('/api/agent/chat', { json: { message: 'Ja' } });
     expect(yes.json.source).toBe('pending');
     expect(home.table('calendar')).toHaveLength(0);
-    expect((await tm.request('/api/debug/export')).json.runtime.pending_tool_confirmation).toBeNull();
+    const after = await tm.request('/api/debug/export');
+    expect(after.json.runtime.pending_tool_confirmation).toBeNull();
+    // The evidence layer rides along, and `jarvis protocol verify` accepts the file.
+    expect(after.json.protocol.events.length).toBeGreaterThan(0);
+    const file = join(tm.dataDir, 'export.json');
+    writeFileSync(file, after.text);
+    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('GET /api/debug/export holds trace, registry, runtime and config, and no secret anywhere', async () => {
@@ -97,11 +104,9 @@ describe('assistant HTTP API', () => {
     expect(res.json.registry.tools.map((t: { name: string }) => t.name)).toContain('calendar_delete');
     expect(res.json.config.meshEnrollmentToken).toBe('[redacted]');
     for (const secret of [ENROLLMENT_TOKEN, WORKER_TOKEN]) expect(res.text).not.toContain(secret);
-    // The evidence layer rides along, and `jarvis protocol verify` accepts the file.
+    // A secret the user typed reached the protocol's goal text; the export redacts it, so the
+    // altered events no longer verify (the redaction wins over the hash chain).
     expect(res.json.protocol).toMatchObject({ events: expect.any(Array), manifest: { sealed: true } });
-    const file = join(tm.dataDir, 'export.json');
-    writeFileSync(file, res.text);
-    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('POST /api/debug/clear empties the trace; POST /api/agent/clear forgets the conversation', async () => {
@@ -138,3 +143,23 @@ describe('assistant HTTP API with Ollama down', () => {
     }
   });
 });
+
+describe('Task Scout wiring', () => {
+  it('subscribes to documents the knowledge base finishes and feeds them to the scout', async () => {
+    let deliver: ((doc: { id: string; name: string; text: string }) => void) | undefined;
+    const fakeRag: ModuleFactory = (ctx) => {
+      ctx.services.rag = { onDocumentReady: (cb: typeof deliver) => ((deliver = cb), () => (deliver = undefined)) };
+      return { name: 'rag' };
+    };
+    const tm = await startTestMaster({}, { modules: [systemModule, fakeRag, agentModule] });
+    try {
+      expect(deliver).toBeDefined();
+      deliver!({ id: 'doc_1', name: 'Elternbrief.pdf', text: 'Bitte bis Freitag das Formular unterschreiben.' });
+      expect((await tm.request('/api/debug/export')).json.runtime.task_scout.queued).toBe(1);
+    } finally {
+      await tm.close();
+    }
+    expect(deliver).toBeUndefined();
+  });
+});
+
