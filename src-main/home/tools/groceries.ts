@@ -32,9 +32,7 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const quantity = args.quantity === undefined ? null : roundQuantity(args.quantity);
   const key = groceryKey(name, unit);
   const nowMs = env.now.getTime();
-  const same = env.store.groceries
-    .all()
-    .find((g) => g.source === 'manual' && !g.checked && groceryKey(g.name, g.unit) === key && (g.quantity === null) === (quantity === null));
+  const same = env.store.groceries.openManual(key).find((g) => (g.quantity === null) === (quantity === null));
   if (same) {
     const merged: GroceryRecord = { ...same, quantity: same.quantity === null || quantity === null ? null : roundQuantity(same.quantity + quantity), updatedMs: nowMs };
     env.store.groceries.update(merged);
@@ -48,7 +46,7 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
     unit,
     checked: false,
     source: 'manual',
-    derivedKey: null,
+    derivedKey: key,
     mealIds: [],
     createdMs: nowMs,
     updatedMs: nowMs,
@@ -64,13 +62,16 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
 export const groceriesUpdate: Handler<'groceries_update'> = (args, env) => {
   const before = getGrocery(env, args.id);
   const edited = args.name !== undefined || args.quantity !== undefined || args.unit !== undefined;
+  const name = args.name?.trim() ?? before.name;
+  const unit = args.unit === undefined ? before.unit : canonicalUnit(args.unit);
   const item: GroceryRecord = {
     ...before,
-    name: args.name?.trim() ?? before.name,
+    name,
     quantity: args.quantity === undefined ? before.quantity : args.quantity === null ? null : roundQuantity(args.quantity),
-    unit: args.unit === undefined ? before.unit : canonicalUnit(args.unit),
+    unit,
     checked: args.checked ?? before.checked,
-    ...(edited && before.source === 'mealplan' ? { source: 'manual' as const, derivedKey: null } : {}),
+    source: edited ? 'manual' : before.source,
+    derivedKey: edited || before.source === 'manual' ? groceryKey(name, unit) : before.derivedKey,
     updatedMs: env.now.getTime(),
   };
   env.store.groceries.update(item);
