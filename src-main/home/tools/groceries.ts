@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { presentGrocery, presentMeal } from '../present';
 import { canonicalUnit, formatAmountDe, groceryKey, roundQuantity } from '../quantities';
 import { addDays, formatDateDe } from '../time';
-import { q, read, type Handler } from './handler';
+import { namedList, q, read, type Handler } from './handler';
 
 const MEAL_DE = { breakfast: 'Frühstück', lunch: 'Mittagessen', dinner: 'Abendessen', snack: 'Snack' } as const;
 
@@ -21,7 +21,7 @@ const amount = (g: GroceryRecord) => formatAmountDe(g.name, g.quantity, g.unit);
 
 export const groceriesList: Handler<'groceries_list'> = (args, env) => {
   const items = env.store.groceries.all().filter((g) => args.include_checked || !g.checked);
-  const message = items.length === 0 ? 'Die Einkaufsliste ist leer.' : `Auf der Einkaufsliste: ${items.map(amount).join(', ')}.`;
+  const message = items.length === 0 ? 'Die Einkaufsliste ist leer.' : `Auf der Einkaufsliste: ${namedList(items, amount, ', ')}.`;
   return read({ items: items.map((g) => presentGrocery(g, env.timezone)) }, message);
 };
 
@@ -116,7 +116,7 @@ export const groceriesSyncMealplan: Handler<'groceries_sync_mealplan'> = (args, 
   let message =
     items.length === 0
       ? `Keine Zutaten aus dem Essensplan vom ${formatDateDe(result.from)} bis ${formatDateDe(addDays(result.to, -1))}.`
-      : `Einkaufsliste aus dem Essensplan: ${items.map(amount).join(', ')}.`;
+      : `Einkaufsliste aus dem Essensplan: ${namedList(items, amount, ', ')}.`;
   if (linked.length > 0) message += ` Mit Rezept verknüpft: ${linked.map((m) => q(m.title)).join(', ')}.`;
   if (result.withoutRecipe.length > 0) {
     message += ` Ohne Rezept (keine Zutaten): ${result.withoutRecipe.map((m) => `${q(m.title)} (${formatDateDe(m.date)}, ${MEAL_DE[m.meal]})`).join('; ')}.`;

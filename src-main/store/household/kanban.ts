@@ -50,7 +50,7 @@ export class KanbanRepository {
       "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id",
     );
     this.columnStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE column_name = ? ORDER BY position, id');
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM household_kanban WHERE column_name = ?');
+    this.countStmt = db.prepare<[string], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM household_kanban WHERE column_name = ?');
     this.setPositionStmt = db.prepare('UPDATE household_kanban SET position = ? WHERE id = ?');
   }
 
@@ -84,6 +84,7 @@ export class KanbanRepository {
     return this.columnStmt.all(column).map(fromRow);
   }
 
+  /** Cards in a column. Positions are dense, so this is the last position + 1 (an index seek). */
   count(column: CardRecord['column']): number {
     return this.countStmt.get(column)?.n ?? 0;
   }
