@@ -347,6 +347,14 @@ describe('Ollama availability', () => {
     expect(local.reply).toBe('Die Einkaufsliste ist leer.');
   });
 
+  it('an error answer from Ollama becomes one sentence, not a server error', async () => {
+    const t = await setup();
+    t.server.reply({ status: 500, error: 'model runner has unexpectedly stopped' });
+    const res = await t.chat('Erzähl mir einen Witz.');
+    expect(res.source).toBe('error');
+    expect(res.reply).toContain('model runner has unexpectedly stopped');
+  });
+
   it('OLLAMA_MODEL=auto picks an installed model that supports tools, or says that none fits', async () => {
     const t = await setup();
     const ollama = new OllamaConnection(t.config, () => new Date());
