@@ -28,6 +28,7 @@ describe('main window options', () => {
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: true,
+      backgroundThrottling: false,
     });
     expect(options.show).toBe(false);
   });

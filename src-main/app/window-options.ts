@@ -25,6 +25,7 @@ export interface SecureWebPreferences {
   navigateOnDragDrop: false;
   safeDialogs: true;
   spellcheck: boolean;
+  backgroundThrottling?: false;
 }
 
 export interface MainWindowOptions {
@@ -75,7 +76,8 @@ export function getMainWindowOptions(preloadPath: string, bounds?: WindowBounds,
     ...(icon ? { icon } : {}),
     backgroundColor: '#0b1220',
     autoHideMenuBar: true,
-    webPreferences: secureWebPreferences(preloadPath),
+    // Push-to-talk records in this page while it sits hidden in the tray.
+    webPreferences: { ...secureWebPreferences(preloadPath), backgroundThrottling: false },
   };
 }
 
