@@ -35,3 +35,13 @@ describe('start with system', () => {
     expect(wantsPushToTalk(['app', '--push-to-talk'])).toBe(true);
   });
 });
+
+describe('--user-data-dir', () => {
+  it('takes an absolute path only', async () => {
+    const { userDataDirFromArgv } = await import('./login-item');
+    expect(userDataDirFromArgv(['app', '--user-data-dir=/tmp/profile'])).toBe('/tmp/profile');
+    expect(userDataDirFromArgv(['app', '--user-data-dir=C:\\Users\\u\\p'])).toBe('C:\\Users\\u\\p');
+    expect(userDataDirFromArgv(['app', '--user-data-dir=relative'])).toBeUndefined();
+    expect(userDataDirFromArgv(['app'])).toBeUndefined();
+  });
+});

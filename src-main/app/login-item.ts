@@ -58,3 +58,13 @@ export function startedHidden(argv: readonly string[], openedAtLogin: boolean): 
 export function wantsPushToTalk(argv: readonly string[]): boolean {
   return argv.includes(PUSH_TO_TALK_FLAG);
 }
+
+/**
+ * `--user-data-dir=PATH` moves settings, database and logs (Chromium's own switch,
+ * honoured for the app's folder too): a second profile, or an isolated test run.
+ */
+export function userDataDirFromArgv(argv: readonly string[]): string | undefined {
+  const arg = argv.find((a) => a.startsWith('--user-data-dir='));
+  const value = arg?.slice('--user-data-dir='.length);
+  return value && value.startsWith('/') ? value : value && /^[A-Za-z]:[\\/]/.test(value) ? value : undefined;
+}

@@ -14,7 +14,7 @@ import { TrayController } from './electron-tray';
 import { indicatorHtml, indicatorWindowOptions } from './indicator-window';
 import { IpcRefusal, IpcRouter } from './ipc-router';
 import { launchSecretModule, newLaunchSecret } from './launch-secret';
-import { loginItemPlan, startedHidden, wantsPushToTalk } from './login-item';
+import { loginItemPlan, startedHidden, userDataDirFromArgv, wantsPushToTalk } from './login-item';
 import { PushToTalk } from './push-to-talk';
 import { applySettingsPatch, mergeEnvironment, SettingsFile, settingsView } from './settings-store';
 import { checkShortcut } from './shortcut';
@@ -320,6 +320,10 @@ async function start(): Promise<void> {
   await mainWindow.loadURL(`${appOrigin}/`);
   if (wantsPushToTalk(process.argv)) ptt.toggle('command-line');
 }
+
+const userDataOverride = userDataDirFromArgv(process.argv);
+// Before the lock: each user-data folder is its own single instance.
+if (userDataOverride) app.setPath('userData', userDataOverride);
 
 if (!app.requestSingleInstanceLock()) {
   // A second launch hands its command line to the first (see 'second-instance') and ends.
