@@ -19,8 +19,16 @@ describe('desktop notifications', () => {
     expect(notificationForEvent({ type: 'rag.progress', at, data: { id: 'd2', status: 'failed', error: 'encrypted PDF' } }, 'en')).toMatchObject({ title: 'Document failed', body: 'A document could not be processed: encrypted PDF' });
   });
 
-  it('announce a lost worker', () => {
-    expect(notificationForEvent({ type: 'mesh.worker.lost', at, data: { worker_id: 'wrk_1', name: 'python-main' } }, 'en')).toMatchObject({ title: 'Worker lost', body: expect.stringContaining('python-main') });
+  it('announce a worker whose lease ran out, not one that left on purpose', () => {
+    expect(notificationForEvent({ type: 'mesh.changed', at, data: { worker_id: 'wrk_1', change: 'expired' } }, 'en')).toMatchObject({ title: 'Worker lost', body: expect.stringContaining('wrk_1') });
+    expect(notificationForEvent({ type: 'mesh.changed', at, data: { worker_id: 'wrk_1', name: 'python-main', change: 'expired' } }, 'en')).toMatchObject({ body: expect.stringContaining('python-main') });
+    for (const change of ['deregistered', 'replaced', 'enrolled', 'skills']) {
+      expect(notificationForEvent({ type: 'mesh.changed', at, data: { worker_id: 'wrk_1', change } }, 'en'), change).toBeUndefined();
+    }
+  });
+
+  it('announce a due reminder in the household shape {id, text, at}', () => {
+    expect(notificationForEvent({ type: 'reminder.due', at, data: { id: 'r9', text: 'Zahnarzt', at: '2026-11-30T15:00:00+01:00', source: 'manual' } }, 'de')).toMatchObject({ title: 'Erinnerung', body: 'Zahnarzt', key: 'reminder:r9:2026-11-30T15:00:00+01:00' });
   });
 
   it('stay quiet for other events and malformed data', () => {

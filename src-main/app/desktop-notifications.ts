@@ -4,8 +4,9 @@ import type { Language } from './tray-menu';
 // Which master events become native notifications, and what they say. The master
 // publishes on its EventBus; main subscribes in-process (no HTTP round trip).
 // Events used (DESIGN.md contracts): `reminder.due` {the reminder}, `rag.progress`
-// {id, status, progress, name?, error?}, and the mesh's `mesh.worker.lost`
-// {worker_id, name?, reason?} when a worker's lease runs out.
+// {id, status, progress, name?, error?}, and the mesh's `mesh.changed`
+// {worker_id, change} where change 'expired' means the worker's lease ran out (a worker
+// that deregisters itself or is replaced on purpose is not news).
 
 export interface NotificationModel {
   readonly title: string;
@@ -75,7 +76,8 @@ export function notificationForEvent(event: ServerEvent, language: Language): No
       if (status === 'failed') return { title: t.docFailed, body: clip(t.docFailedBody(name, text(data, 'error')), 240), key: `rag:${id}:failed`, urgency: 'normal' };
       return undefined;
     }
-    case 'mesh.worker.lost': {
+    case 'mesh.changed': {
+      if (text(data, 'change') !== 'expired') return undefined;
       const name = clip(text(data, 'name', 'worker_id') || t.worker, 80);
       return { title: t.workerLost, body: t.workerLostBody(name), key: `worker:${id}:${event.at}`, urgency: 'normal' };
     }
