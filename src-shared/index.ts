@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './tools';
 export * from './version';
 export * from './ipc';
+export * from './protocol';
