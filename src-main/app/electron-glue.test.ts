@@ -37,7 +37,7 @@ function fakeSession() {
   return {
     handlers,
     webRequest: {
-      onBeforeSendHeaders: vi.fn((filter: unknown, fn: unknown) => { handlers.filter = filter; handlers.beforeSend = fn; }),
+      onBeforeSendHeaders: vi.fn((fn: unknown) => { handlers.beforeSend = fn; }),
       onHeadersReceived: vi.fn((fn: unknown) => { handlers.headersReceived = fn; }),
     },
     setPermissionRequestHandler: vi.fn((fn: unknown) => { handlers.permissionRequest = fn; }),
@@ -51,10 +51,15 @@ describe('session guards', () => {
   it('add the launch secret to the app origin only and put the CSP on its responses', () => {
     const ses = fakeSession();
     installSessionGuards(ses as never, ORIGIN, 'the-secret');
-    expect(ses.handlers.filter).toEqual({ urls: [`${ORIGIN}/*`] });
     const sent = vi.fn();
-    ses.handlers.beforeSend({ requestHeaders: { Accept: '*/*' } }, sent);
+    ses.handlers.beforeSend({ url: `${ORIGIN}/api/state`, requestHeaders: { Accept: '*/*' } }, sent);
     expect(sent).toHaveBeenCalledWith({ requestHeaders: { Accept: '*/*', [LAUNCH_SECRET_HEADER]: 'the-secret' } });
+    // Never to another origin, not even another port on loopback.
+    for (const url of ['http://127.0.0.1:43124/', 'https://example.org/', 'http://localhost:43123/']) {
+      const other = vi.fn();
+      ses.handlers.beforeSend({ url, requestHeaders: { Accept: '*/*' } }, other);
+      expect(other, url).toHaveBeenCalledWith({ requestHeaders: { Accept: '*/*' } });
+    }
     const received = vi.fn();
     ses.handlers.headersReceived({ url: `${ORIGIN}/`, responseHeaders: {} }, received);
     expect(received.mock.calls[0]?.[0].responseHeaders['Content-Security-Policy']).toEqual([DESKTOP_CSP]);

@@ -1,6 +1,6 @@
 import type { Session, WebContents } from 'electron';
 import { withLaunchSecret } from './launch-secret';
-import { decideWindowOpen, isNavigationAllowed, isPermissionCheckAllowed, isPermissionGranted, withSecurityHeaders } from './window-options';
+import { decideWindowOpen, isAppUrl, isNavigationAllowed, isPermissionCheckAllowed, isPermissionGranted, withSecurityHeaders } from './window-options';
 
 // Where the pure decisions of window-options.ts meet Electron. Nothing is decided here.
 
@@ -9,9 +9,9 @@ type WebContentsLike = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
 
 /** The app's listener only: every request gets the launch secret, every response our CSP. */
 export function installSessionGuards(ses: SessionLike, appOrigin: string, secret: string): void {
-  const filter = { urls: [`${appOrigin}/*`] };
-  ses.webRequest.onBeforeSendHeaders(filter, (details, callback) => {
-    callback({ requestHeaders: withLaunchSecret(details.requestHeaders, secret) });
+  // No URL filter: match patterns treat ports loosely, so the origin is compared exactly here.
+  ses.webRequest.onBeforeSendHeaders((details, callback) => {
+    callback({ requestHeaders: isAppUrl(details.url, appOrigin) ? withLaunchSecret(details.requestHeaders, secret) : details.requestHeaders });
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withSecurityHeaders(details.url, appOrigin, (details.responseHeaders ?? {}) as Record<string, string[]>) });

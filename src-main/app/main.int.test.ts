@@ -119,7 +119,7 @@ const fake = vi.hoisted(() => {
       ipcMain: { handle: (channel: string, fn: Fn) => state.ipc.set(channel, fn) },
       session: {
         defaultSession: {
-          webRequest: { onBeforeSendHeaders: (_f: unknown, fn: Fn) => { state.session.beforeSend = fn; }, onHeadersReceived: (fn: Fn) => { state.session.headersReceived = fn; } },
+          webRequest: { onBeforeSendHeaders: (fn: Fn) => { state.session.beforeSend = fn; }, onHeadersReceived: (fn: Fn) => { state.session.headersReceived = fn; } },
           setPermissionRequestHandler: (fn: Fn) => { state.session.permission = fn; },
           setPermissionCheckHandler: () => {},
           setDevicePermissionHandler: () => {},
@@ -153,7 +153,7 @@ beforeAll(async () => {
   const loaded = new Promise<string>((resolve) => { state.loaded = resolve; });
   await import('./main');
   appUrl = (await loaded).replace(/\/$/, '');
-  state.session.beforeSend?.({ requestHeaders: {} }, (r: { requestHeaders: Record<string, string> }) => { secretHeaders = r.requestHeaders; });
+  state.session.beforeSend?.({ url: `${appUrl}/api/health`, requestHeaders: {} }, (r: { requestHeaders: Record<string, string> }) => { secretHeaders = r.requestHeaders; });
 }, 60_000);
 
 afterAll(async () => {
