@@ -25,7 +25,7 @@ export interface IndicatorWindowOptions {
   webPreferences: SecureWebPreferences;
 }
 
-const SIZE = { width: 220, height: 56 } as const;
+const SIZE = { width: 320, height: 56 } as const;
 
 export function indicatorWindowOptions(workArea: DisplayArea): IndicatorWindowOptions {
   return {
@@ -61,9 +61,9 @@ export function indicatorHtml(phase: 'listening' | 'thinking', language: Languag
   const dot = phase === 'listening' ? '#ef4444' : '#f59e0b';
   const html = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<style>html,body{margin:0;background:transparent;font:600 13px system-ui,sans-serif;overflow:hidden}
+<style>html,body{margin:0;background:transparent;font:600 13px system-ui,sans-serif;overflow:hidden;white-space:nowrap}
 .pill{display:flex;align-items:center;gap:10px;height:44px;margin:6px;padding:0 16px;border-radius:22px;background:rgba(11,18,32,.92);color:#e5e7eb}
-.dot{width:12px;height:12px;border-radius:50%;background:${dot};animation:p 1s ease-in-out infinite alternate}
+.dot{flex:none;width:12px;height:12px;border-radius:50%;background:${dot};animation:p 1s ease-in-out infinite alternate}
 small{color:#94a3b8;font-weight:400;margin-left:auto}@keyframes p{to{opacity:.35}}</style></head>
 <body><div class="pill" role="status"><span class="dot"></span><span>${label}</span><small>${hint}</small></div></body></html>`;
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;

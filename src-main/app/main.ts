@@ -157,7 +157,12 @@ async function start(): Promise<void> {
     void indicator.loadURL(indicatorHtml(phase, language, settings.get().preferences.pushToTalkShortcut));
     indicator.showInactive();
   };
+  // If the page never reports back (voice route down, page reloading), the tray and the
+  // pill must not stay on "thinking" for ever.
+  let phaseWatchdog: NodeJS.Timeout | undefined;
   const setPhase = (phase: PttPhase, message?: string) => {
+    clearTimeout(phaseWatchdog);
+    if (phase === 'thinking' || phase === 'speaking') phaseWatchdog = setTimeout(() => setPhase('idle'), 120_000);
     status = trayStatusForPhase(phase);
     errorDetail = phase === 'error' ? message : undefined;
     showIndicator(phase === 'listening' ? 'listening' : phase === 'thinking' ? 'thinking' : undefined);
@@ -298,6 +303,7 @@ async function start(): Promise<void> {
     quitting = true;
   });
   app.on('will-quit', (event) => {
+    clearTimeout(phaseWatchdog);
     globalShortcut.unregisterAll();
     unsubscribe();
     if (!master) return;
