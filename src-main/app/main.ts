@@ -336,7 +336,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   start().catch((err: unknown) => {
-    process.stderr.write(`JARVIS desktop failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`JARVIS desktop failed to start: ${message}\n`);
+    // A desktop user has no terminal: say it in a dialog (e.g. JARVIS_ADDR already in use).
+    if (app.isReady()) dialog.showErrorBox('JARVIS Home Command could not start', message);
     void master?.stop().finally(() => app.exit(1));
     if (!master) app.exit(1);
   });
