@@ -131,7 +131,16 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('electron', () => fake.electron);
 
+import { EventBus } from '../events';
+
 const { state, electron } = fake;
+// The master's real EventBus, caught when main subscribes to it.
+let bus: EventBus | undefined;
+const subscribe = EventBus.prototype.subscribe;
+vi.spyOn(EventBus.prototype, 'subscribe').mockImplementation(function (this: EventBus, listener) {
+  bus = this;
+  return subscribe.call(this, listener);
+});
 let appUrl = '';
 let secretHeaders: Record<string, string> = {};
 const saved = { ...process.env };
@@ -209,6 +218,17 @@ describe('the desktop main process', () => {
   it('shows the spoken answer as a notification', async () => {
     expect(await ipc('voice:answer', { transcript: 'what time is it', reply: 'It is ten.' })).toEqual({ ok: true, data: null });
     expect(state.notifications.at(-1)).toEqual({ title: '„what time is it“', body: 'It is ten.' });
+  });
+
+  it('turns due reminders, finished documents and lost workers from the master into notifications, once each', () => {
+    const before = state.notifications.length;
+    bus?.publish('reminder.due', { id: 'r1', text: 'Take out the bins', at: '2026-11-30T18:00:00+01:00', source: 'manual' });
+    bus?.publish('reminder.due', { id: 'r1', text: 'Take out the bins', at: '2026-11-30T18:00:00+01:00', source: 'manual' });
+    bus?.publish('rag.progress', { id: 'd1', name: 'lease.pdf', status: 'indexing', progress: 0.5 });
+    bus?.publish('rag.progress', { id: 'd1', name: 'lease.pdf', status: 'ready', progress: 1 });
+    bus?.publish('mesh.changed', { worker_id: 'wrk_1', change: 'expired' });
+    bus?.publish('state.changed', { domains: ['tasks'] });
+    expect(state.notifications.slice(before).map((n) => n.title)).toEqual(['Reminder', 'Document ready', 'Worker lost']);
   });
 
   it('the tray menu mutes the voice, tells the page and remembers it', () => {
