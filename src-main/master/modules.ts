@@ -1,9 +1,14 @@
 import type { ModuleFactory } from './context';
 import { householdModule } from '../home/module';
+import { protocolModule } from '../protocol/module';
 import { systemModule } from './system-module';
 
 /**
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, householdModule];
+export const MODULES: readonly ModuleFactory[] = [
+  systemModule,
+  protocolModule,
+  householdModule,
+];
