@@ -2,3 +2,5 @@ export * from './api';
 export * from './envelope';
 export * from './tools';
 export * from './version';
+export * from './mesh';
+export * from './skill-manifest';
