@@ -2,5 +2,5 @@ export * from './api';
 export * from './envelope';
 export * from './tools';
 export * from './version';
+export * from './skills';
 export * from './mesh';
-export * from './skill-manifest';

@@ -2,7 +2,7 @@
 // and the master say to each other. Any program that speaks this is a worker.
 
 import type { ToolResult } from './envelope';
-import type { SkillManifest } from './skill-manifest';
+import type { SkillManifest } from './skills';
 
 export const WORKER_PROTOCOL = 'jarvis.skill.worker.v1';
 export const INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';

@@ -9,7 +9,7 @@ import {
   type SkillManifest,
 } from '../../src-shared';
 import type { MasterContext } from '../master/context';
-import { checkSkillManifest } from '../validation/skill-manifest-check';
+import { parseManifest } from '../skills/process';
 import { hashToken, newAccessToken, tokenMatches } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { postToWorker, TransportError } from './worker-client';
@@ -118,9 +118,10 @@ export class MeshService {
     const ids = new Set<string>();
     const accepted: SkillManifest[] = [];
     for (const [i, raw] of skills.entries()) {
-      const verdict = checkSkillManifest(raw);
+      // The same checks as for a local skill folder: published schema, untrusted action schemas.
+      const verdict = parseManifest(raw);
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
-      if (!verdict.ok) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.message}`, `/skills/${i}${verdict.path}`);
+      if (!verdict.ok) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
       if (ids.has(verdict.manifest.id)) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
       ids.add(verdict.manifest.id);
       if (verdict.manifest.enabled !== false) accepted.push(verdict.manifest);

@@ -14,7 +14,7 @@ import type { Tracer } from '../trace';
 import { check, compileSchema } from '../validation';
 import { postToWorker, TransportError } from './worker-client';
 import type { WorkerRecord, WorkerRoster } from './worker-roster';
-import { zonedIsoString } from './zoned-time';
+import { compileUntrustedSchema, localIsoString } from '../skills/process';
 
 interface RemoteAction {
   readonly tool: RegisteredTool;
@@ -37,7 +37,7 @@ function toolsOf(worker: WorkerRecord, skill: SkillManifest): RegisteredTool[] {
     name: skillToolName(skill.id, a.name),
     description: a.description,
     input_schema: a.input_schema,
-    ...(a.output_schema ? { output_schema: a.output_schema } : {}),
+    ...(a.output_schema ? { output_schema: a.output_schema as JsonSchemaObject } : {}),
     provider: 'remote' as const,
     mutates: a.mutates ?? false,
     requires_confirmation: a.requires_confirmation ?? false,
@@ -74,7 +74,7 @@ export class RemoteToolProvider implements ToolProvider {
       skill_id: entry.skillId,
       action: entry.action,
       input: args,
-      context: { trace_id: ctx.traceId, now: zonedIsoString(ctx.now, ctx.timezone), timezone: ctx.timezone },
+      context: { trace_id: ctx.traceId, now: localIsoString(ctx.now, ctx.timezone), timezone: ctx.timezone },
     };
     const replicas = entry.replicas;
     const start = (this.turn.get(name) ?? 0) % replicas.length;
@@ -123,7 +123,7 @@ export class RemoteToolProvider implements ToolProvider {
     // spec/000: output is checked in the worker and again here, against the published schema.
     const out = entry.tool.output_schema;
     if (out) {
-      const verdict = check(compileSchema(out as JsonSchemaObject), r.data);
+      const verdict = check(compileUntrustedSchema(out), r.data);
       if (!verdict.ok) return toolFailure('INVALID_OUTPUT', `data of ${entry.tool.name} does not match its output schema: ${verdict.error.message}`, verdict.error.path);
     }
     return {
