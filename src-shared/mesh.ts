@@ -148,3 +148,24 @@ export const invokeResultSchema = {
     warnings: { type: 'array', items: { type: 'string' } },
   },
 } as const;
+
+/** A labelled skill container as GET /api/docker/skill-services lists it. */
+export interface DockerSkillService {
+  /** The full 64-hex container id: the only form a mutation accepts. */
+  readonly id: string;
+  readonly name: string;
+  readonly image: string;
+  readonly state: string;
+  readonly status: string;
+  readonly runtime?: string;
+  readonly worker_name?: string;
+}
+
+export interface DockerSkillServicesResponse {
+  readonly enabled: boolean;
+  /** Why the controller is off or cannot reach Docker. */
+  readonly reason?: string;
+  readonly services: readonly DockerSkillService[];
+}
+
+export type DockerServiceAction = 'start' | 'stop' | 'restart';
