@@ -46,10 +46,12 @@ export async function run() {
     const lm = median(local);
     const rm = median(remote);
     const added = rm - lm;
+    const pairedAdded = median(remote.map((r, i) => r - local[i]));
     report(`remote vs local invoke of the python example skill (median of ${RUNS}, interleaved)`, [
       ['local process invoke (baseline)', `${lm.toFixed(1)} ms`],
       ['remote invoke through a worker', `${rm.toFixed(1)} ms`],
       [`added by the mesh (target <= ${TARGET_ADDED_MS} ms)`, `${added.toFixed(1)} ms`],
+      ['median of paired differences', `${pairedAdded.toFixed(1)} ms`],
       ['ratio remote / local', `${(rm / lm).toFixed(2)}x`],
     ]);
     return { name: 'mesh-remote-invoke', ratio: rm / lm, target: (lm + TARGET_ADDED_MS) / lm };

@@ -19,7 +19,9 @@ export function loadMeshBench() {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
+      // Everything but native and lazily loaded packages is bundled, as in the master build.
+      external: ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core'],
+      banner: { js: "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);" },
       logLevel: 'warning',
       absWorkingDir: root,
     });

@@ -15,6 +15,8 @@ import { RemoteToolProvider } from './remote-provider';
 import { postToWorker, TransportError } from './worker-client';
 import { WorkerRoster, type WorkerRecord } from './worker-roster';
 
+const VERIFIED_CACHE_SIZE = 256;
+
 /** A refusal the mesh routes turn into an HTTP status. */
 export class MeshRefusal extends Error {
   constructor(
@@ -45,6 +47,11 @@ export class MeshService {
   readonly provider: RemoteToolProvider;
   readonly offReason: string | undefined;
   private readonly enrollmentHash: Buffer;
+  /**
+   * Manifests already verified, by their exact JSON text: replicas and re-enrollments PUT
+   * the same manifests again, and checking and compiling their schemas is the costly part.
+   */
+  private readonly verified = new Map<string, SkillManifest>();
   /** Plain access tokens, only for master -> worker calls; incoming calls are checked against the hash. */
   private readonly outgoing = new Map<string, string>();
 
@@ -119,7 +126,7 @@ export class MeshService {
     const accepted: SkillManifest[] = [];
     for (const [i, raw] of skills.entries()) {
       // The same checks as for a local skill folder: published schema, untrusted action schemas.
-      const verdict = parseManifest(raw);
+      const verdict = this.verify(raw);
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
       if (!verdict.ok) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
       if (ids.has(verdict.manifest.id)) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
@@ -132,6 +139,18 @@ export class MeshService {
     this.ctx.tracer.record('mesh', 'mesh', 'skills', { worker: worker.name, worker_id: worker.id, skills: accepted.map((s) => s.id), actions });
     this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'skills' });
     return { skills: accepted.length, actions };
+  }
+
+  private verify(raw: unknown): ReturnType<typeof parseManifest> {
+    const key = JSON.stringify(raw);
+    const known = this.verified.get(key);
+    if (known) return { ok: true, manifest: known };
+    const verdict = parseManifest(raw);
+    if (verdict.ok) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(key, verdict.manifest);
+    }
+    return verdict;
   }
 
   heartbeat(worker: WorkerRecord): { lease_ms: number } {
