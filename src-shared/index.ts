@@ -4,3 +4,4 @@ export * from './tools';
 export * from './version';
 export * from './skills';
 export * from './mesh';
+export * from './protocol';

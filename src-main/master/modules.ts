@@ -1,10 +1,16 @@
 import type { ModuleFactory } from './context';
 import { dockerModule } from '../docker/module';
 import { meshModule } from '../mesh/module';
+import { protocolModule } from '../protocol/module';
 import { systemModule } from './system-module';
 
 /**
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, meshModule, dockerModule];
+export const MODULES: readonly ModuleFactory[] = [
+  systemModule,
+  protocolModule,
+  meshModule,
+  dockerModule,
+];
