@@ -61,6 +61,10 @@ export class MeshService {
     this.enrollmentHash = hashToken(token ?? randomBytes(32).toString('hex'));
     if (token) ctx.tracer.redactor.add(token);
     this.roster = new WorkerRoster(ctx.clock, ctx.config.meshLeaseMs, (w, why) => {
+      // A removed worker's token is dead (the worker must enroll again), so the redactor
+      // can forget it; otherwise every re-enrollment would grow its list for good.
+      const token = this.outgoing.get(w.id);
+      if (token) ctx.tracer.redactor.delete(token);
       this.outgoing.delete(w.id);
       ctx.log.info(`mesh: worker ${w.name} (${w.id}) left: ${why}`);
       ctx.tracer.record('mesh', 'mesh', 'worker_removed', { worker: w.name, worker_id: w.id, why });
