@@ -4,4 +4,5 @@ export * from './tools';
 export * from './version';
 export * from './skills';
 export * from './mesh';
+export * from './ipc';
 export * from './protocol';
