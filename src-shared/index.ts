@@ -4,4 +4,7 @@ export * from './tools';
 export * from './version';
 export * from './home';
 export * from './home-schemas';
+export * from './skills';
+export * from './mesh';
+export * from './ipc';
 export * from './protocol';

@@ -1,5 +1,7 @@
 import type { ModuleFactory } from './context';
 import { householdModule } from '../home/module';
+import { dockerModule } from '../docker/module';
+import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { systemModule } from './system-module';
 
@@ -11,4 +13,6 @@ export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
   householdModule,
+  meshModule,
+  dockerModule,
 ];
