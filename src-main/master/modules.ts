@@ -1,6 +1,8 @@
 import type { ModuleFactory } from './context';
 import { agentModule } from '../agent/module';
+import { dockerModule } from '../docker/module';
 import { householdModule } from '../home/module';
+import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { systemModule } from './system-module';
 
@@ -12,5 +14,7 @@ export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
   householdModule,
+  meshModule,
+  dockerModule,
   agentModule,
 ];
