@@ -104,9 +104,12 @@ describe('assistant HTTP API', () => {
     expect(res.json.registry.tools.map((t: { name: string }) => t.name)).toContain('calendar_delete');
     expect(res.json.config.meshEnrollmentToken).toBe('[redacted]');
     for (const secret of [ENROLLMENT_TOKEN, WORKER_TOKEN]) expect(res.text).not.toContain(secret);
-    // A secret the user typed reached the protocol's goal text; the export redacts it, so the
-    // altered events no longer verify (the redaction wins over the hash chain).
+    // A secret the user typed is redacted before it reaches the protocol's goal text, so the
+    // export is both free of secrets and still verifies.
     expect(res.json.protocol).toMatchObject({ events: expect.any(Array), manifest: { sealed: true } });
+    const file = join(tm.dataDir, 'export-secrets.json');
+    writeFileSync(file, res.text);
+    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('POST /api/debug/clear empties the trace; POST /api/agent/clear forgets the conversation', async () => {
