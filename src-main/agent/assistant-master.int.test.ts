@@ -69,6 +69,26 @@ describe('assistant in the full master', () => {
     expect((await tm.request('/api/debug/export')).json.trace.some((e: { stage: string }) => e.stage === 'audit_error')).toBe(false);
   });
 
+  it('a hand edit of the item a confirmation waits for is a Takeover, and a later `ja` runs nothing', async () => {
+    const protocol = tm.master.context.services.protocol!;
+    const created = await tm.request('/api/tools/calendar_create', { json: { arguments: { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' } } } });
+    const eventId = created.json.data.id as string;
+    ollama.reply({ tool_calls: [{ name: 'calendar_delete', arguments: { id: eventId } }] });
+    const asked = await tm.request('/api/agent/chat', { json: { message: 'Lösch den Elternabend' } });
+    expect(asked.json.pending.tool).toBe('calendar_delete');
+
+    const edited = await tm.request('/api/tools/calendar_update', { json: { arguments: { id: eventId, title: 'Elternabend (verschoben)' } } });
+    expect(edited.json.success).toBe(true);
+    const session = protocol.session(`ws_${asked.json.trace_id}`)!;
+    expect(session.records.Takeover).toEqual([expect.objectContaining({ actor_id: 'act_household' })]);
+    expect(session.session).toMatchObject({ status: 'cancelled', sealed: true });
+
+    const yes = await tm.request('/api/agent/chat', { json: { message: 'ja' } });
+    expect(yes.json.source).not.toBe('pending');
+    expect((await tm.request('/api/state')).json.events.map((e: { id: string }) => e.id)).toContain(eventId);
+    expect(protocol.verify()).toMatchObject({ ok: true });
+  });
+
   it('an invalid model call is rejected with its path and the household stays unchanged', async () => {
     const before = (await tm.request('/api/state')).json;
     ollama.reply({ tool_calls: [{ name: 'calendar_create', arguments: { title: 'X', when: { kind: 'relative', offset_days: 'morgen' } } }] }, { content: 'Gemacht.' });

@@ -186,6 +186,25 @@ export class Assistant {
     return undefined;
   }
 
+  /**
+   * The household changed the very item the assistant is waiting to change: that is a
+   * Takeover (spec/004). The stored call is dropped, so a later `ja` cannot run it on
+   * stale assumptions.
+   */
+  takeOver(tool: string, args: Record<string, unknown>): boolean {
+    const pending = this.conversation.pending;
+    const id = args.id;
+    if (!pending || typeof id !== 'string' || pending.arguments.id !== id) return false;
+    this.conversation.pending = undefined;
+    this.deps.tracer.record(pending.traceId, 'agent', 'pending_tool_taken_over', { tool: pending.tool, by: tool, id });
+    const audit = pending.audit;
+    if (audit && this.deps.audit) {
+      if (audit.requestId) this.deps.audit.takeover(audit.decision.session, audit.requestId, `Von Hand geändert (${tool})`);
+      this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} vom Haushalt selbst erledigt`);
+    }
+    return true;
+  }
+
   /** A confirmation that will not run: the household's Review rejects it and its session ends. */
   private closePendingAudit(pending: PendingCall, approve: boolean): void {
     const audit = pending.audit;

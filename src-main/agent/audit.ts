@@ -18,6 +18,7 @@ export interface AuditTrail {
   decide(session: string, tool: string, args: Record<string, unknown>): AuditDecision | undefined;
   block(decision: AuditDecision, summary: string): string | undefined;
   review(session: string, requestId: string, approve: boolean): void;
+  takeover(session: string, requestId: string, reason: string): void;
   contribute(decision: AuditDecision, summary: string, evidence: unknown): void;
   finish(session: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string): void;
 }
@@ -40,6 +41,7 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
       }),
     block: (decision, summary) => guard('block', () => recorder.block(decision.session, decision.decisionId, summary)),
     review: (session, requestId, approve) => void guard('review', () => recorder.review(session, requestId, approve)),
+    takeover: (session, requestId, reason) => void guard('takeover', () => recorder.takeover(session, requestId, reason)),
     contribute: (decision, summary, evidence) => void guard('contribute', () => recorder.contribute(decision.session, decision.decisionId, 'tool_result', summary, evidence)),
     finish: (session, outcome, summary) => void guard('finish', () => recorder.finish(session, outcome, summary)),
   };

@@ -36,6 +36,11 @@ export function agentModule(ctx: MasterContext): MasterModule {
       return { events: events.length, tasks: tasks.length, reminders: reminders.length, groceries: groceries.length, recipes: recipes.length, meals: meals.length, kanban: kanban.length };
     },
   });
+  // A person editing the item a confirmation waits for takes the decision over.
+  const stopWatchingEdits = ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
+    if (call.actor !== 'user' || !result.success || !result.mutated) return;
+    assistant.takeOver(tool.name, (args ?? {}) as Record<string, unknown>);
+  });
   const organizer = new KanbanOrganizer(deps);
   const debug = createDebugService({ config: ctx.config, version: ctx.version, clock: ctx.clock, tracer: ctx.tracer, registry: ctx.registry });
 
@@ -89,6 +94,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
     },
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
+      stopWatchingEdits();
       unsubscribeDocs?.();
       unsubscribeDocs = undefined;
     },
