@@ -143,9 +143,11 @@ export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, seed = 42):
     i32(t.ne.length, name.length, 0, ...t.ne);
     parts.push(name);
     const count = t.ne.reduce((a, b) => a * b, 1);
-    const data = Buffer.alloc(count * 4);
-    if (t.fill !== 'zeros') for (let i = 0; i < count; i++) data.writeFloatLE(t.fill === 'ones' ? 1 : rnd() * 0.2, i * 4);
-    parts.push(data);
+    const data = new Float32Array(count);
+    if (t.fill === 'ones') data.fill(1);
+    else if (t.fill === 'random') for (let i = 0; i < count; i++) data[i] = rnd() * 0.2;
+    // ggml files are little-endian, like every machine this runs on.
+    parts.push(Buffer.from(data.buffer));
   }
   return Buffer.concat(parts);
 }
