@@ -9,18 +9,20 @@ export interface EndOfSpeechOptions {
   readonly maxMs: number;
   /** RMS (0..1) below which a frame is always quiet, whatever the noise floor. */
   readonly minRms: number;
-  /** Speech must be this many times the noise floor. */
+  /** Speech must be this many times the noise floor… */
   readonly factor: number;
+  /** …but never more than this, so a turn that starts with speech still counts as speech. */
+  readonly maxThreshold: number;
   /** Give up when nobody spoke within this time. */
   readonly noSpeechMs: number;
 }
 
-export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = { silenceMs: 900, minSpeechMs: 250, maxMs: 15_000, minRms: 0.015, factor: 2.5, noSpeechMs: 6000 };
+export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = { silenceMs: 900, minSpeechMs: 250, maxMs: 15_000, minRms: 0.015, factor: 2.5, maxThreshold: 0.08, noSpeechMs: 6000 };
 
 export type Verdict = 'listening' | 'speaking' | 'end' | 'no-speech' | 'max';
 
 export class EndOfSpeechDetector {
-  private noiseFloor = 0;
+  private noiseFloor: number | undefined;
   private speechMs = 0;
   private quietMs = 0;
   private elapsedMs = 0;
@@ -31,7 +33,9 @@ export class EndOfSpeechDetector {
   push(rms: number, frameMs: number): Verdict {
     const o = this.options;
     this.elapsedMs += frameMs;
-    const threshold = Math.max(o.minRms, this.noiseFloor * o.factor);
+    // The first frame seeds the floor: steady fan noise from the start is not speech.
+    this.noiseFloor ??= rms;
+    const threshold = Math.max(o.minRms, Math.min(o.maxThreshold, this.noiseFloor * o.factor));
     const loud = rms >= threshold;
     if (loud) {
       this.speechMs += frameMs;
@@ -39,7 +43,7 @@ export class EndOfSpeechDetector {
     } else {
       this.quietMs += frameMs;
       // The floor follows quiet frames slowly so a pause does not raise it.
-      this.noiseFloor = this.noiseFloor === 0 ? rms : this.noiseFloor * 0.95 + rms * 0.05;
+      this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
     }
     if (this.elapsedMs >= o.maxMs) return 'max';
     if (this.speechMs >= o.minSpeechMs && this.quietMs >= o.silenceMs) return 'end';
