@@ -75,8 +75,8 @@ const ingredient = {
 const ingredients = { type: 'array', minItems: 0, maxItems: 100, items: ingredient } as const;
 const steps = { type: 'array', maxItems: 100, items: text(2000) } as const;
 
-function object(properties: Record<string, unknown>, required: readonly string[] = [], extra: Record<string, unknown> = {}): JsonSchemaObject {
-  return { type: 'object', additionalProperties: false, properties, required: [...required], ...extra };
+function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
+  return { type: 'object', additionalProperties: false, properties, required: [...required] };
 }
 
 interface ToolSpec {
@@ -219,7 +219,6 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object(
       { title: text(200), recipe_id: id('rec_'), when: SYMBOLIC_TIME_SCHEMA, meal: { enum: [...MEAL_SLOTS] }, servings },
       ['when', 'meal'],
-      { anyOf: [{ required: ['title'] }, { required: ['recipe_id'] }] },
     ),
   },
   mealplan_update: {

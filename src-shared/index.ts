@@ -4,3 +4,4 @@ export * from './tools';
 export * from './version';
 export * from './home';
 export * from './home-schemas';
+export * from './assistant';

@@ -37,18 +37,37 @@ export function assertTimeZone(timeZone: string): void {
   formatter(timeZone);
 }
 
-/** The wall clock in `timeZone` at instant `ms`. */
-export function wallClockAt(ms: number, timeZone: string): WallClock {
-  const parts = formatter(timeZone).formatToParts(new Date(ms));
+/**
+ * Offset east of UTC in minutes at instant `ms` (Berlin: 60 in winter, 120 in summer).
+ * Zones change offset only on quarter-hour boundaries, so the answer is cached per
+ * quarter hour: listing a week of events formats hundreds of timestamps.
+ */
+export function offsetMinutesAt(ms: number, timeZone: string): number {
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  let cache = offsetCache.get(timeZone);
+  if (!cache) {
+    cache = new Map();
+    offsetCache.set(timeZone, cache);
+  }
+  const hit = cache.get(bucket);
+  if (hit !== undefined) return hit;
+  const start = bucket * QUARTER_HOUR;
+  const parts = formatter(timeZone).formatToParts(new Date(start));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const offset = Math.round((asUtc - start) / 60_000);
+  if (cache.size > 50_000) cache.clear();
+  cache.set(bucket, offset);
+  return offset;
 }
 
-/** Offset east of UTC in minutes at instant `ms` (Berlin: 60 in winter, 120 in summer). */
-export function offsetMinutesAt(ms: number, timeZone: string): number {
-  const w = wallClockAt(Math.floor(ms / 1000) * 1000, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+const QUARTER_HOUR = 15 * 60_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/** The wall clock in `timeZone` at instant `ms`. */
+export function wallClockAt(ms: number, timeZone: string): WallClock {
+  const d = new Date(ms + offsetMinutesAt(ms, timeZone) * 60_000);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
 /** The instant of a local wall time. */
