@@ -2,4 +2,7 @@ export * from './api';
 export * from './envelope';
 export * from './tools';
 export * from './version';
+export * from './home';
+export * from './home-schemas';
+export * from './assistant';
 export * from './voice';

@@ -26,10 +26,11 @@ interface Asked {
 const asked: Asked[] = [];
 /** Stands in for the agent module (issue 5): answers every message with a fixed reply. */
 const scriptedAssistant: ModuleFactory = (ctx) => {
-  ctx.services.assistant = {
+  // Only chat is what voice uses; the agent's other methods are not needed here.
+  (ctx.services as Record<string, unknown>).assistant = {
     async chat(input: Asked) {
       asked.push(input);
-      return { reply: 'Erledigt: Milch steht auf der Liste.', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Milch' }, result: { success: true } }], trace_id: input.traceId ?? 'x', source: 'local-intent' };
+      return { reply: 'Erledigt: Milch steht auf der Liste.', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Milch' }, result: { success: true as const, data: { name: 'Milch' }, message: 'Milch hinzugefügt', mutated: true } }], trace_id: input.traceId ?? 'x', source: 'local-intent' };
     },
   };
   return { name: 'scripted-assistant' };

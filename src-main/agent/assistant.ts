@@ -1,0 +1,365 @@
+import type { Message } from 'ollama';
+import type {
+  ChatResponse,
+  ChatStreamEvent,
+  ExecutedToolCall,
+  PendingConfirmation,
+  Recipe,
+  ReplySource,
+  ToolResult,
+  WorkflowPlan,
+} from '../../src-shared';
+import { toolFailure } from '../../src-shared';
+import type { Config } from '../config';
+import type { SkillRegistry } from '../skills';
+import { newTraceId, type Tracer } from '../trace';
+import { Conversation } from './conversation';
+import { matchLocalIntent } from './local-intents';
+import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
+import { agentSystemPrompt } from './prompts';
+import { replyFromResults, type Lang } from './replies';
+import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageOf } from './request-kinds';
+import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
+import { localToday } from './time-phrases';
+import { needsConfirmation, ToolCatalog } from './tool-catalog';
+import { planWorkflow } from './workflow-planner';
+
+export interface ChatInput {
+  readonly message: string;
+  readonly module?: string;
+  readonly traceId?: string;
+}
+
+export type ChatSink = (event: ChatStreamEvent) => void;
+
+export interface AssistantDeps {
+  readonly config: Config;
+  readonly clock: () => Date;
+  readonly registry: SkillRegistry;
+  readonly tracer: Tracer;
+  readonly ollama: OllamaConnection;
+  /** A user text that was neither a command nor a confirmation: a Task Scout source. */
+  readonly onUserText?: (text: string) => void;
+}
+
+// Tool results fed back to the model are capped: a long list must not crowd out the history.
+const TOOL_MESSAGE_LIMIT = 8000;
+
+/** Signals that a local template was not certain after all (its tool rejected the call). */
+class NotCertain extends Error {}
+
+/** Per request: what ran, what is pending, where events go. */
+class Run {
+  readonly calls: ExecutedToolCall[] = [];
+  plan?: WorkflowPlan;
+  pending?: PendingConfirmation;
+  streamed = '';
+  constructor(
+    readonly traceId: string,
+    readonly sink: ChatSink | undefined,
+  ) {}
+  emit(event: ChatStreamEvent): void {
+    this.sink?.(event);
+  }
+  get changedOrFailed(): boolean {
+    return this.calls.some((c) => !c.result.success || c.result.mutated);
+  }
+}
+
+/**
+ * The assistant: local intents first, then the native tool agent on Ollama with the
+ * compatibility selector and the workflow planner behind it. Every change goes through the
+ * registry; replies to changes are written from what the tools persisted.
+ */
+export class Assistant {
+  readonly conversation = new Conversation();
+  readonly catalog: ToolCatalog;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: AssistantDeps) {
+    this.catalog = new ToolCatalog(deps.registry);
+  }
+
+  /** One request at a time: the conversation, its reference and its pending call are shared. */
+  chat(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
+    const next = this.queue.then(() => this.handle(input, sink));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  clear(): void {
+    this.conversation.clear();
+  }
+
+  private trace(run: Run, stage: string, data?: unknown): void {
+    this.deps.tracer.record(run.traceId, 'agent', stage, data);
+  }
+
+  private async handle(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
+    const started = performance.now();
+    const run = new Run(input.traceId ?? newTraceId('agent'), sink);
+    const message = input.message.trim();
+    const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
+    this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
+
+    let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
+    let scoutSource = false;
+    if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
+    if (!answer) {
+      answer = await this.answerWithModel(run, message, lang, input.module);
+      scoutSource = answer.source === 'model' && !run.changedOrFailed && !run.pending;
+    }
+
+    this.conversation.add({ role: 'user', content: message });
+    this.conversation.add({ role: 'assistant', content: answer.reply });
+    if (scoutSource) this.deps.onUserText?.(message);
+
+    const response: ChatResponse = {
+      reply: answer.reply,
+      tool_calls: run.calls,
+      ...(run.plan ? { plan: run.plan } : {}),
+      ...(run.pending ? { pending: run.pending } : {}),
+      trace_id: run.traceId,
+      source: answer.source,
+    };
+    if (!run.streamed) run.emit({ type: 'delta', data: { text: answer.reply } });
+    this.trace(run, 'completed', {
+      source: answer.source,
+      reply: answer.reply,
+      tool_calls: run.calls.map((c) => ({ tool: c.tool, success: c.result.success })),
+      ...(run.pending ? { pending: run.pending.tool } : {}),
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    });
+    run.emit({ type: 'done', data: response });
+    return response;
+  }
+
+  // ---------------------------------------------------------------- confirmations
+
+  private async answerPending(run: Run, message: string, lang: Lang): Promise<{ reply: string; source: ReplySource } | undefined> {
+    const pending = this.conversation.pending;
+    if (!pending) return undefined;
+    const yes = isYes(message);
+    const no = isNo(message);
+    if (this.deps.clock().getTime() >= pending.expiresAt.getTime()) {
+      this.conversation.pending = undefined;
+      this.trace(run, 'pending_tool_expired', { tool: pending.tool, arguments: pending.arguments });
+      if (yes || no) {
+        return { source: 'pending', reply: lang === 'en' ? 'That confirmation has expired; nothing was changed.' : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.' };
+      }
+      return undefined;
+    }
+    if (yes) {
+      this.conversation.pending = undefined;
+      // Exactly the stored call, no model in between (spec/001 v7.4).
+      this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
+      await this.execute(run, pending.tool, pending.arguments, { confirmed: true });
+      return { source: 'pending', reply: replyFromResults(run.calls, lang) };
+    }
+    this.conversation.pending = undefined;
+    if (no) {
+      this.trace(run, 'pending_tool_cancel', { tool: pending.tool, arguments: pending.arguments });
+      return { source: 'pending', reply: lang === 'en' ? 'Cancelled; nothing was changed.' : 'Abgebrochen; es wurde nichts geändert.' };
+    }
+    this.trace(run, 'pending_tool_replaced', { tool: pending.tool });
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- local intents
+
+  private async answerLocally(run: Run, message: string): Promise<{ reply: string; source: ReplySource } | undefined> {
+    const now = this.deps.clock();
+    const intent = matchLocalIntent(message, {
+      today: localToday(now, this.deps.config.timezone),
+      ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+    });
+    if (!intent) return undefined;
+    this.trace(run, 'local_intent', { intent: intent.name, lang: intent.lang });
+    try {
+      const outcome = await intent.run(async (tool, args) => {
+        const result = await this.execute(run, tool, args, { confirmed: false });
+        // A template whose call the registry rejects was not certain: nothing changed yet,
+        // so the model may try instead.
+        const code = result.error?.code;
+        if ((code === 'UNKNOWN_TOOL' || code === 'INVALID_ARGUMENTS') && !run.calls.some((c) => c.result.mutated)) throw new NotCertain(code);
+        return result;
+      });
+      return { reply: outcome.reply, source: 'local-intent' };
+    } catch (err) {
+      if (!(err instanceof NotCertain)) throw err;
+      this.trace(run, 'local_intent_uncertain', { intent: intent.name, reason: err.message });
+      run.calls.length = 0;
+      return undefined;
+    }
+  }
+
+  // ---------------------------------------------------------------- tool execution
+
+  /**
+   * Every tool call of the assistant goes through here: unknown tools are refused,
+   * confirmations are held back, everything else runs through the registry (which validates).
+   */
+  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean }): Promise<ToolResult> {
+    const { config, registry, clock } = this.deps;
+    this.trace(run, 'tool_call', { tool: name, arguments: args });
+    run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
+    const tool = registry.get(name);
+    let result: ToolResult;
+    if (!tool) {
+      result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
+    } else if (needsConfirmation(tool) && !opts.confirmed) {
+      const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
+      const summary = confirmationQuestion(name, args);
+      this.conversation.pending = { tool: name, arguments: args, summary, expiresAt, traceId: run.traceId };
+      run.pending = this.conversation.pendingView();
+      this.trace(run, 'pending_tool_set', { tool: name, arguments: args, expires_at: expiresAt.toISOString() });
+      run.emit({ type: 'pending', data: run.pending! });
+      return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
+    } else {
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null });
+      result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null });
+    }
+    const call: ExecutedToolCall = { tool: name, arguments: args, result };
+    run.calls.push(call);
+    this.conversation.remember(name, result);
+    this.trace(run, 'tool_result', { tool: name, success: result.success, mutated: result.mutated, message: result.message, ...(result.error ? { error: result.error } : {}), data: result.data ?? null });
+    run.emit({ type: 'tool_result', data: call });
+    return result;
+  }
+
+  // ---------------------------------------------------------------- model path
+
+  private async answerWithModel(run: Run, message: string, lang: Lang, module: string | undefined): Promise<{ reply: string; source: ReplySource }> {
+    const { config, ollama } = this.deps;
+    const { tools, byName } = this.catalog.current();
+    const messages: Message[] = [
+      { role: 'system', content: agentSystemPrompt({ language: lang, ...(module ? { module } : {}), ...(this.conversation.reference ? { reference: this.conversation.reference } : {}) }) },
+      ...this.conversation.window(config.historyTokens),
+      { role: 'user', content: message },
+    ];
+    // Stream prose live only where it can be the answer: not for home requests, whose reply
+    // comes from the tool results.
+    const streamProse = run.sink && !isHomeRequest(message) ? (text: string) => {
+      if (run.calls.length > 0) return;
+      run.streamed += text;
+      run.emit({ type: 'delta', data: { text } });
+    } : undefined;
+
+    let prose = '';
+    try {
+      let step = 0;
+      for (; step < config.agentMaxSteps; step++) {
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', { step, model: modelName(ollama), messages: messages.length, tools: tools.map((t) => t.function.name) });
+        const turn = await ollama.chat({ role: 'agent', messages, tools: tools as never, ...(streamProse ? { onDelta: streamProse } : {}) });
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', { step, model: turn.model, content: turn.content, tool_calls: turn.toolCalls });
+        if (turn.toolCalls.length === 0) {
+          prose = turn.content;
+          break;
+        }
+        messages.push({ role: 'assistant', content: turn.content, tool_calls: turn.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) });
+        for (const call of turn.toolCalls) {
+          const result = await this.execute(run, call.name, call.arguments, { confirmed: false });
+          messages.push({ role: 'tool', tool_name: call.name, content: toolMessage(result) });
+          if (run.pending) break;
+        }
+        if (run.pending) break;
+      }
+      if (step >= config.agentMaxSteps) this.trace(run, 'max_steps', { steps: config.agentMaxSteps });
+
+      if (run.calls.length === 0 && !run.pending && isHomeRequest(message)) {
+        if (isPlanningRequest(message)) await this.runPlanner(run, message);
+        else await this.runSelector(run, message, byName);
+      }
+    } catch (err) {
+      if (!(err instanceof OllamaUnavailableError)) throw err;
+      this.trace(run, 'ollama_unavailable', { reason: err.choice.reason, message: err.message });
+      const sentence = unavailableSentence(err.message, lang);
+      return { source: 'error', reply: run.calls.length > 0 ? `${replyFromResults(run.calls, lang)}\n${sentence}` : sentence };
+    }
+
+    if (run.pending) return { source: 'model', reply: run.pending.summary };
+    if (run.changedOrFailed) return { source: 'model', reply: replyFromResults(run.calls, lang) };
+    if (prose.trim() && !run.plan) return { source: 'model', reply: prose.trim() };
+    if (run.calls.length > 0) return { source: 'model', reply: replyFromResults(run.calls, lang) };
+    return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
+  }
+
+  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, import('../skills').RegisteredTool>): Promise<void> {
+    this.trace(run, 'selector_request', { message });
+    const { raw, selection } = await selectTool(this.deps.ollama, byName.values(), message);
+    this.trace(run, 'selector_response', { raw, selection: selection ?? null });
+    if (!selection) return;
+    if (!byName.has(selection.tool)) {
+      this.trace(run, 'selector_rejected', { tool: selection.tool, reason: 'unknown tool' });
+      run.calls.push({ tool: selection.tool, arguments: selection.arguments, result: toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${selection.tool}`) });
+      return;
+    }
+    if (selection.confidence < SELECTOR_MIN_CONFIDENCE) {
+      this.trace(run, 'selector_rejected', { tool: selection.tool, reason: `confidence ${selection.confidence}` });
+      return;
+    }
+    await this.execute(run, selection.tool, selection.arguments, { confirmed: false });
+  }
+
+  private async runPlanner(run: Run, message: string): Promise<void> {
+    const { byName } = this.catalog.current();
+    let recipes: string | undefined;
+    // Recipe-first (spec/001 v7.3): read the recipe book through its tool before planning meals.
+    if (isMealRequest(message) && byName.has('recipes_list')) {
+      const result = await this.execute(run, 'recipes_list', {}, { confirmed: false });
+      const list = (result.data as { recipes?: Recipe[] } | undefined)?.recipes ?? [];
+      recipes = JSON.stringify(list.map((r) => ({ id: r.id, title: r.title, servings: r.servings })));
+    }
+    this.trace(run, 'workflow_plan_request', { message, recipes_known: recipes !== undefined });
+    const outcome = await planWorkflow(this.deps.ollama, byName, message, recipes);
+    this.trace(run, 'workflow_plan_response', { raw: outcome.raw, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) });
+    if (!outcome.ok) {
+      run.calls.push({ tool: 'workflow_planner', arguments: {}, result: toolFailure('PLAN_INVALID', outcome.error) });
+      return;
+    }
+    run.plan = outcome.plan;
+    this.trace(run, 'workflow_plan', outcome.plan);
+    run.emit({ type: 'plan', data: outcome.plan });
+    for (const step of outcome.plan.steps) {
+      await this.execute(run, step.tool, step.arguments, { confirmed: false });
+      // A step that needs a confirmation ends the run; the rest would act on an unconfirmed state.
+      if (run.pending) break;
+    }
+  }
+}
+
+function modelName(ollama: OllamaConnection): string | null {
+  const choice = ollama.lastChoice();
+  return choice?.ok ? choice.model : null;
+}
+
+function toolMessage(result: ToolResult): string {
+  const text = JSON.stringify({ success: result.success, message: result.message, ...(result.error ? { error: result.error } : {}), ...(result.data !== undefined ? { data: result.data } : {}) });
+  return text.length > TOOL_MESSAGE_LIMIT ? `${text.slice(0, TOOL_MESSAGE_LIMIT)}…(gekürzt)` : text;
+}
+
+function unavailableSentence(reason: string, lang: Lang): string {
+  const why = reason.replace(/\.$/, '');
+  return lang === 'en'
+    ? `The language model is not available (${why}); only the built-in household commands work right now.`
+    : `${why}; gerade funktionieren nur die eingebauten Haushaltsbefehle.`;
+}
+
+const DELETE_WORDS: Record<string, string> = {
+  calendar: 'den Termin',
+  tasks: 'die Aufgabe',
+  reminders: 'die Erinnerung',
+  mealplan: 'den Essensplan-Eintrag',
+  kanban: 'die Kanban-Karte',
+  groceries: 'den Einkaufsartikel',
+  recipes: 'das Rezept',
+};
+
+function confirmationQuestion(tool: string, args: Record<string, unknown>): string {
+  const del = /^([a-z]+)_delete$/.exec(tool);
+  if (del && typeof args.id === 'string') {
+    return `Soll ich ${DELETE_WORDS[del[1]!] ?? 'den Eintrag'} ${args.id} wirklich löschen? Antworte mit „ja“ oder „nein“.`;
+  }
+  return `Soll ich ${tool} mit ${JSON.stringify(args)} ausführen? Antworte mit „ja“ oder „nein“.`;
+}
