@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceCommandResponse, VoiceStatus } from '../../src-shared';
 import type { ModuleFactory } from '../master/context';
 import { MODULES } from '../master/modules';
+import { systemModule } from '../master/system-module';
+import { startScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import { tinyWhisperModel, writeTinyWhisperModel } from '../testing/tiny-whisper-model';
+import { voiceModule } from './module';
 import { parseWav } from './wav';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -146,7 +149,9 @@ describe('whisper-cli (real binary, tiny generated model)', () => {
 
   it('a model whisper cannot load is STT_MODEL_MISSING with whisper’s own reason', async () => {
     const truncated = join(dir, 'ggml-truncated.bin');
-    writeFileSync(truncated, tinyWhisperModel().subarray(0, 300_000));
+    const full = tinyWhisperModel();
+    // Cut inside the tensors: whisper.cpp then counts fewer tensors than the model needs.
+    writeFileSync(truncated, full.subarray(0, full.length - 50_000));
     const bad = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: truncated, JARVIS_TOOLS_DIR: join(dir, 'tools') });
     try {
       const r = await upload(bad, '/api/voice/transcribe');
@@ -158,8 +163,30 @@ describe('whisper-cli (real binary, tiny generated model)', () => {
     }
   });
 
+  it('reaches the real assistant (agent module, scripted Ollama) with the transcript and the module', async () => {
+    const ollama = await startScriptedOllama();
+    const real = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
+    try {
+      ollama.reply({ content: 'Das habe ich leider nicht verstanden.' });
+      const r = await upload(real, '/api/voice/command', { module: 'kanban' });
+      if (r.json.error) {
+        expect(r.json.error.code).toBe('NO_SPEECH');
+        return;
+      }
+      expect(r.status).toBe(200);
+      expect(r.json.reply).toBe('Das habe ich leider nicht verstanden.');
+      const sent = JSON.stringify(ollama.chats().at(-1)!.messages);
+      expect(sent).toContain(r.json.transcript);
+      expect(sent).toContain('kanban');
+      expect(r.json.audio.mime).toBe('audio/wav');
+    } finally {
+      await real.close();
+      await ollama.close();
+    }
+  });
+
   it('without an assistant the transcript is kept in the error, and nothing is spoken', async () => {
-    const alone = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') });
+    const alone = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { modules: [systemModule, voiceModule] });
     try {
       const r = await upload(alone, '/api/voice/command');
       expect(['ASSISTANT_UNAVAILABLE', 'NO_SPEECH']).toContain(r.json.error.code);
