@@ -6,3 +6,4 @@ export * from './home';
 export * from './home-schemas';
 export * from './assistant';
 export * from './voice';
+export * from './protocol';
