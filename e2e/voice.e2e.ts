@@ -41,7 +41,7 @@ async function systemScreen(browser: Browser, app: ServedApp): Promise<Page> {
   return page;
 }
 
-describe('voice status chips', () => {
+describe('voice status chips', { timeout: 240_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -75,7 +75,7 @@ describe('voice status chips', () => {
   });
 });
 
-describe('a voice command through the real UI', () => {
+describe('a voice command through the real UI', { timeout: 180_000 }, () => {
   let browser: Browser;
   let app: ServedApp;
   let ollama: ScriptedOllama;

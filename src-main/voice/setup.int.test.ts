@@ -55,7 +55,7 @@ const downloads = (root: string): VoiceDownloads => ({
   piperArchive: `${root}/piper.tgz`,
 });
 
-describe('voice setup', () => {
+describe('voice setup', { timeout: 60_000 }, () => {
   it('downloads the model, Piper and its voice into the tools folder, after which the status finds them', async () => {
     const tools = join(dir, 'tools-online');
     const config = loadConfig({ JARVIS_TOOLS_DIR: tools });

@@ -50,7 +50,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe.each([
   ['Silero', () => new VoiceActivityDetector(true)],
   ['energy', () => new VoiceActivityDetector(false)],
-])('audio reaching whisper.cpp (%s VAD)', (_name, makeVad) => {
+])('audio reaching whisper.cpp (%s VAD)', { timeout: 90_000 }, (_name, makeVad) => {
   it('is 16 kHz mono s16 WAV, trimmed to the German speech', async () => {
     const vad = makeVad();
     const spokenMs = (parseWav(readFileSync(files.speech)).data.length / 2 / 22050) * 1000;
@@ -70,7 +70,7 @@ describe.each([
   });
 });
 
-describe('audio a user must redo', () => {
+describe('audio a user must redo', { timeout: 90_000 }, () => {
   const codeOf = async (file: string | Buffer) => {
     try {
       await service().prepareAudio(typeof file === 'string' ? readFileSync(file) : file);

@@ -32,7 +32,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('GET /api/voice/status', () => {
+describe('GET /api/voice/status', { timeout: 60_000 }, () => {
   it('names the missing whisper binary with where it looked, and the espeak-ng fallback', async () => {
     const { status, json } = await bare.request('/api/voice/status');
     expect(status).toBe(200);
@@ -91,7 +91,7 @@ describe('GET /api/voice/status', () => {
   });
 });
 
-describe('POST /api/voice/transcribe and /command', () => {
+describe('POST /api/voice/transcribe and /command', { timeout: 60_000 }, () => {
   it('say which part is missing instead of failing silently', async () => {
     const r = await upload(bare, '/api/voice/transcribe', readFileSync(speechFile));
     expect(r.status).toBe(503);
@@ -135,7 +135,7 @@ describe('POST /api/voice/transcribe and /command', () => {
   });
 });
 
-describe('POST /api/voice/speak', () => {
+describe('POST /api/voice/speak', { timeout: 60_000 }, () => {
   it('speaks German text with espeak-ng as a WAV', async () => {
     const res = await fetch(`${bare.url}/api/voice/speak`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '-- Morgen wird es sonnig.' }) });
     expect(res.status).toBe(200);

@@ -68,7 +68,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('whisper-cli (real binary, tiny generated model)', () => {
+// Each test runs whisper-cli (seconds on a busy two-core machine): generous per-test time.
+describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }, () => {
   it('makes the status LOCAL with the resolved paths', async () => {
     const s = (await tm.request('/api/voice/status')).json as VoiceStatus;
     expect(s.stt).toMatchObject({ state: 'LOCAL', bin: whisperBin, model, language: 'de', errors: [] });
