@@ -5,6 +5,7 @@ import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { useStore } from '../store';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 const DRAG_TYPE = 'application/x-jarvis-card';
 
@@ -59,7 +60,7 @@ function CardItem({ card }: { card: KanbanCard }) {
           aria-label={`${t('common.delete')}: ${card.title}`}
           onClick={() => void mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }))}
         >
-          🗑
+          <Icon name="trash" />
         </button>
       </span>
     </li>
