@@ -9,14 +9,17 @@ import { Icon } from '../components/Icon';
 
 const DRAG_TYPE = 'application/x-jarvis-card';
 
-/** The board after moving one card to the end (or `order`) of a column: what the server will do. */
+/**
+ * The board after moving one card to the end (or `order`) of a column: what the server will do.
+ * Only a task's card can be overridden (it would otherwise follow the task's status).
+ */
 export function moveCard(state: HomeState, id: string, column: KanbanColumn, order?: number): HomeState {
   const card = state.kanban.find((c) => c.id === id);
   if (!card) return state;
   const rest = state.kanban.filter((c) => c.id !== id);
   const target = rest.filter((c) => c.column === column).sort((a, b) => a.order - b.order);
   const at = order === undefined ? target.length : Math.min(order, target.length);
-  target.splice(at, 0, { ...card, column, manual_override: true });
+  target.splice(at, 0, { ...card, column, manual_override: card.task_id !== null });
   const renumbered = new Map(target.map((c, i) => [c.id, { ...c, order: i }]));
   return { ...state, kanban: [...rest.filter((c) => c.column !== column), ...renumbered.values()] };
 }
