@@ -11,7 +11,8 @@ const MAX_FILE_BYTES = 256 * 1024;
 const MAX_STEPS = 32;
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+// `{query}`, or `{search_results.items}` to reach into an earlier step's output.
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g;
 
 export interface PipelineStep {
   readonly tool_name?: string;
@@ -52,7 +53,10 @@ const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) && v.
 /** Every `{placeholder}` in the strings of a parsed template, in order of appearance. */
 export function placeholdersOf(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
-    for (const m of value.matchAll(PLACEHOLDER)) if (m[1] && !out.includes(m[1])) out.push(m[1]);
+    for (const m of value.matchAll(PLACEHOLDER)) {
+      const root = m[1]?.split('.')[0];
+      if (root && !out.includes(root)) out.push(root);
+    }
   } else if (Array.isArray(value)) for (const v of value) placeholdersOf(v, out);
   else if (isRecord(value)) for (const v of Object.values(value)) placeholdersOf(v, out);
   return out;
@@ -63,14 +67,27 @@ export function placeholdersOf(value: unknown, out: string[] = []): string[] {
  * JSON type); placeholders inside longer strings are replaced by text. Values are never
  * spliced into JSON source, so they cannot change the template's structure.
  */
+function lookUp(path: string, vars: Readonly<Record<string, unknown>>): { found: boolean; value?: unknown } {
+  let current: unknown = vars;
+  for (const part of path.split('.')) {
+    if (!isRecord(current) && !Array.isArray(current)) return { found: false };
+    if (!Object.prototype.hasOwnProperty.call(current, part)) return { found: false };
+    current = (current as Record<string, unknown>)[part];
+  }
+  return { found: true, value: current };
+}
+
 export function fillTemplate(value: unknown, vars: Readonly<Record<string, unknown>>): unknown {
   if (typeof value === 'string') {
-    const whole = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
-    if (whole?.[1] && whole[1] in vars) return vars[whole[1]];
+    const whole = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}$/.exec(value);
+    if (whole?.[1]) {
+      const hit = lookUp(whole[1], vars);
+      if (hit.found) return hit.value;
+    }
     return value.replace(PLACEHOLDER, (m, key: string) => {
-      if (!(key in vars)) return m;
-      const v = vars[key];
-      return typeof v === 'string' ? v : JSON.stringify(v);
+      const hit = lookUp(key, vars);
+      if (!hit.found) return m;
+      return typeof hit.value === 'string' ? hit.value : JSON.stringify(hit.value);
     });
   }
   if (Array.isArray(value)) return value.map((v) => fillTemplate(v, vars));
