@@ -1,18 +1,14 @@
-"""example.python.text: one jarvis.skill.v1 envelope on stdin, one JSON result on stdout."""
+"""Example skill for the Python runtime worker: one JSON envelope on stdin, one result on stdout."""
 import json
 import sys
 
-
-def main() -> None:
-    envelope = json.load(sys.stdin)
-    protocol = envelope.get("protocol", "jarvis.skill.v1")
-    if envelope.get("action") != "uppercase":
-        result = {"success": False, "error": {"code": "UNKNOWN_ACTION", "message": f"unknown action {envelope.get('action')!r}"}}
-    else:
-        text = envelope["input"]["text"]
-        result = {"success": True, "data": {"text": text.upper()}, "message": "Text umgewandelt.", "mutated": False}
-    json.dump({"protocol": protocol, **result}, sys.stdout, ensure_ascii=False)
-
-
-if __name__ == "__main__":
-    main()
+envelope = json.load(sys.stdin)
+text = envelope["input"]["text"]
+print(f"uppercase for trace {envelope['context']['trace_id']}", file=sys.stderr)
+json.dump({
+    "protocol": envelope["protocol"],
+    "success": True,
+    "data": {"text": text.upper(), "runtime": "python"},
+    "message": "Text in Großbuchstaben.",
+    "mutated": False,
+}, sys.stdout, ensure_ascii=False)
