@@ -5,3 +5,4 @@ export * from './version';
 export * from './home';
 export * from './home-schemas';
 export * from './skills';
+export * from './protocol';

@@ -1,5 +1,6 @@
 import type { ModuleFactory } from './context';
 import { householdModule } from '../home/module';
+import { protocolModule } from '../protocol/module';
 import { skillsModule } from '../skills/module';
 import { systemModule } from './system-module';
 
@@ -7,4 +8,4 @@ import { systemModule } from './system-module';
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, householdModule, skillsModule];
+export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule];
