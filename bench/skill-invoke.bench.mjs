@@ -31,9 +31,13 @@ async function loadEngine(out) {
   return import(pathToFileURL(file).href);
 }
 
+// The same environment the runner gives a skill, so both sides start the same interpreter
+// the same way and the ratio is the runner's own cost.
+const skillEnv = { PATH: process.env.PATH ?? '', LANG: process.env.LANG || 'C.UTF-8', TZ: 'Europe/Berlin', HOME: skillDir };
+
 function direct(stdin) {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', ['main.py'], { cwd: skillDir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('python3', ['main.py'], { cwd: skillDir, env: skillEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.resume();

@@ -99,6 +99,7 @@ beforeAll(() => {
     '---\nname: shout\ndescription: Shouts a text twice\n---\nSay it loud.',
   );
   openJarvis('echo-twice', `[skill]\nname = "echo-twice"\ndescription = "Echoes"\nrequired_capabilities = ["memory:read"]\n[[skill.steps]]\ntool_name = "notes_echo"\narguments_template = '{"value": "{word} {word}"}'\n`);
+  openJarvis('ouroboros', `[skill]\nname = "ouroboros"\ndescription = "calls its own tool"\n[[skill.steps]]\ntool_name = "skill_ouroboros_run"\n`);
   openJarvis('explain', '', '---\nname: explain\ndescription: Explain code in plain language\nlicense: MIT\n---\nWhen asked to explain code, go section by section.');
   openJarvis('hidden', '', '---\nname: hidden\ndescription: Not for the model\ndisable_model_invocation: true\n---\nSecret handbook.');
   openJarvis('reader', `[skill]\nname = "reader"\ndescription = "reads the calendar"\n[[skill.steps]]\ntool_name = "calendar_list"\n`);
@@ -191,6 +192,7 @@ describe('skill engine', () => {
     expect(errorsOf('cycle-b')).toContain('dependency cycle');
     expect(errorsOf('deep-1')).toContain('more than JARVIS_SKILL_PIPELINE_MAX_DEPTH=3');
     expect(errorsOf('deep-2')).toBe('');
+    expect(errorsOf('ouroboros')).toContain('dependency cycle: ouroboros -> ouroboros');
     expect(errorsOf('greedy')).toContain('must declare shell:execute because its sub-skill "needs-shell" requires it');
   });
 
@@ -240,7 +242,7 @@ describe('skill engine', () => {
     const report = e.reload();
     expect(report.added).toEqual(['late.text']);
     expect(report.changed).toEqual(['good.text']);
-    expect(report.removed).toEqual([join(user, 'mine')]);
+    expect(report.removed).toEqual(['mine.text']);
     expect(registry.get('skill_late_text_go')).toBeDefined();
     expect(registry.get('skill_mine_text_go')).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   SKILL_ERROR_CODES,
   skillToolName,
@@ -49,6 +50,8 @@ export class SkillEngine {
   private set: SkillSet = { skills: [], errors: [] };
   private tools: RegisteredTool[] = [];
   private bindings = new Map<string, ToolBinding>();
+  /** How deep the current call is nested in pipelines, across registry calls. */
+  private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
 
   constructor(private readonly options: SkillEngineOptions) {
@@ -66,13 +69,14 @@ export class SkillEngine {
   /** Reads every source again and reports what changed (POST /api/skills/reload). */
   reload(): SkillsReloadResponse {
     const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
+    const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
     this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth });
     this.rebuildTools();
     const after = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const label = (dir: string) => this.set.skills.find((s) => s.dir === dir)?.id ?? dir;
     return {
       added: [...after.keys()].filter((d) => !before.has(d)).map(label),
-      removed: [...before.keys()].filter((d) => !after.has(d)),
+      removed: [...before.keys()].filter((d) => !after.has(d)).map((d) => previousIds.get(d) ?? d),
       changed: [...after.keys()].filter((d) => before.has(d) && before.get(d) !== after.get(d)).map(label),
       errors: this.set.errors,
     };
@@ -152,14 +156,18 @@ export class SkillEngine {
    * Runs one action of a loaded skill. The registry calls this with validated arguments;
    * the CLI and sub-skill steps call it directly, so the input is checked here as well.
    */
-  async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext, depth = 0): Promise<ToolResult> {
+  async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     if (entry.errors.length > 0) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is broken: ${entry.errors.join('; ')}`);
     if (!entry.enabled) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is disabled (enabled: false)`);
     if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
     if (action !== OPENJARVIS_ACTION) return toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${entry.id} has only the action "${OPENJARVIS_ACTION}"`);
     const verdict = check(compileSchema(entry.input_schema), input);
     if (!verdict.ok) return toolFailure(SKILL_ERROR_CODES.inputSchema, verdict.error.message, verdict.error.path);
-    return this.runOpenJarvis(entry, input, ctx, depth);
+    const depth = this.nesting.getStore() ?? 0;
+    if (depth >= this.options.pipelineMaxDepth) {
+      return toolFailure(SKILL_ERROR_CODES.pipelineStep, `skill ${entry.id} is nested deeper than JARVIS_SKILL_PIPELINE_MAX_DEPTH=${this.options.pipelineMaxDepth}`);
+    }
+    return this.nesting.run(depth + 1, () => this.runOpenJarvis(entry, input, ctx));
   }
 
   private async invokeProcess(entry: ProcessSkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -193,12 +201,9 @@ export class SkillEngine {
     return [...(this.bindings.get(tool.name)?.entry.capabilities ?? [])];
   }
 
-  private async runOpenJarvis(entry: OpenJarvisSkillEntry, input: Record<string, unknown>, ctx: ToolContext, depth: number): Promise<ToolResult> {
+  private async runOpenJarvis(entry: OpenJarvisSkillEntry, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     const d = entry.definition;
     if (!d) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid definition`);
-    if (depth >= this.options.pipelineMaxDepth) {
-      return toolFailure(SKILL_ERROR_CODES.pipelineStep, `skill ${entry.id} is nested deeper than JARVIS_SKILL_PIPELINE_MAX_DEPTH=${this.options.pipelineMaxDepth}`);
-    }
     const vars: Record<string, unknown> = { ...input };
     const outputs: Record<string, unknown> = {};
     let last: unknown;
@@ -219,7 +224,7 @@ export class SkillEngine {
       } else {
         const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0);
         if (!child) return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
-        r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx, depth + 1);
+        r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
       }
       mutated ||= r.mutated;
       if (!r.success) {

@@ -196,9 +196,15 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   }
 
   // Pipeline skills: cycles, depth and capability aggregation over the loaded ones.
+  // A tool step that calls another pipeline skill's tool is an edge too, or a skill could
+  // call itself through the registry.
+  const pipelineTools = new Map<string, string>();
+  for (const s of skills) if (s.format === 'openjarvis' && s.errors.length === 0) pipelineTools.set(skillToolName(s.id, OPENJARVIS_ACTION), s.id);
   const graph = new Map<string, { depends: readonly string[]; capabilities: readonly string[] }>();
   for (const s of skills) {
-    if (s.format === 'openjarvis' && s.definition && s.errors.length === 0) graph.set(s.id, { depends: s.definition.depends, capabilities: s.capabilities });
+    if (s.format !== 'openjarvis' || !s.definition || s.errors.length > 0) continue;
+    const viaTools = s.definition.steps.flatMap((step) => (step.tool_name && pipelineTools.has(step.tool_name) ? [pipelineTools.get(step.tool_name) as string] : []));
+    graph.set(s.id, { depends: [...new Set([...s.definition.depends, ...viaTools])], capabilities: s.capabilities });
   }
   const problems = checkSkillGraph(graph, options.pipelineMaxDepth);
   for (const s of skills) {
