@@ -5,4 +5,5 @@ export * from './version';
 export * from './home';
 export * from './home-schemas';
 export * from './skills';
+export * from './ipc';
 export * from './protocol';
