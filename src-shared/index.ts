@@ -5,3 +5,6 @@ export * from './version';
 export * from './home';
 export * from './home-schemas';
 export * from './assistant';
+export * from './skills';
+export * from './ipc';
+export * from './protocol';
