@@ -6,5 +6,6 @@ export * from './home';
 export * from './home-schemas';
 export * from './assistant';
 export * from './skills';
+export * from './mesh';
 export * from './ipc';
 export * from './protocol';
