@@ -264,3 +264,33 @@ export function homeToolMutates(name: HomeToolName): boolean {
 export function homeToolNeedsConfirmation(name: HomeToolName): boolean {
   return HOME_CONFIRMED_TOOLS.includes(name);
 }
+
+// ---------------------------------------------------------------------------
+// Recipes as a JSON file (export and import).
+
+export const RECIPES_FILE_FORMAT = 'jarvis.recipes.v1';
+
+export interface RecipesFile {
+  readonly format: typeof RECIPES_FILE_FORMAT;
+  readonly exported_at?: string;
+  readonly recipes: readonly {
+    readonly title: string;
+    readonly servings: number;
+    readonly ingredients: readonly { readonly name: string; readonly quantity?: number | null; readonly unit?: string | null }[];
+    readonly steps?: readonly string[];
+    readonly tags?: readonly string[];
+  }[];
+}
+
+export const RECIPES_FILE_SCHEMA: JsonSchemaObject = object(
+  {
+    format: { const: RECIPES_FILE_FORMAT },
+    exported_at: { type: 'string', maxLength: 40 },
+    recipes: {
+      type: 'array',
+      maxItems: 5000,
+      items: object({ title: text(200), servings, ingredients, steps, tags }, ['title', 'servings', 'ingredients']),
+    },
+  },
+  ['format', 'recipes'],
+);

@@ -6,4 +6,7 @@ export * from './home';
 export * from './home-schemas';
 export * from './assistant';
 export * from './voice';
+export * from './skills';
+export * from './mesh';
+export * from './ipc';
 export * from './protocol';

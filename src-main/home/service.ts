@@ -1,4 +1,4 @@
-import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, Reminder, ToolResult } from '../../src-shared';
+import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, ToolResult } from '../../src-shared';
 import { HOME_DOMAINS, toolFailure, toolSuccess } from '../../src-shared';
 import type { ToolContext } from '../skills';
 import type { Db } from '../store';
@@ -6,6 +6,8 @@ import { HouseholdStore } from '../store/household';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
+import { exportIcs, importIcs, type IcsImportResult } from './ics';
+import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
 import { addDays, startOfDay, toRfc3339, today } from './time';
 
@@ -103,5 +105,27 @@ export class HouseholdService {
     for (const r of fired) this.publish('reminder.due', r);
     if (fired.length > 0) this.changed(['reminders']);
     return fired;
+  }
+
+  /** Imports an ICS calendar in one transaction: all events or none. Throws HomeError on bad input. */
+  importIcs(text: string, actor: ToolContext['actor'] = 'user'): IcsImportResult {
+    const result = this.store.transaction(() => importIcs(this.env(this.clock(), actor), text));
+    if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
+    return result;
+  }
+
+  exportIcs(): string {
+    return exportIcs(this.store.events.all(), this.timezone, this.clock());
+  }
+
+  exportRecipes(): RecipesFile {
+    return exportRecipes(this.store.recipes.all(), this.timezone, this.clock());
+  }
+
+  /** Imports a recipes file in one transaction. Throws HomeError (with the JSON path) on bad input. */
+  importRecipes(file: unknown, actor: ToolContext['actor'] = 'user'): RecipesImportResult {
+    const result = this.store.transaction(() => importRecipes(this.env(this.clock(), actor), file));
+    if (result.imported.length + result.updated.length > 0) this.changed(result.groceries_changed ? ['recipes', 'groceries'] : ['recipes']);
+    return result;
   }
 }

@@ -9,8 +9,8 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 initI18n(useStore.getState().language);
-loadAll(useStore);
-connectEvents(useStore);
+// The event stream opens once the first state is in, so it never delays Home.
+void loadAll(useStore).finally(() => connectEvents(useStore));
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -65,6 +65,7 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
     ...span,
     location: args.location ?? '',
     notes: args.notes ?? '',
+    icsUid: null,
   });
   const tz = env.timezone;
   let message = `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;

@@ -102,4 +102,15 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'calendar import keeps ICS UIDs',
+    up(db) {
+      // Re-importing the same ICS file updates its events instead of doubling them.
+      db.exec(`
+        ALTER TABLE household_events ADD COLUMN ics_uid TEXT;
+        CREATE UNIQUE INDEX household_events_ics_uid ON household_events (ics_uid) WHERE ics_uid IS NOT NULL;
+      `);
+    },
+  },
 ];

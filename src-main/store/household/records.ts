@@ -9,6 +9,8 @@ export interface EventRecord {
   allDay: boolean;
   location: string;
   notes: string;
+  /** UID of the ICS event it was imported from, if any. */
+  icsUid: string | null;
   createdMs: number;
   updatedMs: number;
 }

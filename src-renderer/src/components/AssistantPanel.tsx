@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import type { ChatMessage, ToolCallView } from '../store/chat-slice';
 import { MicButton } from './MicButton';
+import { Icon } from './Icon';
 
 function ToolChip({ call }: { call: ToolCallView }) {
   const state = call.result === undefined ? 'running' : call.result.success ? 'ok' : 'failed';
   return (
     <li className={`chip tool-chip tool-${state}`} title={call.result?.message ?? JSON.stringify(call.arguments ?? {})}>
-      <span aria-hidden="true">{state === 'ok' ? '✓' : state === 'failed' ? '✕' : '…'}</span> {call.tool}
+      {state === 'ok' ? <Icon name="check" size={12} /> : state === 'failed' ? <Icon name="close" size={12} /> : <span aria-hidden="true">…</span>} {call.tool}
     </li>
   );
 }
@@ -21,7 +22,7 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
     <li className={`msg msg-${message.role} ${message.error ? 'msg-error' : ''}`}>
       {message.module || message.via ? (
         <span className="msg-meta">
-          {message.via === 'voice' ? '🎙 ' : ''}
+          {message.via === 'voice' ? <Icon name="mic" size={12} /> : null}
           {message.module ? t('chat.module', { module: message.module }) : ''}
         </span>
       ) : null}
@@ -96,7 +97,7 @@ export function AssistantPanel() {
             {t('chat.clear')}
           </button>
           <button type="button" className="btn btn-ghost btn-small assistant-close" onClick={() => setOpen(false)} aria-label={t('chat.close')}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       </header>

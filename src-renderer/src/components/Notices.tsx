@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { useHousehold } from '../screens/household';
 import { formatWhen } from '../format/household-time';
+import { Icon } from './Icon';
 
 /** Refused edits, voice problems and due reminders: visible until dismissed. */
 export function Notices() {
@@ -19,19 +20,19 @@ export function Notices() {
       {due.map((r) => (
         <div key={r.id} className="notice notice-due" role="alert">
           <span>
-            ⏰ <strong>{t('home.dueNow')}:</strong> {r.text}
+            <Icon name="bell" /> <strong>{t('home.dueNow')}:</strong> {r.text}
             {hh ? <span className="muted"> · {formatWhen(r.at, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') })}</span> : null}
           </span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => dismissDue(r.id)}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       ))}
       {voiceError ? (
         <div className="notice notice-error" role="alert" data-testid="voice-error">
-          <span>🎙 {i18n.exists(voiceKey) ? t(voiceKey, { detail: voiceError.detail }) : t('voice.errors.SERVER', { detail: voiceError.detail })}</span>
+          <span><Icon name="mic" size={14} /> {i18n.exists(voiceKey) ? t(voiceKey, { detail: voiceError.detail }) : t('voice.errors.SERVER', { detail: voiceError.detail })}</span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={dismissVoice}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       ) : null}
@@ -39,7 +40,7 @@ export function Notices() {
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span>{n.text}</span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => dismiss(n.id)}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       ))}

@@ -34,7 +34,10 @@ export const de = {
   },
   home: {
     greeting: { morning: 'Guten Morgen', day: 'Guten Tag', evening: 'Guten Abend', night: 'Gute Nacht' },
-    summary: '{{tasks}} offene Aufgaben · {{events}} Termine heute',
+    tasksOpen_one: '{{count}} offene Aufgabe',
+    tasksOpen_other: '{{count}} offene Aufgaben',
+    eventsToday_one: '{{count}} Termin heute',
+    eventsToday_other: '{{count}} Termine heute',
     nextEvent: 'Nächster Termin',
     noEvent: 'Keine anstehenden Termine.',
     openTasks: 'Offene Aufgaben',

@@ -35,7 +35,10 @@ export const en: Messages = {
   },
   home: {
     greeting: { morning: 'Good morning', day: 'Good afternoon', evening: 'Good evening', night: 'Good night' },
-    summary: '{{tasks}} open tasks · {{events}} events today',
+    tasksOpen_one: '{{count}} open task',
+    tasksOpen_other: '{{count}} open tasks',
+    eventsToday_one: '{{count}} event today',
+    eventsToday_other: '{{count}} events today',
     nextEvent: 'Next event',
     noEvent: 'No upcoming events.',
     openTasks: 'Open tasks',

@@ -4,16 +4,15 @@ import type { Store } from '../store';
 
 type Api = { getState(): Store };
 
-/** Everything the screens show, loaded once at start and again after a reconnect. */
-export function loadAll(store: Api): void {
+/**
+ * Everything the screens show, loaded at start and again after a reconnect. The home state
+ * goes first: a browser opens only six connections per host (one is the event stream), and
+ * Home must not wait behind the system screen's lists.
+ */
+export async function loadAll(store: Api): Promise<void> {
   const s = store.getState();
-  void s.loadHealth();
-  void s.loadHome();
-  void s.loadVoiceStatus();
-  void s.loadDocuments();
-  void s.loadSkills();
-  void s.loadWorkers();
-  void s.loadContainers();
+  await Promise.all([s.loadHome(), s.loadHealth()]);
+  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers()]);
 }
 
 function payload<T>(e: MessageEvent): T | undefined {
@@ -32,7 +31,7 @@ export function connectEvents(store: Api, source: EventSource = new EventSource(
   let wasOpen = false;
   source.onopen = () => {
     // After a reconnect whatever changed in between is unknown: reload everything.
-    if (wasOpen) loadAll(store);
+    if (wasOpen) void loadAll(store);
     wasOpen = true;
     store.getState().setLive(true);
     void store.getState().loadHealth();

@@ -6,6 +6,7 @@ import { MicButton } from '../components/MicButton';
 import { addDays, daysBetween, formatDay, formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
@@ -99,11 +100,11 @@ function EventItem({ event }: { event: CalendarEvent }) {
       <span className="event-time">{event.all_day ? t('common.allDay') : time}</span>
       <span className="event-name">
         {event.title}
-        {event.location ? <span className="muted"> · {event.location}</span> : null}
+        {event.location ? <span className="event-loc">{event.location}</span> : null}
       </span>
       <span className="item-actions">
         <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${event.title}`} onClick={() => setEditing(true)}>
-          ✎
+          <Icon name="edit" />
         </button>
         <button
           type="button"
@@ -111,7 +112,7 @@ function EventItem({ event }: { event: CalendarEvent }) {
           aria-label={`${t('common.delete')}: ${event.title}`}
           onClick={() => void mutate('calendar_delete', { id: event.id }, (s) => ({ ...s, events: s.events.filter((x) => x.id !== event.id) }))}
         >
-          🗑
+          <Icon name="trash" />
         </button>
       </span>
     </li>
@@ -122,23 +123,22 @@ function Week() {
   const { t, i18n } = useTranslation();
   const hh = useHousehold();
   const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
   const [offset, setOffset] = useState(0);
   return (
     <Card
       title={t('calendar.week')}
-      className="span-8"
+      className="span-12"
       testId="card-week"
       actions={
         <>
           <button type="button" className="icon-btn" aria-label={t('calendar.prev')} onClick={() => setOffset(offset - 7)}>
-            ‹
+            <Icon name="chevronLeft" />
           </button>
           <button type="button" className="btn btn-small" onClick={() => setOffset(0)} disabled={offset === 0}>
             {t('common.today')}
           </button>
           <button type="button" className="icon-btn" aria-label={t('calendar.next')} onClick={() => setOffset(offset + 7)}>
-            ›
+            <Icon name="chevronRight" />
           </button>
           <MicButton module="calendar" />
         </>
@@ -151,19 +151,6 @@ function Week() {
           const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
           return (
             <>
-              <EventForm
-                testId="event-create-form"
-                submitLabel={t('calendar.newEvent')}
-                initial={{ title: '', date: hh.today, time: '', duration: '60', location: '' }}
-                onSubmit={(d) =>
-                  void mutate('calendar_create', {
-                    title: d.title.trim(),
-                    when: whenOf(d.date, d.time),
-                    ...(d.time ? { duration_minutes: Number(d.duration) || 60 } : {}),
-                    ...(d.location ? { location: d.location } : {}),
-                  })
-                }
-              />
               <ol className="week">
                 {days.map((day) => {
                   const events = hh.state.events
@@ -177,8 +164,8 @@ function Week() {
                   return (
                     <li key={day} className={`day ${diff === 0 ? 'is-today' : ''}`}>
                       <h3 className="day-head">
-                        {diff === 0 ? `${t('common.today')} · ` : diff === 1 ? `${t('common.tomorrow')} · ` : ''}
-                        {formatDay(day, i18n.language)}
+                        <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, { weekday: 'long' })}</span>
+                        <span className="day-date">{formatDay(day, i18n.language, { day: 'numeric', month: 'short' })}</span>
                       </h3>
                       {events.length ? (
                         <ul className="events">
@@ -201,6 +188,36 @@ function Week() {
   );
 }
 
+function NewEvent() {
+  const { t } = useTranslation();
+  const hh = useHousehold();
+  const home = useStore((s) => s.home);
+  const mutate = useStore((s) => s.mutate);
+  return (
+    <Card title={t('calendar.newEvent')} className="span-6" testId="card-new-event">
+      <ResourceView resource={home} what="Kalender">
+        {() =>
+          hh ? (
+              <EventForm
+              testId="event-create-form"
+              submitLabel={t('common.add')}
+              initial={{ title: '', date: hh.today, time: '', duration: '60', location: '' }}
+              onSubmit={(d) =>
+                void mutate('calendar_create', {
+                  title: d.title.trim(),
+                  when: whenOf(d.date, d.time),
+                  ...(d.time ? { duration_minutes: Number(d.duration) || 60 } : {}),
+                  ...(d.location ? { location: d.location } : {}),
+                })
+              }
+            />
+          ) : null
+        }
+      </ResourceView>
+    </Card>
+  );
+}
+
 function Reminders() {
   const { t, i18n } = useTranslation();
   const hh = useHousehold();
@@ -216,7 +233,7 @@ function Reminders() {
     setText('');
   };
   return (
-    <Card title={t('calendar.reminders')} className="span-4" testId="card-reminders">
+    <Card title={t('calendar.reminders')} className="span-6" testId="card-reminders">
       <ResourceView resource={home} what="Erinnerungen">
         {() =>
           hh ? (
@@ -230,7 +247,7 @@ function Reminders() {
                   <span>{t('common.date')}</span>
                   <input type="date" value={date || hh.today} onChange={(e) => setDate(e.target.value)} />
                 </label>
-                <label className="field narrow">
+                <label className="field">
                   <span>{t('common.time')}</span>
                   <input type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
                 </label>
@@ -260,7 +277,7 @@ function Reminders() {
                           aria-label={`${t('common.delete')}: ${r.text}`}
                           onClick={() => void mutate('reminders_delete', { id: r.id }, (s) => ({ ...s, reminders: s.reminders.filter((x) => x.id !== r.id) }))}
                         >
-                          🗑
+                          <Icon name="trash" />
                         </button>
                       </li>
                     ))}
@@ -280,6 +297,7 @@ export function CalendarScreen() {
   return (
     <div className="grid-12" data-testid="screen-calendar">
       <Week />
+      <NewEvent />
       <Reminders />
     </div>
   );

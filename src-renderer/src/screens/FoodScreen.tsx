@@ -10,6 +10,7 @@ import { useStore } from '../store';
 import { messageOf } from '../store/resource';
 import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 function MealPlan() {
   const { t, i18n } = useTranslation();
@@ -90,7 +91,7 @@ function MealPlan() {
                                 aria-label={`${t('common.delete')}: ${m.title}`}
                                 onClick={() => void mutate('mealplan_delete', { id: m.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== m.id) }))}
                               >
-                                🗑
+                                <Icon name="trash" />
                               </button>
                             </li>
                           ))}
@@ -201,7 +202,7 @@ function Groceries() {
                       aria-label={`${t('common.delete')}: ${g.name}`}
                       onClick={() => void mutate('groceries_remove', { id: g.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== g.id) }))}
                     >
-                      🗑
+                      <Icon name="trash" />
                     </button>
                   </li>
                 ))}
@@ -301,7 +302,7 @@ function RecipeItem({ recipe }: { recipe: Recipe }) {
           {recipe.servings} {t('food.servings')}
         </span>
         <button type="button" className="icon-btn" aria-label={t('food.editRecipe', { title: recipe.title })} onClick={() => setEditing(true)}>
-          ✎
+          <Icon name="edit" />
         </button>
       </div>
       <p className="muted small recipe-ingredients">{recipe.ingredients.map((i) => `${formatAmount(i.quantity, i.unit, i18n.language)} ${i.name}`.trim()).join(' · ')}</p>

@@ -5,6 +5,7 @@ import { addDays, formatDay, formatWhen, wallClock } from '../format/household-t
 import { useStore } from '../store';
 import { StatusGrid } from './StatusGrid';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 function Greeting() {
   const { t, i18n } = useTranslation();
@@ -20,7 +21,7 @@ function Greeting() {
         {() => (
           <>
             <p className="big-date">{hh ? formatDay(hh.today, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }) : ''}</p>
-            <p className="lead">{t('home.summary', { tasks: openTasks, events: eventsToday })}</p>
+            <p className="lead">{t('home.tasksOpen', { count: openTasks })} · {t('home.eventsToday', { count: eventsToday })}</p>
             <div className="row">
               <MicButton big />
             </div>
@@ -46,7 +47,7 @@ function NextEvent() {
             <div className="next-event">
               <p className="event-when">{formatWhen(next.start, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, next.all_day)}</p>
               <p className="event-title">{next.title}</p>
-              {next.location ? <p className="muted">📍 {next.location}</p> : null}
+              {next.location ? <p className="muted"><Icon name="pin" size={14} /> {next.location}</p> : null}
               {upcoming.length > 1 ? (
                 <ul className="mini-list">
                   {upcoming.slice(1, 4).map((e) => (
@@ -149,7 +150,7 @@ function LocalAi() {
 /** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width (spec v7.5.1). */
 export function HomeScreen() {
   return (
-    <div className="grid-12" data-testid="screen-home">
+    <div className="grid-12 grid-home" data-testid="screen-home">
       <Greeting />
       <NextEvent />
       <OpenTasks />

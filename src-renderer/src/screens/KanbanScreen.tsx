@@ -5,17 +5,21 @@ import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { useStore } from '../store';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 const DRAG_TYPE = 'application/x-jarvis-card';
 
-/** The board after moving one card to the end (or `order`) of a column: what the server will do. */
+/**
+ * The board after moving one card to the end (or `order`) of a column: what the server will do.
+ * Only a task's card can be overridden (it would otherwise follow the task's status).
+ */
 export function moveCard(state: HomeState, id: string, column: KanbanColumn, order?: number): HomeState {
   const card = state.kanban.find((c) => c.id === id);
   if (!card) return state;
   const rest = state.kanban.filter((c) => c.id !== id);
   const target = rest.filter((c) => c.column === column).sort((a, b) => a.order - b.order);
   const at = order === undefined ? target.length : Math.min(order, target.length);
-  target.splice(at, 0, { ...card, column, manual_override: true });
+  target.splice(at, 0, { ...card, column, manual_override: card.task_id !== null });
   const renumbered = new Map(target.map((c, i) => [c.id, { ...c, order: i }]));
   return { ...state, kanban: [...rest.filter((c) => c.column !== column), ...renumbered.values()] };
 }
@@ -59,7 +63,7 @@ function CardItem({ card }: { card: KanbanCard }) {
           aria-label={`${t('common.delete')}: ${card.title}`}
           onClick={() => void mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }))}
         >
-          🗑
+          <Icon name="trash" />
         </button>
       </span>
     </li>

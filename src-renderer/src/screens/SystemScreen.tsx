@@ -4,6 +4,7 @@ import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../store/voice-slice';
 import { StatusGrid } from './StatusGrid';
+import { Icon } from '../components/Icon';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -63,7 +64,7 @@ function Documents() {
                   </span>
                   <span className={`chip doc-${d.status}`}>{t(`system.docStatus.${d.status}`)}</span>
                   <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${d.name}`} onClick={() => void remove(d.id)}>
-                    🗑
+                    <Icon name="trash" />
                   </button>
                 </li>
               ))}
@@ -269,7 +270,7 @@ function WorkersAndContainers() {
                     </span>
                   </span>
                   <button type="button" className="btn btn-small" disabled={busy.includes(w.id)} aria-label={`${t('system.reload')}: ${w.name}`} onClick={() => void reloadWorker(w.id)}>
-                    ↻
+                    <Icon name="reload" />
                   </button>
                 </li>
               ))}

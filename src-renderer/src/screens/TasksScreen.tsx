@@ -7,6 +7,7 @@ import { formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
 import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -81,7 +82,7 @@ function TaskRow({ task }: { task: Task }) {
       <span className={`chip prio prio-chip-${task.priority}`}>{t(`tasks.priorities.${task.priority}`)}</span>
       <span className="item-actions">
         <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={() => setEditing(!editing)}>
-          ✎
+          <Icon name="edit" />
         </button>
         <button
           type="button"
@@ -89,7 +90,7 @@ function TaskRow({ task }: { task: Task }) {
           aria-label={`${t('common.delete')}: ${task.title}`}
           onClick={() => void mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }))}
         >
-          🗑
+          <Icon name="trash" />
         </button>
       </span>
     </li>
