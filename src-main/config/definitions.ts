@@ -63,6 +63,8 @@ export const SETTINGS = [
 
   // Skills
   { env: 'JARVIS_SKILLS_DIR', key: 'skillsDir', type: 'path', default: './skills', description: 'Folder of skill modules (jarvis.skill.v1, SKILL.md, skill.toml).' },
+  { env: 'JARVIS_SKILLS_USER_DIR', key: 'skillsUserDir', type: 'path', description: 'Where `jarvis skill install` puts skills (tier "user"); `~/.jarvis/skills` when unset.' },
+  { env: 'JARVIS_SKILLS_BUNDLED_DIR', key: 'skillsBundledDir', type: 'path', description: 'Skills shipped with the app (tier "bundled", lowest precedence); none when unset.' },
   { env: 'JARVIS_SKILLS_ENABLED', key: 'skillsEnabled', type: 'bool', default: 'true', description: 'Load plugin skills at all.' },
   { env: 'JARVIS_SKILL_PROCESS_ENABLED', key: 'skillProcessEnabled', type: 'bool', default: 'true', description: 'Run local process skills in the master (off in the Docker setup, where workers run them).' },
   { env: 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC', key: 'skillAllowSystemExec', type: 'bool', default: 'false', description: 'Allow manifests to name a system command (python3, node, /bin/…) as entry point, together with permissions.system_exec.' },
@@ -92,6 +94,7 @@ export const SETTINGS = [
   { env: 'JARVIS_TOOLS_DIR', key: 'toolsDir', type: 'path', default: './local-tools', description: 'The app’s own tools folder (whisper-cli, piper, models).' },
   { env: 'JARVIS_WAKE_WORD', key: 'wakeWord', type: 'string', default: 'jarvis', description: 'Wake word of the optional hands-free mode.' },
   { env: 'JARVIS_HANDS_FREE', key: 'handsFree', type: 'bool', default: 'false', description: 'Hands-free mode: continuous listening for the wake word.' },
+  { env: 'JARVIS_VOICE_MAX_UPLOAD_MB', key: 'voiceMaxUploadMb', type: 'positive-int', default: '20', description: 'Largest recording accepted by the voice routes.' },
 
   // Knowledge
   { env: 'JARVIS_RAG_MAX_FILE_MB', key: 'ragMaxFileMb', type: 'positive-int', default: '50', description: 'Largest document accepted for ingest.' },

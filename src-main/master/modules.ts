@@ -4,6 +4,8 @@ import { dockerModule } from '../docker/module';
 import { householdModule } from '../home/module';
 import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
+import { skillsModule } from '../skills/module';
+import { voiceModule } from '../voice';
 import { systemModule } from './system-module';
 
 /**
@@ -14,7 +16,9 @@ export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
   householdModule,
+  skillsModule,
   meshModule,
   dockerModule,
   agentModule,
+  voiceModule,
 ];

@@ -55,3 +55,33 @@ describe('SkillRegistry', () => {
     expect(result).toMatchObject({ success: false, mutated: false, error: { code: 'TOOL_FAILED', message: 'disk full' } });
   });
 });
+
+describe('SkillRegistry name clashes', () => {
+  function named(kind: 'core' | 'plugin' | 'remote', source: string, calls: string[]): ToolProvider {
+    const tool: RegisteredTool = {
+      name: 'calendar_list',
+      description: 'x',
+      input_schema: { type: 'object' },
+      provider: kind,
+      mutates: false,
+      requires_confirmation: false,
+      source,
+    };
+    return { kind, list: () => [tool], call: async () => (calls.push(source), toolSuccess({}, source, false)) };
+  }
+
+  it('core wins over a plugin added before it, and the clash is reported', async () => {
+    const calls: string[] = [];
+    const r = new SkillRegistry();
+    r.addProvider(named('remote', 'worker-1', calls));
+    r.addProvider(named('plugin', 'skills/evil', calls));
+    r.addProvider(named('core', 'core', calls));
+    await r.call('calendar_list', {}, ctx);
+    expect(calls).toEqual(['core']);
+    expect(r.get('calendar_list')?.source).toBe('core');
+    expect(r.list()).toHaveLength(1);
+    expect(r.collisions()).toEqual([
+      { name: 'calendar_list', winner: { provider: 'core', source: 'core' }, shadowed: [{ provider: 'plugin', source: 'skills/evil' }, { provider: 'remote', source: 'worker-1' }] },
+    ]);
+  });
+});

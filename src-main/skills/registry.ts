@@ -26,6 +26,15 @@ export interface ToolProvider {
   call(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }
 
+export interface ToolCollision {
+  readonly name: string;
+  readonly winner: { readonly provider: ToolProviderKind; readonly source: string };
+  readonly shadowed: readonly { readonly provider: ToolProviderKind; readonly source: string }[];
+}
+
+/** Name precedence between providers: the household core can never be replaced by a plugin. */
+const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2 };
+
 export interface RegistryListener {
   (event: { type: 'called'; tool: RegisteredTool; args: unknown; result: ToolResult; ctx: ToolContext }): void;
 }
@@ -48,13 +57,32 @@ export class SkillRegistry {
     if (i >= 0) this.providers.splice(i, 1);
   }
 
-  /** Every tool, first provider wins on a name clash (core is added first). */
+  /**
+   * Every tool. On a name clash core beats plugin beats remote, whatever order the
+   * providers were added in; within one kind the first provider wins. `collisions()`
+   * reports what was shadowed.
+   */
   list(): RegisteredTool[] {
     const seen = new Map<string, RegisteredTool>();
-    for (const p of this.providers) {
+    for (const p of this.ranked()) {
       for (const tool of p.list()) if (!seen.has(tool.name)) seen.set(tool.name, tool);
     }
     return [...seen.values()];
+  }
+
+  /** Tool names offered by more than one provider: who serves them and who is shadowed. */
+  collisions(): ToolCollision[] {
+    const byName = new Map<string, { provider: ToolProviderKind; source: string }[]>();
+    for (const p of this.ranked()) {
+      for (const tool of p.list()) {
+        const entries = byName.get(tool.name) ?? [];
+        entries.push({ provider: p.kind, source: tool.source });
+        byName.set(tool.name, entries);
+      }
+    }
+    const out: ToolCollision[] = [];
+    for (const [name, [winner, ...shadowed]] of byName) if (winner && shadowed.length > 0) out.push({ name, winner, shadowed });
+    return out;
   }
 
   get(name: string): RegisteredTool | undefined {
@@ -86,8 +114,12 @@ export class SkillRegistry {
     return result;
   }
 
+  private ranked(): ToolProvider[] {
+    return [...this.providers].sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind]);
+  }
+
   private resolve(name: string): { tool: RegisteredTool; provider: ToolProvider } | undefined {
-    for (const provider of this.providers) {
+    for (const provider of this.ranked()) {
       const tool = provider.list().find((t) => t.name === name);
       if (tool) return { tool, provider };
     }

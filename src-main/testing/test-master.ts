@@ -28,6 +28,7 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
     JARVIS_DATA: join(dataDir, 'jarvis.db'),
     OLLAMA_URL: 'http://127.0.0.1:9',
     JARVIS_SKILLS_DIR: join(dataDir, 'skills'),
+    JARVIS_SKILLS_USER_DIR: join(dataDir, 'user-skills'),
     TASK_SCOUT_INTERVAL: '0',
     KANBAN_AI_INTERVAL: '0',
     ...env,

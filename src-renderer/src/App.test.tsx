@@ -1,13 +1,15 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { useStore } from './store';
+import { fakeApi, json } from './testing/fake-api';
+import { homeFixture } from './testing/home-fixture';
+import { resetStore } from './testing/reset-store';
 
 beforeEach(() => {
-  localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ok: true, version: '1.2.3', components: {} }), { status: 200 })));
-  useStore.setState({ screen: 'home', mode: 'clean', connection: 'connecting', health: undefined });
+  resetStore();
+  fakeApi({ 'GET /api/health': () => json({ ok: true, version: '1.2.3', components: {} }) });
 });
 afterEach(() => {
   cleanup();
@@ -17,16 +19,35 @@ afterEach(() => {
 describe('App shell', () => {
   it('shows the navigation and the connection state from /api/health', async () => {
     render(<App />);
+    await useStore.getState().loadHealth();
     expect(screen.getByRole('navigation', { name: 'Bereiche' })).toBeTruthy();
     expect(await screen.findByText('verbunden · v1.2.3')).toBeTruthy();
   });
 
-  it('switches screens and remembers the screen and design mode', () => {
+  it('switches screens and remembers the screen, design mode and language', () => {
     render(<App />);
-    fireEvent.click(screen.getByRole('button', { name: 'Kalender' }));
+    fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Kalender' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kalender');
     fireEvent.click(screen.getByRole('button', { name: 'JARVIS' }));
-    expect(JSON.parse(localStorage.getItem('jarvis.ui') ?? '{}')).toEqual({ screen: 'calendar', mode: 'hud' });
+    expect(screen.getByTestId('app-shell').className).toContain('mode-hud');
+    fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'en' } });
+    expect(JSON.parse(localStorage.getItem('jarvis.ui') ?? '{}')).toEqual({ screen: 'calendar', mode: 'hud', language: 'en' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Calendar');
+  });
+
+  it('switches screens with Alt+number', () => {
+    render(<App />);
+    fireEvent.keyDown(window, { key: '4', altKey: true });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kanban');
+  });
+
+  it('opens every screen with data without an error boundary tripping', () => {
+    useStore.setState({ home: { status: 'ready', data: homeFixture() } });
+    render(<App />);
+    for (const name of ['Home', 'Kalender', 'Aufgaben', 'Kanban', 'Essen & Einkauf', 'Wissen & System']) {
+      fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name }));
+      expect(screen.queryAllByRole('alert')).toEqual([]);
+    }
   });
 });
 

@@ -1,28 +1,55 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AssistantPanel } from './components/AssistantPanel';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { SCREENS, type ScreenId } from './store/ui-slice';
+import { MicButton } from './components/MicButton';
+import { Notices } from './components/Notices';
+import { initI18n } from './i18n';
+import { CalendarScreen } from './screens/CalendarScreen';
+import { FoodScreen } from './screens/FoodScreen';
+import { HomeScreen } from './screens/HomeScreen';
+import { KanbanScreen } from './screens/KanbanScreen';
+import { SystemScreen } from './screens/SystemScreen';
+import { TasksScreen } from './screens/TasksScreen';
 import { useStore } from './store';
+import { SCREENS, type ScreenId } from './store/ui-slice';
 
-const SCREEN_LABELS: Record<ScreenId, string> = {
-  home: 'Home',
-  calendar: 'Kalender',
-  tasks: 'Aufgaben',
-  kanban: 'Kanban',
-  food: 'Essen & Einkauf',
-  system: 'Wissen & System',
+const SCREEN_VIEWS: Record<ScreenId, () => ReactElement> = {
+  home: HomeScreen,
+  calendar: CalendarScreen,
+  tasks: TasksScreen,
+  kanban: KanbanScreen,
+  food: FoodScreen,
+  system: SystemScreen,
+};
+
+const ICONS: Record<ScreenId, string> = {
+  home: 'M3 11 12 3l9 8v10h-6v-6H9v6H3z',
+  calendar: 'M5 5h14v15H5zM5 9h14M9 3v4M15 3v4',
+  tasks: 'M4 6h2M4 12h2M4 18h2M9 6h11M9 12h11M9 18h11',
+  kanban: 'M4 4h4v16H4zM10 4h4v10h-4zM16 4h4v7h-4z',
+  food: 'M6 3v8a2 2 0 0 0 4 0V3M8 11v10M16 3c-2 2-2 7 0 9v9',
+  system: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2',
 };
 
 function Navigation() {
+  const { t } = useTranslation();
   const screen = useStore((s) => s.screen);
   const setScreen = useStore((s) => s.setScreen);
   return (
-    <nav className="sidebar" aria-label="Bereiche">
-      <div className="brand">JARVIS</div>
+    <nav className="sidebar" aria-label={t('nav.label')}>
+      <div className="brand" aria-hidden="true">
+        <span className="brand-mark" />
+        JARVIS
+      </div>
       <ul>
-        {SCREENS.map((id) => (
+        {SCREENS.map((id, i) => (
           <li key={id}>
-            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)}>
-              {SCREEN_LABELS[id]}
+            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={`${t(`nav.${id}`)} (Alt+${i + 1})`}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
+                <path d={ICONS[id]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span>{t(`nav.${id}`)}</span>
             </button>
           </li>
         ))}
@@ -32,52 +59,111 @@ function Navigation() {
 }
 
 function ConnectionBadge() {
+  const { t } = useTranslation();
   const connection = useStore((s) => s.connection);
   const version = useStore((s) => s.health?.version);
-  const text = connection === 'online' ? `verbunden · v${version ?? '?'}` : connection === 'offline' ? 'keine Verbindung zum JARVIS-Dienst' : 'verbinde…';
+  const live = useStore((s) => s.live);
+  const text = connection === 'online' ? t('shell.online', { version: version ?? '?' }) : connection === 'offline' ? t('shell.offline') : t('shell.connecting');
   return (
-    <span className={`status-chip status-${connection}`} role="status">
+    <span className={`status-chip status-${connection}`} role="status" title={live ? t('shell.live') : t('shell.notLive')}>
+      <span className={`dot ${live ? 'dot-live' : ''}`} aria-hidden="true" />
       {text}
     </span>
   );
 }
 
-export function App() {
-  const screen = useStore((s) => s.screen);
+function CommandBar() {
+  const { t } = useTranslation();
   const mode = useStore((s) => s.mode);
   const setMode = useStore((s) => s.setMode);
-  const loadHealth = useStore((s) => s.loadHealth);
+  const language = useStore((s) => s.language);
+  const setLanguage = useStore((s) => s.setLanguage);
+  const chatOpen = useStore((s) => s.chatOpen);
+  const setChatOpen = useStore((s) => s.setChatOpen);
+  return (
+    <div className="topbar-actions">
+      <ConnectionBadge />
+      <label className="lang">
+        <span className="sr-only">{t('shell.language')}</span>
+        <select value={language} onChange={(e) => setLanguage(e.target.value === 'en' ? 'en' : 'de')}>
+          <option value="de">DE</option>
+          <option value="en">EN</option>
+        </select>
+      </label>
+      <div className="mode-toggle" role="group" aria-label={t('shell.design')}>
+        <button type="button" aria-pressed={mode === 'hud'} onClick={() => setMode('hud')}>
+          JARVIS
+        </button>
+        <button type="button" aria-pressed={mode === 'clean'} onClick={() => setMode('clean')}>
+          CLEAN
+        </button>
+      </div>
+      <MicButton />
+      <button type="button" className="btn btn-primary chat-toggle" aria-expanded={chatOpen} onClick={() => setChatOpen(!chatOpen)}>
+        {chatOpen ? t('chat.close') : t('chat.open')}
+      </button>
+    </div>
+  );
+}
+
+/** Alt+1…6 switch screens; Escape closes the assistant drawer. */
+function useKeyboard() {
+  const setScreen = useStore((s) => s.setScreen);
+  const setChatOpen = useStore((s) => s.setChatOpen);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey) {
+        const n = Number(e.key);
+        if (n >= 1 && n <= SCREENS.length) {
+          e.preventDefault();
+          setScreen(SCREENS[n - 1]!);
+        }
+      }
+      if (e.key === 'Escape') setChatOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setScreen, setChatOpen]);
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const screen = useStore((s) => s.screen);
+  const mode = useStore((s) => s.mode);
+  const language = useStore((s) => s.language);
+  const View = SCREEN_VIEWS[screen];
+  useKeyboard();
 
   useEffect(() => {
-    void loadHealth();
-  }, [loadHealth]);
+    initI18n(language);
+    document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    document.documentElement.dataset.mode = mode;
+  }, [mode]);
 
   return (
     <div className={`app mode-${mode}`} data-testid="app-shell">
+      <a className="skip" href="#content">
+        {t('shell.skip')}
+      </a>
       <Navigation />
       <div className="main">
         <header className="topbar">
-          <h1>{SCREEN_LABELS[screen]}</h1>
-          <div className="topbar-actions">
-            <ConnectionBadge />
-            <div className="mode-toggle" role="group" aria-label="Design">
-              <button type="button" aria-pressed={mode === 'hud'} onClick={() => setMode('hud')}>
-                JARVIS
-              </button>
-              <button type="button" aria-pressed={mode === 'clean'} onClick={() => setMode('clean')}>
-                CLEAN
-              </button>
-            </div>
-          </div>
+          <h1>{t(`nav.${screen}`)}</h1>
+          <CommandBar />
         </header>
-        <main className="content">
-          <ErrorBoundary label={SCREEN_LABELS[screen]} key={screen}>
-            <section className="card" aria-label={SCREEN_LABELS[screen]}>
-              <p>{SCREEN_LABELS[screen]}</p>
-            </section>
+        <Notices />
+        <main className="content" id="content" tabIndex={-1}>
+          <ErrorBoundary label={t(`nav.${screen}`)} key={screen}>
+            <View />
           </ErrorBoundary>
         </main>
       </div>
+      <ErrorBoundary label={t('chat.title')}>
+        <AssistantPanel />
+      </ErrorBoundary>
     </div>
   );
 }

@@ -10,7 +10,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const policy: RunnerPolicy = {
   allowSystemExec: false,
-  maxTimeoutMs: 5000,
+  maxTimeoutMs: 20_000,
   maxOutputKb: 1024,
   hostEnv: { ...process.env, SERVICE_URL: 'http://svc.local', JARVIS_SECRET_TOKEN: 'hunter2-secret', UNLISTED: 'x' },
 };
@@ -28,7 +28,7 @@ function skill(script: string, manifest: Partial<SkillManifest> = {}, action: Pa
     id: `test.s${n}`,
     name: 'Test',
     version: '1.0.0',
-    runtime: { type: 'process', command: './run', timeout_ms: 3000 },
+    runtime: { type: 'process', command: './run', timeout_ms: 20_000 },
     actions: [
       {
         name: 'go',

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
@@ -10,7 +11,7 @@ interface State {
   readonly error?: Error;
 }
 
-/** A failing card or screen shows its own error; the rest of the app keeps rendering. */
+/** A failing card or screen shows its own error; the rest of the app keeps rendering (spec v9.1.1/v9.1.2). */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = {};
 
@@ -26,10 +27,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <div role="alert" className="card card-error">
-          <strong>{this.props.label}: konnte nicht angezeigt werden</strong>
+          <strong>{i18next.t('common.cardFailed', { label: this.props.label })}</strong>
           <p>{this.state.error.message}</p>
-          <button type="button" onClick={() => this.setState({ error: undefined })}>
-            Erneut versuchen
+          <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>
+            {i18next.t('common.tryAgain')}
           </button>
         </div>
       );

@@ -1,11 +1,23 @@
 import { create } from 'zustand';
+import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createHomeSlice, type HomeSlice } from './home-slice';
+import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
+import { createMeshSlice, type MeshSlice } from './mesh-slice';
+import { createSkillsSlice, type SkillsSlice } from './skills-slice';
 import { createSystemSlice, type SystemSlice } from './system-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & KnowledgeSlice & SkillsSlice & MeshSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
   ...createUiSlice(...a),
+  ...createHomeSlice(...a),
+  ...createChatSlice(...a),
+  ...createVoiceSlice(...a),
+  ...createKnowledgeSlice(...a),
+  ...createSkillsSlice(...a),
+  ...createMeshSlice(...a),
 }));

@@ -1,23 +1,54 @@
 import type { StateCreator } from 'zustand';
 import type { HealthResponse } from '../../../src-shared';
 import { apiFetch } from '../api';
+import { messageOf } from './resource';
 import type { Store } from './index';
 
 export interface SystemSlice {
   health?: HealthResponse;
   connection: 'connecting' | 'online' | 'offline';
+  /** Whether the live event stream is open. */
+  live: boolean;
   loadHealth(): Promise<void>;
+  setLive(live: boolean): void;
+  exportDebug(): Promise<void>;
+  clearTrace(): Promise<void>;
 }
 
-export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set) => ({
+export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set, get) => ({
   health: undefined,
   connection: 'connecting',
+  live: false,
   async loadHealth() {
     try {
       const health = await apiFetch<HealthResponse>('/api/health');
       set({ health, connection: 'online' });
     } catch {
       set({ connection: 'offline' });
+    }
+  },
+  setLive(live) {
+    set({ live });
+  },
+  async exportDebug() {
+    try {
+      const body = await apiFetch<unknown>('/api/debug/export');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `jarvis-debug-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+  },
+  async clearTrace() {
+    try {
+      await apiFetch('/api/debug/clear', { method: 'POST', body: {} });
+      get().notify('info', 'Trace geleert');
+    } catch (e) {
+      get().notify('error', messageOf(e));
     }
   },
 });

@@ -4,12 +4,14 @@ import type { Store } from './index';
 export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'system'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 export type DesignMode = 'clean' | 'hud';
+export type Language = 'de' | 'en';
 
 const STORAGE_KEY = 'jarvis.ui';
 
 interface Persisted {
   screen: ScreenId;
   mode: DesignMode;
+  language: Language;
 }
 
 function readPersisted(): Persisted {
@@ -18,9 +20,10 @@ function readPersisted(): Persisted {
     return {
       screen: SCREENS.includes(raw.screen as ScreenId) ? (raw.screen as ScreenId) : 'home',
       mode: raw.mode === 'hud' ? 'hud' : 'clean',
+      language: raw.language === 'en' ? 'en' : 'de',
     };
   } catch {
-    return { screen: 'home', mode: 'clean' };
+    return { screen: 'home', mode: 'clean', language: 'de' };
   }
 }
 
@@ -32,21 +35,51 @@ function persist(value: Persisted): void {
   }
 }
 
+export interface Notice {
+  readonly id: number;
+  readonly kind: 'error' | 'info';
+  readonly text: string;
+}
+
 export interface UiSlice {
   screen: ScreenId;
   mode: DesignMode;
+  language: Language;
+  notices: readonly Notice[];
   setScreen(screen: ScreenId): void;
   setMode(mode: DesignMode): void;
+  setLanguage(language: Language): void;
+  notify(kind: Notice['kind'], text: string): void;
+  dismissNotice(id: number): void;
 }
 
-export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) => ({
-  ...readPersisted(),
-  setScreen(screen) {
-    set({ screen });
-    persist({ screen, mode: get().mode });
-  },
-  setMode(mode) {
-    set({ mode });
-    persist({ screen: get().screen, mode });
-  },
-});
+let nextNotice = 1;
+
+export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) => {
+  const save = () => persist({ screen: get().screen, mode: get().mode, language: get().language });
+  return {
+    ...readPersisted(),
+    notices: [],
+    setScreen(screen) {
+      set({ screen });
+      save();
+    },
+    setMode(mode) {
+      set({ mode });
+      save();
+    },
+    setLanguage(language) {
+      set({ language });
+      save();
+    },
+    notify(kind, text) {
+      const id = nextNotice++;
+      set({ notices: [...get().notices.slice(-3), { id, kind, text }] });
+      // Errors stay until dismissed; info fades.
+      if (kind === 'info') setTimeout(() => get().dismissNotice(id), 5000);
+    },
+    dismissNotice(id) {
+      set({ notices: get().notices.filter((n) => n.id !== id) });
+    },
+  };
+};

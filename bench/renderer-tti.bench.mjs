@@ -1,0 +1,109 @@
+// Time to interactive of the Home screen (navigation start until the Home cards show the
+// household's data and the controls respond) against a blank Vite React page, both built
+// here and loaded in the same Debian Chromium, interleaved, with a cold cache each time.
+// Target: ratio <= 1.5 (issue 7).
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { median, report } from './lib.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const CHROMIUM = process.env.JARVIS_CHROMIUM ?? '/usr/bin/chromium';
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+async function buildBlank(outDir) {
+  const vite = await import('vite');
+  await vite.build({ root: join(root, 'bench/fixtures/blank-react'), configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } } });
+}
+
+function serveStatic(dir) {
+  const server = createServer((req, res) => {
+    const path = join(dir, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
+    if (!path.startsWith(dir) || !existsSync(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+function startMaster(dataDir) {
+  const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], {
+    env: { PATH: process.env.PATH, JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dataDir, 'jarvis.db'), JARVIS_SKILLS_DIR: join(dataDir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9', KANBAN_AI_INTERVAL: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+}
+
+/** ms from navigation start until `ready` holds, measured inside the page. */
+async function tti(browser, url, ready, init) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
+  const ms = await page.evaluate(() => performance.now());
+  await context.close();
+  return ms;
+}
+
+export async function run() {
+  const { chromium } = await import('playwright-core');
+  const blankDir = mkdtempSync(join(tmpdir(), 'jarvis-blank-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'jarvis-tti-'));
+  await buildBlank(blankDir);
+  const blank = await serveStatic(blankDir);
+  const master = await startMaster(dataDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    // Some household data, so Home renders real cards.
+    for (const [tool, args] of [
+      ['tasks_create', { title: 'Steuererklärung' }],
+      ['calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } }],
+    ]) {
+      await fetch(`${master.url}/api/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
+    }
+    const homeReady = () => {
+      const card = document.querySelector('[data-testid="card-next-event"]');
+      return !!card && card.textContent.includes('Zahnarzt') && !!document.querySelector('[data-testid="card-open-tasks"] input[type="checkbox"]');
+    };
+    const blankReady = () => !!document.querySelector('[data-testid="ready"]');
+    const app = [];
+    const base = [];
+    // One warm-up each (Chromium's own first start), then interleaved runs.
+    await tti(browser, blank.url, blankReady);
+    await tti(browser, master.url, homeReady);
+    for (let i = 0; i < RUNS; i++) {
+      base.push(await tti(browser, blank.url, blankReady));
+      app.push(await tti(browser, master.url, homeReady));
+    }
+    const a = median(app);
+    const b = median(base);
+    report(`time to interactive in Chromium (median of ${RUNS}, cold cache)`, [
+      ['Home screen with household data', `${a.toFixed(1)} ms`],
+      ['blank Vite React page (baseline)', `${b.toFixed(1)} ms`],
+      ['ratio (target <= 1.5)', `${(a / b).toFixed(2)}x`],
+    ]);
+    return { name: 'renderer-home-tti', ratio: a / b, target: 1.5 };
+  } finally {
+    await browser.close();
+    blank.server.close();
+    master.child.kill('SIGTERM');
+    rmSync(blankDir, { recursive: true, force: true });
+    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+  }
+}

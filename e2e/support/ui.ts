@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { HomeState } from '../../src-shared';
+import type { ServedApp } from './served-app';
+
+export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'system'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+/** A page that opens on `screen` in `mode`, as if the user had left it there last time. */
+export async function openScreen(browser: Browser, app: ServedApp, screen: Screen, mode: 'clean' | 'hud', viewport = { width: 1440, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  // A context per page: axe needs one, and localStorage starts empty.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.once('close', () => void context.close().catch(() => {}));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(([s, m]) => {
+    if (!localStorage.getItem('jarvis.ui')) localStorage.setItem('jarvis.ui', JSON.stringify({ screen: s, mode: m, language: 'de' }));
+  }, [screen, mode] as const);
+  await page.goto(app.url);
+  await page.getByTestId(`screen-${screen}`).waitFor();
+  return { page, errors };
+}
+
+export async function homeState(app: ServedApp): Promise<HomeState> {
+  const res = await fetch(`${app.url}/api/state`);
+  if (!res.ok) throw new Error(`/api/state answered ${res.status}`);
+  return (await res.json()) as HomeState;
+}
+
+export async function callTool(app: ServedApp, name: string, args: Record<string, unknown>): Promise<{ success: boolean; data?: any; message: string }> {
+  const res = await fetch(`${app.url}/api/tools/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
+  return (await res.json()) as { success: boolean; data?: any; message: string };
+}
+
+/** Polls until `check` passes (the UI and the server settle asynchronously). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** axe-core violations that matter (serious or critical), as short strings for a readable diff. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** Waits until no card says it is loading (an open event stream means the network never idles). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !/Lädt…|Loading…|verbinde…|connecting…/.test(document.body.innerText), undefined, { timeout: 8000 }).catch(() => {});
+}

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../program';
+
+const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'skills');
+let root: string;
+let env: Record<string, string>;
+const saved = { ...process.env };
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'jarvis-cli-skill-'));
+  const workspace = join(root, 'workspace');
+  mkdirSync(workspace);
+  cpSync(join(repoSkills, 'demo-text'), join(workspace, 'demo-text'), { recursive: true });
+  cpSync(join(repoSkills, 'text-brief'), join(workspace, 'text-brief'), { recursive: true });
+  env = {
+    JARVIS_SKILLS_DIR: workspace,
+    JARVIS_SKILLS_USER_DIR: join(root, 'user'),
+    JARVIS_DATA: join(root, 'jarvis.db'),
+    JARVIS_MESH_ENROLLMENT_TOKEN: '',
+  };
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  process.env = { ...saved };
+});
+afterAll(() => {
+  process.env = saved;
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  process.env = { ...saved, ...env };
+  process.exitCode = undefined;
+  let stdout = '';
+  let stderr = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
+  try {
+    const code = await runCli(argv);
+    return { code, stdout, stderr };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+/** A small OpenJarvis skill folder somewhere outside the skills folders. */
+function sourceSkill(name: string, extra = ''): string {
+  const dir = join(root, 'src', name);
+  mkdirSync(join(dir, 'scripts'), { recursive: true });
+  writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Greets people politely\n${extra}---\nSay hello first.\n`);
+  writeFileSync(join(dir, 'scripts', 'helper.sh'), '#!/bin/sh\necho hi\n');
+  return dir;
+}
+
+describe('jarvis skill', () => {
+  it('list prints a table and --json the same skills', async () => {
+    const table = await cli('skill', 'list');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^id\s+version\s+format\s+tier\s+trust\s+status\s+tools/);
+    expect(table.stdout).toContain('demo.text');
+    expect(table.stdout).toContain('skill_demo_text_count_words, skill_demo_text_reverse');
+    const asJson = await cli('skill', 'list', '--json');
+    const ids = (JSON.parse(asJson.stdout) as { skills: { id: string }[] }).skills.map((s) => s.id).sort();
+    expect(ids).toEqual(['demo.text', 'text-brief']);
+  });
+
+  it('run executes a process skill and a pipeline, with exit codes 0, 1 and 2', async () => {
+    const ok = await cli('skill', 'run', 'demo.text', '--action', 'count_words', '-a', 'text=eins zwei drei', '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ success: true, data: { words: 3, characters: 14 } });
+    const byTool = await cli('skill', 'run', 'skill_demo_text_reverse', '-a', 'text=abc');
+    expect(byTool.code).toBe(0);
+    expect(byTool.stdout).toContain('"cba"');
+    const pipeline = await cli('skill', 'run', 'text-brief', '-a', 'text=Hallo schöne Welt');
+    expect(pipeline.code).toBe(0);
+    expect(pipeline.stdout).toContain('"words": 3');
+    expect(pipeline.stdout).toContain('Nenne zuerst die Anzahl der Wörter');
+    const bad = await cli('skill', 'run', 'demo.text', '--action', 'count_words', '-a', 'text=x', '-a', 'extra=1');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('SKILL_INPUT_SCHEMA');
+    expect((await cli('skill', 'run', 'nope')).code).toBe(2);
+    expect((await cli('skill', 'run', 'demo.text', '-a', 'text=x')).code).toBe(2);
+    expect((await cli('skill', 'run', 'demo.text', '--action', 'reverse', '-a', 'novalue')).code).toBe(2);
+    expect((await cli('skill', 'frobnicate')).code).toBe(2);
+  });
+
+  it('install copies a folder without scripts/, records its SHA-256, and info shows it', async () => {
+    const src = sourceSkill('greeter');
+    const inst = await cli('skill', 'install', src);
+    expect(inst.code).toBe(0);
+    expect(inst.stdout).toContain('installed greeter');
+    expect(inst.stdout).toContain('skipped scripts/');
+    const dest = join(env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
+    expect(existsSync(join(dest, 'SKILL.md'))).toBe(true);
+    expect(existsSync(join(dest, 'scripts'))).toBe(false);
+    const record = JSON.parse(readFileSync(join(dest, '.jarvis-install.json'), 'utf8')) as { sha256: string; trust: string };
+    expect(record.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const info = await cli('skill', 'info', 'greeter', '--json');
+    expect(JSON.parse(info.stdout)).toMatchObject({ id: 'greeter', tier: 'user', trust: 'unreviewed', sha256: record.sha256, sha256_verified: true });
+    writeFileSync(join(dest, 'SKILL.md'), '---\nname: greeter\ndescription: changed\n---\nx');
+    expect((await cli('skill', 'info', 'greeter')).stdout).toContain('MODIFIED since install');
+    expect((await cli('skill', 'install', src)).code).toBe(1);
+    expect((await cli('skill', 'install', src, '--force', '--with-scripts')).code).toBe(0);
+    expect(statSync(join(dest, 'scripts', 'helper.sh')).isFile()).toBe(true);
+  });
+
+  it('install from a git URL, warns about dangerous capabilities, and remove deletes only installed skills', async () => {
+    const src = sourceSkill('shell-helper', 'metadata:\n  openjarvis:\n    required_capabilities: [shell:execute]\n');
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: src });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'skill');
+    const inst = await cli('skill', 'install', `file://${src}`, '--json');
+    expect(inst.code).toBe(0);
+    const result = JSON.parse(inst.stdout) as { id: string; warnings: string[] };
+    expect(result.id).toBe('shell-helper');
+    expect(result.warnings[0]).toContain('shell:execute');
+    expect((await cli('skill', 'search', 'greets politely')).stdout).toContain('shell-helper');
+    expect(JSON.parse((await cli('skill', 'search', 'nothing-like-this', '--json')).stdout).skills).toEqual([]);
+    const removed = await cli('skill', 'remove', 'shell-helper');
+    expect(removed.code).toBe(0);
+    expect(existsSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'shell-helper'))).toBe(false);
+    const workspaceSkill = await cli('skill', 'remove', 'demo.text');
+    expect(workspaceSkill.code).toBe(1);
+    expect(existsSync(join(env.JARVIS_SKILLS_DIR as string, 'demo-text'))).toBe(true);
+    const missing = await cli('skill', 'install', join(root, 'does-not-exist'));
+    expect(missing.code).toBe(2);
+    const notASkill = join(root, 'empty');
+    mkdirSync(notASkill);
+    expect((await cli('skill', 'install', notASkill)).code).toBe(1);
+  });
+});

@@ -1,0 +1,264 @@
+import type { Command } from 'commander';
+import { skillToolName, type SkillInfo, type ToolResult } from '../../../src-shared';
+import { loadConfig, type Config } from '../../config';
+import { createMaster } from '../../master';
+import { SkillRegistry, type SkillEntry } from '../../skills';
+import { installSkill, InstallError, removeSkill, userSkillsDir } from '../../skills/installer';
+import { OPENJARVIS_ACTION } from '../../skills/loader';
+import { createSkillEngine } from '../../skills/module';
+import { treeSha256 } from '../../skills/tree-hash';
+import { silentLogger, Tracer } from '../../trace';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { formatTable } from '../table';
+
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
+const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
+const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+
+/** The engine without a master: list, info, search, install and remove need no database. */
+function standaloneEngine(config: Config) {
+  const engine = createSkillEngine({ config, registry: new SkillRegistry(), tracer: new Tracer({ enabled: false, limit: 1 }) });
+  engine.reload();
+  return engine;
+}
+
+function status(info: SkillInfo): string {
+  if (info.errors.length > 0) return 'error';
+  if (!info.enabled) return info.warnings.length > 0 ? 'blocked' : 'disabled';
+  return 'ok';
+}
+
+function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
+  return (
+    skills.find((s) => s.id === name && s.errors.length === 0) ??
+    skills.find((s) => s.id === name) ??
+    skills.find((s) => s.format === 'jarvis.skill.v1' && s.manifest?.actions.some((a) => skillToolName(s.id, a.name) === name)) ??
+    skills.find((s) => s.format === 'openjarvis' && skillToolName(s.id, OPENJARVIS_ACTION) === name)
+  );
+}
+
+/** `-a key=value` values become the type the action's input schema asks for. */
+function parseArguments(pairs: readonly string[], schema: { properties?: Readonly<Record<string, unknown>> } | undefined): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new InstallError(`-a expects key=value, got ${JSON.stringify(pair)}`, true);
+    const key = pair.slice(0, eq);
+    const raw = pair.slice(eq + 1);
+    const prop = schema?.properties?.[key] as { type?: unknown } | undefined;
+    const type = Array.isArray(prop?.type) ? prop?.type[0] : prop?.type;
+    if (type === 'integer' || type === 'number') {
+      const n = Number(raw);
+      if (raw.trim() === '' || Number.isNaN(n)) throw new InstallError(`${key} must be a number, got ${JSON.stringify(raw)}`, true);
+      args[key] = n;
+    } else if (type === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw new InstallError(`${key} must be true or false, got ${JSON.stringify(raw)}`, true);
+      args[key] = raw === 'true';
+    } else if (type === 'object' || type === 'array') {
+      try {
+        args[key] = JSON.parse(raw);
+      } catch {
+        throw new InstallError(`${key} must be JSON, got ${JSON.stringify(raw)}`, true);
+      }
+    } else args[key] = raw;
+  }
+  return args;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function registerSkill(program: Command): void {
+  const skill = program.command('skill').description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
+
+  skill
+    .command('list')
+    .description('Every skill found in the workspace, user and bundled folders')
+    .option('--json', 'print JSON for scripts')
+    .action((opts: { json?: boolean }) => {
+      const engine = standaloneEngine(loadConfig(process.env));
+      const infos = engine.skills().map((s) => engine.info(s));
+      if (opts.json) return json({ skills: infos });
+      const rows = infos.map((i) => [i.id, i.version, i.format === 'openjarvis' ? 'openjarvis' : 'process', i.tier ?? '', i.trust, status(i), i.actions.map((a) => a.tool).join(', ')]);
+      out(formatTable(['id', 'version', 'format', 'tier', 'trust', 'status', 'tools'], rows));
+    });
+
+  skill
+    .command('info <name>')
+    .description('Details of one skill: actions, capabilities, source, trust, SHA-256, errors')
+    .option('--json', 'print JSON for scripts')
+    .action((name: string, opts: { json?: boolean }) => {
+      const engine = standaloneEngine(loadConfig(process.env));
+      const entry = findEntry(engine.skills(), name);
+      if (!entry) {
+        err(`no skill named ${name}`);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      const info = engine.info(entry);
+      const verified = info.sha256 ? treeSha256(entry.dir) === info.sha256 : undefined;
+      if (opts.json) return json({ ...info, ...(verified === undefined ? {} : { sha256_verified: verified }) });
+      const lines: [string, string][] = [
+        ['id', info.id],
+        ['name', info.name],
+        ['version', info.version],
+        ['description', info.description ?? ''],
+        ['format', info.format],
+        ['source', info.source],
+        ['tier', info.tier ?? ''],
+        ['trust', info.trust],
+        ['status', status(info)],
+        ['user invocable', String(info.user_invocable)],
+        ['model invocation', info.disable_model_invocation ? 'disabled' : 'enabled'],
+        ['capabilities', info.capabilities.join(', ') || '-'],
+      ];
+      if (info.sha256) lines.push(['sha256', `${info.sha256} (${verified ? 'matches the installed tree' : 'MODIFIED since install'})`]);
+      out(lines.map(([k, v]) => `${k.padEnd(17)} ${v}`).join('\n'));
+      if (info.actions.length > 0) {
+        out('');
+        out(formatTable(['action', 'tool', 'mutates', 'confirm', 'description'], info.actions.map((a) => [a.name, a.tool, a.mutates ? 'yes' : 'no', a.requires_confirmation ? 'yes' : 'no', a.description])));
+      }
+      for (const e of info.errors) out(`error: ${e}`);
+      for (const w of info.warnings) out(`warning: ${w}`);
+    });
+
+  skill
+    .command('run <name>')
+    .description('Run a skill directly: jarvis skill run text-brief -a text="Hallo Welt"')
+    .option('-a, --arg <key=value>', 'an input argument (repeatable)', collect, [])
+    .option('--action <action>', 'the action of a skill with several')
+    .option('--json', 'print the whole result envelope as JSON')
+    .action(async (name: string, opts: { arg: string[]; action?: string; json?: boolean }) => {
+      const config = loadConfig(process.env);
+      // The real master (without listeners): pipeline steps may call the household tools.
+      const master = createMaster(config, { logger: silentLogger });
+      try {
+        const engine = master.context.services.skills?.engine ?? standaloneEngine(config);
+        const entry = findEntry(engine.skills(), name);
+        if (!entry) {
+          err(`no skill named ${name}`);
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        if (!entry.user_invocable) {
+          err(`${entry.id} is not user invocable (user_invocable = false)`);
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        let action = opts.action;
+        let schema: { properties?: Readonly<Record<string, unknown>> } | undefined;
+        if (entry.format === 'jarvis.skill.v1') {
+          const actions = entry.manifest?.actions ?? [];
+          const byTool = actions.find((a) => skillToolName(entry.id, a.name) === name);
+          action ??= byTool?.name ?? (actions.length === 1 ? actions[0]?.name : undefined);
+          if (!action) {
+            err(`${entry.id} has several actions; choose one with --action (${actions.map((a) => a.name).join(', ')})`);
+            process.exitCode = EXIT_USAGE;
+            return;
+          }
+          schema = actions.find((a) => a.name === action)?.input_schema as { properties?: Readonly<Record<string, unknown>> } | undefined;
+        } else {
+          action ??= OPENJARVIS_ACTION;
+          schema = entry.input_schema;
+        }
+        const input = parseArguments(opts.arg, schema);
+        const result: ToolResult = await engine.invoke(entry, action, input, {
+          traceId: `cli_${Date.now().toString(36)}`,
+          now: master.context.clock(),
+          timezone: config.timezone,
+          actor: 'cli',
+        });
+        if (opts.json) json(result);
+        else if (result.success) {
+          if (result.message) out(result.message);
+          const data = result.data as { instructions?: unknown } | undefined;
+          if (data && typeof data === 'object' && typeof data.instructions === 'string') {
+            const { instructions, ...rest } = data;
+            if (Object.keys(rest).length > 0) out(JSON.stringify(rest, null, 2));
+            out(`\n${instructions}`);
+          } else if (data !== undefined) out(JSON.stringify(data, null, 2));
+        } else err(`${result.error?.code}: ${result.error?.message}`);
+        process.exitCode = result.success ? EXIT_OK : EXIT_FAILURE;
+      } catch (e) {
+        if (e instanceof InstallError) {
+          err(e.message);
+          process.exitCode = e.usage ? EXIT_USAGE : EXIT_FAILURE;
+          return;
+        }
+        throw e;
+      } finally {
+        await master.stop();
+      }
+    });
+
+  skill
+    .command('install <source>')
+    .description('Install a skill from a folder or a git URL into the user skills folder')
+    .option('--with-scripts', 'also install the scripts/ folder (skipped by default)')
+    .option('--path <subdir>', 'the skill lies in this sub-folder of the source')
+    .option('--force', 'replace an installed skill with the same id')
+    .option('--json', 'print JSON for scripts')
+    .action((source: string, opts: { withScripts?: boolean; path?: string; force?: boolean; json?: boolean }) => {
+      const config = loadConfig(process.env);
+      try {
+        const result = installSkill({
+          source,
+          ...(opts.path ? { path: opts.path } : {}),
+          withScripts: opts.withScripts === true,
+          force: opts.force === true,
+          userDir: userSkillsDir(config),
+        });
+        if (opts.json) return json(result);
+        out(`installed ${result.id} to ${result.dir}`);
+        out(`sha256 ${result.sha256}`);
+        for (const s of result.skipped) out(`skipped ${s}`);
+        for (const w of result.warnings) out(`warning: ${w}`);
+      } catch (e) {
+        if (!(e instanceof InstallError)) throw e;
+        err(e.message);
+        process.exitCode = e.usage ? EXIT_USAGE : EXIT_FAILURE;
+      }
+    });
+
+  skill
+    .command('remove <name>')
+    .description('Remove a skill installed with `jarvis skill install`')
+    .option('--json', 'print JSON for scripts')
+    .action((name: string, opts: { json?: boolean }) => {
+      const config = loadConfig(process.env);
+      const engine = standaloneEngine(config);
+      const entry = engine.skills().find((s) => s.id === name && s.tier === 'user') ?? findEntry(engine.skills(), name);
+      if (!entry) {
+        err(`no skill named ${name}`);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      try {
+        removeSkill(userSkillsDir(config), entry.dir);
+      } catch (e) {
+        if (!(e instanceof InstallError)) throw e;
+        err(e.message);
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
+      if (opts.json) json({ removed: entry.id, dir: entry.dir });
+      else out(`removed ${entry.id} (${entry.dir})`);
+    });
+
+  skill
+    .command('search <query>')
+    .description('Search the installed skills by id, name, description, tags and actions')
+    .option('--json', 'print JSON for scripts')
+    .action((query: string, opts: { json?: boolean }) => {
+      const engine = standaloneEngine(loadConfig(process.env));
+      const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+      const hits = engine.skills().filter((s) => {
+        const haystack = [s.id, s.name, s.description, ...s.tags, ...engine.info(s).actions.flatMap((a) => [a.name, a.description])].join(' ').toLowerCase();
+        return words.every((w) => haystack.includes(w));
+      });
+      if (opts.json) return json({ query, skills: hits.map((s) => engine.info(s)) });
+      if (hits.length === 0) return out(`no skill matches "${query}"`);
+      out(formatTable(['id', 'tier', 'description'], hits.map((s) => [s.id, s.tier, s.description])));
+    });
+}

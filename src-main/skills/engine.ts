@@ -1,0 +1,345 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  SKILL_ERROR_CODES,
+  skillToolName,
+  toolFailure,
+  type JsonSchemaObject,
+  type SkillActionInfo,
+  type SkillInfo,
+  type SkillsReloadResponse,
+  type SkillsResponse,
+  type SkillSourceError,
+  type ToolResult,
+} from '../../src-shared';
+import { check, compileSchema } from '../validation';
+import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
+import { fillTemplate } from './openjarvis';
+import { invokeProcessSkill, isSystemCommand, type RunnerPolicy } from './process';
+import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from './registry';
+
+export interface SkillEngineOptions {
+  readonly sources: readonly SkillSource[];
+  readonly pipelineMaxDepth: number;
+  /** JARVIS_SKILL_PROCESS_ENABLED: local process skills run in this process. */
+  readonly processEnabled: boolean;
+  readonly runner: RunnerPolicy;
+  /** Pipeline steps call tools through the same registry as everyone else. */
+  readonly registry: SkillRegistry;
+  readonly trace?: (traceId: string, stage: string, data: unknown) => void;
+}
+
+interface ToolBinding {
+  readonly entry: SkillEntry;
+  readonly action: string;
+}
+
+function xmlAttr(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
+}
+
+function fingerprint(s: SkillEntry): string {
+  return JSON.stringify([s.dir, s.version, s.enabled, s.errors, s.format === 'jarvis.skill.v1' ? s.manifest : s.definition]);
+}
+
+/**
+ * The plugin side of the skill registry: loads skills from their folders, offers their
+ * actions as tools (provider kind `plugin`), runs process skills through the shared runner
+ * and skill.toml pipelines through the registry, and builds the agent's skill catalog.
+ */
+export class SkillEngine {
+  private set: SkillSet = { skills: [], errors: [] };
+  private tools: RegisteredTool[] = [];
+  private bindings = new Map<string, ToolBinding>();
+  /** How deep the current call is nested in pipelines, across registry calls. */
+  private readonly nesting = new AsyncLocalStorage<number>();
+  readonly provider: ToolProvider;
+
+  constructor(private readonly options: SkillEngineOptions) {
+    this.provider = {
+      kind: 'plugin',
+      list: () => this.tools,
+      call: (name, args, ctx) => {
+        const binding = this.bindings.get(name);
+        if (!binding) return Promise.resolve(toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`));
+        return this.invoke(binding.entry, binding.action, args, ctx);
+      },
+    };
+  }
+
+  /** Reads every source again and reports what changed (POST /api/skills/reload). */
+  reload(): SkillsReloadResponse {
+    const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
+    const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
+    this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth });
+    this.rebuildTools();
+    const after = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
+    const label = (dir: string) => this.set.skills.find((s) => s.dir === dir)?.id ?? dir;
+    return {
+      added: [...after.keys()].filter((d) => !before.has(d)).map(label),
+      removed: [...before.keys()].filter((d) => !after.has(d)).map((d) => previousIds.get(d) ?? d),
+      changed: [...after.keys()].filter((d) => before.has(d) && before.get(d) !== after.get(d)).map(label),
+      errors: this.set.errors,
+    };
+  }
+
+  skills(): readonly SkillEntry[] {
+    return this.set.skills;
+  }
+
+  /** A loaded skill by id, or by one of its tool names. */
+  find(name: string): SkillEntry | undefined {
+    return this.set.skills.find((s) => s.id === name && s.errors.length === 0) ?? this.bindings.get(name)?.entry ?? this.set.skills.find((s) => s.id === name);
+  }
+
+  private usable(s: SkillEntry): boolean {
+    return s.errors.length === 0 && s.enabled && this.blocker(s) === undefined;
+  }
+
+  /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
+  private blocker(s: SkillEntry): string | undefined {
+    if (s.format !== 'jarvis.skill.v1' || !s.manifest) return undefined;
+    if (!this.options.processEnabled) return 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)';
+    if (isSystemCommand(s.manifest.runtime.command) && !(s.manifest.permissions?.system_exec && this.options.runner.allowSystemExec)) {
+      return s.manifest.permissions?.system_exec
+        ? `runs the system command "${s.manifest.runtime.command}", which needs JARVIS_SKILL_ALLOW_SYSTEM_EXEC=true`
+        : `runs the system command "${s.manifest.runtime.command}" without permissions.system_exec`;
+    }
+    return undefined;
+  }
+
+  private rebuildTools(): void {
+    const tools: RegisteredTool[] = [];
+    const bindings = new Map<string, ToolBinding>();
+    for (const s of this.set.skills) {
+      if (!this.usable(s)) continue;
+      if (s.format === 'jarvis.skill.v1' && s.manifest) {
+        for (const a of s.manifest.actions) {
+          const name = skillToolName(s.id, a.name);
+          bindings.set(name, { entry: s, action: a.name });
+          // The model only sees what it may call (spec/002 disable_model_invocation).
+          if (s.disable_model_invocation) continue;
+          tools.push({
+            name,
+            description: a.description,
+            input_schema: a.input_schema,
+            ...(a.output_schema ? { output_schema: a.output_schema as JsonSchemaObject } : {}),
+            provider: 'plugin',
+            mutates: a.mutates === true,
+            requires_confirmation: a.requires_confirmation === true,
+            skill_id: s.id,
+            action: a.name,
+            source: s.dir,
+          });
+        }
+      } else if (s.format === 'openjarvis') {
+        const name = skillToolName(s.id, OPENJARVIS_ACTION);
+        bindings.set(name, { entry: s, action: OPENJARVIS_ACTION });
+        if (s.disable_model_invocation) continue;
+        tools.push({
+          name,
+          description: s.description,
+          input_schema: s.input_schema,
+          provider: 'plugin',
+          mutates: s.capabilities.some((c) => c.endsWith(':write')),
+          requires_confirmation: false,
+          skill_id: s.id,
+          action: OPENJARVIS_ACTION,
+          source: s.dir,
+        });
+      }
+    }
+    this.tools = tools;
+    this.bindings = bindings;
+  }
+
+  /**
+   * Runs one action of a loaded skill. The registry calls this with validated arguments;
+   * the CLI and sub-skill steps call it directly, so the input is checked here as well.
+   */
+  async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    if (entry.errors.length > 0) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is broken: ${entry.errors.join('; ')}`);
+    if (!entry.enabled) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is disabled (enabled: false)`);
+    if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
+    if (action !== OPENJARVIS_ACTION) return toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${entry.id} has only the action "${OPENJARVIS_ACTION}"`);
+    const verdict = check(compileSchema(entry.input_schema), input);
+    if (!verdict.ok) return toolFailure(SKILL_ERROR_CODES.inputSchema, verdict.error.message, verdict.error.path);
+    const depth = this.nesting.getStore() ?? 0;
+    if (depth >= this.options.pipelineMaxDepth) {
+      return toolFailure(SKILL_ERROR_CODES.pipelineStep, `skill ${entry.id} is nested deeper than JARVIS_SKILL_PIPELINE_MAX_DEPTH=${this.options.pipelineMaxDepth}`);
+    }
+    return this.nesting.run(depth + 1, () => this.runOpenJarvis(entry, input, ctx));
+  }
+
+  private async invokeProcess(entry: ProcessSkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    if (!this.options.processEnabled) {
+      return toolFailure(SKILL_ERROR_CODES.disabled, `local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false); ${entry.id} runs on a skill worker`);
+    }
+    if (!entry.manifest) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid manifest`);
+    this.options.trace?.(ctx.traceId, 'invoke', { skill: entry.id, action, dir: entry.dir, input });
+    const { result, run, envelope } = await invokeProcessSkill({
+      skill: { dir: entry.dir, manifest: entry.manifest },
+      action,
+      input,
+      context: { traceId: ctx.traceId, now: ctx.now, timezone: ctx.timezone },
+      policy: this.options.runner,
+    });
+    this.options.trace?.(ctx.traceId, 'result', {
+      skill: entry.id,
+      action,
+      request_id: envelope.request_id,
+      success: result.success,
+      ...(result.error ? { error: result.error } : {}),
+      ...(run ? { exit_code: run.code, signal: run.signal, duration_ms: Math.round(run.durationMs), stderr: run.stderr, stderr_truncated: run.stderrTruncated } : {}),
+    });
+    return result;
+  }
+
+  /** What a tool step needs declared (spec/002 capability enforcement). */
+  private capabilitiesForTool(tool: RegisteredTool): string[] {
+    if (tool.provider === 'core') return [tool.mutates ? 'memory:write' : 'memory:read'];
+    if (tool.provider === 'remote') return ['network:fetch'];
+    return [...(this.bindings.get(tool.name)?.entry.capabilities ?? [])];
+  }
+
+  private async runOpenJarvis(entry: OpenJarvisSkillEntry, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    const d = entry.definition;
+    if (!d) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid definition`);
+    const vars: Record<string, unknown> = { ...input };
+    const outputs: Record<string, unknown> = {};
+    let last: unknown;
+    let mutated = false;
+    for (const [i, step] of d.steps.entries()) {
+      const label = `step ${i + 1} of ${entry.id} (${step.tool_name ?? step.skill_name})`;
+      const args = fillTemplate(step.arguments, vars) as Record<string, unknown>;
+      this.options.trace?.(ctx.traceId, 'pipeline_step', { skill: entry.id, step: i + 1, tool: step.tool_name, sub_skill: step.skill_name, arguments: args });
+      let r: ToolResult;
+      if (step.tool_name) {
+        const tool = this.options.registry.get(step.tool_name);
+        if (!tool) return { ...toolFailure('UNKNOWN_TOOL', `${label}: no tool ${step.tool_name} is registered`), mutated };
+        const missing = this.capabilitiesForTool(tool).filter((c) => !entry.capabilities.includes(c));
+        if (missing.length > 0) {
+          return { ...toolFailure(SKILL_ERROR_CODES.capability, `${label}: the skill does not declare ${missing.join(', ')} (required_capabilities)`), mutated };
+        }
+        r = await this.options.registry.call(step.tool_name, args, ctx);
+      } else {
+        const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0);
+        if (!child) return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
+        r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
+      }
+      mutated ||= r.mutated;
+      if (!r.success) {
+        const code = r.error?.code ?? SKILL_ERROR_CODES.pipelineStep;
+        return { ...toolFailure(code, `${label} failed: ${r.error?.message ?? r.message}`, r.error?.path), mutated };
+      }
+      const value = step.skill_name && r.data && typeof r.data === 'object' && 'result' in r.data ? (r.data as { result: unknown }).result : r.data;
+      last = value;
+      if (step.output_key) {
+        vars[step.output_key] = value;
+        outputs[step.output_key] = value;
+      }
+    }
+    const data = {
+      ...(d.steps.length > 0 ? { result: last, outputs } : {}),
+      ...(d.instructions ? { instructions: d.instructions } : {}),
+    };
+    const message = d.steps.length > 0 ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.` : `Anleitung für ${entry.id} geladen.`;
+    return { success: true, data, message, mutated };
+  }
+
+  /** spec/002: the lightweight catalog in the agent's system prompt. */
+  catalogXml(): string {
+    const lines = this.set.skills
+      .filter((s) => this.usable(s) && !s.disable_model_invocation)
+      .map((s) => `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(s.description)}" />`);
+    return ['<available_skills>', ...lines, '</available_skills>'].join('\n');
+  }
+
+  /** One skill as GET /api/skills and `jarvis skill info` show it. */
+  info(s: SkillEntry): SkillInfo {
+    const warnings = [...s.warnings];
+    const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
+    if (blocker) warnings.push(blocker);
+    const actions: SkillActionInfo[] =
+      s.format === 'jarvis.skill.v1'
+        ? (s.manifest?.actions ?? []).map((a) => ({
+            name: a.name,
+            tool: skillToolName(s.id, a.name),
+            description: a.description,
+            mutates: a.mutates === true,
+            requires_confirmation: a.requires_confirmation === true,
+          }))
+        : s.definition
+          ? [{ name: OPENJARVIS_ACTION, tool: skillToolName(s.id, OPENJARVIS_ACTION), description: s.description, mutates: s.capabilities.some((c) => c.endsWith(':write')), requires_confirmation: false }]
+          : [];
+    return {
+      id: s.id,
+      name: s.name,
+      version: s.version,
+      description: s.description,
+      provider: 'plugin',
+      format: s.format,
+      source: s.dir,
+      tier: s.tier,
+      trust: s.trust,
+      enabled: this.usable(s),
+      user_invocable: s.user_invocable,
+      disable_model_invocation: s.disable_model_invocation,
+      capabilities: s.capabilities,
+      ...(s.sha256 ? { sha256: s.sha256 } : {}),
+      actions,
+      errors: s.errors,
+      warnings,
+    };
+  }
+
+  /**
+   * The whole registry as skills: plugin skills from the folders, the core tools grouped by
+   * domain, remote actions grouped by skill, and every tool-name clash between providers.
+   */
+  listing(): SkillsResponse {
+    const registry = this.options.registry;
+    const errors: SkillSourceError[] = [...this.set.errors];
+    const shadowedPlugin = new Map<string, string>();
+    for (const c of registry.collisions()) {
+      for (const s of c.shadowed) {
+        const message = `tool ${c.name} from ${s.provider} ${s.source} is shadowed by the ${c.winner.provider} tool from ${c.winner.source}`;
+        errors.push({ source: s.source, message });
+        if (s.provider === 'plugin') shadowedPlugin.set(c.name, message);
+      }
+    }
+    const skills: SkillInfo[] = this.set.skills.map((s) => {
+      const info = this.info(s);
+      const extra = info.actions.flatMap((a) => (shadowedPlugin.has(a.tool) ? [shadowedPlugin.get(a.tool) as string] : []));
+      return extra.length > 0 ? { ...info, warnings: [...info.warnings, ...extra] } : info;
+    });
+
+    const groups = new Map<string, { tools: RegisteredTool[]; provider: 'core' | 'remote'; source: string }>();
+    for (const tool of registry.list()) {
+      if (tool.provider === 'plugin') continue;
+      const key = tool.provider === 'core' ? `core.${tool.name.split('_')[0]}` : `${tool.skill_id ?? tool.name}@${tool.source}`;
+      const g = groups.get(key) ?? { tools: [], provider: tool.provider, source: tool.source };
+      g.tools.push(tool);
+      groups.set(key, g);
+    }
+    for (const [key, g] of groups) {
+      const id = g.provider === 'core' ? key : (g.tools[0]?.skill_id ?? key);
+      skills.push({
+        id,
+        name: id,
+        version: '',
+        provider: g.provider,
+        format: g.provider,
+        source: g.source,
+        trust: g.provider === 'core' ? 'core' : 'unreviewed',
+        enabled: true,
+        user_invocable: true,
+        disable_model_invocation: false,
+        capabilities: [],
+        actions: g.tools.map((t) => ({ name: t.action ?? t.name, tool: t.name, description: t.description, mutates: t.mutates, requires_confirmation: t.requires_confirmation })),
+        errors: [],
+        warnings: [],
+      });
+    }
+    return { skills, errors };
+  }
+}

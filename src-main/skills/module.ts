@@ -1,0 +1,81 @@
+import type { SkillInfo, SkillsReloadResponse, SkillsResponse } from '../../src-shared';
+import type { MasterContext, MasterModule } from '../master/context';
+import { registerSkillsRoutes } from '../http/skills-routes';
+import { SkillEngine } from './engine';
+import { skillSources } from './loader';
+
+/** What other capabilities (the assistant, the UI routes) use of the skill engine. */
+export interface SkillsService {
+  /** spec/002 `<available_skills>` catalog for the assistant's system prompt. */
+  catalogXml(): string;
+  list(): readonly SkillInfo[];
+  listing(): SkillsResponse;
+  reload(): SkillsReloadResponse;
+  readonly engine: SkillEngine;
+}
+
+declare module '../master/context' {
+  interface Services {
+    skills?: SkillsService;
+  }
+}
+
+/** Builds the skill engine from the configuration. The CLI uses the same function. */
+export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry' | 'tracer'>): SkillEngine {
+  const { config } = ctx;
+  return new SkillEngine({
+    sources: skillSources(config),
+    pipelineMaxDepth: config.skillPipelineMaxDepth,
+    processEnabled: config.skillProcessEnabled,
+    runner: {
+      allowSystemExec: config.skillAllowSystemExec,
+      maxTimeoutMs: config.skillMaxTimeoutMs,
+      maxOutputKb: config.skillMaxOutputKb,
+      hostEnv: process.env,
+    },
+    registry: ctx.registry,
+    trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
+  });
+}
+
+/**
+ * Plugin skills (spec/001 v8, spec/002): loaded from JARVIS_SKILLS_DIR and the user and
+ * bundled folders at start, offered to the registry as the `plugin` provider, reloadable
+ * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
+ */
+export function skillsModule(ctx: MasterContext): MasterModule {
+  const engine = createSkillEngine(ctx);
+  const enabled = ctx.config.skillsEnabled;
+  let lastErrors = 0;
+  const reload = (): SkillsReloadResponse => {
+    if (!enabled) return { added: [], removed: [], changed: [], errors: [] };
+    const report = engine.reload();
+    lastErrors = report.errors.length;
+    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length });
+    return report;
+  };
+  if (enabled) {
+    reload();
+    ctx.registry.addProvider(engine.provider);
+  }
+  const service: SkillsService = {
+    catalogXml: () => engine.catalogXml(),
+    list: () => engine.listing().skills,
+    listing: () => engine.listing(),
+    reload,
+    engine,
+  };
+  ctx.services.skills = service;
+  ctx.status.set('skills', () => {
+    if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
+    const tools = engine.provider.list().length;
+    const detail = `${engine.skills().length} skills, ${tools} tools${ctx.config.skillProcessEnabled ? '' : ', process skills off'}`;
+    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors` } : { state: 'ok', detail };
+  });
+  return {
+    name: 'skills',
+    apiRoutes(app) {
+      registerSkillsRoutes(app, service);
+    },
+  };
+}

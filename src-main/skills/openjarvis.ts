@@ -1,0 +1,213 @@
+// OpenJarvis skills (spec/002): SKILL.md (agentskills.io front matter + markdown
+// instructions) and skill.toml (a pipeline of tool and sub-skill steps), or both.
+import matter from 'gray-matter';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { SKILL_CAPABILITIES } from '../../src-shared';
+import { INSTRUCTIONS_FILE, PIPELINE_FILE } from './process';
+
+const MAX_FILE_BYTES = 256 * 1024;
+const MAX_STEPS = 32;
+const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+// `{query}`, or `{search_results.items}` to reach into an earlier step's output.
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g;
+
+export interface PipelineStep {
+  readonly tool_name?: string;
+  readonly skill_name?: string;
+  /** The parsed arguments_template: JSON whose strings may hold `{placeholders}`. */
+  readonly arguments: unknown;
+  readonly output_key?: string;
+}
+
+export interface OpenJarvisDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly version: string;
+  readonly author?: string;
+  readonly license?: string;
+  readonly tags: readonly string[];
+  readonly instructions?: string;
+  readonly steps: readonly PipelineStep[];
+  readonly depends: readonly string[];
+  readonly capabilities: readonly string[];
+  readonly user_invocable: boolean;
+  readonly disable_model_invocation: boolean;
+  /** Placeholders no earlier step produces: the skill's input parameters. */
+  readonly parameters: readonly string[];
+}
+
+export type OpenJarvisVerdict = { readonly ok: true; readonly skill: OpenJarvisDefinition } | { readonly ok: false; readonly name: string; readonly errors: readonly string[] };
+
+function readText(file: string): string {
+  const size = statSync(file).size;
+  if (size > MAX_FILE_BYTES) throw new Error(`${basename(file)} is ${size} bytes, more than ${MAX_FILE_BYTES}`);
+  return readFileSync(file, 'utf8');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined);
+
+/** Every `{placeholder}` in the strings of a parsed template, in order of appearance. */
+export function placeholdersOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    for (const m of value.matchAll(PLACEHOLDER)) {
+      const root = m[1]?.split('.')[0];
+      if (root && !out.includes(root)) out.push(root);
+    }
+  } else if (Array.isArray(value)) for (const v of value) placeholdersOf(v, out);
+  else if (isRecord(value)) for (const v of Object.values(value)) placeholdersOf(v, out);
+  return out;
+}
+
+/**
+ * Fills a parsed template. A string that is exactly `{key}` becomes the value itself (any
+ * JSON type); placeholders inside longer strings are replaced by text. Values are never
+ * spliced into JSON source, so they cannot change the template's structure.
+ */
+function lookUp(path: string, vars: Readonly<Record<string, unknown>>): { found: boolean; value?: unknown } {
+  let current: unknown = vars;
+  for (const part of path.split('.')) {
+    if (!isRecord(current) && !Array.isArray(current)) return { found: false };
+    if (!Object.prototype.hasOwnProperty.call(current, part)) return { found: false };
+    current = (current as Record<string, unknown>)[part];
+  }
+  return { found: true, value: current };
+}
+
+export function fillTemplate(value: unknown, vars: Readonly<Record<string, unknown>>): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}$/.exec(value);
+    if (whole?.[1]) {
+      const hit = lookUp(whole[1], vars);
+      if (hit.found) return hit.value;
+    }
+    return value.replace(PLACEHOLDER, (m, key: string) => {
+      const hit = lookUp(key, vars);
+      if (!hit.found) return m;
+      return typeof hit.value === 'string' ? hit.value : JSON.stringify(hit.value);
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => fillTemplate(v, vars));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillTemplate(v, vars)]));
+  return value;
+}
+
+/** Reads SKILL.md and/or skill.toml of one folder. Both files describe one skill. */
+export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
+  const errors: string[] = [];
+  const mdFile = join(dir, INSTRUCTIONS_FILE);
+  const tomlFile = join(dir, PIPELINE_FILE);
+  let front: Record<string, unknown> = {};
+  let instructions: string | undefined;
+  let table: Record<string, unknown> = {};
+
+  if (existsSync(mdFile)) {
+    try {
+      const parsed = matter(readText(mdFile), {});
+      front = isRecord(parsed.data) ? parsed.data : {};
+      instructions = parsed.content.trim() || undefined;
+    } catch (err) {
+      errors.push(`SKILL.md: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (existsSync(tomlFile)) {
+    try {
+      const doc = parseToml(readText(tomlFile));
+      if (!isRecord(doc.skill)) errors.push('skill.toml: the [skill] table is missing');
+      else table = doc.skill;
+    } catch (err) {
+      errors.push(`skill.toml: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+  }
+
+  const meta = isRecord(front.metadata) && isRecord(front.metadata.openjarvis) ? front.metadata.openjarvis : {};
+  const pick = (key: string): unknown => table[key] ?? front[key] ?? meta[key];
+  const name = pick('name');
+  const description = pick('description');
+  const fallbackName = basename(dir);
+  if (typeof name !== 'string' || !NAME.test(name)) errors.push(`name must be lower-case letters, digits, ".", "_" or "-" (1-64), got ${JSON.stringify(name)}`);
+  if (typeof description !== 'string' || description.trim() === '' || description.length > 2000) errors.push('description is required (1-2000 characters)');
+  const version = pick('version') ?? '0.0.0';
+  if (typeof version !== 'string') errors.push('version must be a string');
+
+  const tags = stringList(pick('tags') ?? []);
+  if (!tags) errors.push('tags must be a list of strings');
+  const depends = stringList(table.depends ?? []);
+  if (!depends) errors.push('depends must be a list of skill names');
+  const capabilities = stringList(pick('required_capabilities') ?? []);
+  if (!capabilities) errors.push('required_capabilities must be a list of strings');
+  for (const c of capabilities ?? []) {
+    if (!(SKILL_CAPABILITIES as readonly string[]).includes(c)) errors.push(`unknown capability "${c}" (known: ${SKILL_CAPABILITIES.join(', ')})`);
+  }
+  const flag = (key: string, fallback: boolean): boolean => {
+    const v = pick(key);
+    if (v === undefined) return fallback;
+    if (typeof v !== 'boolean') errors.push(`${key} must be true or false`);
+    return v === true;
+  };
+  const user_invocable = flag('user_invocable', true);
+  const disable_model_invocation = flag('disable_model_invocation', false);
+
+  const steps: PipelineStep[] = [];
+  const produced = new Set<string>();
+  const parameters: string[] = [];
+  const rawSteps = table.steps ?? [];
+  if (!Array.isArray(rawSteps)) errors.push('skill.steps must be an array of tables');
+  else if (rawSteps.length > MAX_STEPS) errors.push(`a pipeline has at most ${MAX_STEPS} steps`);
+  else {
+    rawSteps.forEach((raw: unknown, i) => {
+      const where = `step ${i + 1}`;
+      if (!isRecord(raw)) return void errors.push(`${where} must be a table`);
+      const unknown = Object.keys(raw).filter((k) => !['tool_name', 'skill_name', 'arguments_template', 'output_key'].includes(k));
+      if (unknown.length > 0) errors.push(`${where} has unknown keys: ${unknown.join(', ')}`);
+      const { tool_name, skill_name, arguments_template, output_key } = raw;
+      if ((tool_name === undefined) === (skill_name === undefined)) return void errors.push(`${where} needs exactly one of tool_name or skill_name`);
+      if (tool_name !== undefined && (typeof tool_name !== 'string' || !/^[A-Za-z0-9_]{1,128}$/.test(tool_name))) return void errors.push(`${where}: tool_name is not a tool name`);
+      if (skill_name !== undefined && (typeof skill_name !== 'string' || !NAME.test(skill_name))) return void errors.push(`${where}: skill_name is not a skill name`);
+      if (output_key !== undefined && (typeof output_key !== 'string' || !KEY.test(output_key))) return void errors.push(`${where}: output_key must be an identifier`);
+      let args: unknown = {};
+      if (arguments_template !== undefined) {
+        if (typeof arguments_template !== 'string') return void errors.push(`${where}: arguments_template must be a string holding JSON`);
+        try {
+          args = JSON.parse(arguments_template);
+        } catch {
+          return void errors.push(`${where}: arguments_template is not JSON (placeholders go inside strings: '{"q": "{query}"}')`);
+        }
+        if (!isRecord(args)) return void errors.push(`${where}: arguments_template must be a JSON object`);
+      }
+      for (const p of placeholdersOf(args)) if (!produced.has(p) && !parameters.includes(p)) parameters.push(p);
+      if (typeof output_key === 'string') produced.add(output_key);
+      steps.push({
+        ...(typeof tool_name === 'string' ? { tool_name } : {}),
+        ...(typeof skill_name === 'string' ? { skill_name } : {}),
+        arguments: args,
+        ...(typeof output_key === 'string' ? { output_key } : {}),
+      });
+    });
+  }
+  if (steps.length === 0 && !instructions && errors.length === 0) errors.push('the skill has neither pipeline steps nor SKILL.md instructions');
+
+  if (errors.length > 0) return { ok: false, name: typeof name === 'string' ? name : fallbackName, errors };
+  const skillDepends = [...new Set([...(depends ?? []), ...steps.flatMap((s) => (s.skill_name ? [s.skill_name] : []))])];
+  return {
+    ok: true,
+    skill: {
+      name: name as string,
+      description: (description as string).trim(),
+      version: version as string,
+      ...(typeof pick('author') === 'string' ? { author: pick('author') as string } : {}),
+      ...(typeof pick('license') === 'string' ? { license: pick('license') as string } : {}),
+      tags: tags ?? [],
+      ...(instructions ? { instructions } : {}),
+      steps,
+      depends: skillDepends,
+      capabilities: capabilities ?? [],
+      user_invocable,
+      disable_model_invocation,
+      parameters,
+    },
+  };
+}

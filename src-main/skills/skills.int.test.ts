@@ -1,0 +1,131 @@
+import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SkillsReloadResponse, SkillsResponse } from '../../src-shared';
+import { startTestMaster, type TestMaster } from '../testing/test-master';
+
+const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'skills');
+let tm: TestMaster | undefined;
+afterEach(async () => {
+  await tm?.close();
+  tm = undefined;
+});
+
+async function masterWithSkills(env: Record<string, string> = {}): Promise<TestMaster> {
+  tm = await startTestMaster(env);
+  const dir = tm.config.skillsDir;
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(repoSkills, 'demo-text'), join(dir, 'demo-text'), { recursive: true });
+  cpSync(join(repoSkills, 'text-brief'), join(dir, 'text-brief'), { recursive: true });
+  cpSync(join(repoSkills, 'python', 'weather-local'), join(dir, 'python', 'weather-local'), { recursive: true });
+  // The shipped 5 s budget is the spec's; a loaded CI machine with a pyenv shim may need longer.
+  const weather = join(dir, 'python', 'weather-local', 'skill.json');
+  const manifest = JSON.parse(readFileSync(weather, 'utf8')) as { runtime: { timeout_ms: number } };
+  writeFileSync(weather, JSON.stringify({ ...manifest, runtime: { ...manifest.runtime, timeout_ms: 30_000 } }));
+  mkdirSync(join(dir, 'sleeper'));
+  writeFileSync(
+    join(dir, 'sleeper', 'skill.json'),
+    JSON.stringify({
+      protocol: 'jarvis.skill.v1',
+      id: 'hostile.sleep',
+      name: 'Sleeper',
+      version: '1.0.0',
+      runtime: { type: 'process', command: './run', timeout_ms: 300 },
+      actions: [{ name: 'go', description: 'sleeps', input_schema: { type: 'object' } }],
+    }),
+  );
+  writeFileSync(join(dir, 'sleeper', 'run'), '#!/bin/sh\nexec sleep 1000\n');
+  chmodSync(join(dir, 'sleeper', 'run'), 0o755);
+  const reload = await tm.request('/api/skills/reload', { method: 'POST' });
+  expect(reload.status).toBe(200);
+  return tm;
+}
+
+describe('skills on the real master', () => {
+  it('GET /api/skills lists skills, actions, provider, source, trust and errors', async () => {
+    const t = await masterWithSkills();
+    const res = await t.request('/api/skills');
+    expect(res.status).toBe(200);
+    const body = res.json as SkillsResponse;
+    const demo = body.skills.find((s) => s.id === 'demo.text');
+    expect(demo).toMatchObject({
+      name: 'Demo Text',
+      version: '1.0.0',
+      provider: 'plugin',
+      source: join(t.config.skillsDir, 'demo-text'),
+      trust: 'workspace',
+      enabled: true,
+      errors: [],
+    });
+    expect(demo?.actions).toContainEqual({ name: 'count_words', tool: 'skill_demo_text_count_words', description: expect.any(String), mutates: false, requires_confirmation: false });
+    // weather.local names python3: listed, but not offered without JARVIS_SKILL_ALLOW_SYSTEM_EXEC.
+    const weather = body.skills.find((s) => s.id === 'weather.local');
+    expect(weather?.enabled).toBe(false);
+    expect(weather?.warnings.join()).toContain('JARVIS_SKILL_ALLOW_SYSTEM_EXEC');
+    expect(Array.isArray(body.errors)).toBe(true);
+    const health = await t.request('/api/health');
+    expect(health.json.components.skills.state).toBe('ok');
+  });
+
+  it('POST /api/skills/reload picks up a new skill and a broken one without a restart', async () => {
+    const t = await masterWithSkills();
+    cpSync(join(repoSkills, 'demo-text'), join(t.config.skillsDir, 'demo-copy'), { recursive: true });
+    writeFileSync(join(t.config.skillsDir, 'demo-copy', 'skill.json'), '{"protocol":"jarvis.skill.v1","id":"demo.copy","name":"Copy","version":"1.0.0","runtime":{"type":"process","command":"./run"},"actions":[{"name":"x","description":"x","input_schema":{"type":"object"}}]}');
+    mkdirSync(join(t.config.skillsDir, 'broken'));
+    writeFileSync(join(t.config.skillsDir, 'broken', 'skill.json'), '{"protocol":"jarvis.skill.v1"}');
+    const res = await t.request('/api/skills/reload', { method: 'POST' });
+    const report = res.json as SkillsReloadResponse;
+    expect(report.added).toEqual(expect.arrayContaining(['demo.copy', 'broken']));
+    expect(report.errors).toContainEqual({ source: join(t.config.skillsDir, 'broken'), message: expect.stringContaining('missing the required property') });
+    const list = (await t.request('/api/skills')).json as SkillsResponse;
+    expect(list.skills.find((s) => s.id === 'demo.copy')?.enabled).toBe(true);
+    expect(list.skills.find((s) => s.id === 'demo.text')?.enabled).toBe(true);
+    expect((await t.request('/api/health')).json.components.skills.state).toBe('degraded');
+  });
+
+  it('POST /api/tools/{name} runs plugin actions and pipelines like any other tool', async () => {
+    const t = await masterWithSkills();
+    const ok = await t.request('/api/tools/skill_demo_text_count_words', { json: { arguments: { text: 'Milch Brot Eier' } } });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ success: true, data: { words: 3, characters: 15 }, mutated: false });
+    const bad = await t.request('/api/tools/skill_demo_text_count_words', { json: { arguments: { text: 5 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ success: false, error: { code: 'INVALID_ARGUMENTS', path: '/text' } });
+    const hostile = await t.request('/api/tools/skill_hostile_sleep_go', { json: { arguments: {} } });
+    expect(hostile.json).toMatchObject({ success: false, error: { code: 'SKILL_TIMEOUT' } });
+    const again = await t.request('/api/tools/skill_demo_text_reverse', { json: { arguments: { text: 'abc' } } });
+    expect(again.json).toMatchObject({ success: true, data: { text: 'cba' } });
+    const pipeline = await t.request('/api/tools/skill_text_brief_run', { json: { arguments: { text: 'eins zwei' } } });
+    expect(pipeline.json).toMatchObject({ success: true, data: { result: { words: 2 }, instructions: expect.stringContaining('Nenne zuerst') } });
+    expect((await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } })).status).toBe(404);
+  });
+
+  it('with JARVIS_SKILL_ALLOW_SYSTEM_EXEC=true the spec weather.local answers from its table', async () => {
+    const t = await masterWithSkills({ JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true' });
+    const res = await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } });
+    expect(res.json).toMatchObject({ success: true, data: { summary: expect.stringContaining('Berlin') } });
+    const unknown = await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Atlantis' } } });
+    expect(unknown.json).toMatchObject({ success: false, error: { code: 'UNKNOWN_LOCATION' } });
+  });
+
+  it('the core tools are listed with provider core next to the plugins', async () => {
+    const t = await masterWithSkills();
+    const body = (await t.request('/api/skills')).json as SkillsResponse;
+    expect(body.skills.find((s) => s.id === 'core.calendar')).toMatchObject({ provider: 'core', trust: 'core' });
+  });
+
+  it('the assistant finds the skill catalog as a service', async () => {
+    const t = await masterWithSkills();
+    const xml = t.master.context.services.skills?.catalogXml() ?? '';
+    expect(xml).toContain('<skill name="text-brief"');
+    expect(xml).toContain('<skill name="demo.text"');
+  });
+
+  it('JARVIS_SKILLS_ENABLED=false loads nothing', async () => {
+    const t = await masterWithSkills({ JARVIS_SKILLS_ENABLED: 'false' });
+    const body = (await t.request('/api/skills')).json as SkillsResponse;
+    expect(body.skills.filter((s) => s.provider === 'plugin')).toEqual([]);
+    expect((await t.request('/api/health')).json.components.skills.state).toBe('off');
+  });
+});

@@ -1,0 +1,32 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../store';
+
+/** Starts a voice command; `module` tells the assistant where it was spoken (spec v7: voice per module). */
+export function MicButton({ module, label, big }: { module?: string; label?: string; big?: boolean }) {
+  const { t } = useTranslation();
+  const phase = useStore((s) => s.voicePhase);
+  const activeModule = useStore((s) => s.voiceModule);
+  const level = useStore((s) => s.voiceLevel);
+  const toggle = useStore((s) => s.toggleVoice);
+  const mine = phase !== 'idle' && activeModule === module;
+  const recording = mine && phase === 'recording';
+  const name = recording ? t('voice.stop') : (label ?? (module ? t('voice.startModule', { module }) : t('voice.start')));
+  return (
+    <button
+      type="button"
+      className={`mic ${big ? 'mic-big' : ''} ${recording ? 'is-recording' : ''} ${mine && phase === 'sending' ? 'is-sending' : ''}`}
+      aria-label={name}
+      title={name}
+      aria-pressed={recording}
+      disabled={phase === 'sending' || (phase === 'recording' && !mine)}
+      onClick={() => void toggle(module)}
+      style={recording ? ({ '--level': Math.min(1, level * 8).toFixed(2) } as CSSProperties) : undefined}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18">
+        <path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11h-2Z" fill="currentColor" />
+      </svg>
+      {big ? <span>{recording ? t('voice.recording') : mine && phase === 'sending' ? t('voice.sending') : (label ?? t('voice.start'))}</span> : null}
+    </button>
+  );
+}

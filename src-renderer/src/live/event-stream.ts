@@ -1,0 +1,62 @@
+import type { Reminder, ServerEvent, StateChangedEvent } from '../../../src-shared';
+import type { DocumentStatus } from '../store/knowledge-slice';
+import type { Store } from '../store';
+
+type Api = { getState(): Store };
+
+/**
+ * Everything the screens show, loaded at start and again after a reconnect. The home state
+ * goes first: a browser opens only six connections per host (one is the event stream), and
+ * Home must not wait behind the system screen's lists.
+ */
+export async function loadAll(store: Api): Promise<void> {
+  const s = store.getState();
+  await Promise.all([s.loadHome(), s.loadHealth()]);
+  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers()]);
+}
+
+function payload<T>(e: MessageEvent): T | undefined {
+  try {
+    return (JSON.parse(String(e.data)) as ServerEvent).data as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one EventSource of the app: server pushes land in the slices, components never
+ * fetch on their own. Returns a function that closes the stream.
+ */
+export function connectEvents(store: Api, source: EventSource = new EventSource('/api/events')): () => void {
+  let wasOpen = false;
+  source.onopen = () => {
+    // After a reconnect whatever changed in between is unknown: reload everything.
+    if (wasOpen) void loadAll(store);
+    wasOpen = true;
+    store.getState().setLive(true);
+    void store.getState().loadHealth();
+  };
+  source.onerror = () => {
+    store.getState().setLive(false);
+    void store.getState().loadHealth();
+  };
+  source.addEventListener('state.changed', (e) => {
+    void payload<StateChangedEvent>(e as MessageEvent);
+    void store.getState().loadHome();
+  });
+  source.addEventListener('reminder.due', (e) => {
+    const r = payload<Reminder | { reminder: Reminder }>(e as MessageEvent);
+    const reminder = r && 'reminder' in r ? r.reminder : r;
+    if (reminder?.id) store.getState().reminderDue(reminder);
+    void store.getState().loadHome();
+  });
+  source.addEventListener('rag.progress', (e) => {
+    const p = payload<{ id: string; status: DocumentStatus; progress: number }>(e as MessageEvent);
+    if (p?.id) store.getState().applyRagProgress(p);
+  });
+  for (const type of ['skills.changed', 'skills.reloaded']) source.addEventListener(type, () => void store.getState().loadSkills());
+  for (const type of ['mesh.changed', 'mesh.worker', 'workers.changed']) source.addEventListener(type, () => void store.getState().loadWorkers());
+  source.addEventListener('docker.changed', () => void store.getState().loadContainers());
+  source.addEventListener('voice.status', () => void store.getState().loadVoiceStatus());
+  return () => source.close();
+}

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useStore } from '../store';
+import { fakeApi, json } from '../testing/fake-api';
+import { homeFixture } from '../testing/home-fixture';
+import { resetStore } from '../testing/reset-store';
+import { connectEvents } from './event-stream';
+import { createSseParser } from './sse-parser';
+
+class FakeEventSource extends EventTarget {
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify({ type, at: '2026-12-01T10:30:00+01:00', data }) }));
+  }
+}
+
+beforeEach(resetStore);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SSE parser', () => {
+  it('reassembles events split across chunks and skips comments', () => {
+    const parse = createSseParser();
+    expect(parse(': ping\n\nevent: del')).toEqual([]);
+    expect(parse('ta\ndata: {"text":"Hal"}\n\nevent: delta\r\ndata: {"text":"lo"}\r\n\r\n')).toEqual([
+      { event: 'delta', data: '{"text":"Hal"}' },
+      { event: 'delta', data: '{"text":"lo"}' },
+    ]);
+  });
+});
+
+describe('live event stream', () => {
+  it('state.changed refetches /api/state into the slice', async () => {
+    const state = homeFixture();
+    const api = fakeApi({ 'GET /api/state': () => json(state), 'GET /api/health': () => json({ ok: true, version: '1', components: {} }) });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    source.emit('state.changed', { domains: ['tasks'] });
+    await vi.waitFor(() => expect(useStore.getState().home.status).toBe('ready'));
+    expect(api.calls.filter((c) => c.path === '/api/state')).toHaveLength(1);
+  });
+
+  it('reminder.due shows the reminder', () => {
+    fakeApi({});
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    source.emit('reminder.due', homeFixture().reminders[0]);
+    expect(useStore.getState().dueReminders.map((r) => r.id)).toEqual(['rem_1']);
+  });
+
+  it('rag.progress moves a document without a refetch', () => {
+    fakeApi({});
+    useStore.setState({ documents: { status: 'ready', data: [{ id: 'doc_1', name: 'a.pdf', size: 10, status: 'extracting', chunks: 0, progress: 0.1, added_at: '' }] } });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    source.emit('rag.progress', { id: 'doc_1', status: 'indexing', progress: 0.6 });
+    expect(useStore.getState().documents.data?.[0]).toMatchObject({ status: 'indexing', progress: 0.6 });
+  });
+
+  it('marks the app live while the stream is open', () => {
+    fakeApi({});
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    source.onopen?.();
+    expect(useStore.getState().live).toBe(true);
+    source.onerror?.();
+    expect(useStore.getState().live).toBe(false);
+  });
+});

@@ -1,0 +1,327 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, ResourceView } from '../components/Card';
+import { useStore } from '../store';
+import type { VoiceStatus } from '../store/voice-slice';
+import { StatusGrid } from './StatusGrid';
+import { Icon } from '../components/Icon';
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Documents() {
+  const { t } = useTranslation();
+  const documents = useStore((s) => s.documents);
+  const uploads = useStore((s) => s.uploads);
+  const upload = useStore((s) => s.uploadDocument);
+  const remove = useStore((s) => s.deleteDocument);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Card
+      title={t('system.documents')}
+      className="span-6"
+      testId="card-documents"
+      actions={
+        documents.status !== 'unavailable' ? (
+          <label className="btn btn-small btn-primary file-btn">
+            {t('system.upload')}
+            <input
+              ref={input}
+              type="file"
+              className="sr-only"
+              onChange={(e) => {
+                for (const f of Array.from(e.target.files ?? [])) void upload(f);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        ) : null
+      }
+    >
+      {uploads.map((u) => (
+        <div key={u.key} className={`upload ${u.error ? 'is-failed' : ''}`}>
+          <span>{t('system.uploading', { name: u.name })}</span>
+          {u.error ? <span className="inline-error">{u.error}</span> : <progress max={1} value={u.fraction} aria-label={t('system.uploading', { name: u.name })} />}
+        </div>
+      ))}
+      <ResourceView resource={documents} what="RAG" onRetry={() => void useStore.getState().loadDocuments()}>
+        {(docs) =>
+          docs.length ? (
+            <ul className="item-list docs">
+              {docs.map((d) => (
+                <li key={d.id}>
+                  <span className="item-main">
+                    <span>{d.name}</span>
+                    <span className="muted small">
+                      {formatSize(d.size)} · {t(`system.docStatus.${d.status}`)}
+                      {d.status === 'ready' ? ` · ${t('system.chunks', { count: d.chunks })}` : ''}
+                      {d.error ? <span className="inline-error"> · {d.error}</span> : null}
+                    </span>
+                    {d.status !== 'ready' && d.status !== 'failed' ? <progress max={1} value={d.progress} aria-label={`${d.name}: ${t(`system.docStatus.${d.status}`)}`} /> : null}
+                  </span>
+                  <span className={`chip doc-${d.status}`}>{t(`system.docStatus.${d.status}`)}</span>
+                  <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${d.name}`} onClick={() => void remove(d.id)}>
+                    <Icon name="trash" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t('system.noDocuments')}</p>
+          )
+        }
+      </ResourceView>
+    </Card>
+  );
+}
+
+const STT_STATES = ['BIN', 'MODEL', 'FFMPEG', 'LOCAL'] as const;
+
+function VoicePipeline() {
+  const { t } = useTranslation();
+  const status = useStore((s) => s.voiceStatus);
+  return (
+    <Card title={t('system.voice')} className="span-6" testId="card-voice">
+      <ResourceView resource={status} what="Voice" onRetry={() => void useStore.getState().loadVoiceStatus()}>
+        {(v: VoiceStatus) => (
+          <div className="voice-status">
+            <h3 className="sub">{t('system.stt')}</h3>
+            <ul className="chips" id="sttStatus" aria-label={t('system.stt')}>
+              {STT_STATES.map((s) => (
+                <li key={s} className={`chip stt-chip ${v.stt.state === s ? (s === 'LOCAL' ? 'chip-ok' : 'chip-bad') : 'chip-off'}`} aria-current={v.stt.state === s ? 'true' : undefined} title={t(`system.sttStates.${s}`)}>
+                  {s}
+                </li>
+              ))}
+            </ul>
+            <p className="reason">
+              <strong>{t(`system.sttStates.${v.stt.state}`)}</strong>
+              {v.stt.language ? <span className="muted"> · {v.stt.language}</span> : null}
+            </p>
+            {v.stt.errors.length ? (
+              <ul className="reasons">
+                {v.stt.errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+            <dl className="paths">
+              {v.stt.bin ? (
+                <>
+                  <dt>BIN</dt>
+                  <dd>{v.stt.bin}</dd>
+                </>
+              ) : null}
+              {v.stt.model ? (
+                <>
+                  <dt>MODEL</dt>
+                  <dd>{v.stt.model}</dd>
+                </>
+              ) : null}
+              {v.stt.ffmpeg ? (
+                <>
+                  <dt>FFMPEG</dt>
+                  <dd>{v.stt.ffmpeg}</dd>
+                </>
+              ) : null}
+            </dl>
+            <h3 className="sub">{t('system.tts')}</h3>
+            <ul className="chips" id="ttsStatus" aria-label={t('system.tts')}>
+              <li className={`chip ${v.tts.engine === 'none' ? 'chip-bad' : 'chip-ok'}`}>{v.tts.engine.toUpperCase()}</li>
+              {v.tts.voice ? <li className="chip chip-off">{v.tts.voice}</li> : null}
+            </ul>
+            {v.tts.errors.length ? (
+              <ul className="reasons">
+                {v.tts.errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+            {v.last_turn ? (
+              <>
+                <h3 className="sub">{t('system.lastTurn')}</h3>
+                <dl className="timings">
+                  {Object.entries(v.last_turn).map(([k, ms]) => (
+                    <div key={k}>
+                      <dt>{k.replace(/_ms$/, '')}</dt>
+                      <dd>{Math.round(ms)} ms</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            ) : null}
+          </div>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
+
+function Telemetry() {
+  const { t } = useTranslation();
+  const exportDebug = useStore((s) => s.exportDebug);
+  const clearTrace = useStore((s) => s.clearTrace);
+  return (
+    <Card
+      title={t('system.telemetry')}
+      className="span-12"
+      testId="card-telemetry"
+      actions={
+        <>
+          <button type="button" className="btn btn-small" onClick={() => void exportDebug()}>
+            {t('system.exportDebug')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => void clearTrace()}>
+            {t('system.clearTrace')}
+          </button>
+        </>
+      }
+    >
+      <StatusGrid />
+    </Card>
+  );
+}
+
+function Skills() {
+  const { t } = useTranslation();
+  const skills = useStore((s) => s.skills);
+  const reloading = useStore((s) => s.skillsReloading);
+  const reload = useStore((s) => s.reloadSkills);
+  return (
+    <Card
+      title={t('system.skills')}
+      className="span-6"
+      testId="card-skills"
+      actions={
+        skills.status !== 'unavailable' ? (
+          <button type="button" className="btn btn-small" disabled={reloading} onClick={() => void reload()}>
+            {t('system.reloadSkills')}
+          </button>
+        ) : null
+      }
+    >
+      <ResourceView resource={skills} what="Skills" onRetry={() => void useStore.getState().loadSkills()}>
+        {(data) => (
+          <>
+            {data.errors.length ? (
+              <ul className="reasons" aria-label="Skill errors">
+                {data.errors.map((e, i) => (
+                  <li key={`${e.source}-${i}`}>
+                    <code>{e.source}</code>: {e.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {data.skills.length ? (
+              <ul className="item-list skills">
+                {data.skills.map((s) => (
+                  <li key={s.id} className={s.enabled ? '' : 'is-done'}>
+                    <span className="item-main">
+                      <span>
+                        {s.name} <span className="muted small">{s.version}</span>
+                      </span>
+                      <span className="muted small">
+                        {s.id} · {t('system.actions', { count: s.actions.length })}
+                        {s.trust ? ` · ${s.trust}` : ''}
+                      </span>
+                      {s.errors.length ? <span className="inline-error small">{s.errors.join('; ')}</span> : null}
+                    </span>
+                    <span className={`chip provider-${s.provider}`}>{s.provider}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{t('system.noSkills')}</p>
+            )}
+          </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
+
+function WorkersAndContainers() {
+  const { t } = useTranslation();
+  const workers = useStore((s) => s.workers);
+  const containers = useStore((s) => s.containers);
+  const note = useStore((s) => s.containersNote);
+  const busy = useStore((s) => s.busyIds);
+  const reloadWorker = useStore((s) => s.reloadWorker);
+  const act = useStore((s) => s.containerAction);
+  return (
+    <Card title={t('system.workers')} className="span-6" testId="card-workers">
+      <h3 className="sub">{t('system.enrolled')}</h3>
+      <ResourceView resource={workers} what="Mesh" onRetry={() => void useStore.getState().loadWorkers()}>
+        {(list) =>
+          list.length ? (
+            <ul className="item-list">
+              {list.map((w) => (
+                <li key={w.id}>
+                  <span className="item-main">
+                    <span>
+                      {w.name} {w.runtime ? <span className="chip">{w.runtime}</span> : null}
+                    </span>
+                    <span className="muted small">
+                      {w.endpoint ?? w.id}
+                      {w.skills ? ` · ${w.skills.length} Skills` : ''}
+                      {w.status ? ` · ${w.status}` : ''}
+                    </span>
+                  </span>
+                  <button type="button" className="btn btn-small" disabled={busy.includes(w.id)} aria-label={`${t('system.reload')}: ${w.name}`} onClick={() => void reloadWorker(w.id)}>
+                    <Icon name="reload" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t('system.noWorkers')}</p>
+          )
+        }
+      </ResourceView>
+      <h3 className="sub">{t('system.containers')}</h3>
+      <ResourceView resource={containers} what="Docker" onRetry={() => void useStore.getState().loadContainers()}>
+        {(list) =>
+          list.length ? (
+            <ul className="item-list">
+              {list.map((c) => (
+                <li key={c.id}>
+                  <span className="item-main">
+                    <span>
+                      {c.name} <span className={`chip ${c.state === 'running' ? 'chip-ok' : 'chip-off'}`}>{c.state ?? '?'}</span>
+                    </span>
+                    <span className="muted small">
+                      {c.image ?? ''} {c.status ? `· ${c.status}` : ''} · {c.id.slice(0, 12)}
+                    </span>
+                  </span>
+                  <span className="row">
+                    {(['start', 'stop', 'restart'] as const).map((a) => (
+                      <button key={a} type="button" className="btn btn-small" disabled={busy.includes(c.id)} aria-label={`${t(`system.${a}`)}: ${c.name}`} onClick={() => void act(c.id, a)}>
+                        {t(`system.${a}`)}
+                      </button>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{note ?? t('system.noContainers')}</p>
+          )
+        }
+      </ResourceView>
+    </Card>
+  );
+}
+
+export function SystemScreen() {
+  return (
+    <div className="grid-12" data-testid="screen-system">
+      <Documents />
+      <VoicePipeline />
+      <Skills />
+      <WorkersAndContainers />
+      <Telemetry />
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TASK_PRIORITIES, type Task, type TaskPriority } from '../../../src-shared';
+import { Card, ResourceView } from '../components/Card';
+import { MicButton } from '../components/MicButton';
+import { formatWhen, wallClock } from '../format/household-time';
+import { useStore } from '../store';
+import { whenOf } from './CalendarScreen';
+import { useHousehold } from './household';
+import { Icon } from '../components/Icon';
+
+function Kpis() {
+  const { t } = useTranslation();
+  const hh = useHousehold();
+  const tasks = hh?.state.tasks ?? [];
+  const overdue = hh ? tasks.filter((x) => x.status !== 'done' && x.due && wallClock(x.due, hh.timezone).date < hh.today).length : 0;
+  const kpis = [
+    { key: 'kpiOpen', value: tasks.filter((x) => x.status === 'open').length },
+    { key: 'kpiProgress', value: tasks.filter((x) => x.status === 'in_progress').length },
+    { key: 'kpiDone', value: tasks.filter((x) => x.status === 'done').length },
+    { key: 'kpiOverdue', value: overdue, warn: overdue > 0 },
+  ];
+  return (
+    <ul className="kpis span-12" aria-label="KPIs" data-testid="task-kpis">
+      {kpis.map((k) => (
+        <li key={k.key} className={`kpi ${k.warn ? 'kpi-warn' : ''}`}>
+          <span className="kpi-value">{k.value}</span>
+          <span className="kpi-label">{t(`tasks.${k.key}`)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TaskRow({ task }: { task: Task }) {
+  const { t, i18n } = useTranslation();
+  const hh = useHousehold()!;
+  const mutate = useStore((s) => s.mutate);
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(task.title);
+  const done = task.status === 'done';
+  const overdue = !done && task.due && wallClock(task.due, hh.timezone).date < hh.today;
+  const setStatus = (status: Task['status']) => void mutate('tasks_update', { id: task.id, status }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)) }));
+  return (
+    <li className={`task ${done ? 'is-done' : ''} prio-${task.priority}`}>
+      <input type="checkbox" checked={done} aria-label={t('tasks.markDone', { title: task.title })} onChange={() => setStatus(done ? 'open' : 'done')} />
+      {editing ? (
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setEditing(false);
+            if (title.trim() && title.trim() !== task.title)
+              void mutate('tasks_update', { id: task.id, title: title.trim() }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, title: title.trim() } : x)) }));
+          }}
+        >
+          <input aria-label={t('common.title')} value={title} autoFocus onChange={(e) => setTitle(e.target.value)} />
+          <button type="submit" className="btn btn-small btn-primary">
+            {t('common.save')}
+          </button>
+        </form>
+      ) : (
+        <span className="item-main">
+          <span className="task-title">{task.title}</span>
+          <span className="muted small">
+            {task.due ? <span className={overdue ? 'overdue' : ''}>{formatWhen(task.due, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, task.due.includes('T00:00:00'))}</span> : null}
+            {task.tags.map((tag) => (
+              <span key={tag} className="tag">
+                #{tag}
+              </span>
+            ))}
+          </span>
+        </span>
+      )}
+      <select aria-label={`${t("tasks.status")}: ${task.title}`} className="select-small" value={task.status} onChange={(e) => setStatus(e.target.value as Task['status'])}>
+        {(['open', 'in_progress', 'done'] as const).map((s) => (
+          <option key={s} value={s}>
+            {t(`tasks.statuses.${s}`)}
+          </option>
+        ))}
+      </select>
+      <span className={`chip prio prio-chip-${task.priority}`}>{t(`tasks.priorities.${task.priority}`)}</span>
+      <span className="item-actions">
+        <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={() => setEditing(!editing)}>
+          <Icon name="edit" />
+        </button>
+        <button
+          type="button"
+          className="icon-btn danger"
+          aria-label={`${t('common.delete')}: ${task.title}`}
+          onClick={() => void mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }))}
+        >
+          <Icon name="trash" />
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function TaskList() {
+  const { t } = useTranslation();
+  const hh = useHousehold();
+  const home = useStore((s) => s.home);
+  const mutate = useStore((s) => s.mutate);
+  const [filter, setFilter] = useState<'open' | 'all' | 'done'>('open');
+  const [title, setTitle] = useState('');
+  const [due, setDue] = useState('');
+  const [priority, setPriority] = useState<TaskPriority>('normal');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    void mutate('tasks_create', { title: title.trim(), priority, ...(due ? { due: whenOf(due, '') } : {}) });
+    setTitle('');
+    setDue('');
+  };
+  const rank = { high: 0, normal: 1, low: 2 };
+  const tasks = (hh?.state.tasks ?? [])
+    .filter((x) => (filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done'))
+    .sort((a, b) => rank[a.priority] - rank[b.priority] || (a.due ?? '9').localeCompare(b.due ?? '9'));
+  return (
+    <Card
+      title={t('tasks.list')}
+      className="span-12"
+      testId="card-tasks"
+      actions={
+        <div className="segmented" role="group" aria-label="Filter">
+          {(['open', 'all', 'done'] as const).map((f) => (
+            <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+              {t(`tasks.filter${f === 'open' ? 'Open' : f === 'all' ? 'All' : 'Done'}`)}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <ResourceView resource={home} what="Aufgaben" onRetry={() => void useStore.getState().loadHome()}>
+        {() => (
+          <>
+            <form className="form-grid" onSubmit={submit} data-testid="task-create-form">
+              <label className="field grow">
+                <span>{t('tasks.newTask')}</span>
+                <input value={title} required onChange={(e) => setTitle(e.target.value)} />
+              </label>
+              <label className="field">
+                <span>{t('tasks.due')}</span>
+                <input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+              </label>
+              <label className="field">
+                <span>{t('tasks.priority')}</span>
+                <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
+                  {TASK_PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`tasks.priorities.${p}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div className="form-actions">
+                <button type="submit" className="btn btn-primary">
+                  {t('common.add')}
+                </button>
+              </div>
+            </form>
+            {tasks.length ? (
+              <ul className="task-list">
+                {tasks.map((task) => (
+                  <TaskRow key={task.id} task={task} />
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{t('home.noTasks')}</p>
+            )}
+          </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
+
+export function TasksScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid-12" data-testid="screen-tasks">
+      <div className="span-12 voice-trigger">
+        <MicButton module="tasks" big label={t('tasks.voice')} />
+      </div>
+      <Kpis />
+      <TaskList />
+    </div>
+  );
+}

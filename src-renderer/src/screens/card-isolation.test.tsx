@@ -1,0 +1,41 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useStore } from '../store';
+import { fakeApi } from '../testing/fake-api';
+import { homeFixture } from '../testing/home-fixture';
+import { resetStore } from '../testing/reset-store';
+import { HomeScreen } from './HomeScreen';
+
+// The status card's content is replaced by one that throws, as the v9.1.1 regression did
+// (a ReferenceError in one renderer stopped every later module).
+vi.mock('./StatusGrid', () => ({
+  StatusGrid: () => {
+    throw new ReferenceError('sttLabel is not defined');
+  },
+}));
+
+beforeEach(() => {
+  resetStore();
+  fakeApi({});
+  useStore.setState({ home: { status: 'ready', data: homeFixture() } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('render isolation', () => {
+  it('a throwing card shows its own error and every other card keeps rendering and updating', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<HomeScreen />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Lokale KI & System');
+    expect(alert.textContent).toContain('sttLabel is not defined');
+    expect(within(screen.getByTestId('card-next-event')).getByText('Zahnarzt')).toBeTruthy();
+    expect(within(screen.getByTestId('card-next-meal')).getByText('Spaghetti Bolognese')).toBeTruthy();
+    // Live updates still reach the healthy cards.
+    const next = homeFixture();
+    useStore.setState({ home: { status: 'ready', data: { ...next, meals: [{ ...next.meals[0]!, title: 'Linsensuppe' }] } } });
+    return screen.findByText('Linsensuppe');
+  });
+});

@@ -1,0 +1,145 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { useStore } from '../store';
+import { fakeApi, json } from '../testing/fake-api';
+import { homeFixture } from '../testing/home-fixture';
+import { resetStore } from '../testing/reset-store';
+import { CalendarScreen } from './CalendarScreen';
+import { HomeScreen } from './HomeScreen';
+import { KanbanScreen, moveCard } from './KanbanScreen';
+import { SystemScreen } from './SystemScreen';
+import { TasksScreen } from './TasksScreen';
+
+const ok = () => json({ success: true, data: {}, message: 'ok', mutated: true });
+
+beforeEach(() => {
+  resetStore();
+  useStore.setState({ home: { status: 'ready', data: homeFixture() } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Home', () => {
+  it('shows the next event, open tasks and next meal in the household time zone', () => {
+    fakeApi({});
+    render(<HomeScreen />);
+    const next = screen.getByTestId('card-next-event');
+    expect(within(next).getByText('Zahnarzt')).toBeTruthy();
+    expect(within(next).getByText('Heute 15:30')).toBeTruthy();
+    expect(within(screen.getByTestId('card-open-tasks')).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(screen.getByTestId('card-next-meal')).getByText('Spaghetti Bolognese')).toBeTruthy();
+  });
+});
+
+describe('Kalender', () => {
+  it('lists seven days from today and creates an event through calendar_create', () => {
+    const api = fakeApi({ 'POST /api/tools/calendar_create': ok, 'GET /api/state': () => json(homeFixture()) });
+    render(<CalendarScreen />);
+    expect(screen.getByTestId('card-week').querySelectorAll('.day')).toHaveLength(7);
+    const form = screen.getByTestId('event-create-form');
+    fireEvent.change(within(form).getByLabelText('Titel'), { target: { value: 'Yoga' } });
+    fireEvent.change(within(form).getByLabelText('Uhrzeit'), { target: { value: '18:00' } });
+    fireEvent.submit(form);
+    expect(api.calls.find((c) => c.path === '/api/tools/calendar_create')?.body).toEqual({
+      arguments: { title: 'Yoga', when: { kind: 'absolute', date: '2026-12-01', time: '18:00' }, duration_minutes: 60 },
+    });
+  });
+
+  it('deletes a reminder optimistically', () => {
+    fakeApi({ 'POST /api/tools/reminders_delete': ok, 'GET /api/state': () => json(homeFixture()) });
+    render(<CalendarScreen />);
+    fireEvent.click(within(screen.getByTestId('card-reminders')).getByRole('button', { name: 'Löschen: Zahnarzt' }));
+    expect(useStore.getState().home.data?.reminders).toEqual([]);
+  });
+});
+
+describe('Aufgaben', () => {
+  it('shows KPIs including overdue tasks', () => {
+    fakeApi({});
+    render(<TasksScreen />);
+    const kpis = screen.getByTestId('task-kpis');
+    expect(kpis.textContent).toContain('1Offen');
+    expect(kpis.textContent).toContain('1In Arbeit');
+    expect(kpis.textContent).toContain('1Erledigt');
+    expect(kpis.textContent).toContain('1Überfällig');
+  });
+});
+
+describe('Kanban', () => {
+  it('moves a dropped card and marks it as a manual override', () => {
+    const api = fakeApi({ 'POST /api/tools/kanban_move': ok, 'GET /api/state': () => json(homeFixture()) });
+    render(<KanbanScreen />);
+    const data = new Map<string, string>();
+    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(screen.getByTestId('kcard-card_1'), { dataTransfer });
+    fireEvent.dragOver(screen.getByTestId('kcol-DONE'), { dataTransfer });
+    fireEvent.drop(screen.getByTestId('kcol-DONE'), { dataTransfer });
+    expect(api.calls.find((c) => c.path === '/api/tools/kanban_move')?.body).toEqual({ arguments: { id: 'card_1', column: 'DONE' } });
+    expect(within(screen.getByTestId('kcol-DONE')).getByText('Steuererklärung abgeben')).toBeTruthy();
+  });
+
+  it('moveCard appends to the target column and renumbers it', () => {
+    const s = moveCard(homeFixture(), 'card_1', 'DOING');
+    const doing = s.kanban.filter((c) => c.column === 'DOING').sort((a, b) => a.order - b.order);
+    expect(doing.map((c) => [c.id, c.order, c.manual_override])).toEqual([
+      ['card_2', 0, false],
+      ['card_1', 1, true],
+    ]);
+  });
+});
+
+describe('Wissen & System', () => {
+  it('shows each capability that is not built in as not available', () => {
+    fakeApi({});
+    render(<SystemScreen />);
+    return Promise.all([
+      useStore.getState().loadDocuments(),
+      useStore.getState().loadSkills(),
+      useStore.getState().loadWorkers(),
+      useStore.getState().loadContainers(),
+      useStore.getState().loadVoiceStatus(),
+    ]).then(() => {
+      expect(screen.getAllByText(/in diesem Build nicht verfügbar/).length).toBe(5);
+    });
+  });
+
+  it('shows the STT state with its reason and the skill errors', async () => {
+    fakeApi({
+      'GET /api/voice/status': () =>
+        json({ stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] }, tts: { engine: 'espeak-ng', errors: [] }, hands_free: { enabled: false } }),
+      'GET /api/skills': () => json({ skills: [{ id: 'demo.text', name: 'Demo', version: '1.0.0', provider: 'plugin', source: 'skills/demo-text', enabled: true, actions: [], errors: [] }], errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }] }),
+    });
+    render(<SystemScreen />);
+    await useStore.getState().loadVoiceStatus();
+    await useStore.getState().loadSkills();
+    expect(await screen.findByText('/models/ggml-small.bin fehlt')).toBeTruthy();
+    expect(screen.getAllByText('MODEL').find((e) => e.classList.contains('stt-chip'))?.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText(/skill.json: id fehlt/)).toBeTruthy();
+  });
+});
+
+describe('Assistant panel', () => {
+  it('answers a pending confirmation with exactly "ja"', async () => {
+    const api = fakeApi({
+      'POST /api/agent/chat': (body) =>
+        json(
+          (body as { message: string }).message === 'ja'
+            ? { reply: 'Gelöscht.', tool_calls: [{ tool: 'calendar_delete', arguments: { id: 'evt_1' }, result: { success: true, message: 'gelöscht', mutated: true } }], source: 'pending' }
+            : { reply: 'Soll ich löschen?', tool_calls: [], pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin löschen' }, source: 'model' },
+        ),
+    });
+    render(<App />);
+    fireEvent.change(screen.getByLabelText('Nachricht an JARVIS'), { target: { value: 'Lösch den Zahnarzt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ja' }));
+    await screen.findByText('Gelöscht.');
+    const sent = api.calls.filter((c) => c.path === '/api/agent/chat').map((c) => (c.body as { message: string }).message);
+    expect(sent).toEqual(['Lösch den Zahnarzt', 'ja']);
+    expect(screen.queryByRole('button', { name: 'Ja' })).toBeNull();
+    expect(screen.getByText('calendar_delete')).toBeTruthy();
+  });
+});

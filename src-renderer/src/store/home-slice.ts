@@ -1,0 +1,68 @@
+import type { StateCreator } from 'zustand';
+import type { HomeState, HomeToolArgs, HomeToolName, Reminder } from '../../../src-shared';
+import { apiFetch, callTool } from '../api';
+import { failed, idle, loading, messageOf, type Resource } from './resource';
+import type { Store } from './index';
+
+export interface HomeSlice {
+  home: Resource<HomeState>;
+  /** Reminders that fired while the app was open (SSE reminder.due), newest first. */
+  dueReminders: readonly Reminder[];
+  loadHome(): Promise<void>;
+  /**
+   * Runs a household tool (the same write path as the assistant). `optimistic` shows the
+   * change at once; if the server refuses, the previous state comes back and a notice
+   * says why. Resolves true when the server accepted.
+   */
+  mutate<N extends HomeToolName>(tool: N, args: HomeToolArgs[N], optimistic?: (state: HomeState) => HomeState): Promise<boolean>;
+  reminderDue(reminder: Reminder): void;
+  dismissDue(id: string): void;
+}
+
+let inflight: Promise<void> | undefined;
+let again = false;
+
+export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => ({
+  home: idle(),
+  dueReminders: [],
+  loadHome() {
+    // Coalesces bursts of state.changed: at most one request in flight plus one queued.
+    if (inflight) {
+      again = true;
+      return inflight;
+    }
+    inflight = (async () => {
+      do {
+        again = false;
+        set({ home: loading(get().home) });
+        try {
+          set({ home: { status: 'ready', data: await apiFetch<HomeState>('/api/state') } });
+        } catch (e) {
+          set({ home: failed(get().home, e) });
+        }
+      } while (again);
+      inflight = undefined;
+    })();
+    return inflight;
+  },
+  async mutate(tool, args, optimistic) {
+    const before = get().home;
+    if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
+    try {
+      await callTool(tool, args as unknown as Record<string, unknown>);
+      await get().loadHome();
+      return true;
+    } catch (e) {
+      // Only roll back if nothing newer arrived in between.
+      if (optimistic && before.status === 'ready') set({ home: before });
+      get().notify('error', messageOf(e));
+      return false;
+    }
+  },
+  reminderDue(reminder) {
+    set({ dueReminders: [reminder, ...get().dueReminders.filter((r) => r.id !== reminder.id)].slice(0, 5) });
+  },
+  dismissDue(id) {
+    set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
+  },
+});

@@ -1,0 +1,26 @@
+import { ApiError, isUnavailable } from '../api';
+
+/** What a card needs to know about data it did not fetch itself. */
+export type Resource<T> =
+  | { readonly status: 'idle' | 'loading'; readonly data?: T }
+  | { readonly status: 'ready'; readonly data: T }
+  | { readonly status: 'unavailable'; readonly data?: undefined }
+  | { readonly status: 'error'; readonly data?: T; readonly error: string };
+
+export const idle = <T>(): Resource<T> => ({ status: 'idle' });
+
+/** Keeps the last data while reloading, so live refreshes do not flash empty cards. */
+export function loading<T>(previous: Resource<T>): Resource<T> {
+  return { status: 'loading', data: previous.data };
+}
+
+export function failed<T>(previous: Resource<T>, error: unknown): Resource<T> {
+  if (isUnavailable(error)) return { status: 'unavailable' };
+  return { status: 'error', data: previous.data, error: messageOf(error) };
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.code && error.code !== 'HTTP_ERROR' ? `${error.message} (${error.code})` : error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,11 @@
+import { initI18n } from '../i18n';
+import { useStore } from '../store';
+
+const initial = useStore.getState();
+
+/** A fresh store and German texts for each test. */
+export function resetStore(): void {
+  localStorage.clear();
+  useStore.setState({ ...initial, language: 'de', screen: 'home', mode: 'clean' }, true);
+  initI18n('de');
+}

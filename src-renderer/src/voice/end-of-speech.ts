@@ -1,0 +1,60 @@
+/**
+ * Energy-based end-of-speech detection: the turn ends after `silenceMs` of quiet that
+ * follows at least `minSpeechMs` of speech, or at `maxMs` whatever happens. The threshold
+ * adapts to the room: speech is energy clearly above the noise floor seen so far.
+ */
+export interface EndOfSpeechOptions {
+  readonly silenceMs: number;
+  readonly minSpeechMs: number;
+  readonly maxMs: number;
+  /** RMS (0..1) below which a frame is always quiet, whatever the noise floor. */
+  readonly minRms: number;
+  /** Speech must be this many times the noise floor… */
+  readonly factor: number;
+  /** …but never more than this, so a turn that starts with speech still counts as speech. */
+  readonly maxThreshold: number;
+  /** Give up when nobody spoke within this time. */
+  readonly noSpeechMs: number;
+}
+
+export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = { silenceMs: 900, minSpeechMs: 250, maxMs: 15_000, minRms: 0.015, factor: 2.5, maxThreshold: 0.08, noSpeechMs: 6000 };
+
+export type Verdict = 'listening' | 'speaking' | 'end' | 'no-speech' | 'max';
+
+export class EndOfSpeechDetector {
+  private noiseFloor: number | undefined;
+  private speechMs = 0;
+  private quietMs = 0;
+  private elapsedMs = 0;
+
+  constructor(private readonly options: EndOfSpeechOptions = DEFAULT_END_OF_SPEECH) {}
+
+  /** Feeds one analysis frame; returns what the recorder should do. */
+  push(rms: number, frameMs: number): Verdict {
+    const o = this.options;
+    this.elapsedMs += frameMs;
+    // The first frame seeds the floor: steady fan noise from the start is not speech.
+    this.noiseFloor ??= rms;
+    const threshold = Math.max(o.minRms, Math.min(o.maxThreshold, this.noiseFloor * o.factor));
+    const loud = rms >= threshold;
+    if (loud) {
+      this.speechMs += frameMs;
+      this.quietMs = 0;
+    } else {
+      this.quietMs += frameMs;
+      // The floor follows quiet frames slowly so a pause does not raise it.
+      this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
+    }
+    if (this.elapsedMs >= o.maxMs) return 'max';
+    if (this.speechMs >= o.minSpeechMs && this.quietMs >= o.silenceMs) return 'end';
+    if (this.speechMs < o.minSpeechMs && this.elapsedMs >= o.noSpeechMs) return 'no-speech';
+    return this.speechMs > 0 && loud ? 'speaking' : 'listening';
+  }
+}
+
+/** Root mean square of a time-domain frame in [-1, 1]. */
+export function rmsOf(frame: Float32Array): number {
+  let sum = 0;
+  for (const v of frame) sum += v * v;
+  return frame.length ? Math.sqrt(sum / frame.length) : 0;
+}
