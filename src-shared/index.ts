@@ -2,3 +2,4 @@ export * from './api';
 export * from './envelope';
 export * from './tools';
 export * from './version';
+export * from './rag';

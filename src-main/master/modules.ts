@@ -1,8 +1,9 @@
 import type { ModuleFactory } from './context';
+import { ragModule } from '../rag';
 import { systemModule } from './system-module';
 
 /**
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule];
+export const MODULES: readonly ModuleFactory[] = [systemModule, ragModule];
