@@ -87,7 +87,6 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
         return reply.code(outcome.outcome === 'unchanged' ? 200 : 202).send(outcome);
       } catch (err) {
         if (err instanceof IngestError) {
-          if (err.code === 'FILE_TOO_LARGE') reply.header('connection', 'close');
           throw new HttpError(STATUS_OF[err.code] ?? 400, err.code, err.message);
         }
         throw err;

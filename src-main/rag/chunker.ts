@@ -20,7 +20,7 @@ export interface Chunk {
 /**
  * Packs blocks into chunks without cutting through a paragraph, row or mail part. A new
  * section (another heading, mail part or record) always starts a new chunk; within a
- * section the end of the previous chunk is repeated at the start of the next, so a
+ * section (and across a page break) the end of the previous chunk is repeated at the start of the next, so a
  * sentence that spans the seam is still found whole.
  */
 export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DEFAULT_CHUNKING): Chunk[] {
@@ -47,6 +47,9 @@ export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DE
     if (first && sectionOf(first) !== sectionOf(block.location)) {
       flush();
       carry = '';
+    } else if (first && first.page !== block.location.page) {
+      // One page per chunk keeps page citations exact; the overlap still bridges the break.
+      flush();
     }
     if (text.length > options.maxChars) {
       flush();

@@ -184,17 +184,19 @@ export class RagService {
       renameSync(incoming, stored);
       this.o.repo.update(previous.id, { hash: digest, size, format, stored_file: stored, status: 'queued', progress: 0, error: null, chunk_count: 0 }, now);
       this.o.repo.replaceChunks(previous.id, []);
+      const document = toDocument(this.o.repo.get(previous.id)!);
       this.progress(previous.id);
       this.kick();
-      return { document: toDocument(this.o.repo.get(previous.id)!), outcome: 'reindexing' };
+      return { document, outcome: 'reindexing' };
     }
     const id = `doc_${randomBytes(8).toString('hex')}`;
     const stored = join(this.o.filesDir, `${id}${extname(cleanName).toLowerCase()}`);
     renameSync(incoming, stored);
     this.o.repo.insertDocument({ id, name: cleanName, format, size, hash: digest, status: 'queued', stored_file: stored, source_path: sourcePath, added_at: now, updated_at: now });
+    const document = toDocument(this.o.repo.get(id)!);
     this.progress(id);
     this.kick();
-    return { document: toDocument(this.o.repo.get(id)!), outcome: 'queued' };
+    return { document, outcome: 'queued' };
   }
 
   status(): ComponentStatus {

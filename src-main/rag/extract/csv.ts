@@ -10,8 +10,8 @@ import type { Block, ExtractedDocument } from './blocks';
 export function extractCsv(bytes: Buffer): ExtractedDocument {
   const text = decodeText(bytes);
   const delimiter = sniffDelimiter(text);
-  const records = parseCsv(text, delimiter);
-  if (records.length === 0) throw new IngestError('NO_TEXT', 'The CSV file has no rows.');
+  const records = parseCsv(text, delimiter).filter((r) => r.fields.some((f) => f.trim()));
+  if (records.length < 2) throw new IngestError('NO_TEXT', 'The CSV file has no data rows.');
   const [header, ...rows] = records;
   const names = header!.fields.map((h, i) => h.trim() || `column ${i + 1}`);
   const blocks: Block[] = [];
@@ -19,7 +19,6 @@ export function extractCsv(bytes: Buffer): ExtractedDocument {
     const parts = r.fields.map((v, c) => (v.trim() ? `${names[c] ?? `column ${c + 1}`}: ${v.trim()}` : '')).filter(Boolean);
     if (parts.length) blocks.push({ text: parts.join('; '), location: { row: i + 1, line: r.line } });
   });
-  if (blocks.length === 0) blocks.push({ text: names.join('; '), location: { row: 0, line: 1 } });
   return { blocks };
 }
 
