@@ -1,11 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerDoctor } from './commands/doctor';
+import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerRag];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')
