@@ -75,7 +75,8 @@ export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DE
 
 /** What must not be mixed in one chunk: headings, mail parts, JSON paths, calendar entries. */
 function sectionOf(l: RagSourceLocation): string {
-  return `${l.heading ?? ''}\u0000${l.part ?? ''}`;
+  // Sibling records (items[3], items[4]) share a section so small records pack together.
+  return `${l.heading ?? ''}\u0000${(l.part ?? '').replace(/\[\d+\]$/, '[]')}`;
 }
 
 function spanLocation(a: RagSourceLocation, b: RagSourceLocation): RagSourceLocation {
@@ -91,6 +92,7 @@ function spanLocation(a: RagSourceLocation, b: RagSourceLocation): RagSourceLoca
   if (lineEnd !== undefined) out.line_end = lineEnd;
   else if (a.line_end !== undefined && pageEnd === undefined) out.line_end = a.line_end;
   if (rowEnd !== undefined) out.row_end = rowEnd;
+  if (a.part !== undefined && b.part !== undefined && b.part !== a.part) out.part = `${a.part} – ${b.part}`;
   return out as RagSourceLocation;
 }
 

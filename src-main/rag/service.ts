@@ -218,10 +218,11 @@ export class RagService {
     return this.o.clock().toISOString();
   }
 
-  private progress(id: string): void {
+  private progress(id: string, live?: number): void {
     const row = this.o.repo.get(id);
     if (!row) return;
-    const event: RagProgressEvent = { id, name: row.name, status: row.status, progress: row.progress, ...(row.error ? { error: row.error } : {}) };
+    const progress = live ?? row.progress;
+    const event: RagProgressEvent = { id, name: row.name, status: row.status, progress: Math.round(progress * 1000) / 1000, ...(row.error ? { error: row.error } : {}) };
     this.o.publish?.('rag.progress', event);
   }
 
@@ -256,9 +257,9 @@ export class RagService {
       const chunks = chunkBlocks(extracted.blocks, this.o.chunking ?? DEFAULT_CHUNKING);
       if (chunks.length === 0) throw new IngestError('NO_TEXT', 'No text was found in the document.');
       if (!this.o.repo.get(doc.id)) return; // removed while it was being read
-      this.o.repo.update(doc.id, { status: 'indexing', progress: 0.4 }, this.now());
+      // One commit for the status change and the chunks: each commit is an fsync.
+      const ids = this.o.repo.replaceChunks(doc.id, chunks, { status: 'indexing', progress: 0.4, now: this.now() });
       this.progress(doc.id);
-      const ids = this.o.repo.replaceChunks(doc.id, chunks);
       const model = await this.embedChunks(doc.id, ids, chunks.map((c) => c.text));
       if (!this.o.repo.get(doc.id)) return;
       const text = extracted.blocks.map((b) => b.text).join('\n\n');
@@ -293,8 +294,8 @@ export class RagService {
         if (this.stopped) return undefined;
         const vectors = await this.o.embedder.embed(model, texts.slice(i, i + batch));
         this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: ids[i + k]!, vector })));
-        this.o.repo.update(docId, { progress: 0.4 + (0.6 * Math.min(texts.length, i + batch)) / texts.length }, this.now());
-        this.progress(docId);
+        // Progress between batches goes to the UI only; the database keeps the status.
+        this.progress(docId, 0.4 + (0.6 * Math.min(texts.length, i + batch)) / texts.length);
       }
       return model;
     } catch (err) {

@@ -111,8 +111,9 @@ export class RagRepository {
   }
 
   /** Replaces a document's chunks in one transaction; returns the new chunk ids in order. */
-  replaceChunks(documentId: string, chunks: readonly NewChunk[]): number[] {
+  replaceChunks(documentId: string, chunks: readonly NewChunk[], status?: { status: RagDocumentStatus; progress: number; now: string }): number[] {
     return this.db.transaction(() => {
+      if (status) this.update(documentId, { status: status.status, progress: status.progress }, status.now);
       this.db.prepare('DELETE FROM rag_chunks WHERE document_id = ?').run(documentId);
       const insert = this.db.prepare('INSERT INTO rag_chunks (document_id, ord, text, location) VALUES (?, ?, ?, ?)');
       const ids = chunks.map((c, i) => Number(insert.run(documentId, i, c.text, JSON.stringify(c.location)).lastInsertRowid));
