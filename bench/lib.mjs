@@ -51,3 +51,17 @@ export async function timeToFirstOk(command, args, env, path = '/api/health') {
     await exited;
   }
 }
+
+/**
+ * Bundles a TypeScript module of the project (packages stay external) into .cache/bench
+ * and imports it, so a benchmark measures the real code without a separate build step.
+ */
+export async function loadTs(entry) {
+  const { build } = await import('esbuild');
+  const { dirname, join, basename } = await import('node:path');
+  const { fileURLToPath, pathToFileURL } = await import('node:url');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const outfile = join(root, '.cache', 'bench', `${basename(entry).replace(/\.ts$/, '')}-${Date.now()}.mjs`);
+  await build({ entryPoints: [join(root, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error' });
+  return import(pathToFileURL(outfile).href);
+}

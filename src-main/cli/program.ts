@@ -1,12 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerDoctor } from './commands/doctor';
+import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerRag];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerRag];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')
@@ -20,9 +21,14 @@ export function buildProgram(): Command {
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
+  // Commands report through process.exitCode; it is read and cleared here so that only
+  // the entry point (cli/main.ts) decides the process's exit code.
+  process.exitCode = undefined;
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    const code = typeof process.exitCode === 'number' ? process.exitCode : 0;
+    process.exitCode = undefined;
+    return code;
   } catch (err) {
     if (err instanceof CommanderError) {
       // --help and --version exit through here with code 0.

@@ -1,4 +1,5 @@
 import type { ModuleFactory } from './context';
+import { protocolModule } from '../protocol/module';
 import { ragModule } from '../rag';
 import { systemModule } from './system-module';
 
@@ -6,4 +7,8 @@ import { systemModule } from './system-module';
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, ragModule];
+export const MODULES: readonly ModuleFactory[] = [
+  systemModule,
+  protocolModule,
+  ragModule,
+];

@@ -18,3 +18,8 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/** Read-only access for inspection tools (`jarvis protocol verify`): never writes, never migrates. */
+export function openDatabaseReadonly(file: string): Db {
+  return new Database(file, { readonly: true, fileMustExist: true });
+}

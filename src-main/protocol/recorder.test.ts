@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { WorkSession } from '../../src-shared';
+import { openDatabase } from '../store';
+import { ProtocolStore } from '../store/protocol';
+import { DEFAULT_POLICY_RULES } from './module';
+import { ProtocolRecorder } from './recorder';
+import { HOST_IDS, ProtocolService } from './service';
+
+let svc: ProtocolService;
+let rec: ProtocolRecorder;
+beforeEach(() => {
+  svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date());
+  svc.bootstrap(DEFAULT_POLICY_RULES);
+  rec = new ProtocolRecorder(svc, () => new Date());
+});
+
+describe('ProtocolRecorder', () => {
+  it('records an assistant request: session, decision, contribution, outcome, seal', () => {
+    const s = rec.beginSession('http_abc', 'Trage morgen Zahnarzt ein');
+    expect(rec.beginSession('http_abc', 'again')).toBe(s);
+    const d = rec.decide(s, 'calendar_create', { title: 'Zahnarzt' });
+    expect(d.outcome).toBe('allow');
+    rec.contribute(s, d.decisionId, 'tool_result', 'Termin gespeichert', { id: 'evt_1' });
+    rec.finish(s, 'completed', 'Termin gespeichert');
+    const view = svc.session(s)!;
+    expect(view.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'work_session.sealed']);
+    expect(view.records.OutcomeReport).toHaveLength(1);
+    expect(svc.verify().ok).toBe(true);
+  });
+
+  it('a confirmation is a Request; `ja` a Review that lets the action through', () => {
+    const s = rec.beginSession('http_del', 'Lösche den Zahnarzttermin');
+    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' });
+    expect(d.outcome).toBe('require_review');
+    const r = rec.block(s, d.decisionId, 'Soll ich den Termin löschen?');
+    rec.finish(s, 'completed', 'wartet');
+    expect(svc.get<WorkSession>('WorkSession', s)!.status).toBe('blocked');
+    rec.review(s, r, true);
+    rec.contribute(s, d.decisionId, 'tool_result', 'gelöscht');
+    rec.finish(s, 'completed', 'gelöscht');
+    expect(svc.get<WorkSession>('WorkSession', s)!.sealed).toBe(true);
+  });
+
+  it('a hand edit while the request is pending is a Takeover; the agent cannot continue it', () => {
+    const s = rec.beginSession('http_tk', 'Lösche den Termin');
+    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' });
+    const r = rec.block(s, d.decisionId, 'Soll ich löschen?');
+    rec.takeover(s, r, 'Im Kalender selbst bearbeitet');
+    expect(() => rec.contribute(s, d.decisionId, 'tool_result', 'gelöscht')).toThrow(/took over/);
+  });
+
+  it('registers mesh workers once and proposes skills instead of activating them', () => {
+    rec.registerRuntimeWorker('wrk_1', 'python-main', 'python');
+    rec.registerRuntimeWorker('wrk_1', 'python-main', 'python');
+    expect(svc.list('Worker').filter((w) => (w as { worker_id: string }).worker_id === 'wrk_1')).toHaveLength(1);
+    expect(svc.get('Actor', 'act_wrk_1')).toMatchObject({ role: 'runtime_worker', authority: [] });
+    const sha = 'c'.repeat(64);
+    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('proposed');
+    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('proposed');
+    expect(svc.list('SkillProposal')).toHaveLength(1);
+    const id = (svc.list('SkillProposal')[0] as { proposal_id: string }).proposal_id;
+    svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: 'decide-skill-1', timestamp: new Date().toISOString() }, id, { decision: 'accept' });
+    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('activated');
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { DecisionOutcome, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
+import { sha256Hex } from './chain';
+import { ProtocolError } from './errors';
+import type { MutationContext } from './headers';
+import { HOST_IDS, type ProtocolService } from './service';
+
+function key(): string {
+  return `jarvis-${randomBytes(12).toString('hex')}`;
+}
+
+function sessionIdFor(traceId: string): string {
+  return `ws_${traceId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 100)}`;
+}
+
+export interface DecisionRecord {
+  readonly decisionId: string;
+  readonly outcome: DecisionOutcome;
+  readonly reason: string;
+}
+
+/**
+ * JARVIS as a client of its own protocol: the assistant's requests become WorkSessions,
+ * each tool call gets a PolicyDecision first, a confirmation is a Request, `ja` / `nein`
+ * a Review, a hand edit of the pending item a Takeover, and the end an OutcomeReport.
+ * It goes through the same service (and so the same rules) as any HTTP client.
+ */
+export class ProtocolRecorder {
+  constructor(
+    private readonly protocol: ProtocolService,
+    private readonly clock: () => Date,
+  ) {}
+
+  private base(actorId: string): MutationContext {
+    return { actorId, idempotencyKey: key(), timestamp: this.clock().toISOString() };
+  }
+
+  private at(sessionId: string, actorId: string): MutationContext {
+    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
+    if (!s) throw new ProtocolError('NOT_FOUND', `WorkSession ${sessionId} does not exist.`);
+    return { ...this.base(actorId), expectedRevision: s.revision, previousEventHash: s.last_event_hash };
+  }
+
+  /** One WorkSession per assistant request (its trace id); created on first use. */
+  beginSession(traceId: string, goal: string): string {
+    const id = sessionIdFor(traceId);
+    if (!this.protocol.get('WorkSession', id)) {
+      this.protocol.createSession(this.base(HOST_IDS.assistant), { work_session_id: id, policy_id: HOST_IDS.householdPolicy, goal: goal.slice(0, 2000) || '(leer)' });
+    }
+    return id;
+  }
+
+  session(traceId: string): WorkSession | undefined {
+    return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
+  }
+
+  decide(sessionId: string, tool: string, args: unknown): DecisionRecord {
+    const decisionId = `dec_${randomBytes(8).toString('hex')}`;
+    const answer = this.protocol.recordDecision(this.at(sessionId, HOST_IDS.assistant), sessionId, { decision_id: decisionId, tool, arguments: (args ?? {}) as object });
+    const decision = (answer.body as { decision: PolicyDecision }).decision;
+    return { decisionId, outcome: decision.outcome, reason: decision.reason };
+  }
+
+  /** The assistant is blocked on a confirmation: a Request the household resolves. */
+  block(sessionId: string, decisionId: string, summary: string): string {
+    const requestId = `req_${randomBytes(8).toString('hex')}`;
+    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, { request_id: requestId, decision_id: decisionId, summary: summary.slice(0, 2000) || '(Bestätigung)' });
+    return requestId;
+  }
+
+  review(sessionId: string, requestId: string, approve: boolean): void {
+    this.protocol.review(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { review_id: `rev_${randomBytes(8).toString('hex')}`, verdict: approve ? 'approve' : 'reject' });
+  }
+
+  takeover(sessionId: string, requestId: string, reason: string): void {
+    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { takeover_id: `tko_${randomBytes(8).toString('hex')}`, reason: reason.slice(0, 2000) });
+  }
+
+  contribute(sessionId: string, decisionId: string, kind: 'tool_result' | 'reply', summary: string, evidence?: unknown): void {
+    this.protocol.contribute(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+      contribution_id: `con_${randomBytes(8).toString('hex')}`,
+      decision_id: decisionId,
+      kind,
+      summary: summary.slice(0, 4000) || '(leer)',
+      ...(evidence === undefined ? {} : { evidence_sha256: sha256Hex(JSON.stringify(evidence)) }),
+    });
+  }
+
+  proposeMemory(sessionId: string, fact: string): string {
+    const proposalId = `mem_${randomBytes(8).toString('hex')}`;
+    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, { proposal_id: proposalId, fact: fact.slice(0, 2000) });
+    return proposalId;
+  }
+
+  /** Ends a session: terminal status, OutcomeReport, seal. Safe to call on an ended one. */
+  finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string): void {
+    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
+    if (!s || s.sealed) return;
+    const open = this.protocol.session(sessionId)?.records.Request?.some((r) => (r as Request).status === 'open');
+    // A session waiting for `ja` / `nein` stays open; it ends when the household answers.
+    if (open) return;
+    if (s.status === 'open' || s.status === 'blocked') this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
+    const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
+    this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: summary.slice(0, 4000) || '(leer)' });
+    this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
+  }
+
+  /** Workers that enroll over the mesh become Worker and Actor records. */
+  registerRuntimeWorker(workerId: string, name: string, runtime: string): void {
+    const safeId = workerId.replace(/[^A-Za-z0-9_.:-]/g, '_');
+    if (!this.protocol.get('Worker', safeId)) {
+      this.protocol.registerWorker(this.base(HOST_IDS.system), { worker_id: safeId, kind: 'runtime_worker', name: name.slice(0, 200) || safeId, runtime: runtime.slice(0, 40) || 'unknown' });
+    }
+    const actorId = `act_${safeId}`;
+    if (!this.protocol.get('Actor', actorId)) {
+      this.protocol.registerActor(this.base(HOST_IDS.system), { actor_id: actorId, worker_id: safeId, role: 'runtime_worker', display_name: name.slice(0, 200) || safeId, authority: [] });
+    }
+  }
+
+  /**
+   * A new or changed skill is a SkillProposal; it stays inactive until a household member
+   * activates it. Returns the proposal's status for this exact manifest.
+   */
+  skillStatus(skillId: string, version: string, manifestSha256: string, change: 'added' | 'changed'): SkillProposal['status'] {
+    const existing = this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === skillId && p.manifest_sha256 === manifestSha256);
+    const latest = existing[existing.length - 1];
+    if (latest) return latest.status;
+    this.protocol.proposeSkill(this.base(HOST_IDS.system), {
+      proposal_id: `skp_${randomBytes(8).toString('hex')}`,
+      skill_id: skillId.slice(0, 200),
+      version: version.slice(0, 60) || '0',
+      change,
+      manifest_sha256: manifestSha256,
+    });
+    return 'proposed';
+  }
+}

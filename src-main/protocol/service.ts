@@ -1,0 +1,641 @@
+import { randomBytes } from 'node:crypto';
+import {
+  canonicalJson,
+  FORBIDDEN_EXPORT_FIELDS,
+  GENESIS_HASH,
+  PROTOCOL_SCHEMAS,
+  PROTOCOL_VERSION,
+  TERMINAL_SESSION_STATUSES,
+  type Actor,
+  type Authority,
+  type Contribution,
+  type EvidenceManifest,
+  type JarvisEvent,
+  type LearningRecord,
+  type MemoryProposal,
+  type OutcomeReport,
+  type Policy,
+  type PolicyDecision,
+  type ProtocolSchemaName,
+  type RecordType,
+  type Request,
+  type Review,
+  type SkillProposal,
+  type Takeover,
+  type Worker,
+  type WorkSession,
+} from '../../src-shared';
+import type { ProtocolStore } from '../store/protocol';
+import { check, compileSchema } from '../validation';
+import { eventHash, sha256Hex, verifyChain, type VerifyReport } from './chain';
+import { ProtocolError } from './errors';
+import type { MutationContext } from './headers';
+import { evaluatePolicy } from './policy';
+
+export interface ProtocolAnswer<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+  /** True when an idempotency key replayed an earlier answer (nothing was written). */
+  readonly replayed: boolean;
+}
+
+/** The identities JARVIS itself acts as. Seeded once; stable across restarts. */
+export const HOST_IDS = {
+  hostWorker: 'wrk_jarvis_host',
+  householdWorker: 'wrk_household',
+  system: 'act_jarvis_system',
+  assistant: 'act_jarvis_assistant',
+  household: 'act_household',
+  householdPolicy: 'pol_household',
+} as const;
+
+const HUMAN_AUTHORITY: Authority[] = ['policy.define', 'session.create', 'request.review', 'request.takeover', 'memory.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'];
+
+type Body = Record<string, unknown>;
+
+function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}
+
+function findForbiddenField(value: unknown, depth = 0): string | undefined {
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value as Body)) {
+    if ((FORBIDDEN_EXPORT_FIELDS as readonly string[]).includes(k.toLowerCase())) return k;
+    const nested = findForbiddenField(v, depth + 1);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * Protocol state around host-owned execution (spec/004): stores the fifteen record types,
+ * emits hash-linked events for every accepted WorkSession change, validates headers,
+ * authority and identities, and rejects what the spec lists. Every rejection happens
+ * inside the transaction, so a rejected call writes nothing.
+ */
+export class ProtocolService {
+  constructor(
+    private readonly store: ProtocolStore,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Registers the host, the assistant, the household and its default policy (idempotent). */
+  bootstrap(policyRules: Policy['rules']): void {
+    const at = this.clock().toISOString();
+    this.store.transaction(() => {
+      const put = <T extends object>(type: RecordType, id: string, body: T) => {
+        if (!this.store.get(type, id)) this.store.insert(type, id, undefined, body, at);
+      };
+      put<Worker>('Worker', HOST_IDS.hostWorker, { worker_id: HOST_IDS.hostWorker, kind: 'agent_worker', name: 'JARVIS Home Command', registered_at: at });
+      put<Worker>('Worker', HOST_IDS.householdWorker, { worker_id: HOST_IDS.householdWorker, kind: 'human_worker', name: 'Haushalt', registered_at: at });
+      put<Actor>('Actor', HOST_IDS.system, {
+        actor_id: HOST_IDS.system,
+        worker_id: HOST_IDS.hostWorker,
+        role: 'system',
+        display_name: 'JARVIS',
+        authority: ['session.create', 'session.act', 'manifest.seal', 'outcome.submit'],
+        registered_at: at,
+      });
+      put<Actor>('Actor', HOST_IDS.assistant, {
+        actor_id: HOST_IDS.assistant,
+        worker_id: HOST_IDS.hostWorker,
+        role: 'assistant',
+        display_name: 'JARVIS Assistent',
+        authority: ['session.create', 'session.act', 'outcome.submit'],
+        registered_at: at,
+      });
+      put<Actor>('Actor', HOST_IDS.household, {
+        actor_id: HOST_IDS.household,
+        worker_id: HOST_IDS.householdWorker,
+        role: 'household_member',
+        display_name: 'Haushalt',
+        authority: HUMAN_AUTHORITY,
+        registered_at: at,
+      });
+      const existing = this.store.get<Policy>('Policy', HOST_IDS.householdPolicy);
+      const policy: Policy = { policy_id: HOST_IDS.householdPolicy, name: 'Haushalt (Standard)', rules: policyRules, defined_by: HOST_IDS.household, created_at: existing?.created_at ?? at };
+      if (!existing) this.store.insert('Policy', policy.policy_id, undefined, policy, at);
+      else if (canonicalJson(existing.rules) !== canonicalJson(policyRules)) this.store.update('Policy', policy.policy_id, policy);
+    });
+  }
+
+  // ---------- non-WorkSession mutations (reduced header set) ----------
+
+  registerWorker(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'registerWorker', 'Worker', body, {}, () => {
+      this.requireAuthority(ctx.actorId, 'session.create', 'policy.define');
+      const worker_id = body.worker_id as string;
+      if (this.store.get('Worker', worker_id)) throw new ProtocolError('DUPLICATE_RECORD', `Worker ${worker_id} is already registered.`);
+      const worker: Worker = { ...(body as unknown as Worker), registered_at: this.now() };
+      this.store.insert('Worker', worker_id, undefined, worker, worker.registered_at);
+      return { status: 201, body: worker };
+    });
+  }
+
+  registerActor(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'registerActor', 'Actor', body, {}, () => {
+      const registrar = this.requireAuthority(ctx.actorId, 'session.create', 'policy.define');
+      const actor_id = body.actor_id as string;
+      if (this.store.get('Actor', actor_id)) throw new ProtocolError('DUPLICATE_RECORD', `Actor ${actor_id} is already registered.`);
+      if (!this.store.get('Worker', body.worker_id as string)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Register worker ${String(body.worker_id)} before its actors.`);
+      const authority = body.authority as Authority[];
+      // Nobody hands out authority they do not hold themselves.
+      const exceeding = authority.filter((a) => !registrar.authority.includes(a));
+      if (exceeding.length > 0) throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${ctx.actorId} cannot grant ${exceeding.join(', ')}.`);
+      const actor: Actor = { ...(body as unknown as Actor), registered_at: this.now() };
+      this.store.insert('Actor', actor_id, undefined, actor, actor.registered_at);
+      return { status: 201, body: actor };
+    });
+  }
+
+  definePolicy(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'definePolicy', 'Policy', body, {}, () => {
+      const actor = this.requireAuthority(ctx.actorId, 'policy.define');
+      if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member defines a policy.');
+      const policy_id = body.policy_id as string;
+      if (this.store.get('Policy', policy_id)) throw new ProtocolError('DUPLICATE_RECORD', `Policy ${policy_id} exists.`);
+      const policy: Policy = { ...(body as unknown as Policy), defined_by: ctx.actorId, created_at: this.now() };
+      this.store.insert('Policy', policy_id, undefined, policy, policy.created_at);
+      return { status: 201, body: policy };
+    });
+  }
+
+  createSession(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'createSession', 'WorkSession', body, {}, () => {
+      this.requireAuthority(ctx.actorId, 'session.create');
+      const policy = this.store.get<Policy>('Policy', body.policy_id as string);
+      if (!policy) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Policy ${String(body.policy_id)} does not exist: a WorkSession is created under a human-defined policy.`);
+      const id = body.work_session_id as string;
+      if (this.store.get('WorkSession', id)) throw new ProtocolError('DUPLICATE_RECORD', `WorkSession ${id} exists.`);
+      const at = this.now();
+      const session: WorkSession = {
+        work_session_id: id,
+        policy_id: policy.policy_id,
+        owner_actor_id: ctx.actorId,
+        goal: body.goal as string,
+        status: 'open',
+        revision: 0,
+        last_event_hash: GENESIS_HASH,
+        sealed: false,
+        created_at: at,
+        updated_at: at,
+      };
+      this.store.insert('WorkSession', id, id, session, at);
+      const after = this.appendEvent(session, 'work_session.created', ctx.actorId, 'WorkSession', id, { policy_id: policy.policy_id, goal: session.goal });
+      return { status: 201, body: after };
+    });
+  }
+
+  submitOutcome(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'submitOutcome', 'OutcomeReport', body, {}, () => {
+      this.requireAuthority(ctx.actorId, 'outcome.submit');
+      const session = this.store.get<WorkSession>('WorkSession', body.work_session_id as string);
+      if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
+      if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`);
+      }
+      if (body.outcome !== session.status) throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
+      const report_id = body.report_id as string;
+      if (this.store.get('OutcomeReport', report_id)) throw new ProtocolError('DUPLICATE_RECORD', `OutcomeReport ${report_id} exists.`);
+      const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: this.now() };
+      this.store.insert('OutcomeReport', report_id, session.work_session_id, report, report.submitted_at);
+      return { status: 201, body: report };
+    });
+  }
+
+  proposeSkill(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'proposeSkill', 'SkillProposal', body, {}, () => {
+      this.requireActor(ctx.actorId);
+      const proposal_id = body.proposal_id as string;
+      if (this.store.get('SkillProposal', proposal_id)) throw new ProtocolError('DUPLICATE_RECORD', `SkillProposal ${proposal_id} exists.`);
+      const proposal: SkillProposal = { ...(body as unknown as SkillProposal), status: 'proposed', created_at: this.now() };
+      this.store.insert('SkillProposal', proposal_id, undefined, proposal, proposal.created_at);
+      return { status: 201, body: proposal };
+    });
+  }
+
+  /** A skill becomes active only through a household member's explicit decision. */
+  decideSkill(ctx: MutationContext, proposalId: string, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'decideSkill', 'Decision', body, { proposalId }, () => {
+      const actor = this.requireActor(ctx.actorId);
+      const proposal = this.store.get<SkillProposal>('SkillProposal', proposalId);
+      if (!proposal) throw new ProtocolError('SILENT_SKILL_ACTIVATION', `No SkillProposal ${proposalId}: a skill is activated only through a proposal.`);
+      if (actor.role !== 'household_member' || !actor.authority.includes('skill.decide')) {
+        throw new ProtocolError('SILENT_SKILL_ACTIVATION', `${ctx.actorId} cannot activate skills; a household member decides.`);
+      }
+      if (proposal.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `SkillProposal ${proposalId} was already ${proposal.status}.`);
+      const decided: SkillProposal = { ...proposal, status: body.decision === 'accept' ? 'activated' : 'rejected', decided_by: ctx.actorId };
+      this.store.update('SkillProposal', proposalId, decided);
+      return { status: 200, body: decided };
+    });
+  }
+
+  createManifest(ctx: MutationContext, body: Body): ProtocolAnswer {
+    return this.mutate(ctx, 'createManifest', 'EvidenceManifest', body, {}, () => {
+      this.requireActor(ctx.actorId);
+      const manifest_id = body.manifest_id as string;
+      const existing = this.store.get<EvidenceManifest>('EvidenceManifest', manifest_id);
+      if (existing?.sealed) throw new ProtocolError('SEALED_EVIDENCE_MANIFEST', `EvidenceManifest ${manifest_id} is sealed and cannot change.`);
+      const at = this.now();
+      const manifest: EvidenceManifest = {
+        manifest_id,
+        scope: body.scope as string,
+        items: [...(existing?.items ?? []), ...(body.items as EvidenceManifest['items'])],
+        chain_heads: this.chainHeads(),
+        sealed: false,
+        created_at: existing?.created_at ?? at,
+      };
+      if (existing) this.store.update('EvidenceManifest', manifest_id, manifest);
+      else this.store.insert('EvidenceManifest', manifest_id, undefined, manifest, at);
+      return { status: existing ? 200 : 201, body: manifest };
+    });
+  }
+
+  sealManifest(ctx: MutationContext, manifestId: string): ProtocolAnswer {
+    return this.mutate(ctx, 'sealManifest', undefined, {}, { manifestId }, () => {
+      this.requireAuthority(ctx.actorId, 'manifest.seal');
+      const manifest = this.store.get<EvidenceManifest>('EvidenceManifest', manifestId);
+      if (!manifest) throw new ProtocolError('NOT_FOUND', `EvidenceManifest ${manifestId} does not exist.`);
+      if (manifest.sealed) throw new ProtocolError('SEALED_EVIDENCE_MANIFEST', `EvidenceManifest ${manifestId} is already sealed.`);
+      const sealed = this.seal(manifest);
+      this.store.update('EvidenceManifest', manifestId, sealed);
+      return { status: 200, body: sealed };
+    });
+  }
+
+  // ---------- WorkSession-scoped mutations (full header set, hash-linked events) ----------
+
+  recordDecision(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
+      this.requireAuthority(ctx.actorId, 'session.act');
+      this.requireNoOpenRequest(session);
+      const decision_id = body.decision_id as string;
+      if (this.store.get('PolicyDecision', decision_id)) throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
+      const policy = this.store.get<Policy>('Policy', session.policy_id)!;
+      const verdict = evaluatePolicy(policy.rules, body.tool as string);
+      const decision: PolicyDecision = {
+        decision_id,
+        work_session_id: sessionId,
+        policy_id: policy.policy_id,
+        // The arguments are hashed, not stored: they may hold personal data, and records are exported.
+        action: { tool: body.tool as string, arguments_sha256: sha256Hex(canonicalJson(body.arguments)) },
+        outcome: verdict.outcome,
+        reason: verdict.reason,
+        decided_at: this.now(),
+      };
+      this.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
+      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome });
+      return { status: 201, body: { decision, session: after } };
+    });
+  }
+
+  openRequest(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'openRequest', 'Request', body, (session) => {
+      this.requireAuthority(ctx.actorId, 'session.act');
+      this.requireNoOpenRequest(session);
+      const decision = this.decisionOf(session, body.decision_id as string);
+      if (decision.outcome !== 'require_review') {
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `A Request is opened when the agent is blocked; decision ${decision.decision_id} is ${decision.outcome}.`);
+      }
+      const request_id = body.request_id as string;
+      if (this.store.get('Request', request_id)) throw new ProtocolError('DUPLICATE_RECORD', `Request ${request_id} exists.`);
+      const request: Request = { request_id, work_session_id: sessionId, decision_id: decision.decision_id, summary: body.summary as string, status: 'open', created_at: this.now() };
+      this.store.insert('Request', request_id, sessionId, request, request.created_at);
+      const blocked = this.writeSession({ ...session, status: 'blocked' });
+      const after = this.appendEvent(blocked, 'request.opened', ctx.actorId, 'Request', request_id, { decision_id: decision.decision_id, summary: request.summary });
+      return { status: 201, body: { request, session: after } };
+    });
+  }
+
+  review(ctx: MutationContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'review', 'Review', body, (session) => {
+      const actor = this.requireAuthority(ctx.actorId, 'request.review');
+      if (body.reviewer_actor_id !== undefined && body.reviewer_actor_id !== ctx.actorId) {
+        throw new ProtocolError('ACTOR_BODY_MISMATCH', 'reviewer_actor_id must be the acting actor.');
+      }
+      if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member reviews a request.');
+      const request = this.openRequestOf(session, requestId);
+      const review_id = body.review_id as string;
+      if (this.store.get('Review', review_id)) throw new ProtocolError('DUPLICATE_RECORD', `Review ${review_id} exists.`);
+      const review: Review = { review_id, request_id: requestId, work_session_id: sessionId, reviewer_actor_id: ctx.actorId, verdict: body.verdict as Review['verdict'], ...(body.comment ? { comment: body.comment as string } : {}), reviewed_at: this.now() };
+      this.store.insert('Review', review_id, sessionId, review, review.reviewed_at);
+      this.store.update('Request', requestId, { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } } satisfies Request);
+      const reopened = this.writeSession({ ...session, status: 'open' });
+      const after = this.appendEvent(reopened, 'request.reviewed', ctx.actorId, 'Review', review_id, { request_id: requestId, verdict: review.verdict });
+      return { status: 201, body: { review, session: after } };
+    });
+  }
+
+  takeover(ctx: MutationContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'takeover', 'Takeover', body, (session) => {
+      const actor = this.requireAuthority(ctx.actorId, 'request.takeover');
+      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId) throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+      if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member takes over.');
+      const request = this.openRequestOf(session, requestId);
+      const takeover_id = body.takeover_id as string;
+      if (this.store.get('Takeover', takeover_id)) throw new ProtocolError('DUPLICATE_RECORD', `Takeover ${takeover_id} exists.`);
+      const takeover: Takeover = { takeover_id, request_id: requestId, work_session_id: sessionId, actor_id: ctx.actorId, reason: body.reason as string, at_revision: session.revision + 1, taken_at: this.now() };
+      this.store.insert('Takeover', takeover_id, sessionId, takeover, takeover.taken_at);
+      this.store.update('Request', requestId, { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } } satisfies Request);
+      const reopened = this.writeSession({ ...session, status: 'open' });
+      const after = this.appendEvent(reopened, 'request.taken_over', ctx.actorId, 'Takeover', takeover_id, { request_id: requestId, reason: takeover.reason });
+      return { status: 201, body: { takeover, session: after } };
+    });
+  }
+
+  contribute(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'contribute', 'Contribution', body, (session) => {
+      this.requireAuthority(ctx.actorId, 'session.act');
+      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId) throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+      this.requireNoOpenRequest(session);
+      const decision_id = body.decision_id as string;
+      const decision = this.store.get<PolicyDecision>('PolicyDecision', decision_id);
+      if (!decision || decision.work_session_id !== sessionId) {
+        throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decision_id} in this session: record it before the action is accepted.`);
+      }
+      if (decision.outcome === 'deny') throw new ProtocolError('POLICY_DENIED', `The policy denied ${decision.action.tool}.`);
+      if (decision.outcome === 'require_review') {
+        const request = this.store.listForSession<Request>(sessionId, 'Request').find((r) => r.decision_id === decision_id);
+        if (!request || request.status !== 'resolved' || !request.resolution) {
+          throw new ProtocolError('MISSING_RESOLUTION', `${decision.action.tool} needs a review: resolve its Request through a Review or a Takeover first.`);
+        }
+        if (request.resolution.by === 'takeover') {
+          throw new ProtocolError('STALE_TAKEOVER_CONTINUATION', `A household member took over ${decision.action.tool}; the agent cannot continue it.`);
+        }
+        const review = this.store.get<Review>('Review', request.resolution.record_id);
+        if (review?.verdict !== 'approve') throw new ProtocolError('MISSING_RESOLUTION', `The review of ${decision.action.tool} rejected it.`);
+      }
+      const contribution_id = body.contribution_id as string;
+      if (this.store.get('Contribution', contribution_id)) throw new ProtocolError('DUPLICATE_RECORD', `Contribution ${contribution_id} exists.`);
+      const contribution: Contribution = {
+        contribution_id,
+        work_session_id: sessionId,
+        actor_id: ctx.actorId,
+        decision_id,
+        kind: body.kind as Contribution['kind'],
+        summary: body.summary as string,
+        ...(body.evidence_sha256 ? { evidence_sha256: body.evidence_sha256 as string } : {}),
+        created_at: this.now(),
+      };
+      this.store.insert('Contribution', contribution_id, sessionId, contribution, contribution.created_at);
+      const after = this.appendEvent(session, 'contribution.recorded', ctx.actorId, 'Contribution', contribution_id, { decision_id, kind: contribution.kind, summary: contribution.summary });
+      return { status: 201, body: { contribution, session: after } };
+    });
+  }
+
+  recordLearning(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'recordLearning', 'LearningRecord', body, (session) => {
+      this.requireAuthority(ctx.actorId, 'session.act');
+      const learning_id = body.learning_id as string;
+      if (this.store.get('LearningRecord', learning_id)) throw new ProtocolError('DUPLICATE_RECORD', `LearningRecord ${learning_id} exists.`);
+      // Governed: a learning record starts as a proposal, like memory.
+      const record: LearningRecord = { learning_id, work_session_id: sessionId, summary: body.summary as string, status: 'proposed', created_at: this.now() };
+      this.store.insert('LearningRecord', learning_id, sessionId, record, record.created_at);
+      const after = this.appendEvent(session, 'learning.proposed', ctx.actorId, 'LearningRecord', learning_id, { summary: record.summary });
+      return { status: 201, body: { learning: record, session: after } };
+    });
+  }
+
+  proposeMemory(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'proposeMemory', 'MemoryProposal', body, (session) => {
+      this.requireActor(ctx.actorId);
+      const proposal_id = body.proposal_id as string;
+      if (this.store.get('MemoryProposal', proposal_id)) throw new ProtocolError('DUPLICATE_RECORD', `MemoryProposal ${proposal_id} exists.`);
+      const proposal: MemoryProposal = { proposal_id, work_session_id: sessionId, fact: body.fact as string, status: 'proposed', created_at: this.now() };
+      this.store.insert('MemoryProposal', proposal_id, sessionId, proposal, proposal.created_at);
+      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact });
+      return { status: 201, body: { proposal, session: after } };
+    });
+  }
+
+  /** Memory changes only through a proposal a household member accepted: never silently. */
+  decideMemory(ctx: MutationContext, sessionId: string, proposalId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'decideMemory', 'Decision', body, (session) => {
+      const actor = this.requireActor(ctx.actorId);
+      const proposal = this.store.get<MemoryProposal>('MemoryProposal', proposalId);
+      if (!proposal || proposal.work_session_id !== sessionId) throw new ProtocolError('SILENT_MEMORY_MUTATION', `No MemoryProposal ${proposalId} in this session: memory changes only through a proposal.`);
+      if (actor.role !== 'household_member' || !actor.authority.includes('memory.decide')) {
+        throw new ProtocolError('SILENT_MEMORY_MUTATION', `${ctx.actorId} cannot decide memory; a household member does.`);
+      }
+      if (proposal.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
+      const decided: MemoryProposal = { ...proposal, status: body.decision === 'accept' ? 'accepted' : 'rejected', decided_by: ctx.actorId };
+      this.store.update('MemoryProposal', proposalId, decided);
+      const after = this.appendEvent(session, `memory.${decided.status}`, ctx.actorId, 'MemoryProposal', proposalId, { status: decided.status });
+      return { status: 200, body: { proposal: decided, session: after } };
+    });
+  }
+
+  setSessionStatus(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
+      this.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
+      if (TERMINAL_SESSION_STATUSES.includes(session.status)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
+      const open = this.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
+      if (open && body.status === 'completed') {
+        throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
+      }
+      const status = body.status as WorkSession['status'];
+      const updated = this.writeSession({ ...session, status });
+      const after = this.appendEvent(updated, `work_session.${status}`, ctx.actorId, 'WorkSession', sessionId, { status });
+      return { status: 200, body: after };
+    });
+  }
+
+  sealSession(ctx: MutationContext, sessionId: string): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'sealSession', undefined, {}, (session) => {
+      this.requireAuthority(ctx.actorId, 'manifest.seal');
+      if (!TERMINAL_SESSION_STATUSES.includes(session.status)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
+      const after = this.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
+      const sealed = this.writeSession({ ...after, sealed: true });
+      return { status: 200, body: sealed };
+    });
+  }
+
+  // ---------- reads ----------
+
+  session(id: string): { session: WorkSession; events: JarvisEvent[]; records: Record<string, unknown[]> } | undefined {
+    const session = this.store.get<WorkSession>('WorkSession', id);
+    if (!session) return undefined;
+    const records: Record<string, unknown[]> = {};
+    for (const type of ['PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'LearningRecord', 'MemoryProposal', 'OutcomeReport'] as const) {
+      records[type] = this.store.listForSession(id, type);
+    }
+    return { session, events: this.store.events(id), records };
+  }
+
+  sessions(limit = 50): WorkSession[] {
+    return this.store.list<WorkSession>('WorkSession').slice(-limit).reverse();
+  }
+
+  list<T>(type: RecordType): T[] {
+    return this.store.list<T>(type);
+  }
+
+  get<T>(type: RecordType, id: string): T | undefined {
+    return this.store.get<T>(type, id);
+  }
+
+  verify(): VerifyReport {
+    return verifyChain(this.store.iterateEvents());
+  }
+
+  eventCount(): number {
+    return this.store.eventCount();
+  }
+
+  /** Everything, for EXPORT DEBUG and `jarvis protocol verify <export>`. */
+  exportAll(): { protocol_version: string; exported_at: string; records: Record<string, unknown[]>; events: JarvisEvent[] } {
+    const records: Record<string, unknown[]> = {};
+    for (const type of ['Worker', 'Actor', 'Policy', 'WorkSession', 'PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'EvidenceManifest', 'LearningRecord', 'MemoryProposal', 'SkillProposal', 'OutcomeReport'] as const) {
+      records[type] = this.store.list(type);
+    }
+    return { protocol_version: PROTOCOL_VERSION, exported_at: this.now(), records, events: this.store.events() };
+  }
+
+  /**
+   * A sealed EvidenceManifest over everything exported: the chain head of every session and
+   * the SHA-256 of every record set, so a reader can tell whether the export was altered.
+   */
+  sealExportManifest(actorId: string = HOST_IDS.system): { manifest: EvidenceManifest; export: ReturnType<ProtocolService['exportAll']> } {
+    return this.store.transaction(() => {
+      const data = this.exportAll();
+      const items = Object.entries(data.records).map(([kind, list]) => ({ kind, ref: `records/${kind}`, sha256: sha256Hex(canonicalJson(list)) }));
+      items.push({ kind: 'JarvisEvent', ref: 'events', sha256: sha256Hex(canonicalJson(data.events)) });
+      const at = this.now();
+      const manifest = this.seal({ manifest_id: newId('man'), scope: `debug-export by ${actorId}`, items, chain_heads: this.chainHeads(), sealed: false, created_at: at });
+      this.store.insert('EvidenceManifest', manifest.manifest_id, undefined, manifest, at);
+      return { manifest, export: data };
+    });
+  }
+
+  // ---------- internals ----------
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  private seal(manifest: EvidenceManifest): EvidenceManifest {
+    const { manifest_sha256: _old, sealed: _s, sealed_at: _a, ...content } = manifest;
+    const sealedAt = this.now();
+    return { ...content, sealed: true, sealed_at: sealedAt, manifest_sha256: sha256Hex(canonicalJson({ ...content, sealed_at: sealedAt })) };
+  }
+
+  private chainHeads(): Record<string, string> {
+    const heads: Record<string, string> = {};
+    for (const s of this.store.list<WorkSession>('WorkSession')) heads[s.work_session_id] = s.last_event_hash;
+    return heads;
+  }
+
+  private requireActor(actorId: string): Actor {
+    const actor = this.store.get<Actor>('Actor', actorId);
+    if (!actor) throw new ProtocolError('UNKNOWN_ACTOR', `Actor ${actorId} is not registered.`);
+    return actor;
+  }
+
+  private requireAuthority(actorId: string, ...anyOf: Authority[]): Actor {
+    const actor = this.requireActor(actorId);
+    if (!anyOf.some((a) => actor.authority.includes(a))) throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actorId} lacks ${anyOf.join(' or ')}.`);
+    return actor;
+  }
+
+  private requireNoOpenRequest(session: WorkSession): void {
+    const open = this.store.listForSession<Request>(session.work_session_id, 'Request').find((r) => r.status === 'open');
+    if (open) throw new ProtocolError('UNRESOLVED_REQUEST', `Request ${open.request_id} is unresolved: it needs a Review or a Takeover before the session goes on.`);
+  }
+
+  private decisionOf(session: WorkSession, decisionId: string): PolicyDecision {
+    const decision = this.store.get<PolicyDecision>('PolicyDecision', decisionId);
+    if (!decision || decision.work_session_id !== session.work_session_id) throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decisionId} in this session.`);
+    return decision;
+  }
+
+  private openRequestOf(session: WorkSession, requestId: string): Request {
+    const request = this.store.get<Request>('Request', requestId);
+    if (!request || request.work_session_id !== session.work_session_id) throw new ProtocolError('NOT_FOUND', `No Request ${requestId} in this session.`);
+    if (request.status !== 'open') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Request ${requestId} is already resolved.`);
+    return request;
+  }
+
+  private writeSession(session: WorkSession): WorkSession {
+    this.store.update('WorkSession', session.work_session_id, session);
+    return session;
+  }
+
+  private appendEvent(session: WorkSession, type: string, actorId: string, recordType: RecordType, recordId: string, payload: unknown): WorkSession {
+    const base: Omit<JarvisEvent, 'hash'> = {
+      event_id: newId('evt'),
+      work_session_id: session.work_session_id,
+      revision: session.revision + 1,
+      type,
+      actor_id: actorId,
+      record_type: recordType,
+      record_id: recordId,
+      payload,
+      previous_event_hash: session.last_event_hash,
+      created_at: this.now(),
+    };
+    const event: JarvisEvent = { ...base, hash: eventHash(base) };
+    this.store.appendEvent(event);
+    return this.writeSession({ ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at });
+  }
+
+  private validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
+    const forbidden = findForbiddenField(body);
+    if (forbidden) throw new ProtocolError('FORBIDDEN_EXPORT_FIELD', `The field "${forbidden}" may not be stored: protocol records are exported.`);
+    if (!schema) return;
+    const verdict = check(compileSchema(PROTOCOL_SCHEMAS[schema]), body);
+    if (!verdict.ok) throw new ProtocolError('INVALID_RECORD', `${schema}: ${verdict.error.message}`);
+  }
+
+  private mutate(ctx: MutationContext, op: string, schema: ProtocolSchemaName | undefined, body: Body, pathIds: Record<string, string>, run: () => { status: number; body: unknown }): ProtocolAnswer {
+    const bodyWithoutIdentity = { ...body };
+    const requestSha256 = sha256Hex(canonicalJson({ op, pathIds, body }));
+    const previous = this.store.storedResponse(ctx.actorId, ctx.idempotencyKey);
+    if (previous) {
+      if (previous.requestSha256 !== requestSha256) {
+        throw new ProtocolError('IDEMPOTENCY_KEY_REUSED', `The idempotency key ${ctx.idempotencyKey} was used for a different request.`);
+      }
+      return { status: previous.status, body: previous.body, replayed: true };
+    }
+    this.validateBody(schema, bodyWithoutIdentity);
+    return this.store.transaction(() => {
+      const answer = run();
+      this.store.storeResponse(ctx.actorId, ctx.idempotencyKey, { requestSha256, status: answer.status, body: answer.body }, this.now());
+      return { ...answer, replayed: false };
+    });
+  }
+
+  private sessionMutation(
+    ctx: MutationContext,
+    sessionId: string,
+    op: string,
+    schema: ProtocolSchemaName | undefined,
+    body: Body,
+    run: (session: WorkSession) => { status: number; body: unknown },
+  ): ProtocolAnswer {
+    if (body.work_session_id !== undefined && body.work_session_id !== sessionId) {
+      throw new ProtocolError('PATH_BODY_MISMATCH', `The body names WorkSession ${String(body.work_session_id)} but the path names ${sessionId}.`);
+    }
+    const { work_session_id: _ignored, ...rest } = body;
+    return this.mutate(ctx, op, schema, rest, { sessionId }, () => {
+      if (ctx.expectedRevision === undefined || ctx.previousEventHash === undefined) {
+        throw new ProtocolError('MISSING_HEADER', 'WorkSession mutations need the expected revision and the previous event hash.');
+      }
+      const session = this.store.get<WorkSession>('WorkSession', sessionId);
+      if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${sessionId} does not exist.`);
+      if (session.sealed) throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${sessionId} is sealed and cannot change.`);
+      const takeovers = this.store.listForSession<Takeover>(sessionId, 'Takeover');
+      const lastTakeover = takeovers[takeovers.length - 1];
+      if (lastTakeover && ctx.actorId !== lastTakeover.actor_id && ctx.expectedRevision < lastTakeover.at_revision) {
+        throw new ProtocolError('STALE_TAKEOVER_CONTINUATION', `A household member took over at revision ${lastTakeover.at_revision}; continue from the current state.`);
+      }
+      if (ctx.expectedRevision !== session.revision) {
+        throw new ProtocolError('REVISION_CONFLICT', `WorkSession ${sessionId} is at revision ${session.revision}, not ${ctx.expectedRevision}.`);
+      }
+      if (ctx.previousEventHash !== session.last_event_hash) {
+        throw new ProtocolError('PREVIOUS_EVENT_HASH_MISMATCH', `The last event of ${sessionId} has another hash.`);
+      }
+      return run(session);
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export { ProtocolStore, readEventsReadonly } from './protocol-store';
+export type { StoredResponse } from './protocol-store';

@@ -1,0 +1,415 @@
+// The Jarvis protocol (spec/004) as JARVIS's audit and evidence layer: the fifteen record
+// types, the mutation headers, and the rejection codes. Pure data; no Node, no DOM.
+
+export const PROTOCOL_VERSION = '0.1.0';
+
+export const PROTOCOL_HEADERS = {
+  version: 'jarvis-protocol-version',
+  actor: 'jarvis-actor-id',
+  idempotencyKey: 'jarvis-idempotency-key',
+  timestamp: 'jarvis-request-timestamp',
+  expectedRevision: 'jarvis-expected-worksession-revision',
+  previousEventHash: 'jarvis-previous-event-hash',
+} as const;
+
+/** Every rejection has its own code; none of them changes anything. */
+export const PROTOCOL_ERRORS = {
+  MISSING_HEADER: 400,
+  INVALID_HEADER: 400,
+  UNSUPPORTED_PROTOCOL_VERSION: 400,
+  INVALID_RECORD: 400,
+  PATH_BODY_MISMATCH: 400,
+  ACTOR_BODY_MISMATCH: 403,
+  FORBIDDEN_EXPORT_FIELD: 400,
+  UNKNOWN_ACTOR: 403,
+  ACTOR_NOT_AUTHORIZED: 403,
+  NOT_FOUND: 404,
+  REVISION_CONFLICT: 409,
+  PREVIOUS_EVENT_HASH_MISMATCH: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  DUPLICATE_RECORD: 409,
+  OPERATION_OUT_OF_ORDER: 409,
+  MISSING_POLICY_DECISION: 409,
+  POLICY_DENIED: 403,
+  UNRESOLVED_REQUEST: 409,
+  MISSING_RESOLUTION: 409,
+  STALE_TAKEOVER_CONTINUATION: 409,
+  SEALED_WORK_SESSION: 409,
+  SEALED_EVIDENCE_MANIFEST: 409,
+  SILENT_MEMORY_MUTATION: 409,
+  SILENT_SKILL_ACTIVATION: 409,
+} as const;
+
+export type ProtocolErrorCode = keyof typeof PROTOCOL_ERRORS;
+
+export const RECORD_TYPES = [
+  'Worker',
+  'Actor',
+  'WorkSession',
+  'JarvisEvent',
+  'Policy',
+  'PolicyDecision',
+  'Request',
+  'Review',
+  'Takeover',
+  'Contribution',
+  'EvidenceManifest',
+  'LearningRecord',
+  'MemoryProposal',
+  'SkillProposal',
+  'OutcomeReport',
+] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Fields that must never be stored in a record, because records are exported. */
+export const FORBIDDEN_EXPORT_FIELDS = [
+  'access_token',
+  'enrollment_token',
+  'authorization',
+  'password',
+  'secret',
+  'api_key',
+  'env_values',
+] as const;
+
+export type WorkerKind = 'agent_worker' | 'runtime_worker' | 'human_worker';
+export type ActorRole = 'household_member' | 'assistant' | 'automation' | 'runtime_worker' | 'system';
+export type Authority =
+  | 'policy.define'
+  | 'session.create'
+  | 'session.act'
+  | 'request.review'
+  | 'request.takeover'
+  | 'memory.decide'
+  | 'skill.decide'
+  | 'manifest.seal'
+  | 'outcome.submit';
+
+export interface Worker {
+  readonly worker_id: string;
+  readonly kind: WorkerKind;
+  readonly name: string;
+  readonly runtime?: string;
+  readonly registered_at: string;
+}
+
+export interface Actor {
+  readonly actor_id: string;
+  readonly worker_id: string;
+  readonly role: ActorRole;
+  readonly display_name: string;
+  readonly authority: readonly Authority[];
+  readonly registered_at: string;
+}
+
+export interface PolicyRules {
+  /** Tool names (or prefixes ending in `*`) that need a human review before they run. */
+  readonly require_review: readonly string[];
+  /** Tool names (or prefixes ending in `*`) that are never allowed. */
+  readonly deny: readonly string[];
+}
+
+export interface Policy {
+  readonly policy_id: string;
+  readonly name: string;
+  readonly rules: PolicyRules;
+  readonly defined_by: string;
+  readonly created_at: string;
+}
+
+export type WorkSessionStatus = 'open' | 'blocked' | 'completed' | 'failed' | 'cancelled';
+export const TERMINAL_SESSION_STATUSES: readonly WorkSessionStatus[] = ['completed', 'failed', 'cancelled'];
+
+export interface WorkSession {
+  readonly work_session_id: string;
+  readonly policy_id: string;
+  readonly owner_actor_id: string;
+  readonly goal: string;
+  readonly status: WorkSessionStatus;
+  readonly revision: number;
+  readonly last_event_hash: string;
+  readonly sealed: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface JarvisEvent {
+  readonly event_id: string;
+  readonly work_session_id: string;
+  /** The session revision this event produced (1 for the creation event). */
+  readonly revision: number;
+  readonly type: string;
+  readonly actor_id: string;
+  readonly record_type: RecordType;
+  readonly record_id: string;
+  readonly payload: unknown;
+  readonly previous_event_hash: string;
+  readonly hash: string;
+  readonly created_at: string;
+}
+
+export type DecisionOutcome = 'allow' | 'require_review' | 'deny';
+
+export interface PolicyDecision {
+  readonly decision_id: string;
+  readonly work_session_id: string;
+  readonly policy_id: string;
+  readonly action: { readonly tool: string; readonly arguments_sha256: string };
+  readonly outcome: DecisionOutcome;
+  readonly reason: string;
+  readonly decided_at: string;
+}
+
+export interface Request {
+  readonly request_id: string;
+  readonly work_session_id: string;
+  readonly decision_id: string;
+  readonly summary: string;
+  readonly status: 'open' | 'resolved';
+  readonly resolution?: { readonly by: 'review' | 'takeover'; readonly record_id: string };
+  readonly created_at: string;
+}
+
+export interface Review {
+  readonly review_id: string;
+  readonly request_id: string;
+  readonly work_session_id: string;
+  readonly reviewer_actor_id: string;
+  readonly verdict: 'approve' | 'reject';
+  readonly comment?: string;
+  readonly reviewed_at: string;
+}
+
+export interface Takeover {
+  readonly takeover_id: string;
+  readonly request_id: string;
+  readonly work_session_id: string;
+  readonly actor_id: string;
+  readonly reason: string;
+  /** The session revision at which the human took over; continuations must build on it. */
+  readonly at_revision: number;
+  readonly taken_at: string;
+}
+
+export interface Contribution {
+  readonly contribution_id: string;
+  readonly work_session_id: string;
+  readonly actor_id: string;
+  readonly decision_id: string;
+  readonly kind: 'tool_result' | 'reply';
+  readonly summary: string;
+  readonly evidence_sha256?: string;
+  readonly created_at: string;
+}
+
+export interface EvidenceItem {
+  readonly kind: string;
+  readonly ref: string;
+  readonly sha256: string;
+}
+
+export interface EvidenceManifest {
+  readonly manifest_id: string;
+  readonly scope: string;
+  readonly items: readonly EvidenceItem[];
+  readonly chain_heads: Readonly<Record<string, string>>;
+  readonly sealed: boolean;
+  readonly sealed_at?: string;
+  readonly manifest_sha256?: string;
+  readonly created_at: string;
+}
+
+export interface LearningRecord {
+  readonly learning_id: string;
+  readonly work_session_id: string;
+  readonly summary: string;
+  readonly status: 'proposed' | 'accepted' | 'rejected';
+  readonly created_at: string;
+}
+
+export type ProposalStatus = 'proposed' | 'accepted' | 'rejected';
+
+export interface MemoryProposal {
+  readonly proposal_id: string;
+  readonly work_session_id: string;
+  readonly fact: string;
+  readonly status: ProposalStatus;
+  readonly decided_by?: string;
+  readonly created_at: string;
+}
+
+export interface SkillProposal {
+  readonly proposal_id: string;
+  readonly skill_id: string;
+  readonly version: string;
+  readonly change: 'added' | 'changed';
+  readonly manifest_sha256: string;
+  readonly status: 'proposed' | 'activated' | 'rejected';
+  readonly decided_by?: string;
+  readonly created_at: string;
+}
+
+export interface OutcomeReport {
+  readonly report_id: string;
+  readonly work_session_id: string;
+  readonly outcome: 'completed' | 'failed' | 'cancelled';
+  readonly summary: string;
+  readonly submitted_by: string;
+  readonly submitted_at: string;
+}
+
+// ---- JSON schemas of what clients submit (the server fills ids, times, hashes) ----
+// Optional actor fields (reviewer_actor_id, actor_id) exist so a body that names an actor
+// can be checked against the acting actor header.
+
+const id = { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$' } as const;
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const toolPattern = { type: 'string', pattern: '^[A-Za-z0-9_]+\\*?$', maxLength: 128 } as const;
+const sha256 = { type: 'string', pattern: '^[a-f0-9]{64}$' } as const;
+
+export const PROTOCOL_SCHEMAS = {
+  Worker: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['worker_id', 'kind', 'name'],
+    properties: { worker_id: id, kind: { enum: ['agent_worker', 'runtime_worker', 'human_worker'] }, name: text(200), runtime: text(40) },
+  },
+  Actor: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['actor_id', 'worker_id', 'role', 'display_name', 'authority'],
+    properties: {
+      actor_id: id,
+      worker_id: id,
+      role: { enum: ['household_member', 'assistant', 'automation', 'runtime_worker', 'system'] },
+      display_name: text(200),
+      authority: {
+        type: 'array',
+        uniqueItems: true,
+        maxItems: 16,
+        items: {
+          enum: ['policy.define', 'session.create', 'session.act', 'request.review', 'request.takeover', 'memory.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'],
+        },
+      },
+    },
+  },
+  Policy: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['policy_id', 'name', 'rules'],
+    properties: {
+      policy_id: id,
+      name: text(200),
+      rules: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['require_review', 'deny'],
+        properties: { require_review: { type: 'array', maxItems: 500, items: toolPattern }, deny: { type: 'array', maxItems: 500, items: toolPattern } },
+      },
+    },
+  },
+  WorkSession: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['work_session_id', 'policy_id', 'goal'],
+    properties: { work_session_id: id, policy_id: id, goal: text(2000) },
+  },
+  PolicyDecision: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['decision_id', 'tool', 'arguments'],
+    properties: { decision_id: id, tool: toolPattern, arguments: { type: 'object' } },
+  },
+  Request: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['request_id', 'decision_id', 'summary'],
+    properties: { request_id: id, decision_id: id, summary: text(2000) },
+  },
+  Review: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['review_id', 'verdict'],
+    properties: { review_id: id, verdict: { enum: ['approve', 'reject'] }, comment: text(2000), reviewer_actor_id: id },
+  },
+  Takeover: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['takeover_id', 'reason'],
+    properties: { takeover_id: id, reason: text(2000), actor_id: id },
+  },
+  Contribution: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['contribution_id', 'decision_id', 'kind', 'summary'],
+    properties: { contribution_id: id, decision_id: id, kind: { enum: ['tool_result', 'reply'] }, summary: text(4000), evidence_sha256: sha256, actor_id: id },
+  },
+  EvidenceManifest: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['manifest_id', 'scope', 'items'],
+    properties: {
+      manifest_id: id,
+      scope: text(200),
+      items: {
+        type: 'array',
+        maxItems: 10000,
+        items: { type: 'object', additionalProperties: false, required: ['kind', 'ref', 'sha256'], properties: { kind: text(60), ref: text(500), sha256 } },
+      },
+    },
+  },
+  LearningRecord: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['learning_id', 'summary'],
+    properties: { learning_id: id, summary: text(4000) },
+  },
+  MemoryProposal: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['proposal_id', 'fact'],
+    properties: { proposal_id: id, fact: text(2000) },
+  },
+  SkillProposal: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['proposal_id', 'skill_id', 'version', 'change', 'manifest_sha256'],
+    properties: { proposal_id: id, skill_id: text(200), version: text(60), change: { enum: ['added', 'changed'] }, manifest_sha256: sha256 },
+  },
+  OutcomeReport: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['report_id', 'work_session_id', 'outcome', 'summary'],
+    properties: { report_id: id, work_session_id: id, outcome: { enum: ['completed', 'failed', 'cancelled'] }, summary: text(4000) },
+  },
+  Decision: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['decision'],
+    properties: { decision: { enum: ['accept', 'reject'] } },
+  },
+  SessionStatus: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['status'],
+    properties: { status: { enum: ['completed', 'failed', 'cancelled'] } },
+  },
+} as const;
+
+export type ProtocolSchemaName = keyof typeof PROTOCOL_SCHEMAS;
+
+/** Canonical JSON: object keys sorted, no insignificant white space. The hash input. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The hash every session's first event links to. */
+export const GENESIS_HASH = '0'.repeat(64);
