@@ -42,6 +42,7 @@ export interface RagServiceOptions {
 }
 
 const READY_TEXT_CAP = 200_000;
+const CATCH_UP_MS = 5 * 60_000;
 
 /**
  * The knowledge index: takes files in (streamed to disk with a size cap and a content
@@ -54,6 +55,7 @@ export class RagService {
   private running?: Promise<void>;
   private stopped = false;
   private kickAgain = false;
+  private catchUpTimer?: NodeJS.Timeout;
 
   constructor(private readonly o: RagServiceOptions) {
     mkdirSync(o.filesDir, { recursive: true });
@@ -70,11 +72,15 @@ export class RagService {
     const n = this.o.repo.requeueInterrupted(this.now());
     if (n) this.o.log.info(`rag: ${n} interrupted document(s) queued again`);
     this.kick();
+    // An idle queue still looks for chunks without vectors now and then (Ollama came back).
+    this.catchUpTimer = setInterval(() => this.kick(), CATCH_UP_MS);
+    this.catchUpTimer.unref();
   }
 
   /** Lets the document in progress finish its current step, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.catchUpTimer);
     await this.running;
   }
 
