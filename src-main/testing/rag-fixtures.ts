@@ -14,6 +14,17 @@ export async function buildPdf(pages: readonly (readonly string[])[]): Promise<B
   return Buffer.from(await pdf.save());
 }
 
+/** A PDF without a text layer: one page holding a picture of text, as a scanner makes it. */
+export async function buildScannedPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const png = await pdf.embedPng(renderTextPng(['MUELLABFUHR AM DIENSTAG', 'BIOTONNE AM FREITAG'], 4));
+  const page = pdf.addPage([595, 842]);
+  // 72/200: rendered at 200 dpi (as the OCR path does) one image pixel is one pixel again.
+  const k = 72 / 200;
+  page.drawImage(png, { x: 30, y: 842 - 30 - png.height * k, width: png.width * k, height: png.height * k });
+  return Buffer.from(await pdf.save());
+}
+
 /** A PDF whose trailer names an encryption dictionary with a user password nobody knows. */
 export function buildEncryptedPdf(): Buffer {
   const objects = [
@@ -222,5 +233,6 @@ export async function everyFormat(): Promise<{ name: string; data: Buffer; query
     { name: 'mietvertrag.docx', data: buildDocx(['# Mietvertrag', 'Vermieter ist Herr Albrecht.', '# Kündigung', 'Die Kündigungsfrist beträgt drei Monate zum Quartalsende.']), query: 'Kündigungsfrist', location: /Kündigung/ },
     { name: 'versicherung.pdf', data: await buildPdf([['Hausratversicherung Police 12-345'], ['Seite zwei: Fahrraddiebstahl ist bis 1500 Euro mitversichert.']]), query: 'Fahrraddiebstahl', location: /Seite 2/ },
     { name: 'zettel.png', data: buildOcrPng(), query: 'Wasserzaehler', location: /Zeile/ },
+    { name: 'scan.pdf', data: await buildScannedPdf(), query: 'Muellabfuhr Biotonne', location: /Seite 1/ },
   ];
 }

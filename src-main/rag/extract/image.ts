@@ -16,13 +16,18 @@ function ocrLanguages(): Promise<string> {
 
 /** Text in a picture (scanned letter, photo of a notice) through tesseract. */
 export async function extractImage(file: string): Promise<ExtractedDocument> {
+  const blocks = paragraphBlocks(await ocrFile(file), { markdown: false });
+  if (blocks.length === 0) throw new IngestError('NO_TEXT', 'No readable text was found in the image.');
+  return { blocks };
+}
+
+/** tesseract's text for one image file. */
+export async function ocrFile(file: string): Promise<string> {
   const langs = await ocrLanguages();
   const run = await runTool('tesseract', [file, 'stdout', '-l', langs], { timeoutMs: 180_000, maxOutputBytes: 16 * 1024 * 1024 });
   if (run.code !== 0) {
     const reason = run.stderr.split('\n').find((l) => /error|cannot|unsupported|failed/i.test(l)) ?? `exit code ${run.code}`;
     throw new IngestError('CORRUPT_FILE', `The image could not be read: ${reason.trim()}`);
   }
-  const blocks = paragraphBlocks(run.stdout, { markdown: false });
-  if (blocks.length === 0) throw new IngestError('NO_TEXT', 'No readable text was found in the image.');
-  return { blocks };
+  return run.stdout;
 }
