@@ -3,15 +3,8 @@ import type { RagFormat } from '../../../src-shared';
 import { IngestError } from '../errors';
 import { checkSignature } from '../formats';
 import type { ExtractedDocument } from './blocks';
-import { extractCalendar } from './calendar';
 import { extractCsv } from './csv';
-import { extractDocx } from './docx';
-import { extractHtml } from './html';
-import { extractImage } from './image';
-import { extractMail } from './mail';
-import { extractPdf } from './pdf';
 import { extractMarkdown, extractPlainText } from './plain-text';
-import { extractJson, extractXml, extractYaml } from './structured';
 
 export type { Block, ExtractedDocument } from './blocks';
 export { isToolInstalled } from './external-tool';
@@ -21,7 +14,11 @@ export interface ExtractLimits {
   readonly maxUnpackedBytes: number;
 }
 
-/** Reads one stored file as its format says and returns its structural blocks. */
+/**
+ * Reads one stored file as its format says and returns its structural blocks. The parsers
+ * are loaded on first use: they are most of the bundle, and the master's cold start does
+ * not need them.
+ */
 export async function extractDocument(file: string, format: RagFormat, limits: ExtractLimits): Promise<ExtractedDocument> {
   const bytes = await readFile(file);
   if (bytes.length === 0) throw new IngestError('EMPTY_FILE', 'The file is empty.');
@@ -34,22 +31,22 @@ export async function extractDocument(file: string, format: RagFormat, limits: E
     case 'csv':
       return extractCsv(bytes);
     case 'json':
-      return extractJson(bytes);
+      return (await import('./structured')).extractJson(bytes);
     case 'yaml':
-      return extractYaml(bytes);
+      return (await import('./structured')).extractYaml(bytes);
     case 'xml':
-      return extractXml(bytes);
+      return (await import('./structured')).extractXml(bytes);
     case 'ics':
-      return extractCalendar(bytes);
+      return (await import('./calendar')).extractCalendar(bytes);
     case 'html':
-      return extractHtml(bytes);
+      return (await import('./html')).extractHtml(bytes);
     case 'eml':
-      return extractMail(bytes);
+      return (await import('./mail')).extractMail(bytes);
     case 'docx':
-      return extractDocx(bytes, limits.maxUnpackedBytes);
+      return (await import('./docx')).extractDocx(bytes, limits.maxUnpackedBytes);
     case 'pdf':
-      return extractPdf(file, limits.maxUnpackedBytes);
+      return (await import('./pdf')).extractPdf(file, limits.maxUnpackedBytes);
     case 'image':
-      return extractImage(file);
+      return (await import('./image')).extractImage(file);
   }
 }
