@@ -65,7 +65,7 @@ describe('knowledge: ingest and search without Ollama', () => {
       expect(top!.excerpt.length).toBeGreaterThan(0);
       expect(top!.score).toBeGreaterThan(0);
     }
-  });
+  }, 120_000);
 
   it('publishes rag.progress from queued through extracting and indexing to ready', () => {
     const progress = events.filter((e) => e.type === 'rag.progress').map((e) => e.data as { name: string; status: string; progress: number });
@@ -90,7 +90,7 @@ describe('knowledge: ingest and search without Ollama', () => {
     expect(docs.length).toBe(before.length);
     expect((await search(t, 'Krüger')).results.filter((r) => r.document === 'notiz.txt')).toEqual([]);
     expect((await search(t, 'Öztürk')).results[0]?.document).toBe('notiz.txt');
-  });
+  }, 120_000);
 
   it('filters by format and name, and limits top_k', async () => {
     const pdfOnly = await search(t, 'Ersatzschlüssel Fahrraddiebstahl', '&format=pdf');
@@ -140,11 +140,15 @@ describe('knowledge: ingest and search without Ollama', () => {
       expect(doc.error, name).toMatch(reason);
       expect(doc.chunks).toBe(0);
     }
+    // Adding a failed file again tries it again (and fails again, with the same reason).
+    const retry = await upload(t, 'geheim.pdf', buildEncryptedPdf());
+    expect(retry.json.outcome).toBe('reindexing');
+    expect((await settled(t)).find((d) => d.name === 'geheim.pdf')?.error).toMatch(/password-protected/);
     // The good documents are untouched and still found.
     expect((await search(t, 'Zitronensäure')).results[0]?.document).toBe('handbuch.md');
     const health = await t.request('/api/health');
     expect(health.json.components.rag.detail).toMatch(/failed/);
-  });
+  }, 120_000);
 
   it('refuses an unknown extension and an empty upload without storing anything', async () => {
     const count = (await documents(t)).length;
@@ -207,7 +211,7 @@ describe('knowledge: ingest and search without Ollama', () => {
       req.flushHeaders();
     });
     expect(declared).toEqual({ status: 413, connection: 'close' });
-  });
+  }, 120_000);
 
   it('deleting a document removes its chunks from search', async () => {
     const doc = (await documents(t)).find((d) => d.name === 'versicherung.pdf')!;

@@ -181,7 +181,13 @@ export class RagService {
     const same = this.o.repo.findByHash(digest);
     if (same) {
       rmSync(incoming, { force: true });
-      return { document: toDocument(same), outcome: 'unchanged' };
+      if (same.status !== 'failed') return { document: toDocument(same), outcome: 'unchanged' };
+      // A failed document added again is tried again (a missing tool may be installed now).
+      this.o.repo.update(same.id, { status: 'queued', progress: 0, error: null }, now);
+      const document = toDocument(this.o.repo.get(same.id)!);
+      this.progress(same.id);
+      this.kick();
+      return { document, outcome: 'reindexing' };
     }
     const previous = this.o.repo.findByOrigin(cleanName, sourcePath);
     if (previous) {
@@ -208,7 +214,7 @@ export class RagService {
   status(): ComponentStatus {
     const c = this.o.repo.counts();
     const embed = this.o.embedder?.lastKnown();
-    const missing = ['pdftotext', 'tesseract'].filter((t) => !isToolInstalled(t));
+    const missing = this.missingTools();
     const parts = [
       `${c.ready}/${c.documents} documents ready, ${c.chunks} chunks`,
       c.pending ? `${c.pending} in the queue` : '',
@@ -218,6 +224,17 @@ export class RagService {
     ].filter(Boolean);
     const degraded = missing.length > 0 || (embed !== undefined && !embed.model);
     return { state: degraded ? 'degraded' : 'ok', detail: parts.join('; ') };
+  }
+
+  private toolCheck?: { at: number; missing: string[] };
+
+  /** PATH lookups are cached for a minute: /api/health asks often. */
+  private missingTools(): string[] {
+    const now = this.o.clock().getTime();
+    if (!this.toolCheck || now - this.toolCheck.at > 60_000) {
+      this.toolCheck = { at: now, missing: ['pdftotext', 'pdftoppm', 'tesseract'].filter((t) => !isToolInstalled(t)) };
+    }
+    return this.toolCheck.missing;
   }
 
   private now(): string {
