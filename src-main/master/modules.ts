@@ -1,4 +1,6 @@
 import type { ModuleFactory } from './context';
+import { dockerModule } from '../docker/module';
+import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { ragModule } from '../rag';
 import { systemModule } from './system-module';
@@ -10,5 +12,7 @@ import { systemModule } from './system-module';
 export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
+  meshModule,
+  dockerModule,
   ragModule,
 ];

@@ -1,0 +1,267 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The Electron main process wired end to end with Electron mocked at the boundary only:
+// the real master starts in-process on a loopback port, and the fake Electron objects
+// record what main asked of them.
+const fake = vi.hoisted(() => {
+  type Fn = (...args: any[]) => any;
+  class Emitter {
+    handlers = new Map<string, Fn[]>();
+    on(event: string, fn: Fn) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+      return this;
+    }
+    once(event: string, fn: Fn) {
+      return this.on(event, fn);
+    }
+    emit(event: string, ...args: unknown[]) {
+      for (const fn of this.handlers.get(event) ?? []) fn(...args);
+    }
+  }
+  const state = {
+    dir: '',
+    windows: [] as any[],
+    sent: [] as [string, unknown][],
+    shortcuts: new Map<string, Fn>(),
+    ipc: new Map<string, Fn>(),
+    notifications: [] as { title: string; body: string }[],
+    menus: [] as any[],
+    quitCalls: 0,
+    session: {} as Record<string, Fn>,
+    loaded: undefined as undefined | ((url: string) => void),
+  };
+  const app = Object.assign(new Emitter(), {
+    isPackaged: false,
+    requestSingleInstanceLock: () => true,
+    whenReady: async () => {},
+    getPath: (name: string) => join(state.dir, name === 'logs' ? 'user-data/logs' : name === 'home' ? 'home' : 'user-data'),
+    getAppPath: () => state.dir,
+    setPath: () => {},
+    getVersion: () => '0.0.0',
+    setAppUserModelId: () => {},
+    getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
+    setLoginItemSettings: vi.fn(),
+    relaunch: vi.fn(),
+    quit: () => {
+      state.quitCalls++;
+      app.emit('before-quit');
+      app.emit('will-quit', { preventDefault: () => {} });
+    },
+    exit: vi.fn(),
+  });
+  class BrowserWindow extends Emitter {
+    visible = false;
+    destroyed = false;
+    url = '';
+    webContents: any;
+    constructor(readonly options: any) {
+      super();
+      const contents = new Emitter();
+      this.webContents = Object.assign(contents, {
+        setWindowOpenHandler: vi.fn(),
+        send: (channel: string, payload: unknown) => state.sent.push([channel, payload]),
+        isDestroyed: () => false,
+        getURL: () => this.url,
+      });
+      state.windows.push(this);
+    }
+    loadURL = async (url: string) => {
+      this.url = url;
+      state.loaded?.(url);
+    };
+    show = () => { this.visible = true; };
+    showInactive = () => { this.visible = true; };
+    hide = () => { this.visible = false; };
+    focus = () => {};
+    restore = () => {};
+    maximize = () => {};
+    isMinimized = () => false;
+    isMaximized = () => false;
+    isDestroyed = () => this.destroyed;
+    getBounds = () => ({ x: 10, y: 20, width: 1000, height: 700 });
+    getNormalBounds = () => ({ x: 10, y: 20, width: 1000, height: 700 });
+    setBounds = () => {};
+    setIgnoreMouseEvents = () => {};
+    setAlwaysOnTop = () => {};
+  }
+  class Tray extends Emitter {
+    setImage = vi.fn();
+    setToolTip = vi.fn();
+    setContextMenu = vi.fn();
+    destroy = vi.fn();
+  }
+  class Notification extends Emitter {
+    static isSupported = () => true;
+    constructor(readonly options: { title: string; body: string }) {
+      super();
+    }
+    show() {
+      state.notifications.push({ title: this.options.title, body: this.options.body });
+    }
+  }
+  const area = { x: 0, y: 0, width: 1920, height: 1040 };
+  return {
+    state,
+    electron: {
+      app,
+      BrowserWindow,
+      Tray,
+      Notification,
+      Menu: { buildFromTemplate: (template: unknown) => { state.menus.push(template); return { template }; } },
+      nativeImage: { createFromPath: (path: string) => ({ path }) },
+      dialog: { showErrorBox: vi.fn() },
+      shell: { openExternal: vi.fn(async () => {}) },
+      screen: { getAllDisplays: () => [{ workArea: area }], getCursorScreenPoint: () => ({ x: 5, y: 5 }), getDisplayNearestPoint: () => ({ workArea: area }) },
+      globalShortcut: { register: (accel: string, fn: Fn) => { state.shortcuts.set(accel, fn); return true; }, unregister: (accel: string) => state.shortcuts.delete(accel), unregisterAll: () => state.shortcuts.clear() },
+      ipcMain: { handle: (channel: string, fn: Fn) => state.ipc.set(channel, fn) },
+      session: {
+        defaultSession: {
+          webRequest: { onBeforeSendHeaders: (fn: Fn) => { state.session.beforeSend = fn; }, onHeadersReceived: (fn: Fn) => { state.session.headersReceived = fn; } },
+          setPermissionRequestHandler: (fn: Fn) => { state.session.permission = fn; },
+          setPermissionCheckHandler: () => {},
+          setDevicePermissionHandler: () => {},
+          on: () => {},
+        },
+      },
+    },
+  };
+});
+vi.mock('electron', () => fake.electron);
+
+import { EventBus } from '../events';
+
+const { state, electron } = fake;
+// The master's real EventBus, caught when main subscribes to it.
+let bus: EventBus | undefined;
+const subscribe = EventBus.prototype.subscribe;
+vi.spyOn(EventBus.prototype, 'subscribe').mockImplementation(function (this: EventBus, listener) {
+  bus = this;
+  return subscribe.call(this, listener);
+});
+let appUrl = '';
+let secretHeaders: Record<string, string> = {};
+const saved = { ...process.env };
+
+function mainWindow() {
+  return state.windows[0];
+}
+async function ipc(channel: string, payload: unknown, frameUrl = `${appUrl}/`) {
+  const handler = state.ipc.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler({ sender: mainWindow().webContents, senderFrame: { url: frameUrl, parent: null } }, payload);
+}
+
+beforeAll(async () => {
+  state.dir = mkdtempSync(join(tmpdir(), 'jarvis-desktop-'));
+  Object.assign(process.env, { OLLAMA_URL: 'http://127.0.0.1:9', TASK_SCOUT_INTERVAL: '0', KANBAN_AI_INTERVAL: '0', JARVIS_LANGUAGE: 'en' });
+  delete process.env.JARVIS_ADDR;
+  delete process.env.JARVIS_DATA;
+  const loaded = new Promise<string>((resolve) => { state.loaded = resolve; });
+  await import('./main');
+  appUrl = (await loaded).replace(/\/$/, '');
+  state.session.beforeSend?.({ url: `${appUrl}/api/health`, requestHeaders: {} }, (r: { requestHeaders: Record<string, string> }) => { secretHeaders = r.requestHeaders; });
+}, 60_000);
+
+afterAll(async () => {
+  if (state.quitCalls === 0) electron.app.quit();
+  await new Promise((r) => setTimeout(r, 200));
+  process.env = saved;
+  rmSync(state.dir, { recursive: true, force: true });
+});
+
+describe('the desktop main process', () => {
+  it('starts the master in-process on loopback with its data in the user-data folder', async () => {
+    expect(appUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${appUrl}/api/health`, { headers: secretHeaders });
+    expect(res.status).toBe(200);
+    expect(readFileSync(join(state.dir, 'user-data', 'jarvis.db')).length).toBeGreaterThan(0);
+  });
+
+  it('the loopback server refuses requests without the launch secret', async () => {
+    expect((await fetch(`${appUrl}/api/health`)).status).toBe(403);
+  });
+
+  it('creates the window with the secure options and the preload', () => {
+    expect(mainWindow().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/preload\.cjs$/) });
+    expect(mainWindow().webContents.setWindowOpenHandler).toHaveBeenCalled();
+  });
+
+  it('answers IPC from the app page and refuses other frames and bad payloads', async () => {
+    expect(await ipc('app:info', null)).toMatchObject({ ok: true, data: { pushToTalkShortcut: 'Control+Alt+Space', pushToTalkRegistered: true } });
+    expect(await ipc('app:info', null, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    expect(await ipc('ptt:status', { phase: 'dancing' })).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
+    const view = await ipc('settings:get', null);
+    expect(view.data.env.find((r: { name: string }) => r.name === 'OLLAMA_URL')).toMatchObject({ source: 'environment', editable: false });
+  });
+
+  it('saves a setting to settings.json and refuses an invalid one without saving', async () => {
+    expect(await ipc('settings:set', { env: { OLLAMA_MODEL: 'qwen3:8b' } })).toMatchObject({ ok: true, data: { restartRequired: true } });
+    expect(await ipc('settings:set', { env: { JARVIS_TIMEZONE: 'not a zone!' } })).toMatchObject({ ok: false, error: { code: 'INVALID_SETTING' } });
+    const file = JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8'));
+    expect(file.env).toEqual({ OLLAMA_MODEL: 'qwen3:8b' });
+  });
+
+  it('the push-to-talk shortcut starts recording in the page; a second press stops it', async () => {
+    const press = state.shortcuts.get('Control+Alt+Space');
+    expect(press).toBeDefined();
+    state.sent.length = 0;
+    press?.();
+    await new Promise((r) => setTimeout(r, 600)); // no key repeat: a tap, so toggle mode
+    press?.();
+    expect(state.sent).toEqual([['ptt:start', { trigger: 'shortcut' }], ['ptt:stop', { reason: 'second-press' }]]);
+    expect(state.windows.some((w) => w !== mainWindow() && w.options.alwaysOnTop)).toBe(true);
+  });
+
+  it('shows the spoken answer as a notification', async () => {
+    expect(await ipc('voice:answer', { transcript: 'what time is it', reply: 'It is ten.' })).toEqual({ ok: true, data: null });
+    expect(state.notifications.at(-1)).toEqual({ title: '„what time is it“', body: 'It is ten.' });
+  });
+
+  it('turns due reminders, finished documents and lost workers from the master into notifications, once each', () => {
+    const before = state.notifications.length;
+    bus?.publish('reminder.due', { id: 'r1', text: 'Take out the bins', at: '2026-11-30T18:00:00+01:00', source: 'manual' });
+    bus?.publish('reminder.due', { id: 'r1', text: 'Take out the bins', at: '2026-11-30T18:00:00+01:00', source: 'manual' });
+    bus?.publish('rag.progress', { id: 'd1', name: 'lease.pdf', status: 'indexing', progress: 0.5 });
+    bus?.publish('rag.progress', { id: 'd1', name: 'lease.pdf', status: 'ready', progress: 1 });
+    bus?.publish('mesh.changed', { worker_id: 'wrk_1', change: 'expired' });
+    bus?.publish('state.changed', { domains: ['tasks'] });
+    expect(state.notifications.slice(before).map((n) => n.title)).toEqual(['Reminder', 'Document ready', 'Worker lost']);
+  });
+
+  it('the tray menu mutes the voice, tells the page and remembers it', () => {
+    const menu = state.menus.at(-1) as { id?: string; click?: () => void }[];
+    menu.find((i) => i.id === 'toggle-mute')?.click?.();
+    expect(state.sent.at(-1)).toEqual(['voice:muted', { muted: true }]);
+    expect(JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8')).preferences.muted).toBe(true);
+    const latest = state.menus.at(-1) as { id?: string; checked?: boolean }[];
+    expect(latest.find((i) => i.id === 'toggle-mute')?.checked).toBe(true);
+  });
+
+  it('closing the window hides it to the tray and remembers its bounds', () => {
+    mainWindow().visible = true;
+    const event = { preventDefault: vi.fn() };
+    mainWindow().emit('close', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(mainWindow().visible).toBe(false);
+    expect(JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8')).window).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+  });
+
+  it('a second launch with --push-to-talk toggles recording; a plain one shows the window', () => {
+    state.sent.length = 0;
+    electron.app.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/');
+    expect(state.sent).toEqual([['ptt:start', { trigger: 'command-line' }]]);
+    electron.app.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/');
+    electron.app.emit('second-instance', {}, ['jarvis'], '/');
+    expect(mainWindow().visible).toBe(true);
+  });
+
+  it('quit stops the master cleanly and releases the shortcut', async () => {
+    electron.app.quit();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(state.shortcuts.size).toBe(0);
+    await expect(fetch(`${appUrl}/api/health`, { headers: secretHeaders })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,91 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import secureMetaSchema from 'ajv/lib/refs/json-schema-secure.json';
+
+// ajv-formats is CommonJS; under ESM its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** Limits for schemas that arrive in manifests (STYLE.md "Validation": untrusted). */
+export const SCHEMA_LIMITS = { maxBytes: 32 * 1024, maxDepth: 16 } as const;
+
+export type SchemaVerdict = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+// Keywords that would let one manifest's schema change how others validate, or make
+// validation asynchronous (an async validator returns a truthy promise: it would pass).
+const FORBIDDEN_KEYWORDS = new Set(['$id', '$async', '$schema', '$recursiveRef', '$dynamicRef']);
+
+function depthAndKeywords(value: unknown, depth: number): SchemaVerdict {
+  if (depth > SCHEMA_LIMITS.maxDepth) return { ok: false, message: `schema is nested deeper than ${SCHEMA_LIMITS.maxDepth} levels` };
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const v = depthAndKeywords(item, depth + 1);
+      if (!v.ok) return v;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (FORBIDDEN_KEYWORDS.has(key)) return { ok: false, message: `schema keyword ${key} is not allowed in a skill manifest` };
+      const v = depthAndKeywords(item, depth + 1);
+      if (!v.ok) return v;
+    }
+  }
+  return { ok: true };
+}
+
+/**
+ * One ajv for untrusted schemas: strict (unknown keywords fail), no coercion, no
+ * defaults, no stripping. The meta-schema check is done here explicitly, together with
+ * ajv's secure meta-schema, before a schema is compiled.
+ */
+const untrustedAjv = new Ajv({
+  strict: true,
+  allErrors: false,
+  coerceTypes: false,
+  useDefaults: false,
+  removeAdditional: false,
+  allowUnionTypes: true,
+  validateSchema: false,
+  addUsedSchema: false,
+});
+addFormats(untrustedAjv);
+// ajv's own meta-schema is not written for strict mode; it gets a lenient instance of its own.
+const isSecure = new Ajv({ strict: false, validateSchema: false }).compile(secureMetaSchema as object);
+
+/** Size, depth, forbidden keywords, draft-07 meta-schema, ajv's secure meta-schema. */
+export function checkUntrustedSchema(schema: unknown): SchemaVerdict {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return { ok: false, message: 'schema must be a JSON object' };
+  const bytes = JSON.stringify(schema).length;
+  if (bytes > SCHEMA_LIMITS.maxBytes) return { ok: false, message: `schema is ${bytes} bytes, more than ${SCHEMA_LIMITS.maxBytes}` };
+  const shape = depthAndKeywords(schema, 0);
+  if (!shape.ok) return shape;
+  if (untrustedAjv.validateSchema(schema as object) !== true) {
+    const e = untrustedAjv.errors?.[0];
+    return { ok: false, message: `not a valid JSON schema: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim() };
+  }
+  if (!isSecure(schema)) {
+    const e = isSecure.errors?.[0];
+    return { ok: false, message: `schema is unsafe for untrusted data: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim() };
+  }
+  return { ok: true };
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Checks and compiles an untrusted schema once; the same object returns the cached
+ * validator. Throws with a readable message when the schema is rejected.
+ */
+export function compileUntrustedSchema(schema: object): ValidateFunction {
+  const cached = compiled.get(schema);
+  if (cached) return cached;
+  const verdict = checkUntrustedSchema(schema);
+  if (!verdict.ok) throw new Error(verdict.message);
+  let fn: ValidateFunction;
+  try {
+    fn = untrustedAjv.compile(schema);
+  } catch (err) {
+    throw new Error(`schema does not compile: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  compiled.set(schema, fn);
+  return fn;
+}

@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_FILE } from './manifest';
+
+/** spec/000 "Ordnerlayout": one folder per runtime worker. */
+export const RUNTIME_GROUPS = ['python', 'node', 'go', 'rust', 'c', 'cpp', 'csharp'] as const;
+
+/** OpenJarvis skill files (spec/002). */
+export const INSTRUCTIONS_FILE = 'SKILL.md';
+export const PIPELINE_FILE = 'skill.toml';
+
+export interface SkillFolder {
+  readonly dir: string;
+  /** The runtime group the folder sits in (`python`, …), if any. */
+  readonly group?: string;
+  readonly kind: 'manifest' | 'openjarvis';
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function kindOf(dir: string): SkillFolder['kind'] | undefined {
+  if (existsSync(join(dir, MANIFEST_FILE))) return 'manifest';
+  if (existsSync(join(dir, INSTRUCTIONS_FILE)) || existsSync(join(dir, PIPELINE_FILE))) return 'openjarvis';
+  return undefined;
+}
+
+function visible(name: string): boolean {
+  // Folders with a leading `_` (the template) or `.` are never loaded (spec/001).
+  return !name.startsWith('_') && !name.startsWith('.');
+}
+
+function children(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter(visible).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The skill folders under a root, in a stable order: a root that is itself a skill
+ * (`/skills/skill.json`, "1 Container = 1 Skill"), skill folders directly under the root,
+ * and skill folders inside the runtime-group folders (`python/<skill>/`, …).
+ */
+export function discoverSkillFolders(root: string): SkillFolder[] {
+  if (!isDir(root)) return [];
+  const own = kindOf(root);
+  if (own) return [{ dir: root, kind: own }];
+  const found: SkillFolder[] = [];
+  for (const name of children(root)) {
+    const dir = join(root, name);
+    if (!isDir(dir)) continue;
+    const kind = kindOf(dir);
+    if (kind) found.push({ dir, kind });
+    else if ((RUNTIME_GROUPS as readonly string[]).includes(name)) {
+      for (const inner of children(dir)) {
+        const skillDir = join(dir, inner);
+        const innerKind = isDir(skillDir) ? kindOf(skillDir) : undefined;
+        if (innerKind) found.push({ dir: skillDir, group: name, kind: innerKind });
+      }
+    }
+  }
+  return found;
+}

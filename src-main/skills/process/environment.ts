@@ -1,0 +1,28 @@
+/** Fallbacks when the host itself has no PATH or LANG. */
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const DEFAULT_LANG = 'C.UTF-8';
+
+/**
+ * The whole environment of a skill process (spec/001, spec/000 v9.1 env_from): PATH,
+ * LANG, TZ, HOME = the skill folder, plus exactly the names in runtime.env_from that are
+ * set on the host. Nothing starting with JARVIS_ is ever passed on, whatever the manifest says.
+ */
+export function skillEnvironment(
+  skillDir: string,
+  envFrom: readonly string[] | undefined,
+  host: Readonly<Record<string, string | undefined>>,
+  timezone: string,
+): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: host.PATH || DEFAULT_PATH,
+    LANG: host.LANG || DEFAULT_LANG,
+    TZ: timezone,
+    HOME: skillDir,
+  };
+  for (const name of envFrom ?? []) {
+    if (name.startsWith('JARVIS_') || name in env) continue;
+    const value = host[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}

@@ -1,0 +1,12 @@
+// The skill process runner, shared by the master (plugin provider) and the runtime worker.
+// Imports nothing of the master outside this folder and src-main/validation/.
+export { checkUntrustedSchema, compileUntrustedSchema, SCHEMA_LIMITS } from './action-schemas';
+export { discoverSkillFolders, RUNTIME_GROUPS, INSTRUCTIONS_FILE, PIPELINE_FILE } from './discovery';
+export type { SkillFolder } from './discovery';
+export { EntryPointError, isSystemCommand, resolveEntryPoint } from './entry-point';
+export { skillEnvironment } from './environment';
+export { localIsoString } from './local-time';
+export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from './manifest';
+export type { ManifestVerdict } from './manifest';
+export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';
+export type { InvokeContext, InvokeOutcome, InvokeRequest, ProcessRun, ProcessRunOptions, ProcessSkill, RunnerPolicy } from './process-runner';

@@ -1,0 +1,198 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SkillManifest } from '../../../src-shared';
+import { invokeProcessSkill, type RunnerPolicy } from './process-runner';
+
+const root = mkdtempSync(join(tmpdir(), 'jarvis-runner-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const policy: RunnerPolicy = {
+  allowSystemExec: false,
+  maxTimeoutMs: 5000,
+  maxOutputKb: 1024,
+  hostEnv: { ...process.env, SERVICE_URL: 'http://svc.local', JARVIS_SECRET_TOKEN: 'hunter2-secret', UNLISTED: 'x' },
+};
+const context = { traceId: 'test_1', now: new Date('2026-08-29T08:20:00Z'), timezone: 'Europe/Berlin' };
+
+let n = 0;
+/** A skill folder with an executable `run` script and a manifest around it. */
+function skill(script: string, manifest: Partial<SkillManifest> = {}, action: Partial<SkillManifest['actions'][number]> = {}) {
+  const dir = join(root, `s${++n}`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'run'), script);
+  chmodSync(join(dir, 'run'), 0o755);
+  const m: SkillManifest = {
+    protocol: 'jarvis.skill.v1',
+    id: `test.s${n}`,
+    name: 'Test',
+    version: '1.0.0',
+    runtime: { type: 'process', command: './run', timeout_ms: 3000 },
+    actions: [
+      {
+        name: 'go',
+        description: 'test action',
+        input_schema: { type: 'object', properties: { text: { type: 'string', maxLength: 100 } }, additionalProperties: false },
+        ...action,
+      },
+    ],
+    ...manifest,
+  };
+  return { dir, manifest: m };
+}
+
+const node = (body: string) =>
+  `#!/usr/bin/env node\nlet s='';process.stdin.on('data',c=>s+=c);process.stdin.on('end',()=>{const env=JSON.parse(s);${body}});\n`;
+
+describe('process runner', () => {
+  it('runs in the skill folder with one envelope on stdin and returns the data', async () => {
+    const s = skill(
+      node(`process.stdout.write(JSON.stringify({protocol:'jarvis.skill.v1',success:true,data:{cwd:process.cwd(),env_in:env},message:'ok',mutated:false}))`),
+    );
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: { text: 'hi' }, context, policy });
+    expect(result.success).toBe(true);
+    const data = result.data as { cwd: string; env_in: Record<string, unknown> };
+    expect(data.cwd).toBe(s.dir);
+    expect(data.env_in).toMatchObject({
+      protocol: 'jarvis.skill.v1',
+      skill_id: s.manifest.id,
+      action: 'go',
+      input: { text: 'hi' },
+      context: { trace_id: 'test_1', now: '2026-08-29T10:20:00+02:00', timezone: 'Europe/Berlin' },
+    });
+    expect(String(data.env_in.request_id)).toMatch(/^skill_/);
+    expect(result.message).toBe('ok');
+  });
+
+  it('hands over only PATH, LANG, TZ, HOME and the env_from names, never JARVIS_*', async () => {
+    const s = skill(node(`console.log(JSON.stringify({success:true,data:process.env}))`), {
+      runtime: { type: 'process', command: './run', env_from: ['SERVICE_URL', 'JARVIS_SECRET_TOKEN', 'NOT_SET_ANYWHERE'] },
+    });
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result.success).toBe(true);
+    const env = result.data as Record<string, string>;
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'PATH', 'SERVICE_URL', 'TZ']);
+    expect(env.HOME).toBe(s.dir);
+    expect(env.TZ).toBe('Europe/Berlin');
+    expect(JSON.stringify(env)).not.toContain('hunter2-secret');
+  });
+
+  it('validates the input before the process starts', async () => {
+    const s = skill(`#!/bin/sh\ntouch started\necho '{"success":true,"data":{}}'\n`);
+    const { result, run } = await invokeProcessSkill({ skill: s, action: 'go', input: { text: 5 }, context, policy });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_INPUT_SCHEMA', path: '/text' } });
+    expect(run).toBeUndefined();
+    expect(existsSync(join(s.dir, 'started'))).toBe(false);
+  });
+
+  it('passes a skill failure through with its own code', async () => {
+    const s = skill(`#!/bin/sh\ncat >/dev/null\necho '{"success":false,"error":{"code":"UPSTREAM_UNAVAILABLE","message":"Wetterdienst nicht erreichbar"}}'\nexit 1\n`);
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result).toMatchObject({ success: false, mutated: false, error: { code: 'UPSTREAM_UNAVAILABLE', message: 'Wetterdienst nicht erreichbar' } });
+  });
+
+  it('a skill that sleeps forever is stopped at the timeout with its whole process group', async () => {
+    const s = skill(`#!/bin/sh\nsleep 1000 &\necho $! > child.pid\nwait\n`, { runtime: { type: 'process', command: './run', timeout_ms: 60_000 } });
+    const { result, run } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: { ...policy, maxTimeoutMs: 400 } });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_TIMEOUT' } });
+    expect(result.error?.message).toContain('400 ms');
+    expect(run?.stopped).toBe('timeout');
+    const pid = Number(readFileSync(join(s.dir, 'child.pid'), 'utf8'));
+    await new Promise((r) => setTimeout(r, 100));
+    // Gone, or a zombie waiting for a reaper (PID 1 in a container may not reap).
+    const state = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] : 'gone';
+    expect(['gone', 'Z']).toContain(state);
+  });
+
+  it('the manifest timeout applies when it is below the host maximum', async () => {
+    const s = skill(`#!/bin/sh\nexec sleep 1000\n`, { runtime: { type: 'process', command: './run', timeout_ms: 250 } });
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result.error?.code).toBe('SKILL_TIMEOUT');
+    expect(result.error?.message).toContain('250 ms');
+  });
+
+  it('a skill that prints 10 MB is stopped at the output cap', async () => {
+    const s = skill(`#!/bin/sh\nhead -c 10485760 /dev/zero | tr '\\000' a\n`);
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: { ...policy, maxOutputKb: 64 } });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_OUTPUT_TOO_LARGE' } });
+  });
+
+  it('two JSON objects, non-JSON and nothing at all are bad output, never a success', async () => {
+    for (const out of [`echo '{"success":true,"data":{}}'; echo '{"success":true,"data":{}}'`, `echo 'Sonnig und warm'`, `true`]) {
+      const s = skill(`#!/bin/sh\n${out}\n`);
+      const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+      expect(result, out).toMatchObject({ success: false, error: { code: 'SKILL_BAD_OUTPUT' } });
+    }
+  });
+
+  it('a result without an error or with unknown fields is bad output', async () => {
+    for (const out of [`{"success":false}`, `{"success":true,"data":{},"extra":1}`, `[1,2]`, `{"success":"yes"}`]) {
+      const s = skill(`#!/bin/sh\necho '${out}'\n`);
+      const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+      expect(result, out).toMatchObject({ success: false, error: { code: 'SKILL_BAD_OUTPUT' } });
+    }
+  });
+
+  it('a crash becomes SKILL_CRASHED with the end of stderr; a success printed before a crash does not count', async () => {
+    const s = skill(`#!/bin/sh\necho 'Traceback: boom' >&2\nexit 3\n`);
+    const { result, run } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_CRASHED' } });
+    expect(result.error?.message).toContain('code 3');
+    expect(result.error?.message).toContain('Traceback: boom');
+    expect(run?.stderr).toContain('Traceback: boom');
+    const s2 = skill(`#!/bin/sh\necho '{"success":true,"data":{}}'\nkill -9 $$\n`);
+    expect((await invokeProcessSkill({ skill: s2, action: 'go', input: {}, context, policy })).result.error?.code).toBe('SKILL_CRASHED');
+  });
+
+  it('data that does not match the output_schema is SKILL_OUTPUT_SCHEMA', async () => {
+    const output_schema = { type: 'object', properties: { summary: { type: 'string', maxLength: 100 } }, required: ['summary'], additionalProperties: false };
+    const s = skill(`#!/bin/sh\necho '{"success":true,"data":{"summary":7}}'\n`, {}, { output_schema });
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_OUTPUT_SCHEMA', path: '/summary' } });
+  });
+
+  it('keeps stderr bounded', async () => {
+    const s = skill(`#!/bin/sh\nhead -c 300000 /dev/zero | tr '\\000' e >&2\necho '{"success":true,"data":{}}'\n`);
+    const { result, run } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result.success).toBe(true);
+    expect(run?.stderr.length).toBe(64 * 1024);
+    expect(run?.stderrTruncated).toBe(true);
+  });
+
+  it('refuses an entry point that leaves the folder by symlink or ..', async () => {
+    const outside = join(root, 'outside.sh');
+    writeFileSync(outside, `#!/bin/sh\necho '{"success":true,"data":{}}'\n`);
+    chmodSync(outside, 0o755);
+    const s = skill('');
+    rmSync(join(s.dir, 'run'));
+    symlinkSync(outside, join(s.dir, 'run'));
+    const { result, run } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result).toMatchObject({ success: false, error: { code: 'SKILL_ENTRY_POINT' } });
+    expect(result.error?.message).toContain('outside the skill folder');
+    expect(run).toBeUndefined();
+    const dotdot = { ...s, manifest: { ...s.manifest, runtime: { type: 'process' as const, command: '../outside.sh' } } };
+    expect((await invokeProcessSkill({ skill: dotdot, action: 'go', input: {}, context, policy })).result.error?.code).toBe('SKILL_ENTRY_POINT');
+  });
+
+  it('a system command needs permissions.system_exec and JARVIS_SKILL_ALLOW_SYSTEM_EXEC', async () => {
+    const base = skill('', { runtime: { type: 'process', command: '/bin/sh', args: ['-c', `echo '{"success":true,"data":{"via":"sh"}}'`] } });
+    const withPermission = { ...base, manifest: { ...base.manifest, permissions: { system_exec: true } } };
+    const deny = async (s: typeof base, allow: boolean) => (await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: { ...policy, allowSystemExec: allow } })).result;
+    expect((await deny(base, false)).error?.code).toBe('SKILL_SYSTEM_EXEC_DENIED');
+    expect((await deny(base, true)).error?.code).toBe('SKILL_SYSTEM_EXEC_DENIED');
+    expect((await deny(withPermission, false)).error?.code).toBe('SKILL_SYSTEM_EXEC_DENIED');
+    expect(await deny(withPermission, true)).toMatchObject({ success: true, data: { via: 'sh' } });
+    const bare = { ...withPermission, manifest: { ...withPermission.manifest, runtime: { type: 'process' as const, command: 'sh', args: ['-c', `echo '{"success":true,"data":{}}'`] } } };
+    expect((await deny(bare, false)).error?.code).toBe('SKILL_SYSTEM_EXEC_DENIED');
+    expect((await deny(bare, true)).success).toBe(true);
+  });
+
+  it('refuses an unknown action and a disabled skill without starting anything', async () => {
+    const s = skill(`#!/bin/sh\ntouch started\n`);
+    expect((await invokeProcessSkill({ skill: s, action: 'nope', input: {}, context, policy })).result.error?.code).toBe('SKILL_UNKNOWN_ACTION');
+    const off = { ...s, manifest: { ...s.manifest, enabled: false } };
+    expect((await invokeProcessSkill({ skill: off, action: 'go', input: {}, context, policy })).result.error?.code).toBe('SKILL_DISABLED');
+    expect(existsSync(join(s.dir, 'started'))).toBe(false);
+  });
+});

@@ -1,0 +1,283 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  SKILL_ERROR_CODES,
+  SKILL_INVOKE_RESULT_SCHEMA,
+  SKILL_PROTOCOL,
+  toolFailure,
+  type SkillInvokeRequest,
+  type SkillInvokeResult,
+  type SkillManifest,
+  type ToolResult,
+} from '../../../src-shared';
+import { check, compileSchema, describeAjvError } from '../../validation';
+import { compileUntrustedSchema } from './action-schemas';
+import { EntryPointError, resolveEntryPoint } from './entry-point';
+import { skillEnvironment } from './environment';
+import { localIsoString } from './local-time';
+
+/** stderr is kept for the trace, never more than this. */
+export const MAX_STDERR_BYTES = 64 * 1024;
+
+export interface ProcessRun {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stderrTruncated: boolean;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Why the runner ended the process itself, if it did. */
+  readonly stopped?: 'timeout' | 'output';
+  readonly spawnError?: string;
+  readonly durationMs: number;
+}
+
+export interface ProcessRunOptions {
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+  readonly stdin: string;
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly maxStderrBytes?: number;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    // A negative pid addresses the whole process group: the skill and anything it started.
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts one program in its own process group, writes `stdin`, collects stdout up to
+ * `maxOutputBytes` and stderr up to `maxStderrBytes`. Past the timeout or the output cap
+ * the whole group is killed. Never rejects.
+ */
+export function runProcess(file: string, args: readonly string[], options: ProcessRunOptions): Promise<ProcessRun> {
+  const started = performance.now();
+  const maxStderr = options.maxStderrBytes ?? MAX_STDERR_BYTES;
+  return new Promise((resolvePromise) => {
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    const stderr: Buffer[] = [];
+    let stderrBytes = 0;
+    let stderrTruncated = false;
+    let stopped: ProcessRun['stopped'];
+    let spawnError: string | undefined;
+    let settled = false;
+
+    const child = spawn(file, [...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
+
+    const stop = (reason: 'timeout' | 'output') => {
+      if (stopped) return;
+      stopped = reason;
+      killGroup(child.pid);
+    };
+    const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stopped) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > options.maxOutputBytes) stop('output');
+      else stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      const room = maxStderr - stderrBytes;
+      if (room <= 0) {
+        stderrTruncated = true;
+        return;
+      }
+      if (chunk.length > room) stderrTruncated = true;
+      const kept = chunk.subarray(0, room);
+      stderr.push(kept);
+      stderrBytes += kept.length;
+    });
+    // A skill that exits without reading stdin makes the write fail with EPIPE; that is
+    // the skill's business, its output decides.
+    child.stdin.on('error', () => {});
+    child.on('error', (err) => {
+      spawnError = err.message;
+    });
+    child.on('exit', () => {
+      // Stragglers the skill left behind would keep the pipes open.
+      killGroup(child.pid);
+    });
+    child.on('close', (code, signal) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolvePromise({
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        stderrTruncated,
+        code,
+        signal,
+        ...(stopped ? { stopped } : {}),
+        ...(spawnError ? { spawnError } : {}),
+        durationMs: performance.now() - started,
+      });
+    });
+    child.stdin.end(options.stdin);
+  });
+}
+
+export interface ProcessSkill {
+  /** The skill folder: working directory and HOME of the process. */
+  readonly dir: string;
+  readonly manifest: SkillManifest;
+}
+
+export interface RunnerPolicy {
+  /** JARVIS_SKILL_ALLOW_SYSTEM_EXEC. */
+  readonly allowSystemExec: boolean;
+  /** JARVIS_SKILL_MAX_TIMEOUT_MS. */
+  readonly maxTimeoutMs: number;
+  /** JARVIS_SKILL_MAX_OUTPUT_KB. */
+  readonly maxOutputKb: number;
+  /** Where PATH, LANG and the env_from names are read from (process.env in production). */
+  readonly hostEnv: Readonly<Record<string, string | undefined>>;
+}
+
+export interface InvokeContext {
+  readonly traceId: string;
+  readonly now: Date;
+  readonly timezone: string;
+}
+
+export interface InvokeRequest {
+  readonly skill: ProcessSkill;
+  readonly action: string;
+  readonly input: Record<string, unknown>;
+  readonly context: InvokeContext;
+  readonly policy: RunnerPolicy;
+  /** `jarvis.skill.v1` for local skills (spec/001), `jarvis.skill.invoke.v1` in a worker (spec/000). */
+  readonly protocol?: SkillInvokeRequest['protocol'];
+  readonly requestId?: string;
+}
+
+export interface InvokeOutcome {
+  readonly result: ToolResult;
+  readonly envelope: SkillInvokeRequest;
+  /** Undefined when the process never started (bad input, denied entry point). */
+  readonly run?: ProcessRun;
+}
+
+function outcome(envelope: SkillInvokeRequest, result: ToolResult, run?: ProcessRun): InvokeOutcome {
+  return run ? { result, envelope, run } : { result, envelope };
+}
+
+/** The effective timeout of one call: min(manifest timeout_ms, JARVIS_SKILL_MAX_TIMEOUT_MS). */
+export function effectiveTimeoutMs(manifest: SkillManifest, maxTimeoutMs: number): number {
+  return Math.min(manifest.runtime.timeout_ms ?? maxTimeoutMs, maxTimeoutMs);
+}
+
+function stderrTail(run: ProcessRun): string {
+  const text = run.stderr.trim();
+  return text ? `: ${text.slice(-300)}` : '';
+}
+
+/**
+ * One call of a process skill action, start to finish: input validated before the
+ * process starts, the envelope on stdin, exactly one JSON object expected on stdout, the
+ * result envelope checked and `data` validated against the action's output_schema. A
+ * skill's own `success:false` passes through with its code; anything else that went wrong
+ * becomes a structured SKILL_* failure. Nothing but a valid success is ever a success.
+ */
+export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutcome> {
+  const { skill, policy } = req;
+  const { manifest } = skill;
+  const envelope: SkillInvokeRequest = {
+    protocol: req.protocol ?? SKILL_PROTOCOL,
+    request_id: req.requestId ?? `skill_${randomBytes(8).toString('hex')}`,
+    skill_id: manifest.id,
+    action: req.action,
+    input: req.input,
+    context: { trace_id: req.context.traceId, now: localIsoString(req.context.now, req.context.timezone), timezone: req.context.timezone },
+  };
+  if (manifest.enabled === false) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`));
+  const action = manifest.actions.find((a) => a.name === req.action);
+  if (!action) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${manifest.id} has no action "${req.action}"`));
+
+  const input = check(compileUntrustedSchema(action.input_schema), req.input);
+  if (!input.ok) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.inputSchema, input.error.message, input.error.path));
+
+  const env = skillEnvironment(skill.dir, manifest.runtime.env_from, policy.hostEnv, req.context.timezone);
+  let file: string;
+  try {
+    file = resolveEntryPoint(skill.dir, manifest.runtime.command, {
+      manifestAllows: manifest.permissions?.system_exec === true,
+      hostAllows: policy.allowSystemExec,
+      path: env.PATH ?? '',
+    }).file;
+  } catch (err) {
+    if (err instanceof EntryPointError) return outcome(envelope, toolFailure(err.code, err.message));
+    throw err;
+  }
+
+  const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
+  const maxOutputBytes = policy.maxOutputKb * 1024;
+  const run = await runProcess(file, manifest.runtime.args ?? [], {
+    cwd: skill.dir,
+    env,
+    stdin: JSON.stringify(envelope),
+    timeoutMs,
+    maxOutputBytes,
+  });
+  return outcome(envelope, interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes }), run);
+}
+
+function interpret(run: ProcessRun, outputSchema: object | undefined, limits: { id: string; timeoutMs: number; maxOutputBytes: number }): ToolResult {
+  const E = SKILL_ERROR_CODES;
+  if (run.spawnError) return toolFailure(E.spawnFailed, `skill ${limits.id} could not be started: ${run.spawnError}`);
+  if (run.stopped === 'timeout') return toolFailure(E.timeout, `skill ${limits.id} did not answer within ${limits.timeoutMs} ms and was stopped`);
+  if (run.stopped === 'output') {
+    return toolFailure(E.outputTooLarge, `skill ${limits.id} wrote more than ${Math.round(limits.maxOutputBytes / 1024)} KB to stdout and was stopped`);
+  }
+  const crashed = run.signal !== null || (run.code !== null && run.code !== 0);
+  const how = run.signal ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
+  const text = run.stdout.trim();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch (err) {
+    if (crashed) return toolFailure(E.crashed, `skill ${limits.id} ${how}${stderrTail(run)}`);
+    return toolFailure(E.badOutput, `skill ${limits.id} must print exactly one JSON object on stdout (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (parsed === undefined) {
+    if (crashed) return toolFailure(E.crashed, `skill ${limits.id} ${how}${stderrTail(run)}`);
+    return toolFailure(E.badOutput, `skill ${limits.id} printed nothing on stdout`);
+  }
+  const shape = check(compileSchema(SKILL_INVOKE_RESULT_SCHEMA), parsed);
+  if (!shape.ok) return toolFailure(E.badOutput, `skill ${limits.id} printed an invalid result: ${shape.error.message}`, shape.error.path);
+  const result = parsed as SkillInvokeResult;
+
+  if (!result.success) {
+    if (!result.error) return toolFailure(E.badOutput, `skill ${limits.id} reported a failure without error.code and error.message`);
+    const failure = toolFailure(result.error.code, result.error.message, result.error.path);
+    return { ...failure, message: result.message ?? result.error.message, mutated: result.mutated === true };
+  }
+  // A success printed by a process that then crashed is not trusted.
+  if (crashed) return toolFailure(E.crashed, `skill ${limits.id} printed a result but ${how}${stderrTail(run)}`);
+  if (outputSchema) {
+    const fn = compileUntrustedSchema(outputSchema);
+    if (!fn(result.data)) {
+      const err = describeAjvError(fn.errors?.[0] ?? undefined);
+      return toolFailure(E.outputSchema, `skill ${limits.id} returned data that does not match its output_schema: ${err.message}`, err.path);
+    }
+  }
+  return {
+    success: true,
+    data: result.data,
+    message: result.message ?? '',
+    mutated: result.mutated === true,
+    ...(result.warnings && result.warnings.length > 0 ? { warnings: result.warnings } : {}),
+  };
+}

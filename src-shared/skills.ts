@@ -1,0 +1,261 @@
+// Skill protocols: the jarvis.skill.v1 manifest (spec/001 "v8 – Skill Engine", spec/000
+// skill.json), the process/remote invoke envelopes (jarvis.skill.v1 locally,
+// jarvis.skill.invoke.v1 over the mesh) and the skill listing of GET /api/skills.
+import type { ToolProviderKind } from './tools';
+
+export const SKILL_PROTOCOL = 'jarvis.skill.v1';
+export const SKILL_INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';
+
+/** Capabilities a skill may declare (spec/002 "Capability enforcement"). */
+export const SKILL_CAPABILITIES = [
+  'network:fetch',
+  'network:listen',
+  'filesystem:read',
+  'filesystem:write',
+  'shell:execute',
+  'memory:read',
+  'memory:write',
+  'engine:inference',
+] as const;
+export type SkillCapability = (typeof SKILL_CAPABILITIES)[number];
+/** Declaring one of these warns at install (spec/002). */
+export const DANGEROUS_CAPABILITIES: readonly SkillCapability[] = ['shell:execute', 'network:listen', 'filesystem:write'];
+
+export interface SkillActionManifest {
+  readonly name: string;
+  readonly description: string;
+  readonly triggers?: readonly string[];
+  readonly mutates?: boolean;
+  readonly requires_confirmation?: boolean;
+  readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
+  readonly output_schema?: { readonly [keyword: string]: unknown };
+}
+
+export interface SkillRuntimeManifest {
+  readonly type: 'process';
+  /** `./run` (a file in the skill folder) or a system command (`python3`, `/bin/…`). */
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly timeout_ms?: number;
+  /** spec/000 v9.1: environment names handed to the process; never JARVIS_*. */
+  readonly env_from?: readonly string[];
+}
+
+export interface SkillManifest {
+  readonly protocol: typeof SKILL_PROTOCOL;
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly enabled?: boolean;
+  readonly author?: string;
+  readonly license?: string;
+  readonly tags?: readonly string[];
+  readonly user_invocable?: boolean;
+  readonly disable_model_invocation?: boolean;
+  readonly runtime: SkillRuntimeManifest;
+  readonly permissions?: { readonly network?: boolean; readonly system_exec?: boolean };
+  readonly actions: readonly SkillActionManifest[];
+}
+
+/** What the master (or a worker) writes to a skill process's stdin. */
+export interface SkillInvokeRequest {
+  readonly protocol: typeof SKILL_PROTOCOL | typeof SKILL_INVOKE_PROTOCOL;
+  readonly request_id: string;
+  readonly skill_id: string;
+  readonly action: string;
+  readonly input: Record<string, unknown>;
+  readonly context: { readonly trace_id: string; readonly now: string; readonly timezone: string };
+}
+
+/** What a skill process prints on stdout: exactly one such object. */
+export interface SkillInvokeResult {
+  readonly protocol?: typeof SKILL_PROTOCOL | typeof SKILL_INVOKE_PROTOCOL;
+  readonly success: boolean;
+  readonly data?: unknown;
+  readonly error?: { readonly code: string; readonly message: string; readonly path?: string };
+  readonly message?: string;
+  readonly warnings?: readonly string[];
+  readonly mutated?: boolean;
+}
+
+/** Error codes the runner gives a call that did not produce a valid result of its own. */
+export const SKILL_ERROR_CODES = {
+  timeout: 'SKILL_TIMEOUT',
+  badOutput: 'SKILL_BAD_OUTPUT',
+  outputTooLarge: 'SKILL_OUTPUT_TOO_LARGE',
+  crashed: 'SKILL_CRASHED',
+  outputSchema: 'SKILL_OUTPUT_SCHEMA',
+  inputSchema: 'SKILL_INPUT_SCHEMA',
+  spawnFailed: 'SKILL_SPAWN_FAILED',
+  entryPoint: 'SKILL_ENTRY_POINT',
+  systemExecDenied: 'SKILL_SYSTEM_EXEC_DENIED',
+  unknownAction: 'SKILL_UNKNOWN_ACTION',
+  disabled: 'SKILL_DISABLED',
+  capability: 'SKILL_CAPABILITY_DENIED',
+  pipelineStep: 'SKILL_PIPELINE_STEP_FAILED',
+} as const;
+
+/** Where a skill was found; decides name precedence (workspace > user > bundled). */
+export type SkillTier = 'workspace' | 'user' | 'bundled';
+/** spec/002 trust tiers; `core` for the household tools. */
+export type SkillTrust = 'core' | 'bundled' | 'indexed' | 'unreviewed' | 'workspace';
+export type SkillFormat = 'jarvis.skill.v1' | 'openjarvis' | 'core' | 'remote';
+
+export interface SkillActionInfo {
+  readonly name: string;
+  readonly tool: string;
+  readonly description: string;
+  readonly mutates: boolean;
+  readonly requires_confirmation: boolean;
+}
+
+export interface SkillInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly provider: ToolProviderKind;
+  readonly format: SkillFormat;
+  /** The folder (plugin), worker (remote) or "core". */
+  readonly source: string;
+  readonly tier?: SkillTier;
+  readonly trust: SkillTrust;
+  readonly enabled: boolean;
+  readonly user_invocable: boolean;
+  readonly disable_model_invocation: boolean;
+  readonly capabilities: readonly string[];
+  /** SHA-256 of the installed tree, for skills installed with `jarvis skill install`. */
+  readonly sha256?: string;
+  readonly actions: readonly SkillActionInfo[];
+  readonly errors: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export interface SkillSourceError {
+  readonly source: string;
+  readonly message: string;
+}
+
+export interface SkillsResponse {
+  readonly skills: readonly SkillInfo[];
+  readonly errors: readonly SkillSourceError[];
+}
+
+export interface SkillsReloadResponse {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+  readonly errors: readonly SkillSourceError[];
+}
+
+const ENV_NAME = '^(?!JARVIS_)[A-Za-z_][A-Za-z0-9_]{0,127}$';
+
+/**
+ * The published jarvis.skill.v1 manifest schema. Action input/output schemas are only
+ * required to be objects here; they are untrusted and get their own checks (size, depth,
+ * ajv's secure meta-schema) before anything compiles them.
+ */
+export const SKILL_MANIFEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'id', 'name', 'version', 'runtime', 'actions'],
+  properties: {
+    protocol: { const: SKILL_PROTOCOL },
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]{0,63}$' },
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    version: { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.-]{1,40})?$' },
+    description: { type: 'string', maxLength: 2000 },
+    enabled: { type: 'boolean' },
+    author: { type: 'string', maxLength: 200 },
+    license: { type: 'string', maxLength: 100 },
+    tags: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 50 } },
+    user_invocable: { type: 'boolean' },
+    disable_model_invocation: { type: 'boolean' },
+    runtime: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'command'],
+      properties: {
+        type: { const: 'process' },
+        command: { type: 'string', minLength: 1, maxLength: 512 },
+        args: { type: 'array', maxItems: 64, items: { type: 'string', maxLength: 4096 } },
+        timeout_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
+        env_from: { type: 'array', maxItems: 64, uniqueItems: true, items: { type: 'string', pattern: ENV_NAME } },
+      },
+    },
+    permissions: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { network: { type: 'boolean' }, system_exec: { type: 'boolean' } },
+    },
+    actions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 64,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description', 'input_schema'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' },
+          description: { type: 'string', minLength: 1, maxLength: 2000 },
+          triggers: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 100 } },
+          mutates: { type: 'boolean' },
+          requires_confirmation: { type: 'boolean' },
+          input_schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+          output_schema: { type: 'object' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** The stdin envelope (both protocol names: local spec/001 form and remote spec/000 form). */
+export const SKILL_INVOKE_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'request_id', 'skill_id', 'action', 'input', 'context'],
+  properties: {
+    protocol: { enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] },
+    request_id: { type: 'string', minLength: 1, maxLength: 200 },
+    skill_id: { type: 'string', minLength: 1, maxLength: 64 },
+    action: { type: 'string', minLength: 1, maxLength: 64 },
+    input: { type: 'object' },
+    context: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['trace_id', 'now', 'timezone'],
+      properties: {
+        trace_id: { type: 'string', maxLength: 200 },
+        now: { type: 'string', maxLength: 64 },
+        timezone: { type: 'string', maxLength: 64 },
+      },
+    },
+  },
+} as const;
+
+/** The one object a skill prints on stdout (the worker answers /v1/invoke with the same). */
+export const SKILL_INVOKE_RESULT_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: {
+    protocol: { enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] },
+    success: { type: 'boolean' },
+    data: {},
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', minLength: 1, maxLength: 100 },
+        message: { type: 'string', maxLength: 4000 },
+        path: { type: 'string', maxLength: 1000 },
+      },
+    },
+    message: { type: 'string', maxLength: 4000 },
+    warnings: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 1000 } },
+    mutated: { type: 'boolean' },
+  },
+} as const;
