@@ -1,4 +1,5 @@
 import type { ModuleFactory } from './context';
+import { householdModule } from '../home/module';
 import { dockerModule } from '../docker/module';
 import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
@@ -12,6 +13,7 @@ import { systemModule } from './system-module';
 export const MODULES: readonly ModuleFactory[] = [
   systemModule,
   protocolModule,
+  householdModule,
   meshModule,
   dockerModule,
   ragModule,

@@ -1,0 +1,6 @@
+export { HouseholdService } from './service';
+export type { HouseholdServiceOptions } from './service';
+export { householdToolProvider } from './core-provider';
+export { HomeError } from './errors';
+export type { IcsImportResult } from './ics';
+export type { RecipesImportResult } from './recipes-file';

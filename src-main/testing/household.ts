@@ -1,0 +1,51 @@
+// A household on an in-memory (or given) database behind the real registry, with a
+// settable clock: tool-level tests call tools exactly as the HTTP route and the assistant do.
+import type { HomeToolArgs, HomeToolData, HomeToolName, ToolResult } from '../../src-shared';
+import { householdToolProvider } from '../home/core-provider';
+import { HouseholdService } from '../home/service';
+import { SkillRegistry, type ToolContext } from '../skills';
+import { openDatabase, type Db } from '../store';
+
+export interface HouseholdFixture {
+  readonly db: Db;
+  readonly service: HouseholdService;
+  readonly registry: SkillRegistry;
+  readonly events: { type: string; data: unknown }[];
+  now: Date;
+  /** Typed call through the registry (schema-checked like every other caller). */
+  call<N extends HomeToolName>(name: N, args: HomeToolArgs[N], actor?: ToolContext['actor']): Promise<ToolResult<HomeToolData[N]>>;
+  /** Untyped call, for bad input. */
+  raw(name: string, args: unknown, actor?: ToolContext['actor']): Promise<ToolResult>;
+  /** Every household row, to check that a failed call wrote nothing. */
+  snapshot(): string;
+}
+
+export function createHouseholdFixture(options: { now: string; timezone?: string; db?: Db }): HouseholdFixture {
+  const db = options.db ?? openDatabase(':memory:');
+  const events: { type: string; data: unknown }[] = [];
+  const fixture = {} as HouseholdFixture;
+  const service = new HouseholdService({
+    db,
+    timezone: options.timezone ?? 'Europe/Berlin',
+    clock: () => fixture.now,
+    publish: (type, data) => events.push({ type, data }),
+  });
+  const registry = new SkillRegistry();
+  registry.addProvider(householdToolProvider(service));
+  const raw = (name: string, args: unknown, actor: ToolContext['actor'] = 'user') =>
+    registry.call(name, args, { traceId: 'test', now: fixture.now, timezone: service.timezone, actor });
+  Object.assign(fixture, {
+    db,
+    service,
+    registry,
+    events,
+    now: new Date(options.now),
+    call: raw as HouseholdFixture['call'],
+    raw,
+    snapshot() {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[];
+      return JSON.stringify(tables.map((t) => [t.name, db.prepare(`SELECT * FROM ${t.name} ORDER BY rowid`).all()]));
+    },
+  });
+  return fixture;
+}

@@ -1,0 +1,296 @@
+// JSON schemas of the core household tools: what the registry validates before anything
+// runs and what the assistant sends to Ollama. Strict: no unknown properties, no coercion.
+// They describe exactly the argument types in home.ts.
+
+import {
+  HOME_CONFIRMED_TOOLS,
+  HOME_MUTATING_TOOLS,
+  KANBAN_COLUMNS,
+  MEAL_SLOTS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  WEEKDAYS,
+  type HomeToolName,
+} from './home';
+import type { JsonSchemaObject } from './tools';
+
+const wallTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Uhrzeit HH:MM (24 h)' } as const;
+
+/** relative | weekday | absolute (spec/001 "Zeitmodell"). Dates are never computed by the model. */
+export const SYMBOLIC_TIME_SCHEMA = {
+  description: 'Symbolische Zeit; JARVIS rechnet sie in ein Datum um. Heute = relative/0, morgen = relative/1.',
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'offset_days'],
+      properties: {
+        kind: { const: 'relative' },
+        offset_days: { type: 'integer', minimum: -366, maximum: 366, description: '0 = heute, 1 = morgen, -1 = gestern' },
+        time: wallTime,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'weekday'],
+      properties: {
+        kind: { const: 'weekday' },
+        weekday: { enum: [...WEEKDAYS] },
+        force_next: { type: 'boolean', description: 'true = strikt nach heute ("nächsten Montag")' },
+        time: wallTime,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'date'],
+      properties: {
+        kind: { const: 'absolute' },
+        date: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
+        time: wallTime,
+      },
+    },
+  ],
+} as const;
+
+const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
+const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+const optionalText = (max: number) => ({ type: 'string', maxLength: max });
+const days = (max: number, description: string) => ({ type: 'integer', minimum: 1, maximum: max, description });
+const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
+const quantity = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
+const unit = { type: 'string', minLength: 1, maxLength: 20 } as const;
+const servings = { type: 'integer', minimum: 1, maximum: 100 } as const;
+const ingredient = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: text(80),
+    quantity: { anyOf: [quantity, { type: 'null' }] },
+    unit: { anyOf: [unit, { type: 'null' }] },
+  },
+} as const;
+const ingredients = { type: 'array', minItems: 0, maxItems: 100, items: ingredient } as const;
+const steps = { type: 'array', maxItems: 100, items: text(2000) } as const;
+
+function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
+  return { type: 'object', additionalProperties: false, properties, required: [...required] };
+}
+
+interface ToolSpec {
+  readonly description: string;
+  readonly input_schema: JsonSchemaObject;
+}
+
+/** Every core tool's description (German, as the assistant reads it) and input schema. */
+export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
+  system_get_time: {
+    description: 'Aktuelles Datum, Uhrzeit, Wochentag und Zeitzone des Haushalts.',
+    input_schema: object({}),
+  },
+  calendar_list: {
+    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage).',
+    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), query: optionalText(200) }),
+  },
+  calendar_create: {
+    description: 'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an.',
+    input_schema: object(
+      {
+        title: text(200),
+        when: SYMBOLIC_TIME_SCHEMA,
+        duration_minutes: { type: 'integer', minimum: 1, maximum: 10080, description: 'Dauer in Minuten, Standard 60' },
+        location: optionalText(200),
+        notes: optionalText(4000),
+      },
+      ['title', 'when'],
+    ),
+  },
+  calendar_update: {
+    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit).',
+    input_schema: object(
+      {
+        id: id('evt_'),
+        title: text(200),
+        when: SYMBOLIC_TIME_SCHEMA,
+        duration_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
+        location: optionalText(200),
+        notes: optionalText(4000),
+      },
+      ['id'],
+    ),
+  },
+  calendar_delete: {
+    description: 'Termin löschen (seine Erinnerung ebenso).',
+    input_schema: object({ id: id('evt_') }, ['id']),
+  },
+  tasks_list: {
+    description: 'Aufgaben auflisten (Standard: alle nicht erledigten).',
+    input_schema: object({ status: { enum: [...TASK_STATUSES, 'all'] }, query: optionalText(200) }),
+  },
+  tasks_create: {
+    description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
+    input_schema: object(
+      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags },
+      ['title'],
+    ),
+  },
+  tasks_update: {
+    description: 'Aufgabe ändern oder erledigen (status "done").',
+    input_schema: object(
+      {
+        id: id('task_'),
+        title: text(200),
+        notes: optionalText(4000),
+        due: { anyOf: [SYMBOLIC_TIME_SCHEMA, { type: 'null' }] },
+        priority: { enum: [...TASK_PRIORITIES] },
+        status: { enum: [...TASK_STATUSES] },
+        tags,
+      },
+      ['id'],
+    ),
+  },
+  tasks_delete: {
+    description: 'Aufgabe löschen (ihre Kanban-Karte ebenso).',
+    input_schema: object({ id: id('task_') }, ['id']),
+  },
+  reminders_list: {
+    description: 'Erinnerungen auflisten (Standard: nur ausstehende).',
+    input_schema: object({ include_fired: { type: 'boolean' } }),
+  },
+  reminders_create: {
+    description: 'Erinnerung anlegen. Ohne Uhrzeit um 09:00.',
+    input_schema: object({ text: text(500), when: SYMBOLIC_TIME_SCHEMA }, ['text', 'when']),
+  },
+  reminders_delete: {
+    description: 'Erinnerung löschen.',
+    input_schema: object({ id: id('rem_') }, ['id']),
+  },
+  groceries_list: {
+    description: 'Einkaufsliste anzeigen (Standard: nur offene Einträge).',
+    input_schema: object({ include_checked: { type: 'boolean' } }),
+  },
+  groceries_add: {
+    description: 'Artikel zur Einkaufsliste hinzufügen, z. B. name "Milch", quantity 2, unit "l".',
+    input_schema: object({ name: text(80), quantity, unit }, ['name']),
+  },
+  groceries_update: {
+    description: 'Einkaufseintrag ändern oder abhaken (checked).',
+    input_schema: object(
+      { id: id('groc_'), name: text(80), quantity: { anyOf: [quantity, { type: 'null' }] }, unit: { anyOf: [unit, { type: 'null' }] }, checked: { type: 'boolean' } },
+      ['id'],
+    ),
+  },
+  groceries_remove: {
+    description: 'Eintrag von der Einkaufsliste entfernen.',
+    input_schema: object({ id: id('groc_') }, ['id']),
+  },
+  groceries_sync_mealplan: {
+    description: 'Einkaufsliste aus dem Essensplan der nächsten Tage (Standard 14) neu ableiten; meldet Mahlzeiten ohne Rezept.',
+    input_schema: object({ days: days(62, 'Vorschau in Tagen, Standard 14') }),
+  },
+  recipes_search: {
+    description: 'Rezepte nach Titel, Zutat oder Schlagwort suchen.',
+    input_schema: object({ query: text(200), limit: { type: 'integer', minimum: 1, maximum: 50 } }, ['query']),
+  },
+  recipes_get: {
+    description: 'Ein Rezept mit Zutaten und Schritten lesen.',
+    input_schema: object({ id: id('rec_') }, ['id']),
+  },
+  recipes_create: {
+    description: 'Rezept mit Portionen, Zutaten (Menge, Einheit) und Schritten anlegen.',
+    input_schema: object({ title: text(200), servings, ingredients, steps, tags }, ['title', 'servings', 'ingredients']),
+  },
+  recipes_list: {
+    description: 'Alle Rezepte des Rezeptbuchs auflisten (optional nach Schlagwort).',
+    input_schema: object({ tag: text(40) }),
+  },
+  recipes_update: {
+    description: 'Rezept ändern; die abgeleitete Einkaufsliste folgt automatisch.',
+    input_schema: object({ id: id('rec_'), title: text(200), servings, ingredients, steps, tags }, ['id']),
+  },
+  mealplan_list: {
+    description: 'Essensplan in einem Zeitraum (Standard: ab heute 7 Tage).',
+    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), meal: { enum: [...MEAL_SLOTS] } }),
+  },
+  mealplan_create: {
+    description: 'Mahlzeit planen (title und/oder recipe_id). Mit Rezept landen die Zutaten skaliert auf der Einkaufsliste.',
+    input_schema: object(
+      { title: text(200), recipe_id: id('rec_'), when: SYMBOLIC_TIME_SCHEMA, meal: { enum: [...MEAL_SLOTS] }, servings },
+      ['when', 'meal'],
+    ),
+  },
+  mealplan_update: {
+    description: 'Geplante Mahlzeit ändern oder verschieben; die Einkaufsliste folgt.',
+    input_schema: object(
+      {
+        id: id('meal_'),
+        title: text(200),
+        recipe_id: { anyOf: [id('rec_'), { type: 'null' }] },
+        when: SYMBOLIC_TIME_SCHEMA,
+        meal: { enum: [...MEAL_SLOTS] },
+        servings,
+      },
+      ['id'],
+    ),
+  },
+  mealplan_delete: {
+    description: 'Geplante Mahlzeit löschen; ihre Zutaten verlassen die Einkaufsliste.',
+    input_schema: object({ id: id('meal_') }, ['id']),
+  },
+  kanban_list: {
+    description: 'Kanban-Karten auflisten.',
+    input_schema: object({ column: { enum: [...KANBAN_COLUMNS] } }),
+  },
+  kanban_create: {
+    description: 'Kanban-Karte anlegen (optional mit einer Aufgabe verknüpft).',
+    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_') }, ['title']),
+  },
+  kanban_move: {
+    description: 'Kanban-Karte in eine Spalte verschieben.',
+    input_schema: object({ id: id('card_'), column: { enum: [...KANBAN_COLUMNS] }, order: { type: 'integer', minimum: 0, maximum: 100000 } }, ['id', 'column']),
+  },
+  kanban_delete: {
+    description: 'Kanban-Karte löschen.',
+    input_schema: object({ id: id('card_') }, ['id']),
+  },
+};
+
+export function homeToolMutates(name: HomeToolName): boolean {
+  return HOME_MUTATING_TOOLS.includes(name);
+}
+
+export function homeToolNeedsConfirmation(name: HomeToolName): boolean {
+  return HOME_CONFIRMED_TOOLS.includes(name);
+}
+
+// ---------------------------------------------------------------------------
+// Recipes as a JSON file (export and import).
+
+export const RECIPES_FILE_FORMAT = 'jarvis.recipes.v1';
+
+export interface RecipesFile {
+  readonly format: typeof RECIPES_FILE_FORMAT;
+  readonly exported_at?: string;
+  readonly recipes: readonly {
+    readonly title: string;
+    readonly servings: number;
+    readonly ingredients: readonly { readonly name: string; readonly quantity?: number | null; readonly unit?: string | null }[];
+    readonly steps?: readonly string[];
+    readonly tags?: readonly string[];
+  }[];
+}
+
+export const RECIPES_FILE_SCHEMA: JsonSchemaObject = object(
+  {
+    format: { const: RECIPES_FILE_FORMAT },
+    exported_at: { type: 'string', maxLength: 40 },
+    recipes: {
+      type: 'array',
+      maxItems: 5000,
+      items: object({ title: text(200), servings, ingredients, steps, tags }, ['title', 'servings', 'ingredients']),
+    },
+  },
+  ['format', 'recipes'],
+);

@@ -1,0 +1,485 @@
+// The household: entity types as they are persisted and returned by the core tools,
+// the state snapshot the UI loads (GET /api/state), the core tool names, and the
+// symbolic time objects the assistant sends instead of computing dates itself
+// (spec/001 "Zeitmodell", "Registrierte Tools", v7.3).
+
+import type { ComponentStatus } from './api';
+
+// ---------------------------------------------------------------------------
+// Symbolic time (resolved only in src-main/home/time, to RFC3339 in JARVIS_TIMEZONE)
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** "HH:MM", 24 hours, local wall time of the household. */
+export type WallTime = string;
+/** "YYYY-MM-DD", a local calendar date of the household. */
+export type LocalDate = string;
+
+/** Today = offset_days 0, tomorrow 15:30 = offset_days 1 + time "15:30". */
+export interface RelativeTime {
+  readonly kind: 'relative';
+  readonly offset_days: number;
+  readonly time?: WallTime;
+}
+
+/**
+ * Without force_next: today if today is that weekday, else the next one.
+ * With force_next: strictly after today ("nächsten Montag").
+ */
+export interface WeekdayTime {
+  readonly kind: 'weekday';
+  readonly weekday: Weekday;
+  readonly force_next?: boolean;
+  readonly time?: WallTime;
+}
+
+export interface AbsoluteTime {
+  readonly kind: 'absolute';
+  readonly date: LocalDate;
+  readonly time?: WallTime;
+}
+
+export type SymbolicTime = RelativeTime | WeekdayTime | AbsoluteTime;
+
+// ---------------------------------------------------------------------------
+// Entities. Ids are stable strings with a kind prefix. Timestamps are RFC3339 with the
+// household's offset (e.g. "2026-12-01T15:30:00+01:00").
+
+export const ID_PREFIXES = {
+  event: 'evt_',
+  task: 'task_',
+  reminder: 'rem_',
+  grocery: 'groc_',
+  recipe: 'rec_',
+  meal: 'meal_',
+  card: 'card_',
+} as const;
+export type EntityKind = keyof typeof ID_PREFIXES;
+
+export interface CalendarEvent {
+  readonly id: string;
+  readonly title: string;
+  /** RFC3339; for all-day events local midnight of the first day. */
+  readonly start: string;
+  /** RFC3339, exclusive; for all-day events local midnight after the last day. */
+  readonly end: string;
+  readonly all_day: boolean;
+  readonly location: string;
+  readonly notes: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export interface Task {
+  readonly id: string;
+  readonly title: string;
+  readonly notes: string;
+  /** RFC3339 or null. A due date without time is local midnight of that day. */
+  readonly due: string | null;
+  readonly priority: TaskPriority;
+  readonly status: TaskStatus;
+  readonly tags: readonly string[];
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export const REMINDER_SOURCES = ['manual', 'event'] as const;
+export type ReminderSource = (typeof REMINDER_SOURCES)[number];
+
+export interface Reminder {
+  readonly id: string;
+  readonly text: string;
+  /** RFC3339: when it is due. */
+  readonly at: string;
+  readonly source: ReminderSource;
+  /** For source "event": the event it belongs to (it moves and goes with the event). */
+  readonly event_id: string | null;
+  /** RFC3339 when the due pass fired it, null while pending. */
+  readonly fired_at: string | null;
+  readonly created_at: string;
+}
+
+export const GROCERY_SOURCES = ['manual', 'mealplan'] as const;
+export type GrocerySource = (typeof GROCERY_SOURCES)[number];
+
+export interface GroceryItem {
+  readonly id: string;
+  readonly name: string;
+  /** null when the amount is not known ("Salz"). */
+  readonly quantity: number | null;
+  /** Canonical unit ("g", "kg", "ml", "l", "Stück", "EL", …) or null. */
+  readonly unit: string | null;
+  readonly checked: boolean;
+  /** "mealplan" items are derived from planned recipes and kept in step with them. */
+  readonly source: GrocerySource;
+  /** For "mealplan": the meal plan entries the amount comes from. */
+  readonly meal_ids: readonly string[];
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface Ingredient {
+  readonly name: string;
+  readonly quantity: number | null;
+  readonly unit: string | null;
+}
+
+export interface Recipe {
+  readonly id: string;
+  readonly title: string;
+  readonly servings: number;
+  readonly ingredients: readonly Ingredient[];
+  readonly steps: readonly string[];
+  readonly tags: readonly string[];
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export const MEAL_SLOTS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
+export type MealSlot = (typeof MEAL_SLOTS)[number];
+
+export interface MealPlanEntry {
+  readonly id: string;
+  readonly date: LocalDate;
+  readonly meal: MealSlot;
+  readonly title: string;
+  readonly recipe_id: string | null;
+  readonly servings: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export const KANBAN_COLUMNS = ['BACKLOG', 'TODO', 'DOING', 'DONE'] as const;
+export type KanbanColumn = (typeof KANBAN_COLUMNS)[number];
+
+export interface KanbanCard {
+  readonly id: string;
+  readonly title: string;
+  readonly column: KanbanColumn;
+  /** Position inside its column, 0-based, dense. */
+  readonly order: number;
+  readonly task_id: string | null;
+  /** The user moved it by hand: task status changes no longer move it (until moved back). */
+  readonly manual_override: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+// ---------------------------------------------------------------------------
+// GET /api/state
+
+export interface HomeState {
+  /** RFC3339 in the household's time zone. */
+  readonly now: string;
+  readonly timezone: string;
+  /** Events overlapping [today 00:00, today + 60 days). */
+  readonly events: readonly CalendarEvent[];
+  readonly tasks: readonly Task[];
+  /** Pending reminders and those fired in the last 24 hours. */
+  readonly reminders: readonly Reminder[];
+  readonly groceries: readonly GroceryItem[];
+  readonly recipes: readonly Recipe[];
+  /** Meal plan entries from 7 days ago to 30 days ahead. */
+  readonly meals: readonly MealPlanEntry[];
+  readonly kanban: readonly KanbanCard[];
+  /** Component statuses as in GET /api/health. */
+  readonly system: Readonly<Record<string, ComponentStatus>>;
+}
+
+export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban'] as const;
+export type HomeDomain = (typeof HOME_DOMAINS)[number];
+
+/** SSE `state.changed` payload, published after every successful mutation. */
+export interface StateChangedEvent {
+  readonly domains: readonly HomeDomain[];
+}
+
+// ---------------------------------------------------------------------------
+// Core tool names (spec/001 "Registrierte Tools" + v7.3). rag_search comes with RAG.
+
+export const HOME_TOOL_NAMES = [
+  'system_get_time',
+  'calendar_list',
+  'calendar_create',
+  'calendar_update',
+  'calendar_delete',
+  'tasks_list',
+  'tasks_create',
+  'tasks_update',
+  'tasks_delete',
+  'reminders_list',
+  'reminders_create',
+  'reminders_delete',
+  'groceries_list',
+  'groceries_add',
+  'groceries_update',
+  'groceries_remove',
+  'groceries_sync_mealplan',
+  'recipes_search',
+  'recipes_get',
+  'recipes_create',
+  'recipes_list',
+  'recipes_update',
+  'mealplan_list',
+  'mealplan_create',
+  'mealplan_update',
+  'mealplan_delete',
+  'kanban_list',
+  'kanban_create',
+  'kanban_move',
+  'kanban_delete',
+] as const;
+export type HomeToolName = (typeof HOME_TOOL_NAMES)[number];
+
+export function isHomeToolName(name: string): name is HomeToolName {
+  return (HOME_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+// ---------------------------------------------------------------------------
+// Tool arguments (the JSON schemas in home-schemas.ts describe exactly these).
+
+export interface CalendarListArgs {
+  /** First day of the window; default today. */
+  readonly from?: SymbolicTime;
+  /** Window length in days; default 7. */
+  readonly days?: number;
+  readonly query?: string;
+}
+export interface CalendarCreateArgs {
+  readonly title: string;
+  /** Without time the event is all-day. */
+  readonly when: SymbolicTime;
+  /** Default 60; ignored for all-day events. */
+  readonly duration_minutes?: number;
+  readonly location?: string;
+  readonly notes?: string;
+}
+export interface CalendarUpdateArgs {
+  readonly id: string;
+  readonly title?: string;
+  readonly when?: SymbolicTime;
+  readonly duration_minutes?: number;
+  readonly location?: string;
+  readonly notes?: string;
+}
+export interface IdArgs {
+  readonly id: string;
+}
+
+export interface TasksListArgs {
+  readonly status?: TaskStatus | 'all';
+  readonly query?: string;
+}
+export interface TasksCreateArgs {
+  readonly title: string;
+  readonly notes?: string;
+  readonly due?: SymbolicTime;
+  readonly priority?: TaskPriority;
+  readonly tags?: readonly string[];
+}
+export interface TasksUpdateArgs {
+  readonly id: string;
+  readonly title?: string;
+  readonly notes?: string;
+  /** null clears the due date. */
+  readonly due?: SymbolicTime | null;
+  readonly priority?: TaskPriority;
+  readonly status?: TaskStatus;
+  readonly tags?: readonly string[];
+}
+
+export interface RemindersListArgs {
+  readonly include_fired?: boolean;
+}
+export interface RemindersCreateArgs {
+  readonly text: string;
+  /** Needs a time of day; a date alone means 09:00. */
+  readonly when: SymbolicTime;
+}
+
+export interface GroceriesListArgs {
+  readonly include_checked?: boolean;
+}
+export interface GroceriesAddArgs {
+  readonly name: string;
+  readonly quantity?: number;
+  readonly unit?: string;
+}
+export interface GroceriesUpdateArgs {
+  readonly id: string;
+  readonly name?: string;
+  readonly quantity?: number | null;
+  readonly unit?: string | null;
+  readonly checked?: boolean;
+}
+export interface GroceriesSyncArgs {
+  /** Look-ahead in days from today; default 14. */
+  readonly days?: number;
+}
+export interface GroceriesSyncResult {
+  readonly from: LocalDate;
+  readonly to: LocalDate;
+  /** The derived (source "mealplan") items after the sync. */
+  readonly items: readonly GroceryItem[];
+  /** Meals in the window that have no recipe, so nothing could be derived. */
+  readonly meals_without_recipe: readonly MealPlanEntry[];
+  /** Free meal titles that were linked to a recipe by this sync. */
+  readonly linked: readonly MealPlanEntry[];
+}
+
+export interface RecipesSearchArgs {
+  readonly query: string;
+  readonly limit?: number;
+}
+export interface RecipesListArgs {
+  readonly tag?: string;
+}
+export interface IngredientInput {
+  readonly name: string;
+  readonly quantity?: number | null;
+  readonly unit?: string | null;
+}
+export interface RecipesCreateArgs {
+  readonly title: string;
+  readonly servings: number;
+  readonly ingredients: readonly IngredientInput[];
+  readonly steps?: readonly string[];
+  readonly tags?: readonly string[];
+}
+export interface RecipesUpdateArgs {
+  readonly id: string;
+  readonly title?: string;
+  readonly servings?: number;
+  readonly ingredients?: readonly IngredientInput[];
+  readonly steps?: readonly string[];
+  readonly tags?: readonly string[];
+}
+
+export interface MealplanListArgs {
+  readonly from?: SymbolicTime;
+  readonly days?: number;
+  readonly meal?: MealSlot;
+}
+export interface MealplanCreateArgs {
+  /** Title or recipe_id (or both). A free title is linked to a recipe when unambiguous. */
+  readonly title?: string;
+  readonly recipe_id?: string;
+  readonly when: SymbolicTime;
+  readonly meal: MealSlot;
+  /** Default: the recipe's servings, else 2. */
+  readonly servings?: number;
+}
+export interface MealplanUpdateArgs {
+  readonly id: string;
+  readonly title?: string;
+  /** null unlinks the recipe. */
+  readonly recipe_id?: string | null;
+  readonly when?: SymbolicTime;
+  readonly meal?: MealSlot;
+  readonly servings?: number;
+}
+
+export interface KanbanListArgs {
+  readonly column?: KanbanColumn;
+}
+export interface KanbanCreateArgs {
+  readonly title: string;
+  readonly column?: KanbanColumn;
+  readonly task_id?: string;
+}
+export interface KanbanMoveArgs {
+  readonly id: string;
+  readonly column: KanbanColumn;
+  /** Position in the target column; default: at the end. */
+  readonly order?: number;
+}
+
+export interface SystemTime {
+  readonly now: string;
+  readonly timezone: string;
+  readonly date: LocalDate;
+  readonly time: WallTime;
+  readonly weekday: Weekday;
+}
+
+/** Arguments per tool, for typed callers (UI, assistant tests). */
+export interface HomeToolArgs {
+  system_get_time: Record<string, never>;
+  calendar_list: CalendarListArgs;
+  calendar_create: CalendarCreateArgs;
+  calendar_update: CalendarUpdateArgs;
+  calendar_delete: IdArgs;
+  tasks_list: TasksListArgs;
+  tasks_create: TasksCreateArgs;
+  tasks_update: TasksUpdateArgs;
+  tasks_delete: IdArgs;
+  reminders_list: RemindersListArgs;
+  reminders_create: RemindersCreateArgs;
+  reminders_delete: IdArgs;
+  groceries_list: GroceriesListArgs;
+  groceries_add: GroceriesAddArgs;
+  groceries_update: GroceriesUpdateArgs;
+  groceries_remove: IdArgs;
+  groceries_sync_mealplan: GroceriesSyncArgs;
+  recipes_search: RecipesSearchArgs;
+  recipes_get: IdArgs;
+  recipes_create: RecipesCreateArgs;
+  recipes_list: RecipesListArgs;
+  recipes_update: RecipesUpdateArgs;
+  mealplan_list: MealplanListArgs;
+  mealplan_create: MealplanCreateArgs;
+  mealplan_update: MealplanUpdateArgs;
+  mealplan_delete: IdArgs;
+  kanban_list: KanbanListArgs;
+  kanban_create: KanbanCreateArgs;
+  kanban_move: KanbanMoveArgs;
+  kanban_delete: IdArgs;
+}
+
+/** What `data` holds in each tool's successful result. Deletes return the deleted object. */
+export interface HomeToolData {
+  system_get_time: SystemTime;
+  calendar_list: { readonly from: string; readonly to: string; readonly events: readonly CalendarEvent[] };
+  calendar_create: CalendarEvent;
+  calendar_update: CalendarEvent;
+  calendar_delete: CalendarEvent;
+  tasks_list: { readonly tasks: readonly Task[] };
+  tasks_create: Task;
+  tasks_update: Task;
+  tasks_delete: Task;
+  reminders_list: { readonly reminders: readonly Reminder[] };
+  reminders_create: Reminder;
+  reminders_delete: Reminder;
+  groceries_list: { readonly items: readonly GroceryItem[] };
+  groceries_add: GroceryItem;
+  groceries_update: GroceryItem;
+  groceries_remove: GroceryItem;
+  groceries_sync_mealplan: GroceriesSyncResult;
+  recipes_search: { readonly recipes: readonly Recipe[] };
+  recipes_get: Recipe;
+  recipes_create: Recipe;
+  recipes_list: { readonly recipes: readonly Recipe[] };
+  recipes_update: Recipe;
+  mealplan_list: { readonly from: LocalDate; readonly to: LocalDate; readonly meals: readonly MealPlanEntry[] };
+  mealplan_create: MealPlanEntry;
+  mealplan_update: MealPlanEntry;
+  mealplan_delete: MealPlanEntry;
+  kanban_list: { readonly cards: readonly KanbanCard[] };
+  kanban_create: KanbanCard;
+  kanban_move: KanbanCard;
+  kanban_delete: KanbanCard;
+}
+
+/** Tools that change the household (everything else only reads). */
+export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filter(
+  (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
+);
+
+/** Deleting asks for a confirmation when the assistant calls it (spec/001 v7.4). */
+export const HOME_CONFIRMED_TOOLS: readonly HomeToolName[] = ['calendar_delete', 'tasks_delete', 'mealplan_delete', 'kanban_delete'];
