@@ -115,6 +115,10 @@ describe('knowledge: ingest and search without Ollama', () => {
     expect(result.message).toMatch(/mietvertrag\.docx/);
     const traced = t.master.context.tracer.list({ traceId: 'trace_rag_1' }).find((e) => e.component === 'rag' && e.stage === 'retrieval');
     expect(traced?.data).toMatchObject({ query: 'Kündigungsfrist', mode: 'keyword', results: [{ document: 'mietvertrag.docx' }] });
+    // The same tool through the household's generic tool route, as scripts and the UI call it.
+    const viaHttp = await t.request('/api/tools/rag_search', { json: { arguments: { query: 'Kündigungsfrist' } } });
+    expect(viaHttp.status, viaHttp.text).toBe(200);
+    expect(viaHttp.json.data.results[0].document).toBe('mietvertrag.docx');
     const bad = await t.master.context.registry.call('rag_search', { query: 'x', top_k: 'drei' }, { traceId: 'trace_rag_2', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
     expect(bad.success).toBe(false);
     expect(bad.error?.code).toBe('INVALID_ARGUMENTS');
