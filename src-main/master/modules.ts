@@ -1,6 +1,7 @@
 import type { ModuleFactory } from './context';
-import { householdModule } from '../home/module';
+import { agentModule } from '../agent/module';
 import { dockerModule } from '../docker/module';
+import { householdModule } from '../home/module';
 import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { ragModule } from '../rag';
@@ -17,4 +18,5 @@ export const MODULES: readonly ModuleFactory[] = [
   meshModule,
   dockerModule,
   ragModule,
+  agentModule,
 ];
