@@ -151,7 +151,7 @@ describe('Task Scout wiring', () => {
   it('subscribes to documents the knowledge base finishes and feeds them to the scout', async () => {
     let deliver: ((doc: { id: string; name: string; text: string }) => void) | undefined;
     const fakeRag: ModuleFactory = (ctx) => {
-      ctx.services.rag = { onDocumentReady: (cb: typeof deliver) => ((deliver = cb), () => (deliver = undefined)) };
+      ctx.services.rag = { search: async (query: string) => ({ query, mode: 'keyword' as const, results: [] }), onDocumentReady: (cb: typeof deliver) => ((deliver = cb), () => (deliver = undefined)) };
       return { name: 'rag' };
     };
     const tm = await startTestMaster({}, { modules: [systemModule, fakeRag, agentModule] });

@@ -4,6 +4,7 @@ import { dockerModule } from '../docker/module';
 import { householdModule } from '../home/module';
 import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
+import { ragModule } from '../rag';
 import { skillsModule } from '../skills/module';
 import { voiceModule } from '../voice';
 import { systemModule } from './system-module';
@@ -19,6 +20,7 @@ export const MODULES: readonly ModuleFactory[] = [
   skillsModule,
   meshModule,
   dockerModule,
+  ragModule,
   agentModule,
   voiceModule,
 ];
