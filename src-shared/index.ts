@@ -9,3 +9,4 @@ export * from './skills';
 export * from './mesh';
 export * from './ipc';
 export * from './protocol';
+export * from './rag';

@@ -2,12 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerDoctor } from './commands/doctor';
 import { registerProtocol } from './commands/protocol';
+import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
 import { registerSkill } from './commands/skill';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerRag];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')

@@ -1,0 +1,66 @@
+import type { RagSourceLocation } from '../../../src-shared';
+
+/**
+ * One structural unit of a document (a paragraph, a CSV row, a mail part, a calendar
+ * entry) with where it came from. The chunker packs blocks into chunks and never splits
+ * one unless it alone is too long.
+ */
+export interface Block {
+  readonly text: string;
+  readonly location: RagSourceLocation;
+}
+
+export interface ExtractedDocument {
+  readonly blocks: readonly Block[];
+}
+
+/**
+ * Paragraphs of plain or Markdown text, with line numbers; Markdown headings (ATX `#`)
+ * become the `heading` of the paragraphs below them. `lineOffset`/`page` let the PDF
+ * extractor reuse this per page.
+ */
+export function paragraphBlocks(text: string, options: { markdown: boolean; page?: number } = { markdown: false }): Block[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: Block[] = [];
+  const headings: string[] = [];
+  let para: string[] = [];
+  let start = 0;
+  let inFence = false;
+  const flush = (endLine: number) => {
+    const body = para.join('\n').trim();
+    if (body) {
+      const heading = headings.filter(Boolean).join(' › ');
+      blocks.push({
+        text: body,
+        location: {
+          ...(options.page !== undefined ? { page: options.page } : {}),
+          ...(heading ? { heading } : {}),
+          line: start + 1,
+          ...(endLine > start + 1 ? { line_end: endLine } : {}),
+        },
+      });
+    }
+    para = [];
+  };
+  lines.forEach((line, i) => {
+    if (options.markdown && /^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    const heading = options.markdown && !inFence ? /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line) : null;
+    if (heading) {
+      flush(i);
+      const level = heading[1]!.length;
+      headings.length = level - 1;
+      headings[level - 1] = heading[2]!;
+      start = i + 1;
+      return;
+    }
+    if (!inFence && line.trim() === '') {
+      flush(i);
+      start = i + 1;
+      return;
+    }
+    if (para.length === 0) start = i;
+    para.push(line);
+  });
+  flush(lines.length);
+  return blocks;
+}

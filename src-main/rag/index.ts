@@ -1,0 +1,8 @@
+export { createRagService, ragFilesDir } from './create';
+export { IngestError } from './errors';
+export { SUPPORTED_EXTENSIONS, formatOf } from './formats';
+export { ragModule } from './module';
+export type { RagSearchService } from './rag-search-service';
+export type { SearchOptions } from './search';
+export { RagService, type IngestOutcome, type ReadyDocument } from './service';
+export { RAG_SEARCH_SCHEMA } from './tool';

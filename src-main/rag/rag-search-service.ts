@@ -1,0 +1,10 @@
+import type { RagSearchResponse } from '../../src-shared';
+import type { SearchOptions } from './search';
+import type { ReadyDocument } from './service';
+
+/** What other capabilities (the assistant's Task Scout) get as `ctx.services.rag`. */
+export interface RagSearchService {
+  search(query: string, options?: SearchOptions): Promise<RagSearchResponse>;
+  /** Called once per document that became ready; returns the unsubscribe function. */
+  onDocumentReady(listener: (doc: ReadyDocument) => void): () => void;
+}
