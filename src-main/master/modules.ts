@@ -6,10 +6,11 @@ import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { ragModule } from '../rag';
 import { skillsModule } from '../skills/module';
+import { voiceModule } from '../voice';
 import { systemModule } from './system-module';
 
 /**
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule, ragModule, meshModule, dockerModule, agentModule];
+export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule, ragModule, meshModule, dockerModule, agentModule, voiceModule];

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config';
 import { runChecks } from '../../doctor';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-codes';
 import { formatTable } from '../table';
+import { voiceTable } from './voice';
 
 export function registerDoctor(program: Command): void {
   program
@@ -16,7 +17,8 @@ export function registerDoctor(program: Command): void {
         process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
       } else {
         const rows = results.map((r) => [r.ok ? 'ok' : r.optional ? 'missing' : 'FAIL', r.name, r.detail]);
-        process.stdout.write(`${formatTable(['status', 'component', 'detail'], rows)}\n`);
+        process.stdout.write(`${formatTable(['status', 'component', 'detail'], rows)}\n\n`);
+        process.stdout.write(`${await voiceTable(config)}\n`);
       }
       process.exitCode = results.some((r) => !r.ok && !r.optional) ? EXIT_FAILURE : EXIT_OK;
     });

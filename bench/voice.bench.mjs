@@ -1,0 +1,134 @@
+// Voice pipeline overhead: the served master's /api/voice/transcribe + /api/voice/speak
+// (HTTP, multipart, temp files, ffmpeg decode, voice activity detection, whisper-cli,
+// espeak-ng) against the two engines run directly on the same audio with the same
+// arguments (whisper-cli on the 16 kHz WAV, espeak-ng on the same text). Target <= 1.1x.
+// whisper-cli is built from the nodejs-whisper sources (cached); the model is the tiny
+// generated one unless BENCH_WHISPER_MODEL names a real ggml model (then the engines'
+// share, and so the ratio, is what a household sees).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { median, report } from './lib.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TEXT = 'Morgen um acht Uhr ist der Zahnarzttermin, und Milch steht auf der Einkaufsliste.';
+
+function runProcess(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err.slice(-500)}`))));
+  });
+}
+
+async function benchEntry(dir) {
+  const out = join(root, '.cache', 'voice-bench-entry.mjs');
+  await build({
+    entryPoints: [join(root, 'bench/fixtures/voice-bench-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    external: ['@ricky0123/vad-node', 'onnxruntime-node'],
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(out).href);
+}
+
+async function startServe(env) {
+  const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (c) => (log += c));
+  child.stderr.on('data', (c) => (log += c));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${log}`)), 30_000);
+    child.stdout.on('data', () => {
+      const m = /running at (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${log}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function run() {
+  const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-bench-'));
+  try {
+    const whisper = execFileSync(process.execPath, [join(root, 'scripts/build-whisper-cli.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop();
+    const entry = await benchEntry(dir);
+    const model = process.env.BENCH_WHISPER_MODEL ?? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
+    const spoken = join(dir, 'spoken.wav');
+    execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, TEXT]);
+    // What the browser sends (Opus in WebM, with some silence around the speech) …
+    const webm = join(dir, 'turn.webm');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=500,apad=pad_dur=0.8', '-ar', '48000', '-c:a', 'libopus', webm]);
+    // … and what whisper reads: the pipeline's own 16 kHz mono s16 WAV of it, trimmed to the speech.
+    const wav16 = join(dir, 'turn16.wav');
+    writeFileSync(wav16, await entry.preparedWav(readFileSync(webm), join(dir, 'tools')));
+    const threads = String(Math.max(1, Math.min(4, availableParallelism())));
+    const audio = readFileSync(webm);
+
+    const app = await startServe({ PATH: process.env.PATH, JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'jarvis.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_WHISPER_BIN: whisper, JARVIS_WHISPER_MODEL: model });
+    const pipelineTurn = async () => {
+      const form = new FormData();
+      form.append('audio', new Blob([audio], { type: 'audio/webm' }), 'turn.webm');
+      const t = await fetch(`${app.url}/api/voice/transcribe`, { method: 'POST', body: form });
+      if (t.status !== 200) throw new Error(`transcribe: ${t.status} ${await t.text()}`);
+      await t.json();
+      const s = await fetch(`${app.url}/api/voice/speak`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: TEXT }) });
+      if (s.status !== 200) throw new Error(`speak: ${s.status} ${await s.text()}`);
+      await s.arrayBuffer();
+    };
+    const enginesTurn = async () => {
+      await runProcess(whisper, ['-m', model, '-f', wav16, '-l', 'de', '-t', threads, '-oj', '-otxt', '-of', join(dir, 'out'), '-np']);
+      await runProcess('espeak-ng', ['-v', 'de', '-w', join(dir, 'reply.wav'), TEXT]);
+    };
+
+    const pipeline = [];
+    const engines = [];
+    try {
+      await pipelineTurn(); // warm-up: first file reads, the VAD session
+      await enginesTurn();
+      for (let i = 0; i < RUNS; i++) {
+        let t = performance.now();
+        await enginesTurn();
+        engines.push(performance.now() - t);
+        t = performance.now();
+        await pipelineTurn();
+        pipeline.push(performance.now() - t);
+      }
+    } finally {
+      await app.stop();
+    }
+    const p = median(pipeline);
+    const e = median(engines);
+    const ratio = p / e;
+    report(`voice turn: pipeline vs engines alone (median of ${RUNS}, model ${process.env.BENCH_WHISPER_MODEL ? 'from BENCH_WHISPER_MODEL' : 'tiny generated'})`, [
+      ['pipeline: /transcribe + /speak over HTTP', `${p.toFixed(1)} ms`],
+      ['engines alone: whisper-cli + espeak-ng', `${e.toFixed(1)} ms`],
+      ['pipeline overhead', `${(p - e).toFixed(1)} ms`],
+      ['ratio (target <= 1.1)', `${ratio.toFixed(2)}x`],
+    ]);
+    return { name: 'voice pipeline vs engines', ratio, target: 1.1 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

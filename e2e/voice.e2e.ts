@@ -1,0 +1,118 @@
+// Voice through the real UI: Chromium records from a fake microphone fed with German speech
+// (espeak-ng), the renderer's recorder sends it, and the served master runs ffmpeg, the real
+// whisper-cli (built from the nodejs-whisper sources, tiny generated model), the assistant
+// (scripted Ollama) and espeak-ng. The STT chips show each missing part.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedOllama, type ScriptedOllama } from '../src-main/testing/scripted-ollama';
+import { writeTinyWhisperModel } from '../src-main/testing/tiny-whisper-model';
+import { launchBrowser, screenshotPath } from './support/browser';
+import { repoRoot, startServedApp, type ServedApp } from './support/served-app';
+
+const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-e2e-'));
+let whisperBin: string;
+let model: string;
+let micFile: string;
+
+beforeAll(() => {
+  whisperBin = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-whisper-cli.mjs')], { encoding: 'utf8', timeout: 1_500_000, stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .pop()!;
+  model = writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
+  const spoken = join(dir, 'spoken.wav');
+  execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, 'Jarvis, setze bitte Milch auf die Einkaufsliste.']);
+  // Quiet first (the recorder learns the room), then speech, then silence that ends the turn.
+  micFile = join(dir, 'mic.wav');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=700,apad=pad_dur=3', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', micFile]);
+}, 1_600_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function systemScreen(browser: Browser, app: ServedApp): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(app.url);
+  await page.getByTestId('app-shell').waitFor();
+  await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').last().click();
+  await page.getByTestId('card-voice').waitFor();
+  return page;
+}
+
+describe('voice status chips', { timeout: 240_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('show BIN, MODEL, FFMPEG and LOCAL for what is actually missing', async () => {
+    const tools = join(dir, 'tools');
+    mkdirSync(tools, { recursive: true });
+    const cases: [string, Record<string, string>][] = [
+      ['BIN', { JARVIS_TOOLS_DIR: tools }],
+      ['MODEL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin }],
+      ['FFMPEG', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg') }],
+      ['LOCAL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model }],
+    ];
+    for (const [state, env] of cases) {
+      const app = await startServedApp(env);
+      try {
+        const page = await systemScreen(browser, app);
+        const current = page.locator('#sttStatus [aria-current="true"]');
+        await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe(state);
+        if (state !== 'LOCAL') expect(await page.getByTestId('card-voice').locator('.reasons').first().textContent()).toBeTruthy();
+        if (state === 'BIN') await page.getByTestId('card-voice').screenshot({ path: screenshotPath('voice-status-bin') });
+        await page.close();
+      } finally {
+        await app.stop();
+      }
+    }
+  });
+});
+
+describe('a voice command through the real UI', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let app: ServedApp;
+  let ollama: ScriptedOllama;
+  beforeAll(async () => {
+    ollama = await startScriptedOllama();
+    app = await startServedApp({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
+    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${micFile}%noloop`, '--autoplay-policy=no-user-gesture-required']);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await ollama?.close();
+  });
+
+  it('records from the microphone, stops at the end of speech, and the master runs the whole turn', async () => {
+    ollama.reply({ content: 'Milch steht jetzt auf der Liste.' });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(app.url);
+    await page.getByTestId('app-shell').waitFor();
+    const turn = page.waitForResponse((r) => r.url().endsWith('/api/voice/command'), { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Sprachbefehl starten' }).first().click();
+    const res = await turn;
+    const body = (await res.json()) as { transcript?: string; reply?: string; timings?: Record<string, number>; error?: { code: string } };
+    if (body.error) {
+      // The random model may hear no words; then the UI must say so.
+      expect(body.error.code).toBe('NO_SPEECH');
+      return;
+    }
+    expect(res.status()).toBe(200);
+    expect(body.reply).toBe('Milch steht jetzt auf der Liste.');
+    expect(body.timings!.capture_ms).toBeGreaterThan(1000);
+    // The assistant got the transcript the master made from the recording.
+    expect(JSON.stringify(ollama.chats().at(-1)!.messages)).toContain(body.transcript!);
+    await page.getByText('Milch steht jetzt auf der Liste.').first().waitFor({ timeout: 10_000 });
+    const status = await (await page.request.get(`${app.url}/api/voice/status`)).json();
+    expect(status.last_turn).toEqual(body.timings);
+    await page.screenshot({ path: screenshotPath('voice-turn') });
+    await page.close();
+  });
+});

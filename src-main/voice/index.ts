@@ -1,0 +1,7 @@
+export { voiceModule } from './module';
+export { VoiceService } from './voice-service';
+export type { VoiceAssistant, PreparedAudio, CommandOptions } from './voice-service';
+export { VoiceError } from './errors';
+export { VoiceActivityDetector } from './vad';
+export { resolveVoiceTools, DEFAULT_WHISPER_MODEL } from './voice-tools';
+export type { VoiceTools } from './voice-tools';

@@ -1,0 +1,49 @@
+import type { ComponentStatus } from '../../src-shared';
+import { voiceRoutes } from '../http/voice-routes';
+import type { ModuleFactory } from '../master/context';
+import { VoiceActivityDetector } from './vad';
+import { VoiceService, type VoiceAssistant } from './voice-service';
+
+declare module '../master/context' {
+  interface Services {
+    voice?: VoiceService;
+  }
+}
+
+/** Push-to-talk to spoken answer: ffmpeg → whisper.cpp → assistant → Piper/espeak-ng. */
+export const voiceModule: ModuleFactory = (ctx) => {
+  const vad = new VoiceActivityDetector();
+  const voice = new VoiceService({
+    config: ctx.config,
+    tracer: ctx.tracer,
+    events: ctx.events,
+    vad,
+    // The assistant (issue 5) registers itself as ctx.services.assistant when it runs.
+    assistant: () => ctx.services.assistant as VoiceAssistant | undefined,
+  });
+  ctx.services.voice = voice;
+  ctx.status.set('voice', () => componentStatus(voice));
+
+  return {
+    name: 'voice',
+    apiRoutes(app) {
+      voiceRoutes(app, voice, { maxUploadBytes: ctx.config.voiceMaxUploadMb * 1024 * 1024 });
+    },
+    start() {
+      const s = voice.status();
+      ctx.log.info(`voice: STT ${s.stt.state}${s.stt.errors.length ? ` (${s.stt.errors.join('; ')})` : ''}; TTS ${s.tts.engine}; hands-free ${s.hands_free.enabled ? `on, wake word "${s.hands_free.wake_word}"` : 'off'}`);
+      // Only where voice can actually be used is the Silero model loaded ahead of the first turn.
+      if (s.stt.state === 'LOCAL') void vad.warmUp();
+    },
+  };
+};
+
+export function componentStatus(voice: VoiceService): ComponentStatus {
+  const s = voice.status();
+  const tts = s.tts.engine === 'piper' ? 'TTS piper' : s.tts.engine === 'espeak-ng' ? 'TTS espeak-ng (Piper missing)' : 'TTS none';
+  const hands = s.hands_free.enabled ? `; hands-free on ("${s.hands_free.wake_word}")` : '';
+  if (s.stt.state !== 'LOCAL') {
+    return { state: 'degraded', detail: `STT ${s.stt.state}: ${s.stt.errors[0] ?? 'not ready'}; ${tts}${hands}` };
+  }
+  return { state: s.tts.engine === 'piper' ? 'ok' : 'degraded', detail: `STT LOCAL (${s.stt.language}); ${tts}${hands}` };
+}

@@ -1,0 +1,68 @@
+// The voice contract (GET /api/voice/status, POST /api/voice/transcribe|command|speak).
+// Shared by the master and the renderer's voice controls.
+
+/** Why speech-to-text is or is not ready; the HUD shows it as a chip (spec/001 v7.6). */
+export type SttState = 'BIN' | 'MODEL' | 'FFMPEG' | 'LOCAL';
+export type TtsEngine = 'piper' | 'espeak-ng' | 'none';
+
+export interface VoiceTimings {
+  readonly capture_ms: number;
+  readonly convert_ms: number;
+  readonly transcribe_ms: number;
+  readonly assistant_ms: number;
+  readonly speak_ms: number;
+}
+
+export interface VoiceStatus {
+  readonly stt: {
+    readonly state: SttState;
+    readonly bin?: string;
+    readonly model?: string;
+    readonly ffmpeg?: string;
+    readonly language: string;
+    readonly errors: readonly string[];
+  };
+  readonly tts: {
+    readonly engine: TtsEngine;
+    readonly bin?: string;
+    readonly voice?: string;
+    readonly errors: readonly string[];
+  };
+  /** Which voice activity detector trims the audio: Silero (onnx) or the energy fallback. */
+  readonly vad: { readonly engine: 'silero' | 'energy'; readonly detail: string };
+  readonly last_turn?: VoiceTimings;
+  readonly hands_free: { readonly enabled: boolean; readonly wake_word: string };
+}
+
+export interface TranscribeResponse {
+  readonly text: string;
+  readonly language: string;
+  readonly duration_ms: number;
+}
+
+export interface VoiceCommandResponse {
+  readonly transcript: string;
+  readonly reply: string;
+  readonly tool_calls: readonly unknown[];
+  readonly trace_id: string;
+  readonly audio?: { readonly mime: string; readonly base64: string };
+  readonly timings: VoiceTimings;
+  /** Hands-free segments without the wake word are not commands: nothing was asked. */
+  readonly ignored?: boolean;
+}
+
+export const VOICE_ERROR_CODES = [
+  'NO_SPEECH',
+  'AUDIO_TOO_SHORT',
+  'AUDIO_INVALID',
+  'AUDIO_TOO_LARGE',
+  'STT_BIN_MISSING',
+  'STT_MODEL_MISSING',
+  'STT_FAILED',
+  'FFMPEG_MISSING',
+  'TTS_MISSING',
+  'TTS_FAILED',
+  'ASSISTANT_UNAVAILABLE',
+  'HANDS_FREE_OFF',
+] as const;
+export type VoiceErrorCode = (typeof VOICE_ERROR_CODES)[number];
