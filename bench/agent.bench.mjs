@@ -4,8 +4,7 @@
 // (2) The local intent path ("Füge zwei Liter Milch zur Einkaufsliste hinzu.") end to end
 // through the assistant, against the direct registry call it makes. Target: <= 1 ms median.
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, percentile, report } from './lib.mjs';
@@ -14,7 +13,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 
 async function loadEntry() {
-  const dir = mkdtempSync(join(tmpdir(), 'jarvis-agent-bench-'));
+  // Inside the repository, so the external native package (better-sqlite3) resolves.
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  const dir = mkdtempSync(join(root, 'dist', 'agent-bench-'));
   const outfile = join(dir, 'agent-bench.mjs');
   await build({
     entryPoints: [join(root, 'bench/fixtures/agent-bench-entry.ts')],
@@ -25,7 +26,7 @@ async function loadEntry() {
     target: 'node20',
     banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
     define: { __JARVIS_VERSION__: '"bench"' },
-    nodePaths: [join(root, 'node_modules')],
+    external: ['better-sqlite3'],
     logLevel: 'warning',
   });
   return { mod: await import(pathToFileURL(outfile).href), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -88,6 +89,26 @@ export async function run() {
     ]);
     results.push({ name: 'local-intent-path-vs-1ms', ratio: li / 1, target: 1 });
     await local.close();
+
+    // (3) the same with the Jarvis protocol audit trail (session, decision, contribution,
+    // outcome, seal: hashed and chained in SQLite) as the full master runs it.
+    const audited = await mod.createBench({ localIntents: true, audit: true });
+    for (let i = 0; i < 100; i++) await audited.chat(sentence);
+    const withAudit = [];
+    for (let i = 0; i < RUNS; i++) {
+      if (i % 100 === 0) audited.clearHome();
+      const t = performance.now();
+      await audited.chat(sentence);
+      withAudit.push(performance.now() - t);
+    }
+    const wa = median(withAudit);
+    report(`local intent path with the protocol audit trail (median of ${RUNS})`, [
+      ['assistant.chat via local intent + audit', `${wa.toFixed(3)} ms (p95 ${percentile(withAudit, 95).toFixed(3)})`],
+      ['without audit (above)', `${li.toFixed(3)} ms`],
+      ['ratio to the 1 ms target', `${wa.toFixed(3)}`],
+    ]);
+    results.push({ name: 'local-intent-path-with-audit-vs-1ms', ratio: wa / 1, target: 1 });
+    await audited.close();
   } finally {
     cleanup();
   }

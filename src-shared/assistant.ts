@@ -48,7 +48,8 @@ export interface ChatResponse {
 
 /** Events of POST /api/agent/chat/stream; `done` carries the same object as the plain chat. */
 export type ChatStreamEvent =
-  | { readonly type: 'delta'; readonly data: { readonly text: string } }
+  /** Text to append; with `replace`, the whole reply so far is replaced (streamed prose that the tool results overruled). */
+  | { readonly type: 'delta'; readonly data: { readonly text: string; readonly replace?: boolean } }
   | { readonly type: 'tool_call'; readonly data: { readonly tool: string; readonly arguments: Record<string, unknown> } }
   | { readonly type: 'tool_result'; readonly data: ExecutedToolCall }
   | { readonly type: 'plan'; readonly data: WorkflowPlan }

@@ -1,10 +1,17 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyFile } from '../cli/commands/protocol';
+import type { ModuleFactory } from '../master/context';
+import { systemModule } from '../master/system-module';
+import { protocolModule } from '../protocol/module';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
+import { agentModule } from './module';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // The assistant's HTTP contract against the real master; the household is a small in-memory
-// provider here (the real household tools are covered in household-flow.int.test.ts).
+// provider here (the real household behind the full master: assistant-master.int.test.ts).
 
 const ENROLLMENT_TOKEN = 'enroll-secret-7f3a9c2d1e';
 const WORKER_TOKEN = 'worker-access-token-55aa33';
@@ -16,7 +23,8 @@ describe('assistant HTTP API', () => {
 
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' });
+    // Without the household module, so the in-memory provider is the only tool provider.
+    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' }, { modules: [systemModule, protocolModule, agentModule] });
     home = new MemoryHomeProvider();
     tm.master.context.registry.addProvider(home);
   });
@@ -73,7 +81,13 @@ describe('assistant HTTP API', () => {
     const yes = await tm.request('/api/agent/chat', { json: { message: 'Ja' } });
     expect(yes.json.source).toBe('pending');
     expect(home.table('calendar')).toHaveLength(0);
-    expect((await tm.request('/api/debug/export')).json.runtime.pending_tool_confirmation).toBeNull();
+    const after = await tm.request('/api/debug/export');
+    expect(after.json.runtime.pending_tool_confirmation).toBeNull();
+    // The evidence layer rides along, and `jarvis protocol verify` accepts the file.
+    expect(after.json.protocol.events.length).toBeGreaterThan(0);
+    const file = join(tm.dataDir, 'export.json');
+    writeFileSync(file, after.text);
+    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('GET /api/debug/export holds trace, registry, runtime and config, and no secret anywhere', async () => {
@@ -90,6 +104,12 @@ describe('assistant HTTP API', () => {
     expect(res.json.registry.tools.map((t: { name: string }) => t.name)).toContain('calendar_delete');
     expect(res.json.config.meshEnrollmentToken).toBe('[redacted]');
     for (const secret of [ENROLLMENT_TOKEN, WORKER_TOKEN]) expect(res.text).not.toContain(secret);
+    // A secret the user typed is redacted before it reaches the protocol's goal text, so the
+    // export is both free of secrets and still verifies.
+    expect(res.json.protocol).toMatchObject({ events: expect.any(Array), manifest: { sealed: true } });
+    const file = join(tm.dataDir, 'export-secrets.json');
+    writeFileSync(file, res.text);
+    expect(verifyFile(file)).toMatchObject({ ok: true });
   });
 
   it('POST /api/debug/clear empties the trace; POST /api/agent/clear forgets the conversation', async () => {
@@ -111,7 +131,7 @@ describe('assistant HTTP API', () => {
 
 describe('assistant HTTP API with Ollama down', () => {
   it('answers in one sentence with source "error" and marks ollama as error in /api/health', async () => {
-    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' });
+    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' }, { modules: [systemModule, agentModule] });
     try {
       tm.master.context.registry.addProvider(new MemoryHomeProvider());
       const res = await tm.request('/api/agent/chat', { json: { message: 'Wie wird das Wetter?' } });
@@ -126,3 +146,23 @@ describe('assistant HTTP API with Ollama down', () => {
     }
   });
 });
+
+describe('Task Scout wiring', () => {
+  it('subscribes to documents the knowledge base finishes and feeds them to the scout', async () => {
+    let deliver: ((doc: { id: string; name: string; text: string }) => void) | undefined;
+    const fakeRag: ModuleFactory = (ctx) => {
+      ctx.services.rag = { onDocumentReady: (cb: typeof deliver) => ((deliver = cb), () => (deliver = undefined)) };
+      return { name: 'rag' };
+    };
+    const tm = await startTestMaster({}, { modules: [systemModule, fakeRag, agentModule] });
+    try {
+      expect(deliver).toBeDefined();
+      deliver!({ id: 'doc_1', name: 'Elternbrief.pdf', text: 'Bitte bis Freitag das Formular unterschreiben.' });
+      expect((await tm.request('/api/debug/export')).json.runtime.task_scout.queued).toBe(1);
+    } finally {
+      await tm.close();
+    }
+    expect(deliver).toBeUndefined();
+  });
+});
+

@@ -6,6 +6,7 @@ import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../trace';
 import { Assistant } from './assistant';
+import { protocolAudit, type AuditTrail } from './audit';
 import { OllamaConnection } from './ollama-connection';
 
 const servers: ScriptedOllama[] = [];
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function setup(env: Record<string, string> = {}, opts: { url?: string } = {}) {
+async function setup(env: Record<string, string> = {}, opts: { url?: string; audit?: AuditTrail } = {}) {
   const server = await startScriptedOllama();
   servers.push(server);
   let now = new Date('2026-08-29T08:20:00Z');
@@ -25,7 +26,7 @@ async function setup(env: Record<string, string> = {}, opts: { url?: string } = 
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
   const ollama = new OllamaConnection(config, clock);
   const scouted: string[] = [];
-  const assistant = new Assistant({ config, clock, registry, tracer, ollama, onUserText: (t) => scouted.push(t) });
+  const assistant = new Assistant({ config, clock, registry, tracer, ollama, onUserText: (t) => scouted.push(t), ...(opts.audit ? { audit: opts.audit } : {}) });
   return {
     server,
     home,
@@ -158,6 +159,15 @@ describe('compatibility selector and workflow planner', () => {
     const stages = t.tracer.list().map((e) => `${e.component}.${e.stage}`);
     expect(stages).toEqual(expect.arrayContaining(['agent.request', 'ollama.tools.request', 'ollama.tools.response', 'agent.selector_request', 'agent.selector_response', 'agent.tool_call', 'state.before_command', 'state.after_command', 'agent.tool_result', 'agent.completed']));
     expect(new Set(t.tracer.list().map((e) => e.trace_id))).toEqual(new Set([res.trace_id]));
+  });
+
+  it('never lets prose claim a change when no tool ran (selector not confident)', async () => {
+    const t = await setup();
+    t.server.reply({ content: 'Ich habe den Zahnarzt eingetragen.' }, { json: { tool: 'calendar_create', arguments: {}, confidence: 0.2 } });
+    const res = await t.chat('Trage den Zahnarzt in den Kalender ein.');
+    expect(res.tool_calls).toHaveLength(0);
+    expect(res.reply).toContain('nichts geändert');
+    expect(t.home.calls).toHaveLength(0);
   });
 
   it('rejects a selector pick that is not a registered tool', async () => {
@@ -337,6 +347,14 @@ describe('Ollama availability', () => {
     expect(local.reply).toBe('Die Einkaufsliste ist leer.');
   });
 
+  it('an error answer from Ollama becomes one sentence, not a server error', async () => {
+    const t = await setup();
+    t.server.reply({ status: 500, error: 'model runner has unexpectedly stopped' });
+    const res = await t.chat('Erzähl mir einen Witz.');
+    expect(res.source).toBe('error');
+    expect(res.reply).toContain('model runner has unexpectedly stopped');
+  });
+
   it('OLLAMA_MODEL=auto picks an installed model that supports tools, or says that none fits', async () => {
     const t = await setup();
     const ollama = new OllamaConnection(t.config, () => new Date());
@@ -382,5 +400,36 @@ describe('streaming', () => {
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.join('')).toBe(told.reply);
     expect(t.server.chats().at(-1)!.stream).toBe(true);
+    // Small talk uses the general chat options, household requests the agent's.
+    expect(t.server.chats().at(-1)!.options).toMatchObject({ temperature: 0.15, num_predict: 1200 });
+
+    // Prose streamed before a tool ran is overruled by the reply built from the results.
+    t.server.reply({ content: 'Moment, ich schaue nach.', tool_calls: [{ name: 'groceries_add', arguments: { name: 'Salz' } }] }, { content: 'Salz ist drauf.' });
+    const overruled: ChatStreamEvent[] = [];
+    const salt = await t.assistant.chat({ message: 'Erzähl mir was über Salz' }, (e) => overruled.push(e));
+    expect(overruled.filter((e) => e.type === 'delta').at(-1)!.data).toEqual({ text: salt.reply, replace: true });
   });
 });
+
+describe('audit trail', () => {
+  const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, contribute: () => {}, finish: () => {} };
+
+  it('a tool the household policy denies does not run', async () => {
+    const t = await setup({}, { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } });
+    t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Chips' } }] }, { content: 'Chips sind drauf!' });
+    const res = await t.chat('Chips auf die Einkaufsliste');
+    expect(res.tool_calls[0]!.result.error?.code).toBe('POLICY_DENIED');
+    expect(t.home.calls).toHaveLength(0);
+    expect(res.reply).toContain('keine Einkäufe');
+  });
+
+  it('a failing audit log never takes a request down', async () => {
+    const broken = new Proxy({}, { get: () => () => { throw new Error('disk full'); } });
+    const errors: string[] = [];
+    const t = await setup({ JARVIS_LOCAL_INTENTS: 'true' }, { audit: protocolAudit(broken as never, (op) => errors.push(op)) });
+    const res = await t.chat('Füge Eier zur Einkaufsliste hinzu');
+    expect(res.tool_calls[0]!.result.success).toBe(true);
+    expect(errors).toContain('begin');
+  });
+});
+

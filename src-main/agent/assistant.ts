@@ -1,4 +1,4 @@
-import type { Message } from 'ollama';
+import type { Message, Tool } from 'ollama';
 import type {
   ChatResponse,
   ChatStreamEvent,
@@ -11,9 +11,10 @@ import type {
 } from '../../src-shared';
 import { toolFailure } from '../../src-shared';
 import type { Config } from '../config';
-import type { SkillRegistry } from '../skills';
+import type { RegisteredTool, SkillRegistry } from '../skills';
 import { newTraceId, type Tracer } from '../trace';
-import { Conversation } from './conversation';
+import type { AuditDecision, AuditTrail } from './audit';
+import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent } from './local-intents';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
@@ -40,6 +41,10 @@ export interface AssistantDeps {
   readonly ollama: OllamaConnection;
   /** A user text that was neither a command nor a confirmation: a Task Scout source. */
   readonly onUserText?: (text: string) => void;
+  /** Entity counts per domain for state.before_command / after_command (from the household service). */
+  readonly stateSummary?: () => Record<string, number> | undefined;
+  /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
+  readonly audit?: AuditTrail;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -54,9 +59,12 @@ class Run {
   plan?: WorkflowPlan;
   pending?: PendingConfirmation;
   streamed = '';
+  /** The protocol WorkSession of this request, when the audit trail is on. */
+  session?: string;
   constructor(
     readonly traceId: string,
     readonly sink: ChatSink | undefined,
+    readonly lang: Lang,
   ) {}
   emit(event: ChatStreamEvent): void {
     this.sink?.(event);
@@ -97,10 +105,11 @@ export class Assistant {
 
   private async handle(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
     const started = performance.now();
-    const run = new Run(input.traceId ?? newTraceId('agent'), sink);
     const message = input.message.trim();
     const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
+    const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
+    run.session = this.deps.audit?.begin(run.traceId, message);
 
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
     let scoutSource = false;
@@ -123,6 +132,7 @@ export class Assistant {
       source: answer.source,
     };
     if (!run.streamed) run.emit({ type: 'delta', data: { text: answer.reply } });
+    else if (run.streamed.trim() !== answer.reply) run.emit({ type: 'delta', data: { text: answer.reply, replace: true } });
     this.trace(run, 'completed', {
       source: answer.source,
       reply: answer.reply,
@@ -130,6 +140,11 @@ export class Assistant {
       ...(run.pending ? { pending: run.pending.tool } : {}),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     });
+    // A session waiting for `ja` / `nein` ends when the household answers.
+    if (run.session && !run.pending) {
+      const failed = answer.source === 'error' || run.calls.some((c) => !c.result.success);
+      this.deps.audit!.finish(run.session, failed ? 'failed' : 'completed', answer.reply);
+    }
     run.emit({ type: 'done', data: response });
     return response;
   }
@@ -143,6 +158,7 @@ export class Assistant {
     const no = isNo(message);
     if (this.deps.clock().getTime() >= pending.expiresAt.getTime()) {
       this.conversation.pending = undefined;
+      this.closePendingAudit(pending, false);
       this.trace(run, 'pending_tool_expired', { tool: pending.tool, arguments: pending.arguments });
       if (yes || no) {
         return { source: 'pending', reply: lang === 'en' ? 'That confirmation has expired; nothing was changed.' : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.' };
@@ -153,16 +169,48 @@ export class Assistant {
       this.conversation.pending = undefined;
       // Exactly the stored call, no model in between (spec/001 v7.4).
       this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
-      await this.execute(run, pending.tool, pending.arguments, { confirmed: true });
-      return { source: 'pending', reply: replyFromResults(run.calls, lang) };
+      const audit = pending.audit;
+      if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
+      const result = await this.execute(run, pending.tool, pending.arguments, { confirmed: true, ...(audit ? { decision: audit.decision } : {}) });
+      const reply = replyFromResults(run.calls, lang);
+      if (audit) this.deps.audit?.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
+      return { source: 'pending', reply };
     }
     this.conversation.pending = undefined;
+    this.closePendingAudit(pending, false);
     if (no) {
       this.trace(run, 'pending_tool_cancel', { tool: pending.tool, arguments: pending.arguments });
       return { source: 'pending', reply: lang === 'en' ? 'Cancelled; nothing was changed.' : 'Abgebrochen; es wurde nichts geändert.' };
     }
     this.trace(run, 'pending_tool_replaced', { tool: pending.tool });
     return undefined;
+  }
+
+  /**
+   * The household changed the very item the assistant is waiting to change: that is a
+   * Takeover (spec/004). The stored call is dropped, so a later `ja` cannot run it on
+   * stale assumptions.
+   */
+  takeOver(tool: string, args: Record<string, unknown>): boolean {
+    const pending = this.conversation.pending;
+    const id = args.id;
+    if (!pending || typeof id !== 'string' || pending.arguments.id !== id) return false;
+    this.conversation.pending = undefined;
+    this.deps.tracer.record(pending.traceId, 'agent', 'pending_tool_taken_over', { tool: pending.tool, by: tool, id });
+    const audit = pending.audit;
+    if (audit && this.deps.audit) {
+      if (audit.requestId) this.deps.audit.takeover(audit.decision.session, audit.requestId, `Von Hand geändert (${tool})`);
+      this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} vom Haushalt selbst erledigt`);
+    }
+    return true;
+  }
+
+  /** A confirmation that will not run: the household's Review rejects it and its session ends. */
+  private closePendingAudit(pending: PendingCall, approve: boolean): void {
+    const audit = pending.audit;
+    if (!audit || !this.deps.audit) return;
+    if (audit.requestId) this.deps.audit.review(audit.decision.session, audit.requestId, approve);
+    this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} nicht ausgeführt`);
   }
 
   // ---------------------------------------------------------------- local intents
@@ -199,26 +247,39 @@ export class Assistant {
    * Every tool call of the assistant goes through here: unknown tools are refused,
    * confirmations are held back, everything else runs through the registry (which validates).
    */
-  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean }): Promise<ToolResult> {
+  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean; decision?: AuditDecision }): Promise<ToolResult> {
     const { config, registry, clock } = this.deps;
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
     const tool = registry.get(name);
+    // The policy decides before anything runs (spec/004); a confirmed call keeps its first decision.
+    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args) : undefined)) : undefined;
     let result: ToolResult;
     if (!tool) {
       result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
-    } else if (needsConfirmation(tool) && !opts.confirmed) {
+    } else if (decision?.outcome === 'deny' && !opts.confirmed) {
+      result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
+    } else if ((needsConfirmation(tool) || decision?.outcome === 'require_review') && !opts.confirmed) {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
-      const summary = confirmationQuestion(name, args);
-      this.conversation.pending = { tool: name, arguments: args, summary, expiresAt, traceId: run.traceId };
+      const summary = confirmationQuestion(name, args, run.lang);
+      const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;
+      this.conversation.pending = {
+        tool: name,
+        arguments: args,
+        summary,
+        expiresAt,
+        traceId: run.traceId,
+        ...(decision ? { audit: { decision, ...(requestId ? { requestId } : {}) } } : {}),
+      };
       run.pending = this.conversation.pendingView();
       this.trace(run, 'pending_tool_set', { tool: name, arguments: args, expires_at: expiresAt.toISOString() });
       run.emit({ type: 'pending', data: run.pending! });
       return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
     } else {
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null });
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
       result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null });
+      if (decision) this.deps.audit?.contribute(decision, result.message, result);
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
     }
     const call: ExecutedToolCall = { tool: name, arguments: args, result };
     run.calls.push(call);
@@ -246,12 +307,16 @@ export class Assistant {
       run.emit({ type: 'delta', data: { text } });
     } : undefined;
 
+    // Household requests run with the agent's options (temperature 0); small talk and
+    // questions with the general chat options. Both get every tool.
+    const role = isHomeRequest(message) ? 'agent' : 'chat';
     let prose = '';
     try {
       let step = 0;
       for (; step < config.agentMaxSteps; step++) {
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', { step, model: modelName(ollama), messages: messages.length, tools: tools.map((t) => t.function.name) });
-        const turn = await ollama.chat({ role: 'agent', messages, tools: tools as never, ...(streamProse ? { onDelta: streamProse } : {}) });
+        // The client's Tool type only knows flat properties; ours are full JSON schemas.
+        const turn = await ollama.chat({ role, messages, tools: tools as unknown as Tool[], ...(streamProse ? { onDelta: streamProse } : {}) });
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', { step, model: turn.model, content: turn.content, tool_calls: turn.toolCalls });
         if (turn.toolCalls.length === 0) {
           prose = turn.content;
@@ -280,12 +345,19 @@ export class Assistant {
 
     if (run.pending) return { source: 'model', reply: run.pending.summary };
     if (run.changedOrFailed) return { source: 'model', reply: replyFromResults(run.calls, lang) };
-    if (prose.trim() && !run.plan) return { source: 'model', reply: prose.trim() };
+    if (prose.trim() && !run.plan) {
+      // No tool ran, so nothing changed: prose that claims a change must not reach the user.
+      if (isHomeRequest(message) && claimsChange(prose)) {
+        this.trace(run, 'unbacked_claim_replaced', { prose });
+        return { source: 'model', reply: lang === 'en' ? 'Nothing was changed: no tool ran for this request. Please say it once more, a little more precisely.' : 'Es wurde nichts geändert, weil kein Tool ausgeführt wurde. Bitte formuliere die Anfrage noch einmal genauer.' };
+      }
+      return { source: 'model', reply: prose.trim() };
+    }
     if (run.calls.length > 0) return { source: 'model', reply: replyFromResults(run.calls, lang) };
     return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
   }
 
-  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, import('../skills').RegisteredTool>): Promise<void> {
+  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, RegisteredTool>): Promise<void> {
     this.trace(run, 'selector_request', { message });
     const { raw, selection } = await selectTool(this.deps.ollama, byName.values(), message);
     this.trace(run, 'selector_response', { raw, selection: selection ?? null });
@@ -329,6 +401,13 @@ export class Assistant {
   }
 }
 
+const CHANGE_CLAIM =
+  /\b(eingetragen|hinzugefügt|gespeichert|gelöscht|entfernt|verschoben|geplant|angelegt|erstellt|notiert|erledigt|abgehakt|geändert|added|saved|deleted|removed|moved|scheduled|planned|created|updated|noted)\b/iu;
+
+function claimsChange(prose: string): boolean {
+  return CHANGE_CLAIM.test(prose);
+}
+
 function modelName(ollama: OllamaConnection): string | null {
   const choice = ollama.lastChoice();
   return choice?.ok ? choice.model : null;
@@ -356,8 +435,13 @@ const DELETE_WORDS: Record<string, string> = {
   recipes: 'das Rezept',
 };
 
-function confirmationQuestion(tool: string, args: Record<string, unknown>): string {
+function confirmationQuestion(tool: string, args: Record<string, unknown>, lang: Lang): string {
   const del = /^([a-z]+)_delete$/.exec(tool);
+  if (lang === 'en') {
+    return del && typeof args.id === 'string'
+      ? `Shall I really delete ${args.id}? Answer "yes" or "no".`
+      : `Shall I run ${tool} with ${JSON.stringify(args)}? Answer "yes" or "no".`;
+  }
   if (del && typeof args.id === 'string') {
     return `Soll ich ${DELETE_WORDS[del[1]!] ?? 'den Eintrag'} ${args.id} wirklich löschen? Antworte mit „ja“ oder „nein“.`;
   }

@@ -1,5 +1,6 @@
 import type { EntityKind, PendingConfirmation, ToolResult } from '../../src-shared';
 import { ID_PREFIXES } from '../../src-shared';
+import type { AuditDecision } from './audit';
 
 /** The last successful mutation, so "Nein, doch Freitag." can correct it (spec/001). */
 export interface SessionReference {
@@ -12,6 +13,8 @@ export interface SessionReference {
 }
 
 export interface PendingCall {
+  /** The protocol records of the held-back call: its PolicyDecision and, under review, its Request. */
+  readonly audit?: { readonly decision: AuditDecision; readonly requestId?: string };
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly summary: string;

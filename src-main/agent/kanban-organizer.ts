@@ -1,3 +1,4 @@
+import type { Tool } from 'ollama';
 import type { KanbanCard, KanbanColumn, Task, ToolResult } from '../../src-shared';
 import { KANBAN_COLUMNS } from '../../src-shared';
 import type { Config } from '../config';
@@ -92,7 +93,7 @@ export class KanbanOrganizer {
     let strategy: OrganizeResult['strategy'] = 'tool_call';
     try {
       trace('tool_request', { cards: board.length });
-      const turn = await ollama.chat({ role: 'planner', messages, tools: [KANBAN_RECOMMEND_TOOL] as never });
+      const turn = await ollama.chat({ role: 'planner', messages, tools: [KANBAN_RECOMMEND_TOOL] as unknown as Tool[] });
       trace('tool_response', { content: turn.content, tool_calls: turn.toolCalls });
       const call = turn.toolCalls.find((c) => c.name === 'kanban_recommend');
       moves = call ? validMoves(call.arguments) : validMoves(parseJsonAnswer(turn.content));

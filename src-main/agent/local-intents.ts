@@ -181,7 +181,7 @@ const calendarAdd: Matcher = (text, ctx) => {
 };
 
 const CALENDAR_DAY: readonly [RegExp, Lang][] = [
-  [/^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir|steht|ist)(?: für termine)?|was steht)\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu, 'de'],
+  [/^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir|steht)(?: für termine)?|was steht)\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu, 'de'],
   [/^(?:termine|kalender)\s+(?<day>.+?)\??$/iu, 'de'],
   [/^(?:what(?:'s| is) on|what do i have|what do we have|which appointments do i have|what appointments do i have|what's on my calendar)\s+(?<day>.+?)\??$/iu, 'en'],
 ];

@@ -7,7 +7,7 @@ export type ModelRole = 'chat' | 'agent' | 'planner';
 
 export type ModelChoice =
   | { readonly ok: true; readonly model: string; readonly how: 'configured' | 'auto' }
-  | { readonly ok: false; readonly reason: 'unreachable' | 'no-tool-model' | 'model-missing' | 'model-without-tools'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'unreachable' | 'no-tool-model' | 'model-missing' | 'model-without-tools' | 'model-error'; readonly message: string };
 
 export interface ChatCall {
   readonly role: ModelRole;
@@ -156,11 +156,12 @@ export class OllamaConnection {
       }
       return { content, toolCalls, model: choice.model };
     } catch (err) {
+      this.invalidate();
       if (isConnectionError(err)) {
-        this.invalidate();
         throw new OllamaUnavailableError({ ok: false, reason: 'unreachable', message: `Ollama ist unter ${this.url} nicht erreichbar (${shortError(err)}).` });
       }
-      throw err;
+      // An error answer (model crashed, out of memory, model removed): said in one sentence, never a 500.
+      throw new OllamaUnavailableError({ ok: false, reason: 'model-error', message: `Ollama meldet einen Fehler mit ${choice.model} (${shortError(err)}).` });
     }
   }
 }

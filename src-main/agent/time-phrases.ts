@@ -115,8 +115,13 @@ function pad(n: number): string {
 }
 
 /** Today's calendar date in the household's zone (only the year matters for "31.08."). */
+// Building an Intl formatter costs far more than using one: keep one per zone.
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 export function localToday(now: Date, timezone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let format = DATE_FORMATS.get(timezone);
+  if (!format) DATE_FORMATS.set(timezone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  const parts = format.formatToParts(now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
