@@ -9,8 +9,9 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 initI18n(useStore.getState().language);
-// The event stream opens once the first state is in, so it never delays Home.
-void loadAll(useStore).finally(() => connectEvents(useStore));
+// The event stream opens once the first state is requested, so it never delays Home.
+void loadAll(useStore);
+setTimeout(() => connectEvents(useStore), 0);
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -30,8 +30,10 @@ function payload<T>(e: MessageEvent): T | undefined {
 export function connectEvents(store: Api, source: EventSource = new EventSource('/api/events')): () => void {
   let wasOpen = false;
   source.onopen = () => {
-    // After a reconnect whatever changed in between is unknown: reload everything.
+    // Whatever changed before the stream opened (or while it was down) is unknown:
+    // reload the home state at first, everything after a reconnect.
     if (wasOpen) void loadAll(store);
+    else void store.getState().loadHome();
     wasOpen = true;
     store.getState().setLive(true);
     void store.getState().loadHealth();
