@@ -5,5 +5,6 @@ export * from './version';
 export * from './home';
 export * from './home-schemas';
 export * from './skills';
+export * from './mesh';
 export * from './ipc';
 export * from './protocol';

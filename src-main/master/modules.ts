@@ -1,5 +1,7 @@
 import type { ModuleFactory } from './context';
+import { dockerModule } from '../docker/module';
 import { householdModule } from '../home/module';
+import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
 import { skillsModule } from '../skills/module';
 import { systemModule } from './system-module';
@@ -8,4 +10,4 @@ import { systemModule } from './system-module';
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule];
+export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule, meshModule, dockerModule];

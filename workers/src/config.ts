@@ -9,9 +9,23 @@ export interface WorkerConfig {
   readonly host: string;
   readonly port: number;
   readonly skillsDir: string;
+  /** The container is the boundary here (spec/000): manifests may name python3, node, … */
+  readonly allowSystemExec: boolean;
+  readonly maxTimeoutMs: number;
+  readonly maxOutputKb: number;
 }
 
 export class WorkerConfigError extends Error {}
+
+function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number, problems: string[]): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) {
+    problems.push(`${name} must be a positive integer, got ${JSON.stringify(text)}`);
+    return fallback;
+  }
+  return Number(text);
+}
 
 export function loadWorkerConfig(env: Record<string, string | undefined>): WorkerConfig {
   const problems: string[] = [];
@@ -30,6 +44,23 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
   const name = env.JARVIS_WORKER_NAME?.trim() || `${runtime || 'worker'}-main`;
   const endpoint = env.JARVIS_WORKER_ENDPOINT?.trim() || `http://127.0.0.1:${port}`;
   if (masterUrl && !/^https?:\/\//.test(masterUrl)) problems.push(`JARVIS_MASTER_URL must be an http(s) URL, got ${JSON.stringify(masterUrl)}`);
+  if (!/^https?:\/\//.test(endpoint)) problems.push(`JARVIS_WORKER_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  const execText = env.JARVIS_SKILL_ALLOW_SYSTEM_EXEC?.trim().toLowerCase() || 'true';
+  if (!['true', 'false', '1', '0'].includes(execText)) problems.push(`JARVIS_SKILL_ALLOW_SYSTEM_EXEC must be true or false, got ${JSON.stringify(execText)}`);
+  const maxTimeoutMs = positiveInt(env, 'JARVIS_SKILL_MAX_TIMEOUT_MS', 30_000, problems);
+  const maxOutputKb = positiveInt(env, 'JARVIS_SKILL_MAX_OUTPUT_KB', 1024, problems);
   if (problems.length > 0) throw new WorkerConfigError(`Invalid worker configuration:\n  ${problems.join('\n  ')}`);
-  return { masterUrl: masterUrl.replace(/\/$/, ''), enrollmentToken, name, runtime, endpoint, host, port, skillsDir: env.JARVIS_SKILLS_DIR?.trim() || '/skills' };
+  return {
+    masterUrl: masterUrl.replace(/\/$/, ''),
+    enrollmentToken,
+    name,
+    runtime,
+    endpoint: endpoint.replace(/\/$/, ''),
+    host,
+    port,
+    skillsDir: env.JARVIS_SKILLS_DIR?.trim() || '/skills',
+    allowSystemExec: execText === 'true' || execText === '1',
+    maxTimeoutMs,
+    maxOutputKb,
+  };
 }

@@ -1,0 +1,38 @@
+import type { ComponentStatus } from '../../src-shared';
+import { registerDockerRoutes } from '../http/docker-routes';
+import type { ModuleFactory } from '../master/context';
+import { describeDockerError, DockerSkillController } from './skill-services';
+
+const OFF_REASON = 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.';
+
+/**
+ * The optional Docker controller (spec/001 v9 "Docker Controller über docker.sock"): off
+ * unless enabled, and then only list/start/stop/restart of labelled skill containers.
+ */
+export const dockerModule: ModuleFactory = (ctx) => {
+  const { config } = ctx;
+  const controller = config.dockerControllerEnabled
+    ? new DockerSkillController({ socketPath: config.dockerSocket, label: config.dockerSkillLabel, value: config.dockerSkillLabelValue })
+    : undefined;
+  let status: ComponentStatus = controller
+    ? { state: 'degraded', detail: `checking ${config.dockerSocket}` }
+    : { state: 'off', detail: OFF_REASON };
+  ctx.status.set('docker', () => status);
+  const onResult = (ok: boolean, detail: string) => {
+    status = ok ? { state: 'ok', detail } : { state: 'error', detail };
+  };
+  return {
+    name: 'docker',
+    apiRoutes: (app) => registerDockerRoutes(app, { controller, offReason: OFF_REASON, onResult }),
+    async start() {
+      if (!controller) return;
+      try {
+        await controller.ping();
+        onResult(true, `connected to ${config.dockerSocket}`);
+      } catch (err) {
+        onResult(false, describeDockerError(err, config.dockerSocket));
+        ctx.log.warn(`docker controller: ${describeDockerError(err, config.dockerSocket)}`);
+      }
+    },
+  };
+};

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MESH_TOKEN_MIN_LENGTH,
+  WORKER_PROTOCOL,
+  type EnrollRequest,
+  type EnrollResponse,
+  type MeshWorkersResponse,
+  type MeshWorkerView,
+  type SkillManifest,
+} from '../../src-shared';
+import type { MasterContext } from '../master/context';
+import { parseManifest } from '../skills/process';
+import { hashToken, newAccessToken, tokenMatches } from './access-tokens';
+import { RemoteToolProvider } from './remote-provider';
+import { postToWorker, TransportError } from './worker-client';
+import { WorkerRoster, type WorkerRecord } from './worker-roster';
+
+const VERIFIED_CACHE_SIZE = 256;
+
+/** A refusal the mesh routes turn into an HTTP status. */
+export class MeshRefusal extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 502,
+    readonly code: string,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'MeshRefusal';
+  }
+}
+
+/** Why the mesh is off, or undefined when it runs. */
+export function meshOffReason(token: string | undefined): string | undefined {
+  if (token === undefined || token === '') return 'JARVIS_MESH_ENROLLMENT_TOKEN is not set; no worker can enroll.';
+  if (token.length < MESH_TOKEN_MIN_LENGTH) return `JARVIS_MESH_ENROLLMENT_TOKEN is shorter than ${MESH_TOKEN_MIN_LENGTH} characters; the mesh stays off.`;
+  return undefined;
+}
+
+/**
+ * Enrollment, leases and the remote provider: everything the master knows about workers.
+ * Nothing is persisted; after a master restart the workers' heartbeats get 404 and they
+ * enroll again.
+ */
+export class MeshService {
+  readonly roster: WorkerRoster;
+  readonly provider: RemoteToolProvider;
+  readonly offReason: string | undefined;
+  private readonly enrollmentHash: Buffer;
+  /**
+   * Manifests already verified, by their exact JSON text: replicas and re-enrollments PUT
+   * the same manifests again, and checking and compiling their schemas is the costly part.
+   */
+  private readonly verified = new Map<string, SkillManifest>();
+  /** Plain access tokens, only for master -> worker calls; incoming calls are checked against the hash. */
+  private readonly outgoing = new Map<string, string>();
+
+  constructor(private readonly ctx: MasterContext) {
+    const token = ctx.config.meshEnrollmentToken;
+    this.offReason = meshOffReason(token);
+    this.enrollmentHash = hashToken(token ?? randomBytes(32).toString('hex'));
+    if (token) ctx.tracer.redactor.add(token);
+    this.roster = new WorkerRoster(ctx.clock, ctx.config.meshLeaseMs, (w, why) => {
+      // A removed worker's token is dead (the worker must enroll again), so the redactor
+      // can forget it; otherwise every re-enrollment would grow its list for good.
+      const token = this.outgoing.get(w.id);
+      if (token) ctx.tracer.redactor.delete(token);
+      this.outgoing.delete(w.id);
+      ctx.log.info(`mesh: worker ${w.name} (${w.id}) left: ${why}`);
+      ctx.tracer.record('mesh', 'mesh', 'worker_removed', { worker: w.name, worker_id: w.id, why });
+      ctx.events.publish('mesh.changed', { worker_id: w.id, change: why });
+    });
+    this.provider = new RemoteToolProvider({
+      roster: this.roster,
+      tracer: ctx.tracer,
+      invokeTimeoutMs: ctx.config.meshInvokeTimeoutMs,
+      tokenOf: (id) => this.outgoing.get(id),
+    });
+  }
+
+  get enabled(): boolean {
+    return this.offReason === undefined;
+  }
+
+  /** Compared in constant time; throws a 401 refusal on a mismatch. */
+  assertEnrollmentToken(given: unknown): void {
+    if (!this.enabled || typeof given !== 'string' || !tokenMatches(given, this.enrollmentHash)) {
+      throw new MeshRefusal(401, 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
+    }
+  }
+
+  /** Enrolls a worker whose request already passed the schema. */
+  enroll(body: unknown): EnrollResponse {
+    this.assertEnrollmentToken((body as { enrollment_token?: unknown } | null)?.enrollment_token);
+    const req = body as EnrollRequest;
+    const accessToken = newAccessToken();
+    this.ctx.tracer.redactor.add(accessToken);
+    const worker = this.roster.add({
+      id: `wrk_${randomBytes(9).toString('base64url')}`,
+      name: req.name,
+      runtime: req.runtime,
+      endpoint: req.endpoint.replace(/\/$/, ''),
+      ...(req.version ? { version: req.version } : {}),
+      tokenHash: hashToken(accessToken),
+    });
+    this.outgoing.set(worker.id, accessToken);
+    this.ctx.log.info(`mesh: worker ${worker.name} (${worker.runtime}) enrolled as ${worker.id} at ${worker.endpoint}`);
+    this.ctx.tracer.record('mesh', 'mesh', 'enrolled', { worker: worker.name, worker_id: worker.id, endpoint: worker.endpoint });
+    this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'enrolled' });
+    return {
+      protocol: WORKER_PROTOCOL,
+      worker_id: worker.id,
+      access_token: accessToken,
+      lease_ms: this.ctx.config.meshLeaseMs,
+      heartbeat_interval_ms: this.ctx.config.meshHeartbeatMs,
+    };
+  }
+
+  /** The worker behind an incoming call, after its access token checked out. */
+  authenticate(id: string, token: string | undefined): WorkerRecord {
+    if (!token) throw new MeshRefusal(401, 'TOKEN_REQUIRED', 'This route needs the worker access token as a Bearer token.');
+    const worker = this.roster.get(id);
+    if (!worker) throw new MeshRefusal(404, 'UNKNOWN_WORKER', 'No such worker, or its lease has run out: enroll again.');
+    if (!tokenMatches(token, worker.tokenHash)) throw new MeshRefusal(401, 'TOKEN_REFUSED', 'The access token is wrong.');
+    return worker;
+  }
+
+  putSkills(worker: WorkerRecord, skills: readonly unknown[]): { skills: number; actions: number } {
+    const ids = new Set<string>();
+    const accepted: SkillManifest[] = [];
+    for (const [i, raw] of skills.entries()) {
+      // The same checks as for a local skill folder: published schema, untrusted action schemas.
+      const verdict = this.verify(raw);
+      const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
+      if (!verdict.ok) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
+      if (ids.has(verdict.manifest.id)) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
+      ids.add(verdict.manifest.id);
+      if (verdict.manifest.enabled !== false) accepted.push(verdict.manifest);
+    }
+    this.roster.setSkills(worker, accepted);
+    this.roster.renew(worker);
+    const actions = accepted.reduce((n, s) => n + s.actions.length, 0);
+    this.ctx.tracer.record('mesh', 'mesh', 'skills', { worker: worker.name, worker_id: worker.id, skills: accepted.map((s) => s.id), actions });
+    this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'skills' });
+    return { skills: accepted.length, actions };
+  }
+
+  private verify(raw: unknown): ReturnType<typeof parseManifest> {
+    const key = JSON.stringify(raw);
+    const known = this.verified.get(key);
+    if (known) return { ok: true, manifest: known };
+    const verdict = parseManifest(raw);
+    if (verdict.ok) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(key, verdict.manifest);
+    }
+    return verdict;
+  }
+
+  heartbeat(worker: WorkerRecord): { lease_ms: number } {
+    this.roster.renew(worker);
+    return { lease_ms: this.ctx.config.meshLeaseMs };
+  }
+
+  deregister(worker: WorkerRecord): void {
+    this.roster.remove(worker.id, 'deregistered');
+  }
+
+  /** Asks a worker to rescan its skills folder; it PUTs its skills again before answering. */
+  async reload(id: string): Promise<unknown> {
+    const worker = this.roster.get(id);
+    const token = worker && this.outgoing.get(worker.id);
+    if (!worker || !token) throw new MeshRefusal(404, 'UNKNOWN_WORKER', `No live worker ${id}.`);
+    try {
+      const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs);
+      if (answer.status !== 200) throw new MeshRefusal(502, 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
+      return { worker_id: worker.id, ...(answer.body as object) };
+    } catch (err) {
+      if (err instanceof TransportError) {
+        worker.lastError = `transport: ${err.message}`;
+        throw new MeshRefusal(502, 'WORKER_UNREACHABLE', `worker ${worker.name} did not answer: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+
+  view(): MeshWorkersResponse {
+    if (!this.enabled) return { enabled: false, reason: this.offReason!, workers: [] };
+    const workers: MeshWorkerView[] = this.roster.live().map((w) => ({
+      id: w.id,
+      name: w.name,
+      runtime: w.runtime,
+      endpoint: w.endpoint,
+      ...(w.version ? { version: w.version } : {}),
+      enrolled_at: w.enrolledAt.toISOString(),
+      last_heartbeat_at: w.lastHeartbeatAt.toISOString(),
+      lease_left_ms: this.roster.leaseLeftMs(w),
+      skills: w.skills.map((s) => ({ id: s.id, name: s.name, version: s.version, actions: s.actions.map((a) => a.name) })),
+      calls: w.calls,
+      failures: w.failures,
+      ...(w.lastError ? { last_error: w.lastError } : {}),
+    }));
+    return { enabled: true, workers };
+  }
+}

@@ -1,0 +1,43 @@
+import type { ModuleFactory } from '../master/context';
+import { registerMeshApiRoutes, registerMeshWorkerRoutes } from '../http/mesh-routes';
+import { MeshService } from './mesh-service';
+
+declare module '../master/context' {
+  interface Services {
+    mesh?: MeshService;
+  }
+}
+
+/**
+ * The distributed skill mesh (spec/001 v9): workers enroll on the mesh listener, their
+ * actions join the one registry as provider `remote`, and leases keep the registry honest.
+ */
+export const meshModule: ModuleFactory = (ctx) => {
+  const mesh = new MeshService(ctx);
+  ctx.services.mesh = mesh;
+  ctx.registry.addProvider(mesh.provider);
+  ctx.status.set('mesh', () => {
+    if (!mesh.enabled) return { state: 'off', detail: mesh.offReason! };
+    const workers = mesh.roster.live();
+    const actions = mesh.provider.list().length;
+    return { state: 'ok', detail: `${workers.length} worker(s), ${actions} remote action(s)` };
+  });
+  let sweeper: NodeJS.Timeout | undefined;
+  return {
+    name: 'mesh',
+    apiRoutes: (app) => registerMeshApiRoutes(app, mesh),
+    meshRoutes: (app) => registerMeshWorkerRoutes(app, mesh),
+    start() {
+      if (!mesh.enabled) return;
+      // Leases are read against ctx.clock whenever the roster is touched; the timer only
+      // makes sure an idle master still drops workers that went silent.
+      const every = Math.max(50, Math.min(1000, Math.floor(ctx.config.meshLeaseMs / 4)));
+      sweeper = setInterval(() => mesh.roster.sweep(), every);
+      sweeper.unref();
+    },
+    stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = undefined;
+    },
+  };
+};

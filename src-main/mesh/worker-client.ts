@@ -1,0 +1,51 @@
+/** The call never produced a response: connection refused or reset, DNS, or a timeout before any answer. */
+export class TransportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface WorkerAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+function describeTransportFailure(err: unknown): string {
+  if (err instanceof Error) {
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer before the timeout';
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code) return cause.code;
+    if (cause?.message) return cause.message;
+    return err.message;
+  }
+  return String(err);
+}
+
+/**
+ * Master -> worker: one POST with the worker's access token. Anything that fails before a
+ * response arrives is a TransportError (the caller may try another replica); once the
+ * worker answered, its answer stands, whatever it says.
+ */
+export async function postToWorker(endpoint: string, path: string, accessToken: string, body: unknown, timeoutMs: number): Promise<WorkerAnswer> {
+  const url = `${endpoint.replace(/\/$/, '')}${path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    throw new TransportError(describeTransportFailure(err));
+  }
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, body: parsed };
+}

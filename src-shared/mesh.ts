@@ -1,0 +1,171 @@
+// The mesh wire format (DESIGN.md "Mesh wire format", spec/001 v9, spec/000): what a worker
+// and the master say to each other. Any program that speaks this is a worker.
+
+import type { ToolResult } from './envelope';
+import type { SkillManifest } from './skills';
+
+export const WORKER_PROTOCOL = 'jarvis.skill.worker.v1';
+export const INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';
+
+/** The enrollment token must be at least this long, or the mesh stays off. */
+export const MESH_TOKEN_MIN_LENGTH = 16;
+
+export interface EnrollRequest {
+  readonly protocol: typeof WORKER_PROTOCOL;
+  readonly enrollment_token: string;
+  readonly name: string;
+  readonly runtime: string;
+  readonly endpoint: string;
+  readonly version?: string;
+}
+
+export interface EnrollResponse {
+  readonly protocol: typeof WORKER_PROTOCOL;
+  readonly worker_id: string;
+  readonly access_token: string;
+  readonly lease_ms: number;
+  readonly heartbeat_interval_ms: number;
+}
+
+export interface SkillsPutRequest {
+  readonly protocol: typeof WORKER_PROTOCOL;
+  readonly skills: readonly SkillManifest[];
+}
+
+export interface HeartbeatResponse {
+  readonly lease_ms: number;
+}
+
+export interface InvokeEnvelope {
+  readonly protocol: typeof INVOKE_PROTOCOL;
+  readonly request_id: string;
+  readonly skill_id: string;
+  readonly action: string;
+  readonly input: Record<string, unknown>;
+  readonly context: { readonly trace_id: string; readonly now: string; readonly timezone: string };
+}
+
+export type InvokeResult = ToolResult & { readonly protocol?: string };
+
+/** What the worker says about itself on GET /v1/health and after POST /v1/reload. */
+export interface WorkerHealth {
+  readonly ok: boolean;
+  readonly name: string;
+  readonly runtime: string;
+  readonly enrolled: boolean;
+  readonly skills: readonly string[];
+  readonly errors: readonly { readonly source: string; readonly message: string }[];
+}
+
+/** One worker as GET /api/mesh/workers shows it. */
+export interface MeshWorkerView {
+  readonly id: string;
+  readonly name: string;
+  readonly runtime: string;
+  readonly endpoint: string;
+  readonly version?: string;
+  readonly enrolled_at: string;
+  readonly last_heartbeat_at: string;
+  readonly lease_left_ms: number;
+  readonly skills: readonly { readonly id: string; readonly name: string; readonly version: string; readonly actions: readonly string[] }[];
+  readonly calls: number;
+  readonly failures: number;
+  readonly last_error?: string;
+}
+
+export interface MeshWorkersResponse {
+  readonly enabled: boolean;
+  /** Why the mesh is off, when it is. */
+  readonly reason?: string;
+  readonly workers: readonly MeshWorkerView[];
+}
+
+const NAME = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' } as const;
+
+export const enrollRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'enrollment_token', 'name', 'runtime', 'endpoint'],
+  properties: {
+    protocol: { const: WORKER_PROTOCOL },
+    enrollment_token: { type: 'string', maxLength: 1024 },
+    name: NAME,
+    runtime: NAME,
+    endpoint: { type: 'string', maxLength: 512, pattern: '^https?://[^\\s/?#]+/?$' },
+    version: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+export const skillsPutSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'skills'],
+  properties: {
+    protocol: { const: WORKER_PROTOCOL },
+    // Each manifest is checked on its own afterwards, so the error can name the skill.
+    skills: { type: 'array', maxItems: 256, items: { type: 'object' } },
+  },
+} as const;
+
+export const invokeEnvelopeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['protocol', 'request_id', 'skill_id', 'action', 'input', 'context'],
+  properties: {
+    protocol: { const: INVOKE_PROTOCOL },
+    request_id: { type: 'string', minLength: 1, maxLength: 128 },
+    skill_id: { type: 'string', minLength: 1, maxLength: 64 },
+    action: { type: 'string', minLength: 1, maxLength: 64 },
+    input: { type: 'object' },
+    context: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['trace_id', 'now', 'timezone'],
+      properties: {
+        trace_id: { type: 'string', maxLength: 128 },
+        now: { type: 'string', maxLength: 64 },
+        timezone: { type: 'string', maxLength: 64 },
+      },
+    },
+  },
+} as const;
+
+/** The result envelope of a skill (spec/000 "Output"): success with data, or an error. */
+export const invokeResultSchema = {
+  type: 'object',
+  required: ['success'],
+  properties: {
+    protocol: { type: 'string' },
+    success: { type: 'boolean' },
+    data: {},
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, path: { type: 'string' } },
+    },
+    message: { type: 'string' },
+    mutated: { type: 'boolean' },
+    warnings: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** A labelled skill container as GET /api/docker/skill-services lists it. */
+export interface DockerSkillService {
+  /** The full 64-hex container id: the only form a mutation accepts. */
+  readonly id: string;
+  readonly name: string;
+  readonly image: string;
+  readonly state: string;
+  readonly status: string;
+  readonly runtime?: string;
+  readonly worker_name?: string;
+}
+
+export interface DockerSkillServicesResponse {
+  readonly enabled: boolean;
+  /** Why the controller is off or cannot reach Docker. */
+  readonly reason?: string;
+  readonly services: readonly DockerSkillService[];
+}
+
+export type DockerServiceAction = 'start' | 'stop' | 'restart';
