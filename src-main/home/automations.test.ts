@@ -176,6 +176,22 @@ describe('meal plan + recipe -> groceries', () => {
   });
 });
 
+describe('the daily window move', () => {
+  it('adds the ingredients of a meal that comes into the 14-day window on a later day', async () => {
+    const h = createHouseholdFixture({ now: MONDAY });
+    const recipe = (await h.call('recipes_create', { title: 'Risotto', servings: 2, ingredients: [{ name: 'Reis', quantity: 200, unit: 'g' }] })).data!;
+    await h.call('mealplan_create', { recipe_id: recipe.id, when: { kind: 'relative', offset_days: 16 }, meal: 'dinner' });
+    expect(h.service.refreshDerivedGroceries()).toBe(false);
+    expect((await h.call('groceries_list', {})).data!.items).toEqual([]);
+    h.now = new Date('2026-12-02T23:30:00Z'); // 00:30 on 3 December in Berlin: day 16 is now day 13
+    h.events.length = 0;
+    expect(h.service.refreshDerivedGroceries()).toBe(true);
+    expect(rows((await h.call('groceries_list', {})).data!.items)).toEqual([['Reis', 200, 'g', 'mealplan']]);
+    expect(h.events).toEqual([{ type: 'state.changed', data: { domains: ['groceries'] } }]);
+    expect(h.service.refreshDerivedGroceries()).toBe(false); // once a day
+  });
+});
+
 describe('groceries_sync_mealplan', () => {
   it('looks 14 days ahead, aggregates, links free titles and reports meals without a recipe', async () => {
     const h = createHouseholdFixture({ now: MONDAY });

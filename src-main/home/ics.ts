@@ -9,8 +9,7 @@ import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentEvent } from './present';
 import { insertEvent } from './tools';
-import { addDays, startOfDay, wallClockAt } from './time';
-import { instantOf } from './time/zone';
+import { addDays, instantOf, startOfDay, wallClockAt } from './time';
 
 export interface IcsImportResult {
   readonly imported: readonly CalendarEvent[];

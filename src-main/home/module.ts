@@ -34,6 +34,7 @@ export const householdModule: ModuleFactory = (ctx) => {
   const pass = () => {
     try {
       service.fireDueReminders(ctx.clock());
+      service.refreshDerivedGroceries(ctx.clock());
       lastPass = ctx.clock().toISOString();
     } catch (err) {
       ctx.log.error('due-reminder pass failed', err);

@@ -28,10 +28,7 @@ export function canonicalUnit(unit: string | null | undefined): string | null {
   return UNIT_ALIASES[trimmed.toLowerCase()] ?? trimmed;
 }
 
-/** Aggregation key of a grocery: case- and space-insensitive name plus canonical unit. */
-export function groceryKey(name: string, unit: string | null): string {
-  return `${name.trim().toLowerCase().replace(/\s+/g, ' ')}|${unit ?? ''}`;
-}
+export { groceryKey } from '../store/household/grocery-key';
 
 /** Two decimals are plenty for a shopping list and keep 0.1 + 0.2 from printing oddly. */
 export function roundQuantity(q: number): number {

@@ -9,6 +9,7 @@ import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, 
 import { exportIcs, importIcs, type IcsImportResult } from './ics';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
+import { deriveGroceries } from './automations/meal-groceries';
 import { addDays, startOfDay, toRfc3339, today } from './time';
 
 export interface HouseholdServiceOptions {
@@ -33,6 +34,8 @@ export class HouseholdService {
   private readonly clock: () => Date;
   private readonly publish: (type: string, data: unknown) => void;
   private readonly trace: (traceId: string, stage: string, data: unknown) => void;
+  /** Local date of the last daily grocery refresh. */
+  private derivedDay: string | undefined;
 
   constructor(options: HouseholdServiceOptions) {
     this.store = new HouseholdStore(options.db);
@@ -105,6 +108,20 @@ export class HouseholdService {
     for (const r of fired) this.publish('reminder.due', r);
     if (fired.length > 0) this.changed(['reminders']);
     return fired;
+  }
+
+  /**
+   * The 14-day grocery window moves with the calendar: once a day (the first pass after
+   * local midnight) meals that came into the window add their ingredients and past ones
+   * drop out, without waiting for the next meal-plan change.
+   */
+  refreshDerivedGroceries(now: Date = this.clock()): boolean {
+    const day = today(now, this.timezone);
+    if (day === this.derivedDay) return false;
+    const changed = this.store.transaction(() => deriveGroceries(this.env(now, 'automation')).changed);
+    this.derivedDay = day;
+    if (changed) this.changed(['groceries']);
+    return changed;
   }
 
   /** Imports an ICS calendar in one transaction: all events or none. Throws HomeError on bad input. */

@@ -12,7 +12,7 @@ export function columnForStatus(status: TaskStatus): KanbanColumn {
 
 /** Next free position at the end of a column. */
 export function endOfColumn(env: HomeEnv, column: KanbanColumn): number {
-  return env.store.kanban.inColumn(column).length;
+  return env.store.kanban.count(column);
 }
 
 /** Renumbers a column densely (0, 1, 2, …) in its current order. */

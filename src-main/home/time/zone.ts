@@ -91,11 +91,11 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** RFC3339 with the zone's offset at that instant: 2026-03-29T03:30:00+02:00. */
 export function toRfc3339(ms: number, timeZone: string): string {
-  const w = wallClockAt(ms, timeZone);
   const off = offsetMinutesAt(ms, timeZone);
-  const sign = off < 0 ? '-' : '+';
+  // The wall clock is UTC shifted by the offset; toISOString gives its fields in one call.
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000).toISOString().slice(0, 19);
   const abs = Math.abs(off);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${wall}${off < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 export function localDateOf(ms: number, timeZone: string): string {

@@ -6,7 +6,7 @@ import type { HomeEnv } from '../env';
 import { notFound } from '../errors';
 import { presentEvent } from '../present';
 import { addDays, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
-import { plural, q, read, resolveAt, type Handler } from './handler';
+import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 
 const DEFAULT_DURATION_MIN = 60;
 
@@ -54,7 +54,7 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
   const message =
     events.length === 0
       ? `Keine Termine ${span}.`
-      : `${plural(events.length, 'Termin', 'Termine')} ${span}: ${events.map((e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`).join('; ')}.`;
+      : `${plural(events.length, 'Termin', 'Termine')} ${span}: ${namedList(events, (e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`)}.`;
   return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => presentEvent(e, tz)) }, message);
 };
 

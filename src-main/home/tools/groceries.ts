@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { presentGrocery, presentMeal } from '../present';
 import { canonicalUnit, formatAmountDe, groceryKey, roundQuantity } from '../quantities';
 import { addDays, formatDateDe } from '../time';
-import { q, read, type Handler } from './handler';
+import { namedList, q, read, type Handler } from './handler';
 
 const MEAL_DE = { breakfast: 'Frühstück', lunch: 'Mittagessen', dinner: 'Abendessen', snack: 'Snack' } as const;
 
@@ -21,7 +21,7 @@ const amount = (g: GroceryRecord) => formatAmountDe(g.name, g.quantity, g.unit);
 
 export const groceriesList: Handler<'groceries_list'> = (args, env) => {
   const items = env.store.groceries.all().filter((g) => args.include_checked || !g.checked);
-  const message = items.length === 0 ? 'Die Einkaufsliste ist leer.' : `Auf der Einkaufsliste: ${items.map(amount).join(', ')}.`;
+  const message = items.length === 0 ? 'Die Einkaufsliste ist leer.' : `Auf der Einkaufsliste: ${namedList(items, amount, ', ')}.`;
   return read({ items: items.map((g) => presentGrocery(g, env.timezone)) }, message);
 };
 
@@ -32,9 +32,7 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const quantity = args.quantity === undefined ? null : roundQuantity(args.quantity);
   const key = groceryKey(name, unit);
   const nowMs = env.now.getTime();
-  const same = env.store.groceries
-    .all()
-    .find((g) => g.source === 'manual' && !g.checked && groceryKey(g.name, g.unit) === key && (g.quantity === null) === (quantity === null));
+  const same = env.store.groceries.openManual(key).find((g) => (g.quantity === null) === (quantity === null));
   if (same) {
     const merged: GroceryRecord = { ...same, quantity: same.quantity === null || quantity === null ? null : roundQuantity(same.quantity + quantity), updatedMs: nowMs };
     env.store.groceries.update(merged);
@@ -48,7 +46,7 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
     unit,
     checked: false,
     source: 'manual',
-    derivedKey: null,
+    derivedKey: key,
     mealIds: [],
     createdMs: nowMs,
     updatedMs: nowMs,
@@ -64,13 +62,16 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
 export const groceriesUpdate: Handler<'groceries_update'> = (args, env) => {
   const before = getGrocery(env, args.id);
   const edited = args.name !== undefined || args.quantity !== undefined || args.unit !== undefined;
+  const name = args.name?.trim() ?? before.name;
+  const unit = args.unit === undefined ? before.unit : canonicalUnit(args.unit);
   const item: GroceryRecord = {
     ...before,
-    name: args.name?.trim() ?? before.name,
+    name,
     quantity: args.quantity === undefined ? before.quantity : args.quantity === null ? null : roundQuantity(args.quantity),
-    unit: args.unit === undefined ? before.unit : canonicalUnit(args.unit),
+    unit,
     checked: args.checked ?? before.checked,
-    ...(edited && before.source === 'mealplan' ? { source: 'manual' as const, derivedKey: null } : {}),
+    source: edited ? 'manual' : before.source,
+    derivedKey: edited || before.source === 'manual' ? groceryKey(name, unit) : before.derivedKey,
     updatedMs: env.now.getTime(),
   };
   env.store.groceries.update(item);
@@ -115,7 +116,7 @@ export const groceriesSyncMealplan: Handler<'groceries_sync_mealplan'> = (args, 
   let message =
     items.length === 0
       ? `Keine Zutaten aus dem Essensplan vom ${formatDateDe(result.from)} bis ${formatDateDe(addDays(result.to, -1))}.`
-      : `Einkaufsliste aus dem Essensplan: ${items.map(amount).join(', ')}.`;
+      : `Einkaufsliste aus dem Essensplan: ${namedList(items, amount, ', ')}.`;
   if (linked.length > 0) message += ` Mit Rezept verknüpft: ${linked.map((m) => q(m.title)).join(', ')}.`;
   if (result.withoutRecipe.length > 0) {
     message += ` Ohne Rezept (keine Zutaten): ${result.withoutRecipe.map((m) => `${q(m.title)} (${formatDateDe(m.date)}, ${MEAL_DE[m.meal]})`).join('; ')}.`;

@@ -36,3 +36,12 @@ export function q(text: string): string {
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * Names up to `max` entries for a confirmation ("…; „C“ und 12 weitere"); `data` always
+ * holds them all. Keeps replies to big lists short and cheap to build.
+ */
+export function namedList<T>(items: readonly T[], describe: (item: T) => string, separator = '; ', max = 15): string {
+  const named = items.slice(0, max).map(describe).join(separator);
+  return items.length > max ? `${named} und ${items.length - max} weitere` : named;
+}

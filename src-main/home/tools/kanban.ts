@@ -5,7 +5,7 @@ import { columnForStatus, compactColumn, endOfColumn } from '../automations/task
 import type { HomeEnv } from '../env';
 import { HomeError, notFound } from '../errors';
 import { presentCard } from '../present';
-import { q, read, type Handler } from './handler';
+import { namedList, q, read, type Handler } from './handler';
 
 function getCard(env: HomeEnv, id: string): CardRecord {
   const c = env.store.kanban.get(id);
@@ -26,7 +26,7 @@ function place(env: HomeEnv, card: CardRecord, column: KanbanColumn, order: numb
 
 export const kanbanList: Handler<'kanban_list'> = (args, env) => {
   const cards = env.store.kanban.all().filter((c) => args.column === undefined || c.column === args.column);
-  const message = cards.length === 0 ? 'Keine Kanban-Karten.' : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${cards.map((c) => `${q(c.title)} (${c.column})`).join('; ')}.`;
+  const message = cards.length === 0 ? 'Keine Kanban-Karten.' : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${namedList(cards, (c) => `${q(c.title)} (${c.column})`)}.`;
   return read({ cards: cards.map((c) => presentCard(c, env.timezone)) }, message);
 };
 

@@ -7,7 +7,7 @@ import type { HomeEnv } from '../env';
 import { notFound } from '../errors';
 import { presentRecipe } from '../present';
 import { canonicalUnit, roundQuantity } from '../quantities';
-import { q, read, type Handler } from './handler';
+import { namedList, q, read, type Handler } from './handler';
 
 export function cleanIngredients(list: readonly IngredientInput[]): Ingredient[] {
   return list.map((i) => ({
@@ -23,7 +23,7 @@ function getRecipe(env: HomeEnv, id: string): RecipeRecord {
   return r;
 }
 
-const summary = (recipes: readonly RecipeRecord[]) => recipes.map((r) => `${q(r.title)} (${r.servings} Portionen)`).join('; ');
+const summary = (recipes: readonly RecipeRecord[]) => namedList(recipes, (r) => `${q(r.title)} (${r.servings} Portionen)`);
 
 export const recipesSearch: Handler<'recipes_search'> = (args, env) => {
   const words = normaliseTitle(args.query).split(' ').filter(Boolean);

@@ -4,7 +4,7 @@ import type { HomeEnv } from '../env';
 import { notFound } from '../errors';
 import { presentReminder } from '../present';
 import { formatDateTimeDe } from '../time';
-import { q, read, resolveAt, type Handler } from './handler';
+import { namedList, q, read, resolveAt, type Handler } from './handler';
 
 /** A reminder without a time of day rings in the morning, not at midnight. */
 const DEFAULT_REMINDER_TIME = '09:00';
@@ -21,7 +21,7 @@ export const remindersList: Handler<'reminders_list'> = (args, env) => {
   const message =
     reminders.length === 0
       ? 'Keine ausstehenden Erinnerungen.'
-      : `${reminders.length === 1 ? '1 Erinnerung' : `${reminders.length} Erinnerungen`}: ${reminders.map((r) => `${q(r.text)} am ${formatDateTimeDe(r.atMs, tz)}`).join('; ')}.`;
+      : `${reminders.length === 1 ? '1 Erinnerung' : `${reminders.length} Erinnerungen`}: ${namedList(reminders, (r) => `${q(r.text)} am ${formatDateTimeDe(r.atMs, tz)}`)}.`;
   return read({ reminders: reminders.map((r) => presentReminder(r, tz)) }, message);
 };
 

@@ -6,7 +6,7 @@ import type { HomeEnv } from '../env';
 import { notFound } from '../errors';
 import { presentTask } from '../present';
 import { formatDateDe, formatDateTimeDe, localDateOf } from '../time';
-import { q, read, resolveAt, type Handler } from './handler';
+import { namedList, q, read, resolveAt, type Handler } from './handler';
 
 function dueMs(env: HomeEnv, due: SymbolicTime, path: string): number {
   return resolveAt(due, env, path).ms;
@@ -39,7 +39,7 @@ export const tasksList: Handler<'tasks_list'> = (args, env) => {
   const message =
     tasks.length === 0
       ? 'Keine passenden Aufgaben.'
-      : `${tasks.length === 1 ? '1 Aufgabe' : `${tasks.length} Aufgaben`}: ${tasks.map((t) => `${q(t.title)} (${STATUS_DE[t.status]}${dueText(t, env)})`).join('; ')}.`;
+      : `${tasks.length === 1 ? '1 Aufgabe' : `${tasks.length} Aufgaben`}: ${namedList(tasks, (t) => `${q(t.title)} (${STATUS_DE[t.status]}${dueText(t, env)})`)}.`;
   return read({ tasks: tasks.map((t) => presentTask(t, env.timezone)) }, message);
 };
 

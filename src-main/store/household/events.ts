@@ -50,7 +50,7 @@ export class EventRepository {
     this.allStmt = db.prepare<[], Row>('SELECT * FROM household_events ORDER BY start_ms, id');
     this.maxDurationStmt = db.prepare<[], { d: number | null }>('SELECT MAX(duration_ms) AS d FROM household_events');
     this.rangeStmt = db.prepare<[number, number, number], Row>(
-      'SELECT * FROM household_events WHERE start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms, id',
+      'SELECT * FROM household_events WHERE start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms',
     );
   }
 

@@ -36,6 +36,7 @@ export class GroceryRepository {
   private readonly deleteStmt;
   private readonly allStmt;
   private readonly derivedStmt;
+  private readonly openManualStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -47,6 +48,9 @@ export class GroceryRepository {
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_groceries WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_groceries WHERE id = ?');
     this.allStmt = db.prepare<[], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid');
+    this.openManualStmt = db.prepare<[string], Row>(
+      "SELECT * FROM household_groceries WHERE derived_key = ? AND source = 'manual' AND checked = 0 ORDER BY created_ms, rowid",
+    );
     this.derivedStmt = db.prepare<[], Row>("SELECT * FROM household_groceries WHERE source = 'mealplan' ORDER BY created_ms, rowid");
   }
 
@@ -69,6 +73,11 @@ export class GroceryRepository {
 
   all(): GroceryRecord[] {
     return this.allStmt.all().map(fromRow);
+  }
+
+  /** Open manual items with this aggregation key (name + unit). */
+  openManual(key: string): GroceryRecord[] {
+    return this.openManualStmt.all(key).map(fromRow);
   }
 
   derived(): GroceryRecord[] {

@@ -25,9 +25,13 @@ export class HouseholdStore {
   readonly meals: MealRepository;
   readonly kanban: KanbanRepository;
 
+  /** One wrapper for every transaction: building a better-sqlite3 transaction per call is not free. */
+  private readonly runInTransaction: (fn: () => unknown) => unknown;
+
   /** Applies pending migrations first; a newer schema throws SchemaTooNewError untouched. */
   constructor(private readonly db: Db) {
     applyMigrations(db, HOUSEHOLD_COMPONENT, HOUSEHOLD_MIGRATIONS);
+    this.runInTransaction = db.transaction((fn: () => unknown) => fn());
     this.events = new EventRepository(db);
     this.tasks = new TaskRepository(db);
     this.reminders = new ReminderRepository(db);
@@ -39,7 +43,7 @@ export class HouseholdStore {
 
   /** Runs fn in one SQLite transaction (a savepoint when nested); a throw rolls it all back. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.runInTransaction(fn) as T;
   }
 
   /** "ok" when SQLite finds the file consistent (PRAGMA integrity_check). */

@@ -34,6 +34,7 @@ export class KanbanRepository {
   private readonly allStmt;
   private readonly columnStmt;
   private readonly setPositionStmt;
+  private readonly countStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -49,6 +50,7 @@ export class KanbanRepository {
       "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id",
     );
     this.columnStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE column_name = ? ORDER BY position, id');
+    this.countStmt = db.prepare<[string], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM household_kanban WHERE column_name = ?');
     this.setPositionStmt = db.prepare('UPDATE household_kanban SET position = ? WHERE id = ?');
   }
 
@@ -80,6 +82,11 @@ export class KanbanRepository {
 
   inColumn(column: CardRecord['column']): CardRecord[] {
     return this.columnStmt.all(column).map(fromRow);
+  }
+
+  /** Cards in a column. Positions are dense, so this is the last position + 1 (an index seek). */
+  count(column: CardRecord['column']): number {
+    return this.countStmt.get(column)?.n ?? 0;
   }
 
   setPosition(id: string, position: number): void {

@@ -24,10 +24,13 @@ describe('household migrations', () => {
         "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES ('evt_old', 'Alt', 0, 3600000, 3600000, 0, 0, 0)",
       ).run();
       db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Alt', 'normal', 'open', 0, 0)").run();
+      db.prepare("INSERT INTO household_groceries (id, name, quantity, unit, source, created_ms, updated_ms) VALUES ('groc_old', ' Milch ', 1, 'l', 'manual', 0, 0)").run();
       const store = new HouseholdStore(db);
       expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
       expect(store.events.get('evt_old')).toMatchObject({ title: 'Alt', endMs: 3_600_000, icsUid: null });
       expect(store.tasks.get('task_old')).toMatchObject({ title: 'Alt', tags: [] });
+      // Adding the same item again finds the old manual row by its key.
+      expect(store.groceries.openManual('milch|l').map((g) => g.id)).toEqual(['groc_old']);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrations';
+import { groceryKey } from './grocery-key';
 
 // Household schema, component 'household'. Times are epoch milliseconds (indexed ranges);
 // the home layer renders them as RFC3339 in JARVIS_TIMEZONE. Lists are JSON text.
@@ -111,6 +112,18 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
         ALTER TABLE household_events ADD COLUMN ics_uid TEXT;
         CREATE UNIQUE INDEX household_events_ics_uid ON household_events (ics_uid) WHERE ics_uid IS NOT NULL;
       `);
+    },
+  },
+  {
+    version: 3,
+    name: 'groceries keyed by name and unit',
+    up(db) {
+      // Manual items carry their aggregation key too, so adding "Milch" again finds the
+      // open item by index instead of reading the whole list.
+      db.exec('CREATE INDEX household_groceries_key ON household_groceries (derived_key, source, checked)');
+      const rows = db.prepare("SELECT id, name, unit FROM household_groceries WHERE source = 'manual'").all() as { id: string; name: string; unit: string | null }[];
+      const setKey = db.prepare('UPDATE household_groceries SET derived_key = ? WHERE id = ?');
+      for (const r of rows) setKey.run(groceryKey(r.name, r.unit), r.id);
     },
   },
 ];

@@ -44,6 +44,7 @@ export interface GroceryRecord {
   unit: string | null;
   checked: boolean;
   source: GrocerySource;
+  /** Aggregation key (normalised name + unit); unique among source "mealplan" rows. */
   derivedKey: string | null;
   mealIds: string[];
   createdMs: number;
