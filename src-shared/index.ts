@@ -4,6 +4,7 @@ export * from './tools';
 export * from './version';
 export * from './home';
 export * from './home-schemas';
+export * from './assistant';
 export * from './skills';
 export * from './mesh';
 export * from './ipc';

@@ -1,4 +1,5 @@
 import type { ModuleFactory } from './context';
+import { agentModule } from '../agent/module';
 import { dockerModule } from '../docker/module';
 import { householdModule } from '../home/module';
 import { meshModule } from '../mesh/module';
@@ -10,4 +11,4 @@ import { systemModule } from './system-module';
  * The capabilities the master is built from, in start order (stopped in reverse).
  * A capability lands by adding its factory here.
  */
-export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule, meshModule, dockerModule];
+export const MODULES: readonly ModuleFactory[] = [systemModule, protocolModule, householdModule, skillsModule, meshModule, dockerModule, agentModule];

@@ -90,6 +90,19 @@ export class MeshService {
   }
 
   /** Enrolls a worker whose request already passed the schema. */
+  /**
+   * An enrolled worker is a Worker with an Actor in the protocol (spec/004 operation order:
+   * registered before it acts). Keyed by name, so re-enrollments do not multiply records.
+   * The audit log must never refuse a worker.
+   */
+  private recordInProtocol(name: string, runtime: string): void {
+    try {
+      this.ctx.services.protocolRecorder?.registerRuntimeWorker(`wrk_mesh_${name}`, name, runtime);
+    } catch (err) {
+      this.ctx.tracer.record('mesh', 'mesh', 'protocol_error', { worker: name, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
   enroll(body: unknown): EnrollResponse {
     this.assertEnrollmentToken((body as { enrollment_token?: unknown } | null)?.enrollment_token);
     const req = body as EnrollRequest;
@@ -107,6 +120,7 @@ export class MeshService {
     this.ctx.log.info(`mesh: worker ${worker.name} (${worker.runtime}) enrolled as ${worker.id} at ${worker.endpoint}`);
     this.ctx.tracer.record('mesh', 'mesh', 'enrolled', { worker: worker.name, worker_id: worker.id, endpoint: worker.endpoint });
     this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'enrolled' });
+    this.recordInProtocol(worker.name, worker.runtime);
     return {
       protocol: WORKER_PROTOCOL,
       worker_id: worker.id,

@@ -200,6 +200,10 @@ describe('mesh with real workers', () => {
     expect(view.workers.map((w) => w.skills[0]?.id)).toEqual(['mesh.echo', 'mesh.echo']);
     const tool = m.master.context.registry.get(TOOL);
     expect(tool?.provider).toBe('remote');
+    // Enrolled workers are Worker and Actor records of the protocol (spec/004).
+    const protocol = m.master.context.services.protocol!;
+    expect(protocol.get('Worker', 'wrk_mesh_alpha')).toMatchObject({ kind: 'runtime_worker', name: 'alpha' });
+    expect(protocol.get('Actor', 'act_wrk_mesh_beta')).toMatchObject({ role: 'runtime_worker', authority: [] });
     expect(m.master.context.registry.list().filter((x) => x.name === TOOL)).toHaveLength(1);
 
     const traceId = newTraceId();

@@ -21,7 +21,7 @@ export function protocolModule(ctx: MasterContext): MasterModule {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock);
   service.bootstrap(DEFAULT_POLICY_RULES);
   ctx.services.protocol = service;
-  ctx.services.protocolRecorder = new ProtocolRecorder(service, ctx.clock);
+  ctx.services.protocolRecorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
   ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
   return {
     name: 'protocol',

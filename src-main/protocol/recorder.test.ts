@@ -64,3 +64,13 @@ describe('ProtocolRecorder', () => {
     expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('activated');
   });
 });
+
+describe('ProtocolRecorder redaction', () => {
+  it('never records a secret, so a redacted export still verifies', () => {
+    const r = new ProtocolRecorder(svc, () => new Date(), (t) => t.split('hunter2-secret').join('[redacted]'));
+    const s = r.beginSession('http_sec', 'Mein Passwort ist hunter2-secret');
+    r.finish(s, 'completed', 'ok hunter2-secret');
+    expect(JSON.stringify(svc.exportAll())).not.toContain('hunter2-secret');
+    expect(svc.verify().ok).toBe(true);
+  });
+});

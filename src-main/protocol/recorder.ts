@@ -29,6 +29,11 @@ export class ProtocolRecorder {
   constructor(
     private readonly protocol: ProtocolService,
     private readonly clock: () => Date,
+    /**
+     * Applied to every free text before it is recorded. A secret in a user's message must
+     * never enter the chain: an export could not redact it later without breaking a hash.
+     */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {}
 
   private base(actorId: string): MutationContext {
@@ -45,7 +50,7 @@ export class ProtocolRecorder {
   beginSession(traceId: string, goal: string): string {
     const id = sessionIdFor(traceId);
     if (!this.protocol.get('WorkSession', id)) {
-      this.protocol.createSession(this.base(HOST_IDS.assistant), { work_session_id: id, policy_id: HOST_IDS.householdPolicy, goal: goal.slice(0, 2000) || '(leer)' });
+      this.protocol.createSession(this.base(HOST_IDS.assistant), { work_session_id: id, policy_id: HOST_IDS.householdPolicy, goal: this.redact(goal).slice(0, 2000) || '(leer)' });
     }
     return id;
   }
@@ -64,7 +69,7 @@ export class ProtocolRecorder {
   /** The assistant is blocked on a confirmation: a Request the household resolves. */
   block(sessionId: string, decisionId: string, summary: string): string {
     const requestId = `req_${randomBytes(8).toString('hex')}`;
-    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, { request_id: requestId, decision_id: decisionId, summary: summary.slice(0, 2000) || '(Bestätigung)' });
+    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, { request_id: requestId, decision_id: decisionId, summary: this.redact(summary).slice(0, 2000) || '(Bestätigung)' });
     return requestId;
   }
 
@@ -73,7 +78,7 @@ export class ProtocolRecorder {
   }
 
   takeover(sessionId: string, requestId: string, reason: string): void {
-    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { takeover_id: `tko_${randomBytes(8).toString('hex')}`, reason: reason.slice(0, 2000) });
+    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { takeover_id: `tko_${randomBytes(8).toString('hex')}`, reason: this.redact(reason).slice(0, 2000) });
   }
 
   contribute(sessionId: string, decisionId: string, kind: 'tool_result' | 'reply', summary: string, evidence?: unknown): void {
@@ -81,14 +86,14 @@ export class ProtocolRecorder {
       contribution_id: `con_${randomBytes(8).toString('hex')}`,
       decision_id: decisionId,
       kind,
-      summary: summary.slice(0, 4000) || '(leer)',
+      summary: this.redact(summary).slice(0, 4000) || '(leer)',
       ...(evidence === undefined ? {} : { evidence_sha256: sha256Hex(JSON.stringify(evidence)) }),
     });
   }
 
   proposeMemory(sessionId: string, fact: string): string {
     const proposalId = `mem_${randomBytes(8).toString('hex')}`;
-    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, { proposal_id: proposalId, fact: fact.slice(0, 2000) });
+    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, { proposal_id: proposalId, fact: this.redact(fact).slice(0, 2000) });
     return proposalId;
   }
 
@@ -101,7 +106,7 @@ export class ProtocolRecorder {
     if (open) return;
     if (s.status === 'open' || s.status === 'blocked') this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
     const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
-    this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: summary.slice(0, 4000) || '(leer)' });
+    this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: this.redact(summary).slice(0, 4000) || '(leer)' });
     this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
   }
 

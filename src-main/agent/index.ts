@@ -1,0 +1,6 @@
+export { agentModule } from './module';
+export { Assistant, type ChatInput, type ChatSink } from './assistant';
+export { OllamaConnection } from './ollama-connection';
+export { matchLocalIntent, LOCAL_INTENT_NAMES } from './local-intents';
+export type { AssistantService } from './service';
+export type { DebugService } from './debug-export';

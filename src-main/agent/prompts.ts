@@ -1,0 +1,58 @@
+import type { SessionReference } from './conversation';
+
+// The system prompts. They describe the time model and the rules; they never carry the
+// home state (the model reads it through tools, spec/001 "Conversation Context").
+
+const TIME_MODEL = [
+  'Zeitangaben niemals selbst ausrechnen, sondern als symbolisches Zeitobjekt senden:',
+  'heute {"kind":"relative","offset_days":0}; morgen 15:30 {"kind":"relative","offset_days":1,"time":"15:30"};',
+  'Montag {"kind":"weekday","weekday":"monday"}; nächsten Montag {"kind":"weekday","weekday":"monday","force_next":true};',
+  'explizites Datum {"kind":"absolute","date":"2026-08-31","time":"18:00"}.',
+].join('\n');
+
+export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en' }): string {
+  const lines = [
+    'Du bist JARVIS, der Haushaltsassistent einer Familie. Du änderst den Haushalt ausschließlich über die bereitgestellten Tools.',
+    'Informationen über Termine, Aufgaben, Einkauf, Rezepte und Essensplan liest du über die Lese-Tools; rate nichts.',
+    'Behaupte nie eine Änderung, die kein Tool bestätigt hat. Erfinde keine persönlichen Fakten (z. B. Allergien).',
+    'Löschen und bestimmte Aktionen werden erst nach einem „ja“ des Nutzers ausgeführt.',
+    TIME_MODEL,
+    options.language === 'en' ? 'Answer in English, briefly.' : 'Antworte kurz auf Deutsch.',
+  ];
+  if (options.reference) {
+    const r = options.reference;
+    lines.push(`Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`);
+  }
+  if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
+  return lines.join('\n');
+}
+
+export function selectorPrompt(toolList: string): string {
+  return [
+    'Wähle für die Anfrage des Nutzers genau ein Tool aus der Liste und liefere dessen Argumente.',
+    'Antworte nur mit JSON: {"tool": "<name>", "arguments": {…}, "confidence": 0.0-1.0}.',
+    'Wenn kein Tool passt: {"tool": "", "arguments": {}, "confidence": 0}.',
+    TIME_MODEL,
+    'Tools:',
+    toolList,
+  ].join('\n');
+}
+
+export function plannerPrompt(toolList: string, recipes: string | undefined): string {
+  const lines = [
+    'Zerlege die Anfrage in 1 bis 24 Schritte. Jeder Schritt benutzt genau ein Tool aus der Liste.',
+    'Antworte nur mit JSON: {"goal": "...", "steps": [{"id": "s1", "task": "...", "tool": "<name>", "arguments": {…}}], "confidence": 0.0-1.0}.',
+    'Kreative Planungswünsche (plane, erstelle, generiere) darfst du mit sinnvollen Vorschlägen füllen; harte persönliche Fakten (z. B. Allergien) erfindest du nicht.',
+    '„Ganze Woche“ ohne weitere Angabe heißt: die nächsten sieben Kalendertage, offset_days 0 bis 6.',
+    TIME_MODEL,
+  ];
+  if (recipes !== undefined) {
+    lines.push(
+      'Essensplanung ist recipe-first: verwende vorhandene Rezepte mit recipe_id; gibt es zu wenige, wiederhole vorhandene Rezepte statt Zutaten zu erfinden.',
+      'Ist das Rezeptbuch leer, lege zuerst vollständige Rezepte mit recipes_create (Zutaten mit Mengen, Schritte) an und plane sie danach mit demselben Titel ein.',
+      `Vorhandene Rezepte (aus recipes_list): ${recipes}`,
+    );
+  }
+  lines.push('Tools:', toolList);
+  return lines.join('\n');
+}

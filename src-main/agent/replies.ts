@@ -1,0 +1,85 @@
+import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
+
+// Replies the server writes itself, from what the tools actually returned. The model's prose
+// never confirms a change: "Keine Tool-Ausführung = kein Commit" (spec/001).
+
+export type Lang = 'de' | 'en';
+
+export function failureSentence(tool: string, result: ToolResult, lang: Lang): string {
+  const why = result.error?.message ?? result.message;
+  return lang === 'en' ? `That did not work (${tool}): ${why}` : `Das hat nicht geklappt (${tool}): ${why}`;
+}
+
+/**
+ * The reply for a request whose tools changed something or failed: one sentence per
+ * mutation or failure, taken from the persisted results in order.
+ */
+export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang): string {
+  const lines: string[] = [];
+  for (const call of calls) {
+    if (!call.result.success) lines.push(failureSentence(call.tool, call.result, lang));
+    else if (call.result.mutated) lines.push(call.result.message);
+  }
+  if (lines.length === 0) {
+    const last = calls.at(-1);
+    if (last) lines.push(describeRead(last, lang));
+  }
+  return lines.join('\n');
+}
+
+/** A read result as a sentence: lists are written out, other results use the tool's message. */
+export function describeRead(call: ExecutedToolCall, lang: Lang): string {
+  const data = call.result.data as Record<string, unknown> | undefined;
+  if (!call.result.success) return failureSentence(call.tool, call.result, lang);
+  if (data && Array.isArray(data.events)) return listEvents(data.events as CalendarEvent[], lang);
+  if (data && Array.isArray(data.items) && call.tool === 'groceries_list') return listGroceries(data.items as GroceryItem[], lang);
+  if (data && Array.isArray(data.meals)) return listMeals(data.meals as MealPlanEntry[], lang);
+  if (data && Array.isArray(data.tasks)) return listTasks(data.tasks as Task[], lang);
+  return call.result.message;
+}
+
+function timeOf(rfc3339: string): string {
+  return rfc3339.slice(11, 16);
+}
+
+function listEvents(events: readonly CalendarEvent[], lang: Lang): string {
+  if (events.length === 0) return lang === 'en' ? 'No appointments.' : 'Keine Termine.';
+  const items = events.map((e) => `${e.all_day ? (lang === 'en' ? 'all day' : 'ganztägig') : timeOf(e.start)} ${e.title}${e.location ? ` (${e.location})` : ''}`);
+  const days = new Set(events.map((e) => e.start.slice(0, 10)));
+  const prefix = days.size > 1 ? events.map((e, i) => `${e.start.slice(0, 10)} ${items[i]}`) : items;
+  return `${lang === 'en' ? 'Appointments' : 'Termine'}: ${prefix.join('; ')}.`;
+}
+
+function amount(item: { quantity: number | null; unit: string | null }): string {
+  if (item.quantity === null) return '';
+  return `${String(item.quantity).replace('.', ',')}${item.unit ? ` ${item.unit}` : ''} `;
+}
+
+function listGroceries(items: readonly GroceryItem[], lang: Lang): string {
+  const open = items.filter((i) => !i.checked);
+  if (open.length === 0) return lang === 'en' ? 'The shopping list is empty.' : 'Die Einkaufsliste ist leer.';
+  return `${lang === 'en' ? 'On the shopping list' : 'Auf der Einkaufsliste'}: ${open.map((i) => `${amount(i)}${i.name}`).join(', ')}.`;
+}
+
+const MEAL_WORDS: Record<string, [string, string]> = {
+  breakfast: ['Frühstück', 'breakfast'],
+  lunch: ['Mittagessen', 'lunch'],
+  dinner: ['Abendessen', 'dinner'],
+  snack: ['Snack', 'snack'],
+};
+
+function listMeals(meals: readonly MealPlanEntry[], lang: Lang): string {
+  if (meals.length === 0) return lang === 'en' ? 'Nothing is planned.' : 'Dafür ist noch nichts geplant.';
+  const word = (m: string) => MEAL_WORDS[m]?.[lang === 'en' ? 1 : 0] ?? m;
+  const days = new Set(meals.map((m) => m.date));
+  return meals
+    .map((m) => `${days.size > 1 ? `${m.date} ` : ''}${word(m.meal)}: ${m.title}${lang === 'en' ? ` (${m.servings} servings)` : ` (${m.servings} Portionen)`}`)
+    .join('; ')
+    .concat('.');
+}
+
+function listTasks(tasks: readonly Task[], lang: Lang): string {
+  const open = tasks.filter((t) => t.status !== 'done');
+  if (open.length === 0) return lang === 'en' ? 'No open tasks.' : 'Keine offenen Aufgaben.';
+  return `${lang === 'en' ? 'Open tasks' : 'Offene Aufgaben'}: ${open.map((t) => t.title).join(', ')}.`;
+}

@@ -1,0 +1,50 @@
+import type { OllamaFunctionTool } from '../../src-shared';
+import type { RegisteredTool, SkillRegistry } from '../skills';
+
+/** Registry actions as native Ollama function tools (the `tools` field of /api/chat). */
+export function toOllamaTools(tools: readonly RegisteredTool[]): OllamaFunctionTool[] {
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: describe(t), parameters: t.input_schema },
+  }));
+}
+
+function describe(tool: RegisteredTool): string {
+  const notes: string[] = [];
+  if (tool.provider !== 'core') notes.push(`${tool.provider} skill`);
+  if (tool.requires_confirmation || isDelete(tool.name)) notes.push('asks the user to confirm before it runs');
+  return notes.length ? `${tool.description} (${notes.join('; ')})` : tool.description;
+}
+
+export function isDelete(name: string): boolean {
+  return /_delete$/.test(name);
+}
+
+/** Deletes and actions that declare requires_confirmation wait for `ja` (spec/001 v7.4, v8). */
+export function needsConfirmation(tool: RegisteredTool): boolean {
+  return tool.requires_confirmation || isDelete(tool.name);
+}
+
+/**
+ * The catalog is rebuilt only when the registry's tool set changes (plugins reload,
+ * workers come and go): with 60 tools the conversion is cheap, but not free per step.
+ */
+export class ToolCatalog {
+  private key = '';
+  private cached: OllamaFunctionTool[] = [];
+  private byName = new Map<string, RegisteredTool>();
+
+  constructor(private readonly registry: SkillRegistry) {}
+
+  current(): { tools: OllamaFunctionTool[]; byName: ReadonlyMap<string, RegisteredTool> } {
+    const list = this.registry.list();
+    let key = '';
+    for (const t of list) key += `${t.name}|${t.provider}|${t.source}\n`;
+    if (key !== this.key || list.some((t) => this.byName.get(t.name) !== t)) {
+      this.key = key;
+      this.cached = toOllamaTools(list);
+      this.byName = new Map(list.map((t) => [t.name, t]));
+    }
+    return { tools: this.cached, byName: this.byName };
+  }
+}

@@ -1,0 +1,67 @@
+// The assistant's HTTP contract (POST /api/agent/chat and its SSE variant).
+
+import type { ToolResult } from './envelope';
+
+export interface ChatRequest {
+  readonly message: string;
+  /** The UI module the user spoke from ("calendar", "kitchen", …): context, not a tool choice. */
+  readonly module?: string;
+}
+
+export interface ExecutedToolCall {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  readonly result: ToolResult;
+}
+
+export interface PlanStep {
+  readonly id: string;
+  readonly task: string;
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+export interface WorkflowPlan {
+  readonly goal: string;
+  readonly steps: readonly PlanStep[];
+}
+
+/** A call the assistant holds back until the user answers `ja` (spec/001 v7.4). */
+export interface PendingConfirmation {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  readonly summary: string;
+  /** RFC3339. */
+  readonly expires_at: string;
+}
+
+export type ReplySource = 'local-intent' | 'model' | 'pending' | 'error';
+
+export interface ChatResponse {
+  readonly reply: string;
+  readonly tool_calls: readonly ExecutedToolCall[];
+  readonly plan?: WorkflowPlan;
+  readonly pending?: PendingConfirmation;
+  readonly trace_id: string;
+  readonly source: ReplySource;
+}
+
+/** Events of POST /api/agent/chat/stream; `done` carries the same object as the plain chat. */
+export type ChatStreamEvent =
+  /** Text to append; with `replace`, the whole reply so far is replaced (streamed prose that the tool results overruled). */
+  | { readonly type: 'delta'; readonly data: { readonly text: string; readonly replace?: boolean } }
+  | { readonly type: 'tool_call'; readonly data: { readonly tool: string; readonly arguments: Record<string, unknown> } }
+  | { readonly type: 'tool_result'; readonly data: ExecutedToolCall }
+  | { readonly type: 'plan'; readonly data: WorkflowPlan }
+  | { readonly type: 'pending'; readonly data: PendingConfirmation }
+  | { readonly type: 'done'; readonly data: ChatResponse };
+
+/** A tool exactly as it is sent to Ollama in the `tools` field of /api/chat. */
+export interface OllamaFunctionTool {
+  readonly type: 'function';
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: object;
+  };
+}
