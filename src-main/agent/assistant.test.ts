@@ -412,7 +412,7 @@ describe('streaming', () => {
 });
 
 describe('audit trail', () => {
-  const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, contribute: () => {}, finish: () => {} };
+  const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, contribute: () => {}, finish: () => {}, takeover: () => {} };
 
   it('a tool the household policy denies does not run', async () => {
     const t = await setup({}, { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } });
