@@ -73,7 +73,7 @@ describe('runtime example skills through real workers', () => {
     it.skipIf(!available.includes(e))(`${e.runtime} example (${e.toolchain})`, async () => {
     const worker = (await t.request('/api/mesh/workers')).json.workers.find((w: { name: string }) => w.name === `${e.runtime}-main`);
     // Each worker serves only its own runtime group.
-    // Only its own runtime group's examples (python/ also holds spec/000's weather.local).
+    // Only its own runtime group's examples.
     const examples = worker.skills.map((s: { id: string }) => s.id).filter((id: string) => id.startsWith('example.'));
     expect(examples).toEqual([`example.${e.runtime}.text`]);
     expect(t.master.context.registry.get(e.tool)?.provider).toBe('remote');

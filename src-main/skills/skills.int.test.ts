@@ -18,7 +18,7 @@ async function masterWithSkills(env: Record<string, string> = {}): Promise<TestM
   mkdirSync(dir, { recursive: true });
   cpSync(join(repoSkills, 'demo-text'), join(dir, 'demo-text'), { recursive: true });
   cpSync(join(repoSkills, 'text-brief'), join(dir, 'text-brief'), { recursive: true });
-  cpSync(join(repoSkills, 'python', 'weather-local'), join(dir, 'python', 'weather-local'), { recursive: true });
+  cpSync(join(repoSkills, 'weather-local'), join(dir, 'python', 'weather-local'), { recursive: true });
   // The shipped 5 s budget is the spec's; a loaded CI machine with a pyenv shim may need longer.
   const weather = join(dir, 'python', 'weather-local', 'skill.json');
   const manifest = JSON.parse(readFileSync(weather, 'utf8')) as { runtime: { timeout_ms: number } };
