@@ -45,6 +45,8 @@ export interface AssistantDeps {
   readonly stateSummary?: () => Record<string, number> | undefined;
   /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
   readonly audit?: AuditTrail;
+  /** The `<available_skills>` catalog of spec/002 for the system prompt. */
+  readonly skillCatalog?: () => string;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -295,7 +297,15 @@ export class Assistant {
     const { config, ollama } = this.deps;
     const { tools, byName } = this.catalog.current();
     const messages: Message[] = [
-      { role: 'system', content: agentSystemPrompt({ language: lang, ...(module ? { module } : {}), ...(this.conversation.reference ? { reference: this.conversation.reference } : {}) }) },
+      {
+        role: 'system',
+        content: agentSystemPrompt({
+          language: lang,
+          ...(module ? { module } : {}),
+          ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+          ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
+        }),
+      },
       ...this.conversation.window(config.historyTokens),
       { role: 'user', content: message },
     ];

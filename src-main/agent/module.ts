@@ -29,6 +29,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
       ? { audit: protocolAudit(recorder, (operation, err) => ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) })) }
       : {}),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
+    skillCatalog: () => ctx.services.skills?.catalogXml() ?? '',
     stateSummary: () => {
       const state = ctx.services.household?.state();
       if (!state) return undefined;

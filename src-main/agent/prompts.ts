@@ -10,7 +10,7 @@ const TIME_MODEL = [
   'explizites Datum {"kind":"absolute","date":"2026-08-31","time":"18:00"}.',
 ].join('\n');
 
-export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en' }): string {
+export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en'; skills?: string }): string {
   const lines = [
     'Du bist JARVIS, der Haushaltsassistent einer Familie. Du änderst den Haushalt ausschließlich über die bereitgestellten Tools.',
     'Informationen über Termine, Aufgaben, Einkauf, Rezepte und Essensplan liest du über die Lese-Tools; rate nichts.',
@@ -24,6 +24,8 @@ export function agentSystemPrompt(options: { reference?: SessionReference; modul
     lines.push(`Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`);
   }
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
+  // spec/002: installed skills appear as a light catalog; the tool call brings their content.
+  if (options.skills && options.skills.includes('<skill ')) lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);
   return lines.join('\n');
 }
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SkillsReloadResponse, SkillsResponse } from '../../src-shared';
+import { startScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'skills');
@@ -120,6 +121,21 @@ describe('skills on the real master', () => {
     const xml = t.master.context.services.skills?.catalogXml() ?? '';
     expect(xml).toContain('<skill name="text-brief"');
     expect(xml).toContain('<skill name="demo.text"');
+  });
+
+  it('the assistant sends the <available_skills> catalog to the model', async () => {
+    const ollama = await startScriptedOllama();
+    try {
+      const t = await masterWithSkills({ OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
+      ollama.reply({ content: 'Hallo!' });
+      const res = await t.request('/api/agent/chat', { json: { message: 'Was kannst du?' } });
+      expect(res.json.reply).toBe('Hallo!');
+      const system = ollama.chats().at(-1)!.messages[0]!.content;
+      expect(system).toContain('<available_skills>');
+      expect(system).toContain('<skill name="demo.text"');
+    } finally {
+      await ollama.close();
+    }
   });
 
   it('JARVIS_SKILLS_ENABLED=false loads nothing', async () => {
