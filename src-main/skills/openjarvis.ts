@@ -1,11 +1,19 @@
 // OpenJarvis skills (spec/002): SKILL.md (agentskills.io front matter + markdown
 // instructions) and skill.toml (a pipeline of tool and sub-skill steps), or both.
-import matter from 'gray-matter';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { SKILL_CAPABILITIES } from '../../src-shared';
 import { INSTRUCTIONS_FILE, PIPELINE_FILE } from './process';
+
+type Matter = typeof import('gray-matter');
+let matterFn: Matter | undefined;
+/** gray-matter (and its YAML engine) loads on the first SKILL.md, not at every start. */
+function matter(...args: Parameters<Matter>): ReturnType<Matter> {
+  matterFn ??= createRequire(import.meta.url)('gray-matter') as Matter;
+  return matterFn(...args);
+}
 
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_STEPS = 32;

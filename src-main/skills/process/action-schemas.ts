@@ -37,19 +37,31 @@ function depthAndKeywords(value: unknown, depth: number): SchemaVerdict {
  * defaults, no stripping. The meta-schema check is done here explicitly, together with
  * ajv's secure meta-schema, before a schema is compiled.
  */
-const untrustedAjv = new Ajv({
-  strict: true,
-  allErrors: false,
-  coerceTypes: false,
-  useDefaults: false,
-  removeAdditional: false,
-  allowUnionTypes: true,
-  validateSchema: false,
-  addUsedSchema: false,
-});
-addFormats(untrustedAjv);
+// Both are built on first use: compiling ajv's secure meta-schema costs a cold start
+// more than a household with no skills should pay.
+let untrustedAjvInstance: Ajv | undefined;
+function untrustedAjv(): Ajv {
+  if (!untrustedAjvInstance) {
+    untrustedAjvInstance = new Ajv({
+      strict: true,
+      allErrors: false,
+      coerceTypes: false,
+      useDefaults: false,
+      removeAdditional: false,
+      allowUnionTypes: true,
+      validateSchema: false,
+      addUsedSchema: false,
+    });
+    addFormats(untrustedAjvInstance);
+  }
+  return untrustedAjvInstance;
+}
 // ajv's own meta-schema is not written for strict mode; it gets a lenient instance of its own.
-const isSecure = new Ajv({ strict: false, validateSchema: false }).compile(secureMetaSchema as object);
+let isSecureFn: ValidateFunction | undefined;
+function isSecure(): ValidateFunction {
+  isSecureFn ??= new Ajv({ strict: false, validateSchema: false }).compile(secureMetaSchema as object);
+  return isSecureFn;
+}
 
 /** Size, depth, forbidden keywords, draft-07 meta-schema, ajv's secure meta-schema. */
 export function checkUntrustedSchema(schema: unknown): SchemaVerdict {
@@ -58,12 +70,13 @@ export function checkUntrustedSchema(schema: unknown): SchemaVerdict {
   if (bytes > SCHEMA_LIMITS.maxBytes) return { ok: false, message: `schema is ${bytes} bytes, more than ${SCHEMA_LIMITS.maxBytes}` };
   const shape = depthAndKeywords(schema, 0);
   if (!shape.ok) return shape;
-  if (untrustedAjv.validateSchema(schema as object) !== true) {
-    const e = untrustedAjv.errors?.[0];
+  if (untrustedAjv().validateSchema(schema as object) !== true) {
+    const e = untrustedAjv().errors?.[0];
     return { ok: false, message: `not a valid JSON schema: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim() };
   }
-  if (!isSecure(schema)) {
-    const e = isSecure.errors?.[0];
+  const secure = isSecure();
+  if (!secure(schema)) {
+    const e = secure.errors?.[0];
     return { ok: false, message: `schema is unsafe for untrusted data: ${e?.instancePath || '/'} ${e?.message ?? ''}`.trim() };
   }
   return { ok: true };
@@ -82,7 +95,7 @@ export function compileUntrustedSchema(schema: object): ValidateFunction {
   if (!verdict.ok) throw new Error(verdict.message);
   let fn: ValidateFunction;
   try {
-    fn = untrustedAjv.compile(schema);
+    fn = untrustedAjv().compile(schema);
   } catch (err) {
     throw new Error(`schema does not compile: ${err instanceof Error ? err.message : String(err)}`);
   }
