@@ -127,6 +127,8 @@ export interface SkillInfo {
   readonly capabilities: readonly string[];
   /** SHA-256 of the installed tree, for skills installed with `jarvis skill install`. */
   readonly sha256?: string;
+  /** The SkillProposal that holds or held this version back (spec/004). */
+  readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };
   readonly actions: readonly SkillActionInfo[];
   readonly errors: readonly string[];
   readonly warnings: readonly string[];
@@ -147,6 +149,8 @@ export interface SkillsReloadResponse {
   readonly removed: readonly string[];
   readonly changed: readonly string[];
   readonly errors: readonly SkillSourceError[];
+  /** Skills that wait for the household's activation after this reload. */
+  readonly proposed?: readonly string[];
 }
 
 const ENV_NAME = '^(?!JARVIS_)[A-Za-z_][A-Za-z0-9_]{0,127}$';

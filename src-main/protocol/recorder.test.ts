@@ -56,12 +56,13 @@ describe('ProtocolRecorder', () => {
     expect(svc.list('Worker').filter((w) => (w as { worker_id: string }).worker_id === 'wrk_1')).toHaveLength(1);
     expect(svc.get('Actor', 'act_wrk_1')).toMatchObject({ role: 'runtime_worker', authority: [] });
     const sha = 'c'.repeat(64);
-    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('proposed');
-    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('proposed');
+    expect(rec.skillProposal('weather.local', '1.0.0', sha, 'added').status).toBe('proposed');
+    expect(rec.skillProposal('weather.local', '1.0.0', sha, 'added').status).toBe('proposed');
     expect(svc.list('SkillProposal')).toHaveLength(1);
     const id = (svc.list('SkillProposal')[0] as { proposal_id: string }).proposal_id;
     svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: 'decide-skill-1', timestamp: new Date().toISOString() }, id, { decision: 'accept' });
-    expect(rec.skillStatus('weather.local', '1.0.0', sha, 'added')).toBe('activated');
+    expect(rec.skillProposal('weather.local', '1.0.0', sha, 'added').status).toBe('activated');
+    expect(rec.skillProposals('weather.local')).toHaveLength(1);
   });
 });
 

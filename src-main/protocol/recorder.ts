@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DecisionOutcome, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
+import type { DecisionOutcome, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
@@ -106,8 +106,29 @@ export class ProtocolRecorder {
     if (open) return;
     if (s.status === 'open' || s.status === 'blocked') this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
     const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
-    this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: this.redact(summary).slice(0, 4000) || '(leer)' });
+    const reported = this.protocol.session(sessionId)?.records.OutcomeReport?.length ?? 0;
+    if (reported === 0) {
+      this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: this.redact(summary).slice(0, 4000) || '(leer)' });
+    }
+    this.settle(sessionId);
+  }
+
+  /**
+   * Seals an ended session once nothing in it waits for the household any more: a session
+   * with an undecided MemoryProposal stays unsealed until the proposal is decided.
+   */
+  settle(sessionId: string): void {
+    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
+    if (!s || s.sealed || s.status === 'open' || s.status === 'blocked') return;
+    const records = this.protocol.session(sessionId)?.records;
+    if ((records?.OutcomeReport?.length ?? 0) === 0) return;
+    if (records?.MemoryProposal?.some((p) => (p as MemoryProposal).status === 'proposed')) return;
     this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
+  }
+
+  /** What the household accepted for the assistant to remember, oldest first. */
+  acceptedMemories(): MemoryProposal[] {
+    return this.protocol.list<MemoryProposal>('MemoryProposal').filter((p) => p.status === 'accepted');
   }
 
   /** Workers that enroll over the mesh become Worker and Actor records. */
@@ -124,19 +145,24 @@ export class ProtocolRecorder {
 
   /**
    * A new or changed skill is a SkillProposal; it stays inactive until a household member
-   * activates it. Returns the proposal's status for this exact manifest.
+   * activates it. Returns the proposal for this exact manifest, made on first sight.
    */
-  skillStatus(skillId: string, version: string, manifestSha256: string, change: 'added' | 'changed'): SkillProposal['status'] {
+  skillProposal(skillId: string, version: string, manifestSha256: string, change: 'added' | 'changed'): SkillProposal {
     const existing = this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === skillId && p.manifest_sha256 === manifestSha256);
     const latest = existing[existing.length - 1];
-    if (latest) return latest.status;
-    this.protocol.proposeSkill(this.base(HOST_IDS.system), {
+    if (latest) return latest;
+    const answer = this.protocol.proposeSkill(this.base(HOST_IDS.system), {
       proposal_id: `skp_${randomBytes(8).toString('hex')}`,
       skill_id: skillId.slice(0, 200),
       version: version.slice(0, 60) || '0',
       change,
       manifest_sha256: manifestSha256,
     });
-    return 'proposed';
+    return answer.body as SkillProposal;
+  }
+
+  /** Every SkillProposal on record for one skill id, oldest first. */
+  skillProposals(skillId: string): SkillProposal[] {
+    return this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === skillId);
   }
 }

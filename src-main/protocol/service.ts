@@ -32,6 +32,16 @@ import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
 import { evaluatePolicy } from './policy';
 
+/** An accepted mutation, as the service's change listeners see it. */
+export interface ProtocolChange {
+  /** The service operation (`decideSkill`, `decideMemory`, `sealSession`, …). */
+  readonly op: string;
+  readonly actorId: string;
+  /** The ids named by the path (`sessionId`, `proposalId`, …). */
+  readonly ids: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
 export interface ProtocolAnswer<T = unknown> {
   readonly status: number;
   readonly body: T;
@@ -74,6 +84,8 @@ function findForbiddenField(value: unknown, depth = 0): string | undefined {
  * inside the transaction, so a rejected call writes nothing.
  */
 export class ProtocolService {
+  private readonly listeners = new Set<(change: ProtocolChange) => void>();
+
   constructor(
     private readonly store: ProtocolStore,
     private readonly clock: () => Date,
@@ -444,6 +456,9 @@ export class ProtocolService {
     return this.sessionMutation(ctx, sessionId, 'sealSession', undefined, {}, (session) => {
       this.requireAuthority(ctx.actorId, 'manifest.seal');
       if (!TERMINAL_SESSION_STATUSES.includes(session.status)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
+      // Sealing would leave a proposal nobody can decide any more.
+      const undecided = this.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
+      if (undecided) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`);
       const after = this.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
       const sealed = this.writeSession({ ...after, sealed: true });
       return { status: 200, body: sealed };
@@ -598,11 +613,26 @@ export class ProtocolService {
       return { status: previous.status, body: previous.body, replayed: true };
     }
     this.validateBody(schema, bodyWithoutIdentity);
-    return this.store.transaction(() => {
+    const answer = this.store.transaction(() => {
       const answer = run();
       this.store.storeResponse(ctx.actorId, ctx.idempotencyKey, { requestSha256, status: answer.status, body: answer.body }, this.now());
       return { ...answer, replayed: false };
     });
+    const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // A listener (UI push, skill re-admission) must not turn an accepted write into an error.
+      }
+    }
+    return answer;
+  }
+
+  /** Called after every accepted (not replayed) mutation, outside its transaction. */
+  onChange(listener: (change: ProtocolChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private sessionMutation(

@@ -14,6 +14,7 @@ import {
 import { check, compileSchema } from '../validation';
 import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
 import { fillTemplate } from './openjarvis';
+import { treeSha256 } from './tree-hash';
 import { invokeProcessSkill, isSystemCommand, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from './registry';
 
@@ -26,6 +27,27 @@ export interface SkillEngineOptions {
   /** Pipeline steps call tools through the same registry as everyone else. */
   readonly registry: SkillRegistry;
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
+  /** Holds new and changed skills back until the household activates them (spec/004). */
+  readonly gate?: SkillGate;
+}
+
+/** A valid skill as the gate sees it on a (re)load. */
+export interface SkillCandidate {
+  readonly id: string;
+  readonly version: string;
+  /** SHA-256 of the skill's folder tree (tree-hash.ts). */
+  readonly sha256: string;
+  /** `startup`: the first load of this process; the others compare with the previous load. */
+  readonly change: 'startup' | 'added' | 'changed' | 'unchanged';
+}
+
+export interface SkillAdmission {
+  readonly state: 'active' | 'proposed' | 'rejected';
+  readonly proposal_id?: string;
+}
+
+export interface SkillGate {
+  admit(skill: SkillCandidate): SkillAdmission;
 }
 
 interface ToolBinding {
@@ -50,6 +72,9 @@ export class SkillEngine {
   private set: SkillSet = { skills: [], errors: [] };
   private tools: RegisteredTool[] = [];
   private bindings = new Map<string, ToolBinding>();
+  /** The gate's verdict per skill id, with the tree it was given for. */
+  private admissions = new Map<string, { sha256: string; admission: SkillAdmission }>();
+  private loadedOnce = false;
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -71,15 +96,46 @@ export class SkillEngine {
     const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
     this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth });
+    this.admit(this.loadedOnce ? 'reload' : 'startup');
+    this.loadedOnce = true;
     this.rebuildTools();
     const after = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const label = (dir: string) => this.set.skills.find((s) => s.dir === dir)?.id ?? dir;
+    const proposed = [...this.admissions].filter(([, a]) => a.admission.state === 'proposed').map(([id]) => id);
     return {
       added: [...after.keys()].filter((d) => !before.has(d)).map(label),
       removed: [...before.keys()].filter((d) => !after.has(d)).map((d) => previousIds.get(d) ?? d),
       changed: [...after.keys()].filter((d) => before.has(d) && before.get(d) !== after.get(d)).map(label),
       errors: this.set.errors,
+      ...(this.options.gate ? { proposed } : {}),
     };
+  }
+
+  /** Asks the gate again without rereading the folders (after a household decision). */
+  readmit(): void {
+    this.admit('decision');
+    this.rebuildTools();
+  }
+
+  private admit(why: 'startup' | 'reload' | 'decision'): void {
+    const gate = this.options.gate;
+    if (!gate) return;
+    const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
+    for (const s of this.set.skills) {
+      if (s.errors.length > 0 || next.has(s.id)) continue;
+      let sha256: string;
+      try {
+        sha256 = treeSha256(s.dir);
+      } catch {
+        // Unreadable right now (being copied): the next reload sees it whole.
+        next.set(s.id, { sha256: '', admission: { state: 'proposed' } });
+        continue;
+      }
+      const previous = this.admissions.get(s.id);
+      const change = why === 'startup' ? 'startup' : !previous ? 'added' : previous.sha256 !== sha256 ? 'changed' : 'unchanged';
+      next.set(s.id, { sha256, admission: gate.admit({ id: s.id, version: s.version, sha256, change }) });
+    }
+    this.admissions = next;
   }
 
   skills(): readonly SkillEntry[] {
@@ -97,6 +153,9 @@ export class SkillEngine {
 
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
+    const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
+    if (admission?.state === 'proposed') return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
+    if (admission?.state === 'rejected') return `the household rejected this version (SkillProposal ${admission.proposal_id ?? ''}); change the skill to propose it again`;
     if (s.format !== 'jarvis.skill.v1' || !s.manifest) return undefined;
     if (!this.options.processEnabled) return 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)';
     if (isSystemCommand(s.manifest.runtime.command) && !(s.manifest.permissions?.system_exec && this.options.runner.allowSystemExec)) {
@@ -286,10 +345,16 @@ export class SkillEngine {
       disable_model_invocation: s.disable_model_invocation,
       capabilities: s.capabilities,
       ...(s.sha256 ? { sha256: s.sha256 } : {}),
+      ...this.activationOf(s),
       actions,
       errors: s.errors,
       warnings,
     };
+  }
+
+  private activationOf(s: SkillEntry): Pick<SkillInfo, 'activation'> {
+    const a = s.errors.length === 0 ? this.admissions.get(s.id)?.admission : undefined;
+    return a?.proposal_id ? { activation: { proposal_id: a.proposal_id, status: a.state === 'active' ? 'activated' : a.state } } : {};
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { SkillInfo, SkillsReloadResponse, SkillsResponse } from '../../src-shared';
 import type { MasterContext, MasterModule } from '../master/context';
 import { registerSkillsRoutes } from '../http/skills-routes';
-import { SkillEngine } from './engine';
+import { SkillEngine, type SkillGate } from './engine';
+import { RecordedSkillGate } from '../protocol/skill-gate';
 import { skillSources } from './loader';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -21,9 +22,10 @@ declare module '../master/context' {
 }
 
 /** Builds the skill engine from the configuration. The CLI uses the same function. */
-export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry' | 'tracer'>): SkillEngine {
+export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry' | 'tracer'>, gate?: SkillGate): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
+    ...(gate ? { gate } : {}),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
@@ -44,16 +46,23 @@ export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry'
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
 export function skillsModule(ctx: MasterContext): MasterModule {
-  const engine = createSkillEngine(ctx);
+  const recorder = ctx.services.protocolRecorder;
+  const engine = createSkillEngine(ctx, recorder ? new RecordedSkillGate(recorder) : undefined);
   const enabled = ctx.config.skillsEnabled;
   let lastErrors = 0;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };
     const report = engine.reload();
     lastErrors = report.errors.length;
-    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length });
+    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
     return report;
   };
+  // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
+  const stopWatchingDecisions = ctx.services.protocol?.onChange((change) => {
+    if (change.op !== 'decideSkill' || !enabled) return;
+    engine.readmit();
+    ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: lastErrors, proposed: [] });
+  });
   if (enabled) {
     reload();
     ctx.registry.addProvider(engine.provider);
@@ -76,6 +85,9 @@ export function skillsModule(ctx: MasterContext): MasterModule {
     name: 'skills',
     apiRoutes(app) {
       registerSkillsRoutes(app, service);
+    },
+    stop() {
+      stopWatchingDecisions?.();
     },
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SkillsReloadResponse, SkillsResponse } from '../../src-shared';
 import { startScriptedOllama } from '../testing/scripted-ollama';
+import { activateProposedSkills, decideSkillProposal } from '../testing/skill-proposals';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'skills');
@@ -40,6 +41,9 @@ async function masterWithSkills(env: Record<string, string> = {}): Promise<TestM
   chmodSync(join(dir, 'sleeper', 'run'), 0o755);
   const reload = await tm.request('/api/skills/reload', { method: 'POST' });
   expect(reload.status).toBe(200);
+  // Skills that appear while JARVIS runs wait for the household (spec/004); these tests are about running them.
+  const activated = await activateProposedSkills(tm);
+  if (env.JARVIS_SKILLS_ENABLED !== 'false') expect(activated).toEqual(expect.arrayContaining(['demo.text', 'text-brief', 'weather.local', 'hostile.sleep']));
   return tm;
 }
 
@@ -79,10 +83,53 @@ describe('skills on the real master', () => {
     const report = res.json as SkillsReloadResponse;
     expect(report.added).toEqual(expect.arrayContaining(['demo.copy', 'broken']));
     expect(report.errors).toContainEqual({ source: join(t.config.skillsDir, 'broken'), message: expect.stringContaining('missing the required property') });
+    expect(report.proposed).toEqual(['demo.copy']);
     const list = (await t.request('/api/skills')).json as SkillsResponse;
-    expect(list.skills.find((s) => s.id === 'demo.copy')?.enabled).toBe(true);
+    expect(list.skills.find((s) => s.id === 'demo.copy')).toMatchObject({ enabled: false, activation: { status: 'proposed' } });
     expect(list.skills.find((s) => s.id === 'demo.text')?.enabled).toBe(true);
     expect((await t.request('/api/health')).json.components.skills.state).toBe('degraded');
+    await activateProposedSkills(t);
+    const after = (await t.request('/api/skills')).json as SkillsResponse;
+    expect(after.skills.find((s) => s.id === 'demo.copy')).toMatchObject({ enabled: true, activation: { status: 'activated' } });
+  });
+
+  it('a skill that appears or changes while JARVIS runs stays off until the household activates it', async () => {
+    const t = await masterWithSkills();
+    const dir = join(t.config.skillsDir, 'demo-copy');
+    cpSync(join(repoSkills, 'demo-text'), dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(dir, 'skill.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'skill.json'), JSON.stringify({ ...manifest, id: 'demo.copy' }));
+    const reload = (await t.request('/api/skills/reload', { method: 'POST' })).json as SkillsReloadResponse;
+    expect(reload.proposed).toEqual(['demo.copy']);
+    // Not callable, not offered to the model, not in the catalog: no silent activation.
+    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).status).toBe(404);
+    expect(t.master.context.services.skills?.catalogXml()).not.toContain('demo.copy');
+    const held = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'demo.copy')!;
+    expect(held.warnings.join()).toContain('waits until the household activates it');
+    const proposals = await t.request('/api/protocol/skill-proposals', { headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' } });
+    expect(proposals.json.proposals).toContainEqual(expect.objectContaining({ proposal_id: held.activation!.proposal_id, skill_id: 'demo.copy', change: 'added', status: 'proposed' }));
+
+    // Without the protocol headers nothing is activated.
+    const bare = await t.request(`/api/protocol/skill-proposals/${held.activation!.proposal_id}/decision`, { json: { decision: 'accept' } });
+    expect(bare.status).toBe(400);
+    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).status).toBe(404);
+
+    expect((await decideSkillProposal(t, held.activation!.proposal_id, 'accept')).status).toBe(200);
+    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).json).toMatchObject({ success: true, data: { text: 'cba' } });
+
+    // A change to the activated skill is a new proposal; rejecting it keeps the skill off.
+    writeFileSync(join(dir, 'README.md'), 'changed\n');
+    const second = (await t.request('/api/skills/reload', { method: 'POST' })).json as SkillsReloadResponse;
+    expect(second.changed).toEqual([]);
+    expect(second.proposed).toEqual(['demo.copy']);
+    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).status).toBe(404);
+    const changed = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'demo.copy')!;
+    expect(changed.activation?.proposal_id).not.toBe(held.activation!.proposal_id);
+    expect((await decideSkillProposal(t, changed.activation!.proposal_id, 'reject')).status).toBe(200);
+    const rejected = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'demo.copy')!;
+    expect(rejected).toMatchObject({ enabled: false, activation: { status: 'rejected' } });
+    // A decided proposal cannot be decided again.
+    expect((await decideSkillProposal(t, changed.activation!.proposal_id, 'accept')).status).toBe(409);
   });
 
   it('POST /api/tools/{name} runs plugin actions and pipelines like any other tool', async () => {
