@@ -47,6 +47,8 @@ export interface AssistantDeps {
   readonly audit?: AuditTrail;
   /** The `<available_skills>` catalog of spec/002 for the system prompt. */
   readonly skillCatalog?: () => string;
+  /** Facts the household accepted from MemoryProposals (spec/004), for the system prompt. */
+  readonly rememberedFacts?: () => readonly string[];
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -304,6 +306,7 @@ export class Assistant {
           ...(module ? { module } : {}),
           ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
           ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
+          ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
         }),
       },
       ...this.conversation.window(config.historyTokens),

@@ -6,6 +6,7 @@ import { Assistant } from './assistant';
 import { protocolAudit } from './audit';
 import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
+import { memoryToolProvider, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
 import type { AssistantService } from './service';
 import { TaskScout } from './task-scout';
@@ -30,6 +31,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
       : {}),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     skillCatalog: () => ctx.services.skills?.catalogXml() ?? '',
+    ...(recorder ? { rememberedFacts: () => rememberedFacts(recorder) } : {}),
     stateSummary: () => {
       const state = ctx.services.household?.state();
       if (!state) return undefined;
@@ -37,6 +39,8 @@ export function agentModule(ctx: MasterContext): MasterModule {
       return { events: events.length, tasks: tasks.length, reminders: reminders.length, groceries: groceries.length, recipes: recipes.length, meals: meals.length, kanban: kanban.length };
     },
   });
+  const memoryTool = recorder ? memoryToolProvider(recorder) : undefined;
+  if (memoryTool) ctx.registry.addProvider(memoryTool);
   // A person editing the item a confirmation waits for takes the decision over.
   const stopWatchingEdits = ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
     if (call.actor !== 'user' || !result.success || !result.mutated) return;
@@ -96,6 +100,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
       stopWatchingEdits();
+      if (memoryTool) ctx.registry.removeProvider(memoryTool);
       unsubscribeDocs?.();
       unsubscribeDocs = undefined;
     },

@@ -10,7 +10,7 @@ const TIME_MODEL = [
   'explizites Datum {"kind":"absolute","date":"2026-08-31","time":"18:00"}.',
 ].join('\n');
 
-export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en'; skills?: string }): string {
+export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en'; skills?: string; facts?: readonly string[] }): string {
   const lines = [
     'Du bist JARVIS, der Haushaltsassistent einer Familie. Du änderst den Haushalt ausschließlich über die bereitgestellten Tools.',
     'Informationen über Termine, Aufgaben, Einkauf, Rezepte und Essensplan liest du über die Lese-Tools; rate nichts.',
@@ -22,6 +22,11 @@ export function agentSystemPrompt(options: { reference?: SessionReference; modul
   if (options.reference) {
     const r = options.reference;
     lines.push(`Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`);
+  }
+  // Only what a household member accepted (spec/004 MemoryProposal); new facts go through memory_propose.
+  if (options.facts) {
+    if (options.facts.length > 0) lines.push(`Vom Haushalt bestätigte Fakten:\n${options.facts.map((f) => `- ${f}`).join('\n')}`);
+    lines.push('Will der Nutzer, dass du dir etwas dauerhaft merkst, rufe memory_propose auf; der Haushalt bestätigt es.');
   }
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
   // spec/002: installed skills appear as a light catalog; the tool call brings their content.

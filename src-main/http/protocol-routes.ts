@@ -71,6 +71,7 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
   app.get('/api/protocol/sessions', read((_p, q) => ({ sessions: protocol.sessions(Math.min(Number(q.limit ?? 50) || 50, 500)) })));
   app.get('/api/protocol/sessions/:id', read((p) => protocol.session(p.id!)));
   app.get('/api/protocol/skill-proposals', read(() => ({ proposals: protocol.list('SkillProposal') })));
+  app.get('/api/protocol/memory-proposals', read(() => ({ proposals: protocol.list('MemoryProposal') })));
   app.get('/api/protocol/verify', read(() => protocol.verify()));
   app.get('/api/protocol/export', read(() => protocol.exportAll()));
 }

@@ -17,16 +17,44 @@ declare module '../master/context' {
  */
 export const DEFAULT_POLICY_RULES = { require_review: ['calendar_delete', 'tasks_delete', 'reminders_delete', 'groceries_remove', 'mealplan_delete', 'kanban_delete'], deny: [] as string[] };
 
+const PUSH_COALESCE_MS = 250;
+
 export function protocolModule(ctx: MasterContext): MasterModule {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock);
   service.bootstrap(DEFAULT_POLICY_RULES);
   ctx.services.protocol = service;
-  ctx.services.protocolRecorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
+  const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
+  ctx.services.protocolRecorder = recorder;
   ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
+
+  // One assistant request writes a dozen records; the UI's timeline needs one nudge for them.
+  let pushTimer: NodeJS.Timeout | undefined;
+  const stopWatching = service.onChange((change) => {
+    if (change.op === 'decideMemory') {
+      const sessionId = change.ids.sessionId;
+      // The session waited only for this decision: now it can end sealed.
+      if (sessionId) {
+        try {
+          recorder.settle(sessionId);
+        } catch (err) {
+          ctx.log.warn(`protocol: sealing ${sessionId} after a memory decision failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    }
+    pushTimer ??= setTimeout(() => {
+      pushTimer = undefined;
+      ctx.events.publish('protocol.changed', { events: service.eventCount() });
+    }, PUSH_COALESCE_MS).unref();
+  });
   return {
     name: 'protocol',
     apiRoutes(app) {
       registerProtocolRoutes(app, service, ctx.clock);
+    },
+    stop() {
+      stopWatching();
+      if (pushTimer) clearTimeout(pushTimer);
+      pushTimer = undefined;
     },
   };
 }

@@ -66,6 +66,29 @@ describe('ProtocolRecorder', () => {
   });
 });
 
+describe('ProtocolRecorder memory proposals', () => {
+  it('a session with an undecided MemoryProposal ends but is sealed only after the decision', () => {
+    const changes: string[] = [];
+    svc.onChange((c) => changes.push(c.op));
+    const s = rec.beginSession('http_mem', 'Merk dir was');
+    const proposalId = rec.proposeMemory(s, 'Paul verträgt keine Nüsse');
+    rec.finish(s, 'completed', 'vorgeschlagen');
+    const ended = svc.get<WorkSession>('WorkSession', s)!;
+    expect(ended).toMatchObject({ status: 'completed', sealed: false });
+    // Sealing now would strand the proposal: refused, nothing written.
+    const at = { actorId: HOST_IDS.system, idempotencyKey: 'seal-early', timestamp: new Date().toISOString(), expectedRevision: ended.revision, previousEventHash: ended.last_event_hash };
+    expect(() => svc.sealSession(at, s)).toThrow(/not decided yet/);
+    expect(svc.get<WorkSession>('WorkSession', s)).toEqual(ended);
+    expect(rec.acceptedMemories()).toEqual([]);
+    svc.decideMemory({ ...at, actorId: HOST_IDS.household, idempotencyKey: 'decide-mem' }, s, proposalId, { decision: 'accept' });
+    rec.settle(s);
+    expect(svc.get<WorkSession>('WorkSession', s)).toMatchObject({ sealed: true });
+    expect(rec.acceptedMemories().map((m) => m.fact)).toEqual(['Paul verträgt keine Nüsse']);
+    expect(changes).toEqual(expect.arrayContaining(['createSession', 'proposeMemory', 'submitOutcome', 'decideMemory', 'sealSession']));
+    expect(svc.verify().ok).toBe(true);
+  });
+});
+
 describe('ProtocolRecorder redaction', () => {
   it('never records a secret, so a redacted export still verifies', () => {
     const r = new ProtocolRecorder(svc, () => new Date(), (t) => t.split('hunter2-secret').join('[redacted]'));
