@@ -31,12 +31,12 @@ function errorFrom(status: number, json: unknown): ApiError {
   return new ApiError(status, err?.code ?? 'HTTP_ERROR', err?.message ?? `HTTP ${status}`);
 }
 
-export async function apiFetch<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal }): Promise<T> {
+export async function apiFetch<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
-      headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(init?.headers ?? {}), ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init?.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init?.signal,
     });

@@ -12,7 +12,7 @@ type Api = { getState(): Store };
 export async function loadAll(store: Api): Promise<void> {
   const s = store.getState();
   await Promise.all([s.loadHome(), s.loadHealth()]);
-  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers()]);
+  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
 }
 
 function payload<T>(e: MessageEvent): T | undefined {
@@ -58,6 +58,7 @@ export function connectEvents(store: Api, source: EventSource = new EventSource(
   });
   for (const type of ['skills.changed', 'skills.reloaded']) source.addEventListener(type, () => void store.getState().loadSkills());
   for (const type of ['mesh.changed', 'mesh.worker', 'workers.changed']) source.addEventListener(type, () => void store.getState().loadWorkers());
+  source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
   source.addEventListener('docker.changed', () => void store.getState().loadContainers());
   source.addEventListener('voice.status', () => void store.getState().loadVoiceStatus());
   return () => source.close();

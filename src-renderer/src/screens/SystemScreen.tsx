@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../store/voice-slice';
+import { ProtocolCard } from './ProtocolCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
 
@@ -189,6 +190,8 @@ function Skills() {
   const skills = useStore((s) => s.skills);
   const reloading = useStore((s) => s.skillsReloading);
   const reload = useStore((s) => s.reloadSkills);
+  const decide = useStore((s) => s.decideSkill);
+  const deciding = useStore((s) => s.deciding);
   return (
     <Card
       title={t('system.skills')}
@@ -227,6 +230,19 @@ function Skills() {
                         {s.trust ? ` · ${s.trust}` : ''}
                       </span>
                       {s.errors.length ? <span className="inline-error small">{s.errors.join('; ')}</span> : null}
+                      {s.activation?.status === 'proposed' ? (
+                        <span className="skill-decision">
+                          <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>
+                          <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(s.activation.proposal_id)} aria-label={`${t('protocol.activate')}: ${s.name}`} onClick={() => void decide(s.activation!.proposal_id, s.name, 'accept')}>
+                            {t('protocol.activate')}
+                          </button>
+                          <button type="button" className="btn btn-small" disabled={deciding.includes(s.activation.proposal_id)} aria-label={`${t('protocol.reject')}: ${s.name}`} onClick={() => void decide(s.activation!.proposal_id, s.name, 'reject')}>
+                            {t('protocol.reject')}
+                          </button>
+                        </span>
+                      ) : s.activation?.status === 'rejected' ? (
+                        <span className="chip chip-bad">{t('protocol.skillRejected')}</span>
+                      ) : null}
                     </span>
                     <span className={`chip provider-${s.provider}`}>{s.provider}</span>
                   </li>
@@ -321,6 +337,7 @@ export function SystemScreen() {
       <VoicePipeline />
       <Skills />
       <WorkersAndContainers />
+      <ProtocolCard />
       <Telemetry />
     </div>
   );

@@ -3,13 +3,14 @@ import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
+import { createProtocolSlice, type ProtocolSlice } from './protocol-slice';
 import { createSkillsSlice, type SkillsSlice } from './skills-slice';
 import { createSystemSlice, type SystemSlice } from './system-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & KnowledgeSlice & SkillsSlice & MeshSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -20,4 +21,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createKnowledgeSlice(...a),
   ...createSkillsSlice(...a),
   ...createMeshSlice(...a),
+  ...createProtocolSlice(...a),
 }));

@@ -15,6 +15,9 @@ export interface SkillView {
   readonly enabled: boolean;
   readonly actions: readonly { name: string; tool: string; description: string; mutates: boolean; requires_confirmation: boolean }[];
   readonly errors: readonly string[];
+  readonly warnings?: readonly string[];
+  /** Set while a new or changed skill waits for the household (spec/004 SkillProposal). */
+  readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };
 }
 
 export interface SkillsResponse {
@@ -43,8 +46,9 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
   async reloadSkills() {
     set({ skillsReloading: true });
     try {
-      const r = await apiFetch<{ added: unknown[]; removed: unknown[]; changed: unknown[]; errors: unknown[] }>('/api/skills/reload', { method: 'POST', body: {} });
-      get().notify('info', `Skills: +${r.added?.length ?? 0} −${r.removed?.length ?? 0} ~${r.changed?.length ?? 0}, ${r.errors?.length ?? 0} ⚠`);
+      const r = await apiFetch<{ added: unknown[]; removed: unknown[]; changed: unknown[]; errors: unknown[]; proposed?: unknown[] }>('/api/skills/reload', { method: 'POST', body: {} });
+      const waiting = r.proposed?.length ? ` · ${r.proposed.length} warten auf Freigabe` : '';
+      get().notify('info', `Skills: +${r.added?.length ?? 0} −${r.removed?.length ?? 0} ~${r.changed?.length ?? 0}, ${r.errors?.length ?? 0} ⚠${waiting}`);
       await get().loadSkills();
     } catch (e) {
       get().notify('error', messageOf(e));

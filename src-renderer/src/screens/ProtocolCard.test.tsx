@@ -1,0 +1,148 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JarvisEvent, MemoryProposal, WorkSession } from '../../../src-shared';
+import { useStore } from '../store';
+import { fakeApi, json } from '../testing/fake-api';
+import { homeFixture } from '../testing/home-fixture';
+import { resetStore } from '../testing/reset-store';
+import { SystemScreen } from './SystemScreen';
+
+const session: WorkSession = {
+  work_session_id: 'ws_http_1',
+  policy_id: 'pol_household',
+  owner_actor_id: 'act_jarvis_assistant',
+  goal: 'Lösch den Zahnarzttermin',
+  status: 'completed',
+  revision: 7,
+  last_event_hash: 'a'.repeat(64),
+  sealed: true,
+  created_at: '2026-12-01T09:00:00Z',
+  updated_at: '2026-12-01T09:00:05Z',
+};
+
+const event = (revision: number, type: string, actor: string, record_type: JarvisEvent['record_type'], record_id: string): JarvisEvent => ({
+  event_id: `ev_${revision}`,
+  work_session_id: session.work_session_id,
+  revision,
+  type,
+  actor_id: actor,
+  record_type,
+  record_id,
+  payload: {},
+  previous_event_hash: '0'.repeat(64),
+  hash: String(revision).repeat(64).slice(0, 64),
+  created_at: '2026-12-01T09:00:01Z',
+});
+
+const detail = {
+  session,
+  events: [
+    event(1, 'work_session.created', 'act_jarvis_assistant', 'WorkSession', session.work_session_id),
+    event(2, 'policy_decision.recorded', 'act_jarvis_assistant', 'PolicyDecision', 'dec_1'),
+    event(3, 'request.opened', 'act_jarvis_assistant', 'Request', 'req_1'),
+    event(4, 'request.reviewed', 'act_household', 'Review', 'rev_1'),
+    event(5, 'contribution.recorded', 'act_jarvis_assistant', 'Contribution', 'con_1'),
+  ],
+  records: {
+    PolicyDecision: [{ decision_id: 'dec_1', action: { tool: 'calendar_delete', arguments_sha256: 'b'.repeat(64) }, outcome: 'require_review', reason: 'Policy verlangt eine Prüfung' }],
+    Request: [{ request_id: 'req_1', summary: 'Termin „Zahnarzt“ löschen?', status: 'resolved' }],
+    Review: [{ review_id: 'rev_1', verdict: 'approve' }],
+    Contribution: [{ contribution_id: 'con_1', summary: 'Termin gelöscht' }],
+    OutcomeReport: [{ outcome: 'completed', summary: 'Erledigt.' }],
+  },
+};
+
+const proposal: MemoryProposal = { proposal_id: 'mem_1', work_session_id: 'ws_http_2', fact: 'Paul verträgt keine Nüsse', status: 'proposed', created_at: '2026-12-01T09:01:00Z' };
+
+beforeEach(() => {
+  resetStore();
+  useStore.setState({ home: { status: 'ready', data: homeFixture() } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Wissen & System: protocol', () => {
+  it('shows a request as a timeline: who, what, decision, result', async () => {
+    const api = fakeApi({
+      'GET /api/protocol/sessions': () => json({ sessions: [session] }),
+      'GET /api/protocol/memory-proposals': () => json({ proposals: [] }),
+      'GET /api/protocol/sessions/ws_http_1': () => json(detail),
+    });
+    await useStore.getState().loadProtocol();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-protocol');
+    fireEvent.click(within(card).getByRole('button', { name: /Lösch den Zahnarzttermin/ }));
+    const timeline = await within(card).findByTestId('protocol-timeline');
+    const rows = within(timeline).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows[1]).toContain('JARVIS');
+    expect(rows[1]).toContain('Prüfung: calendar_delete');
+    expect(rows[1]).toContain('braucht Bestätigung');
+    expect(rows[2]).toContain('Termin „Zahnarzt“ löschen?');
+    expect(rows[3]).toContain('Haushalt');
+    expect(rows[3]).toContain('bestätigt');
+    expect(timeline.textContent).toContain('Ergebnis: erledigt · Erledigt.');
+    expect(timeline.textContent).toContain('versiegelt');
+    // Reads carry the protocol headers the master requires.
+    const read = (vi.mocked(fetch).mock.calls.find(([p]) => String(p).endsWith('/ws_http_1'))![1]!.headers ?? {}) as Record<string, string>;
+    expect(read).toMatchObject({ 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' });
+    expect(api.calls.length).toBeGreaterThan(0);
+  });
+
+  it('Merken sends the household decision on the session head; a refusal is shown and nothing changes', async () => {
+    let decided = false;
+    fakeApi({
+      'GET /api/protocol/sessions': () => json({ sessions: [] }),
+      'GET /api/protocol/memory-proposals': () => json({ proposals: [decided ? { ...proposal, status: 'accepted' } : proposal] }),
+      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2', revision: 4, sealed: false } }),
+      'POST /api/protocol/sessions/ws_http_2/memory-proposals/mem_1/decision': (_body, init) => {
+        const h = init!.headers as Record<string, string>;
+        if (h['jarvis-expected-worksession-revision'] !== '4' || h['jarvis-previous-event-hash'] !== 'a'.repeat(64) || !h['jarvis-idempotency-key']) {
+          return json({ error: { code: 'MISSING_HEADER', message: 'headers' } }, 400);
+        }
+        decided = true;
+        return json({ proposal: { ...proposal, status: 'accepted' } });
+      },
+    });
+    await useStore.getState().loadProtocol();
+    render(<SystemScreen />);
+    const memory = screen.getByTestId('memory-proposals');
+    fireEvent.click(within(memory).getByRole('button', { name: 'Merken: Paul verträgt keine Nüsse' }));
+    await waitFor(() => expect(within(screen.getByTestId('memory-proposals')).getByText('Gemerkt')).toBeTruthy());
+    expect(within(screen.getByTestId('memory-proposals')).queryByRole('button', { name: /Merken:/ })).toBeNull();
+  });
+
+  it('a refused memory decision shows the reason and keeps the proposal open', async () => {
+    fakeApi({
+      'GET /api/protocol/sessions': () => json({ sessions: [] }),
+      'GET /api/protocol/memory-proposals': () => json({ proposals: [proposal] }),
+      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2' } }),
+      'POST /api/protocol/sessions/ws_http_2/memory-proposals/mem_1/decision': () => json({ error: { code: 'SEALED_WORK_SESSION', message: 'WorkSession ws_http_2 is sealed and cannot change.' } }, 409),
+    });
+    await useStore.getState().loadProtocol();
+    render(<SystemScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verwerfen: Paul verträgt keine Nüsse' }));
+    await waitFor(() => expect(useStore.getState().notices.map((n) => n.text).join()).toContain('SEALED_WORK_SESSION'));
+    expect(screen.getByRole('button', { name: 'Merken: Paul verträgt keine Nüsse' })).toBeTruthy();
+  });
+
+  it('a skill waiting for the household is activated from the skill card', async () => {
+    const waiting = { id: 'demo.copy', name: 'Copy', version: '1.0.0', provider: 'plugin', source: '/skills/demo-copy', enabled: false, actions: [], errors: [], activation: { proposal_id: 'skp_1', status: 'proposed' } };
+    let activated = false;
+    const api = fakeApi({
+      'GET /api/skills': () => json({ skills: [activated ? { ...waiting, enabled: true, activation: { proposal_id: 'skp_1', status: 'activated' } } : waiting], errors: [] }),
+      'POST /api/protocol/skill-proposals/skp_1/decision': () => {
+        activated = true;
+        return json({ proposal_id: 'skp_1', status: 'activated' });
+      },
+    });
+    await useStore.getState().loadSkills();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-skills');
+    expect(within(card).getByText('wartet auf Freigabe')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Aktivieren: Copy' }));
+    await waitFor(() => expect(within(screen.getByTestId('card-skills')).queryByText('wartet auf Freigabe')).toBeNull());
+    expect(api.calls.find((c) => c.path === '/api/protocol/skill-proposals/skp_1/decision')?.body).toEqual({ decision: 'accept' });
+  });
+});

@@ -1,0 +1,185 @@
+import { useTranslation } from 'react-i18next';
+import type { Contribution, JarvisEvent, MemoryProposal, OutcomeReport, PolicyDecision, Request, Review, Takeover, WorkSession } from '../../../src-shared';
+import { Card, ResourceView } from '../components/Card';
+import { wallClock } from '../format/household-time';
+import { useStore } from '../store';
+import type { SessionDetail } from '../store/protocol-slice';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+const ACTOR_KEYS: Record<string, string> = {
+  act_jarvis_assistant: 'protocol.actors.assistant',
+  act_household: 'protocol.actors.household',
+  act_jarvis_system: 'protocol.actors.system',
+};
+
+function actorName(t: T, id: string): string {
+  const key = ACTOR_KEYS[id];
+  return key ? t(key) : id.replace(/^act_/, '');
+}
+
+function find<R>(detail: SessionDetail, type: string, key: keyof R, id: string): R | undefined {
+  return (detail.records[type] as R[] | undefined)?.find((r) => r[key] === id);
+}
+
+/** One event as a line a family member reads: what happened, and the decision or result. */
+export function describeEvent(t: T, event: JarvisEvent, detail: SessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait' } {
+  switch (event.record_type) {
+    case 'PolicyDecision': {
+      const d = find<PolicyDecision>(detail, 'PolicyDecision', 'decision_id', event.record_id);
+      const tone = d?.outcome === 'allow' ? 'ok' : d?.outcome === 'deny' ? 'bad' : 'wait';
+      return { what: t('protocol.event.decision', { tool: d?.action.tool ?? '?' }), result: d ? `${t(`protocol.outcome.${d.outcome}`)} · ${d.reason}` : undefined, tone };
+    }
+    case 'Request':
+      return { what: t('protocol.event.request'), result: find<Request>(detail, 'Request', 'request_id', event.record_id)?.summary, tone: 'wait' };
+    case 'Review': {
+      const r = find<Review>(detail, 'Review', 'review_id', event.record_id);
+      return { what: t('protocol.event.review'), result: r ? t(`protocol.verdict.${r.verdict}`) : undefined, tone: r?.verdict === 'approve' ? 'ok' : 'bad' };
+    }
+    case 'Takeover':
+      return { what: t('protocol.event.takeover'), result: find<Takeover>(detail, 'Takeover', 'takeover_id', event.record_id)?.reason, tone: 'wait' };
+    case 'Contribution':
+      return { what: t('protocol.event.contribution'), result: find<Contribution>(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
+    case 'MemoryProposal': {
+      const m = find<MemoryProposal>(detail, 'MemoryProposal', 'proposal_id', event.record_id);
+      return { what: t(`protocol.event.${event.type === 'memory.proposed' ? 'memoryProposed' : 'memoryDecided'}`), result: m?.fact, tone: event.type === 'memory.accepted' ? 'ok' : event.type === 'memory.rejected' ? 'bad' : 'wait' };
+    }
+    default:
+      break;
+  }
+  if (event.type === 'work_session.created') return { what: t('protocol.event.created'), result: detail.session.goal };
+  if (event.type === 'work_session.sealed') return { what: t('protocol.event.sealed'), tone: 'ok' };
+  if (event.type.startsWith('work_session.')) {
+    const status = event.type.slice('work_session.'.length);
+    return { what: t('protocol.event.status'), result: t(`protocol.status.${status}`, { defaultValue: status }), tone: status === 'completed' ? 'ok' : status === 'failed' ? 'bad' : undefined };
+  }
+  return { what: event.type };
+}
+
+function Timeline({ detail, timeZone }: { detail: SessionDetail; timeZone: string }) {
+  const { t } = useTranslation();
+  const outcome = (detail.records.OutcomeReport as OutcomeReport[] | undefined)?.[0];
+  return (
+    <div className="timeline" data-testid="protocol-timeline">
+      <h3 className="sub">{detail.session.goal}</h3>
+      <ol className="timeline-list">
+        {detail.events.map((e) => {
+          const line = describeEvent(t, e, detail);
+          return (
+            <li key={e.event_id} className={line.tone ? `tone-${line.tone}` : undefined}>
+              <span className="muted small timeline-time">{wallClock(e.created_at, timeZone).time}</span>
+              <span className="timeline-who">{actorName(t, e.actor_id)}</span>
+              <span className="timeline-what">
+                {line.what}
+                {line.result ? <span className="muted"> · {line.result}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {outcome ? (
+        <p className="timeline-outcome">
+          <strong>{t('protocol.result')}:</strong> {t(`protocol.status.${outcome.outcome}`)} · {outcome.summary}
+        </p>
+      ) : null}
+      <p className="muted small">
+        {t('protocol.chain', { count: detail.events.length })} · {detail.session.sealed ? t('protocol.sealed') : t('protocol.unsealed')} · <code>{detail.session.last_event_hash.slice(0, 12)}</code>
+      </p>
+    </div>
+  );
+}
+
+function MemoryProposals({ proposals }: { proposals: readonly MemoryProposal[] }) {
+  const { t } = useTranslation();
+  const decide = useStore((s) => s.decideMemory);
+  const deciding = useStore((s) => s.deciding);
+  const open = proposals.filter((p) => p.status === 'proposed');
+  const kept = proposals.filter((p) => p.status === 'accepted');
+  return (
+    <div className="memory" data-testid="memory-proposals">
+      <h3 className="sub">{t('protocol.memoryOpen')}</h3>
+      {open.length ? (
+        <ul className="item-list">
+          {open.map((p) => (
+            <li key={p.proposal_id}>
+              <span className="item-main">{p.fact}</span>
+              <span className="row">
+                <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(p.proposal_id)} aria-label={`${t('protocol.remember')}: ${p.fact}`} onClick={() => void decide(p, 'accept')}>
+                  {t('protocol.remember')}
+                </button>
+                <button type="button" className="btn btn-small" disabled={deciding.includes(p.proposal_id)} aria-label={`${t('protocol.discard')}: ${p.fact}`} onClick={() => void decide(p, 'reject')}>
+                  {t('protocol.discard')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('protocol.noMemoryOpen')}</p>
+      )}
+      {kept.length ? (
+        <>
+          <h3 className="sub">{t('protocol.memoryKept')}</h3>
+          <ul className="facts">
+            {kept.map((p) => (
+              <li key={p.proposal_id}>{p.fact}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Wissen & System: what the assistant did, step by step, and what it asks to remember (spec/004). */
+export function ProtocolCard() {
+  const { t } = useTranslation();
+  const sessions = useStore((s) => s.protocolSessions);
+  const memories = useStore((s) => s.memoryProposals);
+  const selected = useStore((s) => s.selectedSession);
+  const detail = useStore((s) => s.sessionDetail);
+  const select = useStore((s) => s.selectSession);
+  const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Card title={t('protocol.title')} className="span-12" testId="card-protocol">
+      <div className="protocol-grid">
+        <div>
+          <ResourceView resource={memories} what={t('protocol.title')} onRetry={() => void useStore.getState().loadProtocol()}>
+            {(list) => <MemoryProposals proposals={list} />}
+          </ResourceView>
+          <h3 className="sub">{t('protocol.sessions')}</h3>
+          <ResourceView resource={sessions} what={t('protocol.title')} onRetry={() => void useStore.getState().loadProtocol()}>
+            {(list: readonly WorkSession[]) =>
+              list.length ? (
+                <ul className="item-list sessions" aria-label={t('protocol.sessions')}>
+                  {list.map((s) => (
+                    <li key={s.work_session_id} className={s.work_session_id === selected ? 'is-selected' : undefined}>
+                      <button type="button" className="link-btn item-main" aria-pressed={s.work_session_id === selected} onClick={() => void select(s.work_session_id === selected ? undefined : s.work_session_id)}>
+                        <span>{s.goal}</span>
+                        <span className="muted small">
+                          {wallClock(s.created_at, timeZone).date} {wallClock(s.created_at, timeZone).time} · {t(`protocol.status.${s.status}`)}
+                          {s.sealed ? ` · ${t('protocol.sealed')}` : ''}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">{t('protocol.noSessions')}</p>
+              )
+            }
+          </ResourceView>
+        </div>
+        <div>
+          {selected ? (
+            <ResourceView resource={detail} what={t('protocol.title')} onRetry={() => void select(selected)}>
+              {(d) => <Timeline detail={d} timeZone={timeZone} />}
+            </ResourceView>
+          ) : (
+            <p className="muted">{t('protocol.pick')}</p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

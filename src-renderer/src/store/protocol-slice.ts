@@ -1,0 +1,88 @@
+import type { StateCreator } from 'zustand';
+import type { JarvisEvent, MemoryProposal, WorkSession } from '../../../src-shared';
+import { protocolMutation, protocolRead, sessionMutation } from '../protocol-client';
+import { failed, idle, loading, messageOf, type Resource } from './resource';
+import type { Store } from './index';
+
+/** GET /api/protocol/sessions/{id}: the session, its hash-linked events and its records. */
+export interface SessionDetail {
+  readonly session: WorkSession;
+  readonly events: readonly JarvisEvent[];
+  readonly records: Readonly<Record<string, readonly unknown[]>>;
+}
+
+export interface ProtocolSlice {
+  protocolSessions: Resource<readonly WorkSession[]>;
+  memoryProposals: Resource<readonly MemoryProposal[]>;
+  selectedSession?: string;
+  sessionDetail: Resource<SessionDetail>;
+  /** Ids of proposals with a decision on the way (their buttons are disabled). */
+  deciding: readonly string[];
+  loadProtocol(): Promise<void>;
+  selectSession(id: string | undefined): Promise<void>;
+  decideMemory(proposal: MemoryProposal, decision: 'accept' | 'reject'): Promise<void>;
+  decideSkill(proposalId: string, skillName: string, decision: 'accept' | 'reject'): Promise<void>;
+}
+
+const SESSION_LIMIT = 30;
+
+export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (set, get) => {
+  const busy = async (id: string, run: () => Promise<void>) => {
+    if (get().deciding.includes(id)) return;
+    set({ deciding: [...get().deciding, id] });
+    try {
+      await run();
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    } finally {
+      set({ deciding: get().deciding.filter((d) => d !== id) });
+    }
+  };
+
+  return {
+    protocolSessions: idle(),
+    memoryProposals: idle(),
+    sessionDetail: idle(),
+    deciding: [],
+    async loadProtocol() {
+      set({ protocolSessions: loading(get().protocolSessions), memoryProposals: loading(get().memoryProposals) });
+      const [sessions, memories] = await Promise.allSettled([
+        protocolRead<{ sessions: WorkSession[] }>(`/api/protocol/sessions?limit=${SESSION_LIMIT}`),
+        protocolRead<{ proposals: MemoryProposal[] }>('/api/protocol/memory-proposals'),
+      ]);
+      set({
+        protocolSessions: sessions.status === 'fulfilled' ? { status: 'ready', data: sessions.value.sessions } : failed(get().protocolSessions, sessions.reason),
+        memoryProposals: memories.status === 'fulfilled' ? { status: 'ready', data: memories.value.proposals } : failed(get().memoryProposals, memories.reason),
+      });
+      const selected = get().selectedSession;
+      if (selected) await get().selectSession(selected);
+    },
+    async selectSession(id) {
+      if (!id) {
+        set({ selectedSession: undefined, sessionDetail: idle() });
+        return;
+      }
+      const previous = get().selectedSession === id ? get().sessionDetail : idle<SessionDetail>();
+      set({ selectedSession: id, sessionDetail: loading(previous) });
+      try {
+        const detail = await protocolRead<SessionDetail>(`/api/protocol/sessions/${encodeURIComponent(id)}`);
+        if (get().selectedSession === id) set({ sessionDetail: { status: 'ready', data: detail } });
+      } catch (e) {
+        if (get().selectedSession === id) set({ sessionDetail: failed(previous, e) });
+      }
+    },
+    decideMemory: (proposal, decision) =>
+      busy(proposal.proposal_id, async () => {
+        const path = `/api/protocol/sessions/${encodeURIComponent(proposal.work_session_id)}/memory-proposals/${encodeURIComponent(proposal.proposal_id)}/decision`;
+        await sessionMutation(proposal.work_session_id, path, { decision });
+        get().notify('info', decision === 'accept' ? `Gemerkt: „${proposal.fact}“` : `Verworfen: „${proposal.fact}“`);
+        await get().loadProtocol();
+      }),
+    decideSkill: (proposalId, skillName, decision) =>
+      busy(proposalId, async () => {
+        await protocolMutation(`/api/protocol/skill-proposals/${encodeURIComponent(proposalId)}/decision`, { decision });
+        get().notify('info', decision === 'accept' ? `Skill aktiviert: ${skillName}` : `Skill abgelehnt: ${skillName}`);
+        await get().loadSkills();
+      }),
+  };
+};
