@@ -1,8 +1,10 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOllama, type ScriptedOllama } from '../src-main/testing/scripted-ollama';
 import { launchBrowser, screenshotPath } from './support/browser';
-import { startServedApp, type ServedApp } from './support/served-app';
+import { repoRoot, startServedApp, type ServedApp } from './support/served-app';
 import { callTool, eventually, homeState, openScreen } from './support/ui';
 
 let app: ServedApp;
@@ -160,6 +162,49 @@ describe('the assistant in the UI', () => {
     expect(sent).toEqual(['Lösch bitte den Zahnarzttermin morgen', 'ja']);
     await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'calendar_delete' }).waitFor();
     expect(await yes.count()).toBe(0);
+    await page.close();
+  }, 120_000);
+});
+
+describe('the protocol in Wissen & System (spec/004)', () => {
+  it('shows a request as a timeline and lets the household decide what JARVIS remembers', async () => {
+    ollama.reply({ tool_calls: [{ name: 'memory_propose', arguments: { fact: 'Lena spielt dienstags Handball' } }] }, { content: 'Ich merke es mir, sobald ihr es bestätigt.' });
+    const { page, errors } = await openScreen(browser, app, 'system', 'clean');
+    await page.getByLabel('Nachricht an JARVIS').fill('Merk dir bitte, dass Lena dienstags Handball spielt');
+    await page.getByRole('button', { name: 'Senden' }).click();
+    const card = page.getByTestId('card-protocol');
+    const remember = card.getByRole('button', { name: 'Merken: Lena spielt dienstags Handball' });
+    await remember.waitFor({ timeout: 20_000 });
+
+    await card.getByRole('button', { name: /Merk dir bitte, dass Lena/ }).click();
+    const timeline = card.getByTestId('protocol-timeline');
+    await timeline.getByText('Prüfung: memory_propose').waitFor();
+    await timeline.getByText('Merken vorgeschlagen').waitFor();
+    await remember.click();
+    await card.getByText('Gemerkt', { exact: true }).waitFor();
+    await eventually(async () => expect(await remember.count()).toBe(0));
+    // The session waited for this decision; now it is sealed, and the timeline says so.
+    await timeline.getByText('Versiegelt', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: screenshotPath('clean-protocol-timeline'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('a skill copied in while JARVIS runs waits until the household activates it in the skill card', async () => {
+    const dir = join(app.dataDir, 'skills', 'demo-copy');
+    cpSync(join(repoRoot, 'skills', 'demo-text'), dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(dir, 'skill.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'skill.json'), JSON.stringify({ ...manifest, id: 'demo.copy', name: 'Demo Kopie' }));
+    const { page, errors } = await openScreen(browser, app, 'system', 'clean');
+    const skills = page.getByTestId('card-skills');
+    await skills.getByRole('button', { name: 'RELOAD SKILLS' }).click();
+    await skills.getByText('wartet auf Freigabe').waitFor({ timeout: 15_000 });
+    expect((await callTool(app, 'skill_demo_copy_reverse', { text: 'abc' })).success).toBe(false);
+    await page.screenshot({ path: screenshotPath('clean-skill-proposal') });
+    await skills.getByRole('button', { name: 'Aktivieren: Demo Kopie' }).click();
+    await eventually(async () => expect(await skills.getByText('wartet auf Freigabe').count()).toBe(0));
+    await eventually(async () => expect(await callTool(app, 'skill_demo_copy_reverse', { text: 'abc' })).toMatchObject({ success: true, data: { text: 'cba' } }));
+    expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
 });

@@ -65,6 +65,8 @@ describe('assistant in the full master', () => {
     const resolved = protocol.session(`ws_${asked.json.trace_id}`)!;
     expect(resolved.records.Review).toEqual([expect.objectContaining({ verdict: 'approve' })]);
     expect(resolved.session).toMatchObject({ status: 'completed', sealed: true });
+    // The `ja` is part of the session that asked, not a request of its own.
+    expect(protocol.session(`ws_${yes.json.trace_id}`)).toBeUndefined();
     expect(protocol.verify()).toMatchObject({ ok: true });
     expect((await tm.request('/api/debug/export')).json.trace.some((e: { stage: string }) => e.stage === 'audit_error')).toBe(false);
   });

@@ -113,9 +113,9 @@ export class Assistant {
     const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
     const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
-    run.session = this.deps.audit?.begin(run.traceId, message);
-
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
+    // A `ja` / `nein` belongs to the session that asked; only a new request opens one.
+    if (!answer) run.session = this.deps.audit?.begin(run.traceId, message);
     let scoutSource = false;
     if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
     if (!answer) {

@@ -42,7 +42,8 @@ export function describeEvent(t: T, event: JarvisEvent, detail: SessionDetail): 
       return { what: t('protocol.event.contribution'), result: find<Contribution>(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
     case 'MemoryProposal': {
       const m = find<MemoryProposal>(detail, 'MemoryProposal', 'proposal_id', event.record_id);
-      return { what: t(`protocol.event.${event.type === 'memory.proposed' ? 'memoryProposed' : 'memoryDecided'}`), result: m?.fact, tone: event.type === 'memory.accepted' ? 'ok' : event.type === 'memory.rejected' ? 'bad' : 'wait' };
+      const key = event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
+      return { what: t(`protocol.event.${key}`), result: m?.fact, tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait' };
     }
     default:
       break;
