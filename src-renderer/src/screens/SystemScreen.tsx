@@ -220,7 +220,7 @@ function Skills() {
             {data.skills.length ? (
               <ul className="item-list skills">
                 {data.skills.map((s) => (
-                  <li key={s.id} className={s.enabled ? '' : 'is-done'}>
+                  <li key={s.id} className={s.enabled || s.activation?.status === 'proposed' ? '' : 'is-done'}>
                     <span className="item-main">
                       <span>
                         {s.name} <span className="muted small">{s.version}</span>
