@@ -41,8 +41,8 @@ describe('household API', () => {
   it('registers every core tool in the registry as provider "core"', async () => {
     const m = await start();
     const names = m.master.context.registry.list().filter((x) => x.provider === 'core').map((x) => x.name);
-    // rag_search is the one core tool that is not the household's (knowledge module, issue 10).
-    expect(names).toEqual([...HOME_TOOL_NAMES, 'rag_search']);
+    // Core tools that are not the household's: rag_search (knowledge) and memory_propose (assistant, spec/004).
+    expect(names).toEqual([...HOME_TOOL_NAMES, 'rag_search', 'memory_propose']);
     expect(m.master.context.registry.get('calendar_delete')).toMatchObject({ mutates: true, requires_confirmation: true });
     expect(m.master.context.registry.get('calendar_list')).toMatchObject({ mutates: false, requires_confirmation: false });
   });
