@@ -189,6 +189,64 @@ describe('household API', () => {
     }
   });
 
+  it('imports a recurring event as its occurrences, with EXDATE and a moved occurrence', async () => {
+    const m = await start();
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//EN',
+      'BEGIN:VEVENT',
+      'UID:training@test',
+      'DTSTAMP:20261101T000000Z',
+      'DTSTART;TZID=Europe/Berlin:20261201T170000',
+      'DTEND;TZID=Europe/Berlin:20261201T183000',
+      'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6',
+      'EXDATE;TZID=Europe/Berlin:20261222T170000',
+      'SUMMARY:Handball',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:training@test',
+      'DTSTAMP:20261101T000000Z',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20261215T170000',
+      'DTSTART;TZID=Europe/Berlin:20261216T180000',
+      'DTEND;TZID=Europe/Berlin:20261216T193000',
+      'SUMMARY:Handball (verlegt)',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:daily@test',
+      'DTSTAMP:20261101T000000Z',
+      'DTSTART;VALUE=DATE:19900101',
+      'RRULE:FREQ=DAILY',
+      'SUMMARY:Tabletten',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const first = await m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } });
+    expect(first.status).toBe(200);
+    const handball = first.json.imported.filter((e: { title: string }) => e.title.startsWith('Handball')).map((e: { title: string; start: string }) => [e.title, e.start]);
+    // Six Tuesdays from 1 Dec, minus the 22nd (EXDATE); the 15th moved to Wednesday 18:00.
+    expect(handball).toEqual([
+      ['Handball', '2026-12-01T17:00:00+01:00'],
+      ['Handball', '2026-12-08T17:00:00+01:00'],
+      ['Handball (verlegt)', '2026-12-16T18:00:00+01:00'],
+      ['Handball', '2026-12-29T17:00:00+01:00'],
+      ['Handball', '2027-01-05T17:00:00+01:00'],
+    ]);
+    // An open-ended daily series since 1990 is bounded: the last 30 days up to the import window's end.
+    const pills = first.json.imported.filter((e: { title: string }) => e.title === 'Tabletten');
+    expect(pills.length).toBeGreaterThan(300);
+    expect(pills.length).toBeLessThanOrEqual(400);
+    expect(pills[0].start).toBe('2026-10-31T00:00:00+01:00');
+    expect(first.json.warnings.join()).toContain("Tabletten: Wiederholungen bis");
+
+    const again = await m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } });
+    expect(again.json.imported).toEqual([]);
+    expect(again.json.updated).toHaveLength(first.json.imported.length);
+    const week = (await m.request('/api/calendar?from=2026-12-14&days=7')).json.data.events.map((e: { title: string }) => e.title);
+    expect(week.filter((t: string) => t.startsWith('Handball'))).toEqual(['Handball (verlegt)']);
+  });
+
   it('refuses a broken ICS file with 400 and writes nothing', async () => {
     const m = await start();
     const before = snapshot(m);

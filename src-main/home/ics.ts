@@ -9,7 +9,7 @@ import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentEvent } from './present';
 import { insertEvent } from './tools';
-import { addDays, instantOf, startOfDay, wallClockAt } from './time';
+import { addDays, formatDateDe, instantOf, localDateOf, startOfDay, wallClockAt } from './time';
 
 export interface IcsImportResult {
   readonly imported: readonly CalendarEvent[];
@@ -51,10 +51,90 @@ function parseCalendar(text: string): InstanceType<typeof ICAL.Component> {
   return root;
 }
 
+/** Recurring events become single events in this window around today (the household has no series). */
+const RECURRENCE_PAST_DAYS = 30;
+const RECURRENCE_FUTURE_DAYS = 365;
+const MAX_OCCURRENCES = 400;
+/** Guards against a daily rule that started decades ago: iteration itself is bounded too. */
+const MAX_ITERATIONS = 50_000;
+
+type IcalComponent = InstanceType<typeof ICAL.Component>;
+type IcalEvent = InstanceType<typeof ICAL.Event>;
+
+interface EventFields {
+  readonly title: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly allDay: boolean;
+  readonly location: string;
+  readonly notes: string;
+  readonly icsUid: string | null;
+}
+
+function spanOf(start: IcalTime, end: IcalTime | undefined, tzid: string | undefined, endTzid: string | undefined, tz: string, warnings: string[]) {
+  if (start.isDate) {
+    const first = dateOf(start);
+    const last = end && end.isDate ? dateOf(end) : addDays(first, 1);
+    return { startMs: startOfDay(first, tz), endMs: startOfDay(last > first ? last : addDays(first, 1), tz), allDay: true };
+  }
+  const startMs = instantOfIcal(start, tzid, tz, warnings);
+  const endMs = end ? instantOfIcal(end, endTzid ?? tzid, tz, warnings) : startMs;
+  return { startMs, endMs: Math.max(endMs, startMs), allDay: false };
+}
+
+function zoneParams(vevent: IcalComponent): { tzid?: string; endTzid?: string } {
+  const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined;
+  const endTzid = vevent.getFirstProperty('dtend')?.getParameter('tzid') as string | undefined;
+  return { ...(tzid ? { tzid } : {}), ...(endTzid ? { endTzid } : {}) };
+}
+
+function textFields(ev: IcalEvent) {
+  return {
+    title: ((ev.summary ?? '').trim() || '(ohne Titel)').slice(0, 200),
+    location: (ev.location ?? '').slice(0, 200),
+    notes: (ev.description ?? '').slice(0, 4000),
+  };
+}
+
+/**
+ * The occurrences of a recurring VEVENT inside the import window, each with its own UID
+ * (`uid#recurrence-id`), so importing the file again updates them instead of doubling.
+ * EXDATEs are skipped and RECURRENCE-ID overrides in the same file replace their date.
+ */
+function occurrences(ev: IcalEvent, env: HomeEnv, warnings: string[]): EventFields[] {
+  const tz = env.timezone;
+  const fromMs = env.now.getTime() - RECURRENCE_PAST_DAYS * 86_400_000;
+  const toMs = env.now.getTime() + RECURRENCE_FUTURE_DAYS * 86_400_000;
+  const out: EventFields[] = [];
+  const it = ev.iterator();
+  const title = textFields(ev).title;
+  for (let i = 0; i < MAX_ITERATIONS; i++) {
+    const next = it.next();
+    if (!next) return out;
+    const details = ev.getOccurrenceDetails(next);
+    const item = details.item;
+    const { tzid, endTzid } = zoneParams(item.component);
+    const span = spanOf(details.startDate, details.endDate, tzid, endTzid, tz, warnings);
+    if (span.startMs >= toMs) {
+      warnings.push(`${title}: Wiederholungen bis ${formatDateDe(localDateOf(toMs, tz))} übernommen; spätere kommen mit einem erneuten Import.`);
+      return out;
+    }
+    if (span.endMs <= fromMs && span.startMs < fromMs) continue;
+    if (out.length >= MAX_OCCURRENCES) {
+      warnings.push(`${title}: nur die nächsten ${MAX_OCCURRENCES} Wiederholungen übernommen.`);
+      return out;
+    }
+    out.push({ ...textFields(item), ...span, icsUid: ev.uid ? `${ev.uid}#${details.recurrenceId.toString()}` : null });
+  }
+  warnings.push(`${title}: die Wiederholungsregel ist zu lang, nur ein Teil wurde übernommen.`);
+  return out;
+}
+
 /**
  * Imports every VEVENT. An event whose UID was imported before is updated in place, so
- * importing the same file twice changes nothing. Recurring events are imported as their
- * first occurrence (with a warning). Runs inside the caller's transaction.
+ * importing the same file twice changes nothing. A recurring event becomes one event per
+ * occurrence from 30 days ago to a year ahead (with its exceptions and overrides). Runs
+ * inside the caller's transaction.
  */
 export function importIcs(env: HomeEnv, text: string): IcsImportResult {
   const root = parseCalendar(text);
@@ -62,31 +142,23 @@ export function importIcs(env: HomeEnv, text: string): IcsImportResult {
   const updated: CalendarEvent[] = [];
   const warnings: string[] = [];
   const tz = env.timezone;
-  root.getAllSubcomponents('vevent').forEach((vevent, index) => {
-    const ev = new ICAL.Event(vevent);
-    const start = ev.startDate;
-    if (!start) throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1} hat kein DTSTART.`);
-    const title = (ev.summary ?? '').trim() || '(ohne Titel)';
-    if (ev.isRecurring()) warnings.push(`${title}: Wiederholungen werden nicht übernommen, nur der erste Termin.`);
-    const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined;
-    let span: { startMs: number; endMs: number; allDay: boolean };
-    if (start.isDate) {
-      const first = dateOf(start);
-      const end = ev.endDate && ev.endDate.isDate ? dateOf(ev.endDate) : addDays(first, 1);
-      span = { startMs: startOfDay(first, tz), endMs: startOfDay(end > first ? end : addDays(first, 1), tz), allDay: true };
-    } else {
-      const startMs = instantOfIcal(start, tzid, tz, warnings);
-      const endTzid = (vevent.getFirstProperty('dtend')?.getParameter('tzid') as string | undefined) ?? tzid;
-      const endMs = ev.endDate ? instantOfIcal(ev.endDate, endTzid, tz, warnings) : startMs;
-      span = { startMs, endMs: Math.max(endMs, startMs), allDay: false };
-    }
-    const fields = {
-      title: title.slice(0, 200),
-      ...span,
-      location: (ev.location ?? '').slice(0, 200),
-      notes: (ev.description ?? '').slice(0, 4000),
-      icsUid: ev.uid || null,
-    };
+  const vevents = root.getAllSubcomponents('vevent');
+  vevents.forEach((vevent, index) => {
+    if (!vevent.getFirstProperty('dtstart')) throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1} hat kein DTSTART.`);
+  });
+  // RECURRENCE-ID components override one occurrence of the series with the same UID.
+  const overrides = new Map<string, IcalComponent[]>();
+  for (const v of vevents) {
+    const uid = v.getFirstPropertyValue('uid');
+    if (v.hasProperty('recurrence-id') && typeof uid === 'string') overrides.set(uid, [...(overrides.get(uid) ?? []), v]);
+  }
+  const seriesUids = new Set<string>();
+  for (const v of vevents) {
+    const uid = v.getFirstPropertyValue('uid');
+    if (!v.hasProperty('recurrence-id') && typeof uid === 'string' && (v.hasProperty('rrule') || v.hasProperty('rdate'))) seriesUids.add(uid);
+  }
+
+  const save = (fields: EventFields) => {
     const existing = fields.icsUid ? env.store.events.byIcsUid(fields.icsUid) : undefined;
     if (existing) {
       const event: EventRecord = { ...existing, ...fields, updatedMs: env.now.getTime() };
@@ -96,7 +168,21 @@ export function importIcs(env: HomeEnv, text: string): IcsImportResult {
     } else {
       imported.push(presentEvent(insertEvent(env, fields).event, tz));
     }
-  });
+  };
+
+  for (const vevent of vevents) {
+    const uid = vevent.getFirstPropertyValue('uid');
+    // An override is imported with its series; one without a series in the file stands alone.
+    if (vevent.hasProperty('recurrence-id') && typeof uid === 'string' && seriesUids.has(uid)) continue;
+    const ev = new ICAL.Event(vevent, { exceptions: typeof uid === 'string' && !vevent.hasProperty('recurrence-id') ? (overrides.get(uid) ?? []) : [] });
+    if (ev.isRecurring()) {
+      for (const fields of occurrences(ev, env, warnings)) save(fields);
+      continue;
+    }
+    const { tzid, endTzid } = zoneParams(vevent);
+    const icsUid = ev.uid ? (ev.recurrenceId ? `${ev.uid}#${ev.recurrenceId.toString()}` : ev.uid) : null;
+    save({ ...textFields(ev), ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, tz, warnings), icsUid });
+  }
   return { imported, updated, warnings: [...new Set(warnings)] };
 }
 
