@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,39 @@ describe('watched folder', () => {
     expect(docs.map((d) => d.id)).toEqual([before!.id]);
     expect((await service.query('März')).results[0]?.document).toBe('stadtwerke.txt');
     expect([...watcher.problems.values()].join()).toMatch(/limit is 1\.0 MB/);
+  });
+
+  it('a file deleted from the folder takes its document along after two scans; a missing folder removes nothing', async () => {
+    const keep = join(dir, 'inbox', 'bleibt.txt');
+    writeFileSync(keep, 'Die Garage hat den Code 4711.');
+    await watcher.scan();
+    await watcher.scan();
+    await service.drain();
+    expect(service.list().map((d) => d.name).sort()).toEqual(['bleibt.txt', 'stadtwerke.txt']);
+
+    rmSync(join(dir, 'inbox', 'briefe', 'stadtwerke.txt'));
+    rmSync(join(dir, 'inbox', 'riesig.txt'));
+    await watcher.scan();
+    // Gone for one scan only (an editor saving by rename): still there.
+    expect(service.list().map((d) => d.name).sort()).toEqual(['bleibt.txt', 'stadtwerke.txt']);
+    await watcher.scan();
+    expect(service.list().map((d) => d.name)).toEqual(['bleibt.txt']);
+    expect((await service.query('Abschlag')).results).toEqual([]);
+    expect(watcher.problems.size).toBe(0);
+
+    // An unmounted or renamed folder is not "every file deleted".
+    renameSync(join(dir, 'inbox'), join(dir, 'inbox-weg'));
+    await watcher.scan();
+    await watcher.scan();
+    renameSync(join(dir, 'inbox-weg'), join(dir, 'inbox'));
+    expect(service.list().map((d) => d.name)).toEqual(['bleibt.txt']);
+  });
+
+  it('a file deleted while JARVIS was off is noticed by the next start', async () => {
+    const restarted = new WatchFolder({ dir: join(dir, 'inbox'), service, log: silentLogger });
+    rmSync(join(dir, 'inbox', 'bleibt.txt'));
+    await restarted.scan();
+    await restarted.scan();
+    expect(service.list()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { Logger } from '../trace';
 import { IngestError } from './errors';
 import { formatOf } from './formats';
@@ -17,11 +17,15 @@ export interface WatchFolderOptions {
  * JARVIS_RAG_WATCH_DIR: files dropped into the folder (and its subfolders, three levels)
  * are ingested once their size and mtime have held still for one scan, so a file that is
  * still being copied is not read half-written. A changed file is re-indexed by its path;
- * the content hash makes rescans of unchanged files free.
+ * the content hash makes rescans of unchanged files free. A file deleted from the folder
+ * (also while JARVIS was off) takes its document along once it stayed gone for two scans,
+ * so an editor's save-by-rename does not drop it; an unreadable folder removes nothing.
  */
 export class WatchFolder {
   private readonly seen = new Map<string, string>();
   private readonly pending = new Map<string, string>();
+  /** Documents whose file was missing at the last scan. */
+  private readonly missing = new Set<string>();
   /** Files the folder holds that could not be taken, with the reason (shown in the status). */
   readonly problems = new Map<string, string>();
   private timer?: NodeJS.Timeout;
@@ -55,7 +59,9 @@ export class WatchFolder {
   }
 
   private async scanOnce(): Promise<void> {
-    for (const file of listFiles(this.o.dir, 3)) {
+    const files = listFiles(this.o.dir, 3);
+    if (existsSync(this.o.dir)) this.removeDeleted(new Set(files));
+    for (const file of files) {
       let signature: string;
       try {
         const st = statSync(file);
@@ -79,6 +85,27 @@ export class WatchFolder {
         this.o.log.warn(`rag: ${file} was not ingested: ${reason}`);
       }
     }
+  }
+
+  private removeDeleted(present: ReadonlySet<string>): void {
+    const prefix = this.o.dir.endsWith(sep) ? this.o.dir : this.o.dir + sep;
+    const gone = new Set<string>();
+    for (const doc of this.o.service.list()) {
+      const path = doc.source_path;
+      if (!path || !path.startsWith(prefix) || present.has(path) || existsSync(path)) continue;
+      if (!this.missing.has(doc.id)) {
+        gone.add(doc.id);
+        continue;
+      }
+      this.o.service.remove(doc.id);
+      this.seen.delete(path);
+      this.problems.delete(path);
+      this.o.log.info(`rag: ${path} was deleted from the watched folder; its document is removed`);
+    }
+    this.missing.clear();
+    for (const id of gone) this.missing.add(id);
+    // A refused file that was taken away is no problem any more.
+    for (const map of [this.problems, this.pending, this.seen]) for (const path of [...map.keys()]) if (!present.has(path)) map.delete(path);
   }
 }
 
