@@ -2,10 +2,10 @@
 // and the master say to each other. Any program that speaks this is a worker.
 
 import type { ToolResult } from './envelope';
-import type { SkillManifest } from './skills';
+import { invokeRequestSchema, SKILL_INVOKE_PROTOCOL, type SkillManifest } from './skills';
 
 export const WORKER_PROTOCOL = 'jarvis.skill.worker.v1';
-export const INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';
+export const INVOKE_PROTOCOL = SKILL_INVOKE_PROTOCOL;
 
 /** The enrollment token must be at least this long, or the mesh stays off. */
 export const MESH_TOKEN_MIN_LENGTH = 16;
@@ -107,28 +107,8 @@ export const skillsPutSchema = {
   },
 } as const;
 
-export const invokeEnvelopeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocol', 'request_id', 'skill_id', 'action', 'input', 'context'],
-  properties: {
-    protocol: { const: INVOKE_PROTOCOL },
-    request_id: { type: 'string', minLength: 1, maxLength: 128 },
-    skill_id: { type: 'string', minLength: 1, maxLength: 64 },
-    action: { type: 'string', minLength: 1, maxLength: 64 },
-    input: { type: 'object' },
-    context: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['trace_id', 'now', 'timezone'],
-      properties: {
-        trace_id: { type: 'string', maxLength: 128 },
-        now: { type: 'string', maxLength: 64 },
-        timezone: { type: 'string', maxLength: 64 },
-      },
-    },
-  },
-} as const;
+/** What a worker's POST /v1/invoke accepts: the skill envelope, remote protocol name only. */
+export const invokeEnvelopeSchema = invokeRequestSchema({ const: INVOKE_PROTOCOL });
 
 /** The result envelope of a skill (spec/000 "Output"): success with data, or an error. */
 export const invokeResultSchema = {

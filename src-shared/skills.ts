@@ -215,29 +215,37 @@ export const SKILL_MANIFEST_SCHEMA = {
   },
 } as const;
 
-/** The stdin envelope (both protocol names: local spec/001 form and remote spec/000 form). */
-export const SKILL_INVOKE_REQUEST_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocol', 'request_id', 'skill_id', 'action', 'input', 'context'],
-  properties: {
-    protocol: { enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] },
-    request_id: { type: 'string', minLength: 1, maxLength: 200 },
-    skill_id: { type: 'string', minLength: 1, maxLength: 64 },
-    action: { type: 'string', minLength: 1, maxLength: 64 },
-    input: { type: 'object' },
-    context: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['trace_id', 'now', 'timezone'],
-      properties: {
-        trace_id: { type: 'string', maxLength: 200 },
-        now: { type: 'string', maxLength: 64 },
-        timezone: { type: 'string', maxLength: 64 },
+/**
+ * The invoke envelope: what a skill reads on stdin and what a worker's POST /v1/invoke
+ * accepts. One shape, one set of limits; only the accepted protocol names differ.
+ */
+export function invokeRequestSchema<P extends object>(protocol: P) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['protocol', 'request_id', 'skill_id', 'action', 'input', 'context'],
+    properties: {
+      protocol,
+      request_id: { type: 'string', minLength: 1, maxLength: 200 },
+      skill_id: { type: 'string', minLength: 1, maxLength: 64 },
+      action: { type: 'string', minLength: 1, maxLength: 64 },
+      input: { type: 'object' },
+      context: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['trace_id', 'now', 'timezone'],
+        properties: {
+          trace_id: { type: 'string', maxLength: 200 },
+          now: { type: 'string', maxLength: 64 },
+          timezone: { type: 'string', maxLength: 64 },
+        },
       },
     },
-  },
-} as const;
+  } as const;
+}
+
+/** The stdin envelope (both protocol names: local spec/001 form and remote spec/000 form). */
+export const SKILL_INVOKE_REQUEST_SCHEMA = invokeRequestSchema({ enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] });
 
 /** The one object a skill prints on stdout (the worker answers /v1/invoke with the same). */
 export const SKILL_INVOKE_RESULT_SCHEMA = {
