@@ -1,19 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDateOf, localTimeOf, offsetMinutesAt, toRfc3339 } from './zone';
 
-/** RFC3339 straight from Intl (no caches, no arithmetic of ours): the oracle. */
+const oracles = new Map<string, Intl.DateTimeFormat>();
+
+/** RFC3339 straight from Intl (no offset caches, no arithmetic of ours): the oracle. */
 function intlRfc3339(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(new Date(ms));
+  let oracle = oracles.get(timeZone);
+  if (!oracle) {
+    oracle = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    });
+    oracles.set(timeZone, oracle);
+  }
+  const parts = oracle.formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
   const zone = get('timeZoneName').replace('GMT', '');
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${zone === '' ? '+00:00' : zone}`;
@@ -95,5 +102,60 @@ describe('toRfc3339', () => {
       expect(s.slice(0, 10)).toBe(localDateOf(t, 'Europe/Berlin'));
       expect(s.slice(11, 16)).toBe(localTimeOf(t, 'Europe/Berlin'));
     }
+  });
+});
+
+// The offset cache is per process and these tests share it: each test uses its own years,
+// so every one of them starts cold.
+describe('offsetMinutesAt (cached by UTC day, by quarter hour on switch days)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const intlOffset = (ms: number, tz: string) => {
+    const s = intlRfc3339(ms, tz);
+    const sign = s.at(-6) === '-' ? -1 : 1;
+    return sign * (Number(s.slice(-5, -3)) * 60 + Number(s.slice(-2)));
+  };
+
+  it('Berlin 2027: every minute of both switch days, asked after the switch first', () => {
+    for (const day of ['2027-03-28', '2027-10-31']) {
+      const first = Date.parse(`${day}T00:00:00Z`);
+      // Prime the day's cache with an instant after the switch, then walk the whole day.
+      offsetMinutesAt(first + 20 * HOUR, 'Europe/Berlin');
+      for (let t = first - HOUR; t < first + 25 * HOUR; t += MINUTE) expect(offsetMinutesAt(t, 'Europe/Berlin'), new Date(t).toISOString()).toBe(intlOffset(t, 'Europe/Berlin'));
+    }
+  });
+
+  it('Berlin 2028: the switch instants themselves, asked first, to the millisecond', () => {
+    const spring = Date.parse('2028-03-26T01:00:00Z');
+    const autumn = Date.parse('2028-10-29T01:00:00Z');
+    expect(offsetMinutesAt(spring, 'Europe/Berlin')).toBe(120);
+    expect(offsetMinutesAt(spring - 1, 'Europe/Berlin')).toBe(60);
+    expect(offsetMinutesAt(autumn - 1, 'Europe/Berlin')).toBe(120);
+    expect(offsetMinutesAt(autumn, 'Europe/Berlin')).toBe(60);
+    expect(toRfc3339(spring - 1, 'Europe/Berlin')).toBe('2028-03-26T01:59:59+01:00');
+    expect(toRfc3339(spring, 'Europe/Berlin')).toBe('2028-03-26T03:00:00+02:00');
+    expect(toRfc3339(autumn - 1, 'Europe/Berlin')).toBe('2028-10-29T02:59:59+02:00');
+    expect(toRfc3339(autumn, 'Europe/Berlin')).toBe('2028-10-29T02:00:00+01:00');
+  });
+
+  it('agrees with Intl every 15 minutes of a whole year, in zones switching at odd UTC hours', () => {
+    // New York and Santiago switch at local midnight-ish hours far from 00:00 UTC, Lord Howe
+    // by half an hour, Chatham at 45 minutes past; Casablanca leaves summer time for Ramadan.
+    const zones = ['Europe/Berlin', 'America/New_York', 'America/Santiago', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Africa/Casablanca'];
+    const year = { from: Date.parse('2029-01-01T00:00:00Z'), to: Date.parse('2030-01-01T00:00:00Z') };
+    for (const tz of zones) {
+      for (let t = year.from; t < year.to; t += 15 * MINUTE) {
+        if (offsetMinutesAt(t + 7 * MINUTE, tz) !== intlOffset(t + 7 * MINUTE, tz)) expect.fail(`${tz} at ${new Date(t).toISOString()}`);
+      }
+    }
+  });
+
+  it('a week without a switch asks Intl twice a day at most, and a second time not at all', () => {
+    const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    const monday = Date.parse('2031-01-06T00:00:00Z');
+    for (let t = monday; t < monday + 7 * 24 * HOUR; t += 5 * MINUTE) toRfc3339(t, 'Europe/Berlin');
+    expect(intl.mock.calls.length).toBeLessThanOrEqual(8);
+    intl.mockClear();
+    for (let t = monday; t < monday + 7 * 24 * HOUR; t += 5 * MINUTE) toRfc3339(t, 'Europe/Berlin');
+    expect(intl).not.toHaveBeenCalled();
   });
 });

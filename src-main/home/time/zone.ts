@@ -37,32 +37,67 @@ export function assertTimeZone(timeZone: string): void {
   formatter(timeZone);
 }
 
-/**
- * Offset east of UTC in minutes at instant `ms` (Berlin: 60 in winter, 120 in summer).
- * Zones change offset only on quarter-hour boundaries, so the answer is cached per
- * quarter hour: listing a week of events formats hundreds of timestamps.
- */
-export function offsetMinutesAt(ms: number, timeZone: string): number {
-  const bucket = Math.floor(ms / QUARTER_HOUR);
-  let cache = offsetCache.get(timeZone);
-  if (!cache) {
-    cache = new Map();
-    offsetCache.set(timeZone, cache);
+const QUARTER_HOUR = 15 * 60_000;
+const DAY_MS = 86_400_000;
+/** Bounds each cache; a household lists weeks, so this is years of history. */
+const CACHE_LIMIT = 50_000;
+
+/** Offsets already asked of Intl, per zone: by UTC day when uniform, else by quarter hour. */
+interface ZoneOffsets {
+  /** UTC day number -> its one offset, or null when the offset changes during that day. */
+  readonly days: Map<number, number | null>;
+  /** Quarter-hour number -> offset, for the days with a change. */
+  readonly quarters: Map<number, number>;
+}
+const zoneOffsets = new Map<string, ZoneOffsets>();
+
+function offsetsOf(timeZone: string): ZoneOffsets {
+  let z = zoneOffsets.get(timeZone);
+  if (!z) {
+    z = { days: new Map(), quarters: new Map() };
+    zoneOffsets.set(timeZone, z);
   }
-  const hit = cache.get(bucket);
+  return z;
+}
+
+/** The offset at a quarter-hour boundary, from Intl (once per boundary). */
+function quarterOffset(z: ZoneOffsets, quarter: number, timeZone: string): number {
+  const hit = z.quarters.get(quarter);
   if (hit !== undefined) return hit;
-  const start = bucket * QUARTER_HOUR;
+  const start = quarter * QUARTER_HOUR;
   const parts = formatter(timeZone).formatToParts(new Date(start));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   const offset = Math.round((asUtc - start) / 60_000);
-  if (cache.size > 50_000) cache.clear();
-  cache.set(bucket, offset);
+  if (z.quarters.size >= CACHE_LIMIT) z.quarters.clear();
+  z.quarters.set(quarter, offset);
   return offset;
 }
 
-const QUARTER_HOUR = 15 * 60_000;
-const offsetCache = new Map<string, Map<number, number>>();
+/**
+ * Offset east of UTC in minutes at instant `ms` (Berlin: 60 in winter, 120 in summer).
+ *
+ * Intl is slow (microseconds a call) and a calendar week formats hundreds of timestamps,
+ * so answers are cached. Zones change offset only on quarter-hour boundaries, so a
+ * quarter hour has one offset. A whole UTC day does too when its first instant and the
+ * next day's first instant agree: that only assumes no zone switches there and back
+ * within 24 hours. In the tz data Node ships, 1970 to 2040, all 418 zones sampled every
+ * six hours, the closest two switches are a week apart (Brazil, October 2000). A new week
+ * then costs about eight Intl calls instead of 672, plus 96 for a day with a switch.
+ */
+export function offsetMinutesAt(ms: number, timeZone: string): number {
+  const z = offsetsOf(timeZone);
+  const day = Math.floor(ms / DAY_MS);
+  let uniform = z.days.get(day);
+  if (uniform === undefined) {
+    const first = quarterOffset(z, (day * DAY_MS) / QUARTER_HOUR, timeZone);
+    const next = quarterOffset(z, ((day + 1) * DAY_MS) / QUARTER_HOUR, timeZone);
+    uniform = first === next ? first : null;
+    if (z.days.size >= CACHE_LIMIT) z.days.clear();
+    z.days.set(day, uniform);
+  }
+  return uniform ?? quarterOffset(z, Math.floor(ms / QUARTER_HOUR), timeZone);
+}
 
 /** The wall clock in `timeZone` at instant `ms`. */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
@@ -89,7 +124,6 @@ export function instantOf(w: Omit<WallClock, 'second'> & { second?: number }, ti
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => pad(n));
-const DAY_MS = 86_400_000;
 
 /** "+01:00" per offset in minutes; a zone has only a handful. */
 const offsetSuffixes = new Map<number, string>();
