@@ -137,16 +137,19 @@ function offsetSuffix(off: number): string {
   return s;
 }
 
+/** "HH:MM:" per minute of the day. */
+const CLOCK_MINUTES = Array.from({ length: 1440 }, (_, m) => `${TWO_DIGITS[Math.floor(m / 60)]}:${TWO_DIGITS[m % 60]}:`);
+/** "YYYY-MM-DDT" per day number (days since 1970 on the wall clock). */
+const datePrefixes = new Map<number, string>();
+
 /**
- * "YYYY-MM-DDTHH:MM:SS" of a wall clock given as ms since 1970 on that clock, by integer
- * arithmetic: Date#toISOString costs about ten times as much, and a calendar list formats
- * four timestamps per event. Days to a civil date after Howard Hinnant's civil_from_days
- * (https://howardhinnant.github.io/date_algorithms.html#civil_from_days). Years outside
- * 0000..9999 have no four-digit form; the caller falls back to Date for those.
+ * "YYYY-MM-DDT" of a day since 1970, by integer arithmetic after Howard Hinnant's
+ * civil_from_days (https://howardhinnant.github.io/date_algorithms.html#civil_from_days).
+ * Undefined outside years 0000..9999, which have no four-digit form.
  */
-function wallIso(wallMs: number): string | undefined {
-  const days = Math.floor(wallMs / DAY_MS);
-  const secOfDay = Math.floor((wallMs - days * DAY_MS) / 1000);
+function datePrefix(days: number): string | undefined {
+  const hit = datePrefixes.get(days);
+  if (hit !== undefined) return hit;
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -157,9 +160,23 @@ function wallIso(wallMs: number): string | undefined {
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   if (year < 0 || year > 9999) return undefined;
-  const hour = Math.floor(secOfDay / 3600);
-  const minute = Math.floor((secOfDay % 3600) / 60);
-  return `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[secOfDay % 60]}`;
+  const prefix = `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T`;
+  if (datePrefixes.size >= CACHE_LIMIT) datePrefixes.clear();
+  datePrefixes.set(days, prefix);
+  return prefix;
+}
+
+/**
+ * "YYYY-MM-DDTHH:MM:SS" of a wall clock given as ms since 1970 on that clock, from cached
+ * pieces: Date#toISOString costs several times as much (and its result is sliced again),
+ * and a calendar list formats four timestamps per event. Undefined outside 0000..9999;
+ * the caller falls back to Date there.
+ */
+function wallIso(wallMs: number): string | undefined {
+  const days = Math.floor(wallMs / DAY_MS);
+  const secOfDay = Math.floor((wallMs - days * DAY_MS) / 1000);
+  const prefix = datePrefix(days);
+  return prefix === undefined ? undefined : prefix + CLOCK_MINUTES[Math.floor(secOfDay / 60)]! + TWO_DIGITS[secOfDay % 60]!;
 }
 
 /** RFC3339 with the zone's offset at that instant: 2026-03-29T03:30:00+02:00. */
