@@ -24,7 +24,10 @@ describe('household migrations', () => {
         "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES ('evt_old', 'Alt', 0, 3600000, 3600000, 0, 0, 0)",
       ).run();
       db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Alt', 'normal', 'open', 0, 0)").run();
-      db.prepare("INSERT INTO household_groceries (id, name, quantity, unit, source, created_ms, updated_ms) VALUES ('groc_old', ' Milch ', 1, 'l', 'manual', 0, 0)").run();
+      // Manual items carry their key from version 3 on; version 3 computes it for older rows.
+      db.prepare("INSERT INTO household_groceries (id, name, quantity, unit, source, derived_key, created_ms, updated_ms) VALUES ('groc_old', ' Milch ', 1, 'l', 'manual', ?, 0, 0)").run(
+        from >= 3 ? 'milch|l' : null,
+      );
       const store = new HouseholdStore(db);
       expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
       expect(store.events.get('evt_old')).toMatchObject({ title: 'Alt', endMs: 3_600_000, icsUid: null });
@@ -33,6 +36,13 @@ describe('household migrations', () => {
       expect(store.groceries.openManual('milch|l').map((g) => g.id)).toEqual(['groc_old']);
     });
   }
+
+  it('the events range query reads the (start, end) index and needs no sort', () => {
+    const db = openDatabase(':memory:');
+    new HouseholdStore(db);
+    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT id FROM household_events WHERE start_ms >= 0 AND start_ms < 1 AND end_ms > 0 ORDER BY start_ms').all() as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toEqual(['SEARCH household_events USING INDEX household_events_span (start_ms>? AND start_ms<?)']);
+  });
 
   it('refuse a database written by a newer version and leave it unmodified', () => {
     const db = openDatabase(':memory:');
