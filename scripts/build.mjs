@@ -8,6 +8,7 @@ import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSy
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
+import { fastifyLazyTransportsPlugin } from './fastify-lazy-transports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -48,7 +49,7 @@ const extractorPackageEntries = {
 
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
+    inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
     async build(esbuild) {
       // The master as one CommonJS file, which dist/main/serve.js compiles through V8's code
       // cache (src-main/code-cache): Node 20 caches no compiled code for ES modules, and
@@ -70,7 +71,7 @@ const TARGETS = {
         // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
         // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
         minifyWhitespace: true,
-        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside],
+        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside, fastifyLazyTransportsPlugin],
         legalComments: 'linked',
         sourcemap: 'linked',
         define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },

@@ -1,5 +1,4 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 
 /** One entry of Ollama's GET /api/tags, as far as the master reads it. */
 export interface InstalledModel {
@@ -17,9 +16,10 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
  * whether Ollama runs. Chat, embeddings and /api/show still go through the client.
  * Rejects with the connection error, or an Error naming the HTTP status.
  */
-export function listInstalledModels(baseUrl: string, timeoutMs = 30_000): Promise<InstalledModel[]> {
+export async function listInstalledModels(baseUrl: string, timeoutMs = 30_000): Promise<InstalledModel[]> {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/api/tags`);
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  // node:https (and TLS) only for an https URL: loading them costs a few milliseconds.
+  const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers: { accept: 'application/json' }, timeout: timeoutMs }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
