@@ -1,6 +1,7 @@
 import { Ollama, type ChatRequest, type ChatResponse, type Message, type Options, type Tool } from 'ollama';
 import type { ComponentStatus } from '../../src-shared';
 import type { Config } from '../config';
+import { listInstalledModels } from '../ollama';
 
 /** Which call is being made: each role has its own context size, token limit and temperature. */
 export type ModelRole = 'chat' | 'agent' | 'planner';
@@ -86,7 +87,7 @@ export class OllamaConnection {
     const url = this.config.ollamaUrl;
     let names: string[];
     try {
-      names = (await this.client.list()).models.map((m) => m.name);
+      names = (await listInstalledModels(url)).map((m) => m.name);
     } catch (err) {
       return { ok: false, reason: 'unreachable', message: `Ollama ist unter ${url} nicht erreichbar (${shortError(err)}).` };
     }

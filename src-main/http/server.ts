@@ -1,4 +1,5 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
+import { createRequire } from 'node:module';
 import { compileSchema } from '../validation';
 import { errorBody, HttpError } from './errors';
 import { isLoopbackHost } from './host-check';
@@ -18,21 +19,41 @@ export interface HttpServerOptions {
  * `{error:{code,message}}` and never a stack trace, JSON 404 for unknown API routes,
  * schema validation through our strict ajv (no coercion, no stripping).
  */
+// Compiled on a route's first request, not at start-up: compiling every route's schema
+// up front was the largest part of a cold start. compileSchema caches per schema.
+const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
+  return (data: unknown) => {
+    const fn = compileSchema(schema as object);
+    return fn(data) ? { value: data } : { error: Object.assign(new Error('invalid'), { validation: fn.errors }) };
+  };
+};
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+// fastify types the factory with @fastify/ajv-compiler's route definition, whose `method`
+// may be undefined; our compiler reads only the schema.
+const buildValidator = (() => validatorCompiler) as unknown as NonNullable<CompilersFactory['buildValidator']>;
+
+/**
+ * fastify's own response serializer compiler (fast-json-stringify), loaded when a route
+ * with a response schema first needs it. No route has one today; fastify would otherwise
+ * load it, and its own ajv, for every instance it creates.
+ */
+const buildSerializer: NonNullable<CompilersFactory['buildSerializer']> = (externalSchemas, options) => {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => NonNullable<CompilersFactory['buildSerializer']> };
+  return SerializerSelector()(externalSchemas, options);
+};
+
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
-  });
-
-  // Compiled on a route's first request, not at start-up: compiling every route's schema
-  // up front was the largest part of a cold start. compileSchema caches per schema.
-  app.setValidatorCompiler(({ schema }) => {
-    return (data: unknown) => {
-      const fn = compileSchema(schema as object);
-      return fn(data) ? { value: data } : { error: Object.assign(new Error('invalid'), { validation: fn.errors }) };
-    };
+    // Both compilers are given here: fastify loads its default ones (its own ajv and
+    // fast-json-stringify) only when an instance is created without them.
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   });
 
   if (options.loopbackOnly) {

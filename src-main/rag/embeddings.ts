@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { listInstalledModels } from '../ollama';
 
 export interface EmbeddingAvailability {
   readonly model?: string;
@@ -77,9 +78,9 @@ export class OllamaEmbedder implements Embedder {
   }
 
   private async resolveModel(): Promise<EmbeddingAvailability> {
-    let models: { name: string; family?: string; families?: string[] }[];
+    let models: { name: string; family?: string; families?: readonly string[] }[];
     try {
-      models = (await this.client.list()).models.map((m) => ({ name: m.name, family: m.details?.family, families: m.details?.families ?? [] }));
+      models = (await listInstalledModels(this.options.url, this.options.timeoutMs)).map((m) => ({ name: m.name, family: m.details?.family, families: m.details?.families ?? [] }));
     } catch (err) {
       return { reason: `Ollama is not reachable at ${this.options.url} (${err instanceof Error ? err.message : String(err)})` };
     }

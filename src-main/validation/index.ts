@@ -34,13 +34,16 @@ function createAjv(): Ajv {
   return ajv;
 }
 
-const trustedAjv = createAjv();
+// Built on the first compile, not at import: the master answers its first request without
+// validating anything, and an ajv with formats costs several milliseconds to set up.
+let trustedAjv: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
 /** Compiles once per schema object; later calls return the cached validator. */
 export function compileSchema(schema: object): ValidateFunction {
   let fn = cache.get(schema);
   if (!fn) {
+    trustedAjv ??= createAjv();
     fn = trustedAjv.compile(schema);
     cache.set(schema, fn);
   }

@@ -1,0 +1,2 @@
+export { loadBundle } from './bundle-loader';
+export type { BundleOptions, LoadedBundle } from './bundle-loader';

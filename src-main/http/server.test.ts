@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpServer } from './server';
+
+let app: ReturnType<typeof createHttpServer> | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('createHttpServer', () => {
+  it('validates bodies with our strict ajv: no coercion, the JSON path in the error', async () => {
+    app = createHttpServer({ loopbackOnly: false });
+    const schema = { type: 'object', additionalProperties: false, required: ['n'], properties: { n: { type: 'integer' } } } as const;
+    app.post('/n', { schema: { body: schema } }, async (req) => req.body);
+    const ok = await app.inject({ method: 'POST', url: '/n', payload: { n: 2 } });
+    expect(ok.json()).toEqual({ n: 2 });
+    const bad = await app.inject({ method: 'POST', url: '/n', payload: { n: '2' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: { code: 'INVALID_REQUEST', message: 'body/n must be integer', path: '/n' } });
+  });
+
+  it('still serializes by a response schema when a route declares one', async () => {
+    app = createHttpServer({ loopbackOnly: false });
+    const response = { 200: { type: 'object', properties: { shown: { type: 'string' } } } };
+    app.get('/r', { schema: { response } }, async () => ({ shown: 'yes', hidden: 'no' }));
+    const res = await app.inject({ method: 'GET', url: '/r' });
+    expect(res.json()).toEqual({ shown: 'yes' });
+  });
+});

@@ -1,0 +1,2 @@
+export { listInstalledModels } from './installed-models';
+export type { InstalledModel } from './installed-models';
