@@ -70,6 +70,8 @@ const TRIM_MARGIN_MS = 250;
 const WHISPER_MIN_MS = 1_100;
 const WHISPER_TIMEOUT_MS = 120_000;
 const TTS_TIMEOUT_MS = 30_000;
+/** Quiet time of the voice routes before the next turn's ffmpeg is started. */
+const IDLE_BEFORE_PREPARE_MS = 250;
 
 const samplesFor = (ms: number) => Math.round((ms * STT_SAMPLE_RATE) / 1000);
 
@@ -78,6 +80,9 @@ export class VoiceService {
   private readonly threads = Math.max(1, Math.min(4, availableParallelism()));
   private readonly decoder: FfmpegDecoder;
   private closed = false;
+  /** Voice requests running now; the next turn's ffmpeg starts when this falls to 0. */
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: VoiceServiceDeps) {
     this.decoder = deps.decoder ?? new FfmpegDecoder();
@@ -95,6 +100,7 @@ export class VoiceService {
   /** Ends the ffmpeg that waits for the next turn. */
   close(): void {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     this.decoder.close();
   }
 
@@ -162,11 +168,7 @@ export class VoiceService {
 
   /** Speech-to-text only: the pipeline up to and including whisper.cpp. */
   async transcribe(input: Buffer, options: TranscribeOptions = {}): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
-    try {
-      return await this.recognize(input, options.traceId ?? newTraceId('voice'));
-    } finally {
-      this.prepareNextTurn();
-    }
+    return this.busyWith(() => this.recognize(input, options.traceId ?? newTraceId('voice')));
   }
 
   private async recognize(input: Buffer, traceId: string): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
@@ -195,24 +197,29 @@ export class VoiceService {
   }
 
   /**
-   * Starts the ffmpeg for the next recording once this turn's engines are done: started
-   * during the turn, its loading would take CPU from whisper.cpp and the speech engine.
+   * Runs one request of the voice routes. The ffmpeg for the next recording starts once they
+   * have all been quiet for a moment: started during a turn (or between its transcription
+   * and its speech), its loading would take CPU from whisper.cpp and the speech engine.
    */
-  private prepareNextTurn(): void {
-    setImmediate(() => {
-      if (this.closed) return;
-      const { ffmpeg } = this.tools();
-      if (ffmpeg) this.decoder.prepare(ffmpeg);
-    });
+  private async busyWith<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    clearTimeout(this.idleTimer);
+    try {
+      return await work();
+    } finally {
+      if (--this.busy === 0 && !this.closed) {
+        this.idleTimer = setTimeout(() => {
+          const tools = this.tools();
+          if (tools.sttState === 'LOCAL' && tools.ffmpeg && !this.closed) this.decoder.prepare(tools.ffmpeg);
+        }, IDLE_BEFORE_PREPARE_MS);
+        this.idleTimer.unref();
+      }
+    }
   }
 
   /** One voice turn: audio → transcript → assistant → reply text and speech. */
   async command(input: Buffer, options: CommandOptions = {}): Promise<VoiceCommandResponse> {
-    try {
-      return await this.runCommand(input, options);
-    } finally {
-      this.prepareNextTurn();
-    }
+    return this.busyWith(() => this.runCommand(input, options));
   }
 
   private async runCommand(input: Buffer, options: CommandOptions): Promise<VoiceCommandResponse> {
@@ -265,9 +272,11 @@ export class VoiceService {
 
   /** Text to speech as WAV. */
   async speak(text: string, traceId = newTraceId('voice')): Promise<Buffer> {
-    const tools = this.tools();
-    if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
-    return (await this.speakWith(tools, text, traceId))!;
+    return this.busyWith(async () => {
+      const tools = this.tools();
+      if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
+      return (await this.speakWith(tools, text, traceId))!;
+    });
   }
 
   private async speakWith(tools: VoiceTools, text: string, traceId: string): Promise<Buffer | undefined> {
