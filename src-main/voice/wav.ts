@@ -63,7 +63,9 @@ export function encodeWav(pcm: Buffer, sampleRate: number, channels = 1, bitsPer
 /** Little-endian signed 16-bit samples as floats in [-1, 1). */
 export function s16ToFloat(pcm: Buffer): Float32Array {
   const n = Math.floor(pcm.length / 2);
+  // A DataView reads little-endian whatever the host, without Buffer's per-call checks.
+  const view = new DataView(pcm.buffer, pcm.byteOffset, n * 2);
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = pcm.readInt16LE(i * 2) / 32768;
+  for (let i = 0; i < n; i++) out[i] = view.getInt16(i * 2, true) / 32768;
   return out;
 }

@@ -14,7 +14,12 @@ import { systemModule } from '../master/system-module';
 import { startScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import { tinyWhisperModel, writeTinyWhisperModel } from '../testing/tiny-whisper-model';
+import { loadConfig } from '../config';
+import { Tracer } from '../trace';
+import { FfmpegDecoder } from './ffmpeg-convert';
 import { voiceModule } from './module';
+import { VoiceActivityDetector } from './vad';
+import { VoiceService } from './voice-service';
 import { parseWav } from './wav';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -194,6 +199,33 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
       if (r.json.error.code === 'ASSISTANT_UNAVAILABLE') expect(r.json.error.message).toMatch(/^Heard ".*", but the assistant is not running/);
     } finally {
       await alone.close();
+    }
+  });
+});
+
+describe('the ffmpeg for the next turn', { timeout: 180_000 }, () => {
+  it('starts only once the voice routes have gone quiet, not between a transcription and its speech', async () => {
+    const prepared: number[] = [];
+    class WatchedDecoder extends FfmpegDecoder {
+      override prepare(bin: string): void {
+        prepared.push(performance.now());
+        super.prepare(bin);
+      }
+    }
+    const decoder = new WatchedDecoder();
+    const config = loadConfig({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') });
+    const voice = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector(), assistant: () => undefined, decoder });
+    try {
+      await voice.transcribe(readFileSync(speechFile));
+      await voice.speak('Erledigt.');
+      const quietSince = performance.now();
+      expect(prepared).toEqual([]);
+      await expect.poll(() => prepared.length, { timeout: 5_000 }).toBe(1);
+      expect(prepared[0]! - quietSince).toBeGreaterThanOrEqual(200);
+      // The next recording is piped into that ffmpeg.
+      expect((await voice.transcribe(readFileSync(speechFile))).duration_ms).toBeGreaterThan(2000);
+    } finally {
+      voice.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistantPanel } from './components/AssistantPanel';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { HandsFreeToggle } from './components/HandsFreeToggle';
 import { MicButton } from './components/MicButton';
 import { Notices } from './components/Notices';
 import { initI18n } from './i18n';
@@ -98,6 +99,7 @@ function CommandBar() {
           CLEAN
         </button>
       </div>
+      <HandsFreeToggle />
       <MicButton />
       <button type="button" className="btn btn-primary chat-toggle" aria-expanded={chatOpen} onClick={() => setChatOpen(!chatOpen)}>
         {chatOpen ? t('chat.close') : t('chat.open')}

@@ -212,6 +212,14 @@ export const de = {
     stop: 'Aufnahme beenden',
     recording: 'Hört zu…',
     sending: 'Verarbeitet…',
+    handsFree: {
+      toggle: 'Freihändig',
+      hint: 'Hört ständig zu; ein Satz, der mit „{{wakeWord}}“ beginnt, ist ein Befehl.',
+      starting: 'Mikrofon wird geöffnet…',
+      waiting: 'Hört zu – sag „{{wakeWord}}“…',
+      hearing: 'Hört dich…',
+      processing: 'Verarbeitet…',
+    },
     errors: {
       NO_MIC_API: 'Dieser Browser kann kein Audio aufnehmen.',
       MIC_PERMISSION: 'Kein Mikrofonzugriff. Erlaube das Mikrofon in den Browser- bzw. Systemeinstellungen.',
@@ -224,6 +232,7 @@ export const de = {
       STT_MODEL_MISSING: 'Whisper-Modell fehlt auf dem Server (siehe Wissen & System).',
       FFMPEG_MISSING: 'ffmpeg fehlt auf dem Server.',
       TTS_MISSING: 'Sprachausgabe fehlt auf dem Server.',
+      HANDS_FREE_OFF: 'Freihändig ist auf dem Server ausgeschaltet (JARVIS_HANDS_FREE); nutze die Mikrofontaste.',
       UNAVAILABLE: 'Sprachsteuerung ist in diesem Build nicht verfügbar.',
       SERVER: 'Serverfehler: {{detail}}',
     },

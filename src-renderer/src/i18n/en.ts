@@ -208,6 +208,14 @@ export const en: Messages = {
     stop: 'Stop recording',
     recording: 'Listening…',
     sending: 'Processing…',
+    handsFree: {
+      toggle: 'Hands-free',
+      hint: 'Listens all the time; a sentence that starts with “{{wakeWord}}” is a command.',
+      starting: 'Opening the microphone…',
+      waiting: 'Listening – say “{{wakeWord}}”…',
+      hearing: 'Hearing you…',
+      processing: 'Processing…',
+    },
     errors: {
       NO_MIC_API: 'This browser cannot record audio.',
       MIC_PERMISSION: 'No microphone access. Allow the microphone in the browser or system settings.',
@@ -220,6 +228,7 @@ export const en: Messages = {
       STT_MODEL_MISSING: 'Whisper model missing on the server (see Knowledge & System).',
       FFMPEG_MISSING: 'ffmpeg is missing on the server.',
       TTS_MISSING: 'Speech output is missing on the server.',
+      HANDS_FREE_OFF: 'Hands-free is switched off on the server (JARVIS_HANDS_FREE); use the microphone button.',
       UNAVAILABLE: 'Voice control is not available in this build.',
       SERVER: 'Server error: {{detail}}',
     },

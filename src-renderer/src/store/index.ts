@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
@@ -10,7 +11,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -18,6 +19,7 @@ export const useStore = create<Store>()((...a) => ({
   ...createHomeSlice(...a),
   ...createChatSlice(...a),
   ...createVoiceSlice(...a),
+  ...createHandsFreeSlice(...a),
   ...createKnowledgeSlice(...a),
   ...createSkillsSlice(...a),
   ...createMeshSlice(...a),

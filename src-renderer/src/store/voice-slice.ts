@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
-import { ApiError, apiFetch, apiPostForm, isUnavailable } from '../api';
+import { ApiError, apiFetch } from '../api';
 import { RecorderError, startRecording, type ActiveRecording } from '../voice/recorder';
-import type { ChatResponse } from './chat-slice';
+import { playReply, sendVoiceCommand, voiceErrorOf, type VoiceErrorView } from '../voice/voice-command';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
@@ -13,12 +13,6 @@ export interface VoiceStatus {
   readonly hands_free?: { enabled: boolean; wake_word?: string };
 }
 
-interface VoiceCommandResponse extends ChatResponse {
-  readonly transcript: string;
-  readonly audio?: { mime: string; base64: string };
-  readonly timings?: Readonly<Record<string, number>>;
-}
-
 export type VoicePhase = 'idle' | 'recording' | 'sending';
 
 export interface VoiceSlice {
@@ -28,25 +22,13 @@ export interface VoiceSlice {
   voiceModule?: string;
   voiceLevel: number;
   /** The code of the last failure: a key into voice.errors.* in the translations. */
-  voiceError?: { code: string; detail: string };
+  voiceError?: VoiceErrorView;
   loadVoiceStatus(): Promise<void>;
   toggleVoice(module?: string): Promise<void>;
   dismissVoiceError(): void;
 }
 
 let active: ActiveRecording | undefined;
-
-function playReply(audio: { mime: string; base64: string }): void {
-  try {
-    const bytes = Uint8Array.from(atob(audio.base64), (c) => c.charCodeAt(0));
-    const url = URL.createObjectURL(new Blob([bytes], { type: audio.mime }));
-    const el = new Audio(url);
-    el.onended = () => URL.revokeObjectURL(url);
-    void el.play().catch(() => URL.revokeObjectURL(url));
-  } catch {
-    // A reply without playable audio is still shown as text.
-  }
-}
 
 export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, get) => ({
   voiceStatus: idle(),
@@ -67,10 +49,14 @@ export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, g
     }
     if (get().voicePhase === 'sending') return;
     set({ voiceError: undefined, voiceModule: module });
+    // Hands-free listening must not turn this push-to-talk turn into a second command.
+    let turnOver: () => void = () => undefined;
+    get().holdHandsFree(new Promise<void>((resolve) => (turnOver = resolve)));
     let recording: ActiveRecording;
     try {
       recording = await startRecording({ onLevel: (rms) => set({ voiceLevel: rms }) });
     } catch (e) {
+      turnOver();
       const err = e instanceof RecorderError ? e : new RecorderError('RECORDER', messageOf(e));
       set({ voiceError: { code: err.code, detail: err.message }, voicePhase: 'idle' });
       return;
@@ -81,18 +67,13 @@ export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, g
       const result = await recording.done;
       set({ voicePhase: 'sending', voiceLevel: 0 });
       if (result.reason === 'no-speech') throw new ApiError(422, 'NO_SPEECH', 'Keine Sprache erkannt');
-      const form = new FormData();
-      form.append('audio', result.blob, `turn.${result.mime.includes('ogg') ? 'ogg' : 'webm'}`);
-      if (module) form.append('module', module);
-      form.append('capture_ms', String(result.captureMs));
-      const res = await apiPostForm<VoiceCommandResponse>('/api/voice/command', form);
+      const res = await sendVoiceCommand(result, module ? { module } : {});
       get().addVoiceTurn(res.transcript, res, module);
-      if (res.audio) playReply(res.audio);
+      if (res.audio) get().holdHandsFree(playReply(res.audio));
     } catch (e) {
-      if (e instanceof RecorderError) set({ voiceError: { code: e.code, detail: e.message } });
-      else if (isUnavailable(e) && !(e instanceof ApiError && e.code !== 'NOT_FOUND' && e.code !== 'HTTP_ERROR')) set({ voiceError: { code: 'UNAVAILABLE', detail: messageOf(e) } });
-      else set({ voiceError: { code: e instanceof ApiError ? e.code : 'SERVER', detail: messageOf(e) } });
+      set({ voiceError: voiceErrorOf(e) });
     } finally {
+      turnOver();
       active = undefined;
       set({ voicePhase: 'idle', voiceLevel: 0 });
     }

@@ -21,29 +21,52 @@ export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = { silenceMs: 900, minSp
 
 export type Verdict = 'listening' | 'speaking' | 'end' | 'no-speech' | 'max';
 
-export class EndOfSpeechDetector {
+/** The part of the options that tells a loud frame from the room's own noise. */
+export type LoudnessOptions = Pick<EndOfSpeechOptions, 'minRms' | 'factor' | 'maxThreshold'>;
+
+/** Tells speech-loud frames from the room: the threshold follows the noise floor of quiet frames. */
+export class LoudnessGate {
   private noiseFloor: number | undefined;
+
+  constructor(private readonly options: LoudnessOptions) {}
+
+  isLoud(rms: number): boolean {
+    const o = this.options;
+    // The first frame seeds the floor: steady fan noise from the start is not speech.
+    this.noiseFloor ??= rms;
+    const threshold = Math.max(o.minRms, Math.min(o.maxThreshold, this.noiseFloor * o.factor));
+    const loud = rms >= threshold;
+    // The floor follows quiet frames slowly so a pause does not raise it.
+    if (!loud) this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
+    return loud;
+  }
+
+  /** Takes `rms` as the new floor: a room that stayed loud for long is the room, not a voice. */
+  reseed(rms: number): void {
+    this.noiseFloor = rms;
+  }
+}
+
+export class EndOfSpeechDetector {
+  private readonly gate: LoudnessGate;
   private speechMs = 0;
   private quietMs = 0;
   private elapsedMs = 0;
 
-  constructor(private readonly options: EndOfSpeechOptions = DEFAULT_END_OF_SPEECH) {}
+  constructor(private readonly options: EndOfSpeechOptions = DEFAULT_END_OF_SPEECH) {
+    this.gate = new LoudnessGate(options);
+  }
 
   /** Feeds one analysis frame; returns what the recorder should do. */
   push(rms: number, frameMs: number): Verdict {
     const o = this.options;
     this.elapsedMs += frameMs;
-    // The first frame seeds the floor: steady fan noise from the start is not speech.
-    this.noiseFloor ??= rms;
-    const threshold = Math.max(o.minRms, Math.min(o.maxThreshold, this.noiseFloor * o.factor));
-    const loud = rms >= threshold;
+    const loud = this.gate.isLoud(rms);
     if (loud) {
       this.speechMs += frameMs;
       this.quietMs = 0;
     } else {
       this.quietMs += frameMs;
-      // The floor follows quiet frames slowly so a pause does not raise it.
-      this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
     }
     if (this.elapsedMs >= o.maxMs) return 'max';
     if (this.speechMs >= o.minSpeechMs && this.quietMs >= o.silenceMs) return 'end';
