@@ -1,19 +1,42 @@
+// First: starts paying Chromium's one-time date formatting cost on another thread.
+import './format/intl-warm-up';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { initI18n } from './i18n';
-import { connectEvents, loadAll } from './live/event-stream';
+import { settledOrAfter, whenIdle } from './boot';
+import { applyLanguage, initI18n } from './i18n';
+import { connectEvents, loadFirst, loadRest } from './live/event-stream';
+import { preloadScreens } from './screens/screen-views';
 import { useStore } from './store';
 import './styles.css';
 
+/**
+ * How long the first render waits for Home's data. index.html starts downloading it next
+ * to the bundle, so it is normally in before the bundle has run; a slow master gets the
+ * shell with loading cards after this.
+ */
+const FIRST_PAINT_WAIT_MS = 250;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-initI18n(useStore.getState().language);
-// The event stream opens once the first state is requested, so it never delays Home.
-void loadAll(useStore);
-setTimeout(() => connectEvents(useStore), 0);
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const language = useStore.getState().language;
+initI18n(language);
+const first = loadFirst(useStore);
+
+// Home paints once, with its data, instead of loading cards and then a second full render.
+void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  // The rest waits until Home is on screen: the event stream (whose first open reloads the
+  // home state, so nothing changed in between is lost), the other screens' data and code.
+  void first.then(() =>
+    whenIdle(() => {
+      connectEvents(useStore);
+      void loadRest(useStore);
+      void preloadScreens();
+    }),
+  );
+});

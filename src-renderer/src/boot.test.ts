@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settledOrAfter, whenIdle } from './boot';
+
+afterEach(() => vi.useRealTimers());
+
+describe('start-up order', () => {
+  it('the first render waits for the data, but no longer than the cap', async () => {
+    vi.useFakeTimers();
+    let done = false;
+    void settledOrAfter(new Promise(() => {}), 250).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+
+  it('renders as soon as the data is in, also when loading failed', async () => {
+    vi.useFakeTimers();
+    await settledOrAfter(Promise.resolve(), 250);
+    await settledOrAfter(Promise.reject(new Error('offline')), 250);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('runs deferred work when the browser is idle, or on the next task without requestIdleCallback', async () => {
+    const idle = vi.fn((task: () => void) => task());
+    const task = vi.fn();
+    whenIdle(task, 1500, idle);
+    expect(idle).toHaveBeenCalledWith(task, { timeout: 1500 });
+    expect(task).toHaveBeenCalledOnce();
+    vi.useFakeTimers();
+    const later = vi.fn();
+    whenIdle(later, 1500, undefined);
+    expect(later).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(later).toHaveBeenCalledOnce();
+  });
+});
