@@ -1,5 +1,3 @@
-// First: starts paying Chromium's one-time date formatting cost on another thread.
-import './format/intl-warm-up';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
