@@ -1,10 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AssistantPanel } from './components/AssistantPanel';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { MicButton } from './components/MicButton';
 import { Notices } from './components/Notices';
-import { applyLanguage } from './i18n';
+import { applyLanguage, useTranslation } from './i18n';
 import { SCREEN_VIEWS } from './screens/screen-views';
 import { useStore } from './store';
 import { SCREENS, type ScreenId } from './store/ui-slice';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settledOrAfter, whenIdle } from './boot';
+import { afterPaint, settledOrAfter, whenIdle } from './boot';
 
 afterEach(() => vi.useRealTimers());
 
@@ -33,5 +33,18 @@ describe('start-up order', () => {
     expect(later).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
     expect(later).toHaveBeenCalledOnce();
+  });
+
+  it('runs work after the next frame was painted, not inside it', async () => {
+    vi.useFakeTimers();
+    let frame: (() => void) | undefined;
+    const task = vi.fn();
+    afterPaint(task, (cb) => (frame = cb));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(task).not.toHaveBeenCalled(); // no frame yet
+    frame!();
+    expect(task).not.toHaveBeenCalled(); // the frame paints first
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledOnce();
   });
 });

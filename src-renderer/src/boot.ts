@@ -12,11 +12,19 @@ export function settledOrAfter(ready: Promise<unknown>, capMs: number, timer: ty
   });
 }
 
+/**
+ * Runs `task` after the next frame has been painted: a rAF callback runs just before the
+ * paint, a task it posts just after.
+ */
+export function afterPaint(task: () => void, frame: (callback: () => void) => unknown = (cb) => requestAnimationFrame(cb)): void {
+  frame(() => setTimeout(task, 0));
+}
+
 type IdleScheduler = (task: () => void, options: { timeout: number }) => unknown;
 
 /**
- * Runs `task` once the browser has painted and is idle, at the latest after `timeoutMs`.
- * Without requestIdleCallback the task runs on the next macrotask.
+ * Runs `task` once the browser is idle, at the latest after `timeoutMs`. Without
+ * requestIdleCallback the task runs on the next macrotask.
  */
 export function whenIdle(task: () => void, timeoutMs = 2000, idle: IdleScheduler | undefined = globalThis.requestIdleCallback?.bind(globalThis)): void {
   if (idle) idle(task, { timeout: timeoutMs });

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { settledOrAfter, whenIdle } from './boot';
-import { applyLanguage, initI18n } from './i18n';
+import { afterPaint, settledOrAfter, whenIdle } from './boot';
+import { applyLanguage } from './i18n';
 import { connectEvents, loadFirst, loadRest } from './live/event-stream';
 import { preloadScreens } from './screens/screen-views';
 import { useStore } from './store';
@@ -18,23 +19,28 @@ const FIRST_PAINT_WAIT_MS = 250;
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const language = useStore.getState().language;
-initI18n(language);
 const first = loadFirst(useStore);
 
 // Home paints once, with its data, instead of loading cards and then a second full render.
 void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const app = createRoot(root);
+  // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
+  flushSync(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-  // The rest waits until Home is on screen: the event stream (whose first open reloads the
-  // home state, so nothing changed in between is lost), the other screens' data and code.
+  // The rest waits until Home is on screen and the browser idles, one step per idle period:
+  // the event stream (whose first open reloads the home state, so nothing changed in between
+  // is lost) and the other screens' data, then the other screens' code.
   void first.then(() =>
-    whenIdle(() => {
-      connectEvents(useStore);
-      void loadRest(useStore);
-      void preloadScreens();
-    }),
+    afterPaint(() =>
+      whenIdle(() => {
+        connectEvents(useStore);
+        void loadRest(useStore).finally(() => whenIdle(() => void preloadScreens()));
+      }),
+    ),
   );
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useStore } from '../store';
 import type { ChatMessage, ToolCallView } from '../store/chat-slice';
 import { MicButton } from './MicButton';

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n';
 import { ScreenLoadError } from '../screens/lazy-screen';
 
 interface Props {
@@ -30,10 +30,10 @@ export class ErrorBoundary extends Component<Props, State> {
       // A failed chunk stays failed in the module map: only a reload fetches it again.
       return (
         <div role="alert" className="card card-error">
-          <strong>{i18next.t('common.cardFailed', { label: this.props.label })}</strong>
-          <p>{i18next.t('common.loadFailed', { message: error.message })}</p>
+          <strong>{t('common.cardFailed', { label: this.props.label })}</strong>
+          <p>{t('common.loadFailed', { message: error.message })}</p>
           <button type="button" className="btn" onClick={() => window.location.reload()}>
-            {i18next.t('common.reload')}
+            {t('common.reload')}
           </button>
         </div>
       );
@@ -41,10 +41,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (error) {
       return (
         <div role="alert" className="card card-error">
-          <strong>{i18next.t('common.cardFailed', { label: this.props.label })}</strong>
+          <strong>{t('common.cardFailed', { label: this.props.label })}</strong>
           <p>{error.message}</p>
           <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>
-            {i18next.t('common.tryAgain')}
+            {t('common.tryAgain')}
           </button>
         </div>
       );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { addDays, formatDay, formatWhen, wallClock } from '../format/household-time';
