@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint, settledOrAfter, whenIdle } from './boot';
+import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 
 afterEach(() => vi.useRealTimers());
 
@@ -45,6 +45,14 @@ describe('start-up order', () => {
     frame!();
     expect(task).not.toHaveBeenCalled(); // the frame paints first
     await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledOnce();
+  });
+
+  it('starts deferred loading once, whichever trigger comes first', () => {
+    const task = vi.fn();
+    const run = once(task);
+    run();
+    run();
     expect(task).toHaveBeenCalledOnce();
   });
 });

@@ -30,3 +30,13 @@ export function whenIdle(task: () => void, timeoutMs = 2000, idle: IdleScheduler
   if (idle) idle(task, { timeout: timeoutMs });
   else setTimeout(task, 0);
 }
+
+/** `task` behind a guard: however often the result is called, `task` runs once. */
+export function once(task: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+}

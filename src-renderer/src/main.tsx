@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { afterPaint, settledOrAfter, whenIdle } from './boot';
+import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
-import { connectEvents, loadFirst, loadRest } from './live/event-stream';
+import { connectEvents, loadFirst, loadOtherScreens } from './live/event-stream';
 import { preloadScreens } from './screens/screen-views';
 import { useStore } from './store';
 import './styles.css';
@@ -15,6 +15,12 @@ import './styles.css';
  * shell with loading cards after this.
  */
 const FIRST_PAINT_WAIT_MS = 250;
+
+/**
+ * When the other screens' lists and code load if nobody opens one before: late enough that
+ * Home's first seconds (and the master) are not busy with them.
+ */
+const OTHER_SCREENS_AFTER_MS = 2000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -32,14 +38,24 @@ void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_W
       </StrictMode>,
     ),
   );
-  // The rest waits until Home is on screen and the browser idles, one step per idle period:
-  // the event stream (whose first open reloads the home state, so nothing changed in between
-  // is lost) and the other screens' data, then the other screens' code.
+  // The rest waits until Home is on screen and the browser idles: first the event stream
+  // (whose first open reloads the home state, so nothing changed in between is lost) and
+  // Home's voice tile, later the other screens' lists and code; at once when one opens.
+  const loadOthers = once(() => {
+    stopWatching();
+    void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
+  });
+  // A screen opened before that needs its lists now.
+  const stopWatching = useStore.subscribe((s) => {
+    if (s.screen !== 'home') loadOthers();
+  });
   void first.then(() =>
     afterPaint(() =>
       whenIdle(() => {
         connectEvents(useStore);
-        void loadRest(useStore).finally(() => whenIdle(() => void preloadScreens()));
+        void useStore.getState().loadVoiceStatus();
+        if (useStore.getState().screen !== 'home') loadOthers();
+        setTimeout(() => whenIdle(loadOthers), OTHER_SCREENS_AFTER_MS);
       }),
     ),
   );

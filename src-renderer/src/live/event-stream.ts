@@ -10,10 +10,15 @@ export async function loadFirst(store: Api): Promise<void> {
   await Promise.all([s.loadHome(), s.loadHealth()]);
 }
 
-/** What only the status tiles and the other screens show. */
-export async function loadRest(store: Api): Promise<void> {
+/** What only the other screens show (Wissen & System's lists). */
+export async function loadOtherScreens(store: Api): Promise<void> {
   const s = store.getState();
-  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
+  await Promise.all([s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
+}
+
+/** Everything beyond the first paint: Home's voice tile and the other screens' lists. */
+export async function loadRest(store: Api): Promise<void> {
+  await Promise.all([store.getState().loadVoiceStatus(), loadOtherScreens(store)]);
 }
 
 /**
