@@ -100,6 +100,24 @@ describe('every screen in both designs', () => {
     await page.close();
   });
 
+  it('shows a screen whose code does not download as an error in its place; the others still open', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.route(/\/assets\/KanbanScreen-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(app.url);
+    await page.getByTestId('screen-home').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Bereiche' });
+    await nav.getByRole('button', { name: 'Kanban' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Kanban: konnte nicht angezeigt werden');
+    expect(await alert.getByRole('button', { name: 'Neu laden' }).count()).toBe(1);
+    await nav.getByRole('button', { name: 'Aufgaben' }).click();
+    await page.getByTestId('screen-tasks').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
   it('turns a missing microphone into an actionable message', async () => {
     const { page } = await openScreen(browser, app, 'tasks', 'clean');
     await page.getByRole('button', { name: 'Aufgabe sprechen' }).click();

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { resolveStaticPath } from './static-files';
+import { resolveStaticPath, serveUi, UI_CSP } from './static-files';
 
 describe('resolveStaticPath', () => {
   const root = mkdtempSync(join(tmpdir(), 'jarvis-static-'));
@@ -23,5 +24,29 @@ describe('resolveStaticPath', () => {
 
   it('does not serve folders', () => {
     expect(resolveStaticPath(root, '/assets')).toBeUndefined();
+  });
+});
+
+describe('serveUi', () => {
+  it('serves built files from memory once read, the app for routes, JSON 404s otherwise', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jarvis-ui-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'export const app = 1;');
+    writeFileSync(join(root, 'index.html'), '<html>app</html>');
+    const app = Fastify();
+    serveUi(app, root, (method, url) => ({ error: { code: 'NOT_FOUND', message: `${method} ${url}` } }));
+    const first = await app.inject({ url: '/assets/app-1a2b.js' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toBe('export const app = 1;');
+    // The build does not change under a running master: the second answer comes from memory.
+    writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'export const app = 2;');
+    expect((await app.inject({ url: '/assets/app-1a2b.js' })).body).toBe('export const app = 1;');
+    const route = await app.inject({ url: '/kalender' });
+    expect(route.body).toBe('<html>app</html>');
+    expect(route.headers['content-security-policy']).toBe(UI_CSP);
+    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    await app.close();
   });
 });

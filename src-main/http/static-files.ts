@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, type ReadStream } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -43,6 +43,24 @@ export function resolveStaticPath(root: string, urlPath: string): string | undef
   }
 }
 
+/** Larger files (none in a normal build) are streamed instead of kept in memory. */
+const MAX_CACHED_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A built file's bytes, read on first request and then kept: the build does not change
+ * while the master runs (index.html is read once as well). One write per response also
+ * keeps the app bundle from being interleaved, chunk by chunk, with the API requests the
+ * page sends at the same time (issue 7: time to interactive of Home).
+ */
+function fileContents(cache: Map<string, Buffer>, file: string): Buffer | ReadStream {
+  const hit = cache.get(file);
+  if (hit) return hit;
+  if (statSync(file).size > MAX_CACHED_BYTES) return createReadStream(file);
+  const bytes = readFileSync(file);
+  cache.set(file, bytes);
+  return bytes;
+}
+
 /**
  * Serves the built renderer: files by path, index.html for app routes (deep links), and
  * `Cache-Control: no-store` everywhere so an old bundle never survives an update
@@ -54,6 +72,7 @@ export function serveUi(app: FastifyInstance, root: string, notFound: (method: s
     return;
   }
   const indexHtml = readFileSync(join(root, 'index.html'));
+  const files = new Map<string, Buffer>();
   const sendIndex = (reply: FastifyReply) =>
     reply
       .header('Cache-Control', 'no-store')
@@ -73,7 +92,7 @@ export function serveUi(app: FastifyInstance, root: string, notFound: (method: s
           .header('Cache-Control', 'no-store')
           .header('X-Content-Type-Options', 'nosniff')
           .type(TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
-          .send(createReadStream(file));
+          .send(fileContents(files, file));
       }
       // An app route (no file extension) gets the app; a missing asset a 404.
       if (!/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);

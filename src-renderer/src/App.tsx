@@ -1,28 +1,13 @@
-import { useEffect, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect } from 'react';
 import { AssistantPanel } from './components/AssistantPanel';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { HandsFreeToggle } from './components/HandsFreeToggle';
 import { MicButton } from './components/MicButton';
 import { Notices } from './components/Notices';
-import { initI18n } from './i18n';
-import { CalendarScreen } from './screens/CalendarScreen';
-import { FoodScreen } from './screens/FoodScreen';
-import { HomeScreen } from './screens/HomeScreen';
-import { KanbanScreen } from './screens/KanbanScreen';
-import { SystemScreen } from './screens/SystemScreen';
-import { TasksScreen } from './screens/TasksScreen';
+import { applyLanguage, useTranslation } from './i18n';
+import { SCREEN_VIEWS } from './screens/screen-views';
 import { useStore } from './store';
 import { SCREENS, type ScreenId } from './store/ui-slice';
-
-const SCREEN_VIEWS: Record<ScreenId, () => ReactElement> = {
-  home: HomeScreen,
-  calendar: CalendarScreen,
-  tasks: TasksScreen,
-  kanban: KanbanScreen,
-  food: FoodScreen,
-  system: SystemScreen,
-};
 
 const ICONS: Record<ScreenId, string> = {
   home: 'M3 11 12 3l9 8v10h-6v-6H9v6H3z',
@@ -129,7 +114,7 @@ function useKeyboard() {
 }
 
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const screen = useStore((s) => s.screen);
   const mode = useStore((s) => s.mode);
   const language = useStore((s) => s.language);
@@ -137,9 +122,13 @@ export function App() {
   useKeyboard();
 
   useEffect(() => {
-    initI18n(language);
-    document.documentElement.lang = language;
+    void applyLanguage(language);
   }, [language]);
+
+  // The page's language follows the texts shown, which switch once their chunk is in.
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
 
   useEffect(() => {
     document.documentElement.dataset.mode = mode;
@@ -159,7 +148,10 @@ export function App() {
         <Notices />
         <main className="content" id="content" tabIndex={-1}>
           <ErrorBoundary label={t(`nav.${screen}`)} key={screen}>
-            <View />
+            {/* Inside the boundary: a screen whose code fails to download shows its error there. */}
+            <Suspense fallback={<p className="muted" role="status">{t('common.loading')}</p>}>
+              <View />
+            </Suspense>
           </ErrorBoundary>
         </main>
       </div>

@@ -1,19 +1,62 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { initI18n } from './i18n';
-import { connectEvents, loadAll } from './live/event-stream';
+import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
+import { applyLanguage } from './i18n';
+import { connectEvents, loadFirst, loadOtherScreens } from './live/event-stream';
+import { preloadScreens } from './screens/screen-views';
 import { useStore } from './store';
 import './styles.css';
 
+/**
+ * How long the first render waits for Home's data. index.html starts downloading it next
+ * to the bundle, so it is normally in before the bundle has run; a slow master gets the
+ * shell with loading cards after this.
+ */
+const FIRST_PAINT_WAIT_MS = 250;
+
+/**
+ * When the other screens' lists and code load if nobody opens one before: late enough that
+ * Home's first seconds (and the master) are not busy with them.
+ */
+const OTHER_SCREENS_AFTER_MS = 2000;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-initI18n(useStore.getState().language);
-// The event stream opens once the first state is requested, so it never delays Home.
-void loadAll(useStore);
-setTimeout(() => connectEvents(useStore), 0);
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const language = useStore.getState().language;
+const first = loadFirst(useStore);
+
+// Home paints once, with its data, instead of loading cards and then a second full render.
+void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
+  const app = createRoot(root);
+  // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
+  flushSync(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+  // The rest waits until Home is on screen and the browser idles: first the event stream
+  // (whose first open reloads the home state, so nothing changed in between is lost) and
+  // Home's voice tile, later the other screens' lists and code; at once when one opens.
+  const loadOthers = once(() => {
+    stopWatching();
+    void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
+  });
+  // A screen opened before that needs its lists now.
+  const stopWatching = useStore.subscribe((s) => {
+    if (s.screen !== 'home') loadOthers();
+  });
+  void first.then(() =>
+    afterPaint(() =>
+      whenIdle(() => {
+        connectEvents(useStore);
+        void useStore.getState().loadVoiceStatus();
+        if (useStore.getState().screen !== 'home') loadOthers();
+        setTimeout(() => whenIdle(loadOthers), OTHER_SCREENS_AFTER_MS);
+      }),
+    ),
+  );
+});

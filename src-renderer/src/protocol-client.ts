@@ -1,4 +1,6 @@
-import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type WorkSession } from '../../src-shared';
+// The protocol module itself, not the src-shared index: the index would pull the household
+// schemas into the initial bundle (their spread enums count as side effects).
+import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type WorkSession } from '../../src-shared/protocol';
 import { ApiError, apiFetch } from './api';
 
 /** The UI speaks for the household: its decisions are a household member's (spec/004). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useStore } from '../store';
 import type { ChatMessage, ToolCallView } from '../store/chat-slice';
 import { MicButton } from './MicButton';
@@ -77,8 +77,11 @@ export function AssistantPanel() {
   const [draft, setDraft] = useState('');
   const list = useRef<HTMLOListElement>(null);
 
+  // Keeps the newest message in view. Only the list scrolls (scrollIntoView would move the
+  // page too), and not for the empty chat: that would force a layout before Home's first frame.
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+    const el = list.current;
+    if (el && messages.length) el.scrollTop = el.scrollHeight;
   }, [messages]);
 
   const submit = (e: FormEvent) => {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { Resource } from '../store/resource';
 import { ErrorBoundary } from './ErrorBoundary';
 

@@ -1,5 +1,6 @@
-import i18next from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n';
+import { ScreenLoadError } from '../screens/lazy-screen';
 
 interface Props {
   /** Shown in the fallback so the user knows which part failed. */
@@ -24,13 +25,26 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    if (this.state.error) {
+    const { error } = this.state;
+    if (error instanceof ScreenLoadError) {
+      // A failed chunk stays failed in the module map: only a reload fetches it again.
       return (
         <div role="alert" className="card card-error">
-          <strong>{i18next.t('common.cardFailed', { label: this.props.label })}</strong>
-          <p>{this.state.error.message}</p>
+          <strong>{t('common.cardFailed', { label: this.props.label })}</strong>
+          <p>{t('common.loadFailed', { message: error.message })}</p>
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </button>
+        </div>
+      );
+    }
+    if (error) {
+      return (
+        <div role="alert" className="card card-error">
+          <strong>{t('common.cardFailed', { label: this.props.label })}</strong>
+          <p>{error.message}</p>
           <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>
-            {i18next.t('common.tryAgain')}
+            {t('common.tryAgain')}
           </button>
         </div>
       );

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
 import { resetStore } from '../testing/reset-store';
 import { HandsFreeToggle } from './HandsFreeToggle';
@@ -46,9 +46,9 @@ describe('hands-free toggle', () => {
     expect(indicator.textContent).toBe('Verarbeitet…');
   });
 
-  it('speaks English when the UI does', () => {
+  it('speaks English when the UI does', async () => {
     useStore.setState({ voiceStatus: status(true), handsFree: 'on', language: 'en' });
-    initI18n('en');
+    await applyLanguage('en');
     render(<HandsFreeToggle />);
     expect(screen.getByRole('button', { name: 'Hands-free' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Listening – say “Jarvis”…');

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useStore } from '../store';
 
 /** Starts a voice command; `module` tells the assistant where it was spoken (spec v7: voice per module). */

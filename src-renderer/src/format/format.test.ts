@@ -1,11 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatWhen, wallClock } from './household-time';
+import { addDays, formatDay, formatWhen, wallClock, type DayStyle } from './household-time';
 import { formatIngredients, parseIngredients } from './ingredients';
 
 describe('household time', () => {
   it('shows instants on the household wall clock, not the browser’s', () => {
     expect(wallClock('2026-12-01T23:30:00Z', 'Europe/Berlin')).toEqual({ date: '2026-12-02', time: '00:30' });
     expect(wallClock('2026-12-01T23:30:00Z', 'America/New_York')).toEqual({ date: '2026-12-01', time: '18:30' });
+  });
+
+  it('reads the wall clock of the master\'s timestamps from their household offset, as Intl would compute it', () => {
+    // Berlin's DST switch nights, summer and winter: the same instants, once as the master writes them.
+    const pairs = [
+      ['2026-03-29T01:59:00+01:00', '2026-03-29T00:59:00Z'],
+      ['2026-03-29T03:00:00+02:00', '2026-03-29T01:00:00Z'],
+      ['2026-10-25T02:30:00+02:00', '2026-10-25T00:30:00Z'],
+      ['2026-10-25T02:30:00+01:00', '2026-10-25T01:30:00Z'],
+      ['2026-12-31T23:45:00.500+01:00', '2026-12-31T22:45:00.500Z'],
+    ] as const;
+    for (const [household, utc] of pairs) expect(wallClock(household, 'Europe/Berlin')).toEqual(wallClock(utc, 'Europe/Berlin'));
+    expect(wallClock('2026-12-01T18:30:00-05:00', 'America/New_York')).toEqual({ date: '2026-12-01', time: '18:30' });
+  });
+
+  it('writes days in German and English exactly as Intl does, every day of a year', () => {
+    const styles: Record<DayStyle, Intl.DateTimeFormatOptions> = {
+      short: { weekday: 'short', day: 'numeric', month: 'short' },
+      long: { weekday: 'long', day: 'numeric', month: 'long' },
+      weekday: { weekday: 'long' },
+      dayMonth: { day: 'numeric', month: 'short' },
+    };
+    for (const language of ['de', 'en']) {
+      for (let day = '2026-01-01'; day < '2027-01-01'; day = addDays(day, 1)) {
+        for (const [style, options] of Object.entries(styles)) {
+          const intl = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+          expect(formatDay(day, language, style as DayStyle)).toBe(intl);
+        }
+      }
+    }
+    expect(formatDay('2026-12-01', 'de')).toBe('Di., 1. Dez.');
+    expect(formatDay('2026-12-01', 'fr', 'long')).toBe('mardi 1 décembre');
   });
 
   it('adds days across month and DST boundaries', () => {

@@ -12,8 +12,16 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+// The master writes every timestamp with the household's offset (src-shared/home.ts:
+// "RFC3339 with the household's offset"), so its wall clock is the text itself. Only other
+// forms (UTC "Z", no offset) need Intl, whose first use in a Chromium process costs 50–100 ms
+// of ICU data loading that Home's first paint would wait for (issue 7).
+const HOUSEHOLD_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
+
 /** "YYYY-MM-DD" and "HH:MM" of an instant as the household's wall clock shows it. */
 export function wallClock(iso: string, timeZone: string): { date: string; time: string } {
+  const local = HOUSEHOLD_OFFSET.exec(iso);
+  if (local) return { date: local[1]!, time: local[2]! };
   const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
@@ -32,10 +40,53 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((ms(to) - ms(from)) / 86_400_000);
 }
 
-/** "Mo., 1. Dez." / "Mon, Dec 1" for a local date. */
-export function formatDay(date: string, language: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
+/** How a day is written: "Mo., 1. Dez.", "Montag, 1. Dezember", "Montag", "1. Dez.". */
+export type DayStyle = 'short' | 'long' | 'weekday' | 'dayMonth';
+
+interface DayNames {
+  readonly weekdays: readonly string[];
+  readonly weekdaysShort: readonly string[];
+  readonly months: readonly string[];
+  readonly monthsShort: readonly string[];
+  format(style: DayStyle, weekday: string, day: number, month: string): string;
+}
+
+// The UI languages' names and patterns exactly as Chromium's Intl writes them, without
+// paying for Intl's first use (see above). Any other language goes to Intl.
+const DAY_NAMES: Readonly<Record<string, DayNames>> = {
+  de: {
+    weekdays: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
+    weekdaysShort: ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'],
+    months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+    monthsShort: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+    format: (style, weekday, day, month) => (style === 'weekday' ? weekday : style === 'dayMonth' ? `${day}. ${month}` : `${weekday}, ${day}. ${month}`),
+  },
+  en: {
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    format: (style, weekday, day, month) => (style === 'weekday' ? weekday : style === 'dayMonth' ? `${month} ${day}` : `${weekday}, ${month} ${day}`),
+  },
+};
+
+const INTL_STYLES: Readonly<Record<DayStyle, Intl.DateTimeFormatOptions>> = {
+  short: { weekday: 'short', day: 'numeric', month: 'short' },
+  long: { weekday: 'long', day: 'numeric', month: 'long' },
+  weekday: { weekday: 'long' },
+  dayMonth: { day: 'numeric', month: 'short' },
+};
+
+/** A local date ("YYYY-MM-DD") in the UI language: "Mo., 1. Dez." / "Mon, Dec 1" by default. */
+export function formatDay(date: string, language: string, style: DayStyle = 'short'): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  const names = DAY_NAMES[language];
+  if (!names) return new Intl.DateTimeFormat(language, { ...INTL_STYLES[style], timeZone: 'UTC' }).format(utc);
+  const long = style === 'long' || style === 'weekday';
+  const weekday = (long ? names.weekdays : names.weekdaysShort)[utc.getUTCDay()]!;
+  const month = (long ? names.months : names.monthsShort)[m - 1]!;
+  return names.format(style, weekday, d, month);
 }
 
 /** "heute 15:30", "morgen 09:00", "Fr., 4. Dez. 18:00" relative to the household's today. */

@@ -31,6 +31,8 @@ export const de = {
     allDay: 'ganztägig',
     cardFailed: '{{label}}: konnte nicht angezeigt werden',
     tryAgain: 'Erneut versuchen',
+    loadFailed: 'Der Programmteil konnte nicht geladen werden ({{message}}). Ist der JARVIS-Dienst erreichbar? Neu laden holt die aktuelle Version.',
+    reload: 'Neu laden',
   },
   home: {
     greeting: { morning: 'Guten Morgen', day: 'Guten Tag', evening: 'Guten Abend', night: 'Gute Nacht' },

@@ -32,6 +32,8 @@ export const en: Messages = {
     allDay: 'all day',
     cardFailed: '{{label}}: could not be shown',
     tryAgain: 'Try again',
+    loadFailed: 'This part of the app could not be loaded ({{message}}). Is the JARVIS service reachable? Reload fetches the current version.',
+    reload: 'Reload',
   },
   home: {
     greeting: { morning: 'Good morning', day: 'Good afternoon', evening: 'Good evening', night: 'Good night' },

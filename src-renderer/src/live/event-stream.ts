@@ -4,15 +4,31 @@ import type { Store } from '../store';
 
 type Api = { getState(): Store };
 
-/**
- * Everything the screens show, loaded at start and again after a reconnect. The home state
- * goes first: a browser opens only six connections per host (one is the event stream), and
- * Home must not wait behind the system screen's lists.
- */
-export async function loadAll(store: Api): Promise<void> {
+/** What Home's first paint shows: the household state and the connection badge. */
+export async function loadFirst(store: Api): Promise<void> {
   const s = store.getState();
   await Promise.all([s.loadHome(), s.loadHealth()]);
-  await Promise.all([s.loadVoiceStatus(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
+}
+
+/** What only the other screens show (Wissen & System's lists). */
+export async function loadOtherScreens(store: Api): Promise<void> {
+  const s = store.getState();
+  await Promise.all([s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
+}
+
+/** Everything beyond the first paint: Home's voice tile and the other screens' lists. */
+export async function loadRest(store: Api): Promise<void> {
+  await Promise.all([store.getState().loadVoiceStatus(), loadOtherScreens(store)]);
+}
+
+/**
+ * Everything the screens show, as after a reconnect. The home state goes first: a browser
+ * opens only six connections per host (one is the event stream), and Home must not wait
+ * behind the system screen's lists.
+ */
+export async function loadAll(store: Api): Promise<void> {
+  await loadFirst(store);
+  await loadRest(store);
 }
 
 function payload<T>(e: MessageEvent): T | undefined {

@@ -3,7 +3,7 @@ import { useStore } from '../store';
 import { fakeApi, json } from '../testing/fake-api';
 import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
-import { connectEvents } from './event-stream';
+import { connectEvents, loadFirst, loadRest } from './event-stream';
 import { createSseParser } from './sse-parser';
 
 class FakeEventSource extends EventTarget {
@@ -68,5 +68,18 @@ describe('live event stream', () => {
     expect(useStore.getState().live).toBe(true);
     source.onerror?.();
     expect(useStore.getState().live).toBe(false);
+  });
+});
+
+describe('start-up loading', () => {
+  it('asks for what Home paints first, and for the other screens\' data only after', async () => {
+    const api = fakeApi({ 'GET /api/state': () => json(homeFixture()), 'GET /api/health': () => json({ ok: true, version: '1', components: {} }) });
+    await loadFirst(useStore);
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/health', '/api/state']);
+    expect(useStore.getState().home.status).toBe('ready');
+    await loadRest(useStore);
+    const rest = api.calls.map((c) => c.path).slice(2);
+    expect(rest).toEqual(expect.arrayContaining(['/api/voice/status', '/api/rag/documents', '/api/skills', '/api/mesh/workers']));
+    expect(rest).not.toContain('/api/state');
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { CalendarEvent, SymbolicTime } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
@@ -164,8 +164,8 @@ function Week() {
                   return (
                     <li key={day} className={`day ${diff === 0 ? 'is-today' : ''}`}>
                       <h3 className="day-head">
-                        <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, { weekday: 'long' })}</span>
-                        <span className="day-date">{formatDay(day, i18n.language, { day: 'numeric', month: 'short' })}</span>
+                        <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}</span>
+                        <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
                       </h3>
                       {events.length ? (
                         <ul className="events">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { MEAL_SLOTS, type GroceriesSyncResult, type MealSlot, type Recipe } from '../../../src-shared';
 import { callTool } from '../api';
 import { Card, ResourceView } from '../components/Card';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { addDays, formatDay, formatWhen, wallClock } from '../format/household-time';
@@ -20,7 +20,7 @@ function Greeting() {
       <ResourceView resource={home} what="Home-State" onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <p className="big-date">{hh ? formatDay(hh.today, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }) : ''}</p>
+            <p className="big-date">{hh ? formatDay(hh.today, i18n.language, 'long') : ''}</p>
             <p className="lead">{t('home.tasksOpen', { count: openTasks })} · {t('home.eventsToday', { count: eventsToday })}</p>
             <div className="row">
               <MicButton big />

@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { KANBAN_COLUMNS, type HomeState, type KanbanCard, type KanbanColumn } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';

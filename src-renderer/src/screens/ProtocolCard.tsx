@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { Contribution, JarvisEvent, MemoryProposal, OutcomeReport, PolicyDecision, Request, Review, Takeover, WorkSession } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { wallClock } from '../format/household-time';

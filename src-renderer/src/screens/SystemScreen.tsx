@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../store/voice-slice';

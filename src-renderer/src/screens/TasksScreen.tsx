@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { TASK_PRIORITIES, type Task, type TaskPriority } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';

@@ -16,6 +16,22 @@ describe('home slice', () => {
     expect(home.data?.tasks).toHaveLength(3);
   });
 
+  it('refreshes without a loading flicker, and an unchanged state leaves the cards untouched', async () => {
+    let state = homeFixture();
+    fakeApi({ 'GET /api/state': () => json(state) });
+    await useStore.getState().loadHome();
+    const first = useStore.getState().home;
+    const seen: string[] = [];
+    const stop = useStore.subscribe((s) => seen.push(s.home.status));
+    await useStore.getState().loadHome();
+    expect(useStore.getState().home).toBe(first); // same object: nothing re-renders
+    state = { ...state, tasks: state.tasks.slice(1) };
+    await useStore.getState().loadHome();
+    stop();
+    expect(useStore.getState().home.data?.tasks).toHaveLength(2);
+    expect(seen).toEqual(['ready']); // one update, never "loading"
+  });
+
   it('treats a missing /api/state as "not available", not as a crash', async () => {
     fakeApi({});
     await useStore.getState().loadHome();

@@ -34,9 +34,13 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
     inflight = (async () => {
       do {
         again = false;
-        set({ home: loading(get().home) });
+        // Only the first load shows "loading"; a refresh keeps the cards as they are.
+        if (get().home.data === undefined) set({ home: loading(get().home) });
         try {
-          set({ home: { status: 'ready', data: await apiFetch<HomeState>('/api/state') } });
+          const data = await apiFetch<HomeState>('/api/state');
+          const current = get().home;
+          // An unchanged state (the event stream's first open reloads it) renders nothing again.
+          if (current.status !== 'ready' || JSON.stringify(current.data) !== JSON.stringify(data)) set({ home: { status: 'ready', data } });
         } catch (e) {
           set({ home: failed(get().home, e) });
         }

@@ -1,4 +1,4 @@
-import { initI18n } from '../i18n';
+import { resetLanguages } from '../i18n';
 import { useStore } from '../store';
 
 const initial = useStore.getState();
@@ -7,5 +7,5 @@ const initial = useStore.getState();
 export function resetStore(): void {
   localStorage.clear();
   useStore.setState({ ...initial, language: 'de', screen: 'home', mode: 'clean' }, true);
-  initI18n('de');
+  resetLanguages();
 }

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type { ScreenId } from '../store/ui-slice';
+import { HomeScreen } from './HomeScreen';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
+
+// Home is in the initial bundle: it is the first paint. The other screens are chunks of
+// their own (issue 7: time to interactive of Home).
+const LAZY = {
+  calendar: lazyScreen(() => import('./CalendarScreen').then((m) => m.CalendarScreen)),
+  tasks: lazyScreen(() => import('./TasksScreen').then((m) => m.TasksScreen)),
+  kanban: lazyScreen(() => import('./KanbanScreen').then((m) => m.KanbanScreen)),
+  food: lazyScreen(() => import('./FoodScreen').then((m) => m.FoodScreen)),
+  system: lazyScreen(() => import('./SystemScreen').then((m) => m.SystemScreen)),
+} satisfies Record<Exclude<ScreenId, 'home'>, LazyScreen>;
+
+export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {
+  home: HomeScreen,
+  calendar: LAZY.calendar.View,
+  tasks: LAZY.tasks.View,
+  kanban: LAZY.kanban.View,
+  food: LAZY.food.View,
+  system: LAZY.system.View,
+};
+
+/** Downloads every other screen's code, so switching screens later shows no loading frame. */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all(Object.values(LAZY).map((s) => s.preload()));
+}
