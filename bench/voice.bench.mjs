@@ -2,9 +2,12 @@
 // (HTTP, multipart, temp files, ffmpeg decode, voice activity detection, whisper-cli,
 // espeak-ng) against the two engines run directly on the same audio with the same
 // arguments (whisper-cli on the 16 kHz WAV, espeak-ng on the same text). Target <= 1.1x.
-// whisper-cli is built from the nodejs-whisper sources (cached); the model is the tiny
-// generated one unless BENCH_WHISPER_MODEL names a real ggml model (then the engines'
-// share, and so the ratio, is what a household sees).
+// whisper-cli is built from the nodejs-whisper sources (cached). The model is generated in
+// the dimensions of whisper "tiny", the smallest real model, with a decoder made certain of
+// a 20-token sentence (src-main/testing/tiny-whisper-model.ts): whisper-cli encodes the
+// window and beam-searches 20 tokens once, the work the smallest real model does for a short
+// command. BENCH_WHISPER_SHAPE=test: the 16-wide random test model, where the engines cost
+// almost nothing; BENCH_WHISPER_MODEL: a real ggml model (the app's default is ggml-small).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -16,6 +19,8 @@ import { median, report } from './lib.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SETTLE_MS = 1000;
+/** About what a real model decodes for TEXT. */
+const SPOKEN_TOKENS = 20;
 const TEXT = 'Morgen um acht Uhr ist der Zahnarzttermin, und Milch steht auf der Einkaufsliste.';
 
 function runProcess(cmd, args) {
@@ -75,7 +80,9 @@ export async function run() {
   try {
     const whisper = execFileSync(process.execPath, [join(root, 'scripts/build-whisper-cli.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop();
     const entry = await benchEntry(dir);
-    const model = process.env.BENCH_WHISPER_MODEL ?? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
+    const shape = process.env.BENCH_WHISPER_SHAPE === 'test' ? 'test' : 'tiny';
+    const model = process.env.BENCH_WHISPER_MODEL ?? (shape === 'tiny' ? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), entry.WHISPER_TINY_SHAPE, { speaks: SPOKEN_TOKENS }) : entry.writeTinyWhisperModel(join(dir, 'ggml-test-random.bin')));
+    const modelName = process.env.BENCH_WHISPER_MODEL ? 'from BENCH_WHISPER_MODEL' : shape === 'tiny' ? `whisper-tiny dimensions, says ${SPOKEN_TOKENS} tokens` : '16-wide random test model';
     const spoken = join(dir, 'spoken.wav');
     execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, TEXT]);
     // What the browser sends (Opus in WebM, with some silence around the speech) …
@@ -93,7 +100,7 @@ export async function run() {
       form.append('audio', new Blob([audio], { type: 'audio/webm' }), 'turn.webm');
       const t = await fetch(`${app.url}/api/voice/transcribe`, { method: 'POST', body: form });
       if (t.status !== 200) throw new Error(`transcribe: ${t.status} ${await t.text()}`);
-      await t.json();
+      transcripts.push((await t.json()).text);
       const s = await fetch(`${app.url}/api/voice/speak`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: TEXT }) });
       if (s.status !== 200) throw new Error(`speak: ${s.status} ${await s.text()}`);
       await s.arrayBuffer();
@@ -103,6 +110,7 @@ export async function run() {
       await runProcess('espeak-ng', ['-v', 'de', '-w', join(dir, 'reply.wav'), TEXT]);
     };
 
+    const transcripts = [];
     const pipeline = [];
     const engines = [];
     const prepare = [];
@@ -126,10 +134,12 @@ export async function run() {
     } finally {
       await app.stop();
     }
+    // The certain decoder is what makes the engines' work a real model's: check it held.
+    if (!process.env.BENCH_WHISPER_MODEL && shape === 'tiny' && transcripts.some((t) => t !== entry.spokenText(SPOKEN_TOKENS))) throw new Error(`the generated model did not say its sentence: ${transcripts[0]}`);
     const p = median(pipeline);
     const e = median(engines);
     const ratio = p / e;
-    report(`voice turn: pipeline vs engines alone (median of ${RUNS}, model ${process.env.BENCH_WHISPER_MODEL ? 'from BENCH_WHISPER_MODEL' : 'tiny generated'})`, [
+    report(`voice turn: pipeline vs engines alone (median of ${RUNS}, model: ${modelName})`, [
       ['pipeline: /transcribe + /speak over HTTP', `${p.toFixed(1)} ms`],
       ['engines alone: whisper-cli + espeak-ng', `${e.toFixed(1)} ms`],
       ['pipeline overhead', `${(p - e).toFixed(1)} ms`],

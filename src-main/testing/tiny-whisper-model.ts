@@ -26,6 +26,13 @@ export interface TinyModelShape {
 
 export const TINY_SHAPE: TinyModelShape = { state: 16, heads: 2, audioLayers: 1, textLayers: 1, audioCtx: 1500, textCtx: 448 };
 
+/**
+ * The dimensions of OpenAI's whisper "tiny" (39 M parameters, ~75 MB as f16), the smallest
+ * model a household would run: with random weights it costs whisper-cli what the real one
+ * costs per decoded token, so a benchmark can weigh the pipeline against real engine work.
+ */
+export const WHISPER_TINY_SHAPE: TinyModelShape = { state: 384, heads: 6, audioLayers: 4, textLayers: 4, audioCtx: 1500, textCtx: 448 };
+
 interface Tensor {
   readonly name: string;
   /** ggml order: ne[0] is the fastest-varying dimension. */
@@ -124,7 +131,30 @@ function tokenText(i: number): string {
   return i % 3 === 0 ? ` ${word}` : word;
 }
 
-export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, seed = 42): Buffer {
+/**
+ * A model with random weights samples near-uniformly over 51 865 tokens: every step has a
+ * log-probability near −10, so whisper-cli falls back through all its temperatures and
+ * decodes until its token limit, five times over. `speaks: n` makes the decoder certain
+ * instead: the positional embedding of each of the first `n` text positions points
+ * (scaled far above what the random blocks add) at one pseudo-word's token embedding, and
+ * every later position at <|endoftext|>. whisper-cli then decodes n tokens once, as a real
+ * model does for a short sentence, and the engine's work is a real model's of that shape.
+ */
+export interface TinyModelOptions {
+  readonly seed?: number;
+  readonly speaks?: number;
+}
+
+/**
+ * Positions 0–2 hold <|startoftranscript|>, the language and the task; the output at a
+ * position predicts the next token, so the task's position says the first word.
+ */
+const FIRST_WORD_POSITION = 2;
+/** Far above the norm the random attention and MLP blocks add to the residual stream. */
+const CERTAINTY = 2000;
+
+export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, options: TinyModelOptions | number = {}): Buffer {
+  const { seed = 42, speaks } = typeof options === 'number' ? { seed: options } : options;
   const parts: Buffer[] = [];
   const i32 = (...values: number[]) => {
     const b = Buffer.alloc(4 * values.length);
@@ -159,21 +189,48 @@ export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, seed = 42):
     parts.push(word);
   }
 
-  for (const t of tensorList(shape)) {
-    const name = Buffer.from(t.name, 'utf8');
-    i32(t.ne.length, name.length, t.f16 ? 1 : 0, ...t.ne);
-    parts.push(name);
+  const tensors = tensorList(shape).map((t) => {
     const count = t.ne.reduce((a, b) => a * b, 1);
     const data = new Float32Array(count);
     if (t.fill === 'ones') data.fill(1);
     else if (t.fill === 'random') for (let i = 0; i < count; i++) data[i] = rnd() * 0.2;
+    return { ...t, data };
+  });
+  if (speaks !== undefined) scriptDecoder(tensors, shape, speaks);
+  for (const t of tensors) {
+    const name = Buffer.from(t.name, 'utf8');
+    i32(t.ne.length, name.length, t.f16 ? 1 : 0, ...t.ne);
+    parts.push(name);
     // ggml files are little-endian, like every machine this runs on.
-    parts.push(t.f16 ? toHalf(data) : Buffer.from(data.buffer));
+    parts.push(t.f16 ? toHalf(t.data) : Buffer.from(t.data.buffer));
   }
   return Buffer.concat(parts);
 }
 
-export function writeTinyWhisperModel(file: string): string {
-  writeFileSync(file, tinyWhisperModel());
+export function writeTinyWhisperModel(file: string, shape: TinyModelShape = TINY_SHAPE, options: TinyModelOptions = {}): string {
+  writeFileSync(file, tinyWhisperModel(shape, options));
   return file;
+}
+
+/** What a model written with `speaks: words` transcribes, whatever it hears. */
+export function spokenText(words: number): string {
+  let text = '';
+  for (let k = 0; k < words; k++) text += tokenText(scriptedToken(k));
+  return text.trim();
+}
+
+const scriptedToken = (k: number) => 1000 + 37 * k;
+
+/** The `speaks` option: see TinyModelOptions. */
+function scriptDecoder(tensors: readonly (Tensor & { data: Float32Array })[], shape: TinyModelShape, words: number): void {
+  const find = (name: string) => tensors.find((t) => t.name === name)!.data;
+  const positions = find('decoder.positional_embedding');
+  const tokens = find('decoder.token_embedding.weight');
+  const n = shape.state;
+  const point = (position: number, token: number) => {
+    for (let d = 0; d < n; d++) positions[position * n + d] = CERTAINTY * tokens[token * n + d]!;
+  };
+  // Distinct ordinary words, so whisper's repetition check sees no loop.
+  for (let k = 0; k < words; k++) point(FIRST_WORD_POSITION + k, scriptedToken(k));
+  for (let p = FIRST_WORD_POSITION + words; p < shape.textCtx; p++) point(p, N_TEXT_TOKENS);
 }

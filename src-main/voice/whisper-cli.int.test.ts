@@ -13,7 +13,7 @@ import { MODULES } from '../master/modules';
 import { systemModule } from '../master/system-module';
 import { startScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
-import { tinyWhisperModel, writeTinyWhisperModel } from '../testing/tiny-whisper-model';
+import { spokenText, tinyWhisperModel, WHISPER_TINY_SHAPE, writeTinyWhisperModel } from '../testing/tiny-whisper-model';
 import { loadConfig } from '../config';
 import { Tracer } from '../trace';
 import { FfmpegDecoder } from './ffmpeg-convert';
@@ -21,6 +21,7 @@ import { voiceModule } from './module';
 import { VoiceActivityDetector } from './vad';
 import { VoiceService } from './voice-service';
 import { parseWav } from './wav';
+import { runWhisper } from './whisper-cli';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'jarvis-whisper-'));
@@ -227,5 +228,18 @@ describe('the ffmpeg for the next turn', { timeout: 180_000 }, () => {
     } finally {
       voice.close();
     }
+  });
+});
+
+// The voice benchmark weighs the pipeline against engines doing a real model's work: this
+// model has whisper "tiny"'s dimensions and a decoder made certain of a fixed sentence.
+describe('a generated model in whisper-tiny dimensions that speaks a fixed sentence', { timeout: 180_000 }, () => {
+  it('decodes exactly its words once, whatever the audio says', async () => {
+    const file = writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), WHISPER_TINY_SHAPE, { speaks: 20 });
+    const wav = join(dir, 'speaks.wav');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', speechFile, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    const result = await runWhisper({ bin: whisperBin, model: file, wavFile: wav, language: 'de', outputBase: join(dir, 'speaks-out'), threads: 2, timeoutMs: 120_000 });
+    expect(result.text).toBe(spokenText(20));
+    expect(result.text.split(' ').length).toBeGreaterThan(3);
   });
 });

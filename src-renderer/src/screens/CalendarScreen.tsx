@@ -7,6 +7,7 @@ import { addDays, daysBetween, formatDay, formatWhen, wallClock } from '../forma
 import { useStore } from '../store';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
+import { byInstant } from '../format/compare';
 
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
@@ -159,7 +160,7 @@ function Week() {
                       const endDate = wallClock(e.end, hh.timezone).date;
                       return e.all_day ? s <= day && day < endDate : s === day;
                     })
-                    .sort((a, b) => Number(b.all_day) - Number(a.all_day) || a.start.localeCompare(b.start));
+                    .sort((a, b) => Number(b.all_day) - Number(a.all_day) || byInstant(a.start, b.start));
                   const diff = daysBetween(hh.today, day);
                   return (
                     <li key={day} className={`day ${diff === 0 ? 'is-today' : ''}`}>
@@ -260,7 +261,7 @@ function Reminders() {
               {hh.state.reminders.length ? (
                 <ul className="item-list">
                   {[...hh.state.reminders]
-                    .sort((a, b) => a.at.localeCompare(b.at))
+                    .sort((a, b) => byInstant(a.at, b.at))
                     .map((r) => (
                       <li key={r.id} className={r.fired_at ? 'is-done' : ''}>
                         <span className="item-main">

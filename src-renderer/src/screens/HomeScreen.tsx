@@ -6,6 +6,7 @@ import { useStore } from '../store';
 import { StatusGrid } from './StatusGrid';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
+import { byCodePoint, byInstant } from '../format/compare';
 
 function Greeting() {
   const { t, i18n } = useTranslation();
@@ -37,7 +38,7 @@ function NextEvent() {
   const hh = useHousehold();
   const home = useStore((s) => s.home);
   const now = hh ? new Date(hh.state.now).getTime() : 0;
-  const upcoming = hh ? [...hh.state.events].filter((e) => new Date(e.end).getTime() > now).sort((a, b) => a.start.localeCompare(b.start)) : [];
+  const upcoming = hh ? [...hh.state.events].filter((e) => new Date(e.end).getTime() > now).sort((a, b) => byInstant(a.start, b.start)) : [];
   const next = upcoming[0];
   return (
     <Card title={t('home.nextEvent')} className="span-5" testId="card-next-event">
@@ -112,7 +113,7 @@ function NextMeal() {
   const meals = hh
     ? hh.state.meals
         .filter((m) => m.date >= hh.today && m.date <= addDays(hh.today, 7))
-        .sort((a, b) => a.date.localeCompare(b.date) || order.indexOf(a.meal) - order.indexOf(b.meal))
+        .sort((a, b) => byCodePoint(a.date, b.date) || order.indexOf(a.meal) - order.indexOf(b.meal))
     : [];
   const next = meals[0];
   return (

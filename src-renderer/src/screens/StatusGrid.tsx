@@ -1,5 +1,6 @@
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
+import { byCodePoint } from '../format/compare';
 
 const ORDER = ['ollama', 'store', 'household', 'skills', 'mesh', 'docker', 'voice', 'rag'];
 
@@ -10,7 +11,7 @@ export function StatusGrid() {
   const fromHealth = useStore((s) => s.health?.components);
   const voice = useStore((s) => s.voiceStatus.data);
   const components = { ...(fromHealth ?? {}), ...(fromState ?? {}) };
-  const names = Object.keys(components).sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b));
+  const names = Object.keys(components).sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || byCodePoint(a, b));
   if (!fromState && !fromHealth && !voice) return <p className="muted">{t('common.loading')}</p>;
   if (!names.length && !voice) return <p className="muted">{t('home.noComponents')}</p>;
   return (

@@ -8,6 +8,7 @@ import { useStore } from '../store';
 import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
+import { byInstant } from '../format/compare';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -116,7 +117,7 @@ function TaskList() {
   const rank = { high: 0, normal: 1, low: 2 };
   const tasks = (hh?.state.tasks ?? [])
     .filter((x) => (filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done'))
-    .sort((a, b) => rank[a.priority] - rank[b.priority] || (a.due ?? '9').localeCompare(b.due ?? '9'));
+    .sort((a, b) => rank[a.priority] - rank[b.priority] || byDue(a.due, b.due));
   return (
     <Card
       title={t('tasks.list')}
@@ -187,4 +188,10 @@ export function TasksScreen() {
       <TaskList />
     </div>
   );
+}
+
+/** Tasks with a due time first, earliest first. */
+function byDue(a: string | null, b: string | null): number {
+  if (a === null || b === null) return Number(a === null) - Number(b === null);
+  return byInstant(a, b);
 }

@@ -33,6 +33,19 @@ describe('Home', () => {
     expect(within(screen.getByTestId('card-open-tasks')).getAllByRole('checkbox')).toHaveLength(2);
     expect(within(screen.getByTestId('card-next-meal')).getByText('Spaghetti Bolognese')).toBeTruthy();
   });
+  it('picks the next event by time, not by the text of its timestamp, without a collator on the first render', () => {
+    fakeApi({});
+    const data = homeFixture();
+    const at = (id: string, title: string, start: string, end: string) => ({ ...data.events[0]!, id, title, start, end });
+    // Written in another offset, the later event's text sorts first.
+    const events = [at('evt_late', 'Spät', '2026-12-01T16:00:00+01:00', '2026-12-01T17:00:00+01:00'), at('evt_early', 'Früh', '2026-12-01T15:00:00+02:00', '2026-12-01T16:00:00+02:00')];
+    useStore.setState({ home: { status: 'ready', data: { ...data, events } } });
+    // localeCompare builds an ICU collator on its first call: tens of milliseconds before Home shows.
+    const collator = vi.spyOn(String.prototype, 'localeCompare');
+    render(<HomeScreen />);
+    expect(within(screen.getByTestId('card-next-event')).getByText('Früh')).toBeTruthy();
+    expect(collator).not.toHaveBeenCalled();
+  });
 });
 
 describe('Kalender', () => {
