@@ -82,10 +82,10 @@ describe('every screen in both designs', () => {
 
   it('switches to English and back', async () => {
     const { page } = await openScreen(browser, app, 'calendar', 'clean');
-    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'EN' }).click();
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'DE' }).click();
     await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
     await page.close();
   });

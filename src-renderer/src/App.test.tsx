@@ -30,11 +30,12 @@ describe('App shell', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kalender');
     fireEvent.click(screen.getByRole('button', { name: 'JARVIS' }));
     expect(screen.getByTestId('app-shell').className).toContain('mode-hud');
-    fireEvent.change(screen.getByLabelText('Sprache'), { target: { value: 'en' } });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Sprache' })).getByRole('button', { name: 'EN' }));
     expect(JSON.parse(localStorage.getItem('jarvis.ui') ?? '{}')).toEqual({ screen: 'calendar', mode: 'hud', language: 'en' });
     // English texts download on first use; the page language follows once they show.
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+    expect(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'EN' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('switches screens with Alt+number', () => {

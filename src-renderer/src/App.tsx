@@ -69,13 +69,15 @@ function CommandBar() {
   return (
     <div className="topbar-actions">
       <ConnectionBadge />
-      <label className="lang">
-        <span className="sr-only">{t('shell.language')}</span>
-        <select value={language} onChange={(e) => setLanguage(e.target.value === 'en' ? 'en' : 'de')}>
-          <option value="de">DE</option>
-          <option value="en">EN</option>
-        </select>
-      </label>
+      {/* Two buttons, not a <select>: a form control's first style pass cost Home ~8 ms (issue 7). */}
+      <div className="mode-toggle lang-toggle" role="group" aria-label={t('shell.language')}>
+        <button type="button" lang="de" aria-pressed={language === 'de'} onClick={() => setLanguage('de')}>
+          DE
+        </button>
+        <button type="button" lang="en" aria-pressed={language === 'en'} onClick={() => setLanguage('en')}>
+          EN
+        </button>
+      </div>
       <div className="mode-toggle" role="group" aria-label={t('shell.design')}>
         <button type="button" aria-pressed={mode === 'hud'} onClick={() => setMode('hud')}>
           JARVIS
