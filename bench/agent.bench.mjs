@@ -3,114 +3,85 @@
 // two /api/chat requests sent straight to that server with fetch. Target: <= 3 ms median.
 // (2) The local intent path ("Füge zwei Liter Milch zur Einkaufsliste hinzu.") end to end
 // through the assistant, against the direct registry call it makes. Target: <= 1 ms median.
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, percentile, report } from './lib.mjs';
+import { bundleAndImport, median, percentile, report } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 
-async function loadEntry() {
-  // Inside the repository, so the external native package (better-sqlite3) resolves.
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  const dir = mkdtempSync(join(root, 'dist', 'agent-bench-'));
-  const outfile = join(dir, 'agent-bench.mjs');
-  await build({
-    entryPoints: [join(root, 'bench/fixtures/agent-bench-entry.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
-    define: { __JARVIS_VERSION__: '"bench"' },
-    external: ['better-sqlite3'],
-    logLevel: 'warning',
-  });
-  return { mod: await import(pathToFileURL(outfile).href), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 export async function run() {
-  const { mod, cleanup } = await loadEntry();
+  const mod = await bundleAndImport('agent', 'bench/fixtures/agent-bench-entry.ts');
   const results = [];
-  try {
-    // (1) model steps
-    const bench = await mod.createBench({ localIntents: false });
-    for (let i = 0; i < 20; i++) await bench.chat('Was steht auf der Einkaufsliste?');
-    const [bodyA, bodyB] = bench.lastChatBodies();
-    const agent = [];
-    const raw = [];
-    for (let i = 0; i < RUNS; i++) {
-      bench.clearHome();
-      // Interleaved, so machine noise hits both sides alike.
-      let t = performance.now();
-      await bench.rawStep(bodyA);
-      await bench.rawStep(bodyB);
-      raw.push((performance.now() - t) / 2);
-      t = performance.now();
-      await bench.chat('Was steht auf der Einkaufsliste?');
-      agent.push((performance.now() - t) / 2);
-    }
-    const a = median(agent);
-    const r = median(raw);
-    const overhead = a - r;
-    report(`agent step with ${bench.toolCount} tools vs the same request sent raw (median of ${RUNS})`, [
-      ['agent, per model step', `${a.toFixed(3)} ms (p95 ${percentile(agent, 95).toFixed(3)})`],
-      ['raw fetch to scripted Ollama, per step', `${r.toFixed(3)} ms`],
-      ['agent overhead per step (target <= 3 ms)', `${overhead.toFixed(3)} ms`],
-    ]);
-    results.push({ name: 'agent-step-overhead-vs-3ms', ratio: Math.max(0, overhead) / 3, target: 1 });
-    await bench.close();
-
-    // (2) local intents
-    const local = await mod.createBench({ localIntents: true });
-    const sentence = 'Füge zwei Liter Milch zur Einkaufsliste hinzu.';
-    for (let i = 0; i < 200; i++) await local.chat(sentence);
-    const viaIntent = [];
-    const direct = [];
-    for (let i = 0; i < RUNS * 3; i++) {
-      if (i % 100 === 0) local.clearHome();
-      let t = performance.now();
-      await local.directToolCall({ name: 'Milch', quantity: 2, unit: 'l' });
-      direct.push(performance.now() - t);
-      t = performance.now();
-      const res = await local.chat(sentence);
-      viaIntent.push(performance.now() - t);
-      if (res.source !== 'local-intent') throw new Error(`expected a local intent, got ${res.source}`);
-    }
-    const li = median(viaIntent);
-    const d = median(direct);
-    report(`local intent path, in-memory household (median of ${RUNS * 3})`, [
-      ['assistant.chat via local intent', `${li.toFixed(3)} ms (p95 ${percentile(viaIntent, 95).toFixed(3)})`],
-      ['direct registry call (baseline)', `${d.toFixed(3)} ms`],
-      ['ratio to the 1 ms target', `${li.toFixed(3)}`],
-    ]);
-    results.push({ name: 'local-intent-path-vs-1ms', ratio: li / 1, target: 1 });
-    await local.close();
-
-    // (3) the same with the Jarvis protocol audit trail (session, decision, contribution,
-    // outcome, seal: hashed and chained in SQLite) as the full master runs it.
-    const audited = await mod.createBench({ localIntents: true, audit: true });
-    for (let i = 0; i < 100; i++) await audited.chat(sentence);
-    const withAudit = [];
-    for (let i = 0; i < RUNS; i++) {
-      if (i % 100 === 0) audited.clearHome();
-      const t = performance.now();
-      await audited.chat(sentence);
-      withAudit.push(performance.now() - t);
-    }
-    const wa = median(withAudit);
-    report(`local intent path with the protocol audit trail (median of ${RUNS})`, [
-      ['assistant.chat via local intent + audit', `${wa.toFixed(3)} ms (p95 ${percentile(withAudit, 95).toFixed(3)})`],
-      ['without audit (above)', `${li.toFixed(3)} ms`],
-      ['ratio to the 1 ms target', `${wa.toFixed(3)}`],
-    ]);
-    results.push({ name: 'local-intent-path-with-audit-vs-1ms', ratio: wa / 1, target: 1 });
-    await audited.close();
-  } finally {
-    cleanup();
+  // (1) model steps
+  const bench = await mod.createBench({ localIntents: false });
+  for (let i = 0; i < 20; i++) await bench.chat('Was steht auf der Einkaufsliste?');
+  const [bodyA, bodyB] = bench.lastChatBodies();
+  const agent = [];
+  const raw = [];
+  for (let i = 0; i < RUNS; i++) {
+    bench.clearHome();
+    // Interleaved, so machine noise hits both sides alike.
+    let t = performance.now();
+    await bench.rawStep(bodyA);
+    await bench.rawStep(bodyB);
+    raw.push((performance.now() - t) / 2);
+    t = performance.now();
+    await bench.chat('Was steht auf der Einkaufsliste?');
+    agent.push((performance.now() - t) / 2);
   }
+  const a = median(agent);
+  const r = median(raw);
+  const overhead = a - r;
+  report(`agent step with ${bench.toolCount} tools vs the same request sent raw (median of ${RUNS})`, [
+    ['agent, per model step', `${a.toFixed(3)} ms (p95 ${percentile(agent, 95).toFixed(3)})`],
+    ['raw fetch to scripted Ollama, per step', `${r.toFixed(3)} ms`],
+    ['agent overhead per step (target <= 3 ms)', `${overhead.toFixed(3)} ms`],
+  ]);
+  results.push({ name: 'agent-step-overhead-vs-3ms', ratio: Math.max(0, overhead) / 3, target: 1 });
+  await bench.close();
+
+  // (2) local intents
+  const local = await mod.createBench({ localIntents: true });
+  const sentence = 'Füge zwei Liter Milch zur Einkaufsliste hinzu.';
+  for (let i = 0; i < 200; i++) await local.chat(sentence);
+  const viaIntent = [];
+  const direct = [];
+  for (let i = 0; i < RUNS * 3; i++) {
+    if (i % 100 === 0) local.clearHome();
+    let t = performance.now();
+    await local.directToolCall({ name: 'Milch', quantity: 2, unit: 'l' });
+    direct.push(performance.now() - t);
+    t = performance.now();
+    const res = await local.chat(sentence);
+    viaIntent.push(performance.now() - t);
+    if (res.source !== 'local-intent') throw new Error(`expected a local intent, got ${res.source}`);
+  }
+  const li = median(viaIntent);
+  const d = median(direct);
+  report(`local intent path, in-memory household (median of ${RUNS * 3})`, [
+    ['assistant.chat via local intent', `${li.toFixed(3)} ms (p95 ${percentile(viaIntent, 95).toFixed(3)})`],
+    ['direct registry call (baseline)', `${d.toFixed(3)} ms`],
+    ['ratio to the 1 ms target', `${li.toFixed(3)}`],
+  ]);
+  results.push({ name: 'local-intent-path-vs-1ms', ratio: li / 1, target: 1 });
+  await local.close();
+
+  // (3) the same with the Jarvis protocol audit trail (session, decision, contribution,
+  // outcome, seal: hashed and chained in SQLite) as the full master runs it.
+  const audited = await mod.createBench({ localIntents: true, audit: true });
+  for (let i = 0; i < 100; i++) await audited.chat(sentence);
+  const withAudit = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 100 === 0) audited.clearHome();
+    const t = performance.now();
+    await audited.chat(sentence);
+    withAudit.push(performance.now() - t);
+  }
+  const wa = median(withAudit);
+  report(`local intent path with the protocol audit trail (median of ${RUNS})`, [
+    ['assistant.chat via local intent + audit', `${wa.toFixed(3)} ms (p95 ${percentile(withAudit, 95).toFixed(3)})`],
+    ['without audit (above)', `${li.toFixed(3)} ms`],
+    ['ratio to the 1 ms target', `${wa.toFixed(3)}`],
+  ]);
+  results.push({ name: 'local-intent-path-with-audit-vs-1ms', ratio: wa / 1, target: 1 });
+  await audited.close();
   return results;
 }

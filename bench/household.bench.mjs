@@ -6,45 +6,25 @@
 //     an fsync, which dominates both sides). Target: ratio <= 3.
 //  2. calendar_list for 7 days over 100k events: median latency. Target: <= 2 ms
 //     (reported as a ratio against the 2 ms budget).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, percentile, report } from './lib.mjs';
+import { join } from 'node:path';
+import { bundleAndImport, median, percentile, report } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CALLS = Number(process.env.BENCH_HOUSEHOLD_CALLS ?? 10_000);
 const FILE_CALLS = Number(process.env.BENCH_HOUSEHOLD_FILE_CALLS ?? 1_000);
 const EVENTS = Number(process.env.BENCH_HOUSEHOLD_EVENTS ?? 100_000);
 
-async function loadHousehold() {
-  const esbuild = await import('esbuild');
-  // Inside node_modules/.cache so the bundle resolves the native better-sqlite3 from the repo.
-  const outdir = join(root, 'node_modules/.cache/jarvis-bench');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, 'household.mjs');
-  await esbuild.build({
-    stdin: {
-      contents: [
-        "export { HouseholdService } from './src-main/home/service';",
-        "export { householdToolProvider } from './src-main/home/core-provider';",
-        "export { SkillRegistry } from './src-main/skills';",
-        "export { openDatabase } from './src-main/store';",
-        "export { HouseholdStore, newId } from './src-main/store/household';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'error',
+function loadHousehold() {
+  return bundleAndImport('household', {
+    contents: [
+      "export { HouseholdService } from './src-main/home/service';",
+      "export { householdToolProvider } from './src-main/home/core-provider';",
+      "export { SkillRegistry } from './src-main/skills';",
+      "export { openDatabase } from './src-main/store';",
+      "export { HouseholdStore, newId } from './src-main/store/household';",
+    ].join('\n'),
   });
-  return import(pathToFileURL(outfile).href);
 }
 
 const NOW = new Date('2026-11-30T09:00:00Z');

