@@ -3,34 +3,27 @@
 // sends each with hands_free=true, and the served master runs ffmpeg, Silero, the real
 // whisper-cli (tiny generated model) and the wake-word check on it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOllama, type ScriptedOllama } from '../src-main/testing/scripted-ollama';
-import { writeTinyWhisperModel } from '../src-main/testing/tiny-whisper-model';
 import { launchBrowser, screenshotPath } from './support/browser';
-import { repoRoot, startServedApp, type ServedApp } from './support/served-app';
+import { prepareVoiceFixture, type VoiceFixture } from './support/voice-fixture';
+import { startServedApp, type ServedApp } from './support/served-app';
 
-const dir = mkdtempSync(join(tmpdir(), 'jarvis-hands-free-e2e-'));
+let fixture: VoiceFixture;
+let dir: string;
 let whisperBin: string;
 let model: string;
 let micFile: string;
 
 beforeAll(() => {
-  whisperBin = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-whisper-cli.mjs')], { encoding: 'utf8', timeout: 1_500_000, stdio: ['ignore', 'pipe', 'inherit'] })
-    .trim()
-    .split('\n')
-    .pop()!;
-  model = writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
-  const spoken = join(dir, 'spoken.wav');
-  execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, 'Jarvis, setze bitte Milch auf die Einkaufsliste.']);
   // A quiet room, the sentence, a pause; Chromium loops the file, so the sentence comes again.
-  micFile = join(dir, 'mic.wav');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=1500,apad=pad_dur=2.5', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', micFile]);
+  fixture = prepareVoiceFixture('hands-free', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 1500, quietAfterS: 2.5 });
+  ({ dir, whisperBin, model, micFile } = fixture);
 }, 1_600_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => fixture?.remove());
 
 const isCommand = (r: Request) => r.url().endsWith('/api/voice/command') && r.method() === 'POST';
 

@@ -2,35 +2,27 @@
 // (espeak-ng), the renderer's recorder sends it, and the served master runs ffmpeg, the real
 // whisper-cli (built from the nodejs-whisper sources, tiny generated model), the assistant
 // (scripted Ollama) and espeak-ng. The STT chips show each missing part.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOllama, type ScriptedOllama } from '../src-main/testing/scripted-ollama';
-import { writeTinyWhisperModel } from '../src-main/testing/tiny-whisper-model';
 import { launchBrowser, screenshotPath } from './support/browser';
-import { repoRoot, startServedApp, type ServedApp } from './support/served-app';
+import { prepareVoiceFixture, type VoiceFixture } from './support/voice-fixture';
+import { startServedApp, type ServedApp } from './support/served-app';
 
-const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-e2e-'));
+let fixture: VoiceFixture;
+let dir: string;
 let whisperBin: string;
 let model: string;
 let micFile: string;
 
 beforeAll(() => {
-  whisperBin = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-whisper-cli.mjs')], { encoding: 'utf8', timeout: 1_500_000, stdio: ['ignore', 'pipe', 'inherit'] })
-    .trim()
-    .split('\n')
-    .pop()!;
-  model = writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
-  const spoken = join(dir, 'spoken.wav');
-  execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, 'Jarvis, setze bitte Milch auf die Einkaufsliste.']);
   // Quiet first (the recorder learns the room), then speech, then silence that ends the turn.
-  micFile = join(dir, 'mic.wav');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=700,apad=pad_dur=3', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', micFile]);
+  fixture = prepareVoiceFixture('voice', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 700, quietAfterS: 3 });
+  ({ dir, whisperBin, model, micFile } = fixture);
 }, 1_600_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => fixture?.remove());
 
 async function systemScreen(browser: Browser, app: ServedApp): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -47,19 +47,21 @@ export class LoudnessGate {
   }
 }
 
-export class EndOfSpeechDetector {
+/** Loud and quiet time of one recording, frame by frame, through a LoudnessGate. */
+export class SpeechClock {
   private readonly gate: LoudnessGate;
-  private speechMs = 0;
-  private quietMs = 0;
-  private elapsedMs = 0;
+  /** Loud time since the recording began (or since `forgetSpeech`). */
+  speechMs = 0;
+  /** Quiet time since the last loud frame. */
+  quietMs = 0;
+  elapsedMs = 0;
 
-  constructor(private readonly options: EndOfSpeechOptions = DEFAULT_END_OF_SPEECH) {
+  constructor(options: LoudnessOptions) {
     this.gate = new LoudnessGate(options);
   }
 
-  /** Feeds one analysis frame; returns what the recorder should do. */
-  push(rms: number, frameMs: number): Verdict {
-    const o = this.options;
+  /** Counts one frame; returns whether it was loud. */
+  tick(rms: number, frameMs: number): boolean {
     this.elapsedMs += frameMs;
     const loud = this.gate.isLoud(rms);
     if (loud) {
@@ -68,10 +70,36 @@ export class EndOfSpeechDetector {
     } else {
       this.quietMs += frameMs;
     }
-    if (this.elapsedMs >= o.maxMs) return 'max';
-    if (this.speechMs >= o.minSpeechMs && this.quietMs >= o.silenceMs) return 'end';
-    if (this.speechMs < o.minSpeechMs && this.elapsedMs >= o.noSpeechMs) return 'no-speech';
-    return this.speechMs > 0 && loud ? 'speaking' : 'listening';
+    return loud;
+  }
+
+  reseed(rms: number): void {
+    this.gate.reseed(rms);
+  }
+
+  reset(): void {
+    this.speechMs = 0;
+    this.quietMs = 0;
+    this.elapsedMs = 0;
+  }
+}
+
+export class EndOfSpeechDetector {
+  private readonly clock: SpeechClock;
+
+  constructor(private readonly options: EndOfSpeechOptions = DEFAULT_END_OF_SPEECH) {
+    this.clock = new SpeechClock(options);
+  }
+
+  /** Feeds one analysis frame; returns what the recorder should do. */
+  push(rms: number, frameMs: number): Verdict {
+    const o = this.options;
+    const c = this.clock;
+    const loud = c.tick(rms, frameMs);
+    if (c.elapsedMs >= o.maxMs) return 'max';
+    if (c.speechMs >= o.minSpeechMs && c.quietMs >= o.silenceMs) return 'end';
+    if (c.speechMs < o.minSpeechMs && c.elapsedMs >= o.noSpeechMs) return 'no-speech';
+    return c.speechMs > 0 && loud ? 'speaking' : 'listening';
   }
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_END_OF_SPEECH, LoudnessGate, type LoudnessOptions } from './end-of-speech';
+import { DEFAULT_END_OF_SPEECH, SpeechClock, type LoudnessOptions } from './end-of-speech';
 
 /**
  * Continuous listening (hands-free mode) cuts the microphone into recordings: one ends as a
@@ -31,50 +31,39 @@ export const DEFAULT_SEGMENTER: SegmenterOptions = {
 export type SegmenterEvent = 'quiet' | 'speech' | 'segment' | 'rotate';
 
 export class SpeechSegmenter {
-  private readonly gate: LoudnessGate;
-  private speechMs = 0;
-  private quietMs = 0;
-  private recordingMs = 0;
+  private readonly clock: SpeechClock;
 
   constructor(private readonly options: SegmenterOptions = DEFAULT_SEGMENTER) {
-    this.gate = new LoudnessGate(options);
+    this.clock = new SpeechClock(options);
   }
 
   /** Whether the current recording holds speech that has not ended yet. */
   get hearing(): boolean {
-    return this.speechMs > 0;
+    return this.clock.speechMs > 0;
   }
 
   push(rms: number, frameMs: number): SegmenterEvent {
     const o = this.options;
-    this.recordingMs += frameMs;
-    const loud = this.gate.isLoud(rms);
-    if (loud) {
-      this.speechMs += frameMs;
-      this.quietMs = 0;
-    } else {
-      this.quietMs += frameMs;
-    }
-    const spoke = this.speechMs >= o.minSpeechMs;
-    if (spoke && this.quietMs >= o.silenceMs) return this.next('segment');
-    if (this.recordingMs >= o.maxSegmentMs) {
+    const c = this.clock;
+    const loud = c.tick(rms, frameMs);
+    const spoke = c.speechMs >= o.minSpeechMs;
+    if (spoke && c.quietMs >= o.silenceMs) return this.next('segment');
+    if (c.elapsedMs >= o.maxSegmentMs) {
       // Loud for this long without a pause: the room got louder (a fan, music); learn it.
-      if (this.quietMs === 0) this.gate.reseed(rms);
+      if (c.quietMs === 0) c.reseed(rms);
       return this.next(spoke ? 'segment' : 'rotate');
     }
-    if (!spoke && this.quietMs >= o.silenceMs) {
+    if (!spoke && c.quietMs >= o.silenceMs) {
       // A click long ago is forgotten; the recording is dropped once it is long enough.
-      this.speechMs = 0;
-      if (this.recordingMs >= o.rotateMs) return this.next('rotate');
+      c.speechMs = 0;
+      if (c.elapsedMs >= o.rotateMs) return this.next('rotate');
     }
     return loud ? 'speech' : 'quiet';
   }
 
   /** Starts over with a new recording (after a reply was played, for instance). */
   reset(): void {
-    this.speechMs = 0;
-    this.quietMs = 0;
-    this.recordingMs = 0;
+    this.clock.reset();
   }
 
   private next(event: 'segment' | 'rotate'): SegmenterEvent {
