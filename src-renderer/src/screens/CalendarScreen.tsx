@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 import type { CalendarEvent, SymbolicTime } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
+import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
 import { addDays, daysBetween, formatDay, formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
@@ -32,36 +33,22 @@ function EventForm({ initial, submitLabel, onSubmit, onCancel, testId }: { initi
   };
   return (
     <form className="form-grid" onSubmit={submit} data-testid={testId}>
-      <label className="field grow">
-        <span>{t('common.title')}</span>
+      <Field label={t('common.title')} size="grow">
         <input value={d.title} required onChange={(e) => setD({ ...d, title: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('common.date')}</span>
+      </Field>
+      <Field label={t('common.date')}>
         <input type="date" value={d.date} required onChange={(e) => setD({ ...d, date: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('common.time')}</span>
+      </Field>
+      <Field label={t('common.time')}>
         <input type="time" value={d.time} onChange={(e) => setD({ ...d, time: e.target.value })} />
-      </label>
-      <label className="field narrow">
-        <span>{t('calendar.duration')}</span>
+      </Field>
+      <Field label={t('calendar.duration')} size="narrow">
         <input type="number" min={5} step={5} value={d.duration} onChange={(e) => setD({ ...d, duration: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('calendar.location')}</span>
+      </Field>
+      <Field label={t('calendar.location')}>
         <input value={d.location} onChange={(e) => setD({ ...d, location: e.target.value })} />
-      </label>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-        ) : null}
-      </div>
+      </Field>
+      <FormActions submit={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
@@ -240,23 +227,16 @@ function Reminders() {
           hh ? (
             <>
               <form className="form-grid" onSubmit={submit} data-testid="reminder-create-form">
-                <label className="field grow">
-                  <span>{t('calendar.reminderText')}</span>
+                <Field label={t('calendar.reminderText')} size="grow">
                   <input value={text} required onChange={(e) => setText(e.target.value)} />
-                </label>
-                <label className="field">
-                  <span>{t('common.date')}</span>
+                </Field>
+                <Field label={t('common.date')}>
                   <input type="date" value={date || hh.today} onChange={(e) => setDate(e.target.value)} />
-                </label>
-                <label className="field">
-                  <span>{t('common.time')}</span>
+                </Field>
+                <Field label={t('common.time')}>
                   <input type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
-                </label>
-                <div className="form-actions">
-                  <button type="submit" className="btn btn-primary">
-                    {t('calendar.newReminder')}
-                  </button>
-                </div>
+                </Field>
+                <FormActions submit={t('calendar.newReminder')} />
               </form>
               {hh.state.reminders.length ? (
                 <ul className="item-list">

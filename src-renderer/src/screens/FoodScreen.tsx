@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n';
 import { MEAL_SLOTS, type GroceriesSyncResult, type MealSlot, type Recipe } from '../../../src-shared';
 import { callTool } from '../api';
 import { Card, ResourceView } from '../components/Card';
+import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
 import { addDays, formatDay } from '../format/household-time';
 import { formatAmount, formatIngredients, parseIngredients } from '../format/ingredients';
@@ -35,12 +36,10 @@ function MealPlan() {
           hh ? (
             <>
               <form className="form-grid" onSubmit={submit} data-testid="meal-create-form">
-                <label className="field">
-                  <span>{t('common.date')}</span>
+                <Field label={t('common.date')}>
                   <input type="date" value={date || hh.today} onChange={(e) => setDate(e.target.value)} />
-                </label>
-                <label className="field">
-                  <span>{t('food.slot')}</span>
+                </Field>
+                <Field label={t('food.slot')}>
                   <select value={slot} onChange={(e) => setSlot(e.target.value as MealSlot)}>
                     {MEAL_SLOTS.map((m) => (
                       <option key={m} value={m}>
@@ -48,13 +47,11 @@ function MealPlan() {
                       </option>
                     ))}
                   </select>
-                </label>
-                <label className="field grow">
-                  <span>{t('common.title')}</span>
+                </Field>
+                <Field label={t('common.title')} size="grow">
                   <input value={title} onChange={(e) => setTitle(e.target.value)} />
-                </label>
-                <label className="field">
-                  <span>{t('food.recipe')}</span>
+                </Field>
+                <Field label={t('food.recipe')}>
                   <select value={recipeId} onChange={(e) => setRecipeId(e.target.value)}>
                     <option value="">{t('food.noRecipe')}</option>
                     {hh.state.recipes.map((r) => (
@@ -63,12 +60,8 @@ function MealPlan() {
                       </option>
                     ))}
                   </select>
-                </label>
-                <div className="form-actions">
-                  <button type="submit" className="btn btn-primary">
-                    {t('food.planMeal')}
-                  </button>
-                </div>
+                </Field>
+                <FormActions submit={t('food.planMeal')} />
               </form>
               <ol className="plan-days">
                 {Array.from({ length: 7 }, (_, i) => addDays(hh.today, i)).map((day) => {
@@ -159,23 +152,16 @@ function Groceries() {
         {() => (
           <>
             <form className="form-grid" onSubmit={submit} data-testid="grocery-create-form">
-              <label className="field grow">
-                <span>{t('food.newItem')}</span>
+              <Field label={t('food.newItem')} size="grow">
                 <input value={name} required onChange={(e) => setName(e.target.value)} />
-              </label>
-              <label className="field narrow">
-                <span>{t('food.quantity')}</span>
+              </Field>
+              <Field label={t('food.quantity')} size="narrow">
                 <input inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-              </label>
-              <label className="field narrow">
-                <span>{t('food.unit')}</span>
+              </Field>
+              <Field label={t('food.unit')} size="narrow">
                 <input value={unit} onChange={(e) => setUnit(e.target.value)} />
-              </label>
-              <div className="form-actions">
-                <button type="submit" className="btn btn-primary">
-                  {t('common.add')}
-                </button>
-              </div>
+              </Field>
+              <FormActions submit={t('common.add')} />
             </form>
             {items.length ? (
               <ul className="item-list groceries">
@@ -237,31 +223,20 @@ function RecipeForm({ initial, onSubmit, onCancel, submitLabel }: { initial: Rec
       }}
     >
       <div className="form-grid">
-        <label className="field grow">
-          <span>{t('common.title')}</span>
+        <Field label={t('common.title')} size="grow">
           <input value={d.title} required onChange={(e) => setD({ ...d, title: e.target.value })} />
-        </label>
-        <label className="field narrow">
-          <span>{t('food.servings')}</span>
+        </Field>
+        <Field label={t('food.servings')} size="narrow">
           <input type="number" min={1} value={d.servings} onChange={(e) => setD({ ...d, servings: e.target.value })} />
-        </label>
+        </Field>
       </div>
-      <label className="field">
-        <span>{t('food.ingredients')}</span>
+      <Field label={t('food.ingredients')}>
         <textarea rows={4} value={d.ingredients} onChange={(e) => setD({ ...d, ingredients: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>{t('food.steps')}</span>
+      </Field>
+      <Field label={t('food.steps')}>
         <textarea rows={3} value={d.steps} onChange={(e) => setD({ ...d, steps: e.target.value })} />
-      </label>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      </Field>
+      <FormActions submit={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { TASK_PRIORITIES, type Task, type TaskPriority } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
+import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
 import { formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
@@ -137,16 +138,13 @@ function TaskList() {
         {() => (
           <>
             <form className="form-grid" onSubmit={submit} data-testid="task-create-form">
-              <label className="field grow">
-                <span>{t('tasks.newTask')}</span>
+              <Field label={t('tasks.newTask')} size="grow">
                 <input value={title} required onChange={(e) => setTitle(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>{t('tasks.due')}</span>
+              </Field>
+              <Field label={t('tasks.due')}>
                 <input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>{t('tasks.priority')}</span>
+              </Field>
+              <Field label={t('tasks.priority')}>
                 <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
                   {TASK_PRIORITIES.map((p) => (
                     <option key={p} value={p}>
@@ -154,12 +152,8 @@ function TaskList() {
                     </option>
                   ))}
                 </select>
-              </label>
-              <div className="form-actions">
-                <button type="submit" className="btn btn-primary">
-                  {t('common.add')}
-                </button>
-              </div>
+              </Field>
+              <FormActions submit={t('common.add')} />
             </form>
             {tasks.length ? (
               <ul className="task-list">
