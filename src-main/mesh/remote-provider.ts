@@ -14,7 +14,8 @@ import type { Tracer } from '../trace';
 import { check, compileSchema } from '../validation';
 import { postToWorker, TransportError } from './worker-client';
 import type { WorkerRecord, WorkerRoster } from './worker-roster';
-import { compileUntrustedSchema, localIsoString } from '../skills/process';
+import { toRfc3339 } from '../../src-shared/time-zone';
+import { compileUntrustedSchema } from '../skills/process';
 
 interface RemoteAction {
   readonly tool: RegisteredTool;
@@ -74,7 +75,7 @@ export class RemoteToolProvider implements ToolProvider {
       skill_id: entry.skillId,
       action: entry.action,
       input: args,
-      context: { trace_id: ctx.traceId, now: localIsoString(ctx.now, ctx.timezone), timezone: ctx.timezone },
+      context: { trace_id: ctx.traceId, now: toRfc3339(ctx.now.getTime(), ctx.timezone), timezone: ctx.timezone },
     };
     const replicas = entry.replicas;
     const start = (this.turn.get(name) ?? 0) % replicas.length;

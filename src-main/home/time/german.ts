@@ -2,7 +2,7 @@
 // ICU data the runtime ships with: the same persisted object always gives the same words.
 import type { LocalDate } from '../../../src-shared';
 import { parseDate, weekdayOf } from './calendar-date';
-import { localDateOf, localTimeOf } from './zone';
+import { localDateOf, localTimeOf } from '../../../src-shared/time-zone';
 
 const WEEKDAY_DE = { monday: 'Montag', tuesday: 'Dienstag', wednesday: 'Mittwoch', thursday: 'Donnerstag', friday: 'Freitag', saturday: 'Samstag', sunday: 'Sonntag' };
 const MONTH_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];

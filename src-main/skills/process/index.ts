@@ -5,7 +5,6 @@ export { discoverSkillFolders, RUNTIME_GROUPS, INSTRUCTIONS_FILE, PIPELINE_FILE 
 export type { SkillFolder } from './discovery';
 export { EntryPointError, isSystemCommand, resolveEntryPoint } from './entry-point';
 export { skillEnvironment } from './environment';
-export { localIsoString } from './local-time';
 export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from './manifest';
 export type { ManifestVerdict } from './manifest';
 export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';

@@ -14,7 +14,7 @@ import { check, compileSchema, describeAjvError } from '../../validation';
 import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
-import { localIsoString } from './local-time';
+import { toRfc3339 } from '../../../src-shared/time-zone';
 
 /** stderr is kept for the trace, never more than this. */
 export const MAX_STDERR_BYTES = 64 * 1024;
@@ -200,7 +200,7 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     skill_id: manifest.id,
     action: req.action,
     input: req.input,
-    context: { trace_id: req.context.traceId, now: localIsoString(req.context.now, req.context.timezone), timezone: req.context.timezone },
+    context: { trace_id: req.context.traceId, now: toRfc3339(req.context.now.getTime(), req.context.timezone), timezone: req.context.timezone },
   };
   if (manifest.enabled === false) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`));
   const action = manifest.actions.find((a) => a.name === req.action);

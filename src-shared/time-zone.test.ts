@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDateOf, localTimeOf, offsetMinutesAt, toRfc3339 } from './zone';
+import { localDateOf, localTimeOf, offsetMinutesAt, toRfc3339 } from './time-zone';
 
 const oracles = new Map<string, Intl.DateTimeFormat>();
 
