@@ -162,7 +162,7 @@ const TARGETS = {
     },
   },
   worker: {
-    inputs: ['workers/src', 'src-main/skills', ...common],
+    inputs: ['workers/src', 'src-main/skills', 'src-main/validation', ...common],
     async build(esbuild) {
       if (!existsSync(join(root, 'workers/src/main.ts'))) return;
       await esbuild.build({
