@@ -12,18 +12,13 @@ import { launchBrowser, screenshotPath } from './support/browser';
 import { prepareVoiceFixture, type VoiceFixture } from './support/voice-fixture';
 import { startServedApp, type ServedApp } from './support/served-app';
 
-let fixture: VoiceFixture;
-let dir: string;
-let whisperBin: string;
-let model: string;
-let micFile: string;
+let voice: VoiceFixture;
 
 beforeAll(() => {
   // A quiet room, the sentence, a pause; Chromium loops the file, so the sentence comes again.
-  fixture = prepareVoiceFixture('hands-free', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 1500, quietAfterS: 2.5 });
-  ({ dir, whisperBin, model, micFile } = fixture);
+  voice = prepareVoiceFixture('hands-free', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 1500, quietAfterS: 2.5 });
 }, 1_600_000);
-afterAll(() => fixture?.remove());
+afterAll(() => voice?.remove());
 
 const isCommand = (r: Request) => r.url().endsWith('/api/voice/command') && r.method() === 'POST';
 
@@ -56,14 +51,14 @@ describe('hands-free listening through the real UI', { timeout: 300_000 }, () =>
   let ollama: ScriptedOllama;
   const apps: ServedApp[] = [];
   const serve = async (env: Record<string, string>) => {
-    const app = await startServedApp({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false', ...env });
+    const app = await startServedApp({ JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_TOOLS_DIR: join(voice.dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false', ...env });
     apps.push(app);
     return app;
   };
 
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${micFile}`, '--autoplay-policy=no-user-gesture-required']);
+    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${voice.micFile}`, '--autoplay-policy=no-user-gesture-required']);
   });
   afterAll(async () => {
     await browser?.close();
@@ -116,7 +111,7 @@ describe('hands-free listening through the real UI', { timeout: 300_000 }, () =>
     // it once the wake word was heard. Later segments go to the real master again.
     const app = await serve({ JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: 'jarvis' });
     const page = await openApp(browser, app);
-    const replyWav = join(dir, 'reply.wav');
+    const replyWav = join(voice.dir, 'reply.wav');
     execFileSync('espeak-ng', ['-v', 'de', '-w', replyWav, 'Erledigt.']);
     let scripted = 0;
     await page.route('**/api/voice/command', async (route) => {

@@ -11,18 +11,13 @@ import { launchBrowser, screenshotPath } from './support/browser';
 import { prepareVoiceFixture, type VoiceFixture } from './support/voice-fixture';
 import { startServedApp, type ServedApp } from './support/served-app';
 
-let fixture: VoiceFixture;
-let dir: string;
-let whisperBin: string;
-let model: string;
-let micFile: string;
+let voice: VoiceFixture;
 
 beforeAll(() => {
   // Quiet first (the recorder learns the room), then speech, then silence that ends the turn.
-  fixture = prepareVoiceFixture('voice', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 700, quietAfterS: 3 });
-  ({ dir, whisperBin, model, micFile } = fixture);
+  voice = prepareVoiceFixture('voice', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 700, quietAfterS: 3 });
 }, 1_600_000);
-afterAll(() => fixture?.remove());
+afterAll(() => voice?.remove());
 
 async function systemScreen(browser: Browser, app: ServedApp): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -43,13 +38,13 @@ describe('voice status chips', { timeout: 240_000 }, () => {
   });
 
   it('show BIN, MODEL, FFMPEG and LOCAL for what is actually missing', async () => {
-    const tools = join(dir, 'tools');
+    const tools = join(voice.dir, 'tools');
     mkdirSync(tools, { recursive: true });
     const cases: [string, Record<string, string>][] = [
       ['BIN', { JARVIS_TOOLS_DIR: tools }],
-      ['MODEL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin }],
-      ['FFMPEG', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg') }],
-      ['LOCAL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model }],
+      ['MODEL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin }],
+      ['FFMPEG', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_FFMPEG_BIN: join(voice.dir, 'no-ffmpeg') }],
+      ['LOCAL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model }],
     ];
     for (const [state, env] of cases) {
       const app = await startServedApp(env);
@@ -73,8 +68,8 @@ describe('a voice command through the real UI', { timeout: 180_000 }, () => {
   let ollama: ScriptedOllama;
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    app = await startServedApp({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${micFile}%noloop`, '--autoplay-policy=no-user-gesture-required']);
+    app = await startServedApp({ JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_TOOLS_DIR: join(voice.dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
+    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${voice.micFile}%noloop`, '--autoplay-policy=no-user-gesture-required']);
   });
   afterAll(async () => {
     await browser?.close();
