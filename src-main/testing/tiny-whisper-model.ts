@@ -153,8 +153,7 @@ const FIRST_WORD_POSITION = 2;
 /** Far above the norm the random attention and MLP blocks add to the residual stream. */
 const CERTAINTY = 2000;
 
-export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, options: TinyModelOptions | number = {}): Buffer {
-  const { seed = 42, speaks } = typeof options === 'number' ? { seed: options } : options;
+export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, { seed = 42, speaks }: TinyModelOptions = {}): Buffer {
   const parts: Buffer[] = [];
   const i32 = (...values: number[]) => {
     const b = Buffer.alloc(4 * values.length);
