@@ -69,11 +69,6 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  log(`listening on ${config.host}:${port}; master ${config.masterUrl}; endpoint ${config.endpoint}`);
-  membership.start();
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -83,8 +78,14 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     server.close(() => process.exit(0));
   };
+  // Before "listening" is logged: whoever waits for that line may send a signal at once.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(`listening on ${config.host}:${port}; master ${config.masterUrl}; endpoint ${config.endpoint}`);
+  membership.start();
 }
 
 main().catch((err: unknown) => {
