@@ -1,3 +1,4 @@
+import type { SkillProposal } from '../../src-shared';
 import type { SkillAdmission, SkillCandidate, SkillGate } from '../skills/engine';
 import type { ProtocolRecorder } from './recorder';
 
@@ -21,12 +22,16 @@ export class RecordedSkillGate implements SkillGate {
     if (this.baseline.has(key)) return { state: 'active' };
     const known = this.recorder.skillProposals(skill.id);
     const same = known.filter((p) => p.manifest_sha256 === skill.sha256).pop();
-    if (same) return { state: same.status === 'activated' ? 'active' : same.status, proposal_id: same.proposal_id };
+    if (same) return admissionOf(same);
     if (skill.change === 'startup' && known.length === 0) {
       this.baseline.add(key);
       return { state: 'active' };
     }
-    const proposal = this.recorder.skillProposal(skill.id, skill.version, skill.sha256, skill.change === 'added' ? 'added' : 'changed');
-    return { state: proposal.status === 'activated' ? 'active' : proposal.status, proposal_id: proposal.proposal_id };
+    return admissionOf(this.recorder.skillProposal(skill.id, skill.version, skill.sha256, skill.change === 'added' ? 'added' : 'changed'));
   }
+}
+
+/** An activated proposal runs; a proposed or rejected one is held back with its id. */
+function admissionOf(proposal: SkillProposal): SkillAdmission {
+  return { state: proposal.status === 'activated' ? 'active' : proposal.status, proposal_id: proposal.proposal_id };
 }

@@ -1,6 +1,6 @@
 import { openMicrophone, pickMime, type Microphone } from './microphone';
 import { FRAME_MS, type Recording } from './recorder';
-import { RecorderError } from './recorder-error';
+import { RecorderError, recorderFailure } from './recorder-error';
 import { DEFAULT_SEGMENTER, SpeechSegmenter, type SegmenterOptions } from './speech-segmenter';
 
 export interface HandsFreeHandlers {
@@ -82,7 +82,7 @@ export async function startHandsFreeListener(handlers: HandsFreeHandlers, option
     take = begin();
   } catch (e) {
     mic.close();
-    throw new RecorderError('RECORDER', (e as Error | undefined)?.message ?? String(e));
+    throw recorderFailure(e);
   }
 
   /** Hands the current recording on (or drops it) and records into a new one. */
@@ -91,7 +91,7 @@ export async function startHandsFreeListener(handlers: HandsFreeHandlers, option
     try {
       take = begin();
     } catch (e) {
-      fail(new RecorderError('RECORDER', (e as Error | undefined)?.message ?? String(e)));
+      fail(recorderFailure(e));
       return;
     }
     end(finished, send);

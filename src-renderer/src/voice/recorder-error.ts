@@ -14,5 +14,10 @@ export function recorderErrorFrom(error: unknown): RecorderError {
   if (name === 'NotAllowedError' || name === 'SecurityError') return new RecorderError('MIC_PERMISSION', 'Kein Zugriff auf das Mikrofon');
   if (name === 'NotReadableError' || name === 'AbortError') return new RecorderError('MIC_BUSY', 'Mikrofon ist belegt');
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return new RecorderError('NO_MIC', 'Kein Mikrofon gefunden');
+  return recorderFailure(error);
+}
+
+/** The recorder itself failed (a MediaRecorder that cannot start, for instance). */
+export function recorderFailure(error: unknown): RecorderError {
   return new RecorderError('RECORDER', (error as Error | undefined)?.message ?? String(error));
 }

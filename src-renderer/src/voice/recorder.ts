@@ -1,6 +1,6 @@
 import { DEFAULT_END_OF_SPEECH, EndOfSpeechDetector, type EndOfSpeechOptions } from './end-of-speech';
 import { openMicrophone, pickMime } from './microphone';
-import { RecorderError } from './recorder-error';
+import { RecorderError, recorderFailure } from './recorder-error';
 
 export { RecorderError, recorderErrorFrom } from './recorder-error';
 export { pickMime } from './microphone';
@@ -37,7 +37,7 @@ export async function startRecording(options: { endOfSpeech?: EndOfSpeechOptions
     recorder = new MediaRecorder(mic.stream, mime ? { mimeType: mime } : undefined);
   } catch (e) {
     mic.close();
-    throw new RecorderError('RECORDER', (e as Error | undefined)?.message ?? String(e));
+    throw recorderFailure(e);
   }
   const detector = new EndOfSpeechDetector(options.endOfSpeech ?? DEFAULT_END_OF_SPEECH);
   const chunks: Blob[] = [];
