@@ -28,7 +28,7 @@ module.exports = {
       comment: 'A worker shares src-shared and the one skill process runner with the master, nothing else of it.',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: '^src-main/', pathNot: ['^src-main/skills/process/', '^src-main/validation/'] },
+      to: { path: '^src-main/', pathNot: ['^src-main/skills/process/', '^src-main/platform/validation/'] },
     },
     {
       name: 'only-app-imports-electron',

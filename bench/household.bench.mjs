@@ -18,11 +18,11 @@ const EVENTS = Number(process.env.BENCH_HOUSEHOLD_EVENTS ?? 100_000);
 function loadHousehold() {
   return bundleAndImport('household', {
     contents: [
-      "export { HouseholdService } from './src-main/home/service';",
-      "export { householdToolProvider } from './src-main/home/core-provider';",
+      "export { HouseholdService } from './src-main/household/service';",
+      "export { householdToolProvider } from './src-main/household/core-provider';",
       "export { SkillRegistry } from './src-main/skills';",
       "export { openDatabase } from './src-main/store';",
-      "export { HouseholdStore, newId } from './src-main/store/household';",
+      "export { HouseholdStore, newId } from './src-main/household/store';",
     ].join('\n'),
   });
 }

@@ -9,8 +9,8 @@ export async function run() {
   const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ProtocolStore, openDatabase, verifyChain, eventHash } = await bundleAndImport('protocol', {
     contents: [
       "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } from './src-main/protocol/index.ts';",
-      "export { ProtocolStore } from './src-main/store/protocol/index.ts';",
-      "export { openDatabase } from './src-main/store/index.ts';",
+      "export { ProtocolStore } from './src-main/protocol/store/index.ts';",
+      "export { openDatabase } from './src-main/platform/database/index.ts';",
       "export { verifyChain, eventHash } from './src-main/protocol/chain.ts';",
     ].join('\n'),
   });

@@ -2,7 +2,7 @@
 // our own sources as \u escapes. esbuild's default `charset: 'ascii'` escapes strings and
 // templates but leaves regex literals alone, and one German umlaut in a regex makes V8
 // hold the whole master bundle as a two-byte string: twice the memory touched at every
-// start (src-main/code-cache). The escaped pattern matches exactly what the original did.
+// start (src-main/platform/code-cache). The escaped pattern matches exactly what the original did.
 
 const NON_ASCII = /[^\x00-\x7f]/;
 

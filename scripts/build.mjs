@@ -22,7 +22,7 @@ const REQUIRE_SHIM =
 const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/node-externals.mjs'];
 /**
  * Packages fastify loads only for what the master does not use: inject() (light-my-request),
- * pino logging, and its default ajv and serializer compilers (src-main/http/server.ts gives
+ * pino logging, and its default ajv and serializer compilers (src-main/platform/http/server.ts gives
  * its own). Left out of the master bundle, they are required from node_modules if ever.
  */
 const FASTIFY_UNUSED = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
@@ -39,7 +39,7 @@ const extractorPackagesOutside = {
   setup(build) {
     const names = new RegExp(`^(${EXTRACTOR_PACKAGES.join('|')})$`);
     build.onResolve({ filter: names }, (args) =>
-      args.importer.includes(join('src-main', 'rag', 'extract')) ? { path: `./vendor/${args.path}.cjs`, external: true } : undefined,
+      args.importer.includes(join('src-main', 'knowledge', 'extract')) ? { path: `./vendor/${args.path}.cjs`, external: true } : undefined,
     );
   },
 };
@@ -58,12 +58,12 @@ const TARGETS = {
     inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
     async build(esbuild) {
       // The master as one CommonJS file, which dist/main/serve.js compiles through V8's code
-      // cache (src-main/code-cache): Node 20 caches no compiled code for ES modules, and
+      // cache (src-main/platform/code-cache): Node 20 caches no compiled code for ES modules, and
       // compiling the 2 MB of JavaScript was the largest part of a cold start. Bundling the
       // JavaScript dependencies in halves it again (fewer files to resolve and read); native
       // and optional-native packages stay in node_modules.
       await esbuild.build({
-        entryPoints: { master: 'src-main/serve.ts' },
+        entryPoints: { master: 'src-main/serve/serve.ts' },
         outdir: 'dist/main',
         outExtension: { '.js': '.cjs' },
         bundle: true,
@@ -108,7 +108,7 @@ const TARGETS = {
       // The code cache is keyed by the bundle's content: V8 itself checks only its length.
       const masterKey = createHash('sha256').update(master).digest('hex').slice(0, 32);
       await esbuild.build({
-        entryPoints: { serve: 'src-main/serve-main.ts', cli: 'src-main/cli/main.ts' },
+        entryPoints: { serve: 'src-main/serve/main.ts', cli: 'src-main/cli/main.ts' },
         outdir: 'dist/main',
         bundle: true,
         splitting: true,
@@ -162,7 +162,7 @@ const TARGETS = {
     },
   },
   worker: {
-    inputs: ['workers/src', 'src-main/skills', 'src-main/validation', ...common],
+    inputs: ['workers/src', 'src-main/skills', 'src-main/platform/validation', ...common],
     async build(esbuild) {
       if (!existsSync(join(root, 'workers/src/main.ts'))) return;
       await esbuild.build({

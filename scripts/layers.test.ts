@@ -15,17 +15,17 @@ const FILES: Record<string, string> = {
   'src-shared/a.ts': 'export const a = 1;\n',
   'src-renderer/src/ok.ts': "import { a } from '../../src-shared/a';\nexport const ok = a;\n",
   'src-main/app/main.ts': "import { app } from 'electron';\nexport const m = app;\n",
-  'src-main/store/index.ts': 'export const s = 1;\n',
-  'src-main/config/index.ts': 'export const c = 1;\n',
+  'src-main/platform/database/index.ts': 'export const s = 1;\n',
+  'src-main/platform/config/index.ts': 'export const c = 1;\n',
   // Forbidden
   'src-shared/uses-node.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
-  'src-renderer/src/uses-main.ts': "import { c } from '../../src-main/config/index';\nexport const b = c;\n",
+  'src-renderer/src/uses-main.ts': "import { c } from '../../src-main/platform/config/index';\nexport const b = c;\n",
   'src-main/http/uses-electron.ts': "import { app } from 'electron';\nexport const e = app;\n",
   'workers/src/uses-store.ts': "import { s } from '../../src-main/store/index';\nexport const w = s;\n",
   'src-main/http/uses-store.ts': "import { s } from '../store/index';\nexport const r = s;\n",
-  'src-main/agent/uses-store.ts': "import { s } from '../store/index';\nexport const r = s;\n",
+  'src-main/assistant/uses-store.ts': "import { s } from '../store/index';\nexport const r = s;\n",
   'src-main/mesh/uses-dockerode.ts': "import Docker from 'dockerode';\nexport const d = Docker;\n",
-  'src-main/rag/uses-sqlite.ts': "import Database from 'better-sqlite3';\nexport const d = Database;\n",
+  'src-main/knowledge/uses-sqlite.ts': "import Database from 'better-sqlite3';\nexport const d = Database;\n",
 };
 
 let dir: string;
@@ -75,7 +75,7 @@ describe('layer rules', () => {
 
   it('fail when the HTTP routes or the assistant reach into the store', () => {
     expect(rulesFor('src-main/http/uses-store.ts')).toContain('assistant-and-routes-never-touch-the-store');
-    expect(rulesFor('src-main/agent/uses-store.ts')).toContain('assistant-and-routes-never-touch-the-store');
+    expect(rulesFor('src-main/assistant/uses-store.ts')).toContain('assistant-and-routes-never-touch-the-store');
   });
 
   it('fail when code outside src-main/docker imports dockerode', () => {
@@ -83,6 +83,6 @@ describe('layer rules', () => {
   });
 
   it('fail when code outside src-main/store opens SQLite', () => {
-    expect(rulesFor('src-main/rag/uses-sqlite.ts')).toContain('only-store-opens-sqlite');
+    expect(rulesFor('src-main/knowledge/uses-sqlite.ts')).toContain('only-store-opens-sqlite');
   });
 });

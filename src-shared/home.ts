@@ -6,7 +6,7 @@
 import type { ComponentStatus } from './api';
 
 // ---------------------------------------------------------------------------
-// Symbolic time (resolved only in src-main/home/time, to RFC3339 in JARVIS_TIMEZONE)
+// Symbolic time (resolved only in src-main/household/time, to RFC3339 in JARVIS_TIMEZONE)
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

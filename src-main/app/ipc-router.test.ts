@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_REQUEST_CHANNELS, IPC_REQUEST_SCHEMAS } from '../../src-shared';
-import { isValidSchema } from '../validation';
+import { isValidSchema } from '../platform/validation';
 import { IpcRefusal, IpcRouter, type IpcSender } from './ipc-router';
 
 const ORIGIN = 'http://127.0.0.1:43123';

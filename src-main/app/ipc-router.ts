@@ -6,7 +6,7 @@ import {
   type IpcRequests,
   type IpcResult,
 } from '../../src-shared';
-import { compileSchema, describeAjvError } from '../validation';
+import { compileSchema, describeAjvError } from '../platform/validation';
 
 // One class in main owns the IPC handlers (Electron Fiddle's ipc-events). Before any
 // handler runs it checks who is asking — the app's own page in the main frame of the

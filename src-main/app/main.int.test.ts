@@ -131,7 +131,7 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('electron', () => fake.electron);
 
-import { EventBus } from '../events';
+import { EventBus } from '../platform/events';
 
 const { state, electron } = fake;
 // The master's real EventBus, caught when main subscribes to it.

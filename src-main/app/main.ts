@@ -2,10 +2,10 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Notification, scre
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PttPhase } from '../../src-shared';
-import { ConfigError, configSecrets, loadConfig } from '../config';
+import { ConfigError, configSecrets, loadConfig } from '../platform/config';
 import { createMaster, type Master } from '../master';
 import { MODULES } from '../master/modules';
-import { createLogger, SecretRedactor, type Logger } from '../trace';
+import { createLogger, SecretRedactor, type Logger } from '../platform/trace';
 import { shouldCheckForUpdates } from './auto-update';
 import { answerNotification, NotificationDeduper, notificationForEvent, type NotificationModel } from './desktop-notifications';
 import { bindIpc, sendEvent } from './electron-ipc';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isValidSchema } from '../validation';
+import { isValidSchema } from '../platform/validation';
 import { applySettingsPatch, defaultSettings, mergeEnvironment, SETTINGS_FILE_SCHEMA, SettingsFile, settingsView, type SavedSettings } from './settings-store';
 
 const desktopDefaults = { JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: '/home/u/.config/JARVIS/jarvis.db', JARVIS_SKILLS_DIR: '/opt/jarvis/resources/skills' };

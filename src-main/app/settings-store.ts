@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DesktopPreferences, DesktopSettingsView, EnvSettingView, SettingsPatch } from '../../src-shared';
-import { ConfigError, loadConfig, SETTINGS, type SettingDefinition } from '../config';
-import { compileSchema, describeAjvError } from '../validation';
+import { ConfigError, loadConfig, SETTINGS, type SettingDefinition } from '../platform/config';
+import { compileSchema, describeAjvError } from '../platform/validation';
 import { IpcRefusal } from './ipc-router';
 import { checkShortcut, defaultShortcut, type Platform } from './shortcut';
 import type { WindowBounds } from './window-options';

@@ -3,7 +3,7 @@
 // integration, web security, a strict CSP, no navigation away, no new windows, the
 // microphone for our own origin only.
 // https://www.electronjs.org/docs/latest/tutorial/security
-import { UI_CSP } from '../http/static-files';
+import { UI_CSP } from '../platform/http/static-files';
 
 export interface WindowBounds {
   readonly x?: number;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBinary } from '../doctor/find-binary';
+import { findBinary } from '../platform/binaries';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // The controller against a real Docker engine: a private dockerd (vfs, no bridge, no

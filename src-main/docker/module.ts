@@ -1,5 +1,5 @@
 import type { ComponentStatus } from '../../src-shared';
-import { registerDockerRoutes } from '../http/docker-routes';
+import { registerDockerRoutes } from './routes';
 import type { ModuleFactory } from '../master/context';
 import { describeDockerError, DockerSkillController } from './skill-services';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { EventBus } from '../events';
+import type { Config } from '../platform/config';
+import type { EventBus } from '../platform/events';
 import type { SkillRegistry } from '../skills';
-import type { Db } from '../store';
-import type { Logger, Tracer } from '../trace';
-import type { StatusBoard } from './status';
+import type { Db } from '../platform/database';
+import type { Logger, Tracer } from '../platform/trace';
+import type { StatusBoard } from '../platform/status/status-board';
 
 /**
  * Services one capability offers the others. Each capability adds its own optional

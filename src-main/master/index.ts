@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { configSecrets, type Config } from '../config';
-import { EventBus } from '../events';
-import { createHttpServer } from '../http';
+import { configSecrets, type Config } from '../platform/config';
+import { EventBus } from '../platform/events';
+import { createHttpServer } from '../platform/http';
 import { SkillRegistry } from '../skills';
-import { openDatabase, type Db } from '../store';
-import { createLogger, Tracer, type Logger } from '../trace';
+import { openDatabase, type Db } from '../platform/database';
+import { createLogger, Tracer, type Logger } from '../platform/trace';
 import type { MasterContext, MasterModule, ModuleFactory } from './context';
 import { MODULES } from './modules';
-import { StatusBoard } from './status';
+import { StatusBoard } from '../platform/status/status-board';
 
 export type { MasterContext, MasterModule, ModuleFactory, Services } from './context';
-export { StatusBoard } from './status';
+export { StatusBoard } from '../platform/status/status-board';
 
 export interface MasterOptions {
   readonly clock?: () => Date;

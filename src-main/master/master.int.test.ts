@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../src-shared';
-import { HttpError } from '../http';
+import { HttpError } from '../platform/http';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import type { ModuleFactory } from './context';
-import { systemModule } from './system-module';
+import { systemModule } from '../system/module';
 
 /** A route that echoes a validated body and one that fails, to test the shared server contract. */
 const probeModule: ModuleFactory = () => ({

@@ -1,13 +1,13 @@
 import type { ModuleFactory } from './context';
-import { agentModule } from '../agent/module';
+import { agentModule } from '../assistant/module';
 import { dockerModule } from '../docker/module';
-import { householdModule } from '../home/module';
+import { householdModule } from '../household/module';
 import { meshModule } from '../mesh/module';
 import { protocolModule } from '../protocol/module';
-import { ragModule } from '../rag';
+import { ragModule } from '../knowledge';
 import { skillsModule } from '../skills/module';
 import { voiceModule } from '../voice';
-import { systemModule } from './system-module';
+import { systemModule } from '../system/module';
 
 /**
  * The capabilities the master is built from, in start order (stopped in reverse).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_PROTOCOL, type MeshWorkersResponse } from '../../src-shared';
-import { newTraceId } from '../trace';
+import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, freePort, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 

@@ -1,5 +1,5 @@
 import type { ModuleFactory } from '../master/context';
-import { registerMeshApiRoutes, registerMeshWorkerRoutes } from '../http/mesh-routes';
+import { registerMeshApiRoutes, registerMeshWorkerRoutes } from './routes';
 import { MeshService } from './mesh-service';
 
 declare module '../master/context' {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SkillManifest } from '../../src-shared';
-import { Tracer } from '../trace';
+import { Tracer } from '../platform/trace';
 import { hashToken } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { WorkerRoster } from './worker-roster';

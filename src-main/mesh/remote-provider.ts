@@ -10,8 +10,8 @@ import {
   type ToolResult,
 } from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
-import type { Tracer } from '../trace';
-import { check, compileSchema } from '../validation';
+import type { Tracer } from '../platform/trace';
+import { check, compileSchema } from '../platform/validation';
 import { postToWorker, TransportError } from './worker-client';
 import type { WorkerRecord, WorkerRoster } from './worker-roster';
 import { toRfc3339 } from '../../src-shared/time-zone';

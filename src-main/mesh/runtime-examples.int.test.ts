@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBinary } from '../doctor/find-binary';
-import { newTraceId } from '../trace';
+import { findBinary } from '../platform/binaries';
+import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 

@@ -1,6 +1,6 @@
-import { registerProtocolRoutes } from '../http/protocol-routes';
+import { registerProtocolRoutes } from './routes';
 import type { MasterContext, MasterModule } from '../master/context';
-import { ProtocolStore } from '../store/protocol';
+import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { JarvisEvent, WorkSession } from '../../src-shared';
-import { openDatabase, type Db } from '../store';
-import { ProtocolStore } from '../store/protocol';
+import { openDatabase, type Db } from '../platform/database';
+import { ProtocolStore } from './store';
 import { verifyChain } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
@@ -279,7 +279,7 @@ describe('export', () => {
 describe('schemas', () => {
   it('every protocol schema is a valid JSON schema', async () => {
     const { PROTOCOL_SCHEMAS } = await import('../../src-shared');
-    const { isValidSchema } = await import('../validation');
+    const { isValidSchema } = await import('../platform/validation');
     for (const [name, schema] of Object.entries(PROTOCOL_SCHEMAS)) expect(isValidSchema(schema), name).toEqual({ ok: true });
   });
 });

@@ -25,8 +25,8 @@ import {
   type Worker,
   type WorkSession,
 } from '../../src-shared';
-import type { ProtocolStore } from '../store/protocol';
-import { check, compileSchema } from '../validation';
+import type { ProtocolStore } from './store';
+import { check, compileSchema } from '../platform/validation';
 import { eventHash, sha256Hex, verifyChain, type VerifyReport } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolSuccess } from '../../src-shared';
 import { SkillEngine } from './engine';
-import { SkillRegistry, type ToolContext } from './registry';
+import { SkillRegistry, type ToolContext } from '../platform/registry/registry';
 
 const root = mkdtempSync(join(tmpdir(), 'jarvis-engine-'));
 const workspace = join(root, 'workspace');

@@ -11,12 +11,12 @@ import {
   type SkillSourceError,
   type ToolResult,
 } from '../../src-shared';
-import { check, compileSchema } from '../validation';
+import { check, compileSchema } from '../platform/validation';
 import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
 import { fillTemplate } from './openjarvis';
 import { treeSha256 } from './tree-hash';
 import { invokeProcessSkill, isSystemCommand, type RunnerPolicy } from './process';
-import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from './registry';
+import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
 export interface SkillEngineOptions {
   readonly sources: readonly SkillSource[];

@@ -1,8 +1,8 @@
 import type { SkillInfo, SkillsReloadResponse, SkillsResponse } from '../../src-shared';
 import type { MasterContext, MasterModule } from '../master/context';
-import { registerSkillsRoutes } from '../http/skills-routes';
+import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
-import { RecordedSkillGate } from '../protocol/skill-gate';
+import { RecordedSkillGate } from './recorded-gate';
 import { skillSources } from './loader';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */

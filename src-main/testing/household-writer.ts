@@ -1,9 +1,9 @@
 // Child process for the SIGKILL durability test: writes groceries through the real tool
 // path in a loop and prints "ack <id>" only after each call returned success (committed).
-import { householdToolProvider } from '../home/core-provider';
-import { HouseholdService } from '../home/service';
+import { householdToolProvider } from '../household/core-provider';
+import { HouseholdService } from '../household/service';
 import { SkillRegistry } from '../skills';
-import { openDatabase } from '../store';
+import { openDatabase } from '../platform/database';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: household-writer <db file>');

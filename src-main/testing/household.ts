@@ -1,10 +1,10 @@
 // A household on an in-memory (or given) database behind the real registry, with a
 // settable clock: tool-level tests call tools exactly as the HTTP route and the assistant do.
 import type { HomeToolArgs, HomeToolData, HomeToolName, ToolResult } from '../../src-shared';
-import { householdToolProvider } from '../home/core-provider';
-import { HouseholdService } from '../home/service';
+import { householdToolProvider } from '../household/core-provider';
+import { HouseholdService } from '../household/service';
 import { SkillRegistry, type ToolContext } from '../skills';
-import { openDatabase, type Db } from '../store';
+import { openDatabase, type Db } from '../platform/database';
 
 export interface HouseholdFixture {
   readonly db: Db;

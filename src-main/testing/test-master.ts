@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../platform/config';
 import { createMaster, type Master, type MasterOptions } from '../master';
-import { silentLogger } from '../trace';
+import { silentLogger } from '../platform/trace';
 
 export interface TestMaster {
   readonly master: Master;

@@ -1,5 +1,5 @@
 import type { ComponentStatus } from '../../src-shared';
-import { voiceRoutes } from '../http/voice-routes';
+import { voiceRoutes } from './routes';
 import type { ModuleFactory } from '../master/context';
 import { VoiceActivityDetector } from './vad';
 import { VoiceService, type VoiceAssistant } from './voice-service';

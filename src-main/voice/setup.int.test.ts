@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { tinyWhisperModel } from '../testing/tiny-whisper-model';
 import { setupVoice, type VoiceDownloads } from './setup';
 import { resolveVoiceTools } from './voice-tools';

@@ -1,8 +1,8 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SttState, TtsEngine } from '../../src-shared';
-import type { Config } from '../config';
-import { findBinary, isExecutable } from '../doctor/find-binary';
+import type { Config } from '../platform/config';
+import { findBinary, isExecutable } from '../platform/binaries';
 
 /** The engines and models found for this configuration, with what is missing and why. */
 export interface VoiceTools {

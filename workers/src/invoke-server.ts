@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { INVOKE_PROTOCOL, invokeEnvelopeSchema, SKILL_INVOKE_PROTOCOL, type InvokeEnvelope, type WorkerHealth } from '../../src-shared';
 import { invokeProcessSkill, type RunnerPolicy } from '../../src-main/skills/process';
-import { check, compileSchema } from '../../src-main/validation';
+import { check, compileSchema } from '../../src-main/platform/validation';
 import type { SkillCatalog } from './skill-catalog';
 
 const MAX_BODY_BYTES = 1024 * 1024;

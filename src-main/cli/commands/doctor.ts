@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config';
-import { runChecks } from '../../doctor';
+import { loadConfig } from '../../platform/config';
+import { runChecks } from '../../system';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-codes';
 import { formatTable } from '../table';
 import { voiceTable } from './voice';

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import type { JarvisEvent } from '../../../src-shared';
 import { verifyChain, type VerifyReport } from '../../protocol/chain';
-import { openDatabaseReadonly } from '../../store';
-import { readEventsReadonly } from '../../store/protocol';
+import { openDatabaseReadonly } from '../../platform/database';
+import { readEventsReadonly } from '../../protocol/store';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 
 /** Events from an export (the protocol export, or EXPORT DEBUG that embeds it) or a database. */

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../config';
-import { createRagService, IngestError, type RagService } from '../../rag';
-import { openDatabase } from '../../store';
-import { createLogger, SecretRedactor } from '../../trace';
+import { loadConfig } from '../../platform/config';
+import { createRagService, IngestError, type RagService } from '../../knowledge';
+import { openDatabase } from '../../platform/database';
+import { createLogger, SecretRedactor } from '../../platform/trace';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 

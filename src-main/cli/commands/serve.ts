@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { serve } from '../../serve';
+import { serve } from '../../serve/serve';
 
 export function registerServe(program: Command): void {
   program

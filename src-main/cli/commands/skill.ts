@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { skillToolName, type SkillInfo, type ToolResult } from '../../../src-shared';
-import { loadConfig, type Config } from '../../config';
+import { loadConfig, type Config } from '../../platform/config';
 import { createMaster } from '../../master';
 import { SkillRegistry, type SkillEntry } from '../../skills';
 import { installSkill, InstallError, removeSkill, userSkillsDir } from '../../skills/installer';
 import { OPENJARVIS_ACTION } from '../../skills/loader';
 import { createSkillEngine } from '../../skills/module';
 import { treeSha256 } from '../../skills/tree-hash';
-import { silentLogger, Tracer } from '../../trace';
+import { silentLogger, Tracer } from '../../platform/trace';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 

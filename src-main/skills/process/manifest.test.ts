@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKILL_INVOKE_REQUEST_SCHEMA, SKILL_INVOKE_RESULT_SCHEMA, SKILL_MANIFEST_SCHEMA } from '../../../src-shared';
-import { isValidSchema } from '../../validation';
+import { isValidSchema } from '../../platform/validation';
 import { checkUntrustedSchema, compileUntrustedSchema } from './action-schemas';
 import { parseManifest } from './manifest';
 

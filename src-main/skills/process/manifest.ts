@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SKILL_MANIFEST_SCHEMA, type SkillManifest } from '../../../src-shared';
-import { validate } from '../../validation';
+import { validate } from '../../platform/validation';
 import { compileUntrustedSchema } from './action-schemas';
 
 export const MANIFEST_FILE = 'skill.json';

@@ -10,7 +10,7 @@ import {
   type SkillManifest,
   type ToolResult,
 } from '../../../src-shared';
-import { check, compileSchema, describeAjvError } from '../../validation';
+import { check, compileSchema, describeAjvError } from '../../platform/validation';
 import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';

@@ -1,0 +1,462 @@
+import type { Message, Tool } from 'ollama';
+import type {
+  ChatResponse,
+  ChatStreamEvent,
+  ExecutedToolCall,
+  PendingConfirmation,
+  Recipe,
+  ReplySource,
+  ToolResult,
+  WorkflowPlan,
+} from '../../src-shared';
+import { toolFailure } from '../../src-shared';
+import type { Config } from '../platform/config';
+import type { RegisteredTool, SkillRegistry } from '../skills';
+import { newTraceId, type Tracer } from '../platform/trace';
+import type { AuditDecision, AuditTrail } from './audit';
+import { Conversation, type PendingCall } from './conversation';
+import { matchLocalIntent } from './local-intents';
+import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
+import { agentSystemPrompt } from './prompts';
+import { replyFromResults, type Lang } from './replies';
+import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageOf } from './request-kinds';
+import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
+import { localToday } from './time-phrases';
+import { needsConfirmation, ToolCatalog } from './tool-catalog';
+import { planWorkflow } from './workflow-planner';
+
+export interface ChatInput {
+  readonly message: string;
+  readonly module?: string;
+  readonly traceId?: string;
+}
+
+export type ChatSink = (event: ChatStreamEvent) => void;
+
+export interface AssistantDeps {
+  readonly config: Config;
+  readonly clock: () => Date;
+  readonly registry: SkillRegistry;
+  readonly tracer: Tracer;
+  readonly ollama: OllamaConnection;
+  /** A user text that was neither a command nor a confirmation: a Task Scout source. */
+  readonly onUserText?: (text: string) => void;
+  /** Entity counts per domain for state.before_command / after_command (from the household service). */
+  readonly stateSummary?: () => Record<string, number> | undefined;
+  /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
+  readonly audit?: AuditTrail;
+  /** The `<available_skills>` catalog of spec/002 for the system prompt. */
+  readonly skillCatalog?: () => string;
+  /** Facts the household accepted from MemoryProposals (spec/004), for the system prompt. */
+  readonly rememberedFacts?: () => readonly string[];
+}
+
+// Tool results fed back to the model are capped: a long list must not crowd out the history.
+const TOOL_MESSAGE_LIMIT = 8000;
+
+/** Signals that a local template was not certain after all (its tool rejected the call). */
+class NotCertain extends Error {}
+
+/** Per request: what ran, what is pending, where events go. */
+class Run {
+  readonly calls: ExecutedToolCall[] = [];
+  plan?: WorkflowPlan;
+  pending?: PendingConfirmation;
+  streamed = '';
+  /** The protocol WorkSession of this request, when the audit trail is on. */
+  session?: string;
+  constructor(
+    readonly traceId: string,
+    readonly sink: ChatSink | undefined,
+    readonly lang: Lang,
+  ) {}
+  emit(event: ChatStreamEvent): void {
+    this.sink?.(event);
+  }
+  get changedOrFailed(): boolean {
+    return this.calls.some((c) => !c.result.success || c.result.mutated);
+  }
+}
+
+/**
+ * The assistant: local intents first, then the native tool agent on Ollama with the
+ * compatibility selector and the workflow planner behind it. Every change goes through the
+ * registry; replies to changes are written from what the tools persisted.
+ */
+export class Assistant {
+  readonly conversation = new Conversation();
+  readonly catalog: ToolCatalog;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: AssistantDeps) {
+    this.catalog = new ToolCatalog(deps.registry);
+  }
+
+  /** One request at a time: the conversation, its reference and its pending call are shared. */
+  chat(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
+    const next = this.queue.then(() => this.handle(input, sink));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  clear(): void {
+    this.conversation.clear();
+  }
+
+  private trace(run: Run, stage: string, data?: unknown): void {
+    this.deps.tracer.record(run.traceId, 'agent', stage, data);
+  }
+
+  private async handle(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
+    const started = performance.now();
+    const message = input.message.trim();
+    const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
+    const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
+    this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
+    let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
+    // A `ja` / `nein` belongs to the session that asked; only a new request opens one.
+    if (!answer) run.session = this.deps.audit?.begin(run.traceId, message);
+    let scoutSource = false;
+    if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
+    if (!answer) {
+      answer = await this.answerWithModel(run, message, lang, input.module);
+      scoutSource = answer.source === 'model' && !run.changedOrFailed && !run.pending;
+    }
+
+    this.conversation.add({ role: 'user', content: message });
+    this.conversation.add({ role: 'assistant', content: answer.reply });
+    if (scoutSource) this.deps.onUserText?.(message);
+
+    const response: ChatResponse = {
+      reply: answer.reply,
+      tool_calls: run.calls,
+      ...(run.plan ? { plan: run.plan } : {}),
+      ...(run.pending ? { pending: run.pending } : {}),
+      trace_id: run.traceId,
+      source: answer.source,
+    };
+    if (!run.streamed) run.emit({ type: 'delta', data: { text: answer.reply } });
+    else if (run.streamed.trim() !== answer.reply) run.emit({ type: 'delta', data: { text: answer.reply, replace: true } });
+    this.trace(run, 'completed', {
+      source: answer.source,
+      reply: answer.reply,
+      tool_calls: run.calls.map((c) => ({ tool: c.tool, success: c.result.success })),
+      ...(run.pending ? { pending: run.pending.tool } : {}),
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    });
+    // A session waiting for `ja` / `nein` ends when the household answers.
+    if (run.session && !run.pending) {
+      const failed = answer.source === 'error' || run.calls.some((c) => !c.result.success);
+      this.deps.audit!.finish(run.session, failed ? 'failed' : 'completed', answer.reply);
+    }
+    run.emit({ type: 'done', data: response });
+    return response;
+  }
+
+  // ---------------------------------------------------------------- confirmations
+
+  private async answerPending(run: Run, message: string, lang: Lang): Promise<{ reply: string; source: ReplySource } | undefined> {
+    const pending = this.conversation.pending;
+    if (!pending) return undefined;
+    const yes = isYes(message);
+    const no = isNo(message);
+    if (this.deps.clock().getTime() >= pending.expiresAt.getTime()) {
+      this.conversation.pending = undefined;
+      this.closePendingAudit(pending, false);
+      this.trace(run, 'pending_tool_expired', { tool: pending.tool, arguments: pending.arguments });
+      if (yes || no) {
+        return { source: 'pending', reply: lang === 'en' ? 'That confirmation has expired; nothing was changed.' : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.' };
+      }
+      return undefined;
+    }
+    if (yes) {
+      this.conversation.pending = undefined;
+      // Exactly the stored call, no model in between (spec/001 v7.4).
+      this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
+      const audit = pending.audit;
+      if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
+      const result = await this.execute(run, pending.tool, pending.arguments, { confirmed: true, ...(audit ? { decision: audit.decision } : {}) });
+      const reply = replyFromResults(run.calls, lang);
+      if (audit) this.deps.audit?.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
+      return { source: 'pending', reply };
+    }
+    this.conversation.pending = undefined;
+    this.closePendingAudit(pending, false);
+    if (no) {
+      this.trace(run, 'pending_tool_cancel', { tool: pending.tool, arguments: pending.arguments });
+      return { source: 'pending', reply: lang === 'en' ? 'Cancelled; nothing was changed.' : 'Abgebrochen; es wurde nichts geändert.' };
+    }
+    this.trace(run, 'pending_tool_replaced', { tool: pending.tool });
+    return undefined;
+  }
+
+  /**
+   * The household changed the very item the assistant is waiting to change: that is a
+   * Takeover (spec/004). The stored call is dropped, so a later `ja` cannot run it on
+   * stale assumptions.
+   */
+  takeOver(tool: string, args: Record<string, unknown>): boolean {
+    const pending = this.conversation.pending;
+    const id = args.id;
+    if (!pending || typeof id !== 'string' || pending.arguments.id !== id) return false;
+    this.conversation.pending = undefined;
+    this.deps.tracer.record(pending.traceId, 'agent', 'pending_tool_taken_over', { tool: pending.tool, by: tool, id });
+    const audit = pending.audit;
+    if (audit && this.deps.audit) {
+      if (audit.requestId) this.deps.audit.takeover(audit.decision.session, audit.requestId, `Von Hand geändert (${tool})`);
+      this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} vom Haushalt selbst erledigt`);
+    }
+    return true;
+  }
+
+  /** A confirmation that will not run: the household's Review rejects it and its session ends. */
+  private closePendingAudit(pending: PendingCall, approve: boolean): void {
+    const audit = pending.audit;
+    if (!audit || !this.deps.audit) return;
+    if (audit.requestId) this.deps.audit.review(audit.decision.session, audit.requestId, approve);
+    this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} nicht ausgeführt`);
+  }
+
+  // ---------------------------------------------------------------- local intents
+
+  private async answerLocally(run: Run, message: string): Promise<{ reply: string; source: ReplySource } | undefined> {
+    const now = this.deps.clock();
+    const intent = matchLocalIntent(message, {
+      today: localToday(now, this.deps.config.timezone),
+      ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+    });
+    if (!intent) return undefined;
+    this.trace(run, 'local_intent', { intent: intent.name, lang: intent.lang });
+    try {
+      const outcome = await intent.run(async (tool, args) => {
+        const result = await this.execute(run, tool, args, { confirmed: false });
+        // A template whose call the registry rejects was not certain: nothing changed yet,
+        // so the model may try instead.
+        const code = result.error?.code;
+        if ((code === 'UNKNOWN_TOOL' || code === 'INVALID_ARGUMENTS') && !run.calls.some((c) => c.result.mutated)) throw new NotCertain(code);
+        return result;
+      });
+      return { reply: outcome.reply, source: 'local-intent' };
+    } catch (err) {
+      if (!(err instanceof NotCertain)) throw err;
+      this.trace(run, 'local_intent_uncertain', { intent: intent.name, reason: err.message });
+      run.calls.length = 0;
+      return undefined;
+    }
+  }
+
+  // ---------------------------------------------------------------- tool execution
+
+  /**
+   * Every tool call of the assistant goes through here: unknown tools are refused,
+   * confirmations are held back, everything else runs through the registry (which validates).
+   */
+  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean; decision?: AuditDecision }): Promise<ToolResult> {
+    const { config, registry, clock } = this.deps;
+    this.trace(run, 'tool_call', { tool: name, arguments: args });
+    run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
+    const tool = registry.get(name);
+    // The policy decides before anything runs (spec/004); a confirmed call keeps its first decision.
+    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args) : undefined)) : undefined;
+    let result: ToolResult;
+    if (!tool) {
+      result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
+    } else if (decision?.outcome === 'deny' && !opts.confirmed) {
+      result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
+    } else if ((needsConfirmation(tool) || decision?.outcome === 'require_review') && !opts.confirmed) {
+      const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
+      const summary = confirmationQuestion(name, args, run.lang);
+      const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;
+      this.conversation.pending = {
+        tool: name,
+        arguments: args,
+        summary,
+        expiresAt,
+        traceId: run.traceId,
+        ...(decision ? { audit: { decision, ...(requestId ? { requestId } : {}) } } : {}),
+      };
+      run.pending = this.conversation.pendingView();
+      this.trace(run, 'pending_tool_set', { tool: name, arguments: args, expires_at: expiresAt.toISOString() });
+      run.emit({ type: 'pending', data: run.pending! });
+      return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
+    } else {
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
+      result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
+      if (decision) this.deps.audit?.contribute(decision, result.message, result);
+      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
+    }
+    const call: ExecutedToolCall = { tool: name, arguments: args, result };
+    run.calls.push(call);
+    this.conversation.remember(name, result);
+    this.trace(run, 'tool_result', { tool: name, success: result.success, mutated: result.mutated, message: result.message, ...(result.error ? { error: result.error } : {}), data: result.data ?? null });
+    run.emit({ type: 'tool_result', data: call });
+    return result;
+  }
+
+  // ---------------------------------------------------------------- model path
+
+  private async answerWithModel(run: Run, message: string, lang: Lang, module: string | undefined): Promise<{ reply: string; source: ReplySource }> {
+    const { config, ollama } = this.deps;
+    const { tools, byName } = this.catalog.current();
+    const messages: Message[] = [
+      {
+        role: 'system',
+        content: agentSystemPrompt({
+          language: lang,
+          ...(module ? { module } : {}),
+          ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+          ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
+          ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
+        }),
+      },
+      ...this.conversation.window(config.historyTokens),
+      { role: 'user', content: message },
+    ];
+    // Stream prose live only where it can be the answer: not for home requests, whose reply
+    // comes from the tool results.
+    const streamProse = run.sink && !isHomeRequest(message) ? (text: string) => {
+      if (run.calls.length > 0) return;
+      run.streamed += text;
+      run.emit({ type: 'delta', data: { text } });
+    } : undefined;
+
+    // Household requests run with the agent's options (temperature 0); small talk and
+    // questions with the general chat options. Both get every tool.
+    const role = isHomeRequest(message) ? 'agent' : 'chat';
+    let prose = '';
+    try {
+      let step = 0;
+      for (; step < config.agentMaxSteps; step++) {
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', { step, model: modelName(ollama), messages: messages.length, tools: tools.map((t) => t.function.name) });
+        // The client's Tool type only knows flat properties; ours are full JSON schemas.
+        const turn = await ollama.chat({ role, messages, tools: tools as unknown as Tool[], ...(streamProse ? { onDelta: streamProse } : {}) });
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', { step, model: turn.model, content: turn.content, tool_calls: turn.toolCalls });
+        if (turn.toolCalls.length === 0) {
+          prose = turn.content;
+          break;
+        }
+        messages.push({ role: 'assistant', content: turn.content, tool_calls: turn.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) });
+        for (const call of turn.toolCalls) {
+          const result = await this.execute(run, call.name, call.arguments, { confirmed: false });
+          messages.push({ role: 'tool', tool_name: call.name, content: toolMessage(result) });
+          if (run.pending) break;
+        }
+        if (run.pending) break;
+      }
+      if (step >= config.agentMaxSteps) this.trace(run, 'max_steps', { steps: config.agentMaxSteps });
+
+      if (run.calls.length === 0 && !run.pending && isHomeRequest(message)) {
+        if (isPlanningRequest(message)) await this.runPlanner(run, message);
+        else await this.runSelector(run, message, byName);
+      }
+    } catch (err) {
+      if (!(err instanceof OllamaUnavailableError)) throw err;
+      this.trace(run, 'ollama_unavailable', { reason: err.choice.reason, message: err.message });
+      const sentence = unavailableSentence(err.message, lang);
+      return { source: 'error', reply: run.calls.length > 0 ? `${replyFromResults(run.calls, lang)}\n${sentence}` : sentence };
+    }
+
+    if (run.pending) return { source: 'model', reply: run.pending.summary };
+    if (run.changedOrFailed) return { source: 'model', reply: replyFromResults(run.calls, lang) };
+    if (prose.trim() && !run.plan) {
+      // No tool ran, so nothing changed: prose that claims a change must not reach the user.
+      if (isHomeRequest(message) && claimsChange(prose)) {
+        this.trace(run, 'unbacked_claim_replaced', { prose });
+        return { source: 'model', reply: lang === 'en' ? 'Nothing was changed: no tool ran for this request. Please say it once more, a little more precisely.' : 'Es wurde nichts geändert, weil kein Tool ausgeführt wurde. Bitte formuliere die Anfrage noch einmal genauer.' };
+      }
+      return { source: 'model', reply: prose.trim() };
+    }
+    if (run.calls.length > 0) return { source: 'model', reply: replyFromResults(run.calls, lang) };
+    return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
+  }
+
+  private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, RegisteredTool>): Promise<void> {
+    this.trace(run, 'selector_request', { message });
+    const { raw, selection } = await selectTool(this.deps.ollama, byName.values(), message);
+    this.trace(run, 'selector_response', { raw, selection: selection ?? null });
+    if (!selection) return;
+    if (!byName.has(selection.tool)) {
+      this.trace(run, 'selector_rejected', { tool: selection.tool, reason: 'unknown tool' });
+      run.calls.push({ tool: selection.tool, arguments: selection.arguments, result: toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${selection.tool}`) });
+      return;
+    }
+    if (selection.confidence < SELECTOR_MIN_CONFIDENCE) {
+      this.trace(run, 'selector_rejected', { tool: selection.tool, reason: `confidence ${selection.confidence}` });
+      return;
+    }
+    await this.execute(run, selection.tool, selection.arguments, { confirmed: false });
+  }
+
+  private async runPlanner(run: Run, message: string): Promise<void> {
+    const { byName } = this.catalog.current();
+    let recipes: string | undefined;
+    // Recipe-first (spec/001 v7.3): read the recipe book through its tool before planning meals.
+    if (isMealRequest(message) && byName.has('recipes_list')) {
+      const result = await this.execute(run, 'recipes_list', {}, { confirmed: false });
+      const list = (result.data as { recipes?: Recipe[] } | undefined)?.recipes ?? [];
+      recipes = JSON.stringify(list.map((r) => ({ id: r.id, title: r.title, servings: r.servings })));
+    }
+    this.trace(run, 'workflow_plan_request', { message, recipes_known: recipes !== undefined });
+    const outcome = await planWorkflow(this.deps.ollama, byName, message, recipes);
+    this.trace(run, 'workflow_plan_response', { raw: outcome.raw, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) });
+    if (!outcome.ok) {
+      run.calls.push({ tool: 'workflow_planner', arguments: {}, result: toolFailure('PLAN_INVALID', outcome.error) });
+      return;
+    }
+    run.plan = outcome.plan;
+    this.trace(run, 'workflow_plan', outcome.plan);
+    run.emit({ type: 'plan', data: outcome.plan });
+    for (const step of outcome.plan.steps) {
+      await this.execute(run, step.tool, step.arguments, { confirmed: false });
+      // A step that needs a confirmation ends the run; the rest would act on an unconfirmed state.
+      if (run.pending) break;
+    }
+  }
+}
+
+const CHANGE_CLAIM =
+  /\b(eingetragen|hinzugefügt|gespeichert|gelöscht|entfernt|verschoben|geplant|angelegt|erstellt|notiert|erledigt|abgehakt|geändert|added|saved|deleted|removed|moved|scheduled|planned|created|updated|noted)\b/iu;
+
+function claimsChange(prose: string): boolean {
+  return CHANGE_CLAIM.test(prose);
+}
+
+function modelName(ollama: OllamaConnection): string | null {
+  const choice = ollama.lastChoice();
+  return choice?.ok ? choice.model : null;
+}
+
+function toolMessage(result: ToolResult): string {
+  const text = JSON.stringify({ success: result.success, message: result.message, ...(result.error ? { error: result.error } : {}), ...(result.data !== undefined ? { data: result.data } : {}) });
+  return text.length > TOOL_MESSAGE_LIMIT ? `${text.slice(0, TOOL_MESSAGE_LIMIT)}…(gekürzt)` : text;
+}
+
+function unavailableSentence(reason: string, lang: Lang): string {
+  const why = reason.replace(/\.$/, '');
+  return lang === 'en'
+    ? `The language model is not available (${why}); only the built-in household commands work right now.`
+    : `${why}; gerade funktionieren nur die eingebauten Haushaltsbefehle.`;
+}
+
+const DELETE_WORDS: Record<string, string> = {
+  calendar: 'den Termin',
+  tasks: 'die Aufgabe',
+  reminders: 'die Erinnerung',
+  mealplan: 'den Essensplan-Eintrag',
+  kanban: 'die Kanban-Karte',
+  groceries: 'den Einkaufsartikel',
+  recipes: 'das Rezept',
+};
+
+function confirmationQuestion(tool: string, args: Record<string, unknown>, lang: Lang): string {
+  const del = /^([a-z]+)_delete$/.exec(tool);
+  if (lang === 'en') {
+    return del && typeof args.id === 'string'
+      ? `Shall I really delete ${args.id}? Answer "yes" or "no".`
+      : `Shall I run ${tool} with ${JSON.stringify(args)}? Answer "yes" or "no".`;
+  }
+  if (del && typeof args.id === 'string') {
+    return `Soll ich ${DELETE_WORDS[del[1]!] ?? 'den Eintrag'} ${args.id} wirklich löschen? Antworte mit „ja“ oder „nein“.`;
+  }
+  return `Soll ich ${tool} mit ${JSON.stringify(args)} ausführen? Antworte mit „ja“ oder „nein“.`;
+}

@@ -1,0 +1,67 @@
+import { redactedConfig, type Config } from '../platform/config';
+import type { SkillRegistry } from '../skills';
+import type { Tracer } from '../platform/trace';
+
+/** Runtime sections of EXPORT DEBUG; capabilities add their own (pending confirmation, ollama, …). */
+export type RuntimeSection = () => unknown;
+
+export interface DebugService {
+  /** The whole export: trace, registry, runtime, configuration without secrets. */
+  export(): Record<string, unknown>;
+  clear(): void;
+  addRuntime(name: string, section: RuntimeSection): void;
+  /** A top-level section of the export (e.g. `protocol`, read by `jarvis protocol verify`). */
+  addSection(name: string, section: RuntimeSection): void;
+}
+
+export function createDebugService(deps: { config: Config; version: string; clock: () => Date; tracer: Tracer; registry: SkillRegistry }): DebugService {
+  const sections = new Map<string, RuntimeSection>();
+  const topLevel = new Map<string, RuntimeSection>();
+  const read = (source: Map<string, RuntimeSection>) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, section] of source) {
+      try {
+        out[name] = section();
+      } catch (err) {
+        out[name] = { error: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    return out;
+  };
+  return {
+    addSection(name, section) {
+      topLevel.set(name, section);
+    },
+    addRuntime(name, section) {
+      sections.set(name, section);
+    },
+    clear() {
+      deps.tracer.clear();
+    },
+    export() {
+      const runtime = read(sections);
+      const body = {
+        exported_at: deps.clock().toISOString(),
+        version: deps.version,
+        trace: deps.tracer.list(),
+        registry: {
+          tools: deps.registry.list().map((t) => ({
+            name: t.name,
+            provider: t.provider,
+            source: t.source,
+            mutates: t.mutates,
+            requires_confirmation: t.requires_confirmation,
+            input_schema: t.input_schema,
+            ...(t.skill_id ? { skill_id: t.skill_id, action: t.action } : {}),
+          })),
+        },
+        runtime,
+        config: redactedConfig(deps.config),
+        ...read(topLevel),
+      };
+      // Trace events were redacted when recorded; runtime sections and anything added since
+      // a secret became known are redacted here, on the way out.
+      return deps.tracer.redactor.value(body);
+    },
+  };
+}

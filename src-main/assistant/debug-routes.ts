@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { DebugService } from './debug-export';
+
+/** EXPORT DEBUG and CLEAR TRACE (spec/001 "Debug Trace v2"). */
+export function registerDebugRoutes(app: FastifyInstance, debug: DebugService): void {
+  app.get('/api/debug/export', async (_req, reply) => {
+    const body = debug.export();
+    void reply.header('content-disposition', `attachment; filename="jarvis-debug-${String(body.exported_at).replace(/[:.]/g, '-')}.json"`);
+    return body;
+  });
+  app.post('/api/debug/clear', async () => {
+    debug.clear();
+    return { ok: true };
+  });
+}

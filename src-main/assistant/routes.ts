@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChatRequest, ChatStreamEvent } from '../../src-shared';
+import type { AssistantService } from './service';
+import { newTraceId } from '../platform/trace';
+
+export const CHAT_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: {
+    message: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S' },
+    module: { type: 'string', minLength: 1, maxLength: 60 },
+  },
+} as const;
+
+/** POST /api/agent/chat, /chat/stream (SSE), /clear; GET /api/agent/tools. */
+export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantService): void {
+  app.post<{ Body: ChatRequest }>('/api/agent/chat', { schema: { body: CHAT_BODY } }, async (req) => {
+    return assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') });
+  });
+
+  app.post<{ Body: ChatRequest }>('/api/agent/chat/stream', { schema: { body: CHAT_BODY } }, async (req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    const send = (event: ChatStreamEvent) => {
+      if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    };
+    try {
+      await assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') }, send);
+    } catch (err) {
+      res.write(`event: error\ndata: ${JSON.stringify({ error: { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } })}\n\n`);
+    } finally {
+      res.end();
+    }
+  });
+
+  app.post('/api/agent/clear', async () => {
+    assistant.clear();
+    return { ok: true };
+  });
+
+  app.get('/api/agent/tools', async () => ({ tools: assistant.tools() }));
+}

@@ -1,0 +1,52 @@
+// Event -> reminder 30 minutes before (spec/001 "Domain Automations"). The reminder
+// belongs to the event: it moves when the event moves and goes when the event goes.
+import type { EventRecord } from '../store';
+import { newId } from '../store';
+import type { HomeEnv } from '../env';
+
+export const EVENT_REMINDER_LEAD_MS = 30 * 60_000;
+
+/**
+ * After an event was created. All-day events get none (30 minutes before midnight helps
+ * nobody), nor do events that have already begun (an imported history would otherwise
+ * fire hundreds of reminders at once). Returns whether a reminder was written.
+ */
+export function remindForNewEvent(env: HomeEnv, event: EventRecord): boolean {
+  if (event.allDay || event.startMs <= env.now.getTime()) return false;
+  env.store.reminders.insert({
+    id: newId('reminder'),
+    text: event.title,
+    atMs: event.startMs - EVENT_REMINDER_LEAD_MS,
+    source: 'event',
+    eventId: event.id,
+    firedMs: null,
+    createdMs: env.now.getTime(),
+  });
+  return true;
+}
+
+/**
+ * After an event was changed: its reminders follow the new start and title. A reminder
+ * that moves into the future fires again. A reminder the user deleted is not recreated.
+ * An event that became all-day loses its reminder.
+ */
+export function followEventChange(env: HomeEnv, event: EventRecord): boolean {
+  const reminders = env.store.reminders.forEvent(event.id);
+  for (const r of reminders) {
+    if (event.allDay) {
+      env.store.reminders.delete(r.id);
+      continue;
+    }
+    const atMs = event.startMs - EVENT_REMINDER_LEAD_MS;
+    const firedMs = atMs === r.atMs ? r.firedMs : atMs > env.now.getTime() ? null : r.firedMs;
+    env.store.reminders.update({ ...r, text: event.title, atMs, firedMs });
+  }
+  return reminders.length > 0;
+}
+
+/** Before an event is deleted: its reminders go with it. */
+export function dropEventReminders(env: HomeEnv, eventId: string): boolean {
+  const reminders = env.store.reminders.forEvent(eventId);
+  for (const r of reminders) env.store.reminders.delete(r.id);
+  return reminders.length > 0;
+}

@@ -1,0 +1,10 @@
+import type { HouseholdStore } from './store';
+import type { ToolContext } from '../skills';
+
+/** What a household tool handler works with: the store inside its transaction, the zone, the time. */
+export interface HomeEnv {
+  readonly store: HouseholdStore;
+  readonly timezone: string;
+  readonly now: Date;
+  readonly actor: ToolContext['actor'];
+}

@@ -1,0 +1,67 @@
+import type { ModuleFactory } from '../master/context';
+import { registerHouseholdRoutes } from './routes';
+import { householdToolProvider } from './core-provider';
+import { HouseholdService } from './service';
+
+declare module '../master/context' {
+  interface Services {
+    household?: HouseholdService;
+  }
+}
+
+/**
+ * The household capability: store (migrated at construction; a newer database stops the
+ * start with a clear message), the core tools in the registry, the due-reminder pass and
+ * the household API.
+ */
+export const householdModule: ModuleFactory = (ctx) => {
+  const service = new HouseholdService({
+    db: ctx.db,
+    timezone: ctx.config.timezone,
+    clock: ctx.clock,
+    publish: (type, data) => ctx.events.publish(type, data),
+    trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'household', stage, data),
+  });
+  ctx.services.household = service;
+  ctx.registry.addProvider(householdToolProvider(service));
+  let timer: NodeJS.Timeout | undefined;
+  let lastPass: string | undefined;
+  ctx.status.set('household', () => ({
+    state: 'ok',
+    detail: ctx.config.homeAutomationIntervalMs > 0 ? `reminder pass every ${ctx.config.homeAutomationIntervalMs} ms${lastPass ? `, last ${lastPass}` : ''}` : 'reminder pass off',
+  }));
+
+  const pass = () => {
+    try {
+      service.fireDueReminders(ctx.clock());
+      service.refreshDerivedGroceries(ctx.clock());
+      lastPass = ctx.clock().toISOString();
+    } catch (err) {
+      ctx.log.error('due-reminder pass failed', err);
+    }
+  };
+
+  return {
+    name: 'household',
+    apiRoutes(app) {
+      registerHouseholdRoutes(app, {
+        registry: ctx.registry,
+        household: service,
+        clock: ctx.clock,
+        timezone: ctx.config.timezone,
+        status: () => ctx.status.snapshot(),
+      });
+    },
+    start() {
+      pass();
+      if (ctx.config.homeAutomationIntervalMs > 0) {
+        timer = setInterval(pass, ctx.config.homeAutomationIntervalMs);
+        timer.unref();
+      }
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+};

@@ -1,0 +1,97 @@
+// Store records -> the entities tools return and the UI shows (RFC3339 in the household zone).
+import type { CalendarEvent, GroceryItem, KanbanCard, MealPlanEntry, Recipe, Reminder, Task } from '../../src-shared';
+import type { CardRecord, EventRecord, GroceryRecord, MealRecord, RecipeRecord, ReminderRecord, TaskRecord } from './store';
+import { toRfc3339 } from './time';
+
+export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
+  return {
+    id: e.id,
+    title: e.title,
+    start: toRfc3339(e.startMs, tz),
+    end: toRfc3339(e.endMs, tz),
+    all_day: e.allDay,
+    location: e.location,
+    notes: e.notes,
+    created_at: toRfc3339(e.createdMs, tz),
+    updated_at: toRfc3339(e.updatedMs, tz),
+  };
+}
+
+export function presentTask(t: TaskRecord, tz: string): Task {
+  return {
+    id: t.id,
+    title: t.title,
+    notes: t.notes,
+    due: t.dueMs === null ? null : toRfc3339(t.dueMs, tz),
+    priority: t.priority,
+    status: t.status,
+    tags: t.tags,
+    created_at: toRfc3339(t.createdMs, tz),
+    updated_at: toRfc3339(t.updatedMs, tz),
+  };
+}
+
+export function presentReminder(r: ReminderRecord, tz: string): Reminder {
+  return {
+    id: r.id,
+    text: r.text,
+    at: toRfc3339(r.atMs, tz),
+    source: r.source,
+    event_id: r.eventId,
+    fired_at: r.firedMs === null ? null : toRfc3339(r.firedMs, tz),
+    created_at: toRfc3339(r.createdMs, tz),
+  };
+}
+
+export function presentGrocery(g: GroceryRecord, tz: string): GroceryItem {
+  return {
+    id: g.id,
+    name: g.name,
+    quantity: g.quantity,
+    unit: g.unit,
+    checked: g.checked,
+    source: g.source,
+    meal_ids: g.mealIds,
+    created_at: toRfc3339(g.createdMs, tz),
+    updated_at: toRfc3339(g.updatedMs, tz),
+  };
+}
+
+export function presentRecipe(r: RecipeRecord, tz: string): Recipe {
+  return {
+    id: r.id,
+    title: r.title,
+    servings: r.servings,
+    ingredients: r.ingredients,
+    steps: r.steps,
+    tags: r.tags,
+    created_at: toRfc3339(r.createdMs, tz),
+    updated_at: toRfc3339(r.updatedMs, tz),
+  };
+}
+
+export function presentMeal(m: MealRecord, tz: string): MealPlanEntry {
+  return {
+    id: m.id,
+    date: m.date,
+    meal: m.meal,
+    title: m.title,
+    recipe_id: m.recipeId,
+    servings: m.servings,
+    created_at: toRfc3339(m.createdMs, tz),
+    updated_at: toRfc3339(m.updatedMs, tz),
+  };
+}
+
+export function presentCard(c: CardRecord, tz: string): KanbanCard {
+  return {
+    id: c.id,
+    title: c.title,
+    column: c.column,
+    order: c.position,
+    task_id: c.taskId,
+    manual_override: c.manualOverride,
+    created_at: toRfc3339(c.createdMs, tz),
+    updated_at: toRfc3339(c.updatedMs, tz),
+  };
+}

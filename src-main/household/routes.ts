@@ -1,0 +1,167 @@
+// The household API (shared DESIGN.md and COMMON contracts): GET /api/state, POST
+// /api/tools/{name}, REST per domain, ICS and recipe files. Routes only parse and map:
+// every write is a registry tool call (schema-checked), so the UI, scripts and the
+// assistant share one write path.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ComponentStatus, HomeState, HomeToolName, ToolResult } from '../../src-shared';
+import { HomeError, type HouseholdService } from './';
+import type { SkillRegistry } from '../skills';
+import { newTraceId } from '../platform/trace';
+import { HttpError } from '../platform/http/errors';
+
+export interface HouseholdRouteDeps {
+  readonly registry: SkillRegistry;
+  readonly household: HouseholdService;
+  readonly clock: () => Date;
+  readonly timezone: string;
+  readonly status: () => Readonly<Record<string, ComponentStatus>>;
+}
+
+/** HTTP status of a tool result: the envelope is always the body. */
+export function statusOfResult(result: ToolResult, created = false): number {
+  if (result.success) return created ? 201 : 200;
+  switch (result.error?.code) {
+    case 'INVALID_ARGUMENTS':
+    case 'INVALID_INPUT':
+    case 'INVALID_TIME':
+      return 400;
+    case 'UNKNOWN_TOOL':
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+    case 'MANUAL_OVERRIDE':
+      return 409;
+    case 'TOOL_FAILED':
+      return 500;
+    default:
+      // A plugin's own failure (e.g. UPSTREAM_UNAVAILABLE): the call itself worked.
+      return 200;
+  }
+}
+
+const toolsBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { arguments: { type: 'object' } },
+} as const;
+
+const objectBody = { type: 'object' } as const;
+
+type Query = Record<string, string | undefined>;
+
+/** Query strings arrive as text; numbers and booleans are converted only when they are exactly that. */
+function num(v: string | undefined): number | string | undefined {
+  return v !== undefined && /^-?\d+$/.test(v) ? Number(v) : v;
+}
+function bool(v: string | undefined): boolean | string | undefined {
+  return v === 'true' ? true : v === 'false' ? false : v;
+}
+function date(v: string | undefined): { kind: 'absolute'; date: string } | undefined {
+  return v === undefined ? undefined : { kind: 'absolute', date: v };
+}
+function defined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRouteDeps): void {
+  const call = (name: string, args: unknown) =>
+    deps.registry.call(name, args, { traceId: newTraceId('http'), now: deps.clock(), timezone: deps.timezone, actor: 'user' });
+
+  const send = async (reply: FastifyReply, name: HomeToolName | string, args: unknown, created = false) => {
+    const result = await call(name, args);
+    return reply.code(statusOfResult(result, created)).send(result);
+  };
+
+  app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
+
+  app.post<{ Params: { name: string }; Body: { arguments?: Record<string, unknown> } | undefined }>(
+    '/api/tools/:name',
+    { schema: { body: toolsBody } },
+    async (req, reply) => send(reply, req.params.name, req.body?.arguments ?? {}),
+  );
+
+  // REST per domain. Collection GETs map query parameters onto the list tool's arguments.
+  type IdReq = { Params: { id: string } };
+  type BodyReq = { Body: Record<string, unknown> };
+  type PatchReq = { Params: { id: string }; Body: Record<string, unknown> };
+  const crud = (base: string, tools: { create?: string; update?: string; remove?: string }) => {
+    if (tools.create) {
+      const name = tools.create;
+      app.post<BodyReq>(base, { schema: { body: objectBody } }, async (req, reply) => send(reply, name, req.body, true));
+    }
+    if (tools.update) {
+      const name = tools.update;
+      app.patch<PatchReq>(`${base}/:id`, { schema: { body: objectBody } }, async (req, reply) => send(reply, name, { ...req.body, id: req.params.id }));
+    }
+    if (tools.remove) {
+      const name = tools.remove;
+      app.delete<IdReq>(`${base}/:id`, async (req, reply) => send(reply, name, { id: req.params.id }));
+    }
+  };
+
+  app.get<{ Querystring: Query }>('/api/calendar', async (req, reply) =>
+    send(reply, 'calendar_list', defined({ from: date(req.query.from), days: num(req.query.days), query: req.query.q })),
+  );
+  crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update', remove: 'calendar_delete' });
+
+  app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) => send(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q })));
+  crud('/api/tasks', { create: 'tasks_create', update: 'tasks_update', remove: 'tasks_delete' });
+
+  app.get<{ Querystring: Query }>('/api/reminders', async (req, reply) =>
+    send(reply, 'reminders_list', defined({ include_fired: bool(req.query.include_fired) })),
+  );
+  crud('/api/reminders', { create: 'reminders_create', remove: 'reminders_delete' });
+
+  app.get<{ Querystring: Query }>('/api/groceries', async (req, reply) =>
+    send(reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) })),
+  );
+  app.post<{ Body: Record<string, unknown> | undefined }>('/api/groceries/sync', async (req, reply) => send(reply, 'groceries_sync_mealplan', req.body ?? {}));
+  crud('/api/groceries', { create: 'groceries_add', update: 'groceries_update', remove: 'groceries_remove' });
+
+  app.get<{ Querystring: Query }>('/api/recipes', async (req, reply) =>
+    req.query.q !== undefined
+      ? send(reply, 'recipes_search', defined({ query: req.query.q, limit: num(req.query.limit) }))
+      : send(reply, 'recipes_list', defined({ tag: req.query.tag })),
+  );
+  app.get('/api/recipes/export', async (_req, reply) =>
+    reply.header('content-disposition', 'attachment; filename="jarvis-recipes.json"').send(deps.household.exportRecipes()),
+  );
+  app.post<{ Body: unknown }>('/api/recipes/import', { schema: { body: objectBody } }, async (req) => {
+    try {
+      return deps.household.importRecipes(req.body);
+    } catch (err) {
+      if (err instanceof HomeError) throw new HttpError(400, err.code, err.message, err.path);
+      throw err;
+    }
+  });
+  app.get<IdReq>('/api/recipes/:id', async (req, reply) => send(reply, 'recipes_get', { id: req.params.id }));
+  crud('/api/recipes', { create: 'recipes_create', update: 'recipes_update' });
+
+  app.get<{ Querystring: Query }>('/api/mealplan', async (req, reply) =>
+    send(reply, 'mealplan_list', defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal })),
+  );
+  crud('/api/mealplan', { create: 'mealplan_create', update: 'mealplan_update', remove: 'mealplan_delete' });
+
+  app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) => send(reply, 'kanban_list', defined({ column: req.query.column })));
+  crud('/api/kanban', { create: 'kanban_create', update: 'kanban_move', remove: 'kanban_delete' });
+
+  // ICS: the body is the calendar text (text/calendar), or JSON {ics: "..."}.
+  app.addContentTypeParser('text/calendar', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.get('/api/calendar/export.ics', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="jarvis-calendar.ics"')
+      .send(deps.household.exportIcs()),
+  );
+  app.post<{ Body: unknown }>('/api/calendar/import', async (req) => {
+    const body = req.body;
+    const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof (body as { ics?: unknown }).ics === 'string' ? (body as { ics: string }).ics : undefined;
+    if (text === undefined) throw new HttpError(400, 'INVALID_INPUT', 'Send the calendar as text/calendar or as JSON {"ics": "..."}.');
+    try {
+      return deps.household.importIcs(text);
+    } catch (err) {
+      if (err instanceof HomeError) throw new HttpError(400, err.code, err.message, err.path);
+      throw err;
+    }
+  });
+}

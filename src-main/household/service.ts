@@ -1,0 +1,148 @@
+import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, ToolResult } from '../../src-shared';
+import { HOME_DOMAINS, toolFailure, toolSuccess } from '../../src-shared';
+import type { ToolContext } from '../skills';
+import type { Db } from '../platform/database';
+import { HouseholdStore } from './store';
+import type { HomeEnv } from './env';
+import { HomeError } from './errors';
+import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
+import { exportIcs, importIcs, type IcsImportResult } from './ics';
+import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
+import { HANDLERS } from './tools';
+import { deriveGroceries } from './automations/meal-groceries';
+import { addDays, startOfDay, toRfc3339, today } from './time';
+
+export interface HouseholdServiceOptions {
+  readonly db: Db;
+  readonly timezone: string;
+  readonly clock: () => Date;
+  /** Live updates: `state.changed` after each mutation, `reminder.due` per fired reminder. */
+  readonly publish?: (type: string, data: unknown) => void;
+  readonly trace?: (traceId: string, stage: string, data: unknown) => void;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The household as one service: runs a core tool and its automations in one SQLite
+ * transaction, builds the UI's state snapshot, and fires due reminders. Arguments reach
+ * `call` already checked against the tool's schema by the registry.
+ */
+export class HouseholdService {
+  readonly store: HouseholdStore;
+  readonly timezone: string;
+  private readonly clock: () => Date;
+  private readonly publish: (type: string, data: unknown) => void;
+  private readonly trace: (traceId: string, stage: string, data: unknown) => void;
+  /** Local date of the last daily grocery refresh. */
+  private derivedDay: string | undefined;
+
+  constructor(options: HouseholdServiceOptions) {
+    this.store = new HouseholdStore(options.db);
+    this.timezone = options.timezone;
+    this.clock = options.clock;
+    this.publish = options.publish ?? (() => {});
+    this.trace = options.trace ?? (() => {});
+  }
+
+  env(now: Date, actor: ToolContext['actor']): HomeEnv {
+    return { store: this.store, timezone: this.timezone, now, actor };
+  }
+
+  /** Runs one core tool. A HomeError rolls everything back and becomes success:false. */
+  call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId'>): ToolResult {
+    const handler = HANDLERS[name] as (a: unknown, env: HomeEnv) => { data: unknown; message: string; domains: readonly HomeDomain[] };
+    let outcome;
+    try {
+      outcome = this.store.transaction(() => handler(args, this.env(ctx.now, ctx.actor)));
+    } catch (err) {
+      if (err instanceof HomeError) {
+        this.trace(ctx.traceId, 'tool_rejected', { tool: name, code: err.code, message: err.message });
+        return toolFailure(err.code, err.message, err.path);
+      }
+      throw err;
+    }
+    const mutated = outcome.domains.length > 0;
+    if (mutated) {
+      this.trace(ctx.traceId, 'committed', { tool: name, domains: outcome.domains });
+      this.changed(outcome.domains);
+    }
+    return toolSuccess(outcome.data, outcome.message, mutated);
+  }
+
+  /** Publishes `state.changed` with the touched domains in a stable order. */
+  changed(domains: readonly HomeDomain[]): void {
+    this.publish('state.changed', { domains: HOME_DOMAINS.filter((d) => domains.includes(d)) });
+  }
+
+  /** Everything the UI shows at once (see HomeState for the windows). */
+  state(system: Readonly<Record<string, ComponentStatus>> = {}): HomeState {
+    const now = this.clock();
+    const tz = this.timezone;
+    const day = today(now, tz);
+    const s = this.store;
+    return {
+      now: toRfc3339(now.getTime(), tz),
+      timezone: tz,
+      events: s.events.overlapping(startOfDay(day, tz), startOfDay(addDays(day, 60), tz)).map((e) => presentEvent(e, tz)),
+      tasks: s.tasks.all().map((t) => presentTask(t, tz)),
+      reminders: s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS).map((r) => presentReminder(r, tz)),
+      groceries: s.groceries.all().map((g) => presentGrocery(g, tz)),
+      recipes: s.recipes.all().map((r) => presentRecipe(r, tz)),
+      meals: s.meals.between(addDays(day, -7), addDays(day, 31)).map((m) => presentMeal(m, tz)),
+      kanban: s.kanban.all().map((c) => presentCard(c, tz)),
+      system,
+    };
+  }
+
+  /**
+   * The periodic pass (HOME_AUTOMATION_INTERVAL): marks due reminders fired in one
+   * transaction, then publishes `reminder.due` for each. A reminder fires once.
+   */
+  fireDueReminders(now: Date = this.clock()): Reminder[] {
+    const fired = this.store.transaction(() => {
+      const due = this.store.reminders.due(now.getTime());
+      for (const r of due) this.store.reminders.update({ ...r, firedMs: now.getTime() });
+      return due.map((r) => presentReminder({ ...r, firedMs: now.getTime() }, this.timezone));
+    });
+    for (const r of fired) this.publish('reminder.due', r);
+    if (fired.length > 0) this.changed(['reminders']);
+    return fired;
+  }
+
+  /**
+   * The 14-day grocery window moves with the calendar: once a day (the first pass after
+   * local midnight) meals that came into the window add their ingredients and past ones
+   * drop out, without waiting for the next meal-plan change.
+   */
+  refreshDerivedGroceries(now: Date = this.clock()): boolean {
+    const day = today(now, this.timezone);
+    if (day === this.derivedDay) return false;
+    const changed = this.store.transaction(() => deriveGroceries(this.env(now, 'automation')).changed);
+    this.derivedDay = day;
+    if (changed) this.changed(['groceries']);
+    return changed;
+  }
+
+  /** Imports an ICS calendar in one transaction: all events or none. Throws HomeError on bad input. */
+  importIcs(text: string, actor: ToolContext['actor'] = 'user'): IcsImportResult {
+    const result = this.store.transaction(() => importIcs(this.env(this.clock(), actor), text));
+    if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
+    return result;
+  }
+
+  exportIcs(): string {
+    return exportIcs(this.store.events.all(), this.timezone, this.clock());
+  }
+
+  exportRecipes(): RecipesFile {
+    return exportRecipes(this.store.recipes.all(), this.timezone, this.clock());
+  }
+
+  /** Imports a recipes file in one transaction. Throws HomeError (with the JSON path) on bad input. */
+  importRecipes(file: unknown, actor: ToolContext['actor'] = 'user'): RecipesImportResult {
+    const result = this.store.transaction(() => importRecipes(this.env(this.clock(), actor), file));
+    if (result.imported.length + result.updated.length > 0) this.changed(result.groceries_changed ? ['recipes', 'groceries'] : ['recipes']);
+    return result;
+  }
+}

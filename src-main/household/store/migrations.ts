@@ -1,0 +1,142 @@
+import type { Migration } from '../../platform/database/migrations';
+import { groceryKey } from './grocery-key';
+
+// Household schema, component 'household'. Times are epoch milliseconds (indexed ranges);
+// the home layer renders them as RFC3339 in JARVIS_TIMEZONE. Lists are JSON text.
+export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'household tables',
+    up(db) {
+      db.exec(`
+        CREATE TABLE household_events (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          start_ms INTEGER NOT NULL,
+          end_ms INTEGER NOT NULL,
+          duration_ms INTEGER NOT NULL,
+          all_day INTEGER NOT NULL CHECK (all_day IN (0, 1)),
+          location TEXT NOT NULL DEFAULT '',
+          notes TEXT NOT NULL DEFAULT '',
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL,
+          CHECK (end_ms >= start_ms)
+        );
+        CREATE INDEX household_events_start ON household_events (start_ms);
+        -- MAX(duration_ms) bounds how far before a window an overlapping event can start.
+        CREATE INDEX household_events_duration ON household_events (duration_ms);
+
+        CREATE TABLE household_tasks (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          notes TEXT NOT NULL DEFAULT '',
+          due_ms INTEGER,
+          priority TEXT NOT NULL CHECK (priority IN ('low', 'normal', 'high')),
+          status TEXT NOT NULL CHECK (status IN ('open', 'in_progress', 'done')),
+          tags TEXT NOT NULL DEFAULT '[]',
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE household_reminders (
+          id TEXT PRIMARY KEY,
+          text TEXT NOT NULL,
+          at_ms INTEGER NOT NULL,
+          source TEXT NOT NULL CHECK (source IN ('manual', 'event')),
+          event_id TEXT REFERENCES household_events (id) ON DELETE CASCADE,
+          fired_ms INTEGER,
+          created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX household_reminders_at ON household_reminders (at_ms);
+        CREATE INDEX household_reminders_pending ON household_reminders (at_ms) WHERE fired_ms IS NULL;
+        CREATE INDEX household_reminders_event ON household_reminders (event_id);
+
+        CREATE TABLE household_recipes (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          servings INTEGER NOT NULL CHECK (servings > 0),
+          ingredients TEXT NOT NULL DEFAULT '[]',
+          steps TEXT NOT NULL DEFAULT '[]',
+          tags TEXT NOT NULL DEFAULT '[]',
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE household_meals (
+          id TEXT PRIMARY KEY,
+          date TEXT NOT NULL,
+          meal TEXT NOT NULL CHECK (meal IN ('breakfast', 'lunch', 'dinner', 'snack')),
+          title TEXT NOT NULL,
+          recipe_id TEXT REFERENCES household_recipes (id) ON DELETE SET NULL,
+          servings INTEGER NOT NULL CHECK (servings > 0),
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL
+        );
+        CREATE INDEX household_meals_date ON household_meals (date);
+
+        CREATE TABLE household_groceries (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          quantity REAL,
+          unit TEXT,
+          checked INTEGER NOT NULL DEFAULT 0 CHECK (checked IN (0, 1)),
+          source TEXT NOT NULL CHECK (source IN ('manual', 'mealplan')),
+          -- For derived rows: normalised name + unit, the aggregation key.
+          derived_key TEXT,
+          meal_ids TEXT NOT NULL DEFAULT '[]',
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL
+        );
+        CREATE UNIQUE INDEX household_groceries_derived ON household_groceries (derived_key) WHERE source = 'mealplan';
+
+        CREATE TABLE household_kanban (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          column_name TEXT NOT NULL CHECK (column_name IN ('BACKLOG', 'TODO', 'DOING', 'DONE')),
+          position INTEGER NOT NULL,
+          task_id TEXT UNIQUE REFERENCES household_tasks (id) ON DELETE CASCADE,
+          manual_override INTEGER NOT NULL DEFAULT 0 CHECK (manual_override IN (0, 1)),
+          created_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL
+        );
+        CREATE INDEX household_kanban_column ON household_kanban (column_name, position);
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'calendar import keeps ICS UIDs',
+    up(db) {
+      // Re-importing the same ICS file updates its events instead of doubling them.
+      db.exec(`
+        ALTER TABLE household_events ADD COLUMN ics_uid TEXT;
+        CREATE UNIQUE INDEX household_events_ics_uid ON household_events (ics_uid) WHERE ics_uid IS NOT NULL;
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'groceries keyed by name and unit',
+    up(db) {
+      // Manual items carry their aggregation key too, so adding "Milch" again finds the
+      // open item by index instead of reading the whole list.
+      db.exec('CREATE INDEX household_groceries_key ON household_groceries (derived_key, source, checked)');
+      const rows = db.prepare("SELECT id, name, unit FROM household_groceries WHERE source = 'manual'").all() as { id: string; name: string; unit: string | null }[];
+      const setKey = db.prepare('UPDATE household_groceries SET derived_key = ? WHERE id = ?');
+      for (const r of rows) setKey.run(groceryKey(r.name, r.unit), r.id);
+    },
+  },
+  {
+    version: 4,
+    name: 'events indexed by start and end',
+    up(db) {
+      // A range query scans from the window start minus the longest event; with the end in
+      // the index, events that ended before the window are skipped without reading their
+      // rows (one two-week holiday would otherwise cost two weeks of row reads per list).
+      db.exec(`
+        CREATE INDEX household_events_span ON household_events (start_ms, end_ms);
+        DROP INDEX household_events_start;
+      `);
+    },
+  },
+];

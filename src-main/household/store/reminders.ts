@@ -1,0 +1,83 @@
+import type { Db } from '../../platform/database/database';
+import type { ReminderRecord } from './records';
+
+interface Row {
+  id: string;
+  text: string;
+  at_ms: number;
+  source: ReminderRecord['source'];
+  event_id: string | null;
+  fired_ms: number | null;
+  created_ms: number;
+}
+
+const fromRow = (r: Row): ReminderRecord => ({
+  id: r.id,
+  text: r.text,
+  atMs: r.at_ms,
+  source: r.source,
+  eventId: r.event_id,
+  firedMs: r.fired_ms,
+  createdMs: r.created_ms,
+});
+
+export class ReminderRepository {
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly getStmt;
+  private readonly deleteStmt;
+  private readonly byEventStmt;
+  private readonly pendingStmt;
+  private readonly sinceStmt;
+  private readonly dueStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms) VALUES (@id, @text, @atMs, @source, @eventId, @firedMs, @createdMs)',
+    );
+    this.updateStmt = db.prepare('UPDATE household_reminders SET text = @text, at_ms = @atMs, fired_ms = @firedMs WHERE id = @id');
+    this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE id = ?');
+    this.deleteStmt = db.prepare('DELETE FROM household_reminders WHERE id = ?');
+    this.byEventStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE event_id = ? ORDER BY at_ms, id');
+    this.pendingStmt = db.prepare<[], Row>('SELECT * FROM household_reminders WHERE fired_ms IS NULL ORDER BY at_ms, id');
+    this.sinceStmt = db.prepare<[number], Row>(
+      'SELECT * FROM household_reminders WHERE fired_ms IS NULL OR fired_ms >= ? ORDER BY at_ms, id',
+    );
+    this.dueStmt = db.prepare<[number], Row>('SELECT * FROM household_reminders WHERE fired_ms IS NULL AND at_ms <= ? ORDER BY at_ms, id');
+  }
+
+  insert(r: ReminderRecord): void {
+    this.insertStmt.run(r);
+  }
+
+  update(r: ReminderRecord): void {
+    this.updateStmt.run(r);
+  }
+
+  get(id: string): ReminderRecord | undefined {
+    const r = this.getStmt.get(id);
+    return r && fromRow(r);
+  }
+
+  delete(id: string): void {
+    this.deleteStmt.run(id);
+  }
+
+  forEvent(eventId: string): ReminderRecord[] {
+    return this.byEventStmt.all(eventId).map(fromRow);
+  }
+
+  pending(): ReminderRecord[] {
+    return this.pendingStmt.all().map(fromRow);
+  }
+
+  /** Pending reminders plus those fired at or after `sinceMs`. */
+  pendingOrFiredSince(sinceMs: number): ReminderRecord[] {
+    return this.sinceStmt.all(sinceMs).map(fromRow);
+  }
+
+  /** Not yet fired and due at or before `nowMs`. */
+  due(nowMs: number): ReminderRecord[] {
+    return this.dueStmt.all(nowMs).map(fromRow);
+  }
+}

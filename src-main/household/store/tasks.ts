@@ -1,0 +1,72 @@
+import type { Db } from '../../platform/database/database';
+import type { TaskRecord } from './records';
+
+interface Row {
+  id: string;
+  title: string;
+  notes: string;
+  due_ms: number | null;
+  priority: TaskRecord['priority'];
+  status: TaskRecord['status'];
+  tags: string;
+  created_ms: number;
+  updated_ms: number;
+}
+
+const fromRow = (r: Row): TaskRecord => ({
+  id: r.id,
+  title: r.title,
+  notes: r.notes,
+  dueMs: r.due_ms,
+  priority: r.priority,
+  status: r.status,
+  tags: JSON.parse(r.tags) as string[],
+  createdMs: r.created_ms,
+  updatedMs: r.updated_ms,
+});
+
+const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags) });
+
+export class TaskRepository {
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly getStmt;
+  private readonly deleteStmt;
+  private readonly allStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs)',
+    );
+    this.updateStmt = db.prepare(
+      'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs WHERE id = @id',
+    );
+    this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE id = ?');
+    this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');
+    // Open work first, then by due date (undated last), then oldest first.
+    this.allStmt = db.prepare<[], Row>(
+      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid",
+    );
+  }
+
+  insert(t: TaskRecord): void {
+    this.insertStmt.run(toParams(t));
+  }
+
+  update(t: TaskRecord): void {
+    this.updateStmt.run(toParams(t));
+  }
+
+  get(id: string): TaskRecord | undefined {
+    const r = this.getStmt.get(id);
+    return r && fromRow(r);
+  }
+
+  delete(id: string): void {
+    this.deleteStmt.run(id);
+  }
+
+  all(): TaskRecord[] {
+    return this.allStmt.all().map(fromRow);
+  }
+}

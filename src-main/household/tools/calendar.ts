@@ -1,0 +1,110 @@
+import type { HomeDomain } from '../../../src-shared';
+import type { EventRecord } from '../store';
+import { newId } from '../store';
+import { dropEventReminders, EVENT_REMINDER_LEAD_MS, followEventChange, remindForNewEvent } from '../automations/event-reminders';
+import type { HomeEnv } from '../env';
+import { notFound } from '../errors';
+import { presentEvent } from '../present';
+import { addDays, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
+import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
+
+const DEFAULT_DURATION_MIN = 60;
+
+function describeWhen(e: EventRecord, tz: string): string {
+  if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
+  const first = localDateOf(e.startMs, tz);
+  const last = localDateOf(e.endMs - 1, tz);
+  return first === last ? `am ${formatDateDe(first)} (ganztägig)` : `vom ${formatDateDe(first)} bis ${formatDateDe(last)} (ganztägig)`;
+}
+
+function spanOf(env: HomeEnv, when: Parameters<typeof resolveAt>[0], durationMin: number | undefined, path: string) {
+  const r = resolveAt(when, env, path);
+  if (r.time === undefined) {
+    // All-day: local midnight to the next local midnight (23 or 25 hours on DST days).
+    return { startMs: r.ms, endMs: startOfDay(addDays(r.date, 1), env.timezone), allDay: true };
+  }
+  return { startMs: r.ms, endMs: r.ms + (durationMin ?? DEFAULT_DURATION_MIN) * 60_000, allDay: false };
+}
+
+function getEvent(env: HomeEnv, id: string): EventRecord {
+  const e = env.store.events.get(id);
+  if (!e) throw notFound(id);
+  return e;
+}
+
+/** Creates an event and its reminder; shared by calendar_create and the ICS import. */
+export function insertEvent(env: HomeEnv, e: Omit<EventRecord, 'id' | 'createdMs' | 'updatedMs'>): { event: EventRecord; reminded: boolean } {
+  const event: EventRecord = { ...e, id: newId('event'), createdMs: env.now.getTime(), updatedMs: env.now.getTime() };
+  env.store.events.insert(event);
+  return { event, reminded: remindForNewEvent(env, event) };
+}
+
+export const calendarList: Handler<'calendar_list'> = (args, env) => {
+  const fromDate = args.from ? resolveAt(args.from, env, '/from').date : today(env.now, env.timezone);
+  const days = args.days ?? 7;
+  const fromMs = startOfDay(fromDate, env.timezone);
+  const toMs = startOfDay(addDays(fromDate, days), env.timezone);
+  let events = env.store.events.overlapping(fromMs, toMs);
+  if (args.query) {
+    const needle = args.query.toLowerCase();
+    events = events.filter((e) => `${e.title}\n${e.location}\n${e.notes}`.toLowerCase().includes(needle));
+  }
+  const tz = env.timezone;
+  const span = days === 1 ? `am ${formatDateDe(fromDate)}` : `vom ${formatDateDe(fromDate)} bis ${formatDateDe(addDays(fromDate, days - 1))}`;
+  const message =
+    events.length === 0
+      ? `Keine Termine ${span}.`
+      : `${plural(events.length, 'Termin', 'Termine')} ${span}: ${namedList(events, (e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`)}.`;
+  return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => presentEvent(e, tz)) }, message);
+};
+
+export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
+  const span = spanOf(env, args.when, args.duration_minutes, '/when');
+  const { event, reminded } = insertEvent(env, {
+    title: args.title.trim(),
+    ...span,
+    location: args.location ?? '',
+    notes: args.notes ?? '',
+    icsUid: null,
+  });
+  const tz = env.timezone;
+  let message = `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;
+  if (reminded) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
+  const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
+  return { data: presentEvent(event, tz), message, domains };
+};
+
+export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
+  const before = getEvent(env, args.id);
+  let span = { startMs: before.startMs, endMs: before.endMs, allDay: before.allDay };
+  if (args.when) {
+    const keep = before.allDay ? undefined : Math.round((before.endMs - before.startMs) / 60_000);
+    span = spanOf(env, args.when, args.duration_minutes ?? keep, '/when');
+  } else if (args.duration_minutes !== undefined && !before.allDay) {
+    span = { ...span, endMs: span.startMs + args.duration_minutes * 60_000 };
+  }
+  const event: EventRecord = {
+    ...before,
+    ...span,
+    title: args.title?.trim() ?? before.title,
+    location: args.location ?? before.location,
+    notes: args.notes ?? before.notes,
+    updatedMs: env.now.getTime(),
+  };
+  env.store.events.update(event);
+  const remindersChanged = followEventChange(env, event);
+  const moved = event.startMs !== before.startMs || event.endMs !== before.endMs;
+  const message = moved ? `Termin ${q(event.title)} verschoben, jetzt ${describeWhen(event, env.timezone)}.` : `Termin ${q(event.title)} geändert.`;
+  return { data: presentEvent(event, env.timezone), message, domains: remindersChanged ? ['calendar', 'reminders'] : ['calendar'] };
+};
+
+export const calendarDelete: Handler<'calendar_delete'> = (args, env) => {
+  const event = getEvent(env, args.id);
+  const remindersChanged = dropEventReminders(env, event.id);
+  env.store.events.delete(event.id);
+  return {
+    data: presentEvent(event, env.timezone),
+    message: `Termin ${q(event.title)} ${describeWhen(event, env.timezone)} gelöscht.`,
+    domains: remindersChanged ? ['calendar', 'reminders'] : ['calendar'],
+  };
+};

@@ -1,0 +1,52 @@
+import type { ReminderRecord } from '../store';
+import { newId } from '../store';
+import type { HomeEnv } from '../env';
+import { notFound } from '../errors';
+import { presentReminder } from '../present';
+import { formatDateTimeDe } from '../time';
+import { namedList, q, read, resolveAt, type Handler } from './handler';
+
+/** A reminder without a time of day rings in the morning, not at midnight. */
+const DEFAULT_REMINDER_TIME = '09:00';
+
+function getReminder(env: HomeEnv, id: string): ReminderRecord {
+  const r = env.store.reminders.get(id);
+  if (!r) throw notFound(id);
+  return r;
+}
+
+export const remindersList: Handler<'reminders_list'> = (args, env) => {
+  const reminders = args.include_fired ? env.store.reminders.pendingOrFiredSince(0) : env.store.reminders.pending();
+  const tz = env.timezone;
+  const message =
+    reminders.length === 0
+      ? 'Keine ausstehenden Erinnerungen.'
+      : `${reminders.length === 1 ? '1 Erinnerung' : `${reminders.length} Erinnerungen`}: ${namedList(reminders, (r) => `${q(r.text)} am ${formatDateTimeDe(r.atMs, tz)}`)}.`;
+  return read({ reminders: reminders.map((r) => presentReminder(r, tz)) }, message);
+};
+
+export const remindersCreate: Handler<'reminders_create'> = (args, env) => {
+  const when = args.when.time === undefined ? { ...args.when, time: DEFAULT_REMINDER_TIME } : args.when;
+  const at = resolveAt(when, env, '/when');
+  const reminder: ReminderRecord = {
+    id: newId('reminder'),
+    text: args.text.trim(),
+    atMs: at.ms,
+    source: 'manual',
+    eventId: null,
+    firedMs: null,
+    createdMs: env.now.getTime(),
+  };
+  env.store.reminders.insert(reminder);
+  return {
+    data: presentReminder(reminder, env.timezone),
+    message: `Erinnerung ${q(reminder.text)} am ${formatDateTimeDe(reminder.atMs, env.timezone)} gespeichert.`,
+    domains: ['reminders'],
+  };
+};
+
+export const remindersDelete: Handler<'reminders_delete'> = (args, env) => {
+  const reminder = getReminder(env, args.id);
+  env.store.reminders.delete(reminder.id);
+  return { data: presentReminder(reminder, env.timezone), message: `Erinnerung ${q(reminder.text)} gelöscht.`, domains: ['reminders'] };
+};

@@ -1,0 +1,43 @@
+import { registerRagRoutes } from './routes';
+import type { MasterContext, MasterModule } from '../master/context';
+import { createRagService } from './create';
+import type { RagSearchService } from './rag-search-service';
+import { ragToolProvider } from './tool';
+import { WatchFolder } from './watch-folder';
+
+declare module '../master/context' {
+  interface Services {
+    rag?: RagSearchService;
+  }
+}
+
+/** Knowledge: document ingest, the index, rag_search, /api/rag/*, status component `rag`. */
+export function ragModule(ctx: MasterContext): MasterModule {
+  const service = createRagService(ctx.db, ctx.config, { clock: ctx.clock, log: ctx.log, publish: (type, data) => ctx.events.publish(type, data) });
+  const language = ctx.config.language === 'en' ? 'en' : 'de';
+  ctx.registry.addProvider(ragToolProvider(service, ctx.tracer, language));
+  ctx.services.rag = {
+    search: (query, options = {}) => service.query(query, options),
+    onDocumentReady: (listener) => service.onDocumentReady(listener),
+  };
+  const watcher = ctx.config.ragWatchDir ? new WatchFolder({ dir: ctx.config.ragWatchDir, service, log: ctx.log }) : undefined;
+  ctx.status.set('rag', () => {
+    const s = service.status();
+    if (!watcher?.problems.size) return s;
+    return { state: 'degraded', detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused` };
+  });
+  return {
+    name: 'rag',
+    apiRoutes(app) {
+      registerRagRoutes(app, service, ctx.tracer);
+    },
+    start() {
+      service.start();
+      watcher?.start();
+    },
+    async stop() {
+      await watcher?.stop();
+      await service.stop();
+    },
+  };
+}

@@ -1,0 +1,382 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse } from '../../src-shared';
+import type { RagDocumentRow, RagRepository } from './store';
+import type { Logger } from '../platform/trace';
+import { chunkBlocks, DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
+import type { Embedder } from './embeddings';
+import { IngestError } from './errors';
+import { extractDocument, isToolInstalled } from './extract';
+import { requireFormat } from './formats';
+import { HybridSearch, type SearchOptions } from './search';
+
+export interface ReadyDocument {
+  readonly id: string;
+  readonly name: string;
+  /** The extracted text (capped), for readers such as the Task Scout. */
+  readonly text: string;
+}
+
+export interface IngestOutcome {
+  readonly document: RagDocument;
+  /** `unchanged`: the same content was already there, nothing happened. */
+  readonly outcome: 'queued' | 'reindexing' | 'unchanged';
+}
+
+export interface RagServiceOptions {
+  readonly repo: RagRepository;
+  readonly embedder?: Embedder;
+  /** Where uploaded and added files are kept (the queue reads them from here). */
+  readonly filesDir: string;
+  readonly maxFileBytes: number;
+  readonly clock: () => Date;
+  readonly log: Logger;
+  readonly language: 'de' | 'en';
+  readonly publish?: (type: string, data: unknown) => void;
+  readonly chunking?: ChunkOptions;
+  /** Texts per /api/embed call. */
+  readonly embedBatch?: number;
+}
+
+const READY_TEXT_CAP = 200_000;
+const CATCH_UP_MS = 5 * 60_000;
+
+/**
+ * The knowledge index: takes files in (streamed to disk with a size cap and a content
+ * hash), runs one background queue (one document at a time: the household PC is small),
+ * and answers searches. Everything a caller sees goes through here.
+ */
+export class RagService {
+  readonly search: HybridSearch;
+  private readonly readyListeners = new Set<(doc: ReadyDocument) => void>();
+  private running?: Promise<void>;
+  private stopped = false;
+  private kickAgain = false;
+  private catchUpTimer?: NodeJS.Timeout;
+
+  constructor(private readonly o: RagServiceOptions) {
+    mkdirSync(o.filesDir, { recursive: true });
+    this.search = new HybridSearch(o.repo, o.embedder, o.language);
+  }
+
+  get maxFileBytes(): number {
+    return this.o.maxFileBytes;
+  }
+
+  /** Re-queues work a crash interrupted and starts the queue. */
+  start(): void {
+    this.stopped = false;
+    const n = this.o.repo.requeueInterrupted(this.now());
+    if (n) this.o.log.info(`rag: ${n} interrupted document(s) queued again`);
+    this.kick();
+    // An idle queue still looks for chunks without vectors now and then (Ollama came back).
+    this.catchUpTimer = setInterval(() => this.kick(), CATCH_UP_MS);
+    this.catchUpTimer.unref();
+  }
+
+  /** Lets the document in progress finish its current step, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.catchUpTimer);
+    await this.running;
+  }
+
+  /** Resolves when the queue is empty (the CLI waits for this before it exits). */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  list(): RagDocument[] {
+    return this.o.repo.list().map(toDocument);
+  }
+
+  get(id: string): RagDocument | undefined {
+    const row = this.o.repo.get(id);
+    return row ? toDocument(row) : undefined;
+  }
+
+  /** Removes the document with its chunks, vectors and stored file. */
+  remove(id: string): boolean {
+    const row = this.o.repo.get(id);
+    if (!row) return false;
+    this.o.repo.deleteDocument(id);
+    rmSync(row.stored_file, { force: true });
+    this.o.publish?.('rag.removed', { id });
+    return true;
+  }
+
+  query(query: string, options: SearchOptions = {}): Promise<RagSearchResponse> {
+    return this.search.search(query, options);
+  }
+
+  onDocumentReady(listener: (doc: ReadyDocument) => void): () => void {
+    this.readyListeners.add(listener);
+    return () => this.readyListeners.delete(listener);
+  }
+
+  /** A file on this machine (CLI, watched folder). Its path identifies it for re-indexing. */
+  async ingestFile(path: string, options: { sourcePath?: string } = {}): Promise<IngestOutcome> {
+    const name = path.split(/[\\/]/).pop() ?? path;
+    requireFormat(name);
+    let size: number;
+    try {
+      const st = statSync(path);
+      if (!st.isFile()) throw new IngestError('FILE_NOT_FOUND', `${path} is not a file.`);
+      size = st.size;
+    } catch (err) {
+      if (err instanceof IngestError) throw err;
+      throw new IngestError('FILE_NOT_FOUND', `${path} does not exist or cannot be read.`);
+    }
+    // Checked before a byte is copied: a huge file is refused at once.
+    if (size > this.o.maxFileBytes) throw tooLarge(size, this.o.maxFileBytes);
+    return this.ingestStream(createReadStream(path), name, { sourcePath: options.sourcePath ?? path });
+  }
+
+  /**
+   * Streams a document to disk while hashing and counting it; stops at the size limit,
+   * so a 200 MB upload costs at most the limit in disk and nothing in memory.
+   */
+  async ingestStream(stream: Readable, name: string, options: { sourcePath?: string } = {}): Promise<IngestOutcome> {
+    const cleanName = sanitizeName(name);
+    const format = requireFormat(cleanName);
+    const incoming = join(this.o.filesDir, `.incoming-${randomBytes(6).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const max = this.o.maxFileBytes;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > max) {
+          done(tooLarge(size, max, true));
+          return;
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, meter, createWriteStream(incoming));
+    } catch (err) {
+      rmSync(incoming, { force: true });
+      stream.resume();
+      if (err instanceof IngestError) throw err;
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(size, max, true);
+      throw err;
+    }
+    if ((stream as { truncated?: boolean }).truncated) {
+      rmSync(incoming, { force: true });
+      throw tooLarge(size, max, true);
+    }
+    if (size === 0) {
+      rmSync(incoming, { force: true });
+      throw new IngestError('EMPTY_FILE', 'The file is empty.');
+    }
+    const digest = hash.digest('hex');
+    const now = this.now();
+    const sourcePath = options.sourcePath ?? null;
+
+    const same = this.o.repo.findByHash(digest);
+    if (same) {
+      rmSync(incoming, { force: true });
+      if (same.status !== 'failed') return { document: toDocument(same), outcome: 'unchanged' };
+      // A failed document added again is tried again (a missing tool may be installed now).
+      this.o.repo.update(same.id, { status: 'queued', progress: 0, error: null }, now);
+      const document = toDocument(this.o.repo.get(same.id)!);
+      this.progress(same.id);
+      this.kick();
+      return { document, outcome: 'reindexing' };
+    }
+    const previous = this.o.repo.findByOrigin(cleanName, sourcePath);
+    if (previous) {
+      const stored = join(this.o.filesDir, `${previous.id}${extname(cleanName).toLowerCase()}`);
+      rmSync(previous.stored_file, { force: true });
+      renameSync(incoming, stored);
+      this.o.repo.update(previous.id, { hash: digest, size, format, stored_file: stored, status: 'queued', progress: 0, error: null, chunk_count: 0 }, now);
+      this.o.repo.replaceChunks(previous.id, []);
+      const document = toDocument(this.o.repo.get(previous.id)!);
+      this.progress(previous.id);
+      this.kick();
+      return { document, outcome: 'reindexing' };
+    }
+    const id = `doc_${randomBytes(8).toString('hex')}`;
+    const stored = join(this.o.filesDir, `${id}${extname(cleanName).toLowerCase()}`);
+    renameSync(incoming, stored);
+    this.o.repo.insertDocument({ id, name: cleanName, format, size, hash: digest, status: 'queued', stored_file: stored, source_path: sourcePath, added_at: now, updated_at: now });
+    const document = toDocument(this.o.repo.get(id)!);
+    this.progress(id);
+    this.kick();
+    return { document, outcome: 'queued' };
+  }
+
+  status(): ComponentStatus {
+    const c = this.o.repo.counts();
+    const embed = this.o.embedder?.lastKnown();
+    const missing = this.missingTools();
+    const parts = [
+      `${c.ready}/${c.documents} documents ready, ${c.chunks} chunks`,
+      c.pending ? `${c.pending} in the queue` : '',
+      c.failed ? `${c.failed} failed` : '',
+      embed?.model ? `hybrid search (${embed.model}, ${c.embedded} vectors)` : `keyword search only${embed?.reason ? `: ${embed.reason}` : ''}`,
+      missing.length ? `missing: ${missing.join(', ')}` : '',
+    ].filter(Boolean);
+    const degraded = missing.length > 0 || (embed !== undefined && !embed.model);
+    return { state: degraded ? 'degraded' : 'ok', detail: parts.join('; ') };
+  }
+
+  private toolCheck?: { at: number; missing: string[] };
+
+  /** PATH lookups are cached for a minute: /api/health asks often. */
+  private missingTools(): string[] {
+    const now = this.o.clock().getTime();
+    if (!this.toolCheck || now - this.toolCheck.at > 60_000) {
+      this.toolCheck = { at: now, missing: ['pdftotext', 'pdftoppm', 'tesseract'].filter((t) => !isToolInstalled(t)) };
+    }
+    return this.toolCheck.missing;
+  }
+
+  private now(): string {
+    return this.o.clock().toISOString();
+  }
+
+  private progress(id: string, live?: number): void {
+    const row = this.o.repo.get(id);
+    if (!row) return;
+    const progress = live ?? row.progress;
+    const event: RagProgressEvent = { id, name: row.name, status: row.status, progress: Math.round(progress * 1000) / 1000, ...(row.error ? { error: row.error } : {}) };
+    this.o.publish?.('rag.progress', event);
+  }
+
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.kickAgain = true;
+      return;
+    }
+    this.running = this.pump().finally(() => {
+      this.running = undefined;
+      if (this.kickAgain && !this.stopped) {
+        this.kickAgain = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async pump(): Promise<void> {
+    while (!this.stopped) {
+      const doc = this.o.repo.claimNextQueued(this.now());
+      if (!doc) break;
+      await this.process(doc);
+    }
+    if (!this.stopped) await this.catchUpEmbeddings();
+  }
+
+  private async process(doc: RagDocumentRow): Promise<void> {
+    this.progress(doc.id);
+    try {
+      const extracted = await extractDocument(doc.stored_file, doc.format, { maxUnpackedBytes: Math.max(this.o.maxFileBytes * 4, 64 * 1024 * 1024) });
+      const chunks = chunkBlocks(extracted.blocks, this.o.chunking ?? DEFAULT_CHUNKING);
+      if (chunks.length === 0) throw new IngestError('NO_TEXT', 'No text was found in the document.');
+      if (!this.o.repo.get(doc.id)) return; // removed while it was being read
+      // One commit for the status change and the chunks: each commit is an fsync.
+      const ids = this.o.repo.replaceChunks(doc.id, chunks, { status: 'indexing', progress: 0.4, now: this.now() });
+      this.progress(doc.id);
+      const model = await this.embedChunks(doc.id, ids, chunks.map((c) => c.text));
+      if (!this.o.repo.get(doc.id)) return;
+      const text = extracted.blocks.map((b) => b.text).join('\n\n');
+      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: chunks.length, embed_model: model ?? null, text_chars: text.length }, this.now());
+      this.progress(doc.id);
+      const ready: ReadyDocument = { id: doc.id, name: doc.name, text: text.slice(0, READY_TEXT_CAP) };
+      for (const l of this.readyListeners) {
+        try {
+          l(ready);
+        } catch (err) {
+          this.o.log.error('rag: a document-ready listener failed', err);
+        }
+      }
+    } catch (err) {
+      const message = err instanceof IngestError ? err.message : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
+      if (!(err instanceof IngestError)) this.o.log.error(`rag: ingest of ${doc.name} failed`, err);
+      if (!this.o.repo.get(doc.id)) return;
+      this.o.repo.replaceChunks(doc.id, []);
+      this.o.repo.update(doc.id, { status: 'failed', progress: 1, error: message, chunk_count: 0 }, this.now());
+      this.progress(doc.id);
+    }
+  }
+
+  /** Embeds the chunks in batches; a failure leaves the document searchable by keywords. */
+  private async embedChunks(docId: string, ids: readonly number[], texts: readonly string[]): Promise<string | undefined> {
+    if (!this.o.embedder) return undefined;
+    const { model } = await this.o.embedder.availability();
+    if (!model) return undefined;
+    const batch = this.o.embedBatch ?? 16;
+    try {
+      for (let i = 0; i < texts.length; i += batch) {
+        if (this.stopped) return undefined;
+        const vectors = await this.o.embedder.embed(model, texts.slice(i, i + batch));
+        this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: ids[i + k]!, vector })));
+        // Progress between batches goes to the UI only; the database keeps the status.
+        this.progress(docId, 0.4 + (0.6 * Math.min(texts.length, i + batch)) / texts.length);
+      }
+      return model;
+    } catch (err) {
+      this.o.log.warn(`rag: embeddings for ${docId} failed, keyword search only: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+
+  /** Documents indexed while Ollama was away get their vectors once it is back. */
+  private async catchUpEmbeddings(): Promise<void> {
+    if (!this.o.embedder) return;
+    const { model } = await this.o.embedder.availability();
+    if (!model) return;
+    const batch = this.o.embedBatch ?? 16;
+    for (let round = 0; round < 1000 && !this.stopped; round++) {
+      const missing = this.o.repo.chunksMissingEmbedding(model, batch);
+      if (missing.length === 0) return;
+      try {
+        const vectors = await this.o.embedder.embed(model, missing.map((m) => m.text));
+        this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: missing[k]!.id, vector })));
+      } catch (err) {
+        this.o.log.warn(`rag: catching up embeddings failed: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      for (const docId of new Set(missing.map((m) => m.document_id))) this.o.repo.update(docId, { embed_model: model }, this.now());
+    }
+  }
+}
+
+function tooLarge(size: number, max: number, atLeast = false): IngestError {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return new IngestError(
+    'FILE_TOO_LARGE',
+    atLeast ? `The file is larger than the limit of ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).` : `The file is ${mb(size)}; the limit is ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).`,
+  );
+}
+
+/** Keeps the base name only and drops control characters: names are shown, never used as paths. */
+export function sanitizeName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'document';
+}
+
+function toDocument(r: RagDocumentRow): RagDocument {
+  return {
+    id: r.id,
+    name: r.name,
+    format: r.format,
+    size: r.size,
+    status: r.status,
+    ...(r.error ? { error: r.error } : {}),
+    chunks: r.chunk_count,
+    progress: r.progress,
+    added_at: r.added_at,
+    updated_at: r.updated_at,
+    ...(r.embed_model ? { embed_model: r.embed_model } : {}),
+    ...(r.source_path ? { source_path: r.source_path } : {}),
+  };
+}

@@ -1,0 +1,1 @@
+export { findBinary, isExecutable } from './find-binary';

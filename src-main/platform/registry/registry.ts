@@ -1,0 +1,128 @@
+import type { JsonSchemaObject, ToolDescriptor, ToolProviderKind, ToolResult } from '../../../src-shared';
+import { toolFailure } from '../../../src-shared';
+import { compileSchema, check } from '../validation';
+
+/** What a tool call knows about its surroundings. The clock is injected, never read ad hoc. */
+export interface ToolContext {
+  readonly traceId: string;
+  readonly now: Date;
+  readonly timezone: string;
+  /** Who asked: the UI (a person), the assistant, an automation, the CLI or a test script. */
+  readonly actor: 'user' | 'assistant' | 'automation' | 'cli' | 'system';
+}
+
+export interface RegisteredTool extends ToolDescriptor {
+  /** Where the action comes from (a folder, a worker id, "core"). */
+  readonly source: string;
+}
+
+/**
+ * A provider owns a set of tools: the household core, local process skills, remote workers.
+ * `call` is only reached with arguments that already passed the tool's input schema.
+ */
+export interface ToolProvider {
+  readonly kind: ToolProviderKind;
+  list(): readonly RegisteredTool[];
+  call(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export interface ToolCollision {
+  readonly name: string;
+  readonly winner: { readonly provider: ToolProviderKind; readonly source: string };
+  readonly shadowed: readonly { readonly provider: ToolProviderKind; readonly source: string }[];
+}
+
+/** Name precedence between providers: the household core can never be replaced by a plugin. */
+const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2 };
+
+export interface RegistryListener {
+  (event: { type: 'called'; tool: RegisteredTool; args: unknown; result: ToolResult; ctx: ToolContext }): void;
+}
+
+/**
+ * The one registry every caller goes through: HTTP `/api/tools/{name}`, the assistant,
+ * automations and the CLI. It validates arguments against the tool's schema before any
+ * provider runs, so an invalid call changes nothing.
+ */
+export class SkillRegistry {
+  private readonly providers: ToolProvider[] = [];
+  private readonly listeners = new Set<RegistryListener>();
+
+  addProvider(provider: ToolProvider): void {
+    this.providers.push(provider);
+  }
+
+  removeProvider(provider: ToolProvider): void {
+    const i = this.providers.indexOf(provider);
+    if (i >= 0) this.providers.splice(i, 1);
+  }
+
+  /**
+   * Every tool. On a name clash core beats plugin beats remote, whatever order the
+   * providers were added in; within one kind the first provider wins. `collisions()`
+   * reports what was shadowed.
+   */
+  list(): RegisteredTool[] {
+    const seen = new Map<string, RegisteredTool>();
+    for (const p of this.ranked()) {
+      for (const tool of p.list()) if (!seen.has(tool.name)) seen.set(tool.name, tool);
+    }
+    return [...seen.values()];
+  }
+
+  /** Tool names offered by more than one provider: who serves them and who is shadowed. */
+  collisions(): ToolCollision[] {
+    const byName = new Map<string, { provider: ToolProviderKind; source: string }[]>();
+    for (const p of this.ranked()) {
+      for (const tool of p.list()) {
+        const entries = byName.get(tool.name) ?? [];
+        entries.push({ provider: p.kind, source: tool.source });
+        byName.set(tool.name, entries);
+      }
+    }
+    const out: ToolCollision[] = [];
+    for (const [name, [winner, ...shadowed]] of byName) if (winner && shadowed.length > 0) out.push({ name, winner, shadowed });
+    return out;
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.resolve(name)?.tool;
+  }
+
+  onCall(listener: RegistryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async call(name: string, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const found = this.resolve(name);
+    if (!found) return toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
+    const { tool, provider } = found;
+    const input = args ?? {};
+    if (typeof input !== 'object' || Array.isArray(input)) {
+      return toolFailure('INVALID_ARGUMENTS', 'arguments must be a JSON object', '');
+    }
+    const verdict = check(compileSchema(tool.input_schema as JsonSchemaObject), input);
+    if (!verdict.ok) return toolFailure('INVALID_ARGUMENTS', verdict.error.message, verdict.error.path);
+    let result: ToolResult;
+    try {
+      result = await provider.call(name, input as Record<string, unknown>, ctx);
+    } catch (err) {
+      result = toolFailure('TOOL_FAILED', err instanceof Error ? err.message : String(err));
+    }
+    for (const l of this.listeners) l({ type: 'called', tool, args: input, result, ctx });
+    return result;
+  }
+
+  private ranked(): ToolProvider[] {
+    return [...this.providers].sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind]);
+  }
+
+  private resolve(name: string): { tool: RegisteredTool; provider: ToolProvider } | undefined {
+    for (const provider of this.ranked()) {
+      const tool = provider.list().find((t) => t.name === name);
+      if (tool) return { tool, provider };
+    }
+    return undefined;
+  }
+}

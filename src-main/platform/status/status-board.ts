@@ -1,0 +1,22 @@
+import type { ComponentStatus } from '../../../src-shared';
+
+/** Components report their state here; /api/health, /api/state and `jarvis doctor` read it. */
+export class StatusBoard {
+  private readonly sources = new Map<string, () => ComponentStatus>();
+
+  set(component: string, source: () => ComponentStatus): void {
+    this.sources.set(component, source);
+  }
+
+  snapshot(): Record<string, ComponentStatus> {
+    const out: Record<string, ComponentStatus> = {};
+    for (const [name, source] of this.sources) {
+      try {
+        out[name] = source();
+      } catch (err) {
+        out[name] = { state: 'error', detail: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../platform/http/errors';
+import { ProtocolError } from './errors';
+import { parseMutationHeaders, parseReadHeaders, type MutationContext } from './headers';
+import type { ProtocolAnswer, ProtocolService } from './service';
+
+type Params = Record<string, string>;
+type Body = Record<string, unknown>;
+
+/**
+ * The `/api/protocol/…` surface for local clients and workers. Routes only parse headers
+ * and hand over to the service; every rule lives there.
+ */
+export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolService, clock: () => Date): void {
+  const send = (reply: FastifyReply, run: () => ProtocolAnswer) => {
+    try {
+      const answer = run();
+      if (answer.replayed) void reply.header('jarvis-idempotent-replay', 'true');
+      return reply.code(answer.status).send(answer.body);
+    } catch (err) {
+      if (err instanceof ProtocolError) return reply.code(err.status).send(errorBody(err.code, err.message));
+      throw err;
+    }
+  };
+
+  const mutation = (sessionScoped: boolean, handler: (ctx: MutationContext, params: Params, body: Body) => ProtocolAnswer) =>
+    async (req: FastifyRequest, reply: FastifyReply) =>
+      send(reply, () => {
+        const ctx = parseMutationHeaders(req.headers, { sessionScoped, now: clock() });
+        const body = (req.body ?? {}) as Body;
+        if (typeof body !== 'object' || Array.isArray(body)) throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
+        return handler(ctx, req.params as Params, body);
+      });
+
+  const read = (handler: (params: Params, query: Record<string, string>) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      parseReadHeaders(req.headers);
+    } catch (err) {
+      if (err instanceof ProtocolError) return reply.code(err.status).send(errorBody(err.code, err.message));
+      throw err;
+    }
+    const result = handler(req.params as Params, req.query as Record<string, string>);
+    if (result === undefined) return reply.code(404).send(errorBody('NOT_FOUND', 'No such protocol record.'));
+    return reply.send(result);
+  };
+
+  // Non-WorkSession mutations: version, actor, idempotency key, timestamp.
+  app.post('/api/protocol/workers', mutation(false, (c, _p, b) => protocol.registerWorker(c, b)));
+  app.post('/api/protocol/actors', mutation(false, (c, _p, b) => protocol.registerActor(c, b)));
+  app.post('/api/protocol/policies', mutation(false, (c, _p, b) => protocol.definePolicy(c, b)));
+  app.post('/api/protocol/sessions', mutation(false, (c, _p, b) => protocol.createSession(c, b)));
+  app.post('/api/protocol/outcomes', mutation(false, (c, _p, b) => protocol.submitOutcome(c, b)));
+  app.post('/api/protocol/skill-proposals', mutation(false, (c, _p, b) => protocol.proposeSkill(c, b)));
+  app.post('/api/protocol/skill-proposals/:id/decision', mutation(false, (c, p, b) => protocol.decideSkill(c, p.id!, b)));
+  app.post('/api/protocol/manifests', mutation(false, (c, _p, b) => protocol.createManifest(c, b)));
+  app.post('/api/protocol/manifests/:id/seal', mutation(false, (c, p) => protocol.sealManifest(c, p.id!)));
+
+  // WorkSession-scoped mutations: the full header set, each one a hash-linked event.
+  app.post('/api/protocol/sessions/:id/decisions', mutation(true, (c, p, b) => protocol.recordDecision(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/requests', mutation(true, (c, p, b) => protocol.openRequest(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/requests/:rid/reviews', mutation(true, (c, p, b) => protocol.review(c, p.id!, p.rid!, b)));
+  app.post('/api/protocol/sessions/:id/requests/:rid/takeovers', mutation(true, (c, p, b) => protocol.takeover(c, p.id!, p.rid!, b)));
+  app.post('/api/protocol/sessions/:id/contributions', mutation(true, (c, p, b) => protocol.contribute(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/learning', mutation(true, (c, p, b) => protocol.recordLearning(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/memory-proposals', mutation(true, (c, p, b) => protocol.proposeMemory(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/memory-proposals/:pid/decision', mutation(true, (c, p, b) => protocol.decideMemory(c, p.id!, p.pid!, b)));
+  app.post('/api/protocol/sessions/:id/status', mutation(true, (c, p, b) => protocol.setSessionStatus(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/seal', mutation(true, (c, p) => protocol.sealSession(c, p.id!)));
+
+  // Reads: version and actor headers.
+  app.get('/api/protocol/sessions', read((_p, q) => ({ sessions: protocol.sessions(Math.min(Number(q.limit ?? 50) || 50, 500)) })));
+  app.get('/api/protocol/sessions/:id', read((p) => protocol.session(p.id!)));
+  app.get('/api/protocol/skill-proposals', read(() => ({ proposals: protocol.list('SkillProposal') })));
+  app.get('/api/protocol/memory-proposals', read(() => ({ proposals: protocol.list('MemoryProposal') })));
+  app.get('/api/protocol/verify', read(() => protocol.verify()));
+  app.get('/api/protocol/export', read(() => protocol.exportAll()));
+}

@@ -1,0 +1,95 @@
+import type { JarvisEvent, RecordType } from '../../../src-shared';
+import type { Db } from '../../platform/database/database';
+import { applyMigrations } from '../../platform/database/migrations';
+import { PROTOCOL_MIGRATIONS } from './migrations';
+
+export interface StoredResponse {
+  readonly requestSha256: string;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * Persistence of protocol state. Records are JSON bodies keyed by type and id; events
+ * are append-only (no update or delete statement exists for them here).
+ */
+export class ProtocolStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
+    this.stmts = {
+      getRecord: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? AND record_id = ?'),
+      insertRecord: db.prepare('INSERT INTO protocol_records (record_type, record_id, work_session_id, body, created_at) VALUES (?, ?, ?, ?, ?)'),
+      updateRecord: db.prepare('UPDATE protocol_records SET body = ? WHERE record_type = ? AND record_id = ?'),
+      listByType: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? ORDER BY created_at, rowid'),
+      listBySession: db.prepare('SELECT body FROM protocol_records WHERE work_session_id = ? AND record_type = ? ORDER BY created_at, rowid'),
+      insertEvent: db.prepare('INSERT INTO protocol_events (event_id, work_session_id, revision, hash, previous_event_hash, body) VALUES (?, ?, ?, ?, ?, ?)'),
+      sessionEvents: db.prepare('SELECT body FROM protocol_events WHERE work_session_id = ? ORDER BY revision'),
+      allEvents: db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision'),
+      countEvents: db.prepare('SELECT COUNT(*) AS n FROM protocol_events'),
+      getIdem: db.prepare('SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ?'),
+      putIdem: db.prepare('INSERT INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    };
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  get<T>(type: RecordType, id: string): T | undefined {
+    const row = this.stmts.getRecord.get(type, id) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as T) : undefined;
+  }
+
+  insert(type: RecordType, id: string, workSessionId: string | undefined, body: object, createdAt: string): void {
+    this.stmts.insertRecord.run(type, id, workSessionId ?? null, JSON.stringify(body), createdAt);
+  }
+
+  update(type: RecordType, id: string, body: object): void {
+    this.stmts.updateRecord.run(JSON.stringify(body), type, id);
+  }
+
+  list<T>(type: RecordType): T[] {
+    return (this.stmts.listByType.all(type) as { body: string }[]).map((r) => JSON.parse(r.body) as T);
+  }
+
+  listForSession<T>(workSessionId: string, type: RecordType): T[] {
+    return (this.stmts.listBySession.all(workSessionId, type) as { body: string }[]).map((r) => JSON.parse(r.body) as T);
+  }
+
+  appendEvent(event: JarvisEvent): void {
+    this.stmts.insertEvent.run(event.event_id, event.work_session_id, event.revision, event.hash, event.previous_event_hash, JSON.stringify(event));
+  }
+
+  events(workSessionId?: string): JarvisEvent[] {
+    const rows = (workSessionId ? this.stmts.sessionEvents.all(workSessionId) : this.stmts.allEvents.all()) as { body: string }[];
+    return rows.map((r) => JSON.parse(r.body) as JarvisEvent);
+  }
+
+  *iterateEvents(): IterableIterator<JarvisEvent> {
+    for (const row of this.stmts.allEvents.iterate() as IterableIterator<{ body: string }>) yield JSON.parse(row.body) as JarvisEvent;
+  }
+
+  eventCount(): number {
+    return (this.stmts.countEvents.get() as { n: number }).n;
+  }
+
+  storedResponse(actorId: string, key: string): StoredResponse | undefined {
+    const row = this.stmts.getIdem.get(actorId, key) as { request_sha256: string; status: number; response: string } | undefined;
+    return row ? { requestSha256: row.request_sha256, status: row.status, body: JSON.parse(row.response) } : undefined;
+  }
+
+  storeResponse(actorId: string, key: string, response: StoredResponse, at: string): void {
+    this.stmts.putIdem.run(actorId, key, response.requestSha256, response.status, JSON.stringify(response.body), at);
+  }
+}
+
+/** Events of a database file without migrating or writing it. */
+export function* readEventsReadonly(db: Db): IterableIterator<JarvisEvent> {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'protocol_events'").get();
+  if (!exists) return;
+  for (const row of db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision').iterate() as IterableIterator<{ body: string }>) {
+    yield JSON.parse(row.body) as JarvisEvent;
+  }
+}

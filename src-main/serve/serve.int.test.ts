@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDocx, buildEml, buildIcs } from '../testing/rag-fixtures';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+beforeAll(async () => {
+  const { build } = (await import(join(root, 'scripts', 'build.mjs'))) as { build: (o: object) => Promise<void> };
+  await build({ quiet: true, targets: ['main'] });
+}, 120_000);
+
+function startServe(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(root, 'dist', 'main', 'serve.js')], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed; stdout=${out} stderr=${err}`)), 20_000);
+    child.stdout.on('data', () => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(() => reject(new Error(`exited early; stderr=${err}`)));
+  });
+  return { child, url, exited, output: () => ({ out, err }) };
+}
+
+describe('npm run serve (the bundled headless entry)', () => {
+  it('prints its URL, answers /api/health and stops gracefully on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    try {
+      const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills') });
+      const url = await s.url;
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { ok: boolean };
+      expect(health.ok).toBe(true);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output().out).toContain('SIGTERM: stopping');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the code cache of its bundle when it stops, and starts again from it', async () => {
+    const cache = join(root, 'dist', 'main', 'master.cjs.v8cache');
+    rmSync(cache, { force: true });
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    try {
+      const env = { JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' };
+      const first = startServe(env);
+      await first.url;
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(cache)).toBe(true);
+
+      const second = startServe(env);
+      const url = await second.url;
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads every document format whose parser is bundled apart from the master', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' });
+    try {
+      const url = await s.url;
+      const files: Record<string, Buffer> = {
+        'mietvertrag.docx': buildDocx(['# Mietvertrag', 'Die Kündigungsfrist beträgt drei Monate.']),
+        'ablesung.eml': buildEml(),
+        'termine.ics': buildIcs(),
+        'seite.html': Buffer.from('<html><body><h1>Heizung</h1><p>Wartung im Oktober.</p></body></html>'),
+        'liste.yaml': Buffer.from('einkauf:\n  - Milch\n  - Brot\n'),
+        'daten.xml': Buffer.from('<?xml version="1.0"?><haus><zimmer>Küche</zimmer></haus>'),
+      };
+      for (const [name, bytes] of Object.entries(files)) {
+        const form = new FormData();
+        form.append('file', new Blob([bytes]), name);
+        expect((await fetch(`${url}/api/rag/documents`, { method: 'POST', body: form })).status, name).toBe(202);
+      }
+      let documents: { name: string; status: string; error?: string }[] = [];
+      for (let i = 0; i < 200; i++) {
+        documents = ((await (await fetch(`${url}/api/rag/documents`)).json()) as { documents: typeof documents }).documents;
+        if (documents.every((d) => d.status === 'ready' || d.status === 'failed')) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(documents.map((d) => [d.name, d.status, d.error ?? '']).sort()).toEqual(Object.keys(files).map((n) => [n, 'ready', '']).sort());
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a bad setting and names it', async () => {
+    const s = startServe({ JARVIS_SKILL_MAX_TIMEOUT_MS: 'abc' });
+    s.url.catch(() => undefined);
+    expect(await s.exited).toBe(2);
+    expect(s.output().err).toContain('JARVIS_SKILL_MAX_TIMEOUT_MS must be a positive integer, got "abc"');
+  });
+});

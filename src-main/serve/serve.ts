@@ -1,0 +1,27 @@
+import { ConfigError, loadConfig } from '../platform/config';
+import { createMaster } from '../master';
+
+/** Headless entry (`npm run serve`, `jarvis serve`): the master with API and UI, no Electron. */
+export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const master = createMaster(config);
+  const { apiUrl, meshUrl } = await master.start();
+  const shutdown = (signal: string) => {
+    process.stdout.write(`${signal}: stopping…\n`);
+    void master.stop().then(() => process.exit(0));
+  };
+  // Before the URL is printed: whoever reads it may send a signal at once.
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.stdout.write(`JARVIS Home Command ${master.context.version} is running at ${apiUrl}\n`);
+  process.stdout.write(meshUrl ? `Mesh listener for skill workers at ${meshUrl}\n` : 'Mesh is off (set JARVIS_MESH_ENROLLMENT_TOKEN, at least 16 characters, to let workers enroll).\n');
+}

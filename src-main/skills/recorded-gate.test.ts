@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../platform/database';
+import { ProtocolStore } from '../protocol/store';
+import type { SkillCandidate } from './engine';
+import { DEFAULT_POLICY_RULES } from '../protocol/module';
+import { ProtocolRecorder } from '../protocol/recorder';
+import { HOST_IDS, ProtocolService } from '../protocol/service';
+import { RecordedSkillGate } from './recorded-gate';
+
+type Db = ReturnType<typeof openDatabase>;
+
+/** One "process" of JARVIS over a database that outlives it. */
+function boot(db: Db) {
+  const svc = new ProtocolService(new ProtocolStore(db), () => new Date());
+  svc.bootstrap(DEFAULT_POLICY_RULES);
+  const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()));
+  let n = 0;
+  const decide = (proposalId: string, decision: 'accept' | 'reject') =>
+    svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: `gate-test-${proposalId}-${n++}`, timestamp: new Date().toISOString() }, proposalId, { decision });
+  return { svc, gate, decide };
+}
+
+const tree = (sha: string, change: SkillCandidate['change']): SkillCandidate => ({ id: 'weather.local', version: '1.0.0', sha256: sha.repeat(64), change });
+
+describe('RecordedSkillGate', () => {
+  it('runs the skills installed at start-up without a proposal', () => {
+    const { svc, gate } = boot(openDatabase(':memory:'));
+    expect(gate.admit(tree('a', 'startup'))).toEqual({ state: 'active' });
+    expect(gate.admit(tree('a', 'unchanged'))).toEqual({ state: 'active' });
+    expect(svc.list('SkillProposal')).toHaveLength(0);
+  });
+
+  it('holds a skill that appears or changes later until the household activates it', () => {
+    const { svc, gate, decide } = boot(openDatabase(':memory:'));
+    gate.admit(tree('a', 'startup'));
+    const changed = gate.admit(tree('b', 'changed'));
+    expect(changed.state).toBe('proposed');
+    expect(svc.list('SkillProposal')).toEqual([expect.objectContaining({ proposal_id: changed.proposal_id, change: 'changed', status: 'proposed' })]);
+    // Asking again for the same tree does not propose twice.
+    expect(gate.admit(tree('b', 'unchanged'))).toEqual(changed);
+    decide(changed.proposal_id!, 'accept');
+    expect(gate.admit(tree('b', 'unchanged'))).toEqual({ state: 'active', proposal_id: changed.proposal_id });
+    // Changing it back to the start-up tree needs no new decision.
+    expect(gate.admit(tree('a', 'changed'))).toEqual({ state: 'active' });
+  });
+
+  it('a restart activates nothing the household has not decided, and keeps a rejection', () => {
+    const db = openDatabase(':memory:');
+    const first = boot(db);
+    first.gate.admit(tree('a', 'startup'));
+    const proposed = first.gate.admit(tree('b', 'changed'));
+
+    const second = boot(db);
+    expect(second.gate.admit(tree('b', 'startup'))).toEqual({ state: 'proposed', proposal_id: proposed.proposal_id });
+    second.decide(proposed.proposal_id!, 'reject');
+
+    const third = boot(db);
+    expect(third.gate.admit(tree('b', 'startup'))).toEqual({ state: 'rejected', proposal_id: proposed.proposal_id });
+    // A skill the protocol knows, found with an unknown tree at start-up: changed while JARVIS was off.
+    const offline = third.gate.admit(tree('c', 'startup'));
+    expect(offline.state).toBe('proposed');
+    expect(third.svc.get('SkillProposal', offline.proposal_id!)).toMatchObject({ change: 'changed' });
+  });
+
+  it('a new skill id found on reload is proposed as added', () => {
+    const { svc, gate } = boot(openDatabase(':memory:'));
+    const added = gate.admit({ ...tree('d', 'added'), id: 'demo.copy' });
+    expect(svc.get('SkillProposal', added.proposal_id!)).toMatchObject({ skill_id: 'demo.copy', change: 'added', status: 'proposed' });
+  });
+});

@@ -1,0 +1,2 @@
+export { runChecks, DEFAULT_CHECKS } from './doctor-checks';
+export type { Check, CheckResult } from './doctor-checks';

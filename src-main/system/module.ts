@@ -1,0 +1,33 @@
+import type { HealthResponse } from '../../src-shared';
+import { redactedConfig } from '../platform/config';
+import type { MasterContext, MasterModule } from '../master/context';
+
+/** Health, live events and the tool list: what every client needs before any capability. */
+export function systemModule(ctx: MasterContext): MasterModule {
+  return {
+    name: 'system',
+    apiRoutes(app) {
+      app.get('/api/health', async (): Promise<HealthResponse> => ({ ok: true, version: ctx.version, components: ctx.status.snapshot() }));
+
+      app.get('/api/events', (req, reply) => {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
+        res.write(': connected\n\n');
+        const unsubscribe = ctx.events.subscribe((event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+        // Keeps proxies and the browser from timing the stream out.
+        const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+        req.raw.on('close', () => {
+          clearInterval(ping);
+          unsubscribe();
+        });
+      });
+
+      app.get('/api/config', async () => redactedConfig(ctx.config));
+    },
+  };
+}
