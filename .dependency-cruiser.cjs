@@ -1,4 +1,10 @@
-// The layer rules of STYLE.md, enforced in `npm test`. Paths are relative to the repo root.
+// The layer rules of the code base, enforced in `npm test` and proven by scripts/layers.test.ts.
+// Paths are relative to the repo root. Inside src-main there are three kinds of folders, and
+// imports run only downwards: entries and the composition root -> capabilities -> platform.
+const CAPABILITIES = '(assistant|docker|household|knowledge|mesh|protocol|skills|system|voice)';
+const ENTRIES = '(app|cli|serve|master)';
+const TESTS = '\\.test\\.tsx?$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -6,8 +12,7 @@ module.exports = {
       name: 'shared-is-pure',
       comment: 'src-shared imports nothing from Node, the DOM, React or any package: it runs in main, renderer and workers alike.',
       severity: 'error',
-      // Its unit tests sit next to the code and import the test runner.
-      from: { path: '^src-shared/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src-shared/' },
       to: { pathNot: '^src-shared/' },
     },
     {
@@ -15,12 +20,12 @@ module.exports = {
       comment: 'src-renderer talks to the master over HTTP; it may import src-shared and browser packages, never main, workers or Node.',
       severity: 'error',
       from: { path: '^src-renderer/', pathNot: '^src-renderer/vite\\.config\\.ts$' },
-      to: { path: ['^src-main/', '^workers/', '^skills/'], },
+      to: { path: ['^src-main/', '^workers/', '^skills/'] },
     },
     {
       name: 'renderer-no-node-builtins',
       severity: 'error',
-      from: { path: '^src-renderer/', pathNot: ['^src-renderer/vite\\.config\\.ts$', '\\.test\\.tsx?$'] },
+      from: { path: '^src-renderer/', pathNot: '^src-renderer/vite\\.config\\.ts$' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -29,6 +34,42 @@ module.exports = {
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^src-main/', pathNot: ['^src-main/skills/process/', '^src-main/platform/validation/'] },
+    },
+    {
+      name: 'platform-imports-no-capability',
+      comment: 'The platform floor (config, database, events, trace, validation, registry, the HTTP server ...) is what capabilities stand on; it never reaches up.',
+      severity: 'error',
+      from: { path: '^src-main/platform/' },
+      to: { path: '^src-main/', pathNot: '^src-main/platform/' },
+    },
+    {
+      name: 'capability-never-imports-http',
+      comment: 'A capability offers routes on the FastifyInstance it is given; the server itself, its error mapping and its hooks are the platform\'s business.',
+      severity: 'error',
+      from: { path: `^src-main/${CAPABILITIES}/` },
+      to: { path: '^src-main/platform/http/' },
+    },
+    {
+      name: 'capability-never-imports-entries',
+      comment: 'Capabilities get what they use as constructor arguments from the composition root; they never import it, nor the entries (app, cli, serve).',
+      severity: 'error',
+      from: { path: `^src-main/${CAPABILITIES}/` },
+      to: { path: `^src-main/${ENTRIES}/` },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Two folders that import each other are one folder in disguise: the arrow between capabilities must point one way.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src-main/' },
+      to: { circular: true },
+    },
+    {
+      name: 'testing-is-fenced',
+      comment: 'src-main/testing holds test helpers (scripted Ollama, test masters, fixtures): tests, benchmarks and e2e use them, product code never does.',
+      severity: 'error',
+      from: { path: '^(src-main|workers|src-shared)/', pathNot: '^src-main/testing/' },
+      to: { path: '^src-main/testing/' },
     },
     {
       name: 'only-app-imports-electron',
@@ -43,17 +84,18 @@ module.exports = {
       to: { path: '(^|/)node_modules/dockerode/' },
     },
     {
-      name: 'only-store-opens-sqlite',
+      name: 'only-stores-touch-sqlite',
+      comment: 'SQLite is opened by the platform database and read and written by each capability\'s store/ folder, nowhere else.',
       severity: 'error',
-      from: { pathNot: '^src-main/store/' },
+      from: { pathNot: ['^src-main/platform/database/', `^src-main/${CAPABILITIES}/store/`] },
       to: { path: '(^|/)node_modules/better-sqlite3/' },
     },
     {
-      name: 'assistant-and-routes-never-touch-the-store',
-      comment: 'The assistant and the HTTP routes call tools and services; only services use the store.',
+      name: 'assistant-and-routes-never-touch-a-store',
+      comment: 'The assistant and the HTTP routes call tools and services; only services use a store.',
       severity: 'error',
-      from: { path: '^src-main/(agent|http)/' },
-      to: { path: '^src-main/store/' },
+      from: { path: ['^src-main/assistant/', `^src-main/${CAPABILITIES}/routes\\.ts$`] },
+      to: { path: [`^src-main/${CAPABILITIES}/store/`, '^src-main/platform/database/'] },
     },
     {
       name: 'main-never-imports-renderer',
@@ -63,8 +105,10 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)dist/'] },
+    // Tests and their helpers are not product code: they may reach anywhere (a test starts
+    // the whole master). The helpers stay as leaves, so product code importing them is seen.
+    doNotFollow: { path: ['node_modules', '^src-main/testing/'] },
+    exclude: { path: ['(^|/)dist/', TESTS] },
     tsConfig: { fileName: 'tsconfig.base.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], conditionNames: ['import', 'require', 'node', 'default'] },

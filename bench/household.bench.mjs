@@ -20,8 +20,8 @@ function loadHousehold() {
     contents: [
       "export { HouseholdService } from './src-main/household/service';",
       "export { householdToolProvider } from './src-main/household/core-provider';",
-      "export { SkillRegistry } from './src-main/skills';",
-      "export { openDatabase } from './src-main/store';",
+      "export { SkillRegistry } from './src-main/platform/registry';",
+      "export { openDatabase } from './src-main/platform/database';",
       "export { HouseholdStore, newId } from './src-main/household/store';",
     ].join('\n'),
   });

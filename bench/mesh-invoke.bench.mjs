@@ -25,10 +25,10 @@ export async function run() {
   const worker = await m.startWorker({ masterUrl: t.meshUrl, token: TOKEN, runtime: 'python', name: 'bench-python', skillsDir: join(root, 'skills'), env: { PATH: path } });
   const tool = 'skill_example_python_text_uppercase';
   try {
-    await m.eventually(() => t.master.context.registry.get(tool), 30_000, 'the worker to register');
+    await m.eventually(() => t.master.platform.registry.get(tool), 30_000, 'the worker to register');
     const local = [];
     const remote = [];
-    const call = () => t.master.context.registry.call(tool, { text: 'hallo' }, { ...ctx(), actor: 'system' });
+    const call = () => t.master.platform.registry.call(tool, { text: 'hallo' }, { ...ctx(), actor: 'system' });
     // Warm-up: first spawns, first connection, ajv compiles.
     for (let i = 0; i < 3; i++) {
       await m.invokeProcessSkill({ skill, action: 'uppercase', input: { text: 'hallo' }, context: ctx(), policy });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODULES } from '../master/modules';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
-import { hasLaunchSecret, LAUNCH_SECRET_HEADER, launchSecretModule, newLaunchSecret, withLaunchSecret } from './launch-secret';
+import { hasLaunchSecret, LAUNCH_SECRET_HEADER, launchSecretGuard, newLaunchSecret, withLaunchSecret } from './launch-secret';
 
 describe('launch secret', () => {
   let tm: TestMaster | undefined;
@@ -31,7 +30,7 @@ describe('launch secret', () => {
 
   it('the master refuses API and UI requests without the secret and answers the window', async () => {
     const secret = newLaunchSecret();
-    tm = await startTestMaster({}, { modules: [...MODULES, launchSecretModule(secret)] });
+    tm = await startTestMaster({}, { extra: [launchSecretGuard(secret)] });
     const without = await tm.request('/api/health');
     expect(without.status).toBe(403);
     expect(without.json.error.code).toBe('DESKTOP_SESSION_REQUIRED');

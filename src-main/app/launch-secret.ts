@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ModuleFactory } from '../master';
+import type { Capability, Platform } from '../master';
 
 // The desktop window loads the UI from the master's loopback listener (never file://).
 // Any other program on the machine could reach that listener too, so in the desktop app
@@ -31,16 +31,16 @@ export function withLaunchSecret(headers: Readonly<Record<string, string>>, secr
 }
 
 /**
- * A master module whose only job is the guard: an onRequest hook on the API listener
+ * A capability whose only job is the guard: an onRequest hook on the API listener
  * (the mesh listener keeps its own token scheme). Hooks on the root instance cover
  * every route, including those registered before it and the UI's static files.
  */
-export function launchSecretModule(secret: string): ModuleFactory {
+export function launchSecretGuard(secret: string): (platform: Platform) => Capability {
   return (ctx) => {
     ctx.tracer.redactor.add(secret);
     return {
       name: 'desktop-launch-secret',
-      apiRoutes(app) {
+      routes(app) {
         app.addHook('onRequest', async (req, reply) => {
           if (hasLaunchSecret(req.headers[LAUNCH_SECRET_HEADER], secret)) return;
           await reply

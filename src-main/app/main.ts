@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import type { PttPhase } from '../../src-shared';
 import { ConfigError, configSecrets, loadConfig } from '../platform/config';
 import { createMaster, type Master } from '../master';
-import { MODULES } from '../master/modules';
 import { createLogger, SecretRedactor, type Logger } from '../platform/trace';
 import { shouldCheckForUpdates } from './auto-update';
 import { answerNotification, NotificationDeduper, notificationForEvent, type NotificationModel } from './desktop-notifications';
@@ -13,7 +12,7 @@ import { installSessionGuards, installWindowGuards } from './electron-security';
 import { TrayController } from './electron-tray';
 import { indicatorHtml, indicatorWindowOptions } from './indicator-window';
 import { IpcRefusal, IpcRouter } from './ipc-router';
-import { launchSecretModule, newLaunchSecret } from './launch-secret';
+import { launchSecretGuard, newLaunchSecret } from './launch-secret';
 import { loginItemPlan, startedHidden, userDataDirFromArgv, wantsPushToTalk } from './login-item';
 import { PushToTalk } from './push-to-talk';
 import { applySettingsPatch, mergeEnvironment, SettingsFile, settingsView } from './settings-store';
@@ -81,7 +80,7 @@ async function start(): Promise<void> {
   if (settings.loadProblem) log.warn(`settings ignored: ${settings.loadProblem}`);
 
   mkdirSync(dirname(config.dataFile), { recursive: true });
-  master = createMaster(config, { uiDir: join(__dirname, '..', 'renderer'), logger: log, modules: [...MODULES, launchSecretModule(secret)] });
+  master = createMaster(config, { uiDir: join(__dirname, '..', 'renderer'), logger: log, extra: [launchSecretGuard(secret)] });
   const { apiUrl } = await master.start();
   const appOrigin = new URL(apiUrl).origin;
   log.info(`desktop: master at ${appOrigin}, data in ${config.dataFile}`);
@@ -199,7 +198,7 @@ async function start(): Promise<void> {
     note.show();
   };
   const deduper = new NotificationDeduper();
-  const unsubscribe = master.context.events.subscribe((event) => {
+  const unsubscribe = master.platform.events.subscribe((event) => {
     const n = notificationForEvent(event, language);
     if (n && deduper.isNew(n.key)) notify(n);
   });
@@ -244,7 +243,7 @@ async function start(): Promise<void> {
   // ---- IPC ----
   const router = new IpcRouter(appOrigin, (channel, err) => log.error(`IPC ${channel} failed`, err));
   router.handle('app:info', () => ({
-    version: master?.context.version ?? app.getVersion(),
+    version: master?.platform.version ?? app.getVersion(),
     platform,
     pushToTalkShortcut: settings.get().preferences.pushToTalkShortcut,
     pushToTalkRegistered: shortcutRegistered,

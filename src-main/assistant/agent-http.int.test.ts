@@ -2,11 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFile } from '../cli/commands/protocol';
-import type { ModuleFactory } from '../master/context';
-import { systemModule } from '../system/module';
-import { protocolModule } from '../protocol/module';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
-import { agentModule } from './module';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
@@ -23,10 +19,11 @@ describe('assistant HTTP API', () => {
 
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    // Without the household module, so the in-memory provider is the only tool provider.
-    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' }, { modules: [systemModule, protocolModule, agentModule] });
+    tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_MESH_ENROLLMENT_TOKEN: ENROLLMENT_TOKEN, JARVIS_LOCAL_INTENTS: 'false' });
+    // The in-memory household stands in for the real one's tools.
+    tm.master.platform.registry.removeProvider(tm.master.capabilities.household.tools);
     home = new MemoryHomeProvider();
-    tm.master.context.registry.addProvider(home);
+    tm.master.platform.registry.addProvider(home);
   });
   afterAll(async () => {
     await tm.close();
@@ -91,7 +88,7 @@ describe('assistant HTTP API', () => {
   });
 
   it('GET /api/debug/export holds trace, registry, runtime and config, and no secret anywhere', async () => {
-    tm.master.context.tracer.redactor.add(WORKER_TOKEN);
+    tm.master.platform.tracer.redactor.add(WORKER_TOKEN);
     ollama.reply({ content: `Dein Token ist ${WORKER_TOKEN}` });
     await tm.request('/api/agent/chat', { json: { message: `Merk dir ${WORKER_TOKEN} und ${ENROLLMENT_TOKEN}` } });
     const res = await tm.request('/api/debug/export');
@@ -131,9 +128,10 @@ describe('assistant HTTP API', () => {
 
 describe('assistant HTTP API with Ollama down', () => {
   it('answers in one sentence with source "error" and marks ollama as error in /api/health', async () => {
-    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' }, { modules: [systemModule, agentModule] });
+    const tm = await startTestMaster({ JARVIS_LOCAL_INTENTS: 'true' });
     try {
-      tm.master.context.registry.addProvider(new MemoryHomeProvider());
+      tm.master.platform.registry.removeProvider(tm.master.capabilities.household.tools);
+      tm.master.platform.registry.addProvider(new MemoryHomeProvider());
       const res = await tm.request('/api/agent/chat', { json: { message: 'Wie wird das Wetter?' } });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ source: 'error', tool_calls: [] });
@@ -150,11 +148,8 @@ describe('assistant HTTP API with Ollama down', () => {
 describe('Task Scout wiring', () => {
   it('subscribes to documents the knowledge base finishes and feeds them to the scout', async () => {
     let deliver: ((doc: { id: string; name: string; text: string }) => void) | undefined;
-    const fakeRag: ModuleFactory = (ctx) => {
-      ctx.services.rag = { search: async (query: string) => ({ query, mode: 'keyword' as const, results: [] }), onDocumentReady: (cb: typeof deliver) => ((deliver = cb), () => (deliver = undefined)) };
-      return { name: 'rag' };
-    };
-    const tm = await startTestMaster({}, { modules: [systemModule, fakeRag, agentModule] });
+    const documents = { onDocumentReady: (cb: NonNullable<typeof deliver>) => ((deliver = cb), () => (deliver = undefined)) };
+    const tm = await startTestMaster({}, { documents });
     try {
       expect(deliver).toBeDefined();
       deliver!({ id: 'doc_1', name: 'Elternbrief.pdf', text: 'Bitte bis Freitag das Formular unterschreiben.' });

@@ -44,7 +44,7 @@ describe('assistant in the full master', () => {
   });
 
   it('records each request in the Jarvis protocol: decision, review of a delete, outcome, sealed chain', async () => {
-    const protocol = tm.master.context.services.protocol!;
+    const protocol = tm.master.capabilities.protocol.service!;
     const added = await tm.request('/api/agent/chat', { json: { message: 'Setz Brot auf die Einkaufsliste' } });
     const first = protocol.session(`ws_${added.json.trace_id}`)!;
     expect(first.session).toMatchObject({ status: 'completed', sealed: true });
@@ -72,7 +72,7 @@ describe('assistant in the full master', () => {
   });
 
   it('a hand edit of the item a confirmation waits for is a Takeover, and a later `ja` runs nothing', async () => {
-    const protocol = tm.master.context.services.protocol!;
+    const protocol = tm.master.capabilities.protocol.service!;
     const created = await tm.request('/api/tools/calendar_create', { json: { arguments: { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' } } } });
     const eventId = created.json.data.id as string;
     ollama.reply({ tool_calls: [{ name: 'calendar_delete', arguments: { id: eventId } }] });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../src-shared';
 import { loadConfig } from '../platform/config';
-import { SkillRegistry } from '../skills';
+import { SkillRegistry } from '../platform/registry';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../platform/trace';

@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared';
 import { toolFailure } from '../../src-shared';
 import type { Config } from '../platform/config';
-import type { RegisteredTool, SkillRegistry } from '../skills';
+import type { RegisteredTool, SkillRegistry } from '../platform/registry';
 import { newTraceId, type Tracer } from '../platform/trace';
 import type { AuditDecision, AuditTrail } from './audit';
 import { Conversation, type PendingCall } from './conversation';

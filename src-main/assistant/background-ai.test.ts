@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
-import { SkillRegistry } from '../skills';
+import { SkillRegistry } from '../platform/registry';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../platform/trace';

@@ -1,5 +1,5 @@
 import { redactedConfig, type Config } from '../platform/config';
-import type { SkillRegistry } from '../skills';
+import type { SkillRegistry } from '../platform/registry';
 import type { Tracer } from '../platform/trace';
 
 /** Runtime sections of EXPORT DEBUG; capabilities add their own (pending confirmation, ollama, …). */

@@ -1,4 +1,4 @@
-export { agentModule } from './module';
+export { createAssistant, type AssistantCapability, type AssistantDeps } from './capability';
 export { Assistant, type ChatInput, type ChatSink } from './assistant';
 export { OllamaConnection } from './ollama-connection';
 export { matchLocalIntent, LOCAL_INTENT_NAMES } from './local-intents';

@@ -2,7 +2,7 @@ import type { Tool } from 'ollama';
 import type { KanbanCard, KanbanColumn, Task, ToolResult } from '../../src-shared';
 import { KANBAN_COLUMNS } from '../../src-shared';
 import type { Config } from '../platform/config';
-import type { SkillRegistry, ToolContext } from '../skills';
+import type { SkillRegistry, ToolContext } from '../platform/registry';
 import { check, compileSchema } from '../platform/validation';
 import { newTraceId, type Tracer } from '../platform/trace';
 import { isRecord, parseJsonAnswer } from './json-answer';

@@ -1,6 +1,6 @@
 import { toolFailure, type JsonSchemaObject, type ToolResult } from '../../src-shared';
 import type { ProtocolRecorder } from '../protocol';
-import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
+import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 
 export const MEMORY_TOOL = 'memory_propose';
 

@@ -47,7 +47,7 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
     const [proposal] = await proposals(tm);
     expect(proposal).toMatchObject({ fact: 'Paul verträgt keine Nüsse', status: 'proposed', work_session_id: `ws_${chat.json.trace_id}` });
     // The request is over, but its session stays unsealed while the household has not decided.
-    const open = tm.master.context.services.protocol!.session(proposal!.work_session_id)!;
+    const open = tm.master.capabilities.protocol.service!.session(proposal!.work_session_id)!;
     expect(open.session).toMatchObject({ status: 'completed', sealed: false });
 
     ollama.reply({ content: 'Hallo.' });
@@ -61,11 +61,11 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
 
     expect((await decide(tm, proposal!, 'accept')).status).toBe(200);
     expect((await decide(tm, proposal!, 'accept')).status).toBe(409);
-    expect(tm.master.context.services.protocol!.session(proposal!.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(tm.master.capabilities.protocol.service!.session(proposal!.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Was gibt es heute?' } });
     expect(ollama.chats().at(-1)!.messages[0]!.content).toContain('Vom Haushalt bestätigte Fakten:\n- Paul verträgt keine Nüsse');
-    expect(tm.master.context.services.protocol!.verify().ok).toBe(true);
+    expect(tm.master.capabilities.protocol.service!.verify().ok).toBe(true);
   });
 
   it('a rejected fact never reaches the prompt; a direct tool call gets its own session', async () => {
@@ -74,7 +74,7 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
     const proposal = (await proposals(tm)).find((p) => p.fact === 'Oma mag keinen Koriander')!;
     expect((await decide(tm, proposal, 'reject')).status).toBe(200);
     expect((await proposals(tm)).find((p) => p.proposal_id === proposal.proposal_id)!.status).toBe('rejected');
-    expect(tm.master.context.services.protocol!.session(proposal.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(tm.master.capabilities.protocol.service!.session(proposal.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Hallo' } });
     expect(ollama.chats().at(-1)!.messages[0]!.content).not.toContain('Koriander');

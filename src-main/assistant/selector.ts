@@ -1,4 +1,4 @@
-import type { RegisteredTool } from '../skills';
+import type { RegisteredTool } from '../platform/registry';
 import { isRecord, parseJsonAnswer } from './json-answer';
 import type { OllamaConnection } from './ollama-connection';
 import { selectorPrompt } from './prompts';

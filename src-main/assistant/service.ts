@@ -1,6 +1,5 @@
 import type { ChatResponse, OllamaFunctionTool } from '../../src-shared';
 import type { ChatInput, ChatSink } from './assistant';
-import type { DebugService } from './debug-export';
 
 /** What other capabilities (voice, HTTP) use of the assistant. */
 export interface AssistantService {
@@ -8,11 +7,4 @@ export interface AssistantService {
   clear(): void;
   /** The tools exactly as the next /api/chat request sends them. */
   tools(): OllamaFunctionTool[];
-}
-
-declare module '../master/context' {
-  interface Services {
-    assistant?: AssistantService;
-    debug?: DebugService;
-  }
 }

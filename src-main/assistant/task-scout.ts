@@ -1,6 +1,6 @@
 import type { Task, ToolResult } from '../../src-shared';
 import type { Config } from '../platform/config';
-import type { SkillRegistry } from '../skills';
+import type { SkillRegistry } from '../platform/registry';
 import { check, compileSchema } from '../platform/validation';
 import { newTraceId, type Tracer } from '../platform/trace';
 import { parseJsonAnswer } from './json-answer';

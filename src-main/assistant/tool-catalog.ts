@@ -1,5 +1,5 @@
 import type { OllamaFunctionTool } from '../../src-shared';
-import type { RegisteredTool, SkillRegistry } from '../skills';
+import type { RegisteredTool, SkillRegistry } from '../platform/registry';
 
 /** Registry actions as native Ollama function tools (the `tools` field of /api/chat). */
 export function toOllamaTools(tools: readonly RegisteredTool[]): OllamaFunctionTool[] {

@@ -1,5 +1,5 @@
 import type { WorkflowPlan } from '../../src-shared';
-import type { RegisteredTool } from '../skills';
+import type { RegisteredTool } from '../platform/registry';
 import { check, compileSchema } from '../platform/validation';
 import { parseJsonAnswer } from './json-answer';
 import type { OllamaConnection } from './ollama-connection';

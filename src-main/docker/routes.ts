@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DockerServiceAction, DockerSkillServicesResponse } from '../../src-shared';
 import { DockerRefusal, type DockerSkillController } from './skill-services';
-import { HttpError } from '../platform/http/errors';
+import { Refusal } from '../platform/errors';
 
 export interface DockerRoutesDeps {
   /** Undefined while the controller is off. */
@@ -16,11 +16,6 @@ const params = {
   required: ['id', 'action'],
   properties: { id: { type: 'string', maxLength: 128 }, action: { enum: ['start', 'stop', 'restart'] } },
 } as const;
-
-function asHttp(err: unknown): never {
-  if (err instanceof DockerRefusal) throw new HttpError(err.status, err.code, err.message);
-  throw err;
-}
 
 /** GET /api/docker/skill-services and POST …/{full-id}/start|stop|restart (DESIGN.md). */
 export function registerDockerRoutes(app: FastifyInstance, deps: DockerRoutesDeps): void {
@@ -45,12 +40,8 @@ export function registerDockerRoutes(app: FastifyInstance, deps: DockerRoutesDep
     { schema: { params } },
     async (req) => {
       const controller = deps.controller;
-      if (!controller) throw new HttpError(409, 'DOCKER_CONTROLLER_OFF', deps.offReason);
-      try {
-        return { service: await controller.mutate(req.params.id, req.params.action) };
-      } catch (err) {
-        return asHttp(err);
-      }
+      if (!controller) throw new Refusal('conflict', 'DOCKER_CONTROLLER_OFF', deps.offReason);
+      return { service: await controller.mutate(req.params.id, req.params.action) };
     },
   );
 }

@@ -1,16 +1,13 @@
 import type Dockerode from 'dockerode';
 import type { DockerServiceAction, DockerSkillService } from '../../src-shared';
+import { Refusal } from '../platform/errors';
 
 export const FULL_CONTAINER_ID = /^[0-9a-f]{64}$/;
 
-/** A deliberate refusal: the route turns it into its HTTP status. */
-export class DockerRefusal extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 502 | 503,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** A deliberate refusal of a container action. */
+export class DockerRefusal extends Refusal {
+  constructor(kind: 'invalid' | 'not_found' | 'conflict' | 'bad_gateway' | 'unavailable', code: string, message: string) {
+    super(kind, code, message);
     this.name = 'DockerRefusal';
   }
 }
@@ -64,7 +61,7 @@ export class DockerSkillController {
     try {
       containers = await docker.listContainers({ all: true, filters: { label: [`${label}=${value}`] } });
     } catch (err) {
-      throw new DockerRefusal(503, 'DOCKER_UNAVAILABLE', describeDockerError(err, this.options.socketPath));
+      throw new DockerRefusal('unavailable', 'DOCKER_UNAVAILABLE', describeDockerError(err, this.options.socketPath));
     }
     // The filter is Docker's; the exact comparison is ours, so nothing depends on how a
     // given engine version matches label values.
@@ -84,11 +81,11 @@ export class DockerSkillController {
 
   async mutate(id: string, action: DockerServiceAction): Promise<DockerSkillService> {
     if (!FULL_CONTAINER_ID.test(id)) {
-      throw new DockerRefusal(400, 'INVALID_CONTAINER_ID', 'Only a full 64-character container id is accepted (no names, no short ids).');
+      throw new DockerRefusal('invalid', 'INVALID_CONTAINER_ID', 'Only a full 64-character container id is accepted (no names, no short ids).');
     }
     const current = (await this.list()).find((s) => s.id === id);
     if (!current) {
-      throw new DockerRefusal(404, 'NOT_A_SKILL_SERVICE', `No container with this id carries ${this.options.label}=${this.options.value}.`);
+      throw new DockerRefusal('not_found', 'NOT_A_SKILL_SERVICE', `No container with this id carries ${this.options.label}=${this.options.value}.`);
     }
     const container = (await this.client()).getContainer(current.id);
     try {
@@ -98,7 +95,7 @@ export class DockerSkillController {
     } catch (err) {
       // 304: already started / already stopped. The wanted state holds; that is success.
       if ((err as { statusCode?: number }).statusCode !== 304) {
-        throw new DockerRefusal(502, 'DOCKER_FAILED', `${action} failed: ${describeDockerError(err, this.options.socketPath)}`);
+        throw new DockerRefusal('bad_gateway', 'DOCKER_FAILED', `${action} failed: ${describeDockerError(err, this.options.socketPath)}`);
       }
     }
     return (await this.list()).find((s) => s.id === id) ?? current;

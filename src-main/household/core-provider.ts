@@ -1,5 +1,5 @@
 import { HOME_TOOL_NAMES, HOME_TOOL_SPECS, homeToolMutates, homeToolNeedsConfirmation, isHomeToolName, toolFailure, type ToolResult } from '../../src-shared';
-import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
+import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { HouseholdService } from './service';
 
 /** The household's tools in the skill registry (provider kind "core", source "core"). */

@@ -1,5 +1,5 @@
 import type { HouseholdStore } from './store';
-import type { ToolContext } from '../skills';
+import type { ToolContext } from '../platform/registry';
 
 /** What a household tool handler works with: the store inside its transaction, the zone, the time. */
 export interface HomeEnv {

@@ -1,15 +1,21 @@
 // A deliberate failure of a household tool: it rolls the transaction back and becomes
 // the `{success:false, error}` envelope. Codes are stable; messages are German.
+import { Refusal, type RefusalKind } from '../platform/errors';
 
 export type HomeErrorCode = 'NOT_FOUND' | 'INVALID_INPUT' | 'INVALID_TIME' | 'CONFLICT' | 'MANUAL_OVERRIDE';
 
-export class HomeError extends Error {
-  constructor(
-    readonly code: HomeErrorCode,
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
+const KIND_OF_CODE: Record<HomeErrorCode, RefusalKind> = {
+  NOT_FOUND: 'not_found',
+  INVALID_INPUT: 'invalid',
+  INVALID_TIME: 'invalid',
+  CONFLICT: 'conflict',
+  MANUAL_OVERRIDE: 'conflict',
+};
+
+export class HomeError extends Refusal {
+  declare readonly code: HomeErrorCode;
+  constructor(code: HomeErrorCode, message: string, path?: string) {
+    super(KIND_OF_CODE[code], code, message, path);
     this.name = 'HomeError';
   }
 }

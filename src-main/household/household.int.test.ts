@@ -26,25 +26,25 @@ async function start(env: Record<string, string> = {}) {
 
 /** Every household row, to prove that a rejected request wrote nothing. */
 function snapshot(m: TestMaster): string {
-  const db = m.master.context.db;
+  const db = m.master.platform.db;
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[];
   return JSON.stringify(tables.map((x) => [x.name, db.prepare(`SELECT * FROM ${x.name} ORDER BY rowid`).all()]));
 }
 
 function collect(m: TestMaster): ServerEvent[] {
   const events: ServerEvent[] = [];
-  m.master.context.events.subscribe((e) => events.push(e));
+  m.master.platform.events.subscribe((e) => events.push(e));
   return events;
 }
 
 describe('household API', () => {
   it('registers every core tool in the registry as provider "core"', async () => {
     const m = await start();
-    const names = m.master.context.registry.list().filter((x) => x.provider === 'core').map((x) => x.name);
+    const names = m.master.platform.registry.list().filter((x) => x.provider === 'core').map((x) => x.name);
     // Core tools that are not the household's: rag_search (knowledge) and memory_propose (assistant, spec/004).
     expect(names).toEqual([...HOME_TOOL_NAMES, 'rag_search', 'memory_propose']);
-    expect(m.master.context.registry.get('calendar_delete')).toMatchObject({ mutates: true, requires_confirmation: true });
-    expect(m.master.context.registry.get('calendar_list')).toMatchObject({ mutates: false, requires_confirmation: false });
+    expect(m.master.platform.registry.get('calendar_delete')).toMatchObject({ mutates: true, requires_confirmation: true });
+    expect(m.master.platform.registry.get('calendar_list')).toMatchObject({ mutates: false, requires_confirmation: false });
   });
 
   it('POST /api/tools/{name} returns the envelope with the persisted object and publishes state.changed', async () => {
@@ -278,7 +278,7 @@ describe('household API', () => {
     const m = await start();
     const events = collect(m);
     await m.request('/api/tools/calendar_create', { json: { arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '15:30' } } } });
-    const household = m.master.context.services.household!;
+    const household = m.master.capabilities.household.service!;
     expect(household.fireDueReminders()).toEqual([]);
     clockNow = new Date('2026-11-30T14:00:00Z'); // 15:00 Berlin: 30 minutes before
     const fired = household.fireDueReminders();
@@ -293,7 +293,7 @@ describe('household API', () => {
     clockNow = new Date('2026-11-30T09:00:00Z');
     t = await startTestMaster({ HOME_AUTOMATION_INTERVAL: '20ms' }, { clock });
     const m = t;
-    const due = new Promise<ServerEvent>((resolve) => m.master.context.events.subscribe((e) => e.type === 'reminder.due' && resolve(e)));
+    const due = new Promise<ServerEvent>((resolve) => m.master.platform.events.subscribe((e) => e.type === 'reminder.due' && resolve(e)));
     await m.request('/api/tools/reminders_create', { json: { arguments: { text: 'Tee', when: { kind: 'relative', offset_days: 0, time: '11:00' } } } });
     clockNow = new Date('2026-11-30T10:00:30Z');
     expect(await due).toMatchObject({ data: { text: 'Tee' } });

@@ -1,3 +1,4 @@
+export { createHousehold, type HouseholdCapability } from './capability';
 export { HouseholdService } from './service';
 export type { HouseholdServiceOptions } from './service';
 export { householdToolProvider } from './core-provider';

@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ComponentStatus, HomeState, HomeToolName, ToolResult } from '../../src-shared';
 import { HomeError, type HouseholdService } from './';
-import type { SkillRegistry } from '../skills';
+import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
-import { HttpError } from '../platform/http/errors';
+import { Refusal, statusOfToolResult } from '../platform/errors';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -15,28 +15,6 @@ export interface HouseholdRouteDeps {
   readonly clock: () => Date;
   readonly timezone: string;
   readonly status: () => Readonly<Record<string, ComponentStatus>>;
-}
-
-/** HTTP status of a tool result: the envelope is always the body. */
-export function statusOfResult(result: ToolResult, created = false): number {
-  if (result.success) return created ? 201 : 200;
-  switch (result.error?.code) {
-    case 'INVALID_ARGUMENTS':
-    case 'INVALID_INPUT':
-    case 'INVALID_TIME':
-      return 400;
-    case 'UNKNOWN_TOOL':
-    case 'NOT_FOUND':
-      return 404;
-    case 'CONFLICT':
-    case 'MANUAL_OVERRIDE':
-      return 409;
-    case 'TOOL_FAILED':
-      return 500;
-    default:
-      // A plugin's own failure (e.g. UPSTREAM_UNAVAILABLE): the call itself worked.
-      return 200;
-  }
 }
 
 const toolsBody = {
@@ -69,7 +47,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
 
   const send = async (reply: FastifyReply, name: HomeToolName | string, args: unknown, created = false) => {
     const result = await call(name, args);
-    return reply.code(statusOfResult(result, created)).send(result);
+    return reply.code(statusOfToolResult(result, created)).send(result);
   };
 
   app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
@@ -127,12 +105,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     reply.header('content-disposition', 'attachment; filename="jarvis-recipes.json"').send(deps.household.exportRecipes()),
   );
   app.post<{ Body: unknown }>('/api/recipes/import', { schema: { body: objectBody } }, async (req) => {
-    try {
-      return deps.household.importRecipes(req.body);
-    } catch (err) {
-      if (err instanceof HomeError) throw new HttpError(400, err.code, err.message, err.path);
-      throw err;
-    }
+    return deps.household.importRecipes(req.body);
   });
   app.get<IdReq>('/api/recipes/:id', async (req, reply) => send(reply, 'recipes_get', { id: req.params.id }));
   crud('/api/recipes', { create: 'recipes_create', update: 'recipes_update' });
@@ -156,12 +129,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   app.post<{ Body: unknown }>('/api/calendar/import', async (req) => {
     const body = req.body;
     const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof (body as { ics?: unknown }).ics === 'string' ? (body as { ics: string }).ics : undefined;
-    if (text === undefined) throw new HttpError(400, 'INVALID_INPUT', 'Send the calendar as text/calendar or as JSON {"ics": "..."}.');
-    try {
-      return deps.household.importIcs(text);
-    } catch (err) {
-      if (err instanceof HomeError) throw new HttpError(400, err.code, err.message, err.path);
-      throw err;
-    }
+    if (text === undefined) throw new Refusal('invalid', 'INVALID_INPUT', 'Send the calendar as text/calendar or as JSON {"ics": "..."}.');
+    return deps.household.importIcs(text);
   });
 }

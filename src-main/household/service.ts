@@ -1,6 +1,6 @@
 import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, ToolResult } from '../../src-shared';
 import { HOME_DOMAINS, toolFailure, toolSuccess } from '../../src-shared';
-import type { ToolContext } from '../skills';
+import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
 import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';

@@ -80,7 +80,7 @@ describe('knowledge: embeddings from Ollama', () => {
 
   it('picks the installed embedding model, stores vectors beside the chunks and searches hybrid', async () => {
     const ready: { name: string; text: string }[] = [];
-    const unsubscribe = t.master.context.services.rag!.onDocumentReady((doc) => ready.push(doc));
+    const unsubscribe = t.master.capabilities.knowledge.documents!.onDocumentReady((doc) => ready.push(doc));
     expect(await upload(t, 'garage.txt', 'Das Auto steht in der Garage am Stadtpark.\n\nDer TÜV ist im März fällig.')).toBe(202);
     expect(await upload(t, 'kuchen.md', '# Backen\n\nApfelkuchen mit Zimt und Streuseln.')).toBe(202);
     const docs = await settled(t);
@@ -95,7 +95,7 @@ describe('knowledge: embeddings from Ollama', () => {
     expect(ready.map((d) => d.name).sort()).toEqual(['garage.txt', 'kuchen.md']);
     expect(ready.find((d) => d.name === 'garage.txt')!.text).toContain('TÜV ist im März fällig');
     unsubscribe();
-    const viaService = await t.master.context.services.rag!.search('Fahrzeug', { topK: 1 });
+    const viaService = await t.master.capabilities.knowledge.documents!.search('Fahrzeug', { topK: 1 });
     expect(viaService.results.map((r) => r.document)).toEqual(['garage.txt']);
 
     // "Fahrzeug" is in no document: only the vectors connect it to "Auto".

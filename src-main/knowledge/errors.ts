@@ -1,10 +1,10 @@
+import { Refusal } from '../platform/errors';
+
 /**
  * A document that cannot be ingested, with a reason a person can act on. The code is
  * stable (tests and the UI may branch on it); the message is what the document list shows.
  */
-export class IngestError extends Error {
-  constructor(
-    readonly code:
+export type IngestErrorCode =
       | 'UNSUPPORTED_FORMAT'
       | 'FILE_TOO_LARGE'
       | 'EMPTY_FILE'
@@ -16,10 +16,12 @@ export class IngestError extends Error {
       | 'NO_TEXT'
       | 'TOOL_MISSING'
       | 'TOOL_FAILED'
-      | 'FILE_NOT_FOUND',
-    message: string,
-  ) {
-    super(message);
+      | 'FILE_NOT_FOUND';
+
+export class IngestError extends Refusal {
+  declare readonly code: IngestErrorCode;
+  constructor(code: IngestErrorCode, message: string) {
+    super(code === 'FILE_TOO_LARGE' ? 'too_large' : code === 'UNSUPPORTED_FORMAT' ? 'unsupported_media' : 'invalid', code, message);
     this.name = 'IngestError';
   }
 }

@@ -1,7 +1,7 @@
 export { createRagService, ragFilesDir } from './create';
 export { IngestError } from './errors';
 export { SUPPORTED_EXTENSIONS, formatOf } from './formats';
-export { ragModule } from './module';
+export { createKnowledge, type KnowledgeCapability } from './capability';
 export type { RagSearchService } from './rag-search-service';
 export type { SearchOptions } from './search';
 export { RagService, type IngestOutcome, type ReadyDocument } from './service';

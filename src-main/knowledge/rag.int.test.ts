@@ -40,7 +40,7 @@ describe('knowledge: ingest and search without Ollama', () => {
 
   beforeAll(async () => {
     t = await startTestMaster({ JARVIS_RAG_MAX_FILE_MB: '2' });
-    t.master.context.events.subscribe((e) => events.push(e));
+    t.master.platform.events.subscribe((e) => events.push(e));
   });
   afterAll(async () => t?.close());
 
@@ -105,21 +105,21 @@ describe('knowledge: ingest and search without Ollama', () => {
   });
 
   it('rag_search is a core tool that returns excerpts with document, location and score and is traced', async () => {
-    const tool = t.master.context.registry.get('rag_search');
+    const tool = t.master.platform.registry.get('rag_search');
     expect(tool?.provider).toBe('core');
-    const result = await t.master.context.registry.call('rag_search', { query: 'Kündigungsfrist', top_k: 3 }, { traceId: 'trace_rag_1', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
+    const result = await t.master.platform.registry.call('rag_search', { query: 'Kündigungsfrist', top_k: 3 }, { traceId: 'trace_rag_1', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
     expect(result.success).toBe(true);
     const data = result.data as RagSearchResponse;
     expect(data.results[0]).toMatchObject({ document: 'mietvertrag.docx' });
     expect(data.results[0]!.location).toMatch(/Kündigung/);
     expect(result.message).toMatch(/mietvertrag\.docx/);
-    const traced = t.master.context.tracer.list({ traceId: 'trace_rag_1' }).find((e) => e.component === 'rag' && e.stage === 'retrieval');
+    const traced = t.master.platform.tracer.list({ traceId: 'trace_rag_1' }).find((e) => e.component === 'rag' && e.stage === 'retrieval');
     expect(traced?.data).toMatchObject({ query: 'Kündigungsfrist', mode: 'keyword', results: [{ document: 'mietvertrag.docx' }] });
     // The same tool through the household's generic tool route, as scripts and the UI call it.
     const viaHttp = await t.request('/api/tools/rag_search', { json: { arguments: { query: 'Kündigungsfrist' } } });
     expect(viaHttp.status, viaHttp.text).toBe(200);
     expect(viaHttp.json.data.results[0].document).toBe('mietvertrag.docx');
-    const bad = await t.master.context.registry.call('rag_search', { query: 'x', top_k: 'drei' }, { traceId: 'trace_rag_2', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
+    const bad = await t.master.platform.registry.call('rag_search', { query: 'x', top_k: 'drei' }, { traceId: 'trace_rag_2', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
     expect(bad.success).toBe(false);
     expect(bad.error?.code).toBe('INVALID_ARGUMENTS');
   });

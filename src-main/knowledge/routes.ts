@@ -4,13 +4,7 @@ import { RAG_FORMATS, type RagDocumentsResponse, type RagFormat, type RagSearchR
 import { IngestError } from './errors';
 import type { RagService } from './service';
 import { newTraceId, type Tracer } from '../platform/trace';
-import { HttpError } from '../platform/http/errors';
-
-const STATUS_OF: Partial<Record<IngestError['code'], number>> = {
-  FILE_TOO_LARGE: 413,
-  UNSUPPORTED_FORMAT: 415,
-  EMPTY_FILE: 400,
-};
+import { Refusal } from '../platform/errors';
 
 const SEARCH_QUERY = {
   type: 'object',
@@ -34,12 +28,12 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
 
   app.get<{ Params: { id: string } }>('/api/rag/documents/:id', { schema: { params: ID_PARAMS } }, async (req) => {
     const doc = service.get(req.params.id);
-    if (!doc) throw new HttpError(404, 'NOT_FOUND', `No document ${req.params.id}`);
+    if (!doc) throw new Refusal('not_found', 'NOT_FOUND', `No document ${req.params.id}`);
     return { document: doc };
   });
 
   app.delete<{ Params: { id: string } }>('/api/rag/documents/:id', { schema: { params: ID_PARAMS } }, async (req, reply) => {
-    if (!service.remove(req.params.id)) throw new HttpError(404, 'NOT_FOUND', `No document ${req.params.id}`);
+    if (!service.remove(req.params.id)) throw new Refusal('not_found', 'NOT_FOUND', `No document ${req.params.id}`);
     return reply.code(204).send();
   });
 
@@ -50,7 +44,7 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
       const { q, top_k, format, document_id, name } = req.query;
       const formats = format?.split(',');
       const unknown = formats?.find((f) => !(RAG_FORMATS as readonly string[]).includes(f));
-      if (unknown) throw new HttpError(400, 'INVALID_REQUEST', `Unknown format ${unknown}; known: ${RAG_FORMATS.join(', ')}`, '/format');
+      if (unknown) throw new Refusal('invalid', 'INVALID_REQUEST', `Unknown format ${unknown}; known: ${RAG_FORMATS.join(', ')}`, '/format');
       const traceId = newTraceId('rag');
       const filters = {
         ...(formats ? { formats: formats as RagFormat[] } : {}),
@@ -73,24 +67,17 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
       // stops sending.
       if (declared > service.maxFileBytes + 64 * 1024) {
         reply.header('connection', 'close');
-        throw new HttpError(413, 'FILE_TOO_LARGE', `The upload is ${(declared / 1024 / 1024).toFixed(1)} MB; the limit is ${(service.maxFileBytes / 1024 / 1024).toFixed(1)} MB (JARVIS_RAG_MAX_FILE_MB).`);
+        throw new Refusal('too_large', 'FILE_TOO_LARGE', `The upload is ${(declared / 1024 / 1024).toFixed(1)} MB; the limit is ${(service.maxFileBytes / 1024 / 1024).toFixed(1)} MB (JARVIS_RAG_MAX_FILE_MB).`);
       }
-      if (!req.isMultipart()) throw new HttpError(415, 'NOT_MULTIPART', 'Send the document as multipart/form-data in the field "file".');
+      if (!req.isMultipart()) throw new Refusal('unsupported_media', 'NOT_MULTIPART', 'Send the document as multipart/form-data in the field "file".');
       const part = await req.file();
-      if (!part) throw new HttpError(400, 'NO_FILE', 'The upload holds no file (multipart field "file").');
+      if (!part) throw new Refusal('invalid', 'NO_FILE', 'The upload holds no file (multipart field "file").');
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new HttpError(400, 'NO_FILE', `The file must be sent in the multipart field "file", not "${part.fieldname}".`);
+        throw new Refusal('invalid', 'NO_FILE', `The file must be sent in the multipart field "file", not "${part.fieldname}".`);
       }
-      try {
-        const outcome = await service.ingestStream(part.file, part.filename);
-        return reply.code(outcome.outcome === 'unchanged' ? 200 : 202).send(outcome);
-      } catch (err) {
-        if (err instanceof IngestError) {
-          throw new HttpError(STATUS_OF[err.code] ?? 400, err.code, err.message);
-        }
-        throw err;
-      }
+      const outcome = await service.ingestStream(part.file, part.filename);
+      return reply.code(outcome.outcome === 'unchanged' ? 200 : 202).send(outcome);
     });
   });
 }

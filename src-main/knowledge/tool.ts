@@ -1,5 +1,5 @@
 import { RAG_FORMATS, RAG_SEARCH_TOOL, toolFailure, toolSuccess, type RagSearchFilters, type ToolResult } from '../../src-shared';
-import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
+import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { Tracer } from '../platform/trace';
 import type { RagService } from './service';
 

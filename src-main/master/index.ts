@@ -2,26 +2,51 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
+import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
+import { createDocker } from '../docker';
+import { createHousehold, type HouseholdCapability } from '../household';
+import { createKnowledge, type KnowledgeCapability } from '../knowledge';
+import { createMesh, type MeshCapability } from '../mesh';
+import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
+import { openDatabase } from '../platform/database';
 import { EventBus } from '../platform/events';
 import { createHttpServer } from '../platform/http';
-import { SkillRegistry } from '../skills';
-import { openDatabase, type Db } from '../platform/database';
+import { SkillRegistry } from '../platform/registry';
+import { StatusBoard } from '../platform/status';
 import { createLogger, Tracer, type Logger } from '../platform/trace';
-import type { MasterContext, MasterModule, ModuleFactory } from './context';
-import { MODULES } from './modules';
-import { StatusBoard } from '../platform/status/status-board';
+import { createProtocol, type ProtocolCapability } from '../protocol';
+import { createSkills, type SkillsCapability } from '../skills';
+import { createSystem } from '../system';
+import { createVoice, type VoiceAssistant, type VoiceCapability } from '../voice';
 
-export type { MasterContext, MasterModule, ModuleFactory, Services } from './context';
-export { StatusBoard } from '../platform/status/status-board';
+export type { Capability, Platform } from '../platform/capability';
 
 export interface MasterOptions {
   readonly clock?: () => Date;
   /** Built renderer; defaults to dist/renderer next to the bundle. */
   readonly uiDir?: string;
   readonly logger?: Logger;
-  /** Replace the module list (tests compose a smaller master). */
-  readonly modules?: readonly ModuleFactory[];
+  /**
+   * Capabilities started after the built-in ones: the desktop's launch-secret guard, and
+   * the probes and stand-ins of integration tests.
+   */
+  readonly extra?: readonly ((platform: Platform) => Capability)[];
+  /** The assistant voice hands its transcripts to, in place of the real one (tests that need no model). */
+  readonly voiceAssistant?: VoiceAssistant;
+  /** A stand-in for the documents the assistant's Task Scout reads (tests). */
+  readonly documents?: AssistantDeps['documents'];
+}
+
+/** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
+export interface Capabilities {
+  readonly protocol: ProtocolCapability;
+  readonly household: HouseholdCapability;
+  readonly skills: SkillsCapability;
+  readonly mesh: MeshCapability;
+  readonly knowledge: KnowledgeCapability;
+  readonly assistant: AssistantCapability;
+  readonly voice: VoiceCapability;
 }
 
 export interface Addresses {
@@ -30,7 +55,8 @@ export interface Addresses {
 }
 
 export interface Master {
-  readonly context: MasterContext;
+  readonly platform: Platform;
+  readonly capabilities: Capabilities;
   start(): Promise<Addresses>;
   /** Closes listeners, timers and the database. Safe to call more than once. */
   stop(): Promise<void>;
@@ -49,37 +75,61 @@ function urlOf(app: FastifyInstance): string {
   return `http://${host}:${info.port}`;
 }
 
-/**
- * The composition root: builds every service from one Config. The headless server,
- * the desktop app and the integration tests all start the master through here.
- */
-export function createMaster(config: Config, options: MasterOptions = {}): Master {
+function createPlatform(config: Config, options: MasterOptions): Platform {
   const clock = options.clock ?? (() => new Date());
   const tracer = new Tracer({ enabled: config.debugTrace, limit: config.traceLimit, dir: config.debugDir, now: clock });
   for (const secret of configSecrets(config)) tracer.redactor.add(secret);
-  const log = options.logger ?? createLogger(tracer.redactor);
-  const db: Db = openDatabase(config.dataFile);
-
-  const context: MasterContext = {
+  return {
     config,
     version: APP_VERSION,
     clock,
-    db,
+    db: openDatabase(config.dataFile),
     registry: new SkillRegistry(),
     tracer,
     events: new EventBus(clock),
     status: new StatusBoard(),
-    log,
-    services: {},
+    log: options.logger ?? createLogger(tracer.redactor),
   };
+}
 
-  const modules: MasterModule[] = [];
+/**
+ * Builds every capability in dependency order, each given exactly the capabilities it
+ * uses. The order here is also the start order; stop runs in reverse.
+ */
+function composeCapabilities(platform: Platform, options: MasterOptions): { capabilities: Capabilities; all: Capability[] } {
+  const system = createSystem(platform);
+  const protocol = createProtocol(platform);
+  const household = createHousehold(platform);
+  const skills = createSkills(platform, protocol);
+  const mesh = createMesh(platform, protocol);
+  const docker = createDocker(platform);
+  const knowledge = createKnowledge(platform);
+  const assistantDeps: AssistantDeps = { protocol, skills: skills.service, household: household.service, documents: options.documents ?? knowledge.documents };
+  const assistant = createAssistant(platform, assistantDeps);
+  const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
+  const extra = (options.extra ?? []).map((make) => make(platform));
+  return {
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, ...extra],
+  };
+}
+
+/**
+ * The composition root: builds the platform and every capability from one Config. The
+ * headless server, the desktop app and the integration tests all start the master here.
+ */
+export function createMaster(config: Config, options: MasterOptions = {}): Master {
+  const platform = createPlatform(config, options);
+  const { db, log, tracer } = platform;
+
+  let composed: ReturnType<typeof composeCapabilities>;
   try {
-    for (const factory of options.modules ?? MODULES) modules.push(factory(context));
+    composed = composeCapabilities(platform, options);
   } catch (err) {
     db.close();
     throw err;
   }
+  const { capabilities, all } = composed;
 
   const api = createHttpServer({
     loopbackOnly: true,
@@ -89,31 +139,32 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
       tracer.record('http', 'http', 'error', { route, message: err instanceof Error ? err.message : String(err) });
     },
   });
-  for (const m of modules) m.apiRoutes?.(api);
+  for (const c of all) c.routes?.(api);
 
   const mesh = config.meshEnabled ? createHttpServer({ loopbackOnly: false }) : undefined;
-  if (mesh) for (const m of modules) m.meshRoutes?.(mesh);
+  if (mesh) for (const c of all) c.meshRoutes?.(mesh);
 
   let started = false;
   let stopping: Promise<void> | undefined;
 
   return {
-    context,
+    platform,
+    capabilities,
     async start() {
       if (started) throw new Error('master already started');
       started = true;
       await api.listen({ host: config.addr.host, port: config.addr.port });
       if (mesh) await mesh.listen({ host: config.meshAddr.host, port: config.meshAddr.port });
-      for (const m of modules) await m.start?.();
+      for (const c of all) await c.start?.();
       return { apiUrl: urlOf(api), ...(mesh ? { meshUrl: urlOf(mesh) } : {}) };
     },
     stop() {
       stopping ??= (async () => {
-        for (const m of [...modules].reverse()) {
+        for (const c of [...all].reverse()) {
           try {
-            await m.stop?.();
+            await c.stop?.();
           } catch (err) {
-            log.error(`stopping ${m.name} failed`, err);
+            log.error(`stopping ${c.name} failed`, err);
           }
         }
         await Promise.allSettled([api.close(), mesh?.close()]);

@@ -1,15 +1,14 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../src-shared';
-import { HttpError } from '../platform/http';
+import { Refusal } from '../platform/errors';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
-import type { ModuleFactory } from './context';
-import { systemModule } from '../system/module';
+import type { Capability } from '../platform/capability';
 
 /** A route that echoes a validated body and one that fails, to test the shared server contract. */
-const probeModule: ModuleFactory = () => ({
+const probe = (): Capability => ({
   name: 'probe',
-  apiRoutes(app) {
+  routes(app) {
     app.post(
       '/api/probe',
       { schema: { body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } } },
@@ -19,7 +18,7 @@ const probeModule: ModuleFactory = () => ({
       throw new Error('secret internals /etc/passwd');
     });
     app.get('/api/probe/refuse', async () => {
-      throw new HttpError(409, 'CONFLICT', 'already there');
+      throw new Refusal('conflict', 'CONFLICT', 'already there');
     });
   },
 });
@@ -66,7 +65,7 @@ describe('the master', () => {
   });
 
   it('turns malformed JSON, schema violations and crashes into JSON errors without stack traces', async () => {
-    t = await startTestMaster({}, { modules: [systemModule, probeModule] });
+    t = await startTestMaster({}, { extra: [probe] });
     const malformed = await t.request('/api/probe', { method: 'POST', body: '{"n": 1', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.code).toBe('INVALID_JSON');
@@ -91,7 +90,7 @@ describe('the master', () => {
   });
 
   it('does not coerce types on API input', async () => {
-    t = await startTestMaster({}, { modules: [systemModule, probeModule] });
+    t = await startTestMaster({}, { extra: [probe] });
     expect((await t.request('/api/probe', { json: { n: '1' } })).status).toBe(400);
   });
 
@@ -112,6 +111,6 @@ describe('the master', () => {
     await Promise.all([t.master.stop(), t.master.stop()]);
     await t.master.stop();
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
-    expect(t.master.context.db.open).toBe(false);
+    expect(t.master.platform.db.open).toBe(false);
   });
 });

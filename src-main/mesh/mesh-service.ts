@@ -8,24 +8,21 @@ import {
   type MeshWorkerView,
   type SkillManifest,
 } from '../../src-shared';
-import type { MasterContext } from '../master/context';
+import type { Platform } from '../platform/capability';
+import type { ProtocolRecorder } from '../protocol';
 import { parseManifest } from '../skills/process';
 import { hashToken, newAccessToken, tokenMatches } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { postToWorker, TransportError } from './worker-client';
 import { WorkerRoster, type WorkerRecord } from './worker-roster';
+import { Refusal } from '../platform/errors';
 
 const VERIFIED_CACHE_SIZE = 256;
 
-/** A refusal the mesh routes turn into an HTTP status. */
-export class MeshRefusal extends Error {
-  constructor(
-    readonly status: 400 | 401 | 404 | 502,
-    readonly code: string,
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
+/** A refusal of a worker's or a client's mesh request. */
+export class MeshRefusal extends Refusal {
+  constructor(kind: 'invalid' | 'unauthorized' | 'not_found' | 'bad_gateway', code: string, message: string, path?: string) {
+    super(kind, code, message, path);
     this.name = 'MeshRefusal';
   }
 }
@@ -55,7 +52,10 @@ export class MeshService {
   /** Plain access tokens, only for master -> worker calls; incoming calls are checked against the hash. */
   private readonly outgoing = new Map<string, string>();
 
-  constructor(private readonly ctx: MasterContext) {
+  constructor(
+    private readonly ctx: Platform,
+    private readonly recorder: ProtocolRecorder,
+  ) {
     const token = ctx.config.meshEnrollmentToken;
     this.offReason = meshOffReason(token);
     this.enrollmentHash = hashToken(token ?? randomBytes(32).toString('hex'));
@@ -85,7 +85,7 @@ export class MeshService {
   /** Compared in constant time; throws a 401 refusal on a mismatch. */
   assertEnrollmentToken(given: unknown): void {
     if (!this.enabled || typeof given !== 'string' || !tokenMatches(given, this.enrollmentHash)) {
-      throw new MeshRefusal(401, 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
+      throw new MeshRefusal('unauthorized', 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
     }
   }
 
@@ -97,7 +97,7 @@ export class MeshService {
    */
   private recordInProtocol(name: string, runtime: string): void {
     try {
-      this.ctx.services.protocolRecorder?.registerRuntimeWorker(`wrk_mesh_${name}`, name, runtime);
+      this.recorder.registerRuntimeWorker(`wrk_mesh_${name}`, name, runtime);
     } catch (err) {
       this.ctx.tracer.record('mesh', 'mesh', 'protocol_error', { worker: name, message: err instanceof Error ? err.message : String(err) });
     }
@@ -132,10 +132,10 @@ export class MeshService {
 
   /** The worker behind an incoming call, after its access token checked out. */
   authenticate(id: string, token: string | undefined): WorkerRecord {
-    if (!token) throw new MeshRefusal(401, 'TOKEN_REQUIRED', 'This route needs the worker access token as a Bearer token.');
+    if (!token) throw new MeshRefusal('unauthorized', 'TOKEN_REQUIRED', 'This route needs the worker access token as a Bearer token.');
     const worker = this.roster.get(id);
-    if (!worker) throw new MeshRefusal(404, 'UNKNOWN_WORKER', 'No such worker, or its lease has run out: enroll again.');
-    if (!tokenMatches(token, worker.tokenHash)) throw new MeshRefusal(401, 'TOKEN_REFUSED', 'The access token is wrong.');
+    if (!worker) throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', 'No such worker, or its lease has run out: enroll again.');
+    if (!tokenMatches(token, worker.tokenHash)) throw new MeshRefusal('unauthorized', 'TOKEN_REFUSED', 'The access token is wrong.');
     return worker;
   }
 
@@ -146,8 +146,8 @@ export class MeshService {
       // The same checks as for a local skill folder: published schema, untrusted action schemas.
       const verdict = this.verify(raw);
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
-      if (!verdict.ok) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
-      if (ids.has(verdict.manifest.id)) throw new MeshRefusal(400, 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
+      if (!verdict.ok) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
+      if (ids.has(verdict.manifest.id)) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
       ids.add(verdict.manifest.id);
       if (verdict.manifest.enabled !== false) accepted.push(verdict.manifest);
     }
@@ -184,15 +184,15 @@ export class MeshService {
   async reload(id: string): Promise<unknown> {
     const worker = this.roster.get(id);
     const token = worker && this.outgoing.get(worker.id);
-    if (!worker || !token) throw new MeshRefusal(404, 'UNKNOWN_WORKER', `No live worker ${id}.`);
+    if (!worker || !token) throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', `No live worker ${id}.`);
     try {
       const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs);
-      if (answer.status !== 200) throw new MeshRefusal(502, 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
+      if (answer.status !== 200) throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
       return { worker_id: worker.id, ...(answer.body as object) };
     } catch (err) {
       if (err instanceof TransportError) {
         worker.lastError = `transport: ${err.message}`;
-        throw new MeshRefusal(502, 'WORKER_UNREACHABLE', `worker ${worker.name} did not answer: ${err.message}`);
+        throw new MeshRefusal('bad_gateway', 'WORKER_UNREACHABLE', `worker ${worker.name} did not answer: ${err.message}`);
       }
       throw err;
     }

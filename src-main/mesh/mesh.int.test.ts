@@ -113,7 +113,7 @@ async function waitForWorkers(m: TestMaster, names: string[], what = 'workers'):
 }
 
 function call(m: TestMaster, tool: string, args: unknown, traceId = newTraceId()) {
-  return m.master.context.registry.call(tool, args, { traceId, now: new Date(), timezone: 'Europe/Berlin', actor: 'system' });
+  return m.master.platform.registry.call(tool, args, { traceId, now: new Date(), timezone: 'Europe/Berlin', actor: 'system' });
 }
 
 async function postMesh(m: TestMaster, path: string, body: unknown, token?: string, method = 'POST') {
@@ -161,24 +161,24 @@ describe('mesh enrollment', () => {
     expect(refused.json.error.path).toBe('/skills/1');
     const wrongSchema = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [{ ...good, actions: [{ ...good.actions[0], input_schema: { type: 'object', properties: { a: { type: 'strnig' } } } }] }] }, token, 'PUT');
     expect(wrongSchema.status).toBe(400);
-    expect(m.master.context.registry.get('skill_probe_ok_go')).toBeUndefined();
+    expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
 
     expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, 'not-the-token', 'PUT')).status).toBe(401);
     expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, undefined, 'PUT')).status).toBe(401);
     expect((await postMesh(m, `/api/mesh/workers/wrk_nobody/heartbeat`, {}, token)).status).toBe(404);
     const ok = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, token, 'PUT');
     expect(ok.status).toBe(200);
-    expect(m.master.context.registry.get('skill_probe_ok_go')?.provider).toBe('remote');
+    expect(m.master.platform.registry.get('skill_probe_ok_go')?.provider).toBe('remote');
 
     // Secrets never reach the trace or the export.
-    const trace = JSON.stringify(m.master.context.tracer.list());
+    const trace = JSON.stringify(m.master.platform.tracer.list());
     expect(trace).not.toContain(token);
     expect(trace).not.toContain(TOKEN);
     expect(JSON.stringify((await m.request('/api/config')).json)).not.toContain(TOKEN);
 
     const del = await fetch(`${m.meshUrl}/api/mesh/workers/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(del.status).toBe(204);
-    expect(m.master.context.registry.get('skill_probe_ok_go')).toBeUndefined();
+    expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
   });
 
   it('is off with a clear status while the enrollment token is unset or too short', async () => {
@@ -198,13 +198,13 @@ describe('mesh with real workers', () => {
     await worker(m, 'beta');
     const view = await waitForWorkers(m, ['alpha', 'beta']);
     expect(view.workers.map((w) => w.skills[0]?.id)).toEqual(['mesh.echo', 'mesh.echo']);
-    const tool = m.master.context.registry.get(TOOL);
+    const tool = m.master.platform.registry.get(TOOL);
     expect(tool?.provider).toBe('remote');
     // Enrolled workers are Worker and Actor records of the protocol (spec/004).
-    const protocol = m.master.context.services.protocol!;
+    const protocol = m.master.capabilities.protocol.service!;
     expect(protocol.get('Worker', 'wrk_mesh_alpha')).toMatchObject({ kind: 'runtime_worker', name: 'alpha' });
     expect(protocol.get('Actor', 'act_wrk_mesh_beta')).toMatchObject({ role: 'runtime_worker', authority: [] });
-    expect(m.master.context.registry.list().filter((x) => x.name === TOOL)).toHaveLength(1);
+    expect(m.master.platform.registry.list().filter((x) => x.name === TOOL)).toHaveLength(1);
 
     const traceId = newTraceId();
     const first = await call(m, TOOL, { text: 'hallo' }, traceId);
@@ -224,7 +224,7 @@ describe('mesh with real workers', () => {
     const callsAfter = (await workersOf(m)).workers.reduce((n, w) => n + w.calls, 0);
     expect(callsAfter).toBe(5);
 
-    const traced = m.master.context.tracer.list({ traceId });
+    const traced = m.master.platform.tracer.list({ traceId });
     expect(traced.map((e) => e.stage)).toEqual(['invoke', 'result']);
   });
 
@@ -259,9 +259,9 @@ describe('mesh with real workers', () => {
     const m = await master({ JARVIS_MESH_HEARTBEAT_MS: '60000' }, () => new Date(Date.now() + offset));
     const w = await worker(m, 'alpha');
     await waitForWorkers(m, ['alpha']);
-    expect(m.master.context.registry.get(TOOL)).toBeDefined();
+    expect(m.master.platform.registry.get(TOOL)).toBeDefined();
     offset += 10_001;
-    expect(m.master.context.registry.get(TOOL)).toBeUndefined();
+    expect(m.master.platform.registry.get(TOOL)).toBeUndefined();
     expect((await workersOf(m)).workers).toEqual([]);
     const health = (await m.request('/api/health')).json;
     expect(health.components.mesh.detail).toContain('0 worker(s)');
@@ -277,7 +277,7 @@ describe('mesh with real workers', () => {
     const w = await worker(m, 'alpha');
     const before = (await waitForWorkers(m, ['alpha'])).workers[0]!.id;
     offset += 60_000;
-    m.master.context.services.mesh!.roster.sweep();
+    m.master.capabilities.mesh.service!.roster.sweep();
     await w.waitFor(/no longer knows this worker; enrolling again/);
     const after = await eventually(async () => (await workersOf(m)).workers.find((x) => x.name === 'alpha' && x.id !== before && x.skills.length > 0), 15_000, 're-enrollment');
     expect(after.id).not.toBe(before);
@@ -304,17 +304,17 @@ describe('mesh with real workers', () => {
       cpSync(join(skillsRoot, 'shared'), dir, { recursive: true });
       const w = await worker(m, 'alpha', dir);
       const view = await waitForWorkers(m, ['alpha']);
-      expect(m.master.context.registry.get('skill_mesh_second_hello')).toBeUndefined();
+      expect(m.master.platform.registry.get('skill_mesh_second_hello')).toBeUndefined();
       writeEchoSkill(join(dir, 'second'), 'mesh.second', 'hello');
       const reload = await m.request(`/api/mesh/workers/${view.workers[0]!.id}/reload`, { method: 'POST' });
       expect(reload.status).toBe(200);
       expect(reload.json.skills.sort()).toEqual(['mesh.echo', 'mesh.second']);
-      expect(m.master.context.registry.get('skill_mesh_second_hello')?.provider).toBe('remote');
+      expect(m.master.platform.registry.get('skill_mesh_second_hello')?.provider).toBe('remote');
       expect((await call(m, 'skill_mesh_second_hello', { text: 'neu' })).data).toMatchObject({ text: 'neu', tag: 'alpha' });
 
       await w.stop('SIGTERM');
       expect((await workersOf(m)).workers).toEqual([]);
-      expect(m.master.context.registry.get(TOOL)).toBeUndefined();
+      expect(m.master.platform.registry.get(TOOL)).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import {
   type SkillManifest,
   type ToolResult,
 } from '../../src-shared';
-import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
+import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { Tracer } from '../platform/trace';
 import { check, compileSchema } from '../platform/validation';
 import { postToWorker, TransportError } from './worker-client';

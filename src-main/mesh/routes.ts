@@ -3,7 +3,6 @@ import { enrollRequestSchema, skillsPutSchema, type SkillsPutRequest } from '../
 import { bearerToken } from './access-tokens';
 import { MeshRefusal, type MeshService } from './mesh-service';
 import { check, compileSchema } from '../platform/validation';
-import { HttpError } from '../platform/http/errors';
 
 const idParams = {
   type: 'object',
@@ -11,15 +10,6 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
-
-function refusalToHttp<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof MeshRefusal) throw new HttpError(err.status, err.code, err.message, err.path);
-    throw err;
-  }
-}
 
 function tokenOf(req: FastifyRequest): string | undefined {
   return bearerToken(req.headers.authorization);
@@ -32,37 +22,33 @@ function tokenOf(req: FastifyRequest): string | undefined {
 export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService): void {
   app.post('/api/mesh/enroll', async (req, reply) => {
     // The token is checked before the shape, so a stranger learns nothing about the format.
-    const enrolled = refusalToHttp(() => {
-      const body = req.body;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new MeshRefusal(400, 'INVALID_REQUEST', 'The body must be a JSON object.');
-      const token = (body as { enrollment_token?: unknown }).enrollment_token;
-      if (typeof token !== 'string') throw new MeshRefusal(401, 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
-      mesh.assertEnrollmentToken(token);
-      const shape = check(compileSchema(enrollRequestSchema), body);
-      if (!shape.ok) throw new MeshRefusal(400, 'INVALID_REQUEST', shape.error.message, shape.error.path);
-      return mesh.enroll(body);
-    });
-    return reply.code(201).send(enrolled);
+    const body = req.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new MeshRefusal('invalid', 'INVALID_REQUEST', 'The body must be a JSON object.');
+    const token = (body as { enrollment_token?: unknown }).enrollment_token;
+    if (typeof token !== 'string') throw new MeshRefusal('unauthorized', 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
+    mesh.assertEnrollmentToken(token);
+    const shape = check(compileSchema(enrollRequestSchema), body);
+    if (!shape.ok) throw new MeshRefusal('invalid', 'INVALID_REQUEST', shape.error.message, shape.error.path);
+    return reply.code(201).send(mesh.enroll(body));
   });
 
   app.put<{ Params: { id: string }; Body: SkillsPutRequest }>(
     '/api/mesh/workers/:id/skills',
     { schema: { params: idParams } },
-    async (req) =>
-      refusalToHttp(() => {
-        const worker = mesh.authenticate(req.params.id, tokenOf(req));
-        const shape = check(compileSchema(skillsPutSchema), req.body);
-        if (!shape.ok) throw new MeshRefusal(400, 'INVALID_REQUEST', shape.error.message, shape.error.path);
-        return mesh.putSkills(worker, req.body.skills);
-      }),
+    async (req) => {
+      const worker = mesh.authenticate(req.params.id, tokenOf(req));
+      const shape = check(compileSchema(skillsPutSchema), req.body);
+      if (!shape.ok) throw new MeshRefusal('invalid', 'INVALID_REQUEST', shape.error.message, shape.error.path);
+      return mesh.putSkills(worker, req.body.skills);
+    },
   );
 
   app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/heartbeat', { schema: { params: idParams } }, async (req) =>
-    refusalToHttp(() => mesh.heartbeat(mesh.authenticate(req.params.id, tokenOf(req)))),
+    mesh.heartbeat(mesh.authenticate(req.params.id, tokenOf(req))),
   );
 
   app.delete<{ Params: { id: string } }>('/api/mesh/workers/:id', { schema: { params: idParams } }, async (req, reply) => {
-    refusalToHttp(() => mesh.deregister(mesh.authenticate(req.params.id, tokenOf(req))));
+    mesh.deregister(mesh.authenticate(req.params.id, tokenOf(req)));
     return reply.code(204).send();
   });
 }
@@ -72,11 +58,6 @@ export function registerMeshApiRoutes(app: FastifyInstance, mesh: MeshService): 
   app.get('/api/mesh/workers', async () => mesh.view());
 
   app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/reload', { schema: { params: idParams } }, async (req) => {
-    try {
-      return await mesh.reload(req.params.id);
-    } catch (err) {
-      if (err instanceof MeshRefusal) throw new HttpError(err.status, err.code, err.message, err.path);
-      throw err;
-    }
+    return mesh.reload(req.params.id);
   });
 }

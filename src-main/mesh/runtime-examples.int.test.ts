@@ -60,7 +60,7 @@ beforeAll(async () => {
       }),
     );
   }
-  await eventually(() => available.every((e) => t.master.context.registry.get(e.tool)), 30_000, 'every runtime worker to register');
+  await eventually(() => available.every((e) => t.master.platform.registry.get(e.tool)), 30_000, 'every runtime worker to register');
 }, 120_000);
 
 afterAll(async () => {
@@ -76,8 +76,8 @@ describe('runtime example skills through real workers', () => {
     // Only its own runtime group's examples.
     const examples = worker.skills.map((s: { id: string }) => s.id).filter((id: string) => id.startsWith('example.'));
     expect(examples).toEqual([`example.${e.runtime}.text`]);
-    expect(t.master.context.registry.get(e.tool)?.provider).toBe('remote');
-    const result = await t.master.context.registry.call(e.tool, e.input, { traceId: newTraceId(), now: new Date(), timezone: 'Europe/Berlin', actor: 'system' });
+    expect(t.master.platform.registry.get(e.tool)?.provider).toBe('remote');
+    const result = await t.master.platform.registry.call(e.tool, e.input, { traceId: newTraceId(), now: new Date(), timezone: 'Europe/Berlin', actor: 'system' });
     expect(result, JSON.stringify(result)).toMatchObject({ success: true, data: e.data, mutated: false });
     }, 180_000);
   }

@@ -1,13 +1,12 @@
 import { PROTOCOL_ERRORS, type ProtocolErrorCode } from '../../src-shared';
+import { kindOfStatus, Refusal } from '../platform/errors';
 
-/** A rejection of spec/004: its own code, an HTTP status, and nothing changed. */
-export class ProtocolError extends Error {
+/** A rejection of the Jarvis protocol: its own code, an HTTP status, and nothing changed. */
+export class ProtocolError extends Refusal {
+  declare readonly code: ProtocolErrorCode;
   readonly status: number;
-  constructor(
-    readonly code: ProtocolErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: ProtocolErrorCode, message: string) {
+    super(kindOfStatus(PROTOCOL_ERRORS[code]), code, message);
     this.name = 'ProtocolError';
     this.status = PROTOCOL_ERRORS[code];
   }

@@ -6,5 +6,5 @@ export type { MutationContext } from './headers';
 export { verifyChain, eventHash, sha256Hex } from './chain';
 export type { VerifyReport, BrokenLink } from './chain';
 export { evaluatePolicy } from './policy';
-export { protocolModule, DEFAULT_POLICY_RULES } from './module';
+export { createProtocol, DEFAULT_POLICY_RULES, type ProtocolCapability } from './capability';
 export { ProtocolRecorder } from './recorder';

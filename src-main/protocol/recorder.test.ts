@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../src-shared';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from './store';
-import { DEFAULT_POLICY_RULES } from './module';
+import { DEFAULT_POLICY_RULES } from './capability';
 import { ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
 

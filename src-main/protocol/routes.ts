@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../platform/http/errors';
+import { errorBody } from '../platform/errors';
 import { ProtocolError } from './errors';
 import { parseMutationHeaders, parseReadHeaders, type MutationContext } from './headers';
 import type { ProtocolAnswer, ProtocolService } from './service';
@@ -13,14 +13,9 @@ type Body = Record<string, unknown>;
  */
 export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolService, clock: () => Date): void {
   const send = (reply: FastifyReply, run: () => ProtocolAnswer) => {
-    try {
-      const answer = run();
-      if (answer.replayed) void reply.header('jarvis-idempotent-replay', 'true');
-      return reply.code(answer.status).send(answer.body);
-    } catch (err) {
-      if (err instanceof ProtocolError) return reply.code(err.status).send(errorBody(err.code, err.message));
-      throw err;
-    }
+    const answer = run();
+    if (answer.replayed) void reply.header('jarvis-idempotent-replay', 'true');
+    return reply.code(answer.status).send(answer.body);
   };
 
   const mutation = (sessionScoped: boolean, handler: (ctx: MutationContext, params: Params, body: Body) => ProtocolAnswer) =>
@@ -33,12 +28,7 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
       });
 
   const read = (handler: (params: Params, query: Record<string, string>) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      parseReadHeaders(req.headers);
-    } catch (err) {
-      if (err instanceof ProtocolError) return reply.code(err.status).send(errorBody(err.code, err.message));
-      throw err;
-    }
+    parseReadHeaders(req.headers);
     const result = handler(req.params as Params, req.query as Record<string, string>);
     if (result === undefined) return reply.code(404).send(errorBody('NOT_FOUND', 'No such protocol record.'));
     return reply.send(result);

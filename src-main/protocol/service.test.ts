@@ -6,7 +6,7 @@ import { ProtocolStore } from './store';
 import { verifyChain } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { DEFAULT_POLICY_RULES } from './module';
+import { DEFAULT_POLICY_RULES } from './capability';
 import { HOST_IDS, ProtocolService } from './service';
 
 const NOW = new Date('2026-11-30T12:00:00Z');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from '../protocol/store';
 import type { SkillCandidate } from './engine';
-import { DEFAULT_POLICY_RULES } from '../protocol/module';
+import { DEFAULT_POLICY_RULES } from '../protocol';
 import { ProtocolRecorder } from '../protocol/recorder';
 import { HOST_IDS, ProtocolService } from '../protocol/service';
 import { RecordedSkillGate } from './recorded-gate';

@@ -103,7 +103,7 @@ describe('skills on the real master', () => {
     expect(reload.proposed).toEqual(['demo.copy']);
     // Not callable, not offered to the model, not in the catalog: no silent activation.
     expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).status).toBe(404);
-    expect(t.master.context.services.skills?.catalogXml()).not.toContain('demo.copy');
+    expect(t.master.capabilities.skills.service.catalogXml()).not.toContain('demo.copy');
     const held = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'demo.copy')!;
     expect(held.warnings.join()).toContain('waits until the household activates it');
     const proposals = await t.request('/api/protocol/skill-proposals', { headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' } });
@@ -165,7 +165,7 @@ describe('skills on the real master', () => {
 
   it('the assistant finds the skill catalog as a service', async () => {
     const t = await masterWithSkills();
-    const xml = t.master.context.services.skills?.catalogXml() ?? '';
+    const xml = t.master.capabilities.skills.service.catalogXml() ?? '';
     expect(xml).toContain('<skill name="text-brief"');
     expect(xml).toContain('<skill name="demo.text"');
   });

@@ -1,2 +1,3 @@
+export { createSystem } from './capability';
 export { runChecks, DEFAULT_CHECKS } from './doctor-checks';
 export type { Check, CheckResult } from './doctor-checks';

@@ -2,7 +2,7 @@
 // path in a loop and prints "ack <id>" only after each call returned success (committed).
 import { householdToolProvider } from '../household/core-provider';
 import { HouseholdService } from '../household/service';
-import { SkillRegistry } from '../skills';
+import { SkillRegistry } from '../platform/registry';
 import { openDatabase } from '../platform/database';
 
 const file = process.argv[2];

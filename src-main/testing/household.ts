@@ -3,7 +3,7 @@
 import type { HomeToolArgs, HomeToolData, HomeToolName, ToolResult } from '../../src-shared';
 import { householdToolProvider } from '../household/core-provider';
 import { HouseholdService } from '../household/service';
-import { SkillRegistry, type ToolContext } from '../skills';
+import { SkillRegistry, type ToolContext } from '../platform/registry';
 import { openDatabase, type Db } from '../platform/database';
 
 export interface HouseholdFixture {

@@ -1,5 +1,5 @@
 import { HOME_CONFIRMED_TOOLS, HOME_TOOL_SPECS, homeToolMutates, toolFailure, toolSuccess, type HomeToolName, type ToolResult } from '../../src-shared';
-import type { RegisteredTool, ToolContext, ToolProvider } from '../skills';
+import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 
 // A small in-memory stand-in for the household core in assistant unit tests: the real tool
 // names and schemas (so the registry validates exactly as in production), simple storage,

@@ -1,4 +1,4 @@
-export { voiceModule } from './module';
+export { createVoice, type VoiceCapability } from './capability';
 export { VoiceService } from './voice-service';
 export type { VoiceAssistant, PreparedAudio, CommandOptions } from './voice-service';
 export { VoiceError } from './errors';

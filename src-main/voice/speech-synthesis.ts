@@ -18,7 +18,7 @@ export interface SpeechRequest {
  * ready, espeak-ng. The text goes through stdin: a reply that starts with "-" stays text.
  */
 export async function synthesize(tools: VoiceTools, req: SpeechRequest): Promise<{ wav: Buffer; engine: 'piper' | 'espeak-ng' }> {
-  if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
+  if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 'unavailable');
   const dir = await mkdtemp(join(tmpdir(), 'jarvis-tts-'));
   const out = join(dir, 'speech.wav');
   try {
@@ -27,14 +27,14 @@ export async function synthesize(tools: VoiceTools, req: SpeechRequest): Promise
       engine === 'piper'
         ? await runTool(tools.piperBin!, ['--model', tools.piperVoice!, '--output_file', out], { input: `${req.text}\n`, timeoutMs: req.timeoutMs })
         : await runTool(tools.espeak!, ['-v', req.language === 'auto' ? 'de' : req.language, '-w', out, '--stdin'], { input: req.text, timeoutMs: req.timeoutMs });
-    if (run.timedOut) throw new VoiceError('TTS_FAILED', `${engine} did not finish within ${req.timeoutMs / 1000} s`, 504);
-    if (run.code !== 0) throw new VoiceError('TTS_FAILED', `${engine} failed: ${lastLines(run.stderr) || `exit code ${run.code}`}`, 502);
+    if (run.timedOut) throw new VoiceError('TTS_FAILED', `${engine} did not finish within ${req.timeoutMs / 1000} s`, 'timeout');
+    if (run.code !== 0) throw new VoiceError('TTS_FAILED', `${engine} failed: ${lastLines(run.stderr) || `exit code ${run.code}`}`, 'bad_gateway');
     const wav = await readFile(out).catch(() => undefined);
-    if (!wav) throw new VoiceError('TTS_FAILED', `${engine} wrote no audio file`, 502);
+    if (!wav) throw new VoiceError('TTS_FAILED', `${engine} wrote no audio file`, 'bad_gateway');
     try {
       parseWav(wav);
     } catch (err) {
-      throw new VoiceError('TTS_FAILED', `${engine} wrote no valid WAV (${err instanceof WavFormatError ? err.message : String(err)})`, 502);
+      throw new VoiceError('TTS_FAILED', `${engine} wrote no valid WAV (${err instanceof WavFormatError ? err.message : String(err)})`, 'bad_gateway');
     }
     return { wav, engine };
   } finally {

@@ -39,7 +39,7 @@ function makeRecordings() {
 
 function service(vad = new VoiceActivityDetector()) {
   const config = loadConfig({ JARVIS_TOOLS_DIR: join(dir, 'tools'), JARVIS_DATA: join(dir, 'db') });
-  return new VoiceService({ config, tracer: new Tracer({ enabled: true, limit: 100 }), vad, assistant: () => undefined });
+  return new VoiceService({ config, tracer: new Tracer({ enabled: true, limit: 100 }), vad });
 }
 
 let files: ReturnType<typeof makeRecordings>;

@@ -15,7 +15,7 @@ import { matchWakeWord } from './wake-word';
 import { encodeWav, s16ToFloat } from './wav';
 import { runWhisper } from './whisper-cli';
 
-/** The assistant as voice uses it (the agent module offers it as ctx.services.assistant). */
+/** What voice uses of the assistant: one chat turn per spoken command. */
 export interface VoiceAssistant {
   chat(input: { message: string; module?: string; traceId?: string }): Promise<{ reply: string; tool_calls?: readonly unknown[] }>;
 }
@@ -29,8 +29,6 @@ export interface VoiceServiceDeps {
   readonly config: VoiceServiceConfig;
   readonly tracer: Tracer;
   readonly vad: VoiceActivityDetector;
-  /** Looked up per turn: the assistant module may start after voice, or not at all. */
-  readonly assistant: () => VoiceAssistant | undefined;
   readonly events?: EventBus;
   readonly pathEnv?: string;
   /** Keeps an ffmpeg started ahead of the next turn; one per service unless shared. */
@@ -136,8 +134,8 @@ export class VoiceService {
    * that is too short, silent or holds no speech, each with its own code.
    */
   async prepareAudio(input: Buffer, tools: VoiceTools = this.tools(), traceId?: string): Promise<PreparedAudio> {
-    if (input.length === 0) throw new VoiceError('AUDIO_INVALID', 'The upload holds no audio (0 bytes).', 400);
-    if (!tools.ffmpeg) throw new VoiceError('FFMPEG_MISSING', tools.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'ffmpeg is missing', 503);
+    if (input.length === 0) throw new VoiceError('AUDIO_INVALID', 'The upload holds no audio (0 bytes).', 'invalid');
+    if (!tools.ffmpeg) throw new VoiceError('FFMPEG_MISSING', tools.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'ffmpeg is missing', 'unavailable');
     const started = performance.now();
     const pcm = await this.decoder.toPcm16k(tools.ffmpeg, input);
     const samples = s16ToFloat(pcm);
@@ -146,7 +144,7 @@ export class VoiceService {
       throw new VoiceError('AUDIO_TOO_SHORT', `The recording is ${(durationMs / 1000).toFixed(1)} s long; hold the button while you speak (at least ${MIN_AUDIO_MS / 1000} s).`);
     }
     if (durationMs > MAX_AUDIO_MS) {
-      throw new VoiceError('AUDIO_TOO_LARGE', `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`, 413);
+      throw new VoiceError('AUDIO_TOO_LARGE', `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`, 'too_large');
     }
     const level = loudness(samples);
     if (level.peakDb < SILENT_PEAK_DB) {
@@ -218,15 +216,15 @@ export class VoiceService {
   }
 
   /** One voice turn: audio → transcript → assistant → reply text and speech. */
-  async command(input: Buffer, options: CommandOptions = {}): Promise<VoiceCommandResponse> {
-    return this.busyWith(() => this.runCommand(input, options));
+  async command(assistant: VoiceAssistant, input: Buffer, options: CommandOptions = {}): Promise<VoiceCommandResponse> {
+    return this.busyWith(() => this.runCommand(assistant, input, options));
   }
 
-  private async runCommand(input: Buffer, options: CommandOptions): Promise<VoiceCommandResponse> {
+  private async runCommand(assistant: VoiceAssistant, input: Buffer, options: CommandOptions): Promise<VoiceCommandResponse> {
     const traceId = newTraceId('voice');
     const { config } = this.deps;
     if (options.handsFree && !config.handsFree) {
-      throw new VoiceError('HANDS_FREE_OFF', 'Hands-free mode is off (JARVIS_HANDS_FREE=false): use the voice button.', 409);
+      throw new VoiceError('HANDS_FREE_OFF', 'Hands-free mode is off (JARVIS_HANDS_FREE=false): use the voice button.', 'conflict');
     }
     this.deps.tracer.record(traceId, 'voice', 'start', { bytes: input.length, module: options.module, hands_free: options.handsFree ?? false });
     const stt = await this.recognize(input, traceId);
@@ -243,8 +241,6 @@ export class VoiceService {
     }
     if (message === '') throw new VoiceError('NO_SPEECH', 'Whisper heard no words in the recording; please say it again.');
 
-    const assistant = this.deps.assistant();
-    if (!assistant) throw new VoiceError('ASSISTANT_UNAVAILABLE', `Heard "${stt.text}", but the assistant is not running, so nothing was done.`, 503);
     const asked = performance.now();
     const answer = await assistant.chat({ message, ...(options.module ? { module: options.module } : {}), traceId });
     timings.assistant_ms = performance.now() - asked;
@@ -274,7 +270,7 @@ export class VoiceService {
   async speak(text: string, traceId = newTraceId('voice')): Promise<Buffer> {
     return this.busyWith(async () => {
       const tools = this.tools();
-      if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 503);
+      if (tools.ttsEngine === 'none') throw new VoiceError('TTS_MISSING', `No speech engine: ${tools.ttsErrors.join('; ')}`, 'unavailable');
       return (await this.speakWith(tools, text, traceId))!;
     });
   }
@@ -290,9 +286,9 @@ export class VoiceService {
   private requireStt(): VoiceTools {
     const tools = this.tools();
     const why = tools.sttErrors.join('; ');
-    if (tools.sttState === 'BIN') throw new VoiceError('STT_BIN_MISSING', `Speech recognition is not installed: ${why}`, 503);
-    if (tools.sttState === 'MODEL') throw new VoiceError('STT_MODEL_MISSING', `The Whisper model is missing: ${why}`, 503);
-    if (tools.sttState === 'FFMPEG') throw new VoiceError('FFMPEG_MISSING', `The audio converter is missing: ${why}`, 503);
+    if (tools.sttState === 'BIN') throw new VoiceError('STT_BIN_MISSING', `Speech recognition is not installed: ${why}`, 'unavailable');
+    if (tools.sttState === 'MODEL') throw new VoiceError('STT_MODEL_MISSING', `The Whisper model is missing: ${why}`, 'unavailable');
+    if (tools.sttState === 'FFMPEG') throw new VoiceError('FFMPEG_MISSING', `The audio converter is missing: ${why}`, 'unavailable');
     return tools;
   }
 

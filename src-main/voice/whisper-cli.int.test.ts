@@ -8,16 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceCommandResponse, VoiceStatus } from '../../src-shared';
-import type { ModuleFactory } from '../master/context';
-import { MODULES } from '../master/modules';
-import { systemModule } from '../system/module';
 import { startScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import { spokenText, tinyWhisperModel, WHISPER_TINY_SHAPE, writeTinyWhisperModel } from '../testing/tiny-whisper-model';
 import { loadConfig } from '../platform/config';
 import { Tracer } from '../platform/trace';
 import { FfmpegDecoder } from './ffmpeg-convert';
-import { voiceModule } from './module';
 import { VoiceActivityDetector } from './vad';
 import { VoiceService } from './voice-service';
 import { parseWav } from './wav';
@@ -33,16 +29,12 @@ interface Asked {
   traceId?: string;
 }
 const asked: Asked[] = [];
-/** Stands in for the agent module (issue 5): answers every message with a fixed reply. */
-const scriptedAssistant: ModuleFactory = (ctx) => {
-  // Only chat is what voice uses; the agent's other methods are not needed here.
-  (ctx.services as Record<string, unknown>).assistant = {
-    async chat(input: Asked) {
-      asked.push(input);
-      return { reply: 'Erledigt: Milch steht auf der Liste.', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Milch' }, result: { success: true as const, data: { name: 'Milch' }, message: 'Milch hinzugefügt', mutated: true } }], trace_id: input.traceId ?? 'x', source: 'local-intent' };
-    },
-  };
-  return { name: 'scripted-assistant' };
+/** Stands in for the assistant: answers every message with a fixed reply. */
+const scriptedAssistant = {
+  async chat(input: Asked) {
+    asked.push(input);
+    return { reply: 'Erledigt: Milch steht auf der Liste.', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Milch' }, result: { success: true as const, data: { name: 'Milch' }, message: 'Milch hinzugefügt', mutated: true } }], trace_id: input.traceId ?? 'x', source: 'local-intent' };
+  },
 };
 
 async function upload(tm: TestMaster, path: string, fields: Record<string, string> = {}, audio = readFileSync(speechFile)) {
@@ -66,7 +58,7 @@ beforeAll(async () => {
   const spoken = join(dir, 'speech.wav');
   execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, 'Setze Milch auf die Einkaufsliste.']);
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=500,apad=pad_dur=0.5', '-c:a', 'libopus', speechFile]);
-  tm = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { modules: [...MODULES, scriptedAssistant] });
+  tm = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
 }, 1_600_000);
 
 afterAll(async () => {
@@ -114,14 +106,14 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
     expect(body.timings.speak_ms).toBeGreaterThan(0);
     const s = (await tm.request('/api/voice/status')).json as VoiceStatus;
     expect(s.last_turn).toEqual(body.timings);
-    const stages = tm.master.context.tracer.list({ traceId: body.trace_id }).map((e) => e.stage);
+    const stages = tm.master.platform.tracer.list({ traceId: body.trace_id }).map((e) => e.stage);
     expect(stages).toEqual(expect.arrayContaining(['start', 'convert', 'transcribe', 'speak', 'turn']));
   });
 
   it('hands-free: a segment is a command only when it starts with the wake word', async () => {
     if (firstWord === '') return;
-    const on = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: firstWord, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { modules: [...MODULES, scriptedAssistant] });
-    const other = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: 'jarvis', JARVIS_TOOLS_DIR: join(dir, 'tools') }, { modules: [...MODULES, scriptedAssistant] });
+    const on = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: firstWord, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
+    const other = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: 'jarvis', JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
     try {
       const before = asked.length;
       const ignored = await upload(other, '/api/voice/command', { hands_free: 'true' });
@@ -191,17 +183,6 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
       await ollama.close();
     }
   });
-
-  it('without an assistant the transcript is kept in the error, and nothing is spoken', async () => {
-    const alone = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { modules: [systemModule, voiceModule] });
-    try {
-      const r = await upload(alone, '/api/voice/command');
-      expect(['ASSISTANT_UNAVAILABLE', 'NO_SPEECH']).toContain(r.json.error.code);
-      if (r.json.error.code === 'ASSISTANT_UNAVAILABLE') expect(r.json.error.message).toMatch(/^Heard ".*", but the assistant is not running/);
-    } finally {
-      await alone.close();
-    }
-  });
 });
 
 describe('the ffmpeg for the next turn', { timeout: 180_000 }, () => {
@@ -215,7 +196,7 @@ describe('the ffmpeg for the next turn', { timeout: 180_000 }, () => {
     }
     const decoder = new WatchedDecoder();
     const config = loadConfig({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') });
-    const voice = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector(), assistant: () => undefined, decoder });
+    const voice = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector(), decoder });
     try {
       await voice.transcribe(readFileSync(speechFile));
       await voice.speak('Erledigt.');

@@ -27,14 +27,14 @@ export function whisperArgs(req: WhisperRequest): string[] {
 
 export async function runWhisper(req: WhisperRequest): Promise<WhisperResult> {
   const run = await runTool(req.bin, whisperArgs(req), { timeoutMs: req.timeoutMs });
-  if (run.timedOut) throw new VoiceError('STT_FAILED', `whisper-cli did not finish within ${req.timeoutMs / 1000} s`, 504);
+  if (run.timedOut) throw new VoiceError('STT_FAILED', `whisper-cli did not finish within ${req.timeoutMs / 1000} s`, 'timeout');
   if (run.code !== 0) {
     const why = lastLines(run.stderr) || `exit code ${run.code ?? run.signal}`;
     // whisper.cpp says "failed to initialize whisper context" for a model it cannot read.
     if (/failed to (initialize whisper context|load model)|invalid model|bad magic/i.test(run.stderr)) {
-      throw new VoiceError('STT_MODEL_MISSING', `whisper-cli could not load the model ${req.model}: ${why}`, 503);
+      throw new VoiceError('STT_MODEL_MISSING', `whisper-cli could not load the model ${req.model}: ${why}`, 'unavailable');
     }
-    throw new VoiceError('STT_FAILED', `whisper-cli failed: ${why}`, 502);
+    throw new VoiceError('STT_FAILED', `whisper-cli failed: ${why}`, 'bad_gateway');
   }
   const json = await readFile(`${req.outputBase}.json`).catch(() => undefined);
   const txt = await readFile(`${req.outputBase}.txt`).catch(() => undefined);

@@ -11,7 +11,7 @@ RUN ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund
 COPY scripts/build.mjs scripts/build.mjs
 COPY src-shared src-shared
 COPY src-main/skills src-main/skills
-COPY src-main/validation src-main/validation
+COPY src-main/platform/validation src-main/platform/validation
 COPY workers/src workers/src
 RUN node scripts/build.mjs worker
 

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { skillToolName, type SkillInfo, type ToolResult } from '../../../src-shared';
 import { loadConfig, type Config } from '../../platform/config';
 import { createMaster } from '../../master';
-import { SkillRegistry, type SkillEntry } from '../../skills';
+import { type SkillEntry } from '../../skills';
+import { SkillRegistry } from '../../platform/registry';
 import { installSkill, InstallError, removeSkill, userSkillsDir } from '../../skills/installer';
 import { OPENJARVIS_ACTION } from '../../skills/loader';
-import { createSkillEngine } from '../../skills/module';
+import { createSkillEngine } from '../../skills';
 import { treeSha256 } from '../../skills/tree-hash';
 import { silentLogger, Tracer } from '../../platform/trace';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
@@ -134,7 +135,7 @@ export function registerSkill(program: Command): void {
       // The real master (without listeners): pipeline steps may call the household tools.
       const master = createMaster(config, { logger: silentLogger });
       try {
-        const engine = master.context.services.skills?.engine ?? standaloneEngine(config);
+        const engine = master.capabilities.skills.service.engine;
         const entry = findEntry(engine.skills(), name);
         if (!entry) {
           err(`no skill named ${name}`);
@@ -165,7 +166,7 @@ export function registerSkill(program: Command): void {
         const input = parseArguments(opts.arg, schema);
         const result: ToolResult = await engine.invoke(entry, action, input, {
           traceId: `cli_${Date.now().toString(36)}`,
-          now: master.context.clock(),
+          now: master.platform.clock(),
           timezone: config.timezone,
           actor: 'cli',
         });

@@ -17,7 +17,7 @@ export async function voiceTable(config: Config): Promise<string> {
   const vad = new VoiceActivityDetector();
   // Load the detector for real, so the table says whether Silero runs on this machine.
   await vad.warmUp();
-  const voice = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad, assistant: () => undefined });
+  const voice = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad });
   return formatTable(['voice', 'state', 'detail'], voiceStatusRows(voice.status()));
 }
 
@@ -37,7 +37,7 @@ export function registerVoice(program: Command): void {
     .action(async (opts: { json?: boolean }) => {
       const config = loadConfig(process.env);
       if (opts.json) {
-        const s = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector(), assistant: () => undefined }).status();
+        const s = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector() }).status();
         process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
       } else {
         process.stdout.write(`${await voiceTable(config)}\n`);

@@ -1,18 +1,8 @@
-import type { ApiErrorBody } from '../../../src-shared';
+import { Refusal, STATUS_OF_KIND } from '../errors';
 
-/** An error a route throws on purpose: it becomes `{error:{code,message}}` with its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+export { errorBody } from '../errors';
 
-export function errorBody(code: string, message: string, path?: string): ApiErrorBody {
-  return { error: path === undefined ? { code, message } : { code, message, path } };
+/** The one place a refusal becomes an HTTP status. */
+export function statusOfRefusal(err: Refusal): number {
+  return STATUS_OF_KIND[err.kind];
 }

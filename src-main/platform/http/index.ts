@@ -1,4 +1,4 @@
 export { createHttpServer } from './server';
 export type { HttpServerOptions } from './server';
-export { HttpError, errorBody } from './errors';
+export { errorBody } from './errors';
 export { isLoopbackHost } from './host-check';

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 import { compileSchema } from '../validation';
-import { errorBody, HttpError } from './errors';
+import { Refusal } from '../errors';
+import { errorBody, statusOfRefusal } from './errors';
 import { isLoopbackHost } from './host-check';
 import { serveUi } from './static-files';
 
@@ -64,9 +65,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     });
   }
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.path));
+  app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
+    if (err instanceof Refusal) {
+      return reply.code(statusOfRefusal(err)).send(errorBody(err.code, err.message, err.path));
     }
     if (err.validation) {
       const first = err.validation[0];

@@ -1,12 +1,13 @@
-import type { ModuleFactory } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
+import type { ToolProvider } from '../platform/registry';
 import { registerHouseholdRoutes } from './routes';
 import { householdToolProvider } from './core-provider';
 import { HouseholdService } from './service';
 
-declare module '../master/context' {
-  interface Services {
-    household?: HouseholdService;
-  }
+export interface HouseholdCapability extends Capability {
+  readonly service: HouseholdService;
+  /** The core household tools as the registry holds them. */
+  readonly tools: ToolProvider;
 }
 
 /**
@@ -14,7 +15,7 @@ declare module '../master/context' {
  * start with a clear message), the core tools in the registry, the due-reminder pass and
  * the household API.
  */
-export const householdModule: ModuleFactory = (ctx) => {
+export function createHousehold(ctx: Platform): HouseholdCapability {
   const service = new HouseholdService({
     db: ctx.db,
     timezone: ctx.config.timezone,
@@ -22,8 +23,8 @@ export const householdModule: ModuleFactory = (ctx) => {
     publish: (type, data) => ctx.events.publish(type, data),
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'household', stage, data),
   });
-  ctx.services.household = service;
-  ctx.registry.addProvider(householdToolProvider(service));
+  const tools = householdToolProvider(service);
+  ctx.registry.addProvider(tools);
   let timer: NodeJS.Timeout | undefined;
   let lastPass: string | undefined;
   ctx.status.set('household', () => ({
@@ -43,7 +44,9 @@ export const householdModule: ModuleFactory = (ctx) => {
 
   return {
     name: 'household',
-    apiRoutes(app) {
+    service,
+    tools,
+    routes(app) {
       registerHouseholdRoutes(app, {
         registry: ctx.registry,
         household: service,
@@ -64,4 +67,4 @@ export const householdModule: ModuleFactory = (ctx) => {
       timer = undefined;
     },
   };
-};
+}

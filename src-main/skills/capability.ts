@@ -1,5 +1,6 @@
 import type { SkillInfo, SkillsReloadResponse, SkillsResponse } from '../../src-shared';
-import type { MasterContext, MasterModule } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
+import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate } from './recorded-gate';
@@ -15,14 +16,12 @@ export interface SkillsService {
   readonly engine: SkillEngine;
 }
 
-declare module '../master/context' {
-  interface Services {
-    skills?: SkillsService;
-  }
+export interface SkillsCapability extends Capability {
+  readonly service: SkillsService;
 }
 
 /** Builds the skill engine from the configuration. The CLI uses the same function. */
-export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry' | 'tracer'>, gate?: SkillGate): SkillEngine {
+export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
@@ -45,9 +44,8 @@ export function createSkillEngine(ctx: Pick<MasterContext, 'config' | 'registry'
  * bundled folders at start, offered to the registry as the `plugin` provider, reloadable
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
-export function skillsModule(ctx: MasterContext): MasterModule {
-  const recorder = ctx.services.protocolRecorder;
-  const engine = createSkillEngine(ctx, recorder ? new RecordedSkillGate(recorder) : undefined);
+export function createSkills(ctx: Platform, protocol: ProtocolCapability): SkillsCapability {
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder));
   const enabled = ctx.config.skillsEnabled;
   let lastErrors = 0;
   const reload = (): SkillsReloadResponse => {
@@ -58,7 +56,7 @@ export function skillsModule(ctx: MasterContext): MasterModule {
     return report;
   };
   // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
-  const stopWatchingDecisions = ctx.services.protocol?.onChange((change) => {
+  const stopWatchingDecisions = protocol.service.onChange((change) => {
     if (change.op !== 'decideSkill' || !enabled) return;
     engine.readmit();
     ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: lastErrors, proposed: [] });
@@ -74,7 +72,6 @@ export function skillsModule(ctx: MasterContext): MasterModule {
     reload,
     engine,
   };
-  ctx.services.skills = service;
   ctx.status.set('skills', () => {
     if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
     const tools = engine.provider.list().length;
@@ -83,11 +80,12 @@ export function skillsModule(ctx: MasterContext): MasterModule {
   });
   return {
     name: 'skills',
-    apiRoutes(app) {
+    service,
+    routes(app) {
       registerSkillsRoutes(app, service);
     },
     stop() {
-      stopWatchingDecisions?.();
+      stopWatchingDecisions();
     },
   };
 }

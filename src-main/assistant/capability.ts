@@ -1,4 +1,8 @@
-import type { MasterContext, MasterModule } from '../master/context';
+import type { HouseholdService } from '../household';
+import type { RagSearchService } from '../knowledge';
+import type { Capability, Platform } from '../platform/capability';
+import type { ProtocolCapability } from '../protocol';
+import type { SkillsService } from '../skills';
 import { registerAgentRoutes } from './routes';
 import { registerDebugRoutes } from './debug-routes';
 import { registerKanbanOrganizeRoute } from './kanban-organize-routes';
@@ -8,39 +12,45 @@ import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { memoryToolProvider, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
+import type { DebugService } from './debug-export';
 import type { AssistantService } from './service';
 import { TaskScout } from './task-scout';
 
 const OLLAMA_RECHECK_MS = 30_000;
 
-/** The slice of the knowledge service the Task Scout uses (DESIGN addendum). */
-interface DocumentFeed {
-  onDocumentReady(cb: (doc: { id: string; name: string; text: string }) => void): () => void;
+/** The capabilities the assistant works with: it reads and writes the house only through the registry. */
+export interface AssistantDeps {
+  readonly protocol: ProtocolCapability;
+  readonly skills: SkillsService;
+  readonly household: HouseholdService;
+  /** The Task Scout reads each document once it is ready. */
+  readonly documents: Pick<RagSearchService, 'onDocumentReady'>;
+}
+
+export interface AssistantCapability extends Capability {
+  readonly service: AssistantService;
+  readonly debug: DebugService;
 }
 
 /** The assistant: Ollama tool agent, local intents, confirmations, scout, kanban AI, debug export. */
-export function agentModule(ctx: MasterContext): MasterModule {
+export function createAssistant(ctx: Platform, { protocol, skills, household, documents }: AssistantDeps): AssistantCapability {
   const ollama = new OllamaConnection(ctx.config, ctx.clock);
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
-  const recorder = ctx.services.protocolRecorder;
+  const recorder = protocol.recorder;
   const assistant = new Assistant({
     ...deps,
-    ...(recorder
-      ? { audit: protocolAudit(recorder, (operation, err) => ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) })) }
-      : {}),
+    audit: protocolAudit(recorder, (operation, err) => ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) })),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
-    skillCatalog: () => ctx.services.skills?.catalogXml() ?? '',
-    ...(recorder ? { rememberedFacts: () => rememberedFacts(recorder) } : {}),
+    skillCatalog: () => skills.catalogXml(),
+    rememberedFacts: () => rememberedFacts(recorder),
     stateSummary: () => {
-      const state = ctx.services.household?.state();
-      if (!state) return undefined;
-      const { events, tasks, reminders, groceries, recipes, meals, kanban } = state;
+      const { events, tasks, reminders, groceries, recipes, meals, kanban } = household.state();
       return { events: events.length, tasks: tasks.length, reminders: reminders.length, groceries: groceries.length, recipes: recipes.length, meals: meals.length, kanban: kanban.length };
     },
   });
-  const memoryTool = recorder ? memoryToolProvider(recorder) : undefined;
-  if (memoryTool) ctx.registry.addProvider(memoryTool);
+  const memoryTool = memoryToolProvider(recorder);
+  ctx.registry.addProvider(memoryTool);
   // A person editing the item a confirmation waits for takes the decision over.
   const stopWatchingEdits = ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
     if (call.actor !== 'user' || !result.success || !result.mutated) return;
@@ -54,8 +64,6 @@ export function agentModule(ctx: MasterContext): MasterModule {
     clear: () => assistant.clear(),
     tools: () => assistant.catalog.current().tools,
   };
-  ctx.services.assistant = service;
-  ctx.services.debug = debug;
   ctx.status.set('ollama', () => ollama.status());
 
   debug.addRuntime('pending_tool_confirmation', () => assistant.conversation.pendingView() ?? null);
@@ -65,9 +73,8 @@ export function agentModule(ctx: MasterContext): MasterModule {
   debug.addRuntime('task_scout', () => ({ queued: scout.queued, interval_ms: ctx.config.taskScoutIntervalMs }));
   // The evidence layer's records and hash-linked events ride along, sealed by a manifest, so
   // `jarvis protocol verify <export>` can check an EXPORT DEBUG file.
-  const protocol = ctx.services.protocol;
-  if (protocol) debug.addSection('protocol', () => {
-    const { manifest, export: data } = protocol.sealExportManifest();
+  debug.addSection('protocol', () => {
+    const { manifest, export: data } = protocol.service.sealExportManifest();
     return { ...data, manifest };
   });
   debug.addRuntime('local_intents', () => ({ enabled: ctx.config.localIntents }));
@@ -76,8 +83,10 @@ export function agentModule(ctx: MasterContext): MasterModule {
   let unsubscribeDocs: (() => void) | undefined;
 
   return {
-    name: 'agent',
-    apiRoutes(app) {
+    name: 'assistant',
+    service,
+    debug,
+    routes(app) {
       registerAgentRoutes(app, service);
       registerDebugRoutes(app, debug);
       registerKanbanOrganizeRoute(app, organizer);
@@ -88,10 +97,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
         if (choice.ok) ctx.log.info(`assistant: using Ollama model ${choice.model} (${choice.how})`);
         else ctx.log.warn(`assistant: ${choice.message}`);
       });
-      const rag = ctx.services.rag as Partial<DocumentFeed> | undefined;
-      if (rag && typeof rag.onDocumentReady === 'function') {
-        unsubscribeDocs = rag.onDocumentReady((doc) => scout.add({ kind: 'document', name: doc.name, text: doc.text }));
-      }
+      unsubscribeDocs = documents.onDocumentReady((doc) => scout.add({ kind: 'document', name: doc.name, text: doc.text }));
       // Keeps the `ollama` health component current when Ollama starts or stops later.
       timers.push(setInterval(() => void ollama.resolveModel(), OLLAMA_RECHECK_MS).unref());
       if (ctx.config.taskScoutIntervalMs > 0) timers.push(setInterval(() => void scout.runOnce(), ctx.config.taskScoutIntervalMs).unref());
@@ -100,7 +106,7 @@ export function agentModule(ctx: MasterContext): MasterModule {
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
       stopWatchingEdits();
-      if (memoryTool) ctx.registry.removeProvider(memoryTool);
+      ctx.registry.removeProvider(memoryTool);
       unsubscribeDocs?.();
       unsubscribeDocs = undefined;
     },

@@ -1,15 +1,15 @@
 import type { ComponentStatus } from '../../src-shared';
 import { registerDockerRoutes } from './routes';
-import type { ModuleFactory } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
 import { describeDockerError, DockerSkillController } from './skill-services';
 
 const OFF_REASON = 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.';
 
 /**
- * The optional Docker controller (spec/001 v9 "Docker Controller über docker.sock"): off
+ * The optional Docker controller of skill containers over the Engine socket: off
  * unless enabled, and then only list/start/stop/restart of labelled skill containers.
  */
-export const dockerModule: ModuleFactory = (ctx) => {
+export function createDocker(ctx: Platform): Capability {
   const { config } = ctx;
   const controller = config.dockerControllerEnabled
     ? new DockerSkillController({ socketPath: config.dockerSocket, label: config.dockerSkillLabel, value: config.dockerSkillLabelValue })
@@ -23,7 +23,7 @@ export const dockerModule: ModuleFactory = (ctx) => {
   };
   return {
     name: 'docker',
-    apiRoutes: (app) => registerDockerRoutes(app, { controller, offReason: OFF_REASON, onResult }),
+    routes: (app) => registerDockerRoutes(app, { controller, offReason: OFF_REASON, onResult }),
     async start() {
       if (!controller) return;
       try {
@@ -35,4 +35,4 @@ export const dockerModule: ModuleFactory = (ctx) => {
       }
     },
   };
-};
+}

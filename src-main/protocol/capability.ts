@@ -1,14 +1,14 @@
 import { registerProtocolRoutes } from './routes';
-import type { MasterContext, MasterModule } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
 import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
 
-declare module '../master/context' {
-  interface Services {
-    protocol?: ProtocolService;
-    protocolRecorder?: ProtocolRecorder;
-  }
+export interface ProtocolCapability extends Capability {
+  /** The records, events and decisions (the /api/protocol surface). */
+  readonly service: ProtocolService;
+  /** How the assistant, the skill gate and the mesh write their evidence. */
+  readonly recorder: ProtocolRecorder;
 }
 
 /**
@@ -19,12 +19,11 @@ export const DEFAULT_POLICY_RULES = { require_review: ['calendar_delete', 'tasks
 
 const PUSH_COALESCE_MS = 250;
 
-export function protocolModule(ctx: MasterContext): MasterModule {
+/** The evidence layer: every request, decision and outcome as hash-linked events. */
+export function createProtocol(ctx: Platform): ProtocolCapability {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock);
   service.bootstrap(DEFAULT_POLICY_RULES);
-  ctx.services.protocol = service;
   const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
-  ctx.services.protocolRecorder = recorder;
   ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
 
   // One assistant request writes a dozen records; the UI's timeline needs one nudge for them.
@@ -48,7 +47,9 @@ export function protocolModule(ctx: MasterContext): MasterModule {
   });
   return {
     name: 'protocol',
-    apiRoutes(app) {
+    service,
+    recorder,
+    routes(app) {
       registerProtocolRoutes(app, service, ctx.clock);
     },
     stop() {

@@ -1,33 +1,29 @@
 import type { ComponentStatus } from '../../src-shared';
 import { voiceRoutes } from './routes';
-import type { ModuleFactory } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
 import { VoiceActivityDetector } from './vad';
 import { VoiceService, type VoiceAssistant } from './voice-service';
 
-declare module '../master/context' {
-  interface Services {
-    voice?: VoiceService;
-  }
+export interface VoiceCapability extends Capability {
+  readonly service: VoiceService;
 }
 
 /** Push-to-talk to spoken answer: ffmpeg → whisper.cpp → assistant → Piper/espeak-ng. */
-export const voiceModule: ModuleFactory = (ctx) => {
+export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapability {
   const vad = new VoiceActivityDetector();
   const voice = new VoiceService({
     config: ctx.config,
     tracer: ctx.tracer,
     events: ctx.events,
     vad,
-    // The assistant (issue 5) registers itself as ctx.services.assistant when it runs.
-    assistant: () => ctx.services.assistant as VoiceAssistant | undefined,
   });
-  ctx.services.voice = voice;
   ctx.status.set('voice', () => componentStatus(voice));
 
   return {
     name: 'voice',
-    apiRoutes(app) {
-      voiceRoutes(app, voice, { maxUploadBytes: ctx.config.voiceMaxUploadMb * 1024 * 1024 });
+    service: voice,
+    routes(app) {
+      voiceRoutes(app, voice, assistant, { maxUploadBytes: ctx.config.voiceMaxUploadMb * 1024 * 1024 });
     },
     start() {
       const s = voice.status();
@@ -39,7 +35,7 @@ export const voiceModule: ModuleFactory = (ctx) => {
       voice.close();
     },
   };
-};
+}
 
 export function componentStatus(voice: VoiceService): ComponentStatus {
   const s = voice.status();

@@ -1,12 +1,12 @@
 import type { HealthResponse } from '../../src-shared';
 import { redactedConfig } from '../platform/config';
-import type { MasterContext, MasterModule } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
 
 /** Health, live events and the tool list: what every client needs before any capability. */
-export function systemModule(ctx: MasterContext): MasterModule {
+export function createSystem(ctx: Platform): Capability {
   return {
     name: 'system',
-    apiRoutes(app) {
+    routes(app) {
       app.get('/api/health', async (): Promise<HealthResponse> => ({ ok: true, version: ctx.version, components: ctx.status.snapshot() }));
 
       app.get('/api/events', (req, reply) => {

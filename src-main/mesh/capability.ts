@@ -1,20 +1,18 @@
-import type { ModuleFactory } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
+import type { ProtocolCapability } from '../protocol';
 import { registerMeshApiRoutes, registerMeshWorkerRoutes } from './routes';
 import { MeshService } from './mesh-service';
 
-declare module '../master/context' {
-  interface Services {
-    mesh?: MeshService;
-  }
+export interface MeshCapability extends Capability {
+  readonly service: MeshService;
 }
 
 /**
- * The distributed skill mesh (spec/001 v9): workers enroll on the mesh listener, their
+ * The distributed skill mesh: runtime workers enroll on the mesh listener, their
  * actions join the one registry as provider `remote`, and leases keep the registry honest.
  */
-export const meshModule: ModuleFactory = (ctx) => {
-  const mesh = new MeshService(ctx);
-  ctx.services.mesh = mesh;
+export function createMesh(ctx: Platform, protocol: ProtocolCapability): MeshCapability {
+  const mesh = new MeshService(ctx, protocol.recorder);
   ctx.registry.addProvider(mesh.provider);
   ctx.status.set('mesh', () => {
     if (!mesh.enabled) return { state: 'off', detail: mesh.offReason! };
@@ -25,7 +23,8 @@ export const meshModule: ModuleFactory = (ctx) => {
   let sweeper: NodeJS.Timeout | undefined;
   return {
     name: 'mesh',
-    apiRoutes: (app) => registerMeshApiRoutes(app, mesh),
+    service: mesh,
+    routes: (app) => registerMeshApiRoutes(app, mesh),
     meshRoutes: (app) => registerMeshWorkerRoutes(app, mesh),
     start() {
       if (!mesh.enabled) return;
@@ -40,4 +39,4 @@ export const meshModule: ModuleFactory = (ctx) => {
       sweeper = undefined;
     },
   };
-};
+}

@@ -1,22 +1,20 @@
 import { registerRagRoutes } from './routes';
-import type { MasterContext, MasterModule } from '../master/context';
+import type { Capability, Platform } from '../platform/capability';
 import { createRagService } from './create';
 import type { RagSearchService } from './rag-search-service';
 import { ragToolProvider } from './tool';
 import { WatchFolder } from './watch-folder';
 
-declare module '../master/context' {
-  interface Services {
-    rag?: RagSearchService;
-  }
+export interface KnowledgeCapability extends Capability {
+  readonly documents: RagSearchService;
 }
 
 /** Knowledge: document ingest, the index, rag_search, /api/rag/*, status component `rag`. */
-export function ragModule(ctx: MasterContext): MasterModule {
+export function createKnowledge(ctx: Platform): KnowledgeCapability {
   const service = createRagService(ctx.db, ctx.config, { clock: ctx.clock, log: ctx.log, publish: (type, data) => ctx.events.publish(type, data) });
   const language = ctx.config.language === 'en' ? 'en' : 'de';
   ctx.registry.addProvider(ragToolProvider(service, ctx.tracer, language));
-  ctx.services.rag = {
+  const documents: RagSearchService = {
     search: (query, options = {}) => service.query(query, options),
     onDocumentReady: (listener) => service.onDocumentReady(listener),
   };
@@ -27,8 +25,9 @@ export function ragModule(ctx: MasterContext): MasterModule {
     return { state: 'degraded', detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused` };
   });
   return {
-    name: 'rag',
-    apiRoutes(app) {
+    name: 'knowledge',
+    documents,
+    routes(app) {
       registerRagRoutes(app, service, ctx.tracer);
     },
     start() {

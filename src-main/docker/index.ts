@@ -1,0 +1,1 @@
+export { createDocker } from './capability';

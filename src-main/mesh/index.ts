@@ -1,0 +1,2 @@
+export { createMesh, type MeshCapability } from './capability';
+export { MeshService, MeshRefusal } from './mesh-service';

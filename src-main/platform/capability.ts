@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './database';
+import type { EventBus } from './events';
+import type { SkillRegistry } from './registry';
+import type { StatusBoard } from './status';
+import type { Logger, Tracer } from './trace';
+
+/**
+ * What every capability may use without naming another capability: the floor the
+ * composition root builds once from the Config. Anything a capability needs beyond this
+ * is another capability's service, passed to its factory as a typed argument.
+ */
+export interface Platform {
+  readonly config: Config;
+  readonly version: string;
+  /** The one clock: leases, reminders and timeouts read it, so tests control time. */
+  readonly clock: () => Date;
+  readonly db: Db;
+  readonly registry: SkillRegistry;
+  readonly tracer: Tracer;
+  readonly events: EventBus;
+  readonly status: StatusBoard;
+  readonly log: Logger;
+}
+
+/** A capability's life cycle as the composition root drives it. Every hook is optional. */
+export interface Capability {
+  readonly name: string;
+  /** Routes on the loopback API listener. */
+  routes?(app: FastifyInstance): void;
+  /** Routes on the mesh listener (only the mesh has any). */
+  meshRoutes?(app: FastifyInstance): void;
+  /** Called after the listeners are up: timers, watchers, background work. */
+  start?(): Promise<void> | void;
+  /** Must be idempotent: stop timers, close handles. Called in reverse start order. */
+  stop?(): Promise<void> | void;
+}

@@ -1,0 +1,2 @@
+export { SkillRegistry } from './registry';
+export type { RegisteredTool, ToolContext, ToolProvider, RegistryListener, ToolCollision } from './registry';
