@@ -1,4 +1,4 @@
-// Household benchmarks (issue 3):
+// Household benchmarks:
 //  1. 10k mixed core tool calls through the registry (schema check, handler, automations,
 //     one transaction each) against raw better-sqlite3 inserts of the very same rows, one
 //     transaction per call. Headline: an in-memory database, so the ratio is our CPU

@@ -1,6 +1,6 @@
 // rag_search (through the registry: schema check, service, excerpts, trace) over 10k chunks
 // against a raw FTS5 query with the same MATCH expression on the same table.
-// Target: ratio <= 2 and median <= 10 ms (issue 10). Also prints the hybrid path (exact
+// Target: ratio <= 2 and median <= 10 ms. Also prints the hybrid path (exact
 // cosine over 10k x 768 stored vectors, fused by RRF) for information.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

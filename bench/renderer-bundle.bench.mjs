@@ -1,5 +1,5 @@
 // Initial JavaScript of the renderer (what index.html loads before the first paint),
-// gzip-compressed as a server would send it. Target: <= 350 KB (issue 7), so ratio =
+// gzip-compressed as a server would send it. Target: <= 350 KB, so ratio =
 // size / 350 KB with target 1.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 // Time to interactive of the Home screen (navigation start until the Home cards show the
 // household's data and the controls respond) against a blank Vite React page, both built
 // here and loaded in the same Debian Chromium, interleaved, with a cold cache each time.
-// Target: ratio <= 1.5 (issue 7).
+// Target: ratio <= 1.5.
 import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';

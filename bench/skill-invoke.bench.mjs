@@ -1,7 +1,7 @@
 // A registry call of skills/python/example-text (schema check, envelope, entry point,
 // minimal environment, process group, output checks) against spawning the same
 // `python3 main.py` directly with the same stdin. 100 calls each, interleaved.
-// Target: median ratio <= 1.2 (issue 4).
+// Target: median ratio <= 1.2.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

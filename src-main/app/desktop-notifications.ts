@@ -3,7 +3,7 @@ import type { Language } from './tray-menu';
 
 // Which master events become native notifications, and what they say. The master
 // publishes on its EventBus; main subscribes in-process (no HTTP round trip).
-// Events used (DESIGN.md contracts): `reminder.due` {the reminder}, `rag.progress`
+// Events used: `reminder.due` {the reminder}, `rag.progress`
 // {id, status, progress, name?, error?}, and the mesh's `mesh.changed`
 // {worker_id, change} where change 'expired' means the worker's lease ran out (a worker
 // that deregisters itself or is replaced on purpose is not news).

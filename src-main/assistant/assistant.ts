@@ -45,9 +45,9 @@ export interface AssistantDeps {
   readonly stateSummary?: () => Record<string, number> | undefined;
   /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
   readonly audit?: AuditTrail;
-  /** The `<available_skills>` catalog of spec/002 for the system prompt. */
+  /** The `<available_skills>` catalog for the system prompt. */
   readonly skillCatalog?: () => string;
-  /** Facts the household accepted from MemoryProposals (spec/004), for the system prompt. */
+  /** Facts the household accepted from MemoryProposals, for the system prompt. */
   readonly rememberedFacts?: () => readonly string[];
 }
 
@@ -171,7 +171,7 @@ export class Assistant {
     }
     if (yes) {
       this.conversation.pending = undefined;
-      // Exactly the stored call, no model in between (spec/001 v7.4).
+      // Exactly the stored call, no model in between.
       this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
       const audit = pending.audit;
       if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
@@ -192,7 +192,7 @@ export class Assistant {
 
   /**
    * The household changed the very item the assistant is waiting to change: that is a
-   * Takeover (spec/004). The stored call is dropped, so a later `ja` cannot run it on
+   * Takeover. The stored call is dropped, so a later `ja` cannot run it on
    * stale assumptions.
    */
   takeOver(tool: string, args: Record<string, unknown>): boolean {
@@ -256,7 +256,7 @@ export class Assistant {
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
     const tool = registry.get(name);
-    // The policy decides before anything runs (spec/004); a confirmed call keeps its first decision.
+    // The policy decides before anything runs; a confirmed call keeps its first decision.
     const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args) : undefined)) : undefined;
     let result: ToolResult;
     if (!tool) {
@@ -390,7 +390,7 @@ export class Assistant {
   private async runPlanner(run: Run, message: string): Promise<void> {
     const { byName } = this.catalog.current();
     let recipes: string | undefined;
-    // Recipe-first (spec/001 v7.3): read the recipe book through its tool before planning meals.
+    // Recipe-first: read the recipe book through its tool before planning meals.
     if (isMealRequest(message) && byName.has('recipes_list')) {
       const result = await this.execute(run, 'recipes_list', {}, { confirmed: false });
       const list = (result.data as { recipes?: Recipe[] } | undefined)?.recipes ?? [];

@@ -1,7 +1,7 @@
 import type { DecisionOutcome } from '../../src-shared';
 import type { ProtocolRecorder } from '../protocol';
 
-// The assistant as a client of the Jarvis protocol (spec/004, src-main/protocol/recorder.ts):
+// The assistant as a client of the Jarvis protocol:
 // each request is a WorkSession, each tool call gets a PolicyDecision first, a confirmation is
 // a Request, `ja` / `nein` a Review, the end an OutcomeReport. The audit log must never take
 // the assistant down: a failing record is reported and the request goes on.

@@ -2,7 +2,7 @@ import type { EntityKind, PendingConfirmation, ToolResult } from '../../src-shar
 import { ID_PREFIXES } from '../../src-shared';
 import type { AuditDecision } from './audit';
 
-/** The last successful mutation, so "Nein, doch Freitag." can correct it (spec/001). */
+/** The last successful mutation, so "Nein, doch Freitag." can correct it. */
 export interface SessionReference {
   readonly kind: EntityKind;
   readonly id: string;

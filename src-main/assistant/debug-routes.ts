@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DebugService } from './debug-export';
 
-/** EXPORT DEBUG and CLEAR TRACE (spec/001 "Debug Trace v2"). */
+/** EXPORT DEBUG and CLEAR TRACE. */
 export function registerDebugRoutes(app: FastifyInstance, debug: DebugService): void {
   app.get('/api/debug/export', async (_req, reply) => {
     const body = debug.export();

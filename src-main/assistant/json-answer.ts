@@ -1,4 +1,4 @@
-// Small models wrap JSON in Markdown fences or chatter around it (spec/001 v7.1, point 4).
+// Small models wrap JSON in Markdown fences or chatter around it.
 // This finds the first JSON object in a model answer; an empty or cut-off answer is
 // `undefined`, never an exception (no "unexpected end of JSON input" reaches a user).
 

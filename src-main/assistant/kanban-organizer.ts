@@ -8,7 +8,7 @@ import { newTraceId, type Tracer } from '../platform/trace';
 import { isRecord, parseJsonAnswer } from './json-answer';
 import type { OllamaConnection } from './ollama-connection';
 
-// AI ORGANIZE (spec/001 v7.1): an internal `kanban_recommend` tool with a fixed schema, native
+// AI ORGANIZE: an internal `kanban_recommend` tool with a fixed schema, native
 // tool calls first, a JSON-mode retry second, a deterministic fallback last. An empty or cut-off
 // model answer never becomes an HTTP error; synced task cards keep their place.
 

@@ -23,7 +23,7 @@ const TOOL: RegisteredTool = {
 };
 
 /**
- * What the assistant wants to remember is a MemoryProposal (spec/004: no silent memory
+ * What the assistant wants to remember is a MemoryProposal (the protocol allows no silent memory
  * mutation). The fact counts only after a household member accepts it; then it appears
  * in the system prompt of every later request.
  */

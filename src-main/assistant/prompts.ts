@@ -1,7 +1,7 @@
 import type { SessionReference } from './conversation';
 
 // The system prompts. They describe the time model and the rules; they never carry the
-// home state (the model reads it through tools, spec/001 "Conversation Context").
+// home state (the model reads it through tools).
 
 const TIME_MODEL = [
   'Zeitangaben niemals selbst ausrechnen, sondern als symbolisches Zeitobjekt senden:',
@@ -23,13 +23,13 @@ export function agentSystemPrompt(options: { reference?: SessionReference; modul
     const r = options.reference;
     lines.push(`Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`);
   }
-  // Only what a household member accepted (spec/004 MemoryProposal); new facts go through memory_propose.
+  // Only what a household member accepted; new facts go through memory_propose.
   if (options.facts) {
     if (options.facts.length > 0) lines.push(`Vom Haushalt bestätigte Fakten:\n${options.facts.map((f) => `- ${f}`).join('\n')}`);
     lines.push('Will der Nutzer, dass du dir etwas dauerhaft merkst, rufe memory_propose auf; der Haushalt bestätigt es.');
   }
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
-  // spec/002: installed skills appear as a light catalog; the tool call brings their content.
+  // Installed skills appear as a light catalog; the tool call brings their content.
   if (options.skills && options.skills.includes('<skill ')) lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);
   return lines.join('\n');
 }

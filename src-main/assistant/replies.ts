@@ -1,7 +1,7 @@
 import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
 
 // Replies the server writes itself, from what the tools actually returned. The model's prose
-// never confirms a change: "Keine Tool-Ausführung = kein Commit" (spec/001).
+// never confirms a change: "Keine Tool-Ausführung = kein Commit".
 
 export type Lang = 'de' | 'en';
 

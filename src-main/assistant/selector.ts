@@ -19,7 +19,7 @@ export function compactToolList(tools: Iterable<RegisteredTool>): string {
 }
 
 /**
- * Compatibility selector (spec/001): one JSON-mode call when the model answered a clear home
+ * Compatibility selector: one JSON-mode call when the model answered a clear home
  * request with prose only. Returns the raw answer and the parsed pick; the caller checks the
  * tool against the registry before anything runs.
  */

@@ -6,7 +6,7 @@ import { newTraceId, type Tracer } from '../platform/trace';
 import { parseJsonAnswer } from './json-answer';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 
-// Autonomous Task Scout (spec/001): reads new user texts and ready documents for obligations.
+// Autonomous Task Scout: reads new user texts and ready documents for obligations.
 // A candidate becomes a task only through the tasks_create tool. Calendar entries, reminders,
 // assistant replies and explicit home commands never reach the queue: the assistant only
 // hands over user texts that were not commands, and documents come from the knowledge base.

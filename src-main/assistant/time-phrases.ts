@@ -1,7 +1,7 @@
 import type { MealSlot, SymbolicTime, Weekday } from '../../src-shared';
 
 // Day, time, meal and count phrases of German and English household sentences, turned into
-// the symbolic time objects of spec/001 "Zeitmodell". Dates are never computed here: the
+// the symbolic time objects of the household time model. Dates are never computed here: the
 // household tools resolve them in JARVIS_TIMEZONE.
 
 export type DayPhrase = Exclude<SymbolicTime, { time: string }> | SymbolicTime;

@@ -20,7 +20,7 @@ export function isDelete(name: string): boolean {
   return /_delete$/.test(name);
 }
 
-/** Deletes and actions that declare requires_confirmation wait for `ja` (spec/001 v7.4, v8). */
+/** Deletes and actions that declare requires_confirmation wait for `ja`. */
 export function needsConfirmation(tool: RegisteredTool): boolean {
   return tool.requires_confirmation || isDelete(tool.name);
 }

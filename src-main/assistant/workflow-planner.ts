@@ -8,7 +8,7 @@ import { compactToolList } from './selector';
 
 export const MAX_PLAN_STEPS = 24;
 
-/** The planner's answer, schema-strict (spec/001 v7.2). Sent as Ollama's `format` too. */
+/** The planner's answer, schema-strict. Sent as Ollama's `format` too. */
 export const PLAN_SCHEMA = {
   type: 'object',
   additionalProperties: false,

@@ -17,7 +17,7 @@ const params = {
   properties: { id: { type: 'string', maxLength: 128 }, action: { enum: ['start', 'stop', 'restart'] } },
 } as const;
 
-/** GET /api/docker/skill-services and POST …/{full-id}/start|stop|restart (DESIGN.md). */
+/** GET /api/docker/skill-services and POST …/{full-id}/start|stop|restart. */
 export function registerDockerRoutes(app: FastifyInstance, deps: DockerRoutesDeps): void {
   app.get('/api/docker/skill-services', async (): Promise<DockerSkillServicesResponse> => {
     const controller = deps.controller;

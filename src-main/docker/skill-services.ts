@@ -30,7 +30,7 @@ export function describeDockerError(err: unknown, socketPath: string): string {
 }
 
 /**
- * The whole of what JARVIS may do with docker.sock (spec/001 "Docker Controller"): list
+ * The whole of what JARVIS may do with docker.sock: list
  * labelled containers, and start, stop or restart one of them. Before every mutation it
  * lists again and accepts only an exact full id that carries the label with the exact
  * value right now. No create, remove, exec, image or volume call exists here.

@@ -1,4 +1,4 @@
-// Every domain automation rule (spec/001 "Domain Automations", v7.3), at tool level.
+// Every domain automation rule, at tool level.
 import { describe, expect, it } from 'vitest';
 import type { GroceryItem } from '../../src-shared';
 import { createHouseholdFixture } from '../testing/household';

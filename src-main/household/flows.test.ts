@@ -1,4 +1,4 @@
-// The spec's recommended test flows (spec/001 "Empfohlene Tests nach dem Upgrade"),
+// The spec's recommended test flows,
 // as the tool calls the assistant makes for them.
 import { describe, expect, it } from 'vitest';
 import { createHouseholdFixture } from '../testing/household';

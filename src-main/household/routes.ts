@@ -1,4 +1,4 @@
-// The household API (shared DESIGN.md and COMMON contracts): GET /api/state, POST
+// The household API: GET /api/state, POST
 // /api/tools/{name}, REST per domain, ICS and recipe files. Routes only parse and map:
 // every write is a registry tool call (schema-checked), so the UI, scripts and the
 // assistant share one write path.

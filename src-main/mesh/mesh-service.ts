@@ -91,7 +91,7 @@ export class MeshService {
 
   /** Enrolls a worker whose request already passed the schema. */
   /**
-   * An enrolled worker is a Worker with an Actor in the protocol (spec/004 operation order:
+   * An enrolled worker is a Worker with an Actor in the protocol (protocol operation order:
    * registered before it acts). Keyed by name, so re-enrollments do not multiply records.
    * The audit log must never refuse a worker.
    */

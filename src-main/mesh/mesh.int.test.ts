@@ -200,7 +200,7 @@ describe('mesh with real workers', () => {
     expect(view.workers.map((w) => w.skills[0]?.id)).toEqual(['mesh.echo', 'mesh.echo']);
     const tool = m.master.platform.registry.get(TOOL);
     expect(tool?.provider).toBe('remote');
-    // Enrolled workers are Worker and Actor records of the protocol (spec/004).
+    // Enrolled workers are Worker and Actor records of the protocol.
     const protocol = m.master.capabilities.protocol.service!;
     expect(protocol.get('Worker', 'wrk_mesh_alpha')).toMatchObject({ kind: 'runtime_worker', name: 'alpha' });
     expect(protocol.get('Actor', 'act_wrk_mesh_beta')).toMatchObject({ role: 'runtime_worker', authority: [] });

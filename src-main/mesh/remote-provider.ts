@@ -121,7 +121,7 @@ export class RemoteToolProvider implements ToolProvider {
       const error = r.error ?? { code: 'SKILL_FAILED', message: r.message || 'the skill failed' };
       return { success: false, error, message: r.message || error.message, mutated: r.mutated ?? false };
     }
-    // spec/000: output is checked in the worker and again here, against the published schema.
+    // output is checked in the worker and again here, against the published schema.
     const out = entry.tool.output_schema;
     if (out) {
       const verdict = check(compileUntrustedSchema(out), r.data);

@@ -47,7 +47,7 @@ export function parseReadHeaders(headers: HeaderBag): ReadContext {
 }
 
 /**
- * The mutation header contract of spec/004: every mutation carries version, actor,
+ * The mutation header contract of the Jarvis protocol: every mutation carries version, actor,
  * idempotency key and timestamp; WorkSession-scoped ones also the expected revision and
  * the hash of the session's last event.
  */

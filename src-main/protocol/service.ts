@@ -78,7 +78,7 @@ function findForbiddenField(value: unknown, depth = 0): string | undefined {
 }
 
 /**
- * Protocol state around host-owned execution (spec/004): stores the fifteen record types,
+ * Protocol state around host-owned execution: stores the fifteen record types,
  * emits hash-linked events for every accepted WorkSession change, validates headers,
  * authority and identities, and rejects what the spec lists. Every rejection happens
  * inside the transaction, so a rejected call writes nothing.

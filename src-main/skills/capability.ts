@@ -8,7 +8,7 @@ import { skillSources } from './loader';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
-  /** spec/002 `<available_skills>` catalog for the assistant's system prompt. */
+  /** The `<available_skills>` catalog for the assistant's system prompt: names and descriptions only, the tool call brings the rest. */
   catalogXml(): string;
   list(): readonly SkillInfo[];
   listing(): SkillsResponse;
@@ -40,7 +40,7 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
 }
 
 /**
- * Plugin skills (spec/001 v8, spec/002): loaded from JARVIS_SKILLS_DIR and the user and
+ * Plugin skills: loaded from JARVIS_SKILLS_DIR and the user and
  * bundled folders at start, offered to the registry as the `plugin` provider, reloadable
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */

@@ -27,7 +27,7 @@ export interface SkillEngineOptions {
   /** Pipeline steps call tools through the same registry as everyone else. */
   readonly registry: SkillRegistry;
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
-  /** Holds new and changed skills back until the household activates them (spec/004). */
+  /** Holds new and changed skills back until the household activates them. */
   readonly gate?: SkillGate;
 }
 
@@ -175,7 +175,7 @@ export class SkillEngine {
         for (const a of s.manifest.actions) {
           const name = skillToolName(s.id, a.name);
           bindings.set(name, { entry: s, action: a.name });
-          // The model only sees what it may call (spec/002 disable_model_invocation).
+          // The model only sees what it may call.
           if (s.disable_model_invocation) continue;
           tools.push({
             name,
@@ -253,7 +253,7 @@ export class SkillEngine {
     return result;
   }
 
-  /** What a tool step needs declared (spec/002 capability enforcement). */
+  /** What a tool step needs declared. */
   private capabilitiesForTool(tool: RegisteredTool): string[] {
     if (tool.provider === 'core') return [tool.mutates ? 'memory:write' : 'memory:read'];
     if (tool.provider === 'remote') return ['network:fetch'];
@@ -305,7 +305,7 @@ export class SkillEngine {
     return { success: true, data, message, mutated };
   }
 
-  /** spec/002: the lightweight catalog in the agent's system prompt. */
+  /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
     const lines = this.set.skills
       .filter((s) => this.usable(s) && !s.disable_model_invocation)

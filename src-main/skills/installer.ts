@@ -13,7 +13,7 @@ export interface InstallOptions {
   readonly source: string;
   /** A sub-folder of the source that holds the skill. */
   readonly path?: string;
-  /** Copy `scripts/` too (spec/002: skipped unless asked). */
+  /** Copy `scripts/` too. */
   readonly withScripts: boolean;
   /** Replace an installed skill with the same id. */
   readonly force: boolean;

@@ -60,7 +60,7 @@ export const OPENJARVIS_ACTION = 'run';
 
 const TIER_RANK: Record<SkillTier, number> = { workspace: 0, user: 1, bundled: 2 };
 
-/** Workspace (JARVIS_SKILLS_DIR) > user (installed) > bundled: spec/002 name precedence. */
+/** Workspace (JARVIS_SKILLS_DIR) > user (installed) > bundled: a name found in several places is taken from the first. */
 export function skillSources(config: { skillsDir: string; skillsUserDir?: string | undefined; skillsBundledDir?: string | undefined }): SkillSource[] {
   const sources: SkillSource[] = [{ tier: 'workspace', dir: resolve(config.skillsDir) }];
   sources.push({ tier: 'user', dir: resolve(config.skillsUserDir ?? join(homedir(), '.jarvis', 'skills')) });

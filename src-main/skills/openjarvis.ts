@@ -1,4 +1,4 @@
-// OpenJarvis skills (spec/002): SKILL.md (agentskills.io front matter + markdown
+// OpenJarvis skills: SKILL.md (agentskills.io front matter + markdown
 // instructions) and skill.toml (a pipeline of tool and sub-skill steps), or both.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';

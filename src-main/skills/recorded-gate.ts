@@ -3,7 +3,7 @@ import type { SkillAdmission, SkillCandidate, SkillGate } from './engine';
 import type { ProtocolRecorder } from '../protocol/recorder';
 
 /**
- * spec/004 "no silent skill activation" for the skill folders: a skill that appears or
+ * a skill that appears or
  * changes while JARVIS runs is a SkillProposal and stays inactive until a household member
  * activates it.
  *

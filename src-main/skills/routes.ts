@@ -6,7 +6,7 @@ export interface SkillsRouteService {
   reload(): SkillsReloadResponse;
 }
 
-/** GET /api/skills (the registry as skills) and POST /api/skills/reload (DESIGN.md). */
+/** GET /api/skills (the registry as skills) and POST /api/skills/reload. */
 export function registerSkillsRoutes(app: FastifyInstance, skills: SkillsRouteService): void {
   app.get('/api/skills', async (): Promise<SkillsResponse> => skills.listing());
   app.post('/api/skills/reload', async (): Promise<SkillsReloadResponse> => skills.reload());

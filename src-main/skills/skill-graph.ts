@@ -1,4 +1,4 @@
-// The dependency graph of pipeline skills (spec/002 "Skill composition"): no cycles,
+// The dependency graph of pipeline skills: no cycles,
 // at most `maxDepth` levels, and every parent declares what its children need.
 
 export interface GraphNode {

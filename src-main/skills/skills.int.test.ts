@@ -41,7 +41,7 @@ async function masterWithSkills(env: Record<string, string> = {}): Promise<TestM
   chmodSync(join(dir, 'sleeper', 'run'), 0o755);
   const reload = await tm.request('/api/skills/reload', { method: 'POST' });
   expect(reload.status).toBe(200);
-  // Skills that appear while JARVIS runs wait for the household (spec/004); these tests are about running them.
+  // Skills that appear while JARVIS runs wait for the household; these tests are about running them.
   const activated = await activateProposedSkills(tm);
   if (env.JARVIS_SKILLS_ENABLED !== 'false') expect(activated).toEqual(expect.arrayContaining(['demo.text', 'text-brief', 'weather.local', 'hostile.sleep']));
   return tm;

@@ -17,7 +17,7 @@ function files(root: string, dir: string, out: string[]): void {
 
 /**
  * SHA-256 over the sorted relative paths and contents of every regular file of a skill
- * tree (spec/002 trust tiers: "SHA256"). The same tree gives the same hash on any machine.
+ * tree. The same tree gives the same hash on any machine.
  */
 export function treeSha256(root: string): string {
   const list: string[] = [];

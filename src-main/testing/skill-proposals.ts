@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SkillsResponse } from '../../src-shared';
 import type { TestMaster } from './test-master';
 
-/** The household's answer to a SkillProposal, sent as the UI sends it (spec/004 headers). */
+/** The household's answer to a SkillProposal, sent as the UI sends it. */
 export function decideSkillProposal(tm: TestMaster, proposalId: string, decision: 'accept' | 'reject') {
   return tm.request(`/api/protocol/skill-proposals/${proposalId}/decision`, {
     method: 'POST',

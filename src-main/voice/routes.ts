@@ -23,7 +23,7 @@ const speakSchema = {
 } as const;
 
 /**
- * Voice routes (DESIGN.md, the voice contract). Multipart parsing is registered inside
+ * Voice routes. Multipart parsing is registered inside
  * this plugin's own scope, so another capability's multipart settings never collide.
  */
 export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant: VoiceAssistant, options: VoiceRouteOptions): void {

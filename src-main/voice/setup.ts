@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { resolveVoiceTools, whisperModelProblem, DEFAULT_WHISPER_MODEL, type VoiceConfig } from './voice-tools';
 
-/** Where the voice parts come from (spec/001 v7.6: Whisper small, the German Piper voice, Piper for this architecture). */
+/** Where the voice parts come from. */
 export interface VoiceDownloads {
   readonly whisperModel: string;
   readonly piperVoice: string;

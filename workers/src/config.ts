@@ -1,4 +1,4 @@
-// The worker is configured by its environment only (spec/000, DESIGN.md mesh wire format).
+// The worker is configured by its environment only.
 
 export interface WorkerConfig {
   readonly masterUrl: string;
@@ -9,7 +9,7 @@ export interface WorkerConfig {
   readonly host: string;
   readonly port: number;
   readonly skillsDir: string;
-  /** The container is the boundary here (spec/000): manifests may name python3, node, … */
+  /** The container is the boundary here: manifests may name python3, node, … */
   readonly allowSystemExec: boolean;
   readonly maxTimeoutMs: number;
   readonly maxOutputKb: number;

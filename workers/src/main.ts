@@ -1,5 +1,5 @@
-// jarvis-skill-worker: the reference runtime worker of the skill mesh (spec/001 v9,
-// spec/000). Bundled to one file (dist/worker/jarvis-skill-worker.mjs) that needs nothing
+// jarvis-skill-worker: the reference runtime worker of the skill mesh.
+// Bundled to one file (dist/worker/jarvis-skill-worker.mjs) that needs nothing
 // but Node 20+ at run time.
 import { APP_VERSION, type WorkerHealth } from '../../src-shared';
 import { loadWorkerConfig, WorkerConfigError } from './config';

@@ -22,7 +22,7 @@ function isDir(path: string): boolean {
 }
 
 /**
- * The skills this worker serves (spec/000): a root `skill.json` (1 container = 1 skill),
+ * The skills this worker serves: a root `skill.json` (1 container = 1 skill),
  * else the folder of its runtime group when the whole tree is mounted, else every skill
  * folder under the root. Manifests are validated exactly as the master validates them; a
  * bad one is left out and reported, the others still load.

@@ -26,7 +26,7 @@ export function verifyFile(path: string): VerifyReport {
 }
 
 export function registerProtocol(program: Command): void {
-  const protocol = program.command('protocol').description('The Jarvis protocol audit log (spec/004)');
+  const protocol = program.command('protocol').description('The Jarvis protocol audit log');
   protocol
     .command('verify <file>')
     .description('Recompute the hash chain of an export (JSON) or a JARVIS database and report the first broken link')

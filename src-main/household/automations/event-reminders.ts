@@ -1,4 +1,4 @@
-// Event -> reminder 30 minutes before (spec/001 "Domain Automations"). The reminder
+// Event -> reminder 30 minutes before. The reminder
 // belongs to the event: it moves when the event moves and goes when the event goes.
 import type { EventRecord } from '../store';
 import { newId } from '../store';

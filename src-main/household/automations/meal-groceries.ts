@@ -1,4 +1,4 @@
-// Meal plan + recipe -> groceries (spec/001 v7.3): the ingredients of every planned meal
+// Meal plan + recipe -> groceries: the ingredients of every planned meal
 // with a recipe in the look-ahead window, scaled by servings and aggregated by name and
 // unit across meals. Derived rows (source "mealplan") are recomputed as a whole after
 // every change, so moving, changing or removing a meal or editing a recipe is reflected
@@ -9,7 +9,7 @@ import type { HomeEnv } from '../env';
 import { canonicalUnit, groceryKey, roundQuantity } from '../quantities';
 import { addDays, today } from '../time';
 
-/** spec/001 v7.3: 14 days, so a coming Monday–Sunday week is always covered. */
+/** 14 days, so a coming Monday–Sunday week is always covered. */
 export const GROCERY_HORIZON_DAYS = 14;
 
 interface Needed {

@@ -1,5 +1,5 @@
-// Free meal titles -> a recipe of the book, only when the match is unambiguous
-// (spec/001 v7.3). "Nudeln mit Tomatensauce für vier" finds "Nudeln mit Tomatensauce";
+// Free meal titles -> a recipe of the book, only when the match is unambiguous:
+// "Nudeln mit Tomatensauce für vier" finds "Nudeln mit Tomatensauce";
 // "Nudeln" alone with two pasta recipes finds nothing.
 import type { RecipeRecord } from '../store';
 

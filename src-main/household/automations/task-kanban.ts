@@ -1,4 +1,4 @@
-// Task -> linked kanban card (spec/001 "Domain Automations", v7.1): a new task gets a
+// Task -> linked kanban card: a new task gets a
 // card, its status decides the column (done -> DONE), a deleted task takes its card
 // along. A card the user moved by hand (manual_override) keeps its column.
 import type { KanbanColumn, TaskStatus } from '../../../src-shared';

@@ -1,4 +1,4 @@
-// The one place where symbolic times (spec/001 "Zeitmodell") become dates and instants.
+// The one place where symbolic times become dates and instants.
 import { WEEKDAYS, type LocalDate, type SymbolicTime, type WallTime } from '../../../src-shared';
 import { addDays, parseDate, weekdayOf } from './calendar-date';
 import { instantOf, localDateOf, toRfc3339 } from '../../../src-shared/time-zone';

@@ -4,7 +4,7 @@ import { runTool } from './external-tool';
 
 let languages: Promise<string> | undefined;
 
-/** German and English where installed (spec/001: local tesseract), else what there is. */
+/** German and English where installed, else what there is. */
 function ocrLanguages(): Promise<string> {
   languages ??= runTool('tesseract', ['--list-langs'], { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 }).then((r) => {
     const have = new Set(`${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.trim()));

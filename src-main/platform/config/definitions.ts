@@ -1,6 +1,6 @@
 // Every environment variable JARVIS reads, in one table: the parser, the README's
 // configuration table and `jarvis doctor` are all derived from it.
-// Names follow spec/001 ("Konfiguration" blocks) and spec/000 (mesh, docker).
+// The environment names are the ones households already use in their compose files and .env files.
 
 export type SettingType =
   | 'string'

@@ -50,7 +50,7 @@ const MAX_CACHED_BYTES = 2 * 1024 * 1024;
  * A built file's bytes, read on first request and then kept: the build does not change
  * while the master runs (index.html is read once as well). One write per response also
  * keeps the app bundle from being interleaved, chunk by chunk, with the API requests the
- * page sends at the same time (issue 7: time to interactive of Home).
+ * page sends at the same time.
  */
 function fileContents(cache: Map<string, Buffer>, file: string): Buffer | ReadStream {
   const hit = cache.get(file);
@@ -64,7 +64,7 @@ function fileContents(cache: Map<string, Buffer>, file: string): Buffer | ReadSt
 /**
  * Serves the built renderer: files by path, index.html for app routes (deep links), and
  * `Cache-Control: no-store` everywhere so an old bundle never survives an update
- * (spec/001 v9.1.2). Unknown /api/ routes and missing assets stay JSON 404s.
+ *. Unknown /api/ routes and missing assets stay JSON 404s.
  */
 export function serveUi(app: FastifyInstance, root: string, notFound: (method: string, url: string) => object): void {
   if (!existsSync(join(root, 'index.html'))) {

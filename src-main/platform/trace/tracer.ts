@@ -25,7 +25,7 @@ export function newTraceId(prefix = 'http'): string {
 }
 
 /**
- * Debug trace v2 (spec/001): a bounded in-memory ring of stage events, optionally
+ * Debug trace v2: a bounded in-memory ring of stage events, optionally
  * mirrored to JSON lines in JARVIS_DEBUG_DIR. Every event is redacted on the way in.
  */
 export class Tracer {

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from './manifest';
 
-/** spec/000 "Ordnerlayout": one folder per runtime worker. */
+/** one folder per runtime worker. */
 export const RUNTIME_GROUPS = ['python', 'node', 'go', 'rust', 'c', 'cpp', 'csharp'] as const;
 
-/** OpenJarvis skill files (spec/002). */
+/** OpenJarvis skill files. */
 export const INSTRUCTIONS_FILE = 'SKILL.md';
 export const PIPELINE_FILE = 'skill.toml';
 
@@ -31,7 +31,7 @@ function kindOf(dir: string): SkillFolder['kind'] | undefined {
 }
 
 function visible(name: string): boolean {
-  // Folders with a leading `_` (the template) or `.` are never loaded (spec/001).
+  // Folders with a leading `_` (the template) or `.` are never loaded.
   return !name.startsWith('_') && !name.startsWith('.');
 }
 

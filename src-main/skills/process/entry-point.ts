@@ -68,7 +68,7 @@ function lookUp(command: string, path: string): string | undefined {
 }
 
 /**
- * spec/001 "Sicherheit der Process Runtime": a skill's own executable must lie inside its
+ * a skill's own executable must lie inside its
  * folder (no `..`, no symlink that leads out); a system command needs both the manifest's
  * permissions.system_exec and JARVIS_SKILL_ALLOW_SYSTEM_EXEC=true.
  */

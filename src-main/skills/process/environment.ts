@@ -3,7 +3,7 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 const DEFAULT_LANG = 'C.UTF-8';
 
 /**
- * The whole environment of a skill process (spec/001, spec/000 v9.1 env_from): PATH,
+ * The whole environment of a skill process: PATH,
  * LANG, TZ, HOME = the skill folder, plus exactly the names in runtime.env_from that are
  * set on the host. Nothing starting with JARVIS_ is ever passed on, whatever the manifest says.
  */

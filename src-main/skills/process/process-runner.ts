@@ -158,7 +158,7 @@ export interface InvokeRequest {
   readonly input: Record<string, unknown>;
   readonly context: InvokeContext;
   readonly policy: RunnerPolicy;
-  /** `jarvis.skill.v1` for local skills (spec/001), `jarvis.skill.invoke.v1` in a worker (spec/000). */
+  /** `jarvis.skill.v1` for local skills, `jarvis.skill.invoke.v1` in a worker. */
   readonly protocol?: SkillInvokeRequest['protocol'];
   readonly requestId?: string;
 }
