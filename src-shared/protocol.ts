@@ -258,6 +258,53 @@ export interface OutcomeReport {
   readonly submitted_at: string;
 }
 
+// ---- What the /api/protocol routes answer ----
+
+/** The records of one session, by record type (every key is present, possibly empty). */
+export interface SessionRecords {
+  readonly PolicyDecision: readonly PolicyDecision[];
+  readonly Request: readonly Request[];
+  readonly Review: readonly Review[];
+  readonly Takeover: readonly Takeover[];
+  readonly Contribution: readonly Contribution[];
+  readonly LearningRecord: readonly LearningRecord[];
+  readonly MemoryProposal: readonly MemoryProposal[];
+  readonly OutcomeReport: readonly OutcomeReport[];
+}
+
+/** GET /api/protocol/sessions/{id}: the session, its hash-linked events and its records. */
+export interface ProtocolSessionDetail {
+  readonly session: WorkSession;
+  readonly events: readonly JarvisEvent[];
+  readonly records: SessionRecords;
+}
+
+/** GET /api/protocol/sessions?limit=N: the newest sessions first. */
+export interface ProtocolSessionsResponse {
+  readonly sessions: readonly WorkSession[];
+}
+
+/** GET /api/protocol/memory-proposals. */
+export interface MemoryProposalsResponse {
+  readonly proposals: readonly MemoryProposal[];
+}
+
+/** GET /api/protocol/skill-proposals. */
+export interface SkillProposalsResponse {
+  readonly proposals: readonly SkillProposal[];
+}
+
+/** The body of POST …/memory-proposals/{id}/decision and …/skill-proposals/{id}/decision. */
+export interface ProposalDecisionRequest {
+  readonly decision: 'accept' | 'reject';
+}
+
+/** POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision: the decided proposal and the session after it. */
+export interface MemoryDecisionResponse {
+  readonly proposal: MemoryProposal;
+  readonly session: WorkSession;
+}
+
 // ---- JSON schemas of what clients submit (the server fills ids, times, hashes) ----
 // Optional actor fields (reviewer_actor_id, actor_id) exist so a body that names an actor
 // can be checked against the acting actor header.
