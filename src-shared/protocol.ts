@@ -1,4 +1,4 @@
-// The Jarvis protocol (spec/004) as JARVIS's audit and evidence layer: the fifteen record
+// The Jarvis protocol as JARVIS's audit and evidence layer: the fifteen record
 // types, the mutation headers, and the rejection codes. Pure data; no Node, no DOM.
 
 export const PROTOCOL_VERSION = '0.1.0';

@@ -148,7 +148,7 @@ function LocalAi() {
   );
 }
 
-/** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width (spec v7.5.1). */
+/** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width. */
 export function HomeScreen() {
   return (
     <div className="grid-12 grid-home" data-testid="screen-home">

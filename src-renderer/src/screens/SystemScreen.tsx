@@ -27,17 +27,17 @@ function Documents() {
       testId="card-documents"
       actions={
         <label className="btn btn-small btn-primary file-btn">
-            {t('system.upload')}
-            <input
-              ref={input}
-              type="file"
-              className="sr-only"
-              onChange={(e) => {
-                for (const f of Array.from(e.target.files ?? [])) void upload(f);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          {t('system.upload')}
+          <input
+            ref={input}
+            type="file"
+            className="sr-only"
+            onChange={(e) => {
+              for (const f of Array.from(e.target.files ?? [])) void upload(f);
+              e.target.value = '';
+            }}
+          />
+        </label>
       }
     >
       {uploads.map((u) => (
