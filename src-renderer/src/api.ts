@@ -4,7 +4,6 @@
 import type {
   ApiErrorBody,
   ApiRoute,
-  ApiRoutes,
   ChatRequest,
   ChatStreamErrorEvent,
   ChatStreamEvent,
@@ -168,6 +167,11 @@ export function uploadForm(route: FormRoute, fields: Readonly<Record<string, str
   });
 }
 
+/** GET /api/events: the one live stream of server events (see ServerEventData for their payloads). */
+export function openEventStream(): EventSource {
+  return new EventSource('/api/events');
+}
+
 export type ChatStreamMessage = ChatStreamEvent | ChatStreamErrorEvent;
 
 /**
@@ -187,5 +191,3 @@ export async function streamChat(body: ChatRequest, onEvent: (event: ChatStreamM
     for (const ev of parse(value)) onEvent({ type: ev.event, data: JSON.parse(ev.data) } as ChatStreamMessage);
   }
 }
-
-export type { ApiRoutes };

@@ -1,4 +1,5 @@
 import type { ServerEvent, ServerEventData } from '../../../src-shared';
+import { openEventStream } from '../api';
 import type { Store } from '../store';
 
 type Api = { getState(): Store };
@@ -31,10 +32,10 @@ export async function loadAll(store: Api): Promise<void> {
 }
 
 /** The `data` of a server event of this type; undefined when the line is not JSON. */
-function payload<K extends keyof ServerEventData>(_type: K, e: Event): ServerEventData[K] | undefined {
+function payload<K extends keyof ServerEventData>(_type: K, e: MessageEvent): ServerEventData[K] | undefined {
   try {
     // The master writes the whole ServerEvent as the SSE data line; its type is the SSE event name.
-    const event: ServerEvent & { readonly data?: ServerEventData[K] } = JSON.parse(String((e as MessageEvent<string>).data));
+    const event: ServerEvent & { readonly data?: ServerEventData[K] } = JSON.parse(String(e.data));
     return event.data;
   } catch {
     return undefined;
@@ -45,7 +46,7 @@ function payload<K extends keyof ServerEventData>(_type: K, e: Event): ServerEve
  * The one EventSource of the app: server pushes land in the slices, components never
  * fetch on their own. Returns a function that closes the stream.
  */
-export function connectEvents(store: Api, source: EventSource = new EventSource('/api/events')): () => void {
+export function connectEvents(store: Api, source: EventSource = openEventStream()): () => void {
   let wasOpen = false;
   source.onopen = () => {
     // Whatever changed before the stream opened (or while it was down) is unknown:

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiErrorBody, ApiRoutes, EventStream, RouteOfLine, RouteResponse } from '../../../src-shared';
+import type { ApiErrorBody, EventStream, RouteOfLine, RouteResponse } from '../../../src-shared';
 
 /** A canned answer whose body has the wire type T (the type is only a compile-time tag). */
 export type Reply<T> = Response & { readonly wire?: T };
@@ -64,5 +64,3 @@ export function fakeApi<L extends string>(routes: { [K in L]: Handler<AnswerOf<K
   );
   return { calls };
 }
-
-export type { ApiRoutes };
