@@ -74,8 +74,9 @@ interface LooseOptions {
 
 /** "POST /api/tools/{name}" + {name: "tasks_update"} -> ["POST", "/api/tools/tasks_update"]. */
 function requestLine(route: ApiRoute, options: LooseOptions | undefined): [method: string, path: string] {
-  const [method, pattern] = route.split(' ') as [string, string];
-  const path = pattern.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options?.params?.[name] ?? ''));
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  const path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options?.params?.[name] ?? ''));
   const query = options?.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   return [method, path + query];
 }
