@@ -1,4 +1,7 @@
-// Request and response shapes of the loopback HTTP API (see shared DESIGN.md).
+// Request and response shapes of the loopback HTTP API that belong to no one capability.
+
+import type { Reminder, StateChangedEvent } from './home';
+import type { RagProgressEvent } from './rag';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -25,4 +28,25 @@ export interface ServerEvent {
   readonly type: string;
   readonly at: string;
   readonly data?: unknown;
+}
+
+/** The answer of a route that only confirms (POST /api/agent/clear, POST /api/debug/clear). */
+export interface OkResponse {
+  readonly ok: true;
+}
+
+/** POST /api/tools/{name}: the tool's arguments; the answer is the tool's result envelope. */
+export interface ToolCallRequest {
+  /** A JSON object; the tool's schema decides the rest. */
+  readonly arguments?: object;
+}
+
+/** GET /api/debug/export: the trace and its context as one JSON document, saved as a file. */
+export type DebugExportResponse = Readonly<Record<string, unknown>>;
+
+/** The payload (`data`) of the server-sent events the UI reacts to, by event type. */
+export interface ServerEventData {
+  readonly 'state.changed': StateChangedEvent;
+  readonly 'reminder.due': Reminder;
+  readonly 'rag.progress': RagProgressEvent;
 }

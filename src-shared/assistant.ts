@@ -1,5 +1,6 @@
 // The assistant's HTTP contract (POST /api/agent/chat and its SSE variant).
 
+import type { ApiErrorBody } from './api';
 import type { ToolResult } from './envelope';
 
 export interface ChatRequest {
@@ -26,7 +27,7 @@ export interface WorkflowPlan {
   readonly steps: readonly PlanStep[];
 }
 
-/** A call the assistant holds back until the user answers `ja` (spec/001 v7.4). */
+/** A call the assistant holds back until the user answers `ja`. */
 export interface PendingConfirmation {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
@@ -55,6 +56,12 @@ export type ChatStreamEvent =
   | { readonly type: 'plan'; readonly data: WorkflowPlan }
   | { readonly type: 'pending'; readonly data: PendingConfirmation }
   | { readonly type: 'done'; readonly data: ChatResponse };
+
+/** The stream's last event when the assistant failed before `done` (the body of an API error). */
+export interface ChatStreamErrorEvent {
+  readonly type: 'error';
+  readonly data: ApiErrorBody;
+}
 
 /** A tool exactly as it is sent to Ollama in the `tools` field of /api/chat. */
 export interface OllamaFunctionTool {

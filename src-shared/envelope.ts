@@ -1,5 +1,5 @@
-// The result envelope every tool returns, whatever its provider (core, plugin, remote).
-// spec/001 "Prozess-Output" and spec/000 "Output".
+// The result envelope every tool returns, whatever its provider (core, plugin, remote):
+// what a skill process writes to stdout and what a worker answers to an invoke.
 
 export interface ToolError {
   readonly code: string;

@@ -16,7 +16,7 @@ import type { JsonSchemaObject } from './tools';
 
 const wallTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Uhrzeit HH:MM (24 h)' } as const;
 
-/** relative | weekday | absolute (spec/001 "Zeitmodell"). Dates are never computed by the model. */
+/** relative | weekday | absolute. Dates are never computed by the model. */
 export const SYMBOLIC_TIME_SCHEMA = {
   description: 'Symbolische Zeit; JARVIS rechnet sie in ein Datum um. Heute = relative/0, morgen = relative/1.',
   oneOf: [

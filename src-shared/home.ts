@@ -1,7 +1,7 @@
 // The household: entity types as they are persisted and returned by the core tools,
 // the state snapshot the UI loads (GET /api/state), the core tool names, and the
-// symbolic time objects the assistant sends instead of computing dates itself
-// (spec/001 "Zeitmodell", "Registrierte Tools", v7.3).
+// symbolic time objects the assistant sends instead of computing dates itself (a small
+// model gets calendar arithmetic wrong; the master resolves them).
 
 import type { ComponentStatus } from './api';
 
@@ -201,7 +201,7 @@ export interface StateChangedEvent {
 }
 
 // ---------------------------------------------------------------------------
-// Core tool names (spec/001 "Registrierte Tools" + v7.3). rag_search comes with RAG.
+// Core tool names. rag_search comes with RAG.
 
 export const HOME_TOOL_NAMES = [
   'system_get_time',
@@ -481,5 +481,5 @@ export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filt
   (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
 );
 
-/** Deleting asks for a confirmation when the assistant calls it (spec/001 v7.4). */
+/** Deleting asks for a confirmation when the assistant calls it. */
 export const HOME_CONFIRMED_TOOLS: readonly HomeToolName[] = ['calendar_delete', 'tasks_delete', 'mealplan_delete', 'kanban_delete'];

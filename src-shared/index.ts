@@ -11,3 +11,4 @@ export * from './mesh';
 export * from './ipc';
 export * from './protocol';
 export * from './rag';
+export * from './api-routes';

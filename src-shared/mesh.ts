@@ -1,5 +1,5 @@
-// The mesh wire format (DESIGN.md "Mesh wire format", spec/001 v9, spec/000): what a worker
-// and the master say to each other. Any program that speaks this is a worker.
+// The mesh wire format: what a worker and the master say to each other. Any program that
+// speaks this is a worker.
 
 import type { ToolResult } from './envelope';
 import { invokeRequestSchema, SKILL_INVOKE_PROTOCOL, type SkillManifest } from './skills';
@@ -73,6 +73,12 @@ export interface MeshWorkerView {
   readonly last_error?: string;
 }
 
+/**
+ * POST /api/mesh/workers/{id}/reload: the worker's own answer to POST /v1/reload (a
+ * conforming worker sends its WorkerHealth), passed through with the worker's id.
+ */
+export type MeshWorkerReloadResponse = WorkerHealth & { readonly worker_id: string };
+
 export interface MeshWorkersResponse {
   readonly enabled: boolean;
   /** Why the mesh is off, when it is. */
@@ -110,7 +116,7 @@ export const skillsPutSchema = {
 /** What a worker's POST /v1/invoke accepts: the skill envelope, remote protocol name only. */
 export const invokeEnvelopeSchema = invokeRequestSchema({ const: INVOKE_PROTOCOL });
 
-/** The result envelope of a skill (spec/000 "Output"): success with data, or an error. */
+/** The result envelope of a skill: success with data, or an error. */
 export const invokeResultSchema = {
   type: 'object',
   required: ['success'],
@@ -149,3 +155,8 @@ export interface DockerSkillServicesResponse {
 }
 
 export type DockerServiceAction = 'start' | 'stop' | 'restart';
+
+/** POST /api/docker/skill-services/{full-id}/start|stop|restart: the container afterwards. */
+export interface DockerServiceActionResponse {
+  readonly service: DockerSkillService;
+}

@@ -1,4 +1,4 @@
-// The Jarvis protocol (spec/004) as JARVIS's audit and evidence layer: the fifteen record
+// The Jarvis protocol as JARVIS's audit and evidence layer: the fifteen record
 // types, the mutation headers, and the rejection codes. Pure data; no Node, no DOM.
 
 export const PROTOCOL_VERSION = '0.1.0';
@@ -256,6 +256,53 @@ export interface OutcomeReport {
   readonly summary: string;
   readonly submitted_by: string;
   readonly submitted_at: string;
+}
+
+// ---- What the /api/protocol routes answer ----
+
+/** The records of one session, by record type (every key is present, possibly empty). */
+export interface SessionRecords {
+  readonly PolicyDecision: readonly PolicyDecision[];
+  readonly Request: readonly Request[];
+  readonly Review: readonly Review[];
+  readonly Takeover: readonly Takeover[];
+  readonly Contribution: readonly Contribution[];
+  readonly LearningRecord: readonly LearningRecord[];
+  readonly MemoryProposal: readonly MemoryProposal[];
+  readonly OutcomeReport: readonly OutcomeReport[];
+}
+
+/** GET /api/protocol/sessions/{id}: the session, its hash-linked events and its records. */
+export interface ProtocolSessionDetail {
+  readonly session: WorkSession;
+  readonly events: readonly JarvisEvent[];
+  readonly records: SessionRecords;
+}
+
+/** GET /api/protocol/sessions?limit=N: the newest sessions first. */
+export interface ProtocolSessionsResponse {
+  readonly sessions: readonly WorkSession[];
+}
+
+/** GET /api/protocol/memory-proposals. */
+export interface MemoryProposalsResponse {
+  readonly proposals: readonly MemoryProposal[];
+}
+
+/** GET /api/protocol/skill-proposals. */
+export interface SkillProposalsResponse {
+  readonly proposals: readonly SkillProposal[];
+}
+
+/** The body of POST …/memory-proposals/{id}/decision and …/skill-proposals/{id}/decision. */
+export interface ProposalDecisionRequest {
+  readonly decision: 'accept' | 'reject';
+}
+
+/** POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision: the decided proposal and the session after it. */
+export interface MemoryDecisionResponse {
+  readonly proposal: MemoryProposal;
+  readonly session: WorkSession;
 }
 
 // ---- JSON schemas of what clients submit (the server fills ids, times, hashes) ----

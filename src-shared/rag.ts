@@ -1,4 +1,4 @@
-// Knowledge (issue 10): the document index as the API, the UI and the rag_search tool see it.
+// Knowledge: the document index as the API, the UI and the rag_search tool see it.
 
 export type RagDocumentStatus = 'queued' | 'extracting' | 'indexing' | 'ready' | 'failed';
 
@@ -26,6 +26,15 @@ export interface RagDocument {
 
 export interface RagDocumentsResponse {
   readonly documents: readonly RagDocument[];
+}
+
+/** `unchanged`: the same content was already there, nothing happened. */
+export type RagIngestOutcome = 'queued' | 'reindexing' | 'unchanged';
+
+/** POST /api/rag/documents (multipart field `file`): 202 queued or reindexing, 200 unchanged. */
+export interface RagIngestResponse {
+  readonly document: RagDocument;
+  readonly outcome: RagIngestOutcome;
 }
 
 /** Where an excerpt sits in its document. Only the fields that apply are present. */

@@ -1,12 +1,11 @@
-// Skill protocols: the jarvis.skill.v1 manifest (spec/001 "v8 – Skill Engine", spec/000
-// skill.json), the process/remote invoke envelopes (jarvis.skill.v1 locally,
+// Skill protocols: the jarvis.skill.v1 manifest (a skill folder's skill.json), the process/remote invoke envelopes (jarvis.skill.v1 locally,
 // jarvis.skill.invoke.v1 over the mesh) and the skill listing of GET /api/skills.
 import type { ToolProviderKind } from './tools';
 
 export const SKILL_PROTOCOL = 'jarvis.skill.v1';
 export const SKILL_INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';
 
-/** Capabilities a skill may declare (spec/002 "Capability enforcement"). */
+/** Capabilities a skill may declare; a call that needs one it did not declare is refused. */
 export const SKILL_CAPABILITIES = [
   'network:fetch',
   'network:listen',
@@ -18,7 +17,7 @@ export const SKILL_CAPABILITIES = [
   'engine:inference',
 ] as const;
 export type SkillCapability = (typeof SKILL_CAPABILITIES)[number];
-/** Declaring one of these warns at install (spec/002). */
+/** Declaring one of these warns at install. */
 export const DANGEROUS_CAPABILITIES: readonly SkillCapability[] = ['shell:execute', 'network:listen', 'filesystem:write'];
 
 export interface SkillActionManifest {
@@ -37,7 +36,7 @@ export interface SkillRuntimeManifest {
   readonly command: string;
   readonly args?: readonly string[];
   readonly timeout_ms?: number;
-  /** spec/000 v9.1: environment names handed to the process; never JARVIS_*. */
+  /** Environment names handed to the process; never JARVIS_*, so the master's settings stay its own. */
   readonly env_from?: readonly string[];
 }
 
@@ -98,7 +97,7 @@ export const SKILL_ERROR_CODES = {
 
 /** Where a skill was found; decides name precedence (workspace > user > bundled). */
 export type SkillTier = 'workspace' | 'user' | 'bundled';
-/** spec/002 trust tiers; `core` for the household tools. */
+/** Trust tiers; `core` for the household tools. */
 export type SkillTrust = 'core' | 'bundled' | 'indexed' | 'unreviewed' | 'workspace';
 export type SkillFormat = 'jarvis.skill.v1' | 'openjarvis' | 'core' | 'remote';
 
@@ -127,7 +126,7 @@ export interface SkillInfo {
   readonly capabilities: readonly string[];
   /** SHA-256 of the installed tree, for skills installed with `jarvis skill install`. */
   readonly sha256?: string;
-  /** The SkillProposal that holds or held this version back (spec/004). */
+  /** The SkillProposal that holds or held this version back until the household decides. */
   readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };
   readonly actions: readonly SkillActionInfo[];
   readonly errors: readonly string[];
@@ -244,7 +243,7 @@ export function invokeRequestSchema<P extends object>(protocol: P) {
   } as const;
 }
 
-/** The stdin envelope (both protocol names: local spec/001 form and remote spec/000 form). */
+/** The stdin envelope (both protocol names: the local jarvis.skill.v1 form and the remote jarvis.skill.invoke.v1 form). */
 export const SKILL_INVOKE_REQUEST_SCHEMA = invokeRequestSchema({ enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] });
 
 /** The one object a skill prints on stdout (the worker answers /v1/invoke with the same). */

@@ -23,7 +23,7 @@ export interface ToolDescriptor {
   readonly action?: string;
 }
 
-/** `weather.local` / `forecast` -> `skill_weather_local_forecast` (DESIGN.md, names tests rely on). */
+/** `weather.local` / `forecast` -> `skill_weather_local_forecast` (every non-alphanumeric character becomes `_`). */
 export function skillToolName(skillId: string, action: string): string {
   return `skill_${skillId.replace(/[^A-Za-z0-9]/g, '_')}_${action.replace(/[^A-Za-z0-9]/g, '_')}`;
 }

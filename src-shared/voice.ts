@@ -1,7 +1,7 @@
 // The voice contract (GET /api/voice/status, POST /api/voice/transcribe|command|speak).
 // Shared by the master and the renderer's voice controls.
 
-/** Why speech-to-text is or is not ready; the HUD shows it as a chip (spec/001 v7.6). */
+/** Why speech-to-text is or is not ready; the HUD shows it as a chip. */
 export type SttState = 'BIN' | 'MODEL' | 'FFMPEG' | 'LOCAL';
 export type TtsEngine = 'piper' | 'espeak-ng' | 'none';
 

@@ -69,7 +69,7 @@ function CommandBar() {
   return (
     <div className="topbar-actions">
       <ConnectionBadge />
-      {/* Two buttons, not a <select>: a form control's first style pass cost Home ~8 ms (issue 7). */}
+      {/* Two buttons, not a <select>: a form control's first style pass cost Home's first paint ~8 ms. */}
       <div className="mode-toggle lang-toggle" role="group" aria-label={t('shell.language')}>
         <button type="button" lang="de" aria-pressed={language === 'de'} onClick={() => setLanguage('de')}>
           DE

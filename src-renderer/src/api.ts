@@ -1,4 +1,22 @@
-import type { ApiErrorBody, ToolResult } from '../../src-shared';
+// The renderer's one HTTP client. Every route it calls is typed by ApiRoutes in src-shared:
+// the route decides the body, the path parameters and the answer. Slices and screens call
+// these functions, never fetch.
+import type {
+  ApiErrorBody,
+  ApiRoute,
+  ChatRequest,
+  ChatStreamErrorEvent,
+  ChatStreamEvent,
+  FormFields,
+  HomeToolArgs,
+  HomeToolData,
+  HomeToolName,
+  RouteParams,
+  RouteRequest,
+  RouteResponse,
+  ToolResult,
+} from '../../src-shared';
+import { createSseParser } from './live/sse-parser';
 
 /** The master's answer when it refuses: the message is for the user, the code for logic. */
 export class ApiError extends Error {
@@ -12,10 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A capability whose branch is not part of this build answers 404/501: a state to render, not a crash. */
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 501);
-}
+const UNREACHABLE = 'JARVIS-Dienst nicht erreichbar';
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;
@@ -26,67 +41,154 @@ function parseBody(text: string): unknown {
   }
 }
 
+function isErrorBody(json: unknown): json is ApiErrorBody {
+  return typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'object' && json.error !== null;
+}
+
 function errorFrom(status: number, json: unknown): ApiError {
-  const err = (json as ApiErrorBody | undefined)?.error;
+  const err = isErrorBody(json) ? json.error : undefined;
   return new ApiError(status, err?.code ?? 'HTTP_ERROR', err?.message ?? `HTTP ${status}`);
 }
 
-export async function apiFetch<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }): Promise<T> {
-  let res: Response;
+type JsonRoute = { [R in ApiRoute]: RouteRequest<R> extends FormFields<unknown> ? never : R }[ApiRoute];
+type FormRoute = { [R in ApiRoute]: RouteRequest<R> extends FormFields<unknown> ? R : never }[ApiRoute];
+
+/** What one call of route R needs: its path parameters, and its body when it takes one. */
+export type RequestOptions<R extends ApiRoute> = ([RouteParams<R>] extends [never] ? { readonly params?: undefined } : { readonly params: Readonly<Record<RouteParams<R>, string>> }) &
+  (RouteRequest<R> extends undefined ? { readonly body?: undefined } : { readonly body: RouteRequest<R> }) & {
+    readonly query?: Readonly<Record<string, string>>;
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly signal?: AbortSignal;
+  };
+
+/** The options argument may be left out when the route needs neither parameters nor a body. */
+export type RequestArgs<R extends ApiRoute> = object extends RequestOptions<R> ? [options?: RequestOptions<R>] : [options: RequestOptions<R>];
+
+interface LooseOptions {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+}
+
+/** "POST /api/tools/{name}" + {name: "tasks_update"} -> ["POST", "/api/tools/tasks_update"]. */
+function requestLine(route: ApiRoute, options: LooseOptions | undefined): [method: string, path: string] {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  const path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options?.params?.[name] ?? ''));
+  const query = options?.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  return [method, path + query];
+}
+
+async function send(method: string, path: string, init: { body?: BodyInit; headers?: Readonly<Record<string, string>>; signal?: AbortSignal }): Promise<Response> {
   try {
-    res = await fetch(path, {
-      method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
-      headers: { ...(init?.headers ?? {}), ...(init?.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init?.signal,
-    });
+    return await fetch(path, { method, headers: init.headers, body: init.body, signal: init.signal });
   } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'NETWORK', 'JARVIS-Dienst nicht erreichbar');
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', UNREACHABLE);
   }
+}
+
+async function jsonCall(route: ApiRoute, options: LooseOptions | undefined, extraHeaders: Readonly<Record<string, string>>): Promise<unknown> {
+  const [method, path] = requestLine(route, options);
+  const hasBody = options?.body !== undefined;
+  const res = await send(method, path, {
+    headers: { ...extraHeaders, ...(options?.headers ?? {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options?.signal,
+  });
   const json = parseBody(await res.text());
   if (!res.ok) throw errorFrom(res.status, json);
-  return json as T;
+  return json;
 }
+
+/** A request function that adds these headers to every call (the protocol client's version and actor). */
+export function requester(headers: () => Readonly<Record<string, string>>) {
+  function call<R extends JsonRoute>(route: R, ...args: RequestArgs<R>): Promise<RouteResponse<R>>;
+  function call(route: JsonRoute, options?: LooseOptions): Promise<unknown> {
+    return jsonCall(route, options, headers());
+  }
+  return call;
+}
+
+/** One JSON call of the loopback API: `request('GET /api/skills')`, `request('POST /api/mesh/workers/{id}/reload', { params: { id }, body: {} })`. */
+export const request = requester(() => ({}));
 
 /**
  * POST /api/tools/{name}: the one write path the UI shares with the assistant.
  * A refused call (success:false) becomes an ApiError so callers can roll back.
  */
-export async function callTool<T = unknown>(name: string, args: Record<string, unknown>): Promise<ToolResult<T>> {
-  const result = await apiFetch<ToolResult<T>>(`/api/tools/${encodeURIComponent(name)}`, { body: { arguments: args } });
+export async function callTool<N extends HomeToolName>(name: N, args: HomeToolArgs[N]): Promise<ToolResult<HomeToolData[N]>>;
+export async function callTool(name: HomeToolName, args: object): Promise<ToolResult> {
+  const result = await request('POST /api/tools/{name}', { params: { name }, body: { arguments: args } });
   if (!result.success) throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message);
   return result;
 }
 
-/** Multipart POST with upload progress (fetch has no upload progress events). */
-export function apiUpload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+function formOf(fields: Readonly<Record<string, string | Blob | undefined>>, names: Readonly<Record<string, string>> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, value, names[key] ?? (value instanceof File ? value.name : 'blob'));
+  }
+  return form;
+}
+
+type FormOf<R extends FormRoute> = RouteRequest<R> extends FormFields<infer F> ? F : never;
+
+/** A multipart POST, same error mapping as request(). `fileNames` names the uploaded Blobs. */
+export async function postForm<R extends FormRoute>(route: R, fields: FormOf<R>, fileNames?: Readonly<Record<string, string>>): Promise<RouteResponse<R>>;
+export async function postForm(route: FormRoute, fields: Readonly<Record<string, string | Blob | undefined>>, fileNames?: Readonly<Record<string, string>>): Promise<unknown> {
+  const [method, path] = requestLine(route, undefined);
+  const res = await send(method, path, { body: formOf(fields, fileNames) });
+  const json = parseBody(await res.text());
+  if (!res.ok) throw errorFrom(res.status, json);
+  return json;
+}
+
+/** The same multipart POST with upload progress (fetch has no upload progress events). */
+export function uploadForm<R extends FormRoute>(route: R, fields: FormOf<R>, onProgress?: (fraction: number) => void): Promise<RouteResponse<R>>;
+export function uploadForm(route: FormRoute, fields: Readonly<Record<string, string | Blob | undefined>>, onProgress?: (fraction: number) => void): Promise<unknown> {
+  const [method, path] = requestLine(route, undefined);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(method, path);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'JARVIS-Dienst nicht erreichbar'));
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', UNREACHABLE));
     xhr.onload = () => {
       const json = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json);
       else reject(errorFrom(xhr.status, json));
     };
-    xhr.send(form);
+    xhr.send(formOf(fields));
   });
 }
 
-/** POST multipart with fetch (no progress needed), same error mapping as apiFetch. */
-export async function apiPostForm<T>(path: string, form: FormData, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, { method: 'POST', body: form, signal });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'NETWORK', 'JARVIS-Dienst nicht erreichbar');
+/** GET /api/events: the one live stream of server events (see ServerEventData for their payloads). */
+export function openEventStream(): EventSource {
+  return new EventSource('/api/events');
+}
+
+export type ChatStreamMessage = ChatStreamEvent | ChatStreamErrorEvent;
+
+/**
+ * POST /api/agent/chat/stream: hands each event to `onEvent` as it arrives and resolves
+ * when the stream ends. A refusal before the stream starts is an ApiError.
+ */
+export async function streamChat(body: ChatRequest, onEvent: (event: ChatStreamMessage) => void): Promise<void> {
+  const [method, path] = requestLine('POST /api/agent/chat/stream', undefined);
+  const res = await send(method, path, { headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(body) });
+  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) throw errorFrom(res.status, parseBody(await res.text()));
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parse = createSseParser();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    // The event name is the union's tag; the data is the payload the master wrote for it.
+    for (const ev of parse(value)) onEvent({ type: ev.event, data: JSON.parse(ev.data) } as ChatStreamMessage);
   }
-  const json = parseBody(await res.text());
-  if (!res.ok) throw errorFrom(res.status, json);
-  return json as T;
 }

@@ -1,4 +1,4 @@
-// Start-up order of the renderer (issue 7: time to interactive of Home).
+// Start-up order of the renderer, arranged for Home's time to interactive.
 
 /** Resolves when `ready` settles (either way) or after `capMs`, whichever comes first. */
 export function settledOrAfter(ready: Promise<unknown>, capMs: number, timer: typeof setTimeout = setTimeout): Promise<void> {

@@ -1,9 +1,9 @@
 // The protocol module itself, not the src-shared index: the index would pull the household
 // schemas into the initial bundle (their spread enums count as side effects).
-import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type WorkSession } from '../../src-shared/protocol';
-import { ApiError, apiFetch } from './api';
+import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type MemoryDecisionResponse, type ProposalDecisionRequest, type WorkSession } from '../../src-shared/protocol';
+import { ApiError, requester } from './api';
 
-/** The UI speaks for the household: its decisions are a household member's (spec/004). */
+/** The UI speaks for the household: its decisions are a household member's, recorded as such. */
 export const HOUSEHOLD_ACTOR = 'act_household';
 
 function idempotencyKey(): string {
@@ -14,16 +14,11 @@ function idempotencyKey(): string {
 
 const readHeaders = (): Record<string, string> => ({ [PROTOCOL_HEADERS.version]: PROTOCOL_VERSION, [PROTOCOL_HEADERS.actor]: HOUSEHOLD_ACTOR });
 
-/** GET /api/protocol/…: reads name the protocol version and the reading actor. */
-export function protocolRead<T>(path: string): Promise<T> {
-  return apiFetch<T>(path, { headers: readHeaders() });
-}
-
 /**
- * POST /api/protocol/…: a fresh idempotency key per decision, the request time, and for a
+ * Mutation headers: a fresh idempotency key per decision, the request time, and for a
  * WorkSession mutation the revision and last event hash the decision builds on.
  */
-export function protocolMutation<T>(path: string, body: unknown, at?: Pick<WorkSession, 'revision' | 'last_event_hash'>): Promise<T> {
+function mutationHeaders(at?: Pick<WorkSession, 'revision' | 'last_event_hash'>): Record<string, string> {
   const headers: Record<string, string> = {
     ...readHeaders(),
     [PROTOCOL_HEADERS.idempotencyKey]: idempotencyKey(),
@@ -33,19 +28,28 @@ export function protocolMutation<T>(path: string, body: unknown, at?: Pick<WorkS
     headers[PROTOCOL_HEADERS.expectedRevision] = String(at.revision);
     headers[PROTOCOL_HEADERS.previousEventHash] = at.last_event_hash;
   }
-  return apiFetch<T>(path, { method: 'POST', body, headers });
+  return headers;
 }
 
+/** GET /api/protocol/…: reads name the protocol version and the reading actor. */
+export const protocolRead = requester(readHeaders);
+
+/** POST /api/protocol/… outside a WorkSession (a skill proposal's decision). */
+export const protocolMutation = requester(() => mutationHeaders());
+
 /**
- * A decision inside a WorkSession: read the session's head, then write on it. The assistant
- * may append to the same session in between; one retry on the fresh head covers that.
+ * A memory decision inside its WorkSession: read the session's head, then write on it. The
+ * assistant may append to the same session in between; one retry on the fresh head covers that.
  */
-export async function sessionMutation<T>(sessionId: string, path: string, body: unknown): Promise<T> {
-  const head = async () => (await protocolRead<{ session: WorkSession }>(`/api/protocol/sessions/${encodeURIComponent(sessionId)}`)).session;
+export async function decideMemoryProposal(sessionId: string, proposalId: string, body: ProposalDecisionRequest): Promise<MemoryDecisionResponse> {
+  const decide = async () => {
+    const { session } = await protocolRead('GET /api/protocol/sessions/{id}', { params: { id: sessionId } });
+    return requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision', { params: { id: sessionId, pid: proposalId }, body });
+  };
   try {
-    return await protocolMutation<T>(path, body, await head());
+    return await decide();
   } catch (e) {
     if (!(e instanceof ApiError) || (e.code !== 'REVISION_CONFLICT' && e.code !== 'PREVIOUS_EVENT_HASH_MISMATCH')) throw e;
-    return protocolMutation<T>(path, body, await head());
+    return decide();
   }
 }

@@ -27,8 +27,8 @@ export function Card({ title, actions, className, children, testId }: CardProps)
   );
 }
 
-/** Loading, "not available in this build" and error states of a resource; children get the data. */
-export function ResourceView<T>({ resource, what, children, onRetry }: { resource: Resource<T>; what: string; onRetry?: () => void; children: (data: T) => ReactNode }) {
+/** Loading and error states of a resource; children get the data. */
+export function ResourceView<T>({ resource, children, onRetry }: { resource: Resource<T>; onRetry?: () => void; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
   if (resource.data !== undefined) {
     return (
@@ -38,7 +38,6 @@ export function ResourceView<T>({ resource, what, children, onRetry }: { resourc
       </>
     );
   }
-  if (resource.status === 'unavailable') return <p className="muted unavailable">{t('common.unavailable', { what })}</p>;
   if (resource.status === 'error')
     return (
       <div className="inline-error" role="status">

@@ -12,7 +12,7 @@ interface State {
   readonly error?: Error;
 }
 
-/** A failing card or screen shows its own error; the rest of the app keeps rendering (spec v9.1.1/v9.1.2). */
+/** A failing card or screen shows its own error; the rest of the app keeps rendering. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = {};
 

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
 import { resetStore } from '../testing/reset-store';
+import { voiceStatusFixture } from '../testing/wire-fixtures';
 import { HandsFreeToggle } from './HandsFreeToggle';
 
 const status = (enabled: boolean) => ({
   status: 'ready' as const,
-  data: { stt: { state: 'LOCAL' as const, errors: [] }, tts: { engine: 'espeak-ng' as const, errors: [] }, hands_free: { enabled, wake_word: 'jarvis' } },
+  data: voiceStatusFixture({ hands_free: { enabled, wake_word: 'jarvis' } }),
 });
 
 beforeEach(resetStore);

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
 
-/** Starts a voice command; `module` tells the assistant where it was spoken (spec v7: voice per module). */
+/** Starts a voice command; `module` tells the assistant where it was spoken. */
 export function MicButton({ module, label, big }: { module?: string; label?: string; big?: boolean }) {
   const { t } = useTranslation();
   const phase = useStore((s) => s.voicePhase);

@@ -1,6 +1,6 @@
 // Sort comparators for the master's identifiers and timestamps. String#localeCompare is
 // not used for them: its first call in a page builds an ICU collator (15–35 ms in a fresh
-// Chromium renderer, measured for issue 7), and machine strings need no language rules.
+// Chromium renderer, measured on Home's first paint), and machine strings need no language rules.
 
 /** Code-point order: for ids and calendar dates (`YYYY-MM-DD`). */
 export function byCodePoint(a: string, b: string): number {

@@ -15,7 +15,7 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 // The master writes every timestamp with the household's offset (src-shared/home.ts:
 // "RFC3339 with the household's offset"), so its wall clock is the text itself. Only other
 // forms (UTC "Z", no offset) need Intl, whose first use in a Chromium process costs 50–100 ms
-// of ICU data loading that Home's first paint would wait for (issue 7).
+// of ICU data loading that Home's first paint would wait for.
 const HOUSEHOLD_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
 
 /** "YYYY-MM-DD" and "HH:MM" of an instant as the household's wall clock shows it. */

@@ -23,7 +23,6 @@ export const de = {
     time: 'Uhrzeit',
     loading: 'Lädt…',
     empty: 'Nichts da.',
-    unavailable: '{{what}} ist in diesem Build nicht verfügbar.',
     error: 'Fehler: {{message}}',
     retry: 'Erneut laden',
     today: 'Heute',
@@ -206,7 +205,6 @@ export const de = {
     confirm: 'Bestätigung nötig',
     thinking: 'denkt…',
     module: 'aus {{module}}',
-    unavailable: 'Der Assistent ist in diesem Build nicht verfügbar.',
   },
   voice: {
     start: 'Sprachbefehl starten',
@@ -235,7 +233,6 @@ export const de = {
       FFMPEG_MISSING: 'ffmpeg fehlt auf dem Server.',
       TTS_MISSING: 'Sprachausgabe fehlt auf dem Server.',
       HANDS_FREE_OFF: 'Freihändig ist auf dem Server ausgeschaltet (JARVIS_HANDS_FREE); nutze die Mikrofontaste.',
-      UNAVAILABLE: 'Sprachsteuerung ist in diesem Build nicht verfügbar.',
       SERVER: 'Serverfehler: {{detail}}',
     },
   },

@@ -24,7 +24,6 @@ export const en: Messages = {
     time: 'Time',
     loading: 'Loading…',
     empty: 'Nothing here.',
-    unavailable: '{{what}} is not available in this build.',
     error: 'Error: {{message}}',
     retry: 'Reload',
     today: 'Today',
@@ -202,7 +201,6 @@ export const en: Messages = {
     confirm: 'Confirmation needed',
     thinking: 'thinking…',
     module: 'from {{module}}',
-    unavailable: 'The assistant is not available in this build.',
   },
   voice: {
     start: 'Start voice command',
@@ -231,7 +229,6 @@ export const en: Messages = {
       FFMPEG_MISSING: 'ffmpeg is missing on the server.',
       TTS_MISSING: 'Speech output is missing on the server.',
       HANDS_FREE_OFF: 'Hands-free is switched off on the server (JARVIS_HANDS_FREE); use the microphone button.',
-      UNAVAILABLE: 'Voice control is not available in this build.',
       SERVER: 'Server error: {{detail}}',
     },
   },

@@ -1,6 +1,6 @@
 // The UI's texts: German in the initial bundle, English downloaded when chosen. This small
 // module replaced i18next + react-i18next, which were a fifth of the initial JavaScript and
-// most of Home's first render (issue 7) for key lookups, {{name}} and one plural rule.
+// most of Home's first render for key lookups, {{name}} and one plural rule.
 import { useSyncExternalStore } from 'react';
 import type { Language } from '../store/ui-slice';
 import { de, type Messages } from './de';

@@ -1,5 +1,5 @@
-import type { Reminder, ServerEvent, StateChangedEvent } from '../../../src-shared';
-import type { DocumentStatus } from '../store/knowledge-slice';
+import type { ServerEvent, ServerEventData } from '../../../src-shared';
+import { openEventStream } from '../api';
 import type { Store } from '../store';
 
 type Api = { getState(): Store };
@@ -31,9 +31,12 @@ export async function loadAll(store: Api): Promise<void> {
   await loadRest(store);
 }
 
-function payload<T>(e: MessageEvent): T | undefined {
+/** The `data` of a server event of this type; undefined when the line is not JSON. */
+function payload<K extends keyof ServerEventData>(_type: K, e: MessageEvent): ServerEventData[K] | undefined {
   try {
-    return (JSON.parse(String(e.data)) as ServerEvent).data as T;
+    // The master writes the whole ServerEvent as the SSE data line; its type is the SSE event name.
+    const event: ServerEvent & { readonly data?: ServerEventData[K] } = JSON.parse(String(e.data));
+    return event.data;
   } catch {
     return undefined;
   }
@@ -43,7 +46,7 @@ function payload<T>(e: MessageEvent): T | undefined {
  * The one EventSource of the app: server pushes land in the slices, components never
  * fetch on their own. Returns a function that closes the stream.
  */
-export function connectEvents(store: Api, source: EventSource = new EventSource('/api/events')): () => void {
+export function connectEvents(store: Api, source: EventSource = openEventStream()): () => void {
   let wasOpen = false;
   source.onopen = () => {
     // Whatever changed before the stream opened (or while it was down) is unknown:
@@ -58,24 +61,18 @@ export function connectEvents(store: Api, source: EventSource = new EventSource(
     store.getState().setLive(false);
     void store.getState().loadHealth();
   };
-  source.addEventListener('state.changed', (e) => {
-    void payload<StateChangedEvent>(e as MessageEvent);
-    void store.getState().loadHome();
-  });
+  source.addEventListener('state.changed', () => void store.getState().loadHome());
   source.addEventListener('reminder.due', (e) => {
-    const r = payload<Reminder | { reminder: Reminder }>(e as MessageEvent);
-    const reminder = r && 'reminder' in r ? r.reminder : r;
+    const reminder = payload('reminder.due', e);
     if (reminder?.id) store.getState().reminderDue(reminder);
     void store.getState().loadHome();
   });
   source.addEventListener('rag.progress', (e) => {
-    const p = payload<{ id: string; status: DocumentStatus; progress: number }>(e as MessageEvent);
+    const p = payload('rag.progress', e);
     if (p?.id) store.getState().applyRagProgress(p);
   });
-  for (const type of ['skills.changed', 'skills.reloaded']) source.addEventListener(type, () => void store.getState().loadSkills());
-  for (const type of ['mesh.changed', 'mesh.worker', 'workers.changed']) source.addEventListener(type, () => void store.getState().loadWorkers());
+  source.addEventListener('skills.changed', () => void store.getState().loadSkills());
+  source.addEventListener('mesh.changed', () => void store.getState().loadWorkers());
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
-  source.addEventListener('docker.changed', () => void store.getState().loadContainers());
-  source.addEventListener('voice.status', () => void store.getState().loadVoiceStatus());
   return () => source.close();
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from '../store';
 import { fakeApi, json } from '../testing/fake-api';
+import { ragDocumentFixture } from '../testing/wire-fixtures';
 import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
 import { connectEvents, loadFirst, loadRest } from './event-stream';
@@ -53,10 +54,10 @@ describe('live event stream', () => {
 
   it('rag.progress moves a document without a refetch', () => {
     fakeApi({});
-    useStore.setState({ documents: { status: 'ready', data: [{ id: 'doc_1', name: 'a.pdf', size: 10, status: 'extracting', chunks: 0, progress: 0.1, added_at: '' }] } });
+    useStore.setState({ documents: { status: 'ready', data: [ragDocumentFixture({ status: 'extracting', chunks: 0, progress: 0.1 })] } });
     const source = new FakeEventSource();
     connectEvents(useStore, source as unknown as EventSource);
-    source.emit('rag.progress', { id: 'doc_1', status: 'indexing', progress: 0.6 });
+    source.emit('rag.progress', { id: 'doc_1', name: 'a.pdf', status: 'indexing', progress: 0.6 });
     expect(useStore.getState().documents.data?.[0]).toMatchObject({ status: 'indexing', progress: 0.6 });
   });
 

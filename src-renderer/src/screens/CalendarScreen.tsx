@@ -132,7 +132,7 @@ function Week() {
         </>
       }
     >
-      <ResourceView resource={home} what="Kalender" onRetry={() => void useStore.getState().loadHome()}>
+      <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => {
           if (!hh) return null;
           const start = addDays(hh.today, offset);
@@ -183,7 +183,7 @@ function NewEvent() {
   const mutate = useStore((s) => s.mutate);
   return (
     <Card title={t('calendar.newEvent')} className="span-6" testId="card-new-event">
-      <ResourceView resource={home} what="Kalender">
+      <ResourceView resource={home}>
         {() =>
           hh ? (
               <EventForm
@@ -222,7 +222,7 @@ function Reminders() {
   };
   return (
     <Card title={t('calendar.reminders')} className="span-6" testId="card-reminders">
-      <ResourceView resource={home} what="Erinnerungen">
+      <ResourceView resource={home}>
         {() =>
           hh ? (
             <>

@@ -31,7 +31,7 @@ function MealPlan() {
   };
   return (
     <Card title={t('food.mealplan')} className="span-7" testId="card-mealplan" actions={<MicButton module="food" />}>
-      <ResourceView resource={home} what="Essensplan" onRetry={() => void useStore.getState().loadHome()}>
+      <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() =>
           hh ? (
             <>
@@ -126,7 +126,7 @@ function Groceries() {
   const syncFromPlan = async () => {
     setSyncing(true);
     try {
-      const r = await callTool<GroceriesSyncResult>('groceries_sync_mealplan', {});
+      const r = await callTool('groceries_sync_mealplan', {});
       notify('info', r.message);
       if (r.data?.meals_without_recipe.length) notify('error', `${r.data.meals_without_recipe.map((m) => m.title).join(', ')}: ${t('food.noRecipe')}`);
       await useStore.getState().loadHome();
@@ -148,7 +148,7 @@ function Groceries() {
         </button>
       }
     >
-      <ResourceView resource={home} what="Einkauf" onRetry={() => void useStore.getState().loadHome()}>
+      <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
             <form className="form-grid" onSubmit={submit} data-testid="grocery-create-form">
@@ -302,7 +302,7 @@ function Recipes() {
         </button>
       }
     >
-      <ResourceView resource={home} what="Rezepte">
+      <ResourceView resource={home}>
         {() => (
           <>
             {creating ? (

@@ -18,7 +18,7 @@ function Greeting() {
   const eventsToday = hh?.state.events.filter((e) => wallClock(e.start, hh.timezone).date === hh.today).length ?? 0;
   return (
     <Card title={t(`home.greeting.${key}`)} className="span-7 greeting" testId="card-greeting">
-      <ResourceView resource={home} what="Home-State" onRetry={() => void useStore.getState().loadHome()}>
+      <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
             <p className="big-date">{hh ? formatDay(hh.today, i18n.language, 'long') : ''}</p>
@@ -42,7 +42,7 @@ function NextEvent() {
   const next = upcoming[0];
   return (
     <Card title={t('home.nextEvent')} className="span-5" testId="card-next-event">
-      <ResourceView resource={home} what="Kalender">
+      <ResourceView resource={home}>
         {() =>
           next && hh ? (
             <div className="next-event">
@@ -76,7 +76,7 @@ function OpenTasks() {
   const open = hh?.state.tasks.filter((x) => x.status !== 'done') ?? [];
   return (
     <Card title={t('home.openTasks')} className="span-6" testId="card-open-tasks" actions={<MicButton module="tasks" />}>
-      <ResourceView resource={home} what="Aufgaben">
+      <ResourceView resource={home}>
         {() =>
           open.length ? (
             <ul className="check-list">
@@ -118,7 +118,7 @@ function NextMeal() {
   const next = meals[0];
   return (
     <Card title={t('home.nextMeal')} className="span-6" testId="card-next-meal">
-      <ResourceView resource={home} what="Essensplan">
+      <ResourceView resource={home}>
         {() =>
           next && hh ? (
             <div>
@@ -148,7 +148,7 @@ function LocalAi() {
   );
 }
 
-/** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width (spec v7.5.1). */
+/** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width. */
 export function HomeScreen() {
   return (
     <div className="grid-12 grid-home" data-testid="screen-home">

@@ -139,7 +139,7 @@ export function KanbanScreen() {
           </>
         }
       >
-        <ResourceView resource={home} what="Kanban" onRetry={() => void useStore.getState().loadHome()}>
+        <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
           {() => (
             <div className="board">
               {KANBAN_COLUMNS.map((column) => (

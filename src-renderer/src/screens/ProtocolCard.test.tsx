@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JarvisEvent, MemoryProposal, WorkSession } from '../../../src-shared';
+import type { JarvisEvent, MemoryProposal, ProtocolSessionDetail, SessionRecords, SkillProposal, WorkSession } from '../../../src-shared';
 import { useStore } from '../store';
-import { fakeApi, json } from '../testing/fake-api';
+import { apiError, fakeApi, json } from '../testing/fake-api';
+import { skillFixture } from '../testing/wire-fixtures';
 import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
 import { SystemScreen } from './SystemScreen';
@@ -34,7 +35,9 @@ const event = (revision: number, type: string, actor: string, record_type: Jarvi
   created_at: '2026-12-01T09:00:01Z',
 });
 
-const detail = {
+const noRecords: SessionRecords = { PolicyDecision: [], Request: [], Review: [], Takeover: [], Contribution: [], LearningRecord: [], MemoryProposal: [], OutcomeReport: [] };
+
+const detail: ProtocolSessionDetail = {
   session,
   events: [
     event(1, 'work_session.created', 'act_jarvis_assistant', 'WorkSession', session.work_session_id),
@@ -44,11 +47,12 @@ const detail = {
     event(5, 'contribution.recorded', 'act_jarvis_assistant', 'Contribution', 'con_1'),
   ],
   records: {
-    PolicyDecision: [{ decision_id: 'dec_1', action: { tool: 'calendar_delete', arguments_sha256: 'b'.repeat(64) }, outcome: 'require_review', reason: 'Policy verlangt eine Prüfung' }],
-    Request: [{ request_id: 'req_1', summary: 'Termin „Zahnarzt“ löschen?', status: 'resolved' }],
-    Review: [{ review_id: 'rev_1', verdict: 'approve' }],
-    Contribution: [{ contribution_id: 'con_1', summary: 'Termin gelöscht' }],
-    OutcomeReport: [{ outcome: 'completed', summary: 'Erledigt.' }],
+    ...noRecords,
+    PolicyDecision: [{ decision_id: 'dec_1', work_session_id: 'ws_http_1', policy_id: 'pol_household', action: { tool: 'calendar_delete', arguments_sha256: 'b'.repeat(64) }, outcome: 'require_review', reason: 'Policy verlangt eine Prüfung', decided_at: '2026-12-01T09:00:02Z' }],
+    Request: [{ request_id: 'req_1', work_session_id: 'ws_http_1', decision_id: 'dec_1', summary: 'Termin „Zahnarzt“ löschen?', status: 'resolved', created_at: '2026-12-01T09:00:02Z' }],
+    Review: [{ review_id: 'rev_1', request_id: 'req_1', work_session_id: 'ws_http_1', reviewer_actor_id: 'act_household', verdict: 'approve', reviewed_at: '2026-12-01T09:00:02Z' }],
+    Contribution: [{ contribution_id: 'con_1', work_session_id: 'ws_http_1', actor_id: 'act_jarvis_assistant', decision_id: 'dec_1', kind: 'tool_result', summary: 'Termin gelöscht', created_at: '2026-12-01T09:00:02Z' }],
+    OutcomeReport: [{ report_id: 'out_1', work_session_id: 'ws_http_1', outcome: 'completed', summary: 'Erledigt.', submitted_by: 'act_jarvis_assistant', submitted_at: '2026-12-01T09:00:02Z' }],
   },
 };
 
@@ -95,14 +99,14 @@ describe('Wissen & System: protocol', () => {
     fakeApi({
       'GET /api/protocol/sessions': () => json({ sessions: [] }),
       'GET /api/protocol/memory-proposals': () => json({ proposals: [decided ? { ...proposal, status: 'accepted' } : proposal] }),
-      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2', revision: 4, sealed: false } }),
+      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2', revision: 4, sealed: false }, events: [], records: noRecords }),
       'POST /api/protocol/sessions/ws_http_2/memory-proposals/mem_1/decision': (_body, init) => {
         const h = init!.headers as Record<string, string>;
         if (h['jarvis-expected-worksession-revision'] !== '4' || h['jarvis-previous-event-hash'] !== 'a'.repeat(64) || !h['jarvis-idempotency-key']) {
-          return json({ error: { code: 'MISSING_HEADER', message: 'headers' } }, 400);
+          return apiError('MISSING_HEADER', 'headers', 400);
         }
         decided = true;
-        return json({ proposal: { ...proposal, status: 'accepted' } });
+        return json({ proposal: { ...proposal, status: 'accepted' }, session: { ...session, work_session_id: 'ws_http_2', revision: 5, sealed: false } });
       },
     });
     await useStore.getState().loadProtocol();
@@ -117,8 +121,8 @@ describe('Wissen & System: protocol', () => {
     fakeApi({
       'GET /api/protocol/sessions': () => json({ sessions: [] }),
       'GET /api/protocol/memory-proposals': () => json({ proposals: [proposal] }),
-      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2' } }),
-      'POST /api/protocol/sessions/ws_http_2/memory-proposals/mem_1/decision': () => json({ error: { code: 'SEALED_WORK_SESSION', message: 'WorkSession ws_http_2 is sealed and cannot change.' } }, 409),
+      'GET /api/protocol/sessions/ws_http_2': () => json({ session: { ...session, work_session_id: 'ws_http_2' }, events: [], records: noRecords }),
+      'POST /api/protocol/sessions/ws_http_2/memory-proposals/mem_1/decision': () => apiError('SEALED_WORK_SESSION', 'WorkSession ws_http_2 is sealed and cannot change.', 409),
     });
     await useStore.getState().loadProtocol();
     render(<SystemScreen />);
@@ -128,13 +132,14 @@ describe('Wissen & System: protocol', () => {
   });
 
   it('a skill waiting for the household is activated from the skill card', async () => {
-    const waiting = { id: 'demo.copy', name: 'Copy', version: '1.0.0', provider: 'plugin', source: '/skills/demo-copy', enabled: false, actions: [], errors: [], activation: { proposal_id: 'skp_1', status: 'proposed' } };
+    const waiting = skillFixture({ id: 'demo.copy', name: 'Copy', source: '/skills/demo-copy', enabled: false, activation: { proposal_id: 'skp_1', status: 'proposed' } });
+    const decided: SkillProposal = { proposal_id: 'skp_1', skill_id: 'demo.copy', version: '1.0.0', change: 'added', manifest_sha256: 'c'.repeat(64), status: 'activated', decided_by: 'act_household', created_at: '2026-12-01T09:01:00Z' };
     let activated = false;
     const api = fakeApi({
       'GET /api/skills': () => json({ skills: [activated ? { ...waiting, enabled: true, activation: { proposal_id: 'skp_1', status: 'activated' } } : waiting], errors: [] }),
       'POST /api/protocol/skill-proposals/skp_1/decision': () => {
         activated = true;
-        return json({ proposal_id: 'skp_1', status: 'activated' });
+        return json(decided);
       },
     });
     await useStore.getState().loadSkills();

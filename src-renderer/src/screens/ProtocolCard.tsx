@@ -1,9 +1,8 @@
 import { useTranslation } from '../i18n';
-import type { Contribution, JarvisEvent, MemoryProposal, OutcomeReport, PolicyDecision, Request, Review, Takeover, WorkSession } from '../../../src-shared';
+import type { JarvisEvent, MemoryProposal, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { wallClock } from '../format/household-time';
 import { useStore } from '../store';
-import type { SessionDetail } from '../store/protocol-slice';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -18,30 +17,31 @@ function actorName(t: T, id: string): string {
   return key ? t(key) : id.replace(/^act_/, '');
 }
 
-function find<R>(detail: SessionDetail, type: string, key: keyof R, id: string): R | undefined {
-  return (detail.records[type] as R[] | undefined)?.find((r) => r[key] === id);
+function find<K extends keyof SessionRecords>(detail: ProtocolSessionDetail, type: K, key: keyof SessionRecords[K][number], id: string): SessionRecords[K][number] | undefined {
+  const records: readonly SessionRecords[K][number][] = detail.records[type];
+  return records.find((r) => r[key] === id);
 }
 
 /** One event as a line a family member reads: what happened, and the decision or result. */
-export function describeEvent(t: T, event: JarvisEvent, detail: SessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait' } {
+export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait' } {
   switch (event.record_type) {
     case 'PolicyDecision': {
-      const d = find<PolicyDecision>(detail, 'PolicyDecision', 'decision_id', event.record_id);
+      const d = find(detail, 'PolicyDecision', 'decision_id', event.record_id);
       const tone = d?.outcome === 'allow' ? 'ok' : d?.outcome === 'deny' ? 'bad' : 'wait';
       return { what: t('protocol.event.decision', { tool: d?.action.tool ?? '?' }), result: d ? `${t(`protocol.outcome.${d.outcome}`)} · ${d.reason}` : undefined, tone };
     }
     case 'Request':
-      return { what: t('protocol.event.request'), result: find<Request>(detail, 'Request', 'request_id', event.record_id)?.summary, tone: 'wait' };
+      return { what: t('protocol.event.request'), result: find(detail, 'Request', 'request_id', event.record_id)?.summary, tone: 'wait' };
     case 'Review': {
-      const r = find<Review>(detail, 'Review', 'review_id', event.record_id);
+      const r = find(detail, 'Review', 'review_id', event.record_id);
       return { what: t('protocol.event.review'), result: r ? t(`protocol.verdict.${r.verdict}`) : undefined, tone: r?.verdict === 'approve' ? 'ok' : 'bad' };
     }
     case 'Takeover':
-      return { what: t('protocol.event.takeover'), result: find<Takeover>(detail, 'Takeover', 'takeover_id', event.record_id)?.reason, tone: 'wait' };
+      return { what: t('protocol.event.takeover'), result: find(detail, 'Takeover', 'takeover_id', event.record_id)?.reason, tone: 'wait' };
     case 'Contribution':
-      return { what: t('protocol.event.contribution'), result: find<Contribution>(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
+      return { what: t('protocol.event.contribution'), result: find(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
     case 'MemoryProposal': {
-      const m = find<MemoryProposal>(detail, 'MemoryProposal', 'proposal_id', event.record_id);
+      const m = find(detail, 'MemoryProposal', 'proposal_id', event.record_id);
       const key = event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
       return { what: t(`protocol.event.${key}`), result: m?.fact, tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait' };
     }
@@ -57,9 +57,9 @@ export function describeEvent(t: T, event: JarvisEvent, detail: SessionDetail): 
   return { what: event.type };
 }
 
-function Timeline({ detail, timeZone }: { detail: SessionDetail; timeZone: string }) {
+function Timeline({ detail, timeZone }: { detail: ProtocolSessionDetail; timeZone: string }) {
   const { t } = useTranslation();
-  const outcome = (detail.records.OutcomeReport as OutcomeReport[] | undefined)?.[0];
+  const outcome = detail.records.OutcomeReport[0];
   return (
     <div className="timeline" data-testid="protocol-timeline">
       <h3 className="sub">{detail.session.goal}</h3>
@@ -132,7 +132,7 @@ function MemoryProposals({ proposals }: { proposals: readonly MemoryProposal[] }
   );
 }
 
-/** Wissen & System: what the assistant did, step by step, and what it asks to remember (spec/004). */
+/** Wissen & System: what the assistant did, step by step, and what it asks to remember (the household's audit trail). */
 export function ProtocolCard() {
   const { t } = useTranslation();
   const sessions = useStore((s) => s.protocolSessions);
@@ -145,11 +145,11 @@ export function ProtocolCard() {
     <Card title={t('protocol.title')} className="span-12" testId="card-protocol">
       <div className="protocol-grid">
         <div>
-          <ResourceView resource={memories} what={t('protocol.title')} onRetry={() => void useStore.getState().loadProtocol()}>
+          <ResourceView resource={memories} onRetry={() => void useStore.getState().loadProtocol()}>
             {(list) => <MemoryProposals proposals={list} />}
           </ResourceView>
           <h3 className="sub">{t('protocol.sessions')}</h3>
-          <ResourceView resource={sessions} what={t('protocol.title')} onRetry={() => void useStore.getState().loadProtocol()}>
+          <ResourceView resource={sessions} onRetry={() => void useStore.getState().loadProtocol()}>
             {(list: readonly WorkSession[]) =>
               list.length ? (
                 <ul className="item-list sessions" aria-label={t('protocol.sessions')}>
@@ -173,7 +173,7 @@ export function ProtocolCard() {
         </div>
         <div>
           {selected ? (
-            <ResourceView resource={detail} what={t('protocol.title')} onRetry={() => void select(selected)}>
+            <ResourceView resource={detail} onRetry={() => void select(selected)}>
               {(d) => <Timeline detail={d} timeZone={timeZone} />}
             </ResourceView>
           ) : (

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
-import type { VoiceStatus } from '../store/voice-slice';
+import type { VoiceStatus } from '../../../src-shared';
 import { ProtocolCard } from './ProtocolCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
@@ -26,20 +26,18 @@ function Documents() {
       className="span-6"
       testId="card-documents"
       actions={
-        documents.status !== 'unavailable' ? (
-          <label className="btn btn-small btn-primary file-btn">
-            {t('system.upload')}
-            <input
-              ref={input}
-              type="file"
-              className="sr-only"
-              onChange={(e) => {
-                for (const f of Array.from(e.target.files ?? [])) void upload(f);
-                e.target.value = '';
-              }}
-            />
-          </label>
-        ) : null
+        <label className="btn btn-small btn-primary file-btn">
+          {t('system.upload')}
+          <input
+            ref={input}
+            type="file"
+            className="sr-only"
+            onChange={(e) => {
+              for (const f of Array.from(e.target.files ?? [])) void upload(f);
+              e.target.value = '';
+            }}
+          />
+        </label>
       }
     >
       {uploads.map((u) => (
@@ -48,7 +46,7 @@ function Documents() {
           {u.error ? <span className="inline-error">{u.error}</span> : <progress max={1} value={u.fraction} aria-label={t('system.uploading', { name: u.name })} />}
         </div>
       ))}
-      <ResourceView resource={documents} what="RAG" onRetry={() => void useStore.getState().loadDocuments()}>
+      <ResourceView resource={documents} onRetry={() => void useStore.getState().loadDocuments()}>
         {(docs) =>
           docs.length ? (
             <ul className="item-list docs">
@@ -86,7 +84,7 @@ function VoicePipeline() {
   const status = useStore((s) => s.voiceStatus);
   return (
     <Card title={t('system.voice')} className="span-6" testId="card-voice">
-      <ResourceView resource={status} what="Voice" onRetry={() => void useStore.getState().loadVoiceStatus()}>
+      <ResourceView resource={status} onRetry={() => void useStore.getState().loadVoiceStatus()}>
         {(v: VoiceStatus) => (
           <div className="voice-status">
             <h3 className="sub">{t('system.stt')}</h3>
@@ -198,14 +196,12 @@ function Skills() {
       className="span-6"
       testId="card-skills"
       actions={
-        skills.status !== 'unavailable' ? (
-          <button type="button" className="btn btn-small" disabled={reloading} onClick={() => void reload()}>
-            {t('system.reloadSkills')}
-          </button>
-        ) : null
+        <button type="button" className="btn btn-small" disabled={reloading} onClick={() => void reload()}>
+          {t('system.reloadSkills')}
+        </button>
       }
     >
-      <ResourceView resource={skills} what="Skills" onRetry={() => void useStore.getState().loadSkills()}>
+      <ResourceView resource={skills} onRetry={() => void useStore.getState().loadSkills()}>
         {(data) => (
           <>
             {data.errors.length ? (
@@ -269,7 +265,7 @@ function WorkersAndContainers() {
   return (
     <Card title={t('system.workers')} className="span-6" testId="card-workers">
       <h3 className="sub">{t('system.enrolled')}</h3>
-      <ResourceView resource={workers} what="Mesh" onRetry={() => void useStore.getState().loadWorkers()}>
+      <ResourceView resource={workers} onRetry={() => void useStore.getState().loadWorkers()}>
         {(list) =>
           list.length ? (
             <ul className="item-list">
@@ -277,12 +273,10 @@ function WorkersAndContainers() {
                 <li key={w.id}>
                   <span className="item-main">
                     <span>
-                      {w.name} {w.runtime ? <span className="chip">{w.runtime}</span> : null}
+                      {w.name} <span className="chip">{w.runtime}</span>
                     </span>
                     <span className="muted small">
-                      {w.endpoint ?? w.id}
-                      {w.skills ? ` · ${w.skills.length} Skills` : ''}
-                      {w.status ? ` · ${w.status}` : ''}
+                      {w.endpoint} · {w.skills.length} Skills
                     </span>
                   </span>
                   <button type="button" className="btn btn-small" disabled={busy.includes(w.id)} aria-label={`${t('system.reload')}: ${w.name}`} onClick={() => void reloadWorker(w.id)}>
@@ -297,7 +291,7 @@ function WorkersAndContainers() {
         }
       </ResourceView>
       <h3 className="sub">{t('system.containers')}</h3>
-      <ResourceView resource={containers} what="Docker" onRetry={() => void useStore.getState().loadContainers()}>
+      <ResourceView resource={containers} onRetry={() => void useStore.getState().loadContainers()}>
         {(list) =>
           list.length ? (
             <ul className="item-list">
@@ -305,10 +299,10 @@ function WorkersAndContainers() {
                 <li key={c.id}>
                   <span className="item-main">
                     <span>
-                      {c.name} <span className={`chip ${c.state === 'running' ? 'chip-ok' : 'chip-off'}`}>{c.state ?? '?'}</span>
+                      {c.name} <span className={`chip ${c.state === 'running' ? 'chip-ok' : 'chip-off'}`}>{c.state}</span>
                     </span>
                     <span className="muted small">
-                      {c.image ?? ''} {c.status ? `· ${c.status}` : ''} · {c.id.slice(0, 12)}
+                      {c.image} {c.status ? `· ${c.status}` : ''} · {c.id.slice(0, 12)}
                     </span>
                   </span>
                   <span className="row">

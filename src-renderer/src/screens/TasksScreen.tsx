@@ -134,7 +134,7 @@ function TaskList() {
         </div>
       }
     >
-      <ResourceView resource={home} what="Aufgaben" onRetry={() => void useStore.getState().loadHome()}>
+      <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
             <form className="form-grid" onSubmit={submit} data-testid="task-create-form">

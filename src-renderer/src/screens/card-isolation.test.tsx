@@ -6,7 +6,7 @@ import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
 import { HomeScreen } from './HomeScreen';
 
-// The status card's content is replaced by one that throws, as the v9.1.1 regression did
+// The status card's content is replaced by one that throws, as a real regression once did
 // (a ReferenceError in one renderer stopped every later module).
 vi.mock('./StatusGrid', () => ({
   StatusGrid: () => {

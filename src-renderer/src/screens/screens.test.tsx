@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { useStore } from '../store';
-import { fakeApi, json } from '../testing/fake-api';
+import { apiError, fakeApi, json } from '../testing/fake-api';
+import { skillFixture, voiceStatusFixture } from '../testing/wire-fixtures';
 import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
 import { CalendarScreen } from './CalendarScreen';
@@ -106,8 +107,9 @@ describe('Kanban', () => {
 });
 
 describe('Wissen & System', () => {
-  it('shows each capability that is not built in as not available', () => {
-    fakeApi({});
+  it('shows a failed list inside its own card', () => {
+    const broken = () => apiError('INTERNAL', 'Dienst gestört', 500);
+    fakeApi({ 'GET /api/rag/documents': broken, 'GET /api/skills': broken, 'GET /api/mesh/workers': broken, 'GET /api/docker/skill-services': broken, 'GET /api/voice/status': broken });
     render(<SystemScreen />);
     return Promise.all([
       useStore.getState().loadDocuments(),
@@ -116,15 +118,15 @@ describe('Wissen & System', () => {
       useStore.getState().loadContainers(),
       useStore.getState().loadVoiceStatus(),
     ]).then(() => {
-      expect(screen.getAllByText(/in diesem Build nicht verfügbar/).length).toBe(5);
+      expect(screen.getAllByText(/Dienst gestört/).length).toBe(5);
     });
   });
 
   it('shows the STT state with its reason and the skill errors', async () => {
     fakeApi({
       'GET /api/voice/status': () =>
-        json({ stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] }, tts: { engine: 'espeak-ng', errors: [] }, hands_free: { enabled: false } }),
-      'GET /api/skills': () => json({ skills: [{ id: 'demo.text', name: 'Demo', version: '1.0.0', provider: 'plugin', source: 'skills/demo-text', enabled: true, actions: [], errors: [] }], errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }] }),
+        json(voiceStatusFixture({ stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] } })),
+      'GET /api/skills': () => json({ skills: [skillFixture()], errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }] }),
     });
     render(<SystemScreen />);
     await useStore.getState().loadVoiceStatus();
@@ -141,8 +143,8 @@ describe('Assistant panel', () => {
       'POST /api/agent/chat': (body) =>
         json(
           (body as { message: string }).message === 'ja'
-            ? { reply: 'Gelöscht.', tool_calls: [{ tool: 'calendar_delete', arguments: { id: 'evt_1' }, result: { success: true, message: 'gelöscht', mutated: true } }], source: 'pending' }
-            : { reply: 'Soll ich löschen?', tool_calls: [], pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin löschen' }, source: 'model' },
+            ? { reply: 'Gelöscht.', tool_calls: [{ tool: 'calendar_delete', arguments: { id: 'evt_1' }, result: { success: true, message: 'gelöscht', mutated: true } }], trace_id: 'tr_2', source: 'pending' }
+            : { reply: 'Soll ich löschen?', tool_calls: [], pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin löschen', expires_at: '2026-12-01T10:35:00+01:00' }, trace_id: 'tr_1', source: 'model' },
         ),
     });
     render(<App />);

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, sse } from '../testing/fake-api';
+import type { ChatResponse } from '../../../src-shared';
+import { apiError, fakeApi, json, sse } from '../testing/fake-api';
 import { resetStore } from '../testing/reset-store';
 import { useStore } from './index';
 
 beforeEach(resetStore);
 afterEach(() => vi.unstubAllGlobals());
 
-const done = {
+const done: ChatResponse = {
   reply: 'Soll ich den Termin „Zahnarzt“ löschen?',
   tool_calls: [{ tool: 'calendar_list', arguments: {}, result: { success: true, message: '1 Termin', mutated: false } }],
   pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin „Zahnarzt“ löschen', expires_at: '2026-12-01T10:35:00+01:00' },
@@ -19,12 +20,12 @@ describe('chat slice', () => {
     const api = fakeApi({
       'POST /api/agent/chat/stream': () =>
         sse([
-          ['delta', { text: 'Soll ich ' }],
-          ['tool_call', { tool: 'calendar_list', arguments: {} }],
-          ['tool_result', { tool: 'calendar_list', result: { success: true, message: '1 Termin', mutated: false } }],
-          ['delta', { text: 'den Termin löschen?' }],
-          ['pending', done.pending],
-          ['done', done],
+          { type: 'delta', data: { text: 'Soll ich ' } },
+          { type: 'tool_call', data: { tool: 'calendar_list', arguments: {} } },
+          { type: 'tool_result', data: { tool: 'calendar_list', arguments: {}, result: { success: true, message: '1 Termin', mutated: false } } },
+          { type: 'delta', data: { text: 'den Termin löschen?' } },
+          { type: 'pending', data: done.pending! },
+          { type: 'done', data: done },
         ]),
     });
     await useStore.getState().sendChat('Lösch den Zahnarzt', 'calendar');
@@ -35,18 +36,21 @@ describe('chat slice', () => {
     expect(reply?.toolCalls).toEqual(done.tool_calls);
   });
 
-  it('falls back to POST /api/agent/chat when the stream endpoint is missing', async () => {
-    const api = fakeApi({ 'POST /api/agent/chat': () => json({ ...done, plan: { goal: 'Woche planen', steps: [{ id: 's1', task: 'Tag 1', tool: 'mealplan_create', arguments: {} }] } }) });
+  it('falls back to POST /api/agent/chat when the stream fails before any text', async () => {
+    const api = fakeApi({
+      'POST /api/agent/chat/stream': () => apiError('INTERNAL', 'stream broke', 500),
+      'POST /api/agent/chat': () => json({ ...done, plan: { goal: 'Woche planen', steps: [{ id: 's1', task: 'Tag 1', tool: 'mealplan_create', arguments: {} }] } }),
+    });
     await useStore.getState().sendChat('Plane die Woche');
     expect(api.calls.map((c) => c.path)).toEqual(['/api/agent/chat/stream', '/api/agent/chat']);
     expect(useStore.getState().messages[1]?.plan?.steps).toHaveLength(1);
   });
 
-  it('renders a missing assistant as a clear message, not an exception', async () => {
-    fakeApi({});
+  it('shows a refused chat as an error reply, not an exception', async () => {
+    const refused = () => apiError('ASSISTANT_UNAVAILABLE', 'Ollama antwortet nicht', 503);
+    fakeApi({ 'POST /api/agent/chat/stream': refused, 'POST /api/agent/chat': refused });
     await useStore.getState().sendChat('Hallo');
-    expect(useStore.getState().chatUnavailable).toBe(true);
-    expect(useStore.getState().messages[1]).toMatchObject({ error: true, text: expect.stringContaining('nicht verfügbar') });
+    expect(useStore.getState().messages[1]).toMatchObject({ error: true, streaming: false, text: expect.stringContaining('Ollama antwortet nicht') });
   });
 
   it('CLEAR CHAT empties the conversation on the server and here', async () => {

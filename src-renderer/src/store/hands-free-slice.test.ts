@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HandsFreeHandlers } from '../voice/hands-free-listener';
 import type { Recording } from '../voice/recorder';
-import { fakeApi, json } from '../testing/fake-api';
+import { apiError, fakeApi, json } from '../testing/fake-api';
+import { voiceTurnFixture } from '../testing/wire-fixtures';
 import { resetStore } from '../testing/reset-store';
 import { useStore } from './index';
 
@@ -22,7 +23,7 @@ vi.mock('../voice/hands-free-listener', () => ({
 }));
 
 const segment = (): Recording => ({ blob: new Blob(['opus'], { type: 'audio/webm' }), mime: 'audio/webm;codecs=opus', captureMs: 2100, reason: 'end' });
-const turn = { transcript: 'Jarvis, setz Milch auf die Liste', reply: 'Milch steht auf der Liste.', tool_calls: [], trace_id: 'voice_1', timings: {} };
+const turn = voiceTurnFixture();
 
 /** The form fields the last POST /api/voice/command carried. */
 function fields(api: ReturnType<typeof fakeApi>): Record<string, string> {
@@ -80,7 +81,7 @@ describe('hands-free slice', () => {
   });
 
   it('a segment that was only noise (NO_SPEECH) is dropped silently', async () => {
-    const api = fakeApi({ 'POST /api/voice/command': () => json({ error: { code: 'NO_SPEECH', message: 'No speech detected' } }, 422) });
+    const api = fakeApi({ 'POST /api/voice/command': () => apiError('NO_SPEECH', 'No speech detected', 422) });
     await useStore.getState().toggleHandsFree();
     await speak(api);
     expect(useStore.getState().handsFree).toBe('on');
@@ -88,7 +89,7 @@ describe('hands-free slice', () => {
   });
 
   it('stops listening and says why when the master refuses (hands-free switched off there)', async () => {
-    const api = fakeApi({ 'POST /api/voice/command': () => json({ error: { code: 'HANDS_FREE_OFF', message: 'Hands-free mode is off' } }, 409) });
+    const api = fakeApi({ 'POST /api/voice/command': () => apiError('HANDS_FREE_OFF', 'Hands-free mode is off', 409) });
     await useStore.getState().toggleHandsFree();
     await speak(api);
     expect(useStore.getState().handsFree).toBe('off');

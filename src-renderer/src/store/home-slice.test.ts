@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, fakeApi } from '../testing/fake-api';
+import { apiError, json, fakeApi } from '../testing/fake-api';
 import { homeFixture } from '../testing/home-fixture';
 import { resetStore } from '../testing/reset-store';
 import { useStore } from './index';
@@ -32,10 +32,10 @@ describe('home slice', () => {
     expect(seen).toEqual(['ready']); // one update, never "loading"
   });
 
-  it('treats a missing /api/state as "not available", not as a crash', async () => {
-    fakeApi({});
+  it('shows a refused /api/state as an error, not as a crash', async () => {
+    fakeApi({ 'GET /api/state': () => apiError('INTERNAL', 'database is locked', 500) });
     await useStore.getState().loadHome();
-    expect(useStore.getState().home.status).toBe('unavailable');
+    expect(useStore.getState().home).toMatchObject({ status: 'error', error: expect.stringContaining('database is locked') });
   });
 
   it('shows an optimistic edit at once and keeps it when the tool succeeds', async () => {
@@ -73,7 +73,7 @@ describe('home slice', () => {
   });
 
   it('rolls back on a schema violation (400) too', async () => {
-    fakeApi({ 'POST /api/tools/kanban_move': () => json({ error: { code: 'INVALID_ARGUMENTS', message: 'column must be one of BACKLOG, TODO, DOING, DONE', path: '/column' } }, 400) });
+    fakeApi({ 'POST /api/tools/kanban_move': () => apiError('INVALID_ARGUMENTS', 'column must be one of BACKLOG, TODO, DOING, DONE', 400, '/column') });
     useStore.setState({ home: { status: 'ready', data: homeFixture() } });
     await useStore.getState().mutate('kanban_move', { id: 'card_1', column: 'DONE' }, (s) => ({ ...s, kanban: [] }));
     expect(useStore.getState().home.data?.kanban).toHaveLength(2);

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { HomeState, HomeToolArgs, HomeToolName, Reminder } from '../../../src-shared';
-import { apiFetch, callTool } from '../api';
+import { callTool, request } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
@@ -37,7 +37,7 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
         // Only the first load shows "loading"; a refresh keeps the cards as they are.
         if (get().home.data === undefined) set({ home: loading(get().home) });
         try {
-          const data = await apiFetch<HomeState>('/api/state');
+          const data = await request('GET /api/state');
           const current = get().home;
           // An unchanged state (the event stream's first open reloads it) renders nothing again.
           if (current.status !== 'ready' || JSON.stringify(current.data) !== JSON.stringify(data)) set({ home: { status: 'ready', data } });
@@ -53,7 +53,7 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
     const before = get().home;
     if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
     try {
-      await callTool(tool, args as unknown as Record<string, unknown>);
+      await callTool(tool, args);
       await get().loadHome();
       return true;
     } catch (e) {

@@ -1,21 +1,8 @@
 import type { StateCreator } from 'zustand';
-import { apiFetch, apiUpload } from '../api';
+import type { RagDocument, RagProgressEvent } from '../../../src-shared';
+import { request, uploadForm } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
-
-export type DocumentStatus = 'queued' | 'extracting' | 'indexing' | 'ready' | 'failed';
-
-/** GET /api/rag/documents entry (COMMON.md, knowledge contract). */
-export interface RagDocument {
-  readonly id: string;
-  readonly name: string;
-  readonly size: number;
-  readonly status: DocumentStatus;
-  readonly error?: string;
-  readonly chunks: number;
-  readonly progress: number;
-  readonly added_at: string;
-}
 
 export interface Upload {
   readonly key: string;
@@ -31,7 +18,7 @@ export interface KnowledgeSlice {
   uploadDocument(file: File): Promise<void>;
   deleteDocument(id: string): Promise<void>;
   /** SSE rag.progress: moves one document's bar without a refetch. */
-  applyRagProgress(update: { id: string; status: DocumentStatus; progress: number }): void;
+  applyRagProgress(update: RagProgressEvent): void;
 }
 
 let uploadSeq = 0;
@@ -42,7 +29,7 @@ export const createKnowledgeSlice: StateCreator<Store, [], [], KnowledgeSlice> =
   async loadDocuments() {
     set({ documents: loading(get().documents) });
     try {
-      const res = await apiFetch<{ documents: RagDocument[] }>('/api/rag/documents');
+      const res = await request('GET /api/rag/documents');
       set({ documents: { status: 'ready', data: res.documents } });
     } catch (e) {
       set({ documents: failed(get().documents, e) });
@@ -52,10 +39,8 @@ export const createKnowledgeSlice: StateCreator<Store, [], [], KnowledgeSlice> =
     const key = `u${uploadSeq++}`;
     const update = (change: Partial<Upload>) => set({ uploads: get().uploads.map((u) => (u.key === key ? { ...u, ...change } : u)) });
     set({ uploads: [...get().uploads, { key, name: file.name, fraction: 0 }] });
-    const form = new FormData();
-    form.append('file', file, file.name);
     try {
-      await apiUpload('/api/rag/documents', form, (fraction) => update({ fraction }));
+      await uploadForm('POST /api/rag/documents', { file }, (fraction) => update({ fraction }));
       set({ uploads: get().uploads.filter((u) => u.key !== key) });
       await get().loadDocuments();
     } catch (e) {
@@ -66,7 +51,7 @@ export const createKnowledgeSlice: StateCreator<Store, [], [], KnowledgeSlice> =
     const before = get().documents;
     if (before.status === 'ready') set({ documents: { status: 'ready', data: before.data.filter((d) => d.id !== id) } });
     try {
-      await apiFetch(`/api/rag/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await request('DELETE /api/rag/documents/{id}', { params: { id } });
     } catch (e) {
       set({ documents: before });
       get().notify('error', messageOf(e));

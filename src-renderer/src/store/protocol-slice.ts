@@ -1,21 +1,14 @@
 import type { StateCreator } from 'zustand';
-import type { JarvisEvent, MemoryProposal, WorkSession } from '../../../src-shared';
-import { protocolMutation, protocolRead, sessionMutation } from '../protocol-client';
+import type { MemoryProposal, ProtocolSessionDetail, WorkSession } from '../../../src-shared';
+import { decideMemoryProposal, protocolMutation, protocolRead } from '../protocol-client';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
-
-/** GET /api/protocol/sessions/{id}: the session, its hash-linked events and its records. */
-export interface SessionDetail {
-  readonly session: WorkSession;
-  readonly events: readonly JarvisEvent[];
-  readonly records: Readonly<Record<string, readonly unknown[]>>;
-}
 
 export interface ProtocolSlice {
   protocolSessions: Resource<readonly WorkSession[]>;
   memoryProposals: Resource<readonly MemoryProposal[]>;
   selectedSession?: string;
-  sessionDetail: Resource<SessionDetail>;
+  sessionDetail: Resource<ProtocolSessionDetail>;
   /** Ids of proposals with a decision on the way (their buttons are disabled). */
   deciding: readonly string[];
   loadProtocol(): Promise<void>;
@@ -47,8 +40,8 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     async loadProtocol() {
       set({ protocolSessions: loading(get().protocolSessions), memoryProposals: loading(get().memoryProposals) });
       const [sessions, memories] = await Promise.allSettled([
-        protocolRead<{ sessions: WorkSession[] }>(`/api/protocol/sessions?limit=${SESSION_LIMIT}`),
-        protocolRead<{ proposals: MemoryProposal[] }>('/api/protocol/memory-proposals'),
+        protocolRead('GET /api/protocol/sessions', { query: { limit: String(SESSION_LIMIT) } }),
+        protocolRead('GET /api/protocol/memory-proposals'),
       ]);
       set({
         protocolSessions: sessions.status === 'fulfilled' ? { status: 'ready', data: sessions.value.sessions } : failed(get().protocolSessions, sessions.reason),
@@ -62,10 +55,10 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
         set({ selectedSession: undefined, sessionDetail: idle() });
         return;
       }
-      const previous = get().selectedSession === id ? get().sessionDetail : idle<SessionDetail>();
+      const previous = get().selectedSession === id ? get().sessionDetail : idle<ProtocolSessionDetail>();
       set({ selectedSession: id, sessionDetail: loading(previous) });
       try {
-        const detail = await protocolRead<SessionDetail>(`/api/protocol/sessions/${encodeURIComponent(id)}`);
+        const detail = await protocolRead('GET /api/protocol/sessions/{id}', { params: { id } });
         if (get().selectedSession === id) set({ sessionDetail: { status: 'ready', data: detail } });
       } catch (e) {
         if (get().selectedSession === id) set({ sessionDetail: failed(previous, e) });
@@ -73,14 +66,13 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     },
     decideMemory: (proposal, decision) =>
       busy(proposal.proposal_id, async () => {
-        const path = `/api/protocol/sessions/${encodeURIComponent(proposal.work_session_id)}/memory-proposals/${encodeURIComponent(proposal.proposal_id)}/decision`;
-        await sessionMutation(proposal.work_session_id, path, { decision });
+        await decideMemoryProposal(proposal.work_session_id, proposal.proposal_id, { decision });
         get().notify('info', decision === 'accept' ? `Gemerkt: „${proposal.fact}“` : `Verworfen: „${proposal.fact}“`);
         await get().loadProtocol();
       }),
     decideSkill: (proposalId, skillName, decision) =>
       busy(proposalId, async () => {
-        await protocolMutation(`/api/protocol/skill-proposals/${encodeURIComponent(proposalId)}/decision`, { decision });
+        await protocolMutation('POST /api/protocol/skill-proposals/{id}/decision', { params: { id: proposalId }, body: { decision } });
         get().notify('info', decision === 'accept' ? `Skill aktiviert: ${skillName}` : `Skill abgelehnt: ${skillName}`);
         await get().loadSkills();
       }),

@@ -1,10 +1,9 @@
-import { ApiError, isUnavailable } from '../api';
+import { ApiError } from '../api';
 
 /** What a card needs to know about data it did not fetch itself. */
 export type Resource<T> =
   | { readonly status: 'idle' | 'loading'; readonly data?: T }
   | { readonly status: 'ready'; readonly data: T }
-  | { readonly status: 'unavailable'; readonly data?: undefined }
   | { readonly status: 'error'; readonly data?: T; readonly error: string };
 
 export const idle = <T>(): Resource<T> => ({ status: 'idle' });
@@ -15,7 +14,6 @@ export function loading<T>(previous: Resource<T>): Resource<T> {
 }
 
 export function failed<T>(previous: Resource<T>, error: unknown): Resource<T> {
-  if (isUnavailable(error)) return { status: 'unavailable' };
   return { status: 'error', data: previous.data, error: messageOf(error) };
 }
 

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { HealthResponse } from '../../../src-shared';
-import { apiFetch } from '../api';
+import { request } from '../api';
 import { messageOf } from './resource';
 import type { Store } from './index';
 
@@ -21,7 +21,7 @@ export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set,
   live: false,
   async loadHealth() {
     try {
-      const health = await apiFetch<HealthResponse>('/api/health');
+      const health = await request('GET /api/health');
       set({ health, connection: 'online' });
     } catch {
       set({ connection: 'offline' });
@@ -32,7 +32,7 @@ export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set,
   },
   async exportDebug() {
     try {
-      const body = await apiFetch<unknown>('/api/debug/export');
+      const body = await request('GET /api/debug/export');
       const url = URL.createObjectURL(new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;
@@ -45,7 +45,7 @@ export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set,
   },
   async clearTrace() {
     try {
-      await apiFetch('/api/debug/clear', { method: 'POST', body: {} });
+      await request('POST /api/debug/clear', { body: {} });
       get().notify('info', 'Trace geleert');
     } catch (e) {
       get().notify('error', messageOf(e));

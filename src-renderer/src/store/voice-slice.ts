@@ -1,17 +1,10 @@
 import type { StateCreator } from 'zustand';
-import { ApiError, apiFetch } from '../api';
+import type { VoiceStatus } from '../../../src-shared';
+import { ApiError, request } from '../api';
 import { RecorderError, startRecording, type ActiveRecording } from '../voice/recorder';
 import { playReply, sendVoiceCommand, voiceErrorOf, type VoiceErrorView } from '../voice/voice-command';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
-
-/** GET /api/voice/status (COMMON.md, voice contract). */
-export interface VoiceStatus {
-  readonly stt: { state: 'BIN' | 'MODEL' | 'FFMPEG' | 'LOCAL'; bin?: string; model?: string; ffmpeg?: string; language?: string; errors: readonly string[] };
-  readonly tts: { engine: 'piper' | 'espeak-ng' | 'none'; bin?: string; voice?: string; errors: readonly string[] };
-  readonly last_turn?: Readonly<Record<string, number>>;
-  readonly hands_free?: { enabled: boolean; wake_word?: string };
-}
 
 export type VoicePhase = 'idle' | 'recording' | 'sending';
 
@@ -37,7 +30,7 @@ export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, g
   async loadVoiceStatus() {
     set({ voiceStatus: loading(get().voiceStatus) });
     try {
-      set({ voiceStatus: { status: 'ready', data: await apiFetch<VoiceStatus>('/api/voice/status') } });
+      set({ voiceStatus: { status: 'ready', data: await request('GET /api/voice/status') } });
     } catch (e) {
       set({ voiceStatus: failed(get().voiceStatus, e) });
     }

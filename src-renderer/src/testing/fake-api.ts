@@ -1,18 +1,31 @@
 import { vi } from 'vitest';
+import type { ApiErrorBody, EventStream, RouteOfLine, RouteResponse } from '../../../src-shared';
 
-export type Handler = (body: unknown, init: RequestInit | undefined) => Response | Promise<Response>;
+/** A canned answer whose body has the wire type T (the type is only a compile-time tag). */
+export type Reply<T> = Response & { readonly wire?: T };
 
-export function json(body: unknown, status = 200): Response {
+export type Handler<T> = (body: unknown, init: RequestInit | undefined) => Reply<T> | Promise<Reply<T>>;
+
+/** The answer type of a request line ("POST /api/tools/tasks_update"), from the shared route table. */
+type AnswerOf<L extends string> = RouteResponse<RouteOfLine<L>>;
+
+export function json<T>(body: T, status = 200): Reply<T> {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export function notFound(): Response {
-  return json({ error: { code: 'NOT_FOUND', message: 'Route not found' } }, 404);
+/** The master's refusal: any route may answer it. */
+export function apiError(code: string, message: string, status: number, path?: string): Reply<never> {
+  const body: ApiErrorBody = { error: path === undefined ? { code, message } : { code, message, path } };
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** A text/event-stream response from a list of [event, data] pairs. */
-export function sse(events: readonly [string, unknown][]): Response {
-  const text = events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
+export function notFound(): Reply<never> {
+  return apiError('NOT_FOUND', 'Route not found', 404);
+}
+
+/** A text/event-stream response from a list of events (`event:` the type, `data:` the payload). */
+export function sse<E extends { readonly type: string; readonly data: unknown }>(events: readonly E[]): Reply<EventStream<E>> {
+  const text = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`).join('');
   const bytes = new TextEncoder().encode(text);
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
@@ -26,10 +39,12 @@ export function sse(events: readonly [string, unknown][]): Response {
 }
 
 /**
- * Stubs fetch with a route table ("POST /api/tools/tasks_update"); unknown routes are 404,
- * as on a master without that capability. Returns the recorded calls.
+ * Stubs fetch with a table of request lines ("POST /api/tools/tasks_update"). Each line must
+ * belong to a route of the shared ApiRoutes table, and its canned answer must have that
+ * route's response type. Unknown lines answer 404. Returns the recorded calls.
  */
-export function fakeApi(routes: Record<string, Handler>): { calls: { method: string; path: string; body: unknown }[] } {
+export function fakeApi<L extends string>(routes: { [K in L]: Handler<AnswerOf<K>> }): { calls: { method: string; path: string; body: unknown }[] } {
+  const table: Readonly<Record<string, Handler<unknown>>> = routes;
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -43,7 +58,7 @@ export function fakeApi(routes: Record<string, Handler>): { calls: { method: str
         body = init?.body;
       }
       calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
+      const handler = table[`${method} ${path}`] ?? table[`${method} ${path.split('?')[0]}`];
       return handler ? handler(body, init) : notFound();
     }),
   );

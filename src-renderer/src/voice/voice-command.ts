@@ -1,13 +1,9 @@
-import type { VoiceCommandResponse as SharedVoiceCommandResponse } from '../../../src-shared';
-import { ApiError, apiPostForm, isUnavailable } from '../api';
-import type { ChatResponse } from '../store/chat-slice';
+import type { VoiceCommandResponse } from '../../../src-shared';
+import { ApiError, postForm } from '../api';
 import { messageOf } from '../store/resource';
 import { uploadName } from './microphone';
 import type { Recording } from './recorder';
 import { RecorderError } from './recorder-error';
-
-/** POST /api/voice/command: the chat answer plus what voice adds (src-shared/voice.ts). */
-export type VoiceCommandResponse = ChatResponse & Pick<SharedVoiceCommandResponse, 'transcript' | 'audio' | 'timings' | 'ignored'>;
 
 /** A failure shown to the user: `code` is a key into voice.errors.* in the translations. */
 export interface VoiceErrorView {
@@ -16,18 +12,20 @@ export interface VoiceErrorView {
 }
 
 export async function sendVoiceCommand(recording: Recording, options: { module?: string; handsFree?: boolean } = {}): Promise<VoiceCommandResponse> {
-  const form = new FormData();
-  form.append('audio', recording.blob, uploadName(recording.mime));
-  if (options.module) form.append('module', options.module);
-  form.append('capture_ms', String(recording.captureMs));
-  if (options.handsFree) form.append('hands_free', 'true');
-  return apiPostForm<VoiceCommandResponse>('/api/voice/command', form);
+  return postForm(
+    'POST /api/voice/command',
+    {
+      audio: recording.blob,
+      ...(options.module ? { module: options.module } : {}),
+      capture_ms: String(recording.captureMs),
+      ...(options.handsFree ? { hands_free: 'true' as const } : {}),
+    },
+    { audio: uploadName(recording.mime) },
+  );
 }
 
 export function voiceErrorOf(e: unknown): VoiceErrorView {
   if (e instanceof RecorderError) return { code: e.code, detail: e.message };
-  // A build without the voice routes answers 404 without an error code of its own.
-  if (isUnavailable(e) && !(e instanceof ApiError && e.code !== 'NOT_FOUND' && e.code !== 'HTTP_ERROR')) return { code: 'UNAVAILABLE', detail: messageOf(e) };
   return { code: e instanceof ApiError ? e.code : 'SERVER', detail: messageOf(e) };
 }
 

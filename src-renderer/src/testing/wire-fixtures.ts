@@ -1,0 +1,50 @@
+import type { RagDocument, SkillInfo, VoiceCommandResponse, VoiceStatus } from '../../../src-shared';
+
+/** GET /api/voice/status of a machine where everything is installed. */
+export function voiceStatusFixture(change: Partial<VoiceStatus> = {}): VoiceStatus {
+  return {
+    stt: { state: 'LOCAL', language: 'de', errors: [] },
+    tts: { engine: 'espeak-ng', errors: [] },
+    vad: { engine: 'energy', detail: 'energy threshold' },
+    hands_free: { enabled: false, wake_word: 'jarvis' },
+    ...change,
+  };
+}
+
+/** One plugin skill as GET /api/skills lists it. */
+export function skillFixture(change: Partial<SkillInfo> = {}): SkillInfo {
+  return {
+    id: 'demo.text',
+    name: 'Demo',
+    version: '1.0.0',
+    provider: 'plugin',
+    format: 'jarvis.skill.v1',
+    source: 'skills/demo-text',
+    trust: 'workspace',
+    enabled: true,
+    user_invocable: true,
+    disable_model_invocation: false,
+    capabilities: [],
+    actions: [],
+    errors: [],
+    warnings: [],
+    ...change,
+  };
+}
+
+/** One document of GET /api/rag/documents. */
+export function ragDocumentFixture(change: Partial<RagDocument> = {}): RagDocument {
+  return { id: 'doc_1', name: 'a.pdf', format: 'pdf', size: 10, status: 'ready', chunks: 1, progress: 1, added_at: '', updated_at: '', ...change };
+}
+
+/** POST /api/voice/command: a turn that did something. */
+export function voiceTurnFixture(change: Partial<VoiceCommandResponse> = {}): VoiceCommandResponse {
+  return {
+    transcript: 'Jarvis, setz Milch auf die Liste',
+    reply: 'Milch steht auf der Liste.',
+    tool_calls: [],
+    trace_id: 'voice_1',
+    timings: { capture_ms: 0, convert_ms: 0, transcribe_ms: 0, assistant_ms: 0, speak_ms: 0 },
+    ...change,
+  };
+}

@@ -1,0 +1,79 @@
+// Every loopback route the UI calls, keyed "METHOD /path" with {name} for a path parameter:
+// what it accepts (`request`, a JSON body) and what it answers (`response`). The renderer's
+// client and its test fake are both typed from this one table.
+
+import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
+import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent } from './assistant';
+import type { ToolResult } from './envelope';
+import type { HomeState } from './home';
+import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
+import type { MemoryDecisionResponse, MemoryProposalsResponse, ProposalDecisionRequest, ProtocolSessionDetail, ProtocolSessionsResponse, SkillProposal } from './protocol';
+import type { RagDocumentsResponse, RagIngestResponse } from './rag';
+import type { SkillsReloadResponse, SkillsResponse } from './skills';
+import type { VoiceCommandResponse, VoiceStatus } from './voice';
+
+/** A text/event-stream answer whose events (`event:` the type, `data:` the JSON payload) are E. */
+export interface EventStream<E extends { readonly type: string; readonly data: unknown }> {
+  readonly events: E;
+}
+
+/** A file part of a multipart body: what a browser Blob or File has (src-shared sees no DOM types). */
+export interface FormFile {
+  readonly size: number;
+  readonly type: string;
+}
+
+/** A multipart/form-data body with these fields (files as FormFile, the rest as text). */
+export interface FormFields<F> {
+  readonly form: F;
+}
+
+export interface ApiRoutes {
+  'GET /api/health': { response: HealthResponse };
+  'GET /api/state': { response: HomeState };
+  'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
+
+  'POST /api/agent/chat': { request: ChatRequest; response: ChatResponse };
+  'POST /api/agent/chat/stream': { request: ChatRequest; response: EventStream<ChatStreamEvent | ChatStreamErrorEvent> };
+  'POST /api/agent/clear': { request: Record<string, never>; response: OkResponse };
+
+  'GET /api/skills': { response: SkillsResponse };
+  'POST /api/skills/reload': { request: Record<string, never>; response: SkillsReloadResponse };
+
+  'GET /api/mesh/workers': { response: MeshWorkersResponse };
+  'POST /api/mesh/workers/{id}/reload': { request: Record<string, never>; response: MeshWorkerReloadResponse };
+  'GET /api/docker/skill-services': { response: DockerSkillServicesResponse };
+  'POST /api/docker/skill-services/{id}/{action}': { request: Record<string, never>; response: DockerServiceActionResponse };
+
+  'GET /api/voice/status': { response: VoiceStatus };
+  'POST /api/voice/command': {
+    request: FormFields<{ audio: FormFile; module?: string; capture_ms: string; hands_free?: 'true' }>;
+    response: VoiceCommandResponse;
+  };
+
+  'GET /api/rag/documents': { response: RagDocumentsResponse };
+  'POST /api/rag/documents': { request: FormFields<{ file: FormFile }>; response: RagIngestResponse };
+  'DELETE /api/rag/documents/{id}': { response: undefined };
+
+  'GET /api/debug/export': { response: DebugExportResponse };
+  'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };
+
+  'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
+  'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
+  'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };
+  'POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision': { request: ProposalDecisionRequest; response: MemoryDecisionResponse };
+  'POST /api/protocol/skill-proposals/{id}/decision': { request: ProposalDecisionRequest; response: SkillProposal };
+}
+
+export type ApiRoute = keyof ApiRoutes;
+export type RouteResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
+export type RouteRequest<R extends ApiRoute> = ApiRoutes[R] extends { request: infer B } ? B : undefined;
+
+/** The names of a route's path parameters: "POST /api/tools/{name}" -> "name". */
+export type RouteParams<R extends string> = R extends `${string}{${infer P}}${infer Rest}` ? P | RouteParams<Rest> : never;
+
+/** The concrete request lines a route pattern stands for: "{name}" matches any text. */
+export type RouteLine<R extends string> = R extends `${infer Head}{${string}}${infer Rest}` ? `${Head}${string}${RouteLine<Rest>}` : R;
+
+/** The route a concrete request line ("POST /api/tools/tasks_update") belongs to. */
+export type RouteOfLine<L extends string> = { [R in ApiRoute]: L extends RouteLine<R> ? R : never }[ApiRoute];
