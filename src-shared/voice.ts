@@ -1,5 +1,6 @@
 // The voice contract (GET /api/voice/status, POST /api/voice/transcribe|command|speak).
 // Shared by the master and the renderer's voice controls.
+import type { ExecutedToolCall } from './assistant';
 
 /** Why speech-to-text is or is not ready; the HUD shows it as a chip. */
 export type SttState = 'BIN' | 'MODEL' | 'FFMPEG' | 'LOCAL';
@@ -43,7 +44,7 @@ export interface TranscribeResponse {
 export interface VoiceCommandResponse {
   readonly transcript: string;
   readonly reply: string;
-  readonly tool_calls: readonly unknown[];
+  readonly tool_calls: readonly ExecutedToolCall[];
   readonly trace_id: string;
   readonly audio?: { readonly mime: string; readonly base64: string };
   readonly timings: VoiceTimings;

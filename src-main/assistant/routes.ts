@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChatRequest, ChatStreamEvent } from '../../src-shared';
+import type { ChatRequest, ChatStreamErrorEvent, ChatStreamEvent, RouteResponse } from '../../src-shared';
 import type { AssistantService } from './service';
 import { newTraceId } from '../platform/trace';
 
@@ -15,7 +15,7 @@ export const CHAT_BODY = {
 
 /** POST /api/agent/chat, /chat/stream (SSE), /clear; GET /api/agent/tools. */
 export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantService): void {
-  app.post<{ Body: ChatRequest }>('/api/agent/chat', { schema: { body: CHAT_BODY } }, async (req) => {
+  app.post<{ Body: ChatRequest }>('/api/agent/chat', { schema: { body: CHAT_BODY } }, async (req): Promise<RouteResponse<'POST /api/agent/chat'>> => {
     return assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') });
   });
 
@@ -23,19 +23,19 @@ export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantSe
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
-    const send = (event: ChatStreamEvent) => {
+    const send = (event: ChatStreamEvent | ChatStreamErrorEvent) => {
       if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     };
     try {
       await assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') }, send);
     } catch (err) {
-      res.write(`event: error\ndata: ${JSON.stringify({ error: { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } })}\n\n`);
+      send({ type: 'error', data: { error: { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } } });
     } finally {
       res.end();
     }
   });
 
-  app.post('/api/agent/clear', async () => {
+  app.post('/api/agent/clear', async (): Promise<RouteResponse<'POST /api/agent/clear'>> => {
     assistant.clear();
     return { ok: true };
   });

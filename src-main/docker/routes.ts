@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DockerServiceAction, DockerSkillServicesResponse } from '../../src-shared';
+import type { DockerServiceAction, DockerSkillServicesResponse, RouteResponse } from '../../src-shared';
 import { DockerRefusal, type DockerSkillController } from './skill-services';
 import { Refusal } from '../platform/errors';
 
@@ -41,7 +41,8 @@ export function registerDockerRoutes(app: FastifyInstance, deps: DockerRoutesDep
     async (req) => {
       const controller = deps.controller;
       if (!controller) throw new Refusal('conflict', 'DOCKER_CONTROLLER_OFF', deps.offReason);
-      return { service: await controller.mutate(req.params.id, req.params.action) };
+      const answer: RouteResponse<'POST /api/docker/skill-services/{id}/{action}'> = { service: await controller.mutate(req.params.id, req.params.action) };
+      return answer;
     },
   );
 }

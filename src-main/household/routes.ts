@@ -3,7 +3,7 @@
 // every write is a registry tool call (schema-checked), so the UI, scripts and the
 // assistant share one write path.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ComponentStatus, HomeState, HomeToolName, ToolResult } from '../../src-shared';
+import type { ComponentStatus, HomeState, HomeToolName, ToolCallRequest, ToolResult } from '../../src-shared';
 import { HomeError, type HouseholdService } from './';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
@@ -52,7 +52,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
 
   app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
 
-  app.post<{ Params: { name: string }; Body: { arguments?: Record<string, unknown> } | undefined }>(
+  app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',
     { schema: { body: toolsBody } },
     async (req, reply) => send(reply, req.params.name, req.body?.arguments ?? {}),

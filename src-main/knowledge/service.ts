@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, sta
 import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse } from '../../src-shared';
+import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
 import type { RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
 import { chunkBlocks, DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
@@ -20,11 +20,8 @@ export interface ReadyDocument {
   readonly text: string;
 }
 
-export interface IngestOutcome {
-  readonly document: RagDocument;
-  /** `unchanged`: the same content was already there, nothing happened. */
-  readonly outcome: 'queued' | 'reindexing' | 'unchanged';
-}
+/** `unchanged`: the same content was already there, nothing happened. */
+export type IngestOutcome = RagIngestResponse;
 
 export interface RagServiceOptions {
   readonly repo: RagRepository;

@@ -7,6 +7,8 @@ import {
   type MeshWorkersResponse,
   type MeshWorkerView,
   type SkillManifest,
+  type MeshWorkerReloadResponse,
+  type WorkerHealth,
 } from '../../src-shared';
 import type { Platform } from '../platform/capability';
 import type { ProtocolRecorder } from '../protocol';
@@ -181,14 +183,19 @@ export class MeshService {
   }
 
   /** Asks a worker to rescan its skills folder; it PUTs its skills again before answering. */
-  async reload(id: string): Promise<unknown> {
+  async reload(id: string): Promise<MeshWorkerReloadResponse> {
     const worker = this.roster.get(id);
     const token = worker && this.outgoing.get(worker.id);
     if (!worker || !token) throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', `No live worker ${id}.`);
     try {
       const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs);
       if (answer.status !== 200) throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
-      return { worker_id: worker.id, ...(answer.body as object) };
+      const health = answer.body as Partial<WorkerHealth> | null;
+      // Any program may be a worker: what it answers is checked before it is passed on.
+      if (!health || typeof health !== 'object' || typeof health.ok !== 'boolean' || !Array.isArray(health.skills) || !Array.isArray(health.errors)) {
+        throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered the reload without its health`);
+      }
+      return { ...(health as WorkerHealth), worker_id: worker.id };
     } catch (err) {
       if (err instanceof TransportError) {
         worker.lastError = `transport: ${err.message}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enrollRequestSchema, skillsPutSchema, type SkillsPutRequest } from '../../src-shared';
+import { enrollRequestSchema, skillsPutSchema, type RouteResponse, type SkillsPutRequest } from '../../src-shared';
 import { bearerToken } from './access-tokens';
 import { MeshRefusal, type MeshService } from './mesh-service';
 import { check, compileSchema } from '../platform/validation';
@@ -55,9 +55,9 @@ export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService
 
 /** The loopback API: what the UI shows about workers and the reload button. */
 export function registerMeshApiRoutes(app: FastifyInstance, mesh: MeshService): void {
-  app.get('/api/mesh/workers', async () => mesh.view());
+  app.get('/api/mesh/workers', async (): Promise<RouteResponse<'GET /api/mesh/workers'>> => mesh.view());
 
-  app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/reload', { schema: { params: idParams } }, async (req) => {
+  app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/reload', { schema: { params: idParams } }, async (req): Promise<RouteResponse<'POST /api/mesh/workers/{id}/reload'>> => {
     return mesh.reload(req.params.id);
   });
 }

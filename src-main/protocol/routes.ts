@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MemoryProposal, RouteResponse, SkillProposal, SkillProposalsResponse } from '../../src-shared';
 import { errorBody } from '../platform/errors';
 import { ProtocolError } from './errors';
 import { parseMutationHeaders, parseReadHeaders, type MutationContext } from './headers';
@@ -58,10 +59,10 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
   app.post('/api/protocol/sessions/:id/seal', mutation(true, (c, p) => protocol.sealSession(c, p.id!)));
 
   // Reads: version and actor headers.
-  app.get('/api/protocol/sessions', read((_p, q) => ({ sessions: protocol.sessions(Math.min(Number(q.limit ?? 50) || 50, 500)) })));
-  app.get('/api/protocol/sessions/:id', read((p) => protocol.session(p.id!)));
-  app.get('/api/protocol/skill-proposals', read(() => ({ proposals: protocol.list('SkillProposal') })));
-  app.get('/api/protocol/memory-proposals', read(() => ({ proposals: protocol.list('MemoryProposal') })));
+  app.get('/api/protocol/sessions', read((_p, q): RouteResponse<'GET /api/protocol/sessions'> => ({ sessions: protocol.sessions(Math.min(Number(q.limit ?? 50) || 50, 500)) })));
+  app.get('/api/protocol/sessions/:id', read((p): RouteResponse<'GET /api/protocol/sessions/{id}'> | undefined => protocol.session(p.id!)));
+  app.get('/api/protocol/skill-proposals', read((): SkillProposalsResponse => ({ proposals: protocol.list<SkillProposal>('SkillProposal') })));
+  app.get('/api/protocol/memory-proposals', read((): RouteResponse<'GET /api/protocol/memory-proposals'> => ({ proposals: protocol.list<MemoryProposal>('MemoryProposal') })));
   app.get('/api/protocol/verify', read(() => protocol.verify()));
   app.get('/api/protocol/export', read(() => protocol.exportAll()));
 }

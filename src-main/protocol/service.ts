@@ -17,6 +17,8 @@ import {
   type Policy,
   type PolicyDecision,
   type ProtocolSchemaName,
+  type ProtocolSessionDetail,
+  type SessionRecords,
   type RecordType,
   type Request,
   type Review,
@@ -467,13 +469,20 @@ export class ProtocolService {
 
   // ---------- reads ----------
 
-  session(id: string): { session: WorkSession; events: JarvisEvent[]; records: Record<string, unknown[]> } | undefined {
+  session(id: string): ProtocolSessionDetail | undefined {
     const session = this.store.get<WorkSession>('WorkSession', id);
     if (!session) return undefined;
-    const records: Record<string, unknown[]> = {};
-    for (const type of ['PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'LearningRecord', 'MemoryProposal', 'OutcomeReport'] as const) {
-      records[type] = this.store.listForSession(id, type);
-    }
+    const of = <T>(type: keyof SessionRecords) => this.store.listForSession<T>(id, type);
+    const records: SessionRecords = {
+      PolicyDecision: of('PolicyDecision'),
+      Request: of('Request'),
+      Review: of('Review'),
+      Takeover: of('Takeover'),
+      Contribution: of('Contribution'),
+      LearningRecord: of('LearningRecord'),
+      MemoryProposal: of('MemoryProposal'),
+      OutcomeReport: of('OutcomeReport'),
+    };
     return { session, events: this.store.events(id), records };
   }
 

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { VoiceStatus } from '../../src-shared';
+import type { RouteResponse, TranscribeResponse, VoiceStatus } from '../../src-shared';
 import type { VoiceAssistant, VoiceService } from './voice-service';
 import { Refusal } from '../platform/errors';
 
@@ -67,13 +67,13 @@ export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant
 
     scope.get('/api/voice/status', async (): Promise<VoiceStatus> => voice.status());
 
-    scope.post('/api/voice/transcribe', async (req) => {
+    scope.post('/api/voice/transcribe', async (req): Promise<TranscribeResponse> => {
       const { audio } = await readUpload(req);
       const r = await voice.transcribe(audio);
       return { text: r.text, language: r.language, duration_ms: r.duration_ms };
     });
 
-    scope.post('/api/voice/command', async (req) => {
+    scope.post('/api/voice/command', async (req): Promise<RouteResponse<'POST /api/voice/command'>> => {
       const { audio, fields } = await readUpload(req);
       const module = fields.module?.trim();
       if (module !== undefined && !/^[a-z][a-z0-9_-]{0,39}$/.test(module)) {

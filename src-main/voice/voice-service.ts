@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TranscribeResponse, VoiceCommandResponse, VoiceStatus, VoiceTimings } from '../../src-shared';
+import type { ExecutedToolCall, TranscribeResponse, VoiceCommandResponse, VoiceStatus, VoiceTimings } from '../../src-shared';
 import type { Config } from '../platform/config';
 import type { EventBus } from '../platform/events';
 import { newTraceId, type Tracer } from '../platform/trace';
@@ -17,7 +17,7 @@ import { runWhisper } from './whisper-cli';
 
 /** What voice uses of the assistant: one chat turn per spoken command. */
 export interface VoiceAssistant {
-  chat(input: { message: string; module?: string; traceId?: string }): Promise<{ reply: string; tool_calls?: readonly unknown[] }>;
+  chat(input: { message: string; module?: string; traceId?: string }): Promise<{ reply: string; tool_calls?: readonly ExecutedToolCall[] }>;
 }
 
 export type VoiceServiceConfig = Pick<

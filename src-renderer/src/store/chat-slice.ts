@@ -34,11 +34,6 @@ export interface ChatSlice {
 
 let nextId = 1;
 
-/** A voice turn's tool calls are typed loosely on the wire; these are the assistant's executed calls. */
-function isToolCall(call: unknown): call is ExecutedToolCall {
-  return typeof call === 'object' && call !== null && 'tool' in call && typeof call.tool === 'string';
-}
-
 type Patch = Partial<Omit<ChatMessage, 'id' | 'role'>>;
 
 export const createChatSlice: StateCreator<Store, [], [], ChatSlice> = (set, get) => {
@@ -124,7 +119,7 @@ export const createChatSlice: StateCreator<Store, [], [], ChatSlice> = (set, get
         id: nextId++,
         role: 'assistant',
         text: response.reply,
-        toolCalls: response.tool_calls.filter(isToolCall),
+        toolCalls: [...response.tool_calls],
       };
       set({ messages: [...get().messages.map((m) => (m.pending ? { ...m, pending: undefined } : m)), user, reply], chatOpen: true });
     },
