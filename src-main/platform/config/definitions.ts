@@ -1,5 +1,5 @@
-// Every environment variable JARVIS reads, in one table: the parser, the README's
-// configuration table and `jarvis doctor` are all derived from it.
+// Every environment variable JARVIS reads, in one table: the parser, the generated
+// configuration reference (docs/reference/configuration.md, `npm run docs:config`) and `jarvis doctor` are all derived from it.
 // Names follow spec/001 ("Konfiguration" blocks) and spec/000 (mesh, docker).
 
 export type SettingType =
