@@ -1,6 +1,7 @@
-// Every environment variable JARVIS reads, in one table: the parser, the README's
-// configuration table and `jarvis doctor` are all derived from it.
-// The environment names are the ones households already use in their compose files and .env files.
+// Every environment variable JARVIS reads, in one table: the parser, the generated
+// configuration reference (docs/reference/configuration.md, `npm run docs:config`) and
+// `jarvis doctor` are all derived from it. The names are the ones households already use
+// in their compose and .env files, so they never change once released.
 
 export type SettingType =
   | 'string'
