@@ -63,7 +63,6 @@ export const VOICE_ERROR_CODES = [
   'FFMPEG_MISSING',
   'TTS_MISSING',
   'TTS_FAILED',
-  'ASSISTANT_UNAVAILABLE',
   'HANDS_FREE_OFF',
 ] as const;
 export type VoiceErrorCode = (typeof VOICE_ERROR_CODES)[number];

@@ -47,7 +47,7 @@ describe('chat slice', () => {
   });
 
   it('shows a refused chat as an error reply, not an exception', async () => {
-    const refused = () => apiError('ASSISTANT_UNAVAILABLE', 'Ollama antwortet nicht', 503);
+    const refused = () => apiError('INTERNAL', 'Ollama antwortet nicht', 500);
     fakeApi({ 'POST /api/agent/chat/stream': refused, 'POST /api/agent/chat': refused });
     await useStore.getState().sendChat('Hallo');
     expect(useStore.getState().messages[1]).toMatchObject({ error: true, streaming: false, text: expect.stringContaining('Ollama antwortet nicht') });
