@@ -1,16 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Unit and integration tests run in Node; renderer component tests in jsdom.
-// The e2e suite has its own config (e2e/vitest.config.ts) and runs after the build.
+// Three projects, each test file in exactly one of them (so totals count every test once):
+// - unit: Node tests that need no server, no external binary and no long wait (`x.test.ts`);
+// - renderer: component tests in jsdom, unit tests too;
+// - integration: `x.int.test.ts`, which start the real master, servers, dockerd or binaries.
+// `npm run test:unit` runs unit + renderer, `npm run test:int` integration, `npm test` all
+// of them (scripts/test.mjs). The e2e suite has its own config (e2e/vitest.config.ts) and
+// runs after the build.
+const NODE_ROOTS = ['src-main', 'src-shared', 'workers', 'scripts', 'skills'];
+const INTEGRATION = '**/*.int.test.ts';
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
-          include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'skills/**/*.test.ts'],
+          include: NODE_ROOTS.map((dir) => `${dir}/**/*.test.ts`),
+          exclude: [...configDefaults.exclude, INTEGRATION],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,6 +31,16 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: NODE_ROOTS.map((dir) => `${dir}/${INTEGRATION}`),
+          exclude: [...configDefaults.exclude],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],
