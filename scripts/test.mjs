@@ -117,7 +117,7 @@ phase('build', () => {
 });
 
 // Unit tests in Node and the renderer's component tests in jsdom (`npm run test:unit`).
-phase('unit', () => vitest('vitest.config.ts', 'unit', ['unit', 'renderer']));
+phase('unit', () => vitest('vitest.config.ts', 'unit', ['unit*', 'renderer*']));
 
 // The voice tests run the real whisper.cpp CLI: build it (once, cached in .cache/) before
 // the test files run in parallel, so the compile does not compete with them.
