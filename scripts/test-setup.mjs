@@ -15,9 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** @typedef {{ name: string, command?: string, lang?: string, why: string }} SystemPackage */
+
 /**
  * The one list of Debian packages the tests need. `command` is what is looked for on
  * machines without dpkg; `lang` is a tesseract language (`tesseract --list-langs`).
+ * @type {SystemPackage[]}
  */
 export const SYSTEM_PACKAGES = [
   { name: 'chromium', command: 'chromium', why: 'e2e tests (headless Chromium; or set JARVIS_CHROMIUM)' },
@@ -41,7 +44,11 @@ export const SYSTEM_PACKAGES = [
 /** The dpkg-query output format parseDpkgQuery reads: `name<TAB>want flag status`. */
 export const DPKG_QUERY_FORMAT = '${Package}\t${Status}\n';
 
-/** Names dpkg reports as installed (status `… … installed`; not `config-files`, not half-installed). */
+/**
+ * Names dpkg reports as installed (status `… … installed`; not `config-files`, not half-installed).
+ * @param {string} stdout
+ * @returns {Set<string>}
+ */
 export function parseDpkgQuery(stdout) {
   const installed = new Set();
   for (const line of stdout.split('\n')) {
@@ -55,12 +62,20 @@ export function parseDpkgQuery(stdout) {
  * The packages of `packages` that are not present. `present` says whether one is, by its
  * entry (dpkg answer, or a command/language lookup on other systems). Chromium counts as
  * present when JARVIS_CHROMIUM names an existing file.
+ * @param {SystemPackage[]} packages
+ * @param {(p: SystemPackage) => boolean} present
+ * @param {{ chromium?: boolean }} [options]
+ * @returns {string[]}
  */
 export function missingPackages(packages, present, { chromium } = {}) {
   return packages.filter((p) => !(p.name === 'chromium' && chromium) && !present(p)).map((p) => p.name);
 }
 
-/** The exact commands that install `missing` on Debian/Ubuntu. */
+/**
+ * The exact commands that install `missing` on Debian/Ubuntu.
+ * @param {string[]} missing
+ * @param {{ sudo?: boolean }} [options]
+ */
 export function aptCommands(missing, { sudo = false } = {}) {
   const s = sudo ? 'sudo ' : '';
   return [
@@ -72,6 +87,8 @@ export function aptCommands(missing, { sudo = false } = {}) {
 /**
  * What to do about `missing`: nothing, install (root or passwordless sudo on a machine with
  * apt-get and dpkg), or stop and say what to install.
+ * @param {{ missing: string[], apt: boolean, dpkg: boolean, root: boolean, sudo: boolean, allowInstall?: boolean }} machine
+ * @returns {{ action: 'ok' } | { action: 'install', sudo: boolean } | { action: 'stop' }}
  */
 export function decide({ missing, apt, dpkg, root: isRoot, sudo, allowInstall = true }) {
   if (missing.length === 0) return { action: 'ok' };
@@ -79,7 +96,11 @@ export function decide({ missing, apt, dpkg, root: isRoot, sudo, allowInstall = 
   return { action: 'stop' };
 }
 
-/** The message printed when the tests cannot install what they need. */
+/**
+ * The message printed when the tests cannot install what they need.
+ * @param {string[]} missing
+ * @param {{ apt?: boolean, sudo?: boolean, packages?: SystemPackage[] }} [options]
+ */
 export function missingMessage(missing, { apt, sudo = true, packages = SYSTEM_PACKAGES } = {}) {
   const byName = new Map(packages.map((p) => [p.name, p]));
   const lines = ['The tests need system packages that are not installed:'];
@@ -100,6 +121,7 @@ export function missingMessage(missing, { apt, sudo = true, packages = SYSTEM_PA
 // ---------------------------------------------------------------------------------------
 // The part that looks at and changes the machine.
 
+/** @param {string} command */
 function onPath(command) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
@@ -113,6 +135,7 @@ function onPath(command) {
   return false;
 }
 
+/** @param {string[]} names */
 function dpkgInstalled(names) {
   // Exit status 1 when some name is unknown to dpkg; the known ones are still printed.
   const r = spawnSync('dpkg-query', ['-W', `-f=${DPKG_QUERY_FORMAT}`, ...names], { encoding: 'utf8' });
@@ -130,15 +153,20 @@ function systemMissing() {
   let present;
   if (dpkg) {
     const installed = dpkgInstalled(SYSTEM_PACKAGES.map((p) => p.name));
-    present = (p) => installed.has(p.name);
+    present = (/** @type {SystemPackage} */ p) => installed.has(p.name);
   } else {
     const langs = tesseractLangs();
-    present = (p) => (p.command ? onPath(p.command) : langs.has(p.lang));
+    present = (/** @type {SystemPackage} */ p) => (p.command ? onPath(p.command) : langs.has(p.lang ?? ''));
   }
-  const chromium = process.env.JARVIS_CHROMIUM && existsSync(process.env.JARVIS_CHROMIUM);
+  const chromium = Boolean(process.env.JARVIS_CHROMIUM && existsSync(process.env.JARVIS_CHROMIUM));
   return { dpkg, missing: missingPackages(SYSTEM_PACKAGES, present, { chromium }) };
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
 function run(cmd, args, env) {
   process.stdout.write(`$ ${cmd} ${args.join(' ')}\n`);
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
@@ -148,6 +176,7 @@ function run(cmd, args, env) {
 /**
  * Checks (and where allowed installs) what the tests need. Returns true when everything is
  * there; otherwise prints what is missing and how to install it, and returns false.
+ * @param {{ system?: boolean, nodeModules?: boolean, allowInstall?: boolean, log?: (m: string) => void }} [options]
  */
 export function setup({ system = true, nodeModules = true, allowInstall = true, log = (m) => process.stdout.write(`${m}\n`) } = {}) {
   let ok = true;

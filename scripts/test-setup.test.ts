@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aptCommands, decide, DPKG_QUERY_FORMAT, missingMessage, missingPackages, parseDpkgQuery, SYSTEM_PACKAGES } from './test-setup.mjs';
 
-type Pkg = { name: string; command?: string; lang?: string; why: string };
-const packages = SYSTEM_PACKAGES as Pkg[];
+type Pkg = (typeof SYSTEM_PACKAGES)[number];
+const packages = SYSTEM_PACKAGES;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What `dpkg-query -W -f=DPKG_QUERY_FORMAT <names>` prints for these statuses. */
 function dpkgAnswer(statuses: Record<string, string>): string {
   return Object.entries(statuses)
-    .map(([name, status]) => (DPKG_QUERY_FORMAT as string).replace('${Package}', name).replace('${Status}', status))
+    .map(([name, status]) => DPKG_QUERY_FORMAT.replace('${Package}', name).replace('${Status}', status))
     .join('');
 }
 
