@@ -34,6 +34,7 @@ export const SYSTEM_PACKAGES = [
   { name: 'docker.io', command: 'dockerd', why: 'Docker controller tests (a private dockerd)' },
   { name: 'busybox-static', command: 'busybox', why: 'Docker controller tests (offline test image)' },
   { name: 'xvfb', command: 'Xvfb', why: 'Electron e2e tests where an Electron binary is installed' },
+  { name: 'git', command: 'git', why: 'skills installed from a git URL' },
   { name: 'python3', command: 'python3', why: 'Python skills and runtime examples; node-gyp' },
   { name: 'g++', command: 'g++', why: 'C++ runtime examples; whisper-cli; node-gyp' },
   { name: 'make', command: 'make', why: 'whisper-cli; node-gyp' },
