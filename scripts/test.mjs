@@ -93,7 +93,12 @@ const FORMATTERS = [
 const formatter = FORMATTERS.find((f) => f.configs.some((c) => existsSync(join(root, c))));
 if (formatter) {
   phase('format', () => {
-    const r = spawnSync(process.execPath, [join(root, 'node_modules', ...formatter.cli), ...formatter.args], { cwd: root, stdio: 'inherit' });
+    const cli = join(root, 'node_modules', ...formatter.cli);
+    if (!existsSync(cli)) {
+      process.stdout.write(`${formatter.configs.find((c) => existsSync(join(root, c)))} is here but ${formatter.cli.slice(0, -2).join('/')} is not installed: add it to devDependencies and run npm ci.\n`);
+      return counted(false);
+    }
+    const r = spawnSync(process.execPath, [cli, ...formatter.args], { cwd: root, stdio: 'inherit' });
     return counted(r.status === 0);
   });
 }
