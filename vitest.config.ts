@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -23,7 +23,7 @@ const MOCKS_MODULES = /\bvi\.(?:mock|doMock)\(/;
 
 /** Test files under `dirs` that replace modules with vi.mock (paths relative to the root). */
 function mockingFiles(dirs: string[], test: RegExp): string[] {
-  return dirs.flatMap((dir) =>
+  return dirs.filter((dir) => existsSync(dir)).flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => test.test(f) && !f.split(/[\\/]/).includes('node_modules'))
       .map((f) => join(dir, f).replaceAll('\\', '/'))
