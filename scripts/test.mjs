@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: every check in order — type check per environment, layer rules, build,
-// unit + integration + component tests, then e2e in headless Chromium. Ends with one
-// "N passed, N failed" line over all phases.
+// `npm test`: every check in order — set-up of the system tools, formatter (once the
+// project has one), type check per environment, layer rules, build, unit + component
+// tests, integration tests, then e2e in headless Chromium. Ends with one
+// "N passed, N failed, N skipped" line over all phases.
+//
+//   node scripts/test.mjs [phase…] [--skip-setup]
+//
+// Named phases run alone (`npm run test:int` = build tools integration); the setup phase
+// runs before them unless --skip-setup. It fails fast: nothing else runs without it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setup } from './test-setup.mjs';
 import { typecheck } from './typecheck.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,8 +24,8 @@ const only = args.filter((a) => !a.startsWith('--'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const phases = [];
 
-function phase(name, run) {
-  if (only.length && !only.includes(name)) return;
+function phase(name, run, { always = false } = {}) {
+  if (!always && only.length && !only.includes(name)) return;
   const started = Date.now();
   process.stdout.write(`\n== ${name} ==\n`);
   let ok;
@@ -31,11 +38,27 @@ function phase(name, run) {
   phases.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
 
-function vitest(config, name) {
+function summary() {
+  process.stdout.write('\n== summary ==\n');
+  for (const p of phases) process.stdout.write(`${p.ok ? 'ok    ' : 'FAILED'} ${p.name} (${p.seconds}s)\n`);
+  process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+  process.exit(phases.every((p) => p.ok) ? 0 : 1);
+}
+
+/** A phase that is one check: it counts as one passed or one failed test. */
+function counted(ok) {
+  if (ok) totals.passed += 1;
+  else totals.failed += 1;
+  return ok;
+}
+
+/** Runs vitest on `config`, limited to `projects` (vitest.config.ts puts each file in one). */
+function vitest(config, name, projects = []) {
   const report = join(cache, `vitest-${name}.json`);
   rmSync(report, { force: true });
   const cli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const filter = projects.flatMap((p) => ['--project', p]);
+  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, ...filter, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
@@ -51,6 +74,35 @@ function vitest(config, name) {
   return r.status === 0;
 }
 
+// System packages (installed here when we may) and node_modules; see scripts/test-setup.mjs.
+if (!args.includes('--skip-setup')) {
+  phase('setup', () => counted(setup()), { always: true });
+  if (!phases.at(-1).ok) {
+    process.stdout.write('\nsetup failed: no test ran (see above for what to install).\n');
+    summary();
+  }
+}
+
+// The formatter check. The hook is here; the formatter is not chosen yet: the phase runs
+// `biome ci` once a biome.json(c) exists, or `prettier --check` once a Prettier config
+// exists (the package in devDependencies), and is left out until then.
+const FORMATTERS = [
+  { configs: ['biome.json', 'biome.jsonc'], cli: ['@biomejs', 'biome', 'bin', 'biome'], args: ['ci', '.'] },
+  { configs: ['.prettierrc', '.prettierrc.json', '.prettierrc.yaml', 'prettier.config.js', 'prettier.config.mjs'], cli: ['prettier', 'bin', 'prettier.cjs'], args: ['--check', '.'] },
+];
+const formatter = FORMATTERS.find((f) => f.configs.some((c) => existsSync(join(root, c))));
+if (formatter) {
+  phase('format', () => {
+    const cli = join(root, 'node_modules', ...formatter.cli);
+    if (!existsSync(cli)) {
+      process.stdout.write(`${formatter.configs.find((c) => existsSync(join(root, c)))} is here but ${formatter.cli.slice(0, -2).join('/')} is not installed: add it to devDependencies and run npm ci.\n`);
+      return counted(false);
+    }
+    const r = spawnSync(process.execPath, [cli, ...formatter.args], { cwd: root, stdio: 'inherit' });
+    return counted(r.status === 0);
+  });
+}
+
 phase('typecheck', () => {
   const failed = typecheck();
   if (failed) totals.failed += failed;
@@ -61,31 +113,25 @@ phase('typecheck', () => {
 phase('layers', () => {
   const cli = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   const r = spawnSync(process.execPath, [cli, 'src-shared', 'src-main', 'src-renderer', 'workers', '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'inherit' });
-  if (r.status === 0) totals.passed += 1;
-  else totals.failed += 1;
-  return r.status === 0;
+  return counted(r.status === 0);
 });
 
 phase('build', () => {
   const r = spawnSync(process.execPath, ['-e', "import('./scripts/build.mjs').then(m => m.build()).catch(e => { console.error(e); process.exit(1); })"], { cwd: root, stdio: 'inherit' });
-  if (r.status === 0) totals.passed += 1;
-  else totals.failed += 1;
-  return r.status === 0;
+  return counted(r.status === 0);
 });
+
+// Unit tests in Node and the renderer's component tests in jsdom (`npm run test:unit`).
+phase('unit', () => vitest('vitest.config.ts', 'unit', ['unit*', 'renderer*']));
 
 // The voice tests run the real whisper.cpp CLI: build it (once, cached in .cache/) before
 // the test files run in parallel, so the compile does not compete with them.
 phase('tools', () => {
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status === 0) totals.passed += 1;
-  else totals.failed += 1;
-  return r.status === 0;
+  return counted(r.status === 0);
 });
 
-phase('unit', () => vitest('vitest.config.ts', 'unit'));
+phase('integration', () => vitest('vitest.config.ts', 'integration', ['integration']));
 phase('e2e', () => vitest('e2e/vitest.config.ts', 'e2e'));
 
-process.stdout.write('\n== summary ==\n');
-for (const p of phases) process.stdout.write(`${p.ok ? 'ok    ' : 'FAILED'} ${p.name} (${p.seconds}s)\n`);
-process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
-process.exit(phases.every((p) => p.ok) ? 0 : 1);
+summary();
