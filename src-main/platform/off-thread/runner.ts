@@ -89,7 +89,8 @@ export class OffThreadRunner<I, O> {
     private readonly limits: OffThreadLimits,
   ) {}
 
-  async run(input: I): Promise<O> {
+  /** Runs one task; `timeoutMs` replaces the runner's wall time for this one. */
+  async run(input: I, timeoutMs = this.limits.timeoutMs): Promise<O> {
     if (this.closed) throw new OffThreadAbort('closed', 'Shutting down.');
     if (this.active >= (this.limits.concurrency ?? 1)) {
       if (this.waiting.length >= (this.limits.maxWaiting ?? 16)) throw new OffThreadAbort('busy', 'Too many tasks of this kind are waiting.');
@@ -97,7 +98,7 @@ export class OffThreadRunner<I, O> {
     }
     this.active++;
     try {
-      return await this.runNow(input);
+      return await this.runNow(input, timeoutMs);
     } finally {
       this.active--;
       this.waiting.shift()?.start();
@@ -111,7 +112,7 @@ export class OffThreadRunner<I, O> {
     await Promise.all([...this.running].map((w) => w.terminate()));
   }
 
-  private async runNow(input: I): Promise<O> {
+  private async runNow(input: I, timeoutMs: number): Promise<O> {
     const source = await sourceOf(this.script);
     if (this.closed) throw new OffThreadAbort('closed', 'Shutting down.');
     const request: TaskRequest<I> = { input };
@@ -128,7 +129,7 @@ export class OffThreadRunner<I, O> {
         fn();
         void worker.terminate();
       };
-      const timer = setTimeout(() => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${this.limits.timeoutMs} ms and was stopped.`))), this.limits.timeoutMs);
+      const timer = setTimeout(() => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${timeoutMs} ms and was stopped.`))), timeoutMs);
       worker.once('message', (reply: TaskReply<O>) =>
         settle(() => {
           if (reply.ok) resolve(reply.value);
