@@ -7,6 +7,7 @@ import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse,
 import type { NewChunk, RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
 import { Refusal } from '../platform/errors';
+import { OffThreadAbort } from '../platform/off-thread';
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
 import { DocumentReader } from './document-reader';
 import type { Embedder } from './embeddings';
@@ -325,6 +326,8 @@ export class RagService {
         }
       }
     } catch (err) {
+      // Stopped while reading: the document stays in progress and is queued again at start.
+      if (err instanceof OffThreadAbort && err.reason === 'closed') return;
       // A refusal from the reading thread keeps its code and message (IngestError there).
       const known = err instanceof Refusal;
       const message = known ? err.message : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
