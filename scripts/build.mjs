@@ -33,6 +33,15 @@ const FASTIFY_UNUSED = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@f
  */
 const EXTRACTOR_PACKAGES = ['mammoth', 'mailparser', 'html-to-text', 'yaml', 'fast-xml-parser'];
 
+/**
+ * Worker-thread entries (src-main/platform/off-thread): each is bundled beside the bundle
+ * that starts it, under the name the capability asks for.
+ */
+const THREAD_ENTRIES = {
+  'household-ics-worker': 'src-main/household/ics-worker.ts',
+  'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
+};
+
 /** In the master bundle, the extractors' packages are required from dist/main/vendor/. */
 const extractorPackagesOutside = {
   name: 'extractor-packages-outside',
@@ -83,6 +92,26 @@ const TARGETS = {
         define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
         // "use strict" first: after the banner, esbuild's own directive would be a plain string,
         // and the ES modules it came from are strict.
+        banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+      // The threads' bundles, built the way the master is, next to it.
+      await esbuild.build({
+        entryPoints: THREAD_ENTRIES,
+        outdir: 'dist/main',
+        outExtension: { '.js': '.cjs' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        external: NODE_EXTERNALS,
+        keepNames: true,
+        minifyWhitespace: true,
+        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside],
+        legalComments: 'linked',
+        sourcemap: 'linked',
+        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
         banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
         logLevel: 'warning',
         absWorkingDir: root,
@@ -139,6 +168,21 @@ const TARGETS = {
         target: 'node20',
         packages: 'external',
         external: ['electron'],
+        sourcemap: 'linked',
+        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
+        banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+        logLevel: 'warning',
+        absWorkingDir: root,
+      });
+      await esbuild.build({
+        entryPoints: THREAD_ENTRIES,
+        outdir: 'dist/app',
+        outExtension: { '.js': '.cjs' },
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        packages: 'external',
         sourcemap: 'linked',
         define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
         banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },

@@ -62,9 +62,10 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
         timer.unref();
       }
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await service.close();
     },
   };
 }

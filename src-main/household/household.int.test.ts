@@ -256,6 +256,54 @@ describe('household API', () => {
     expect(snapshot(m)).toBe(before);
   });
 
+  it('refuses hostile and malformed calendars with 400, naming the line, and writes nothing', async () => {
+    const m = await start();
+    const before = snapshot(m);
+    const calendar = (...body: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:h@test', ...body, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const files = [
+      calendar('DTSTART:20261201T100000Z', 'DURATION:P999999999999999999W'),
+      calendar('DTSTART:2026-12-01T99'),
+      calendar('DTSTART:20261201T100000Z', 'RRULE:FREQ=DAILY;COUNT='),
+      calendar('DTSTART:20261201T100000Z', 'RRULE:FREQ=DAILY;INTERVAL='),
+    ];
+    for (const file of files) {
+      const res = await m.request('/api/calendar/import', { body: file, headers: { 'content-type': 'text/calendar' } });
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe('INVALID_INPUT');
+      expect(res.json.error.message).toMatch(/^Zeile \d+: /);
+    }
+    expect(snapshot(m)).toBe(before);
+  });
+
+  it('imports a valid RDATE;VALUE=PERIOD series with each period as its own event', async () => {
+    const m = await start();
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:p@test', 'SUMMARY:Sprechstunde', 'DTSTART:20261201T100000Z', 'DTEND:20261201T110000Z', 'RDATE;VALUE=PERIOD:20261203T100000Z/PT3H', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const res = await m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } });
+    expect(res.status).toBe(200);
+    expect(res.json.imported.map((e: { title: string }) => e.title)).toEqual(['Sprechstunde', 'Sprechstunde']);
+  });
+
+  it('keeps answering /api/health while a costly calendar is read, then refuses the calendar', async () => {
+    const m = await start();
+    const before = snapshot(m);
+    // Three minutely series from 1926: reading them runs into the import's budget.
+    const vevents = [0, 1, 2].flatMap((i) => ['BEGIN:VEVENT', `UID:m${i}@test`, 'SUMMARY:Minütlich', 'DTSTART:19260101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT']);
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents, 'END:VCALENDAR', ''].join('\r\n');
+    let done = false;
+    const importing = m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } }).finally(() => (done = true));
+    const polls: number[] = [];
+    while (!done && polls.length < 500) {
+      polls.push((await m.request('/api/health')).status);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await importing;
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toContain('zu aufwendig');
+    expect(polls.length).toBeGreaterThan(1);
+    expect(polls.every((s) => s === 200)).toBe(true);
+    expect(snapshot(m)).toBe(before);
+  });
+
   it('exports recipes as JSON and imports them (same title updates)', async () => {
     const m = await start();
     await m.request('/api/recipes', { json: { title: 'Pfannkuchen', servings: 2, ingredients: [{ name: 'Mehl', quantity: 200, unit: 'g' }] } });

@@ -6,7 +6,8 @@ import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
-import { exportIcs, importIcs, type IcsImportResult } from './ics';
+import { exportIcs, saveIcs, type IcsImportResult } from './ics';
+import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
 import { deriveGroceries } from './automations/meal-groceries';
@@ -36,6 +37,7 @@ export class HouseholdService {
   private readonly trace: (traceId: string, stage: string, data: unknown) => void;
   /** Local date of the last daily grocery refresh. */
   private derivedDay: string | undefined;
+  private readonly ics = new IcsReader();
 
   constructor(options: HouseholdServiceOptions) {
     this.store = new HouseholdStore(options.db);
@@ -124,11 +126,20 @@ export class HouseholdService {
     return changed;
   }
 
-  /** Imports an ICS calendar in one transaction: all events or none. Throws HomeError on bad input. */
-  importIcs(text: string, actor: ToolContext['actor'] = 'user'): IcsImportResult {
-    const result = this.store.transaction(() => importIcs(this.env(this.clock(), actor), text));
+  /**
+   * Imports an ICS calendar: read on a worker thread, then saved in one transaction, all
+   * events or none. Throws HomeError on bad input.
+   */
+  async importIcs(text: string, actor: ToolContext['actor'] = 'user'): Promise<IcsImportResult> {
+    const parsed = await this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
+    const result = this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
     if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
     return result;
+  }
+
+  /** Stops a calendar file still being read. */
+  close(): Promise<void> {
+    return this.ics.close();
   }
 
   exportIcs(): string {

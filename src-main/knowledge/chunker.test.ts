@@ -5,12 +5,12 @@ import { parseCsv } from './extract/csv';
 import { locationLabel } from './location-label';
 
 describe('chunking', () => {
-  it('never mixes two sections and keeps heading and line range as the location', () => {
+  it('never mixes two sections, keeps heading and line range as the location, and makes the heading searchable', () => {
     const md = '# Auto\n\nReifen wechseln im Oktober.\n\nÖl prüfen.\n\n# Haus\n\nDachrinne reinigen.\n';
     const chunks = chunkBlocks(paragraphBlocks(md, { markdown: true }));
     expect(chunks.map((c) => [c.text, c.location])).toEqual([
-      ['Reifen wechseln im Oktober.\n\nÖl prüfen.', { heading: 'Auto', line: 3, line_end: 5 }],
-      ['Dachrinne reinigen.', { heading: 'Haus', line: 9 }],
+      ['Auto\n\nReifen wechseln im Oktober.\n\nÖl prüfen.', { heading: 'Auto', line: 1, line_end: 5 }],
+      ['Haus\n\nDachrinne reinigen.', { heading: 'Haus', line: 7, line_end: 9 }],
     ]);
   });
 
@@ -42,10 +42,30 @@ describe('chunking', () => {
     expect(chunkBlocks(blocks).map((c) => c.location.page)).toEqual([1, 2]);
   });
 
+  it('carries no overlap across a page break, so every chunk holds text of the page it names', () => {
+    const page = (n: number) => Array.from({ length: 8 }, (_, i) => `S${n}A${i} ${'wort '.repeat(20).trim()}.`).join('\n\n');
+    const blocks = [1, 2, 3].flatMap((n) => paragraphBlocks(page(n), { markdown: false, page: n }));
+    const chunks = chunkBlocks(blocks, { targetChars: 300, maxChars: 600, overlapChars: 80 });
+    expect(new Set(chunks.map((c) => c.location.page))).toEqual(new Set([1, 2, 3]));
+    for (const c of chunks) {
+      expect(c.location.page_end).toBeUndefined();
+      const pages = new Set([...c.text.matchAll(/S(\d)A/g)].map((m) => Number(m[1])));
+      expect([...pages]).toEqual([c.location.page]);
+    }
+  });
+
+  it('refuses a document that would make more chunks than its limit', () => {
+    const blocks = Array.from({ length: 50 }, (_, i) => ({ text: `Absatz ${i}`, location: { part: `p${i}` } }));
+    expect(() => chunkBlocks(blocks, undefined, { maxChunks: 10 })).toThrow(/more than 10 search chunks/);
+    expect(chunkBlocks(blocks, undefined, { maxChunks: 50 })).toHaveLength(50);
+  });
+
   it('keeps Markdown code fences as one block and ignores # inside them', () => {
     const blocks = paragraphBlocks('# A\n\n```\n# kein Titel\n\nnoch Code\n```\n', { markdown: true });
-    expect(blocks).toHaveLength(1);
-    expect(blocks[0]!.location.heading).toBe('A');
+    expect(blocks.map((b) => [b.text, b.location.heading])).toEqual([
+      ['A', 'A'],
+      ['```\n# kein Titel\n\nnoch Code\n```', 'A'],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RagSourceLocation } from '../../src-shared';
 import type { Block } from './extract';
+import { IngestError } from './errors';
 
 export interface ChunkOptions {
   /** A chunk is closed once adding the next block would pass this many characters. */
@@ -12,6 +13,13 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNKING: ChunkOptions = { targetChars: 900, maxChars: 1400, overlapChars: 150 };
 
+export interface ChunkLimits {
+  /** More chunks than this refuse the document (IngestError TOO_MANY_CHUNKS). */
+  readonly maxChunks?: number;
+  /** Called now and then; throws when the document's time is up. */
+  readonly check?: () => void;
+}
+
 export interface Chunk {
   readonly text: string;
   readonly location: RagSourceLocation;
@@ -19,23 +27,34 @@ export interface Chunk {
 
 /**
  * Packs blocks into chunks without cutting through a paragraph, row or mail part. A new
- * section (another heading, mail part or record) always starts a new chunk; within a
- * section (and across a page break) the end of the previous chunk is repeated at the start of the next, so a
- * sentence that spans the seam is still found whole.
+ * section (another heading, mail part or record) and a new page always start a new chunk;
+ * within a section and page the end of the previous chunk is repeated at the start of the
+ * next, so a sentence that spans the seam is still found whole. A document that would
+ * make more than `limits.maxChunks` chunks is refused as soon as it passes the limit.
  */
-export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DEFAULT_CHUNKING): Chunk[] {
+export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DEFAULT_CHUNKING, limits: ChunkLimits = {}): Chunk[] {
   const chunks: Chunk[] = [];
   let parts: string[] = [];
   let first: RagSourceLocation | undefined;
   let last: RagSourceLocation | undefined;
   let length = 0;
   let carry = '';
+  let carryPage: number | undefined;
+  const maxChunks = limits.maxChunks ?? Infinity;
+  const push = (chunk: Chunk) => {
+    if (chunks.length >= maxChunks) {
+      throw new IngestError('TOO_MANY_CHUNKS', `The document would make more than ${maxChunks} search chunks; it was not indexed. Split it into smaller files.`);
+    }
+    if (chunks.length % 256 === 0) limits.check?.();
+    chunks.push(chunk);
+  };
 
   const flush = () => {
     if (!first || parts.length === 0) return;
     const text = parts.join('\n\n');
-    chunks.push({ text, location: spanLocation(first, last ?? first) });
+    push({ text, location: spanLocation(first, last ?? first) });
     carry = tail(text, options.overlapChars);
+    carryPage = first.page;
     parts = [];
     first = last = undefined;
     length = 0;
@@ -47,14 +66,16 @@ export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DE
     if (first && sectionOf(first) !== sectionOf(block.location)) {
       flush();
       carry = '';
-    } else if (first && first.page !== block.location.page) {
-      // One page per chunk keeps page citations exact; the overlap still bridges the break.
+    } else if (first ? first.page !== block.location.page : carryPage !== block.location.page) {
+      // One page per chunk, overlap included: a citation names the page the text is on.
       flush();
+      carry = '';
     }
     if (text.length > options.maxChars) {
       flush();
-      for (const piece of splitLong(text, options)) chunks.push({ text: piece, location: block.location });
+      for (const piece of splitLong(text, options)) push({ text: piece, location: block.location });
       carry = tail(text, options.overlapChars);
+      carryPage = block.location.page;
       continue;
     }
     if (first && length + text.length > options.targetChars) flush();

@@ -16,7 +16,10 @@ export type IngestErrorCode =
       | 'NO_TEXT'
       | 'TOOL_MISSING'
       | 'TOOL_FAILED'
-      | 'FILE_NOT_FOUND';
+      | 'FILE_NOT_FOUND'
+      | 'TOO_MANY_CHUNKS'
+      | 'TOO_DEEP'
+      | 'TOO_COSTLY';
 
 export class IngestError extends Refusal {
   declare readonly code: IngestErrorCode;

@@ -19,6 +19,8 @@ const BY_EXTENSION: Readonly<Record<string, RagFormat>> = {
   '.htm': 'html',
   '.eml': 'eml',
   '.docx': 'docx',
+  '.odt': 'odt',
+  '.epub': 'epub',
   '.pdf': 'pdf',
   '.png': 'image',
   '.jpg': 'image',
@@ -55,8 +57,8 @@ export function checkSignature(format: RagFormat, head: Buffer): void {
   if (format === 'pdf' && !head.subarray(0, 1024).includes(Buffer.from('%PDF-'))) {
     throw new IngestError('CORRUPT_FILE', 'This is not a PDF file (no %PDF- header).');
   }
-  if (format === 'docx' && !starts([0x50, 0x4b, 0x03, 0x04])) {
-    throw new IngestError('CORRUPT_FILE', 'This is not a DOCX file (not a ZIP container).');
+  if ((format === 'docx' || format === 'odt' || format === 'epub') && !starts([0x50, 0x4b, 0x03, 0x04])) {
+    throw new IngestError('CORRUPT_FILE', `This is not a${format === 'odt' ? 'n' : ''} ${format.toUpperCase()} file (not a ZIP container).`);
   }
   if (format === 'image') {
     const known =

@@ -33,7 +33,7 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
   });
 
   app.delete<{ Params: { id: string } }>('/api/rag/documents/:id', { schema: { params: ID_PARAMS } }, async (req, reply) => {
-    if (!service.remove(req.params.id)) throw new Refusal('not_found', 'NOT_FOUND', `No document ${req.params.id}`);
+    if (!(await service.remove(req.params.id))) throw new Refusal('not_found', 'NOT_FOUND', `No document ${req.params.id}`);
     return reply.code(204).send();
   });
 

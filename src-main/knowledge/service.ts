@@ -4,12 +4,16 @@ import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
-import type { RagDocumentRow, RagRepository } from './store';
+import type { NewChunk, RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
-import { chunkBlocks, DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
+import { Refusal } from '../platform/errors';
+import { OffThreadAbort } from '../platform/off-thread';
+import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
+import { DocumentReader } from './document-reader';
 import type { Embedder } from './embeddings';
 import { IngestError } from './errors';
-import { extractDocument, isToolInstalled } from './extract';
+import { isToolInstalled } from './extract';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest-limits';
 import { requireFormat } from './formats';
 import { HybridSearch, type SearchOptions } from './search';
 
@@ -36,6 +40,15 @@ export interface RagServiceOptions {
   readonly chunking?: ChunkOptions;
   /** Texts per /api/embed call. */
   readonly embedBatch?: number;
+  /** Chunks, nesting and time one document may cost (defaults: DEFAULT_INGEST_LIMITS). */
+  readonly limits?: Partial<IngestLimits>;
+}
+
+/** Rows written or deleted per transaction; the event loop gets a turn between slices. */
+const ROWS_PER_SLICE = 2_000;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 const READY_TEXT_CAP = 200_000;
@@ -53,9 +66,12 @@ export class RagService {
   private stopped = false;
   private kickAgain = false;
   private catchUpTimer?: NodeJS.Timeout;
+  private readonly reader = new DocumentReader();
+  private readonly limits: IngestLimits;
 
   constructor(private readonly o: RagServiceOptions) {
     mkdirSync(o.filesDir, { recursive: true });
+    this.limits = { ...DEFAULT_INGEST_LIMITS, ...o.limits };
     this.search = new HybridSearch(o.repo, o.embedder, o.language);
   }
 
@@ -78,6 +94,7 @@ export class RagService {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.catchUpTimer);
+    await this.reader.close();
     await this.running;
   }
 
@@ -95,14 +112,23 @@ export class RagService {
     return row ? toDocument(row) : undefined;
   }
 
-  /** Removes the document with its chunks, vectors and stored file. */
-  remove(id: string): boolean {
+  /**
+   * Removes the document with its chunks, vectors and stored file. The chunks go in
+   * slices with a turn of the event loop between them; the document leaves search at once.
+   */
+  async remove(id: string): Promise<boolean> {
     const row = this.o.repo.get(id);
     if (!row) return false;
+    this.o.repo.update(id, { status: 'failed', error: 'Being removed.' }, this.now());
+    await this.deleteChunks(id);
     this.o.repo.deleteDocument(id);
     rmSync(row.stored_file, { force: true });
     this.o.publish?.('rag.removed', { id });
     return true;
+  }
+
+  private async deleteChunks(id: string): Promise<void> {
+    while (this.o.repo.deleteChunkSlice(id, ROWS_PER_SLICE) > 0) await nextTurn();
   }
 
   query(query: string, options: SearchOptions = {}): Promise<RagSearchResponse> {
@@ -191,8 +217,10 @@ export class RagService {
       const stored = join(this.o.filesDir, `${previous.id}${extname(cleanName).toLowerCase()}`);
       rmSync(previous.stored_file, { force: true });
       renameSync(incoming, stored);
-      this.o.repo.update(previous.id, { hash: digest, size, format, stored_file: stored, status: 'queued', progress: 0, error: null, chunk_count: 0 }, now);
-      this.o.repo.replaceChunks(previous.id, []);
+      // Out of search (failed) until its old chunks are gone, then queued.
+      this.o.repo.update(previous.id, { hash: digest, size, format, stored_file: stored, status: 'failed', progress: 0, error: 'Being replaced.', chunk_count: 0 }, now);
+      await this.deleteChunks(previous.id);
+      this.o.repo.update(previous.id, { status: 'queued', error: null }, this.now());
       const document = toDocument(this.o.repo.get(previous.id)!);
       this.progress(previous.id);
       this.kick();
@@ -273,19 +301,23 @@ export class RagService {
   private async process(doc: RagDocumentRow): Promise<void> {
     this.progress(doc.id);
     try {
-      const extracted = await extractDocument(doc.stored_file, doc.format, { maxUnpackedBytes: Math.max(this.o.maxFileBytes * 4, 64 * 1024 * 1024) });
-      const chunks = chunkBlocks(extracted.blocks, this.o.chunking ?? DEFAULT_CHUNKING);
-      if (chunks.length === 0) throw new IngestError('NO_TEXT', 'No text was found in the document.');
+      const read = await this.reader.read({
+        file: doc.stored_file,
+        format: doc.format,
+        maxUnpackedBytes: Math.max(this.o.maxFileBytes * 4, 64 * 1024 * 1024),
+        chunking: this.o.chunking ?? DEFAULT_CHUNKING,
+        limits: this.limits,
+        textCap: READY_TEXT_CAP,
+      });
       if (!this.o.repo.get(doc.id)) return; // removed while it was being read
-      // One commit for the status change and the chunks: each commit is an fsync.
-      const ids = this.o.repo.replaceChunks(doc.id, chunks, { status: 'indexing', progress: 0.4, now: this.now() });
+      const ids = await this.writeChunks(doc.id, read.chunks);
+      if (!ids) return;
       this.progress(doc.id);
-      const model = await this.embedChunks(doc.id, ids, chunks.map((c) => c.text));
+      const model = await this.embedChunks(doc.id, ids, read.chunks.map((c) => c.text));
       if (!this.o.repo.get(doc.id)) return;
-      const text = extracted.blocks.map((b) => b.text).join('\n\n');
-      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: chunks.length, embed_model: model ?? null, text_chars: text.length }, this.now());
+      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: read.chunks.length, embed_model: model ?? null, text_chars: read.textChars }, this.now());
       this.progress(doc.id);
-      const ready: ReadyDocument = { id: doc.id, name: doc.name, text: text.slice(0, READY_TEXT_CAP) };
+      const ready: ReadyDocument = { id: doc.id, name: doc.name, text: read.text };
       for (const l of this.readyListeners) {
         try {
           l(ready);
@@ -294,13 +326,33 @@ export class RagService {
         }
       }
     } catch (err) {
-      const message = err instanceof IngestError ? err.message : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
-      if (!(err instanceof IngestError)) this.o.log.error(`rag: ingest of ${doc.name} failed`, err);
+      // Stopped while reading: the document stays in progress and is queued again at start.
+      if (err instanceof OffThreadAbort && err.reason === 'closed') return;
+      // A refusal from the reading thread keeps its code and message (IngestError there).
+      const known = err instanceof Refusal;
+      const message = known ? err.message : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
+      if (!known) this.o.log.error(`rag: ingest of ${doc.name} failed`, err);
       if (!this.o.repo.get(doc.id)) return;
-      this.o.repo.replaceChunks(doc.id, []);
       this.o.repo.update(doc.id, { status: 'failed', progress: 1, error: message, chunk_count: 0 }, this.now());
+      await this.deleteChunks(doc.id);
       this.progress(doc.id);
     }
+  }
+
+  /**
+   * Writes the chunks in slices, the document marked `indexing` (out of search) until the
+   * last one is in. Returns their ids in order, or undefined if the document went away.
+   */
+  private async writeChunks(id: string, chunks: readonly NewChunk[]): Promise<number[] | undefined> {
+    this.o.repo.update(id, { status: 'indexing', progress: 0.4 }, this.now());
+    await this.deleteChunks(id);
+    const ids: number[] = [];
+    for (let i = 0; i < chunks.length; i += ROWS_PER_SLICE) {
+      if (i > 0) await nextTurn();
+      if (!this.o.repo.get(id)) return undefined;
+      ids.push(...this.o.repo.insertChunkSlice(id, i, chunks.slice(i, i + ROWS_PER_SLICE)));
+    }
+    return ids;
   }
 
   /** Embeds the chunks in batches; a failure leaves the document searchable by keywords. */

@@ -60,7 +60,7 @@ export class WatchFolder {
 
   private async scanOnce(): Promise<void> {
     const files = listFiles(this.o.dir, 3);
-    if (existsSync(this.o.dir)) this.removeDeleted(new Set(files));
+    if (existsSync(this.o.dir)) await this.removeDeleted(new Set(files));
     for (const file of files) {
       let signature: string;
       try {
@@ -87,7 +87,7 @@ export class WatchFolder {
     }
   }
 
-  private removeDeleted(present: ReadonlySet<string>): void {
+  private async removeDeleted(present: ReadonlySet<string>): Promise<void> {
     const prefix = this.o.dir.endsWith(sep) ? this.o.dir : this.o.dir + sep;
     const gone = new Set<string>();
     for (const doc of this.o.service.list()) {
@@ -97,7 +97,7 @@ export class WatchFolder {
         gone.add(doc.id);
         continue;
       }
-      this.o.service.remove(doc.id);
+      await this.o.service.remove(doc.id);
       this.seen.delete(path);
       this.problems.delete(path);
       this.o.log.info(`rag: ${path} was deleted from the watched folder; its document is removed`);

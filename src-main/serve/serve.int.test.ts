@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,8 @@ describe('npm run serve (the bundled headless entry)', () => {
         'seite.html': Buffer.from('<html><body><h1>Heizung</h1><p>Wartung im Oktober.</p></body></html>'),
         'liste.yaml': Buffer.from('einkauf:\n  - Milch\n  - Brot\n'),
         'daten.xml': Buffer.from('<?xml version="1.0"?><haus><zimmer>Küche</zimmer></haus>'),
+        'haushalt.odt': readFileSync(join(root, 'src-main', 'knowledge', 'fixtures', 'haushalt.odt')),
+        'haushalt.epub': readFileSync(join(root, 'src-main', 'knowledge', 'fixtures', 'haushalt.epub')),
       };
       for (const [name, bytes] of Object.entries(files)) {
         const form = new FormData();
@@ -103,6 +105,36 @@ describe('npm run serve (the bundled headless entry)', () => {
     } finally {
       s.child.kill('SIGTERM');
       await s.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads calendars on its worker thread: health answers while a costly file is refused, and SIGTERM still stops it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' });
+    try {
+      const url = await s.url;
+      const calendar = (...vevents: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents.flat(), 'END:VCALENDAR', ''].join('\r\n');
+      const post = (ics: string) => fetch(`${url}/api/calendar/import`, { method: 'POST', body: ics, headers: { 'content-type': 'text/calendar' } });
+      const forever = await post(calendar(['BEGIN:VEVENT', 'UID:d@test', 'DTSTART:20260101T100000Z', 'DURATION:P999999999999999999W', 'END:VEVENT']));
+      expect(forever.status).toBe(400);
+      const minutely = [0, 1, 2].map((i) => ['BEGIN:VEVENT', `UID:m${i}@test`, 'DTSTART:19260101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT']);
+      let done = false;
+      const costly = post(calendar(...minutely)).finally(() => (done = true));
+      const polls: number[] = [];
+      while (!done && polls.length < 500) {
+        polls.push((await fetch(`${url}/api/health`)).status);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await costly).status).toBe(400);
+      expect(polls.length).toBeGreaterThan(1);
+      expect(polls.every((x) => x === 200)).toBe(true);
+      const ok = await post(calendar(['BEGIN:VEVENT', 'UID:ok@test', 'SUMMARY:Elternabend', 'DTSTART:20261201T180000Z', 'RDATE;VALUE=PERIOD:20261208T180000Z/PT2H', 'END:VEVENT']));
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { imported: unknown[] }).imported).toHaveLength(2);
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
       rmSync(dir, { recursive: true, force: true });
     }
   });

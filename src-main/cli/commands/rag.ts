@@ -83,7 +83,7 @@ export function registerRag(program: Command): void {
       process.exitCode = await withService(async (service) => {
         let missing = false;
         for (const id of ids) {
-          if (service.remove(id)) out(`removed ${id}`);
+          if (await service.remove(id)) out(`removed ${id}`);
           else {
             missing = true;
             err(`no document ${id}`);

@@ -15,8 +15,8 @@ export interface ExtractedDocument {
 }
 
 /**
- * Paragraphs of plain or Markdown text, with line numbers; Markdown headings (ATX `#`)
- * become the `heading` of the paragraphs below them. `lineOffset`/`page` let the PDF
+ * Paragraphs of plain or Markdown text, with line numbers; a Markdown heading (ATX `#`)
+ * is a block of its own and the `heading` of the paragraphs below it. `lineOffset`/`page` let the PDF
  * extractor reuse this per page.
  */
 export function paragraphBlocks(text: string, options: { markdown: boolean; page?: number } = { markdown: false }): Block[] {
@@ -50,6 +50,8 @@ export function paragraphBlocks(text: string, options: { markdown: boolean; page
       const level = heading[1]!.length;
       headings.length = level - 1;
       headings[level - 1] = heading[2]!;
+      // The heading is text of its section too: a search for it must find the section.
+      blocks.push({ text: heading[2]!, location: { ...(options.page !== undefined ? { page: options.page } : {}), heading: headings.filter(Boolean).join(' › '), line: i + 1 } });
       start = i + 1;
       return;
     }

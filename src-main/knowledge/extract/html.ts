@@ -1,6 +1,8 @@
 import { convert, type FormatCallback } from 'html-to-text';
 import { decodeText } from '../text-decoding';
-import { paragraphBlocks, type ExtractedDocument } from './blocks';
+import { tooDeep } from '../ingest-limits';
+import { paragraphBlocks, type Block, type ExtractedDocument } from './blocks';
+import { markupDepth } from './markup-depth';
 
 // Headings are written as Markdown headings so the paragraph splitter can carry them as
 // each paragraph's section, the same way it does for .md files.
@@ -28,6 +30,13 @@ export function htmlToText(html: string): string {
   return convert(html, OPTIONS);
 }
 
-export function extractHtml(bytes: Buffer): ExtractedDocument {
-  return { blocks: paragraphBlocks(htmlToText(decodeText(bytes)), { markdown: true }) };
+export function extractHtml(bytes: Buffer, maxDepth: number): ExtractedDocument {
+  return { blocks: htmlBlocks(decodeText(bytes), maxDepth) };
+}
+
+/** HTML as paragraph blocks, refused when its elements nest deeper than `maxDepth`. */
+export function htmlBlocks(html: string, maxDepth: number, page?: { part: string }): Block[] {
+  if (markupDepth(html, 'html') > maxDepth) throw tooDeep('HTML', maxDepth);
+  const blocks = paragraphBlocks(htmlToText(html), { markdown: true });
+  return page ? blocks.map((b) => ({ ...b, location: { ...b.location, part: page.part } })) : blocks;
 }

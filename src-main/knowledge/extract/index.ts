@@ -10,8 +10,12 @@ export type { Block, ExtractedDocument } from './blocks';
 export { isToolInstalled } from './external-tool';
 
 export interface ExtractLimits {
-  /** For containers (DOCX) and tool output: how much text a document may unpack to. */
+  /** For containers (DOCX, ODT, EPUB) and tool output: how much text a document may unpack to. */
   readonly maxUnpackedBytes: number;
+  /** Nesting of structured values and HTML elements. */
+  readonly maxDepth: number;
+  /** Throws when the document's time is up; called inside the extractors' loops. */
+  readonly check: () => void;
 }
 
 /**
@@ -31,19 +35,23 @@ export async function extractDocument(file: string, format: RagFormat, limits: E
     case 'csv':
       return extractCsv(bytes);
     case 'json':
-      return (await import('./structured')).extractJson(bytes);
+      return (await import('./structured')).extractJson(bytes, limits);
     case 'yaml':
-      return (await import('./structured')).extractYaml(bytes);
+      return (await import('./structured')).extractYaml(bytes, limits);
     case 'xml':
-      return (await import('./structured')).extractXml(bytes);
+      return (await import('./structured')).extractXml(bytes, limits);
     case 'ics':
       return (await import('./calendar')).extractCalendar(bytes);
     case 'html':
-      return (await import('./html')).extractHtml(bytes);
+      return (await import('./html')).extractHtml(bytes, limits.maxDepth);
     case 'eml':
       return (await import('./mail')).extractMail(bytes);
     case 'docx':
-      return (await import('./docx')).extractDocx(bytes, limits.maxUnpackedBytes);
+      return (await import('./docx')).extractDocx(bytes, limits.maxUnpackedBytes, limits.maxDepth);
+    case 'odt':
+      return (await import('./odt')).extractOdt(bytes, limits.maxUnpackedBytes, limits.maxDepth);
+    case 'epub':
+      return (await import('./epub')).extractEpub(bytes, limits.maxUnpackedBytes, limits.maxDepth);
     case 'pdf':
       return (await import('./pdf')).extractPdf(file, limits.maxUnpackedBytes);
     case 'image':

@@ -81,15 +81,27 @@ function readCentralDirectory(bytes: Buffer, limits: ZipLimits): ZipEntry[] {
 
 /** Inflates one entry with at most `budget` bytes of output; returns the real size. */
 function inflatedSize(bytes: Buffer, e: ZipEntry, budget: number): number {
+  return inflateEntry(bytes, e, budget).length;
+}
+
+/**
+ * The content of one entry of an archive guardZip() accepted, inflated with the same
+ * hard cap: for formats this code reads itself (ODT, EPUB, DOCX comments).
+ */
+export function readZipEntry(bytes: Buffer, e: ZipEntry, maxBytes: number): Buffer {
+  return inflateEntry(bytes, e, maxBytes);
+}
+
+function inflateEntry(bytes: Buffer, e: ZipEntry, budget: number): Buffer {
   const h = e.localHeaderOffset;
   if (h + 30 > bytes.length || bytes.readUInt32LE(h) !== LOCAL) throw new IngestError('CORRUPT_FILE', `The ZIP container is damaged (entry ${e.name}).`);
   const start = h + 30 + bytes.readUInt16LE(h + 26) + bytes.readUInt16LE(h + 28);
   const data = bytes.subarray(start, start + e.compressedSize);
   if (data.length < e.compressedSize) throw new IngestError('CORRUPT_FILE', `The ZIP container is truncated (entry ${e.name}).`);
-  if (e.method === 0) return data.length;
+  if (e.method === 0) return data;
   if (e.method !== 8) throw new IngestError('CORRUPT_FILE', `The ZIP entry ${e.name} uses an unsupported compression method (${e.method}).`);
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget) });
   } catch (err) {
     if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new IngestError('ZIP_BOMB', `The archive entry ${e.name} unpacks to more than its directory says (over ${mb(budget)}); it was not opened.`);

@@ -122,6 +122,25 @@ export class RagRepository {
     })();
   }
 
+  /** Deletes up to `limit` of a document's chunks in one transaction; returns how many went. */
+  deleteChunkSlice(documentId: string, limit: number): number {
+    return this.db.transaction(() => {
+      const n = this.statement('delete_slice', 'DELETE FROM rag_chunks WHERE id IN (SELECT id FROM rag_chunks WHERE document_id = ? LIMIT ?)').run(documentId, limit).changes;
+      if (n > 0) this.bumpGeneration();
+      return n;
+    })();
+  }
+
+  /** Appends chunks numbered from `firstOrd` in one transaction; returns their ids in order. */
+  insertChunkSlice(documentId: string, firstOrd: number, chunks: readonly NewChunk[]): number[] {
+    return this.db.transaction(() => {
+      const insert = this.statement('insert_chunk', 'INSERT INTO rag_chunks (document_id, ord, text, location) VALUES (?, ?, ?, ?)');
+      const ids = chunks.map((c, i) => Number(insert.run(documentId, firstOrd + i, c.text, JSON.stringify(c.location)).lastInsertRowid));
+      this.bumpGeneration();
+      return ids;
+    })();
+  }
+
   setEmbeddings(model: string, vectors: readonly { chunkId: number; vector: Float32Array }[]): void {
     this.db.transaction(() => {
       const update = this.db.prepare('UPDATE rag_chunks SET embedding = ?, embed_model = ? WHERE id = ?');
