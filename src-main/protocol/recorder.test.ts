@@ -5,11 +5,12 @@ import { ProtocolStore } from './store';
 import { DEFAULT_POLICY_RULES } from './capability';
 import { ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
+import { ephemeralSigner } from './signing-key';
 
 let svc: ProtocolService;
 let rec: ProtocolRecorder;
 beforeEach(() => {
-  svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date());
+  svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date(), ephemeralSigner());
   svc.bootstrap(DEFAULT_POLICY_RULES);
   rec = new ProtocolRecorder(svc, () => new Date());
 });
@@ -24,7 +25,7 @@ describe('ProtocolRecorder', () => {
     rec.finish(s, 'completed', 'Termin gespeichert');
     const view = svc.session(s)!;
     expect(view.session).toMatchObject({ status: 'completed', sealed: true });
-    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'work_session.sealed']);
+    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'outcome.reported', 'work_session.sealed']);
     expect(view.records.OutcomeReport).toHaveLength(1);
     expect(svc.verify().ok).toBe(true);
   });
