@@ -66,7 +66,13 @@ export function createDebugService(deps: { config: Config; version: string; cloc
       // a secret became known are redacted here, on the way out.
       const redacted = deps.tracer.redactor.value(body) as Record<string, unknown>;
       // Sealed last, over exactly what the file will hold: any later edit breaks the seal.
-      return deps.seal ? deps.seal(redacted) : redacted;
+      if (!deps.seal) return redacted;
+      try {
+        return deps.seal(redacted);
+      } catch (err) {
+        // An unsealed export still helps debugging; verify will say it is not sealed.
+        return { ...redacted, seal_error: err instanceof Error ? err.message : String(err) };
+      }
     },
   };
 }

@@ -176,6 +176,23 @@ describe('a sealed export', () => {
   });
 });
 
+describe('a hostile file', () => {
+  it('is reported, never thrown on: wrong shapes in the manifest, the records and the events', () => {
+    const doc = clone(sealedExport()) as unknown as { protocol: Record<string, unknown> };
+    const broken = [
+      { ...doc, protocol: { ...doc.protocol, manifest: { sealed: true, items: 'x', chain_heads: { ws_a: null } } } },
+      { ...doc, protocol: { ...doc.protocol, records: { WorkSession: 'x', PolicyDecision: [null, 7, []] } } },
+      { ...doc, protocol: { ...doc.protocol, events: [null, 3, ...(doc.protocol.events as unknown[])] } },
+    ];
+    for (const variant of broken) {
+      const part = protocolPartOf(variant)!;
+      const report = verifyEvidence({ events: part.events!, records: (part.records ?? {}) as never, sealed: { document: variant, manifest: part.manifest } });
+      expect(report.ok).toBe(false);
+      expect(report.problems.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the live database', () => {
   it('verifies its chains and records, and finds a record edited behind the service', () => {
     const db = openDatabase(':memory:');

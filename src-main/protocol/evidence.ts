@@ -1,7 +1,7 @@
-import { GENESIS_HASH, type EvidenceManifest, type JarvisEvent, type WorkSession } from '../../src-shared';
+import { GENESIS_HASH, type ChainHead, type EvidenceManifest, type JarvisEvent, type WorkSession } from '../../src-shared';
 import { eventHash, sha256Hex, type BrokenLink } from './chain';
 import { exportDigest, manifestSealText, sectionDigests } from './export-seal';
-import { compareWithReplay, replaySession, SESSION_RECORD_IDS, type RecordSnapshot } from './replay';
+import { compareWithReplay, recordsOf, replaySession, SESSION_RECORD_IDS, type RecordSnapshot } from './replay';
 import { fingerprintOfInfo, verifySignature } from './signing-key';
 
 /** What `jarvis protocol verify` and `GET /api/protocol/verify` report. */
@@ -59,12 +59,13 @@ function checkSeal(input: NonNullable<EvidenceInput['sealed']>, bySession: Reado
   if (!manifest.export_sha256) problems.push('the manifest does not seal a digest of the export');
   else if (exportDigest(document) !== manifest.export_sha256) {
     const now = new Map(sectionDigests(document).map((i) => [i.ref, i.sha256]));
-    const sealed = new Map(manifest.items.map((i) => [i.ref, i.sha256]));
+    const sealed = new Map((Array.isArray(manifest.items) ? manifest.items : []).map((i) => [i?.ref, i?.sha256]));
     const changed = [...new Set([...now.keys(), ...sealed.keys()])].filter((ref) => now.get(ref) !== sealed.get(ref));
     problems.push(`the export was changed after it was sealed: its digest does not match the manifest${changed.length ? ` (changed: ${changed.join(', ')})` : ''}`);
   }
-  const heads = manifest.chain_heads ?? {};
-  for (const [sessionId, head] of Object.entries(heads)) {
+  const heads = manifest.chain_heads && typeof manifest.chain_heads === 'object' ? manifest.chain_heads : {};
+  for (const [sessionId, sealedHead] of Object.entries(heads)) {
+    const head: Partial<ChainHead> = sealedHead && typeof sealedHead === 'object' ? sealedHead : {};
     const events = bySession.get(sessionId) ?? [];
     const last = events[events.length - 1];
     if (events.length === 0) problems.push(`session ${sessionId} is sealed in the manifest with ${head.events} events but the export holds none of them`);
@@ -83,12 +84,16 @@ function checkSeal(input: NonNullable<EvidenceInput['sealed']>, bySession: Reado
  */
 export function verifyEvidence(input: EvidenceInput): EvidenceReport {
   const bySession = new Map<string, JarvisEvent[]>();
+  const problems: string[] = [];
   for (const event of input.events) {
+    if (event === null || typeof event !== 'object') {
+      problems.push('the events hold something that is not an event');
+      continue;
+    }
     const list = bySession.get(event.work_session_id) ?? [];
     if (list.length === 0) bySession.set(event.work_session_id, list);
     list.push(event);
   }
-  const problems: string[] = [];
   const legacy: string[] = [];
   let checked = 0;
   let firstBroken: BrokenLink | undefined;
@@ -105,7 +110,7 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
   const signedBy = input.sealed ? checkSeal(input.sealed, bySession, problems) : undefined;
 
   if (input.records) {
-    const sessions = new Map((input.records.WorkSession ?? []).map((s) => [(s as WorkSession).work_session_id, s]));
+    const sessions = new Map(recordsOf(input.records, 'WorkSession').map((s) => [(s as unknown as WorkSession).work_session_id, s]));
     for (const sessionId of intact) {
       const replay = replaySession(bySession.get(sessionId)!);
       if (replay.kind === 'legacy') legacy.push(sessionId);
@@ -118,9 +123,9 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
     const orphaned = new Set<string>();
     for (const id of sessions.keys()) if (!bySession.has(id)) orphaned.add(id);
     for (const type of Object.keys(SESSION_RECORD_IDS)) {
-      for (const body of input.records[type] ?? []) {
-        const id = (body as { work_session_id?: string }).work_session_id;
-        if (id && !bySession.has(id)) orphaned.add(id);
+      for (const body of recordsOf(input.records, type)) {
+        const id = body.work_session_id;
+        if (typeof id === 'string' && !bySession.has(id)) orphaned.add(id);
       }
     }
     for (const id of orphaned) problems.push(`the records of session ${id} do not match its events: the records name the session but it has no events`);

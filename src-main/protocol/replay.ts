@@ -39,6 +39,12 @@ function changesOf(event: JarvisEvent): readonly EventRecordChange[] | undefined
 
 const keyOf = (type: string, id: string) => `${type} ${id}`;
 
+/** The record objects of one type; anything else a hand-edited file holds there is skipped. */
+export function recordsOf(snapshot: RecordSnapshot, type: string): readonly Record<string, unknown>[] {
+  const list = snapshot[type];
+  return Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r)) : [];
+}
+
 /**
  * Rebuilds a session and its records from its events alone (in chain order, chain already
  * checked): each event carries the records it created or changed, and the session itself
@@ -99,7 +105,7 @@ export function compareWithReplay(replay: Extract<Replay, { kind: 'replayed' }>,
   else if (canonicalJson(snapshotSession) !== canonicalJson(replay.session)) problems.push(`WorkSession ${difference(snapshotSession, replay.session)}`);
   const seen = new Set<string>();
   for (const [type, idField] of Object.entries(SESSION_RECORD_IDS)) {
-    for (const body of snapshot[type] ?? []) {
+    for (const body of recordsOf(snapshot, type)) {
       const record = body as Record<string, unknown>;
       if (record.work_session_id !== sessionId) continue;
       const id = String(record[idField]);

@@ -34,7 +34,8 @@ export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceR
   }
   const part = protocolPartOf(document);
   if (!part?.events) throw new Error(`${path} holds no protocol events (expected an export or a JARVIS database)`);
-  const report = verifyEvidence({ events: part.events, records: part.records ?? {}, sealed: { document: document as Record<string, unknown>, manifest: part.manifest } });
+  const records = part.records !== null && typeof part.records === 'object' ? part.records : {};
+  const report = verifyEvidence({ events: part.events, records, sealed: { document: document as Record<string, unknown>, manifest: part.manifest } });
   if (options.expectedKey && report.signed_by !== options.expectedKey) {
     return { ...report, ok: false, problems: [...report.problems, `the export is signed by ${report.signed_by ?? 'no key'}, not by the expected key ${options.expectedKey}`] };
   }
@@ -42,11 +43,11 @@ export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceR
 }
 
 /** Whether the signing key is this machine's: what a household wants to know about an export. */
-function keyNote(report: EvidenceReport, dataFile: string): string {
+function keyNote(report: EvidenceReport): string {
   if (!report.signed_by) return '';
   let local: string | undefined;
   try {
-    local = readLocalKeyInfo(dataFile)?.fingerprint;
+    local = readLocalKeyInfo(loadConfig(process.env).dataFile)?.fingerprint;
   } catch {
     local = undefined;
   }
@@ -79,7 +80,7 @@ export function registerProtocol(program: Command): void {
           for (const problem of report.problems) out.push(`- ${problem}\n`);
         }
         if (report.legacy_sessions.length > 0) out.push(`${report.legacy_sessions.length} older sessions: chain checked, records not rebuilt (their events predate the records travelling with them)\n`);
-        out.push(keyNote(report, loadConfig(process.env).dataFile));
+        out.push(keyNote(report));
         process.stdout.write(out.join(''));
       }
       process.exitCode = report.ok ? EXIT_OK : EXIT_FAILURE;
