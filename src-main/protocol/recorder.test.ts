@@ -90,6 +90,22 @@ describe('ProtocolRecorder memory proposals', () => {
   });
 });
 
+describe('ProtocolRecorder learning', () => {
+  it('a session with undecided learning ends but is sealed only after the household decides', () => {
+    const s = rec.beginSession('http_learn', 'Einkauf');
+    const learningId = rec.proposeLearning(s, 'Milch wird jede Woche gekauft');
+    rec.finish(s, 'completed', 'ok');
+    const ended = svc.get<WorkSession>('WorkSession', s)!;
+    expect(ended).toMatchObject({ status: 'completed', sealed: false });
+    const at = { actorId: HOST_IDS.household, idempotencyKey: 'decide-learning', timestamp: new Date().toISOString(), expectedRevision: ended.revision, previousEventHash: ended.last_event_hash };
+    svc.decideLearning(at, s, learningId, { decision: 'reject' });
+    rec.settle(s);
+    expect(svc.get<WorkSession>('WorkSession', s)).toMatchObject({ sealed: true });
+    expect(svc.get('LearningRecord', learningId)).toMatchObject({ status: 'rejected', decided_by: HOST_IDS.household });
+    expect(svc.verify()).toMatchObject({ ok: true, problems: [] });
+  });
+});
+
 describe('ProtocolRecorder redaction', () => {
   it('never records a secret, so a redacted export still verifies', () => {
     const r = new ProtocolRecorder(svc, () => new Date(), (t) => t.split('hunter2-secret').join('[redacted]'));
