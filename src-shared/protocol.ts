@@ -81,6 +81,7 @@ export type Authority =
   | 'request.review'
   | 'request.takeover'
   | 'memory.decide'
+  | 'learning.decide'
   | 'skill.decide'
   | 'manifest.seal'
   | 'outcome.submit';
@@ -142,6 +143,11 @@ export interface JarvisEvent {
   readonly actor_id: string;
   readonly record_type: RecordType;
   readonly record_id: string;
+  /**
+   * What the event says happened. Events written since records travel with them carry
+   * `records`: the full body of every session record the event created or changed, so a
+   * reader rebuilds the session's records from its events alone.
+   */
   readonly payload: unknown;
   readonly previous_event_hash: string;
   readonly hash: string;
@@ -208,14 +214,43 @@ export interface EvidenceItem {
   readonly sha256: string;
 }
 
+/** A record an event created or changed, as it stands after the event. */
+export interface EventRecordChange {
+  readonly type: RecordType;
+  readonly id: string;
+  readonly body: unknown;
+}
+
+/** Where a session's chain ends: how many events it has and the hash of the last one. */
+export interface ChainHead {
+  readonly events: number;
+  readonly last_event_hash: string;
+}
+
+/** The public half of the host's Ed25519 signing key, as a manifest carries it. */
+export interface SigningKeyInfo {
+  readonly algorithm: 'Ed25519';
+  /** SubjectPublicKeyInfo (DER), base64. */
+  readonly public_key: string;
+  /** `SHA256:` and the unpadded base64 SHA-256 of the DER key: what `jarvis protocol key` prints. */
+  readonly fingerprint: string;
+}
+
 export interface EvidenceManifest {
   readonly manifest_id: string;
   readonly scope: string;
   readonly items: readonly EvidenceItem[];
-  readonly chain_heads: Readonly<Record<string, string>>;
+  /** The head of every session's chain when the manifest was made. */
+  readonly chain_heads: Readonly<Record<string, ChainHead>>;
+  /** For an export: SHA-256 of the canonical JSON of the whole export without this manifest. */
+  readonly export_sha256?: string;
+  readonly signing_key?: SigningKeyInfo;
   readonly sealed: boolean;
   readonly sealed_at?: string;
+  /** SHA-256 of the canonical JSON of every other field but `signature`. */
   readonly manifest_sha256?: string;
+  /** Ed25519 signature (base64) over the same canonical JSON `manifest_sha256` hashes. */
+  readonly signature?: string;
   readonly created_at: string;
 }
 
@@ -224,6 +259,7 @@ export interface LearningRecord {
   readonly work_session_id: string;
   readonly summary: string;
   readonly status: 'proposed' | 'accepted' | 'rejected';
+  readonly decided_by?: string;
   readonly created_at: string;
 }
 
@@ -289,6 +325,17 @@ export interface MemoryProposalsResponse {
   readonly proposals: readonly MemoryProposal[];
 }
 
+/** GET /api/protocol/learning. */
+export interface LearningRecordsResponse {
+  readonly records: readonly LearningRecord[];
+}
+
+/** POST /api/protocol/sessions/{id}/learning/{lid}/decision: the decided record and the session after it. */
+export interface LearningDecisionResponse {
+  readonly learning: LearningRecord;
+  readonly session: WorkSession;
+}
+
 /** GET /api/protocol/skill-proposals. */
 export interface SkillProposalsResponse {
   readonly proposals: readonly SkillProposal[];
@@ -335,7 +382,7 @@ export const PROTOCOL_SCHEMAS = {
         uniqueItems: true,
         maxItems: 16,
         items: {
-          enum: ['policy.define', 'session.create', 'session.act', 'request.review', 'request.takeover', 'memory.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'],
+          enum: ['policy.define', 'session.create', 'session.act', 'request.review', 'request.takeover', 'memory.decide', 'learning.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'],
         },
       },
     },
@@ -445,7 +492,11 @@ export const PROTOCOL_SCHEMAS = {
 
 export type ProtocolSchemaName = keyof typeof PROTOCOL_SCHEMAS;
 
-/** Canonical JSON: object keys sorted, no insignificant white space. The hash input. */
+/**
+ * Canonical JSON, the input of every hash and signature: object keys sorted by UTF-16 code
+ * units, no white space, strings and numbers as JSON.stringify writes them, keys whose value
+ * is undefined left out and undefined array items written as null; NaN and Infinity refused.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');

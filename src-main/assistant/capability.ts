@@ -57,7 +57,14 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     assistant.takeOver(tool.name, (args ?? {}) as Record<string, unknown>);
   });
   const organizer = new KanbanOrganizer(deps);
-  const debug = createDebugService({ config: ctx.config, version: ctx.version, clock: ctx.clock, tracer: ctx.tracer, registry: ctx.registry });
+  const debug = createDebugService({
+    config: ctx.config,
+    version: ctx.version,
+    clock: ctx.clock,
+    tracer: ctx.tracer,
+    registry: ctx.registry,
+    seal: (document) => protocol.service.sealExport(document, 'debug export'),
+  });
 
   const service: AssistantService = {
     chat: (input, sink) => assistant.chat(input, sink),
@@ -71,12 +78,9 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   debug.addRuntime('conversation', () => ({ messages: assistant.conversation.length, history_tokens: ctx.config.historyTokens }));
   debug.addRuntime('ollama', () => ({ url: ctx.config.ollamaUrl, configured_model: ctx.config.ollamaModel, choice: ollama.lastChoice() ?? null, status: ollama.status() }));
   debug.addRuntime('task_scout', () => ({ queued: scout.queued, interval_ms: ctx.config.taskScoutIntervalMs }));
-  // The evidence layer's records and hash-linked events ride along, sealed by a manifest, so
-  // `jarvis protocol verify <export>` can check an EXPORT DEBUG file.
-  debug.addSection('protocol', () => {
-    const { manifest, export: data } = protocol.service.sealExportManifest();
-    return { ...data, manifest };
-  });
+  // The evidence layer's records and hash-linked events ride along; the whole export is then
+  // sealed by a signed manifest, so `jarvis protocol verify <export>` can check the file.
+  debug.addSection('protocol', () => protocol.service.exportAll());
   debug.addRuntime('local_intents', () => ({ enabled: ctx.config.localIntents }));
 
   const timers: NodeJS.Timeout[] = [];

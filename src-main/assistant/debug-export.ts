@@ -14,7 +14,10 @@ export interface DebugService {
   addSection(name: string, section: RuntimeSection): void;
 }
 
-export function createDebugService(deps: { config: Config; version: string; clock: () => Date; tracer: Tracer; registry: SkillRegistry }): DebugService {
+/** Seals the finished export (the protocol's signed manifest); returns the sealed copy. */
+export type ExportSeal = (document: Record<string, unknown>) => Record<string, unknown>;
+
+export function createDebugService(deps: { config: Config; version: string; clock: () => Date; tracer: Tracer; registry: SkillRegistry; seal?: ExportSeal }): DebugService {
   const sections = new Map<string, RuntimeSection>();
   const topLevel = new Map<string, RuntimeSection>();
   const read = (source: Map<string, RuntimeSection>) => {
@@ -61,7 +64,15 @@ export function createDebugService(deps: { config: Config; version: string; cloc
       };
       // Trace events were redacted when recorded; runtime sections and anything added since
       // a secret became known are redacted here, on the way out.
-      return deps.tracer.redactor.value(body);
+      const redacted = deps.tracer.redactor.value(body) as Record<string, unknown>;
+      // Sealed last, over exactly what the file will hold: any later edit breaks the seal.
+      if (!deps.seal) return redacted;
+      try {
+        return deps.seal(redacted);
+      } catch (err) {
+        // An unsealed export still helps debugging; verify will say it is not sealed.
+        return { ...redacted, seal_error: err instanceof Error ? err.message : String(err) };
+      }
     },
   };
 }

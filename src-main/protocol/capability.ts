@@ -3,6 +3,7 @@ import type { Capability, Platform } from '../platform/capability';
 import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
+import { loadOrCreateSigner } from './signing-key';
 
 export interface ProtocolCapability extends Capability {
   /** The records, events and decisions (the /api/protocol surface). */
@@ -21,7 +22,7 @@ const PUSH_COALESCE_MS = 250;
 
 /** The evidence layer: every request, decision and outcome as hash-linked events. */
 export function createProtocol(ctx: Platform): ProtocolCapability {
-  const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock);
+  const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
   service.bootstrap(DEFAULT_POLICY_RULES);
   const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
   ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
@@ -29,14 +30,14 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
   // One assistant request writes a dozen records; the UI's timeline needs one nudge for them.
   let pushTimer: NodeJS.Timeout | undefined;
   const stopWatching = service.onChange((change) => {
-    if (change.op === 'decideMemory') {
+    if (change.op === 'decideMemory' || change.op === 'decideLearning') {
       const sessionId = change.ids.sessionId;
       // The session waited only for this decision: now it can end sealed.
       if (sessionId) {
         try {
           recorder.settle(sessionId);
         } catch (err) {
-          ctx.log.warn(`protocol: sealing ${sessionId} after a memory decision failed: ${err instanceof Error ? err.message : String(err)}`);
+          ctx.log.warn(`protocol: sealing ${sessionId} after a household decision failed: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
     }

@@ -1,5 +1,5 @@
 export { ProtocolService, HOST_IDS } from './service';
-export type { ProtocolAnswer } from './service';
+export type { ProtocolAnswer, ProtocolExport } from './service';
 export { ProtocolError } from './errors';
 export { parseMutationHeaders, parseReadHeaders } from './headers';
 export type { MutationContext } from './headers';
@@ -8,3 +8,6 @@ export type { VerifyReport, BrokenLink } from './chain';
 export { evaluatePolicy } from './policy';
 export { createProtocol, DEFAULT_POLICY_RULES, type ProtocolCapability } from './capability';
 export { ProtocolRecorder } from './recorder';
+export { verifyEvidence } from './evidence';
+export type { EvidenceReport } from './evidence';
+export { loadOrCreateSigner, readLocalKeyInfo, ephemeralSigner, type Signer } from './signing-key';

@@ -5,11 +5,12 @@ import { ProtocolStore } from './store';
 import { DEFAULT_POLICY_RULES } from './capability';
 import { ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
+import { ephemeralSigner } from './signing-key';
 
 let svc: ProtocolService;
 let rec: ProtocolRecorder;
 beforeEach(() => {
-  svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date());
+  svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date(), ephemeralSigner());
   svc.bootstrap(DEFAULT_POLICY_RULES);
   rec = new ProtocolRecorder(svc, () => new Date());
 });
@@ -24,7 +25,7 @@ describe('ProtocolRecorder', () => {
     rec.finish(s, 'completed', 'Termin gespeichert');
     const view = svc.session(s)!;
     expect(view.session).toMatchObject({ status: 'completed', sealed: true });
-    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'work_session.sealed']);
+    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'outcome.reported', 'work_session.sealed']);
     expect(view.records.OutcomeReport).toHaveLength(1);
     expect(svc.verify().ok).toBe(true);
   });
@@ -86,6 +87,22 @@ describe('ProtocolRecorder memory proposals', () => {
     expect(rec.acceptedMemories().map((m) => m.fact)).toEqual(['Paul verträgt keine Nüsse']);
     expect(changes).toEqual(expect.arrayContaining(['createSession', 'proposeMemory', 'submitOutcome', 'decideMemory', 'sealSession']));
     expect(svc.verify().ok).toBe(true);
+  });
+});
+
+describe('ProtocolRecorder learning', () => {
+  it('a session with undecided learning ends but is sealed only after the household decides', () => {
+    const s = rec.beginSession('http_learn', 'Einkauf');
+    const learningId = rec.proposeLearning(s, 'Milch wird jede Woche gekauft');
+    rec.finish(s, 'completed', 'ok');
+    const ended = svc.get<WorkSession>('WorkSession', s)!;
+    expect(ended).toMatchObject({ status: 'completed', sealed: false });
+    const at = { actorId: HOST_IDS.household, idempotencyKey: 'decide-learning', timestamp: new Date().toISOString(), expectedRevision: ended.revision, previousEventHash: ended.last_event_hash };
+    svc.decideLearning(at, s, learningId, { decision: 'reject' });
+    rec.settle(s);
+    expect(svc.get<WorkSession>('WorkSession', s)).toMatchObject({ sealed: true });
+    expect(svc.get('LearningRecord', learningId)).toMatchObject({ status: 'rejected', decided_by: HOST_IDS.household });
+    expect(svc.verify()).toMatchObject({ ok: true, problems: [] });
   });
 });
 

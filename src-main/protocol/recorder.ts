@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DecisionOutcome, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
+import type { DecisionOutcome, LearningRecord, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
@@ -97,6 +97,13 @@ export class ProtocolRecorder {
     return proposalId;
   }
 
+  /** Something the assistant learned: it stays a proposal until the household decides it. */
+  proposeLearning(sessionId: string, summary: string): string {
+    const learningId = `lrn_${randomBytes(8).toString('hex')}`;
+    this.protocol.recordLearning(this.at(sessionId, HOST_IDS.assistant), sessionId, { learning_id: learningId, summary: this.redact(summary).slice(0, 4000) || '(leer)' });
+    return learningId;
+  }
+
   /** Ends a session: terminal status, OutcomeReport, seal. Safe to call on an ended one. */
   finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string): void {
     const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
@@ -115,7 +122,7 @@ export class ProtocolRecorder {
 
   /**
    * Seals an ended session once nothing in it waits for the household any more: a session
-   * with an undecided MemoryProposal stays unsealed until the proposal is decided.
+   * with an undecided MemoryProposal or LearningRecord stays unsealed until it is decided.
    */
   settle(sessionId: string): void {
     const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
@@ -123,6 +130,7 @@ export class ProtocolRecorder {
     const records = this.protocol.session(sessionId)?.records;
     if ((records?.OutcomeReport?.length ?? 0) === 0) return;
     if (records?.MemoryProposal?.some((p) => (p as MemoryProposal).status === 'proposed')) return;
+    if (records?.LearningRecord?.some((l) => (l as LearningRecord).status === 'proposed')) return;
     this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
   }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MemoryProposal, RouteResponse, SkillProposal, SkillProposalsResponse } from '../../src-shared';
+import type { LearningRecord, MemoryProposal, RouteResponse, SkillProposal, SkillProposalsResponse } from '../../src-shared';
 import { errorBody } from '../platform/errors';
 import { ProtocolError } from './errors';
-import { parseMutationHeaders, parseReadHeaders, type MutationContext } from './headers';
+import { parseMutationHeaders, parseReadHeaders, type MutationContext, type ReadContext } from './headers';
 import type { ProtocolAnswer, ProtocolService } from './service';
 
 type Params = Record<string, string>;
@@ -28,9 +28,11 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
         return handler(ctx, req.params as Params, body);
       });
 
-  const read = (handler: (params: Params, query: Record<string, string>) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
-    parseReadHeaders(req.headers);
-    const result = handler(req.params as Params, req.query as Record<string, string>);
+  const read = (handler: (params: Params, query: Record<string, string>, ctx: ReadContext) => unknown) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const ctx = parseReadHeaders(req.headers);
+    // The audit log is answered only to actors the protocol knows.
+    protocol.requireReader(ctx.actorId);
+    const result = handler(req.params as Params, req.query as Record<string, string>, ctx);
     if (result === undefined) return reply.code(404).send(errorBody('NOT_FOUND', 'No such protocol record.'));
     return reply.send(result);
   };
@@ -53,6 +55,7 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
   app.post('/api/protocol/sessions/:id/requests/:rid/takeovers', mutation(true, (c, p, b) => protocol.takeover(c, p.id!, p.rid!, b)));
   app.post('/api/protocol/sessions/:id/contributions', mutation(true, (c, p, b) => protocol.contribute(c, p.id!, b)));
   app.post('/api/protocol/sessions/:id/learning', mutation(true, (c, p, b) => protocol.recordLearning(c, p.id!, b)));
+  app.post('/api/protocol/sessions/:id/learning/:lid/decision', mutation(true, (c, p, b) => protocol.decideLearning(c, p.id!, p.lid!, b)));
   app.post('/api/protocol/sessions/:id/memory-proposals', mutation(true, (c, p, b) => protocol.proposeMemory(c, p.id!, b)));
   app.post('/api/protocol/sessions/:id/memory-proposals/:pid/decision', mutation(true, (c, p, b) => protocol.decideMemory(c, p.id!, p.pid!, b)));
   app.post('/api/protocol/sessions/:id/status', mutation(true, (c, p, b) => protocol.setSessionStatus(c, p.id!, b)));
@@ -63,6 +66,8 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
   app.get('/api/protocol/sessions/:id', read((p): RouteResponse<'GET /api/protocol/sessions/{id}'> | undefined => protocol.session(p.id!)));
   app.get('/api/protocol/skill-proposals', read((): SkillProposalsResponse => ({ proposals: protocol.list<SkillProposal>('SkillProposal') })));
   app.get('/api/protocol/memory-proposals', read((): RouteResponse<'GET /api/protocol/memory-proposals'> => ({ proposals: protocol.list<MemoryProposal>('MemoryProposal') })));
+  app.get('/api/protocol/learning', read((): RouteResponse<'GET /api/protocol/learning'> => ({ records: protocol.list<LearningRecord>('LearningRecord') })));
   app.get('/api/protocol/verify', read(() => protocol.verify()));
-  app.get('/api/protocol/export', read(() => protocol.exportAll()));
+  // Sealed and signed like EXPORT DEBUG, so `jarvis protocol verify` checks it the same way.
+  app.get('/api/protocol/export', read((_p, _q, ctx) => protocol.sealExport({ ...protocol.exportAll() }, `protocol export for ${ctx.actorId}`)));
 }

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JarvisEvent, WorkSession } from '../../src-shared';
+import type { Actor, JarvisEvent, WorkSession } from '../../src-shared';
 import { openDatabase, type Db } from '../platform/database';
 import { ProtocolStore } from './store';
 import { verifyChain } from './chain';
+import { verifyEvidence } from './evidence';
+import { protocolPartOf } from './export-seal';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
 import { DEFAULT_POLICY_RULES } from './capability';
 import { HOST_IDS, ProtocolService } from './service';
+import { ephemeralSigner } from './signing-key';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 let db: Db;
 let svc: ProtocolService;
+const signer = ephemeralSigner();
 
 beforeEach(() => {
   db = openDatabase(':memory:');
-  svc = new ProtocolService(new ProtocolStore(db), () => NOW);
+  svc = new ProtocolService(new ProtocolStore(db), () => NOW, signer);
   svc.bootstrap(DEFAULT_POLICY_RULES);
 });
 
@@ -74,12 +78,15 @@ describe('records and the hash-linked event chain', () => {
     svc.setSessionStatus(at(id), id, { status: 'completed' });
     svc.submitOutcome(base(HOST_IDS.assistant), { report_id: 'out_1', work_session_id: id, outcome: 'completed', summary: 'ok' });
     const view = svc.session(id)!;
-    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed']);
-    expect(view.events.map((e) => e.revision)).toEqual([1, 2, 3, 4]);
-    expect(view.session.revision).toBe(4);
+    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'outcome.reported']);
+    expect(view.events.map((e) => e.revision)).toEqual([1, 2, 3, 4, 5]);
+    expect(view.session.revision).toBe(5);
     expect(view.events[1]!.previous_event_hash).toBe(view.events[0]!.hash);
-    expect(svc.verify()).toEqual({ ok: true, events_checked: 4, sessions: 1 });
+    expect(svc.verify()).toEqual({ ok: true, events_checked: 5, sessions: 1, problems: [], legacy_sessions: [] });
     expect(view.records.OutcomeReport).toHaveLength(1);
+    // Each event carries the records it wrote, so the records can be rebuilt from the chain.
+    expect(view.events[1]!.payload).toMatchObject({ records: [{ type: 'PolicyDecision', id: 'dec_1', body: view.records.PolicyDecision[0] }] });
+    expect(view.events[4]!.payload).toMatchObject({ records: [{ type: 'OutcomeReport', id: 'out_1', body: view.records.OutcomeReport[0] }] });
   });
 
   it('a tampered event breaks verification at exactly that event', () => {
@@ -265,14 +272,68 @@ describe('idempotency and concurrency', () => {
 });
 
 describe('export', () => {
-  it('seals an EvidenceManifest over the export that covers every chain head', () => {
+  it('seals a signed EvidenceManifest over the export that covers every chain head', () => {
     const id = newSession();
-    const { manifest, export: data } = svc.sealExportManifest();
+    svc.recordDecision(at(id), id, { decision_id: 'dec_1', tool: 'calendar_list', arguments: {} });
+    const sealed = svc.sealExport({ ...svc.exportAll() }, 'test');
+    const manifest = protocolPartOf(sealed)!.manifest!;
     expect(manifest.sealed).toBe(true);
     expect(manifest.manifest_sha256).toMatch(/^[a-f0-9]{64}$/);
-    expect(manifest.chain_heads[id]).toBe(svc.get<WorkSession>('WorkSession', id)!.last_event_hash);
-    expect(manifest.items.map((i) => i.kind)).toContain('JarvisEvent');
-    expect(Object.keys(data.records)).toHaveLength(14);
+    expect(manifest.export_sha256).toMatch(/^[a-f0-9]{64}$/);
+    expect(manifest.chain_heads[id]).toEqual({ events: 2, last_event_hash: svc.get<WorkSession>('WorkSession', id)!.last_event_hash });
+    expect(manifest.signing_key).toEqual(signer.key);
+    expect(manifest.signature).toEqual(expect.any(String));
+    expect(manifest.items.map((i) => i.ref)).toEqual(expect.arrayContaining(['events', 'records/PolicyDecision']));
+    expect(Object.keys(sealed.records)).toHaveLength(14);
+    expect(verifyEvidence({ events: sealed.events, records: sealed.records, sealed: { document: sealed, manifest } })).toMatchObject({ ok: true, signed_by: signer.key.fingerprint });
+  });
+
+  it('the private key appears nowhere in a sealed export', () => {
+    newSession();
+    const text = JSON.stringify(svc.sealExport({ ...svc.exportAll() }, 'test'));
+    expect(text).toContain(signer.key.public_key);
+    expect(text).not.toMatch(/PRIVATE KEY/);
+  });
+});
+
+describe('learning', () => {
+  function learned(): { id: string; learningId: string } {
+    const id = newSession();
+    svc.recordLearning(at(id), id, { learning_id: 'lrn_1', summary: 'Paul isst keine Nüsse' });
+    return { id, learningId: 'lrn_1' };
+  }
+
+  it('a household member accepts or rejects a LearningRecord, as one event of the session', () => {
+    const { id, learningId } = learned();
+    const answer = svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'accept' });
+    expect(answer.status).toBe(200);
+    expect(svc.get('LearningRecord', learningId)).toMatchObject({ status: 'accepted', decided_by: HOST_IDS.household });
+    expect(svc.session(id)!.events.at(-1)).toMatchObject({ type: 'learning.accepted', actor_id: HOST_IDS.household, record_id: learningId });
+    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () => svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'reject' }));
+    expect(svc.verify().ok).toBe(true);
+  });
+
+  it('the assistant cannot decide its own learning, and an unknown record is not found', () => {
+    const { id, learningId } = learned();
+    rejectsUnchanged('ACTOR_NOT_AUTHORIZED', () => svc.decideLearning(at(id, HOST_IDS.assistant), id, learningId, { decision: 'accept' }));
+    rejectsUnchanged('NOT_FOUND', () => svc.decideLearning(at(id, HOST_IDS.household), id, 'lrn_nope', { decision: 'accept' }));
+    rejectsUnchanged('INVALID_RECORD', () => svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'maybe' }));
+    rejectsUnchanged('UNKNOWN_ACTOR', () => svc.decideLearning(at(id, 'act_stranger'), id, learningId, { decision: 'accept' }));
+  });
+
+  it('a session with undecided learning is sealed only after the decision', () => {
+    const { id, learningId } = learned();
+    svc.setSessionStatus(at(id), id, { status: 'completed' });
+    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () => svc.sealSession(at(id, HOST_IDS.system), id));
+    svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'reject' });
+    expect(svc.sealSession(at(id, HOST_IDS.system), id).status).toBe(200);
+  });
+
+  it('a household registered before learning decisions existed gains the authority', () => {
+    const household = svc.get<Actor>('Actor', HOST_IDS.household)!;
+    db.prepare("UPDATE protocol_records SET body = ? WHERE record_type = 'Actor' AND record_id = ?").run(JSON.stringify({ ...household, authority: household.authority.filter((a) => a !== 'learning.decide') }), HOST_IDS.household);
+    svc.bootstrap(DEFAULT_POLICY_RULES);
+    expect(svc.get<Actor>('Actor', HOST_IDS.household)!.authority).toContain('learning.decide');
   });
 });
 

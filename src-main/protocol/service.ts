@@ -8,7 +8,9 @@ import {
   TERMINAL_SESSION_STATUSES,
   type Actor,
   type Authority,
+  type ChainHead,
   type Contribution,
+  type EventRecordChange,
   type EvidenceManifest,
   type JarvisEvent,
   type LearningRecord,
@@ -29,10 +31,13 @@ import {
 } from '../../src-shared';
 import type { ProtocolStore } from './store';
 import { check, compileSchema } from '../platform/validation';
-import { eventHash, sha256Hex, verifyChain, type VerifyReport } from './chain';
+import { eventHash, sha256Hex } from './chain';
+import { verifyEvidence, type EvidenceReport } from './evidence';
+import { protocolPartOf, exportDigest, sealManifest, sectionDigests } from './export-seal';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
 import { evaluatePolicy } from './policy';
+import type { Signer } from './signing-key';
 
 /** An accepted mutation, as the service's change listeners see it. */
 export interface ProtocolChange {
@@ -61,9 +66,24 @@ export const HOST_IDS = {
   householdPolicy: 'pol_household',
 } as const;
 
-const HUMAN_AUTHORITY: Authority[] = ['policy.define', 'session.create', 'request.review', 'request.takeover', 'memory.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'];
+const HUMAN_AUTHORITY: Authority[] = ['policy.define', 'session.create', 'request.review', 'request.takeover', 'memory.decide', 'learning.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'];
+
+/** The record types an export lists, in this order. */
+const EXPORTED_TYPES = ['Worker', 'Actor', 'Policy', 'WorkSession', 'PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'EvidenceManifest', 'LearningRecord', 'MemoryProposal', 'SkillProposal', 'OutcomeReport'] as const;
+
+/** What `exportAll` returns: the protocol part of an export, before it is sealed. */
+export interface ProtocolExport {
+  protocol_version: string;
+  exported_at: string;
+  records: Record<string, unknown[]>;
+  events: JarvisEvent[];
+}
 
 type Body = Record<string, unknown>;
+
+function change(type: RecordType, id: string, body: object): EventRecordChange {
+  return { type, id, body };
+}
 
 function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -91,6 +111,8 @@ export class ProtocolService {
   constructor(
     private readonly store: ProtocolStore,
     private readonly clock: () => Date,
+    /** Signs every sealed manifest; its public key and fingerprint travel with the manifest. */
+    private readonly signer: Signer,
   ) {}
 
   /** Registers the host, the assistant, the household and its default policy (idempotent). */
@@ -126,6 +148,10 @@ export class ProtocolService {
         authority: HUMAN_AUTHORITY,
         registered_at: at,
       });
+      // A household registered before an authority existed gains it (e.g. deciding learning).
+      const household = this.store.get<Actor>('Actor', HOST_IDS.household)!;
+      const missing = HUMAN_AUTHORITY.filter((a) => !household.authority.includes(a));
+      if (missing.length > 0) this.store.update('Actor', HOST_IDS.household, { ...household, authority: [...household.authority, ...missing] } satisfies Actor);
       const existing = this.store.get<Policy>('Policy', HOST_IDS.householdPolicy);
       const policy: Policy = { policy_id: HOST_IDS.householdPolicy, name: 'Haushalt (Standard)', rules: policyRules, defined_by: HOST_IDS.household, created_at: existing?.created_at ?? at };
       if (!existing) this.store.insert('Policy', policy.policy_id, undefined, policy, at);
@@ -195,7 +221,7 @@ export class ProtocolService {
         updated_at: at,
       };
       this.store.insert('WorkSession', id, id, session, at);
-      const after = this.appendEvent(session, 'work_session.created', ctx.actorId, 'WorkSession', id, { policy_id: policy.policy_id, goal: session.goal });
+      const after = this.appendEvent(session, 'work_session.created', ctx.actorId, 'WorkSession', id, { policy_id: policy.policy_id, goal: session.goal }, [], at);
       return { status: 201, body: after };
     });
   }
@@ -205,6 +231,7 @@ export class ProtocolService {
       this.requireAuthority(ctx.actorId, 'outcome.submit');
       const session = this.store.get<WorkSession>('WorkSession', body.work_session_id as string);
       if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
+      if (session.sealed) throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
       if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
         throw new ProtocolError('OPERATION_OUT_OF_ORDER', `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`);
       }
@@ -213,6 +240,8 @@ export class ProtocolService {
       if (this.store.get('OutcomeReport', report_id)) throw new ProtocolError('DUPLICATE_RECORD', `OutcomeReport ${report_id} exists.`);
       const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: this.now() };
       this.store.insert('OutcomeReport', report_id, session.work_session_id, report, report.submitted_at);
+      // The outcome is part of the session's chain, so sealing the session seals it too.
+      this.appendEvent(session, 'outcome.reported', ctx.actorId, 'OutcomeReport', report_id, { outcome: report.outcome }, [change('OutcomeReport', report_id, report)]);
       return { status: 201, body: report };
     });
   }
@@ -298,7 +327,7 @@ export class ProtocolService {
         decided_at: this.now(),
       };
       this.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
-      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome });
+      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome }, [change('PolicyDecision', decision_id, decision)]);
       return { status: 201, body: { decision, session: after } };
     });
   }
@@ -316,7 +345,7 @@ export class ProtocolService {
       const request: Request = { request_id, work_session_id: sessionId, decision_id: decision.decision_id, summary: body.summary as string, status: 'open', created_at: this.now() };
       this.store.insert('Request', request_id, sessionId, request, request.created_at);
       const blocked = this.writeSession({ ...session, status: 'blocked' });
-      const after = this.appendEvent(blocked, 'request.opened', ctx.actorId, 'Request', request_id, { decision_id: decision.decision_id, summary: request.summary });
+      const after = this.appendEvent(blocked, 'request.opened', ctx.actorId, 'Request', request_id, { decision_id: decision.decision_id, summary: request.summary }, [change('Request', request_id, request)]);
       return { status: 201, body: { request, session: after } };
     });
   }
@@ -333,9 +362,10 @@ export class ProtocolService {
       if (this.store.get('Review', review_id)) throw new ProtocolError('DUPLICATE_RECORD', `Review ${review_id} exists.`);
       const review: Review = { review_id, request_id: requestId, work_session_id: sessionId, reviewer_actor_id: ctx.actorId, verdict: body.verdict as Review['verdict'], ...(body.comment ? { comment: body.comment as string } : {}), reviewed_at: this.now() };
       this.store.insert('Review', review_id, sessionId, review, review.reviewed_at);
-      this.store.update('Request', requestId, { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } } satisfies Request);
+      const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } };
+      this.store.update('Request', requestId, resolved);
       const reopened = this.writeSession({ ...session, status: 'open' });
-      const after = this.appendEvent(reopened, 'request.reviewed', ctx.actorId, 'Review', review_id, { request_id: requestId, verdict: review.verdict });
+      const after = this.appendEvent(reopened, 'request.reviewed', ctx.actorId, 'Review', review_id, { request_id: requestId, verdict: review.verdict }, [change('Review', review_id, review), change('Request', requestId, resolved)]);
       return { status: 201, body: { review, session: after } };
     });
   }
@@ -350,9 +380,10 @@ export class ProtocolService {
       if (this.store.get('Takeover', takeover_id)) throw new ProtocolError('DUPLICATE_RECORD', `Takeover ${takeover_id} exists.`);
       const takeover: Takeover = { takeover_id, request_id: requestId, work_session_id: sessionId, actor_id: ctx.actorId, reason: body.reason as string, at_revision: session.revision + 1, taken_at: this.now() };
       this.store.insert('Takeover', takeover_id, sessionId, takeover, takeover.taken_at);
-      this.store.update('Request', requestId, { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } } satisfies Request);
+      const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } };
+      this.store.update('Request', requestId, resolved);
       const reopened = this.writeSession({ ...session, status: 'open' });
-      const after = this.appendEvent(reopened, 'request.taken_over', ctx.actorId, 'Takeover', takeover_id, { request_id: requestId, reason: takeover.reason });
+      const after = this.appendEvent(reopened, 'request.taken_over', ctx.actorId, 'Takeover', takeover_id, { request_id: requestId, reason: takeover.reason }, [change('Takeover', takeover_id, takeover), change('Request', requestId, resolved)]);
       return { status: 201, body: { takeover, session: after } };
     });
   }
@@ -392,7 +423,7 @@ export class ProtocolService {
         created_at: this.now(),
       };
       this.store.insert('Contribution', contribution_id, sessionId, contribution, contribution.created_at);
-      const after = this.appendEvent(session, 'contribution.recorded', ctx.actorId, 'Contribution', contribution_id, { decision_id, kind: contribution.kind, summary: contribution.summary });
+      const after = this.appendEvent(session, 'contribution.recorded', ctx.actorId, 'Contribution', contribution_id, { decision_id, kind: contribution.kind, summary: contribution.summary }, [change('Contribution', contribution_id, contribution)]);
       return { status: 201, body: { contribution, session: after } };
     });
   }
@@ -405,8 +436,25 @@ export class ProtocolService {
       // Governed: a learning record starts as a proposal, like memory.
       const record: LearningRecord = { learning_id, work_session_id: sessionId, summary: body.summary as string, status: 'proposed', created_at: this.now() };
       this.store.insert('LearningRecord', learning_id, sessionId, record, record.created_at);
-      const after = this.appendEvent(session, 'learning.proposed', ctx.actorId, 'LearningRecord', learning_id, { summary: record.summary });
+      const after = this.appendEvent(session, 'learning.proposed', ctx.actorId, 'LearningRecord', learning_id, { summary: record.summary }, [change('LearningRecord', learning_id, record)]);
       return { status: 201, body: { learning: record, session: after } };
+    });
+  }
+
+  /** What the assistant learned counts only once a household member accepted it. */
+  decideLearning(ctx: MutationContext, sessionId: string, learningId: string, body: Body): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'decideLearning', 'Decision', body, (session) => {
+      const actor = this.requireActor(ctx.actorId);
+      const record = this.store.get<LearningRecord>('LearningRecord', learningId);
+      if (!record || record.work_session_id !== sessionId) throw new ProtocolError('NOT_FOUND', `No LearningRecord ${learningId} in this session.`);
+      if (actor.role !== 'household_member' || !actor.authority.includes('learning.decide')) {
+        throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${ctx.actorId} cannot decide learning; a household member does.`);
+      }
+      if (record.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `LearningRecord ${learningId} was already ${record.status}.`);
+      const decided: LearningRecord = { ...record, status: body.decision === 'accept' ? 'accepted' : 'rejected', decided_by: ctx.actorId };
+      this.store.update('LearningRecord', learningId, decided);
+      const after = this.appendEvent(session, `learning.${decided.status}`, ctx.actorId, 'LearningRecord', learningId, { status: decided.status }, [change('LearningRecord', learningId, decided)]);
+      return { status: 200, body: { learning: decided, session: after } };
     });
   }
 
@@ -417,7 +465,7 @@ export class ProtocolService {
       if (this.store.get('MemoryProposal', proposal_id)) throw new ProtocolError('DUPLICATE_RECORD', `MemoryProposal ${proposal_id} exists.`);
       const proposal: MemoryProposal = { proposal_id, work_session_id: sessionId, fact: body.fact as string, status: 'proposed', created_at: this.now() };
       this.store.insert('MemoryProposal', proposal_id, sessionId, proposal, proposal.created_at);
-      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact });
+      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact }, [change('MemoryProposal', proposal_id, proposal)]);
       return { status: 201, body: { proposal, session: after } };
     });
   }
@@ -434,7 +482,7 @@ export class ProtocolService {
       if (proposal.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
       const decided: MemoryProposal = { ...proposal, status: body.decision === 'accept' ? 'accepted' : 'rejected', decided_by: ctx.actorId };
       this.store.update('MemoryProposal', proposalId, decided);
-      const after = this.appendEvent(session, `memory.${decided.status}`, ctx.actorId, 'MemoryProposal', proposalId, { status: decided.status });
+      const after = this.appendEvent(session, `memory.${decided.status}`, ctx.actorId, 'MemoryProposal', proposalId, { status: decided.status }, [change('MemoryProposal', proposalId, decided)]);
       return { status: 200, body: { proposal: decided, session: after } };
     });
   }
@@ -461,6 +509,8 @@ export class ProtocolService {
       // Sealing would leave a proposal nobody can decide any more.
       const undecided = this.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
       if (undecided) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`);
+      const unlearned = this.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((l) => l.status === 'proposed');
+      if (unlearned) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`);
       const after = this.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
       const sealed = this.writeSession({ ...after, sealed: true });
       return { status: 200, body: sealed };
@@ -498,37 +548,58 @@ export class ProtocolService {
     return this.store.get<T>(type, id);
   }
 
-  verify(): VerifyReport {
-    return verifyChain(this.store.iterateEvents());
+  /** The chains of the live database, and whether its records are what the events replay to. */
+  verify(): EvidenceReport {
+    const records: Record<string, unknown[]> = {};
+    for (const type of EXPORTED_TYPES) records[type] = this.store.list(type);
+    return verifyEvidence({ events: this.store.iterateEvents(), records });
+  }
+
+  /** Reads are answered only to registered actors. */
+  requireReader(actorId: string): void {
+    this.requireActor(actorId);
   }
 
   eventCount(): number {
     return this.store.eventCount();
   }
 
-  /** Everything, for EXPORT DEBUG and `jarvis protocol verify <export>`. */
-  exportAll(): { protocol_version: string; exported_at: string; records: Record<string, unknown[]>; events: JarvisEvent[] } {
+  /** Every record and event: the protocol part of an export, still unsealed. */
+  exportAll(): ProtocolExport {
     const records: Record<string, unknown[]> = {};
-    for (const type of ['Worker', 'Actor', 'Policy', 'WorkSession', 'PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'EvidenceManifest', 'LearningRecord', 'MemoryProposal', 'SkillProposal', 'OutcomeReport'] as const) {
-      records[type] = this.store.list(type);
-    }
+    for (const type of EXPORTED_TYPES) records[type] = this.store.list(type);
     return { protocol_version: PROTOCOL_VERSION, exported_at: this.now(), records, events: this.store.events() };
   }
 
   /**
-   * A sealed EvidenceManifest over everything exported: the chain head of every session and
-   * the SHA-256 of every record set, so a reader can tell whether the export was altered.
+   * Seals a finished export (after every redaction, as the file will hold it): a signed
+   * EvidenceManifest with the head of every session's chain and the digest of the whole
+   * document, placed beside the exported events. Returns the sealed document.
    */
-  sealExportManifest(actorId: string = HOST_IDS.system): { manifest: EvidenceManifest; export: ReturnType<ProtocolService['exportAll']> } {
+  sealExport<T extends Record<string, unknown>>(document: T, scope: string): T {
+    const plain = JSON.parse(JSON.stringify(document)) as T;
+    const part = protocolPartOf(plain);
+    if (!part) throw new Error('an export to seal holds no protocol events');
     return this.store.transaction(() => {
-      const data = this.exportAll();
-      const items = Object.entries(data.records).map(([kind, list]) => ({ kind, ref: `records/${kind}`, sha256: sha256Hex(canonicalJson(list)) }));
-      items.push({ kind: 'JarvisEvent', ref: 'events', sha256: sha256Hex(canonicalJson(data.events)) });
       const at = this.now();
-      const manifest = this.seal({ manifest_id: newId('man'), scope: `debug-export by ${actorId}`, items, chain_heads: this.chainHeads(), sealed: false, created_at: at });
+      const manifest = this.seal({
+        manifest_id: newId('man'),
+        scope: scope.slice(0, 200),
+        items: sectionDigests(plain),
+        chain_heads: this.chainHeads(),
+        export_sha256: exportDigest(plain),
+        sealed: false,
+        created_at: at,
+      });
       this.store.insert('EvidenceManifest', manifest.manifest_id, undefined, manifest, at);
-      return { manifest, export: data };
+      part.manifest = manifest;
+      return plain;
     });
+  }
+
+  /** The host's public signing key (fingerprint included). */
+  signingKey(): Signer['key'] {
+    return this.signer.key;
   }
 
   // ---------- internals ----------
@@ -538,14 +609,13 @@ export class ProtocolService {
   }
 
   private seal(manifest: EvidenceManifest): EvidenceManifest {
-    const { manifest_sha256: _old, sealed: _s, sealed_at: _a, ...content } = manifest;
-    const sealedAt = this.now();
-    return { ...content, sealed: true, sealed_at: sealedAt, manifest_sha256: sha256Hex(canonicalJson({ ...content, sealed_at: sealedAt })) };
+    return sealManifest(manifest, this.signer, this.now());
   }
 
-  private chainHeads(): Record<string, string> {
-    const heads: Record<string, string> = {};
-    for (const s of this.store.list<WorkSession>('WorkSession')) heads[s.work_session_id] = s.last_event_hash;
+  /** A session's revision counts its events (each event adds one). */
+  private chainHeads(): Record<string, ChainHead> {
+    const heads: Record<string, ChainHead> = {};
+    for (const s of this.store.list<WorkSession>('WorkSession')) heads[s.work_session_id] = { events: s.revision, last_event_hash: s.last_event_hash };
     return heads;
   }
 
@@ -584,7 +654,12 @@ export class ProtocolService {
     return session;
   }
 
-  private appendEvent(session: WorkSession, type: string, actorId: string, recordType: RecordType, recordId: string, payload: unknown): WorkSession {
+  /**
+   * Appends the next event of a session. `changes` are the session records this event
+   * created or changed, as they now stand: they travel in the payload, so the records can
+   * be rebuilt from the events (and a reader can tell when a snapshot disagrees).
+   */
+  private appendEvent(session: WorkSession, type: string, actorId: string, recordType: RecordType, recordId: string, payload: Record<string, unknown>, changes: EventRecordChange[] = [], at: string = this.now()): WorkSession {
     const base: Omit<JarvisEvent, 'hash'> = {
       event_id: newId('evt'),
       work_session_id: session.work_session_id,
@@ -593,9 +668,9 @@ export class ProtocolService {
       actor_id: actorId,
       record_type: recordType,
       record_id: recordId,
-      payload,
+      payload: { ...payload, records: changes },
       previous_event_hash: session.last_event_hash,
-      created_at: this.now(),
+      created_at: at,
     };
     const event: JarvisEvent = { ...base, hash: eventHash(base) };
     this.store.appendEvent(event);

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from '../protocol/store';
 import type { SkillCandidate } from './engine';
-import { DEFAULT_POLICY_RULES } from '../protocol';
+import { DEFAULT_POLICY_RULES, ephemeralSigner } from '../protocol';
 import { ProtocolRecorder } from '../protocol/recorder';
 import { HOST_IDS, ProtocolService } from '../protocol/service';
 import { RecordedSkillGate } from './recorded-gate';
 
 type Db = ReturnType<typeof openDatabase>;
 
+const signer = ephemeralSigner();
+
 /** One "process" of JARVIS over a database that outlives it. */
 function boot(db: Db) {
-  const svc = new ProtocolService(new ProtocolStore(db), () => new Date());
+  const svc = new ProtocolService(new ProtocolStore(db), () => new Date(), signer);
   svc.bootstrap(DEFAULT_POLICY_RULES);
   const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()));
   let n = 0;

@@ -1,2 +1,2 @@
-export { ProtocolStore, readEventsReadonly } from './protocol-store';
+export { ProtocolStore, readEventsReadonly, readRecordsReadonly } from './protocol-store';
 export type { StoredResponse } from './protocol-store';

@@ -93,3 +93,14 @@ export function* readEventsReadonly(db: Db): IterableIterator<JarvisEvent> {
     yield JSON.parse(row.body) as JarvisEvent;
   }
 }
+
+/** Record bodies of a database file by type, without migrating or writing it. */
+export function readRecordsReadonly(db: Db): Record<string, unknown[]> {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'protocol_records'").get();
+  const records: Record<string, unknown[]> = {};
+  if (!exists) return records;
+  for (const row of db.prepare('SELECT record_type, body FROM protocol_records ORDER BY created_at, rowid').iterate() as IterableIterator<{ record_type: string; body: string }>) {
+    (records[row.record_type] ??= []).push(JSON.parse(row.body));
+  }
+  return records;
+}

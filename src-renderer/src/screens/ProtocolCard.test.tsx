@@ -45,12 +45,15 @@ const detail: ProtocolSessionDetail = {
     event(3, 'request.opened', 'act_jarvis_assistant', 'Request', 'req_1'),
     event(4, 'request.reviewed', 'act_household', 'Review', 'rev_1'),
     event(5, 'contribution.recorded', 'act_jarvis_assistant', 'Contribution', 'con_1'),
+    event(6, 'learning.proposed', 'act_jarvis_assistant', 'LearningRecord', 'lrn_1'),
+    event(7, 'outcome.reported', 'act_jarvis_assistant', 'OutcomeReport', 'out_1'),
   ],
   records: {
     ...noRecords,
     PolicyDecision: [{ decision_id: 'dec_1', work_session_id: 'ws_http_1', policy_id: 'pol_household', action: { tool: 'calendar_delete', arguments_sha256: 'b'.repeat(64) }, outcome: 'require_review', reason: 'Policy verlangt eine Prüfung', decided_at: '2026-12-01T09:00:02Z' }],
     Request: [{ request_id: 'req_1', work_session_id: 'ws_http_1', decision_id: 'dec_1', summary: 'Termin „Zahnarzt“ löschen?', status: 'resolved', created_at: '2026-12-01T09:00:02Z' }],
     Review: [{ review_id: 'rev_1', request_id: 'req_1', work_session_id: 'ws_http_1', reviewer_actor_id: 'act_household', verdict: 'approve', reviewed_at: '2026-12-01T09:00:02Z' }],
+    LearningRecord: [{ learning_id: 'lrn_1', work_session_id: 'ws_http_1', summary: 'Zahnarzttermine sind dienstags', status: 'proposed', created_at: '2026-12-01T09:00:02Z' }],
     Contribution: [{ contribution_id: 'con_1', work_session_id: 'ws_http_1', actor_id: 'act_jarvis_assistant', decision_id: 'dec_1', kind: 'tool_result', summary: 'Termin gelöscht', created_at: '2026-12-01T09:00:02Z' }],
     OutcomeReport: [{ report_id: 'out_1', work_session_id: 'ws_http_1', outcome: 'completed', summary: 'Erledigt.', submitted_by: 'act_jarvis_assistant', submitted_at: '2026-12-01T09:00:02Z' }],
   },
@@ -86,6 +89,10 @@ describe('Wissen & System: protocol', () => {
     expect(rows[2]).toContain('Termin „Zahnarzt“ löschen?');
     expect(rows[3]).toContain('Haushalt');
     expect(rows[3]).toContain('bestätigt');
+    expect(rows[5]).toContain('Gelerntes vorgeschlagen');
+    expect(rows[5]).toContain('Zahnarzttermine sind dienstags');
+    expect(rows[6]).toContain('Abschlussbericht');
+    expect(rows[6]).toContain('Erledigt.');
     expect(timeline.textContent).toContain('Ergebnis: erledigt · Erledigt.');
     expect(timeline.textContent).toContain('versiegelt');
     // Reads carry the protocol headers the master requires.

@@ -45,6 +45,13 @@ export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionD
       const key = event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
       return { what: t(`protocol.event.${key}`), result: m?.fact, tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait' };
     }
+    case 'LearningRecord': {
+      const l = find(detail, 'LearningRecord', 'learning_id', event.record_id);
+      const key = event.type === 'learning.accepted' ? 'learningAccepted' : event.type === 'learning.rejected' ? 'learningRejected' : 'learningProposed';
+      return { what: t(`protocol.event.${key}`), result: l?.summary, tone: key === 'learningAccepted' ? 'ok' : key === 'learningRejected' ? 'bad' : 'wait' };
+    }
+    case 'OutcomeReport':
+      return { what: t('protocol.event.outcome'), result: find(detail, 'OutcomeReport', 'report_id', event.record_id)?.summary };
     default:
       break;
   }
