@@ -1,6 +1,6 @@
 // The protocol module itself, not the src-shared index: the index would pull the household
 // schemas into the initial bundle (their spread enums count as side effects).
-import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type MemoryDecisionResponse, type ProposalDecisionRequest, type WorkSession } from '../../src-shared/protocol';
+import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type LearningDecisionResponse, type MemoryDecisionResponse, type ProposalDecisionRequest, type WorkSession } from '../../src-shared/protocol';
 import { ApiError, requester } from './api';
 
 /** The UI speaks for the household: its decisions are a household member's, recorded as such. */
@@ -38,18 +38,27 @@ export const protocolRead = requester(readHeaders);
 export const protocolMutation = requester(() => mutationHeaders());
 
 /**
- * A memory decision inside its WorkSession: read the session's head, then write on it. The
+ * A decision inside its WorkSession: read the session's head, then write on it. The
  * assistant may append to the same session in between; one retry on the fresh head covers that.
  */
-export async function decideMemoryProposal(sessionId: string, proposalId: string, body: ProposalDecisionRequest): Promise<MemoryDecisionResponse> {
-  const decide = async () => {
-    const { session } = await protocolRead('GET /api/protocol/sessions/{id}', { params: { id: sessionId } });
-    return requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision', { params: { id: sessionId, pid: proposalId }, body });
-  };
+async function onSessionHead<T>(sessionId: string, write: (session: WorkSession) => Promise<T>): Promise<T> {
+  const decide = async () => write((await protocolRead('GET /api/protocol/sessions/{id}', { params: { id: sessionId } })).session);
   try {
     return await decide();
   } catch (e) {
     if (!(e instanceof ApiError) || (e.code !== 'REVISION_CONFLICT' && e.code !== 'PREVIOUS_EVENT_HASH_MISMATCH')) throw e;
     return decide();
   }
+}
+
+export function decideMemoryProposal(sessionId: string, proposalId: string, body: ProposalDecisionRequest): Promise<MemoryDecisionResponse> {
+  return onSessionHead(sessionId, (session) =>
+    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision', { params: { id: sessionId, pid: proposalId }, body }),
+  );
+}
+
+export function decideLearningRecord(sessionId: string, learningId: string, body: ProposalDecisionRequest): Promise<LearningDecisionResponse> {
+  return onSessionHead(sessionId, (session) =>
+    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/learning/{lid}/decision', { params: { id: sessionId, lid: learningId }, body }),
+  );
 }

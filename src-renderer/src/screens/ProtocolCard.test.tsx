@@ -138,6 +138,31 @@ describe('Wissen & System: protocol', () => {
     expect(screen.getByRole('button', { name: 'Merken: Paul verträgt keine Nüsse' })).toBeTruthy();
   });
 
+  it('Übernehmen keeps what the assistant learned, on the session head; Verwerfen would drop it', async () => {
+    const learned = { learning_id: 'lrn_9', work_session_id: 'ws_http_3', summary: 'Der Müll wird dienstags abgeholt', status: 'proposed' as const, created_at: '2026-12-01T09:02:00Z' };
+    let decision: unknown;
+    fakeApi({
+      'GET /api/protocol/sessions': () => json({ sessions: [] }),
+      'GET /api/protocol/memory-proposals': () => json({ proposals: [] }),
+      'GET /api/protocol/learning': () => json({ records: [decision ? { ...learned, status: 'accepted' as const } : learned] }),
+      'GET /api/protocol/sessions/ws_http_3': () => json({ session: { ...session, work_session_id: 'ws_http_3', revision: 9, sealed: false }, events: [], records: noRecords }),
+      'POST /api/protocol/sessions/ws_http_3/learning/lrn_9/decision': (body, init) => {
+        const h = init!.headers as Record<string, string>;
+        if (h['jarvis-expected-worksession-revision'] !== '9') return apiError('REVISION_CONFLICT', 'stale', 409);
+        decision = body;
+        return json({ learning: { ...learned, status: 'accepted' }, session: { ...session, work_session_id: 'ws_http_3', revision: 10, sealed: false } });
+      },
+    });
+    await useStore.getState().loadProtocol();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('learning-records');
+    expect(within(card).getByRole('button', { name: 'Verwerfen: Der Müll wird dienstags abgeholt' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Übernehmen: Der Müll wird dienstags abgeholt' }));
+    await waitFor(() => expect(within(screen.getByTestId('learning-records')).getByText('Übernommen')).toBeTruthy());
+    expect(decision).toEqual({ decision: 'accept' });
+    expect(within(screen.getByTestId('learning-records')).queryByRole('button', { name: /Übernehmen:/ })).toBeNull();
+  });
+
   it('a skill waiting for the household is activated from the skill card', async () => {
     const waiting = skillFixture({ id: 'demo.copy', name: 'Copy', source: '/skills/demo-copy', enabled: false, activation: { proposal_id: 'skp_1', status: 'proposed' } });
     const decided: SkillProposal = { proposal_id: 'skp_1', skill_id: 'demo.copy', version: '1.0.0', change: 'added', manifest_sha256: 'c'.repeat(64), status: 'activated', decided_by: 'act_household', created_at: '2026-12-01T09:01:00Z' };

@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n';
-import type { JarvisEvent, MemoryProposal, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
+import type { JarvisEvent, LearningRecord, MemoryProposal, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { wallClock } from '../format/household-time';
 import { useStore } from '../store';
@@ -139,11 +139,56 @@ function MemoryProposals({ proposals }: { proposals: readonly MemoryProposal[] }
   );
 }
 
+/** What the assistant learned from a request: it counts only once the household keeps it. */
+function LearningRecords({ records }: { records: readonly LearningRecord[] }) {
+  const { t } = useTranslation();
+  const decide = useStore((s) => s.decideLearning);
+  const deciding = useStore((s) => s.deciding);
+  const open = records.filter((r) => r.status === 'proposed');
+  const kept = records.filter((r) => r.status === 'accepted');
+  if (!open.length && !kept.length) return null;
+  return (
+    <div className="memory" data-testid="learning-records">
+      {open.length ? (
+        <>
+          <h3 className="sub">{t('protocol.learningOpen')}</h3>
+          <ul className="item-list">
+            {open.map((r) => (
+              <li key={r.learning_id}>
+                <span className="item-main">{r.summary}</span>
+                <span className="row">
+                  <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(r.learning_id)} aria-label={`${t('protocol.keep')}: ${r.summary}`} onClick={() => void decide(r, 'accept')}>
+                    {t('protocol.keep')}
+                  </button>
+                  <button type="button" className="btn btn-small" disabled={deciding.includes(r.learning_id)} aria-label={`${t('protocol.discard')}: ${r.summary}`} onClick={() => void decide(r, 'reject')}>
+                    {t('protocol.discard')}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {kept.length ? (
+        <>
+          <h3 className="sub">{t('protocol.learningKept')}</h3>
+          <ul className="facts">
+            {kept.map((r) => (
+              <li key={r.learning_id}>{r.summary}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 /** Wissen & System: what the assistant did, step by step, and what it asks to remember (the household's audit trail). */
 export function ProtocolCard() {
   const { t } = useTranslation();
   const sessions = useStore((s) => s.protocolSessions);
   const memories = useStore((s) => s.memoryProposals);
+  const learning = useStore((s) => s.learningRecords);
   const selected = useStore((s) => s.selectedSession);
   const detail = useStore((s) => s.sessionDetail);
   const select = useStore((s) => s.selectSession);
@@ -154,6 +199,9 @@ export function ProtocolCard() {
         <div>
           <ResourceView resource={memories} onRetry={() => void useStore.getState().loadProtocol()}>
             {(list) => <MemoryProposals proposals={list} />}
+          </ResourceView>
+          <ResourceView resource={learning} onRetry={() => void useStore.getState().loadProtocol()}>
+            {(list) => <LearningRecords records={list} />}
           </ResourceView>
           <h3 className="sub">{t('protocol.sessions')}</h3>
           <ResourceView resource={sessions} onRetry={() => void useStore.getState().loadProtocol()}>

@@ -1,12 +1,15 @@
 import type { StateCreator } from 'zustand';
-import type { MemoryProposal, ProtocolSessionDetail, WorkSession } from '../../../src-shared';
-import { decideMemoryProposal, protocolMutation, protocolRead } from '../protocol-client';
+import type { LearningRecord, MemoryProposal, ProtocolSessionDetail, WorkSession } from '../../../src-shared';
+import { decideLearningRecord, decideMemoryProposal, protocolMutation, protocolRead } from '../protocol-client';
+import { t } from '../i18n';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
 export interface ProtocolSlice {
   protocolSessions: Resource<readonly WorkSession[]>;
   memoryProposals: Resource<readonly MemoryProposal[]>;
+  /** What the assistant learned from a request, waiting for the household to keep or discard it. */
+  learningRecords: Resource<readonly LearningRecord[]>;
   selectedSession?: string;
   sessionDetail: Resource<ProtocolSessionDetail>;
   /** Ids of proposals with a decision on the way (their buttons are disabled). */
@@ -14,6 +17,7 @@ export interface ProtocolSlice {
   loadProtocol(): Promise<void>;
   selectSession(id: string | undefined): Promise<void>;
   decideMemory(proposal: MemoryProposal, decision: 'accept' | 'reject'): Promise<void>;
+  decideLearning(record: LearningRecord, decision: 'accept' | 'reject'): Promise<void>;
   decideSkill(proposalId: string, skillName: string, decision: 'accept' | 'reject'): Promise<void>;
 }
 
@@ -35,17 +39,20 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
   return {
     protocolSessions: idle(),
     memoryProposals: idle(),
+    learningRecords: idle(),
     sessionDetail: idle(),
     deciding: [],
     async loadProtocol() {
-      set({ protocolSessions: loading(get().protocolSessions), memoryProposals: loading(get().memoryProposals) });
-      const [sessions, memories] = await Promise.allSettled([
+      set({ protocolSessions: loading(get().protocolSessions), memoryProposals: loading(get().memoryProposals), learningRecords: loading(get().learningRecords) });
+      const [sessions, memories, learning] = await Promise.allSettled([
         protocolRead('GET /api/protocol/sessions', { query: { limit: String(SESSION_LIMIT) } }),
         protocolRead('GET /api/protocol/memory-proposals'),
+        protocolRead('GET /api/protocol/learning'),
       ]);
       set({
         protocolSessions: sessions.status === 'fulfilled' ? { status: 'ready', data: sessions.value.sessions } : failed(get().protocolSessions, sessions.reason),
         memoryProposals: memories.status === 'fulfilled' ? { status: 'ready', data: memories.value.proposals } : failed(get().memoryProposals, memories.reason),
+        learningRecords: learning.status === 'fulfilled' ? { status: 'ready', data: learning.value.records } : failed(get().learningRecords, learning.reason),
       });
       const selected = get().selectedSession;
       if (selected) await get().selectSession(selected);
@@ -68,6 +75,12 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
       busy(proposal.proposal_id, async () => {
         await decideMemoryProposal(proposal.work_session_id, proposal.proposal_id, { decision });
         get().notify('info', decision === 'accept' ? `Gemerkt: „${proposal.fact}“` : `Verworfen: „${proposal.fact}“`);
+        await get().loadProtocol();
+      }),
+    decideLearning: (record, decision) =>
+      busy(record.learning_id, async () => {
+        await decideLearningRecord(record.work_session_id, record.learning_id, { decision });
+        get().notify('info', `${t(decision === 'accept' ? 'protocol.learningKeptNote' : 'protocol.learningDiscardedNote')}: „${record.summary}“`);
         await get().loadProtocol();
       }),
     decideSkill: (proposalId, skillName, decision) =>
