@@ -5,6 +5,7 @@ import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate } from './recorded-gate';
 import { skillSources } from './loader';
+import { detectSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -33,6 +34,7 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
       maxTimeoutMs: config.skillMaxTimeoutMs,
       maxOutputKb: config.skillMaxOutputKb,
       hostEnv: process.env,
+      sandbox: config.skillSandbox as SandboxMode,
     },
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
@@ -75,7 +77,9 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
   ctx.status.set('skills', () => {
     if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
     const tools = engine.provider.list().length;
-    const detail = `${engine.skills().length} skills, ${tools} tools${ctx.config.skillProcessEnabled ? '' : ', process skills off'}`;
+    const sandbox = detectSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
+    const isolation = !ctx.config.skillProcessEnabled ? ', process skills off' : sandbox.kind === 'bwrap' ? ', isolated (bubblewrap)' : `, not isolated: ${sandbox.reason}`;
+    const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
     return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors` } : { state: 'ok', detail };
   });
   return {
