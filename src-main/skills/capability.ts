@@ -3,7 +3,7 @@ import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
-import { RecordedSkillGate } from './recorded-gate';
+import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { detectSandbox, type SandboxMode } from './process';
 
@@ -22,10 +22,11 @@ export interface SkillsCapability extends Capability {
 }
 
 /** Builds the skill engine from the configuration. The CLI uses the same function. */
-export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate): SkillEngine {
+export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate, reloaded?: (report: SkillsReloadResponse) => void): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
+    ...(reloaded ? { reloaded } : {}),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
@@ -38,6 +39,7 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
     },
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
+    secret: (value) => ctx.tracer.redactor.add(value),
   });
 }
 
@@ -47,14 +49,17 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
 export function createSkills(ctx: Platform, protocol: ProtocolCapability): SkillsCapability {
-  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder));
-  const enabled = ctx.config.skillsEnabled;
   let lastErrors = 0;
+  const announce = (report: SkillsReloadResponse): void => {
+    lastErrors = report.errors.length;
+    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
+  };
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
+  const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };
     const report = engine.reload();
-    lastErrors = report.errors.length;
-    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
+    announce(report);
     return report;
   };
   // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
