@@ -332,7 +332,15 @@ export class SkillEngine {
       ...(result.error ? { error: result.error } : {}),
       ...(run ? { exit_code: run.code, signal: run.signal, duration_ms: Math.round(run.durationMs), stderr: run.stderr, stderr_truncated: run.stderrTruncated } : {}),
     });
-    return result;
+    return result.success ? result : this.withoutSecrets(entry, result);
+  }
+
+  /** A failure quotes the end of stderr; an env_from value in it must not reach the caller or the model. */
+  private withoutSecrets(entry: ProcessSkillEntry, result: ToolResult): ToolResult {
+    const values = (entry.manifest?.runtime.env_from ?? []).map((name) => this.options.runner.hostEnv[name]).filter((v): v is string => !!v && v.length >= 6);
+    if (values.length === 0) return result;
+    const clean = (text: string) => values.reduce((t, v) => t.split(v).join('[redacted]'), text);
+    return { ...result, message: clean(result.message), ...(result.error ? { error: { ...result.error, message: clean(result.error.message) } } : {}) };
   }
 
   /** What a tool step needs declared. */
