@@ -93,6 +93,8 @@ export const SKILL_ERROR_CODES = {
   disabled: 'SKILL_DISABLED',
   capability: 'SKILL_CAPABILITY_DENIED',
   pipelineStep: 'SKILL_PIPELINE_STEP_FAILED',
+  sandboxUnavailable: 'SKILL_SANDBOX_UNAVAILABLE',
+  changed: 'SKILL_CHANGED',
 } as const;
 
 /** Where a skill was found; decides name precedence (workspace > user > bundled). */

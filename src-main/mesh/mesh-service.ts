@@ -21,9 +21,17 @@ import { Refusal } from '../platform/errors';
 
 const VERIFIED_CACHE_SIZE = 256;
 
+/** What one PUT of a worker's skills may carry: checking and compiling schemas is the costly part. */
+export const SKILLS_PUT_LIMITS = { maxBytes: 256 * 1024, maxSkills: 64, maxActions: 128 } as const;
+
+/** A worker's answer carries the skill's stdout (JARVIS_SKILL_MAX_OUTPUT_KB) in an envelope. */
+export function answerCapBytes(maxOutputKb: number): number {
+  return maxOutputKb * 1024 + 64 * 1024;
+}
+
 /** A refusal of a worker's or a client's mesh request. */
 export class MeshRefusal extends Refusal {
-  constructor(kind: 'invalid' | 'unauthorized' | 'not_found' | 'bad_gateway', code: string, message: string, path?: string) {
+  constructor(kind: 'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'bad_gateway', code: string, message: string, path?: string) {
     super(kind, code, message, path);
     this.name = 'MeshRefusal';
   }
@@ -76,6 +84,7 @@ export class MeshService {
       roster: this.roster,
       tracer: ctx.tracer,
       invokeTimeoutMs: ctx.config.meshInvokeTimeoutMs,
+      maxAnswerBytes: answerCapBytes(ctx.config.skillMaxOutputKb),
       tokenOf: (id) => this.outgoing.get(id),
     });
   }
@@ -108,13 +117,18 @@ export class MeshService {
   enroll(body: unknown): EnrollResponse {
     this.assertEnrollmentToken((body as { enrollment_token?: unknown } | null)?.enrollment_token);
     const req = body as EnrollRequest;
+    const endpoint = req.endpoint.replace(/\/$/, '');
+    const holder = this.roster.atEndpoint(endpoint);
+    if (holder && holder.name !== req.name) {
+      throw new MeshRefusal('conflict', 'ENDPOINT_TAKEN', `The endpoint ${endpoint} belongs to the live worker ${holder.name}; a worker enrolls with its own endpoint.`, '/endpoint');
+    }
     const accessToken = newAccessToken();
     this.ctx.tracer.redactor.add(accessToken);
     const worker = this.roster.add({
       id: `wrk_${randomBytes(9).toString('base64url')}`,
       name: req.name,
       runtime: req.runtime,
-      endpoint: req.endpoint.replace(/\/$/, ''),
+      endpoint,
       ...(req.version ? { version: req.version } : {}),
       tokenHash: hashToken(accessToken),
     });
@@ -142,6 +156,13 @@ export class MeshService {
   }
 
   putSkills(worker: WorkerRecord, skills: readonly unknown[]): { skills: number; actions: number } {
+    if (skills.length > SKILLS_PUT_LIMITS.maxSkills) {
+      throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxSkills} skills, got ${skills.length}.`, '/skills');
+    }
+    const declared = skills.reduce<number>((sum, raw) => sum + (Array.isArray((raw as { actions?: unknown } | null)?.actions) ? (raw as { actions: unknown[] }).actions.length : 0), 0);
+    if (declared > SKILLS_PUT_LIMITS.maxActions) {
+      throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxActions} actions in all, got ${declared}.`, '/skills');
+    }
     const ids = new Set<string>();
     const accepted: SkillManifest[] = [];
     for (const [i, raw] of skills.entries()) {
@@ -188,7 +209,7 @@ export class MeshService {
     const token = worker && this.outgoing.get(worker.id);
     if (!worker || !token) throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', `No live worker ${id}.`);
     try {
-      const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs);
+      const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs, answerCapBytes(this.ctx.config.skillMaxOutputKb));
       if (answer.status !== 200) throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
       const health = answer.body as Partial<WorkerHealth> | null;
       // Any program may be a worker: what it answers is checked before it is passed on.

@@ -181,6 +181,41 @@ describe('mesh enrollment', () => {
     expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
   });
 
+  it('enrolling with another worker\'s endpoint is refused and evicts nobody', async () => {
+    const m = await master();
+    const first = await postMesh(m, '/api/mesh/enroll', enrollBody(TOKEN));
+    expect(first.status).toBe(201);
+    const thief = await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), name: 'thief' });
+    expect(thief.status).toBe(409);
+    expect(thief.json.error).toMatchObject({ code: 'ENDPOINT_TAKEN', path: '/endpoint' });
+    expect((await workersOf(m)).workers.map((w) => w.id)).toEqual([first.json.worker_id]);
+    // The same worker coming back (a restart) replaces its own stale entry.
+    const again = await postMesh(m, '/api/mesh/enroll', enrollBody(TOKEN));
+    expect((await workersOf(m)).workers.map((w) => w.id)).toEqual([again.json.worker_id]);
+  });
+
+  it('bounds what one skills PUT may carry: size, skills and actions', async () => {
+    const m = await master();
+    const { worker_id: id, access_token: token } = (await postMesh(m, '/api/mesh/enroll', enrollBody(TOKEN))).json;
+    const skill = (i: number, actions = 1) => ({
+      protocol: 'jarvis.skill.v1',
+      id: `probe.s${i}`,
+      name: 's',
+      version: '1.0.0',
+      runtime: { type: 'process', command: './run' },
+      actions: Array.from({ length: actions }, (_, a) => ({ name: `a${a}`, description: 'd', input_schema: { type: 'object', properties: {}, additionalProperties: false } })),
+    });
+    const many = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 65 }, (_, i) => skill(i)) }, token, 'PUT');
+    expect(many.status).toBe(400);
+    expect(many.json.error.code).toBe('TOO_MANY_SKILLS');
+    const actions = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 5 }, (_, i) => skill(i, 30)) }, token, 'PUT');
+    expect(actions.status).toBe(400);
+    expect(actions.json.error.message).toContain('128 actions');
+    const big = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [{ ...skill(1), description: 'x'.repeat(300 * 1024) }] }, token, 'PUT');
+    expect(big.status).toBe(413);
+    expect(m.master.platform.registry.list().filter((t) => t.provider === 'remote')).toEqual([]);
+  });
+
   it('is off with a clear status while the enrollment token is unset or too short', async () => {
     const m = await master({ JARVIS_MESH_ENROLLMENT_TOKEN: 'short' });
     expect(m.meshUrl).toBeUndefined();

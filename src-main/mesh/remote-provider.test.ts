@@ -30,7 +30,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
 });
 
-async function peer(answer: (body: string, authorization?: string) => { status: number; body?: unknown } | undefined): Promise<string> {
+async function peer(answer: (body: string, authorization?: string) => { status: number; body?: unknown; raw?: string } | undefined): Promise<string> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -38,7 +38,7 @@ async function peer(answer: (body: string, authorization?: string) => { status: 
       const a = answer(body, req.headers.authorization);
       if (!a) return; // silence: never answers
       res.writeHead(a.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(a.body));
+      res.end(a.raw ?? JSON.stringify(a.body));
     });
   });
   servers.push(server);
@@ -47,10 +47,10 @@ async function peer(answer: (body: string, authorization?: string) => { status: 
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-function provider(endpoints: string[], invokeTimeoutMs = 2000) {
+function provider(endpoints: string[], invokeTimeoutMs = 2000, maxAnswerBytes = 1024 * 1024) {
   const roster = new WorkerRoster(() => new Date(), 60_000, () => {});
   endpoints.forEach((endpoint, i) => roster.setSkills(roster.add({ id: `wrk_${i}`, name: `w${i}`, runtime: 'python', endpoint, tokenHash: hashToken(`t${i}`) }), [manifest]));
-  return { roster, p: new RemoteToolProvider({ roster, tracer: new Tracer({ enabled: true, limit: 100 }), invokeTimeoutMs, tokenOf: (id) => `token-${id}` }) };
+  return { roster, p: new RemoteToolProvider({ roster, tracer: new Tracer({ enabled: true, limit: 100 }), invokeTimeoutMs, maxAnswerBytes, tokenOf: (id) => `token-${id}` }) };
 }
 
 const ctx = { traceId: 'http_1', now: new Date('2026-08-29T08:20:00Z'), timezone: 'Europe/Berlin', actor: 'system' as const };
@@ -101,5 +101,13 @@ describe('remote tool provider', () => {
   it('reports when no replica answers at all', async () => {
     const r = await provider(['http://127.0.0.1:9']).p.call('skill_peer_test_go', {}, ctx);
     expect(r).toMatchObject({ success: false, error: { code: 'WORKER_UNREACHABLE' } });
+  });
+
+  it('stops reading an answer past the cap and reports it as too large', async () => {
+    const huge = `{"success":true,"data":{"n":1,"pad":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
+    const url = await peer(() => ({ status: 200, raw: huge }));
+    const r = await provider([url], 2000, 64 * 1024).p.call('skill_peer_test_go', {}, ctx);
+    expect(r).toMatchObject({ success: false, error: { code: 'SKILL_OUTPUT_TOO_LARGE' } });
+    expect(r.error?.message).toContain('64 KB');
   });
 });

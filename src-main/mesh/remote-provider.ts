@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVOKE_PROTOCOL,
+  SKILL_ERROR_CODES,
   invokeResultSchema,
   skillToolName,
   toolFailure,
@@ -29,6 +30,8 @@ export interface RemoteProviderOptions {
   readonly roster: WorkerRoster;
   readonly tracer: Tracer;
   readonly invokeTimeoutMs: number;
+  /** Longest invoke answer read from a worker (JARVIS_SKILL_MAX_OUTPUT_KB plus the envelope). */
+  readonly maxAnswerBytes: number;
   /** The plain access token of a worker, for master -> worker calls. */
   readonly tokenOf: (workerId: string) => string | undefined;
 }
@@ -88,8 +91,10 @@ export class RemoteToolProvider implements ToolProvider {
       tracer.record(ctx.traceId, 'mesh', 'invoke', { tool: name, worker: worker.name, worker_id: worker.id, request_id: envelope.request_id });
       worker.calls++;
       try {
-        const answer = await postToWorker(worker.endpoint, '/v1/invoke', token, envelope, this.options.invokeTimeoutMs);
-        const result = this.interpret(entry, worker, answer.status, answer.body);
+        const answer = await postToWorker(worker.endpoint, '/v1/invoke', token, envelope, this.options.invokeTimeoutMs, this.options.maxAnswerBytes);
+        const result = answer.tooLarge
+          ? toolFailure(SKILL_ERROR_CODES.outputTooLarge, `worker ${worker.name} answered with more than ${Math.round(this.options.maxAnswerBytes / 1024)} KB; the answer was dropped`)
+          : this.interpret(entry, worker, answer.status, answer.body);
         if (!result.success) {
           worker.failures++;
           worker.lastError = result.error?.message ?? result.message;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enrollRequestSchema, skillsPutSchema, type RouteResponse, type SkillsPutRequest } from '../../src-shared';
 import { bearerToken } from './access-tokens';
-import { MeshRefusal, type MeshService } from './mesh-service';
+import { MeshRefusal, SKILLS_PUT_LIMITS, type MeshService } from './mesh-service';
 import { check, compileSchema } from '../platform/validation';
 
 const idParams = {
@@ -34,7 +34,7 @@ export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService
 
   app.put<{ Params: { id: string }; Body: SkillsPutRequest }>(
     '/api/mesh/workers/:id/skills',
-    { schema: { params: idParams } },
+    { schema: { params: idParams }, bodyLimit: SKILLS_PUT_LIMITS.maxBytes },
     async (req) => {
       const worker = mesh.authenticate(req.params.id, tokenOf(req));
       const shape = check(compileSchema(skillsPutSchema), req.body);

@@ -9,6 +9,27 @@ export class TransportError extends Error {
 export interface WorkerAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** The answer was longer than the cap; reading stopped there and `body` is undefined. */
+  readonly tooLarge?: true;
+}
+
+/** Reads at most `maxBytes` of a response; beyond that it stops reading and drops the rest. */
+async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function describeTransportFailure(err: unknown): string {
@@ -25,9 +46,10 @@ function describeTransportFailure(err: unknown): string {
 /**
  * Master -> worker: one POST with the worker's access token. Anything that fails before a
  * response arrives is a TransportError (the caller may try another replica); once the
- * worker answered, its answer stands, whatever it says.
+ * worker answered, its answer stands, whatever it says. An answer longer than
+ * `maxAnswerBytes` is not read further (a worker could otherwise fill the master's memory).
  */
-export async function postToWorker(endpoint: string, path: string, accessToken: string, body: unknown, timeoutMs: number): Promise<WorkerAnswer> {
+export async function postToWorker(endpoint: string, path: string, accessToken: string, body: unknown, timeoutMs: number, maxAnswerBytes: number): Promise<WorkerAnswer> {
   const url = `${endpoint.replace(/\/$/, '')}${path}`;
   let res: Response;
   try {
@@ -40,7 +62,13 @@ export async function postToWorker(endpoint: string, path: string, accessToken: 
   } catch (err) {
     throw new TransportError(describeTransportFailure(err));
   }
-  const text = await res.text();
+  let text: string | undefined;
+  try {
+    text = await readCapped(res, maxAnswerBytes);
+  } catch (err) {
+    throw new TransportError(describeTransportFailure(err));
+  }
+  if (text === undefined) return { status: res.status, body: undefined, tooLarge: true };
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;

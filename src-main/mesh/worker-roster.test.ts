@@ -33,12 +33,21 @@ describe('worker roster', () => {
     expect(r.get('wrk_a')).toBeUndefined();
   });
 
-  it('a worker enrolling again on the same endpoint replaces its stale entry', () => {
+  it('a worker enrolling again under its name and endpoint replaces its stale entry', () => {
+    const { r, removed } = roster();
+    const again = (id: string) => r.add({ id, name: 'a', runtime: 'python', endpoint: 'http://10.0.0.7:7070', tokenHash: hashToken(id) });
+    again('wrk_first');
+    again('wrk_second');
+    expect(r.live().map((w) => w.id)).toEqual(['wrk_second']);
+    expect(removed).toEqual(['a:replaced']);
+  });
+
+  it('another name on the same endpoint evicts nobody', () => {
     const { r, removed, add } = roster();
     add('a', 'http://10.0.0.7:7070');
     add('b', 'http://10.0.0.7:7070');
-    expect(r.live().map((w) => w.name)).toEqual(['b']);
-    expect(removed).toEqual(['a:replaced']);
+    expect(r.live().map((w) => w.name)).toEqual(['a', 'b']);
+    expect(removed).toEqual([]);
   });
 
   it('counts revisions only when the offered actions can change', () => {

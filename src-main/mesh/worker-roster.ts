@@ -33,9 +33,10 @@ export class WorkerRoster {
   ) {}
 
   add(worker: Omit<WorkerRecord, 'leaseUntil' | 'lastHeartbeatAt' | 'enrolledAt' | 'skills' | 'calls' | 'failures'>): WorkerRecord {
-    // A worker that restarts on the same endpoint enrolls again under a new id; the stale
-    // entry would hold a token the worker no longer accepts.
-    for (const other of [...this.workers.values()]) if (other.endpoint === worker.endpoint) this.remove(other.id, 'replaced');
+    // A worker that restarts enrolls again under a new id with its name and endpoint; the
+    // stale entry would hold a token the worker no longer accepts. Another worker's endpoint
+    // is refused before this point (MeshService.enroll): it never evicts the live one.
+    for (const other of [...this.workers.values()]) if (other.endpoint === worker.endpoint && other.name === worker.name) this.remove(other.id, 'replaced');
     const now = this.clock();
     const record: WorkerRecord = { ...worker, enrolledAt: now, lastHeartbeatAt: now, leaseUntil: now.getTime() + this.leaseMs, skills: [], calls: 0, failures: 0 };
     this.workers.set(record.id, record);
@@ -82,6 +83,11 @@ export class WorkerRoster {
       if (w.leaseUntil <= now && this.remove(w.id, 'expired')) removed++;
     }
     return removed;
+  }
+
+  /** The live worker at an endpoint, if any. */
+  atEndpoint(endpoint: string): WorkerRecord | undefined {
+    return this.live().find((w) => w.endpoint === endpoint);
   }
 
   /** Live workers in enrollment order. */

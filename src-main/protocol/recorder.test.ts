@@ -3,7 +3,7 @@ import type { WorkSession } from '../../src-shared';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from './store';
 import { DEFAULT_POLICY_RULES } from './capability';
-import { ProtocolRecorder } from './recorder';
+import { MAX_RUNTIME_WORKER_RECORDS, ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
 import { ephemeralSigner } from './signing-key';
 
@@ -113,5 +113,15 @@ describe('ProtocolRecorder redaction', () => {
     r.finish(s, 'completed', 'ok hunter2-secret');
     expect(JSON.stringify(svc.exportAll())).not.toContain('hunter2-secret');
     expect(svc.verify().ok).toBe(true);
+  });
+});
+
+describe('ProtocolRecorder runtime workers', () => {
+  it('records at most MAX_RUNTIME_WORKER_RECORDS worker names; later names share one record', () => {
+    for (let i = 0; i < MAX_RUNTIME_WORKER_RECORDS + 40; i++) rec.registerRuntimeWorker(`wrk_mesh_name${i}`, `name${i}`, 'python');
+    rec.registerRuntimeWorker('wrk_mesh_name0', 'name0', 'python');
+    const runtime = svc.list<{ kind: string; worker_id: string }>('Worker').filter((w) => w.kind === 'runtime_worker');
+    expect(runtime).toHaveLength(MAX_RUNTIME_WORKER_RECORDS + 1);
+    expect(runtime.map((w) => w.worker_id)).toContain('wrk_mesh__other');
   });
 });

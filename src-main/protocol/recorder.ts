@@ -25,6 +25,10 @@ export interface DecisionRecord {
  * a Review, a hand edit of the pending item a Takeover, and the end an OutcomeReport.
  * It goes through the same service (and so the same rules) as any HTTP client.
  */
+/** How many runtime workers the protocol records by name; later names share one record. */
+export const MAX_RUNTIME_WORKER_RECORDS = 64;
+const OVERFLOW_RUNTIME_WORKER = 'wrk_mesh__other';
+
 export class ProtocolRecorder {
   constructor(
     private readonly protocol: ProtocolService,
@@ -141,7 +145,14 @@ export class ProtocolRecorder {
 
   /** Workers that enroll over the mesh become Worker and Actor records. */
   registerRuntimeWorker(workerId: string, name: string, runtime: string): void {
-    const safeId = workerId.replace(/[^A-Za-z0-9_.:-]/g, '_');
+    let safeId = workerId.replace(/[^A-Za-z0-9_.:-]/g, '_');
+    // Names come from whoever holds the enrollment token: the records of them stay bounded,
+    // later names share one record.
+    if (!this.protocol.get('Worker', safeId) && this.protocol.list<{ kind?: string }>('Worker').filter((w) => w.kind === 'runtime_worker').length >= MAX_RUNTIME_WORKER_RECORDS) {
+      safeId = OVERFLOW_RUNTIME_WORKER;
+      name = 'other runtime workers';
+      runtime = 'mixed';
+    }
     if (!this.protocol.get('Worker', safeId)) {
       this.protocol.registerWorker(this.base(HOST_IDS.system), { worker_id: safeId, kind: 'runtime_worker', name: name.slice(0, 200) || safeId, runtime: runtime.slice(0, 40) || 'unknown' });
     }

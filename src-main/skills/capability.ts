@@ -3,8 +3,9 @@ import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
-import { RecordedSkillGate } from './recorded-gate';
+import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
+import { detectSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -21,10 +22,11 @@ export interface SkillsCapability extends Capability {
 }
 
 /** Builds the skill engine from the configuration. The CLI uses the same function. */
-export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate): SkillEngine {
+export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate, reloaded?: (report: SkillsReloadResponse) => void): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
+    ...(reloaded ? { reloaded } : {}),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
@@ -33,9 +35,11 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
       maxTimeoutMs: config.skillMaxTimeoutMs,
       maxOutputKb: config.skillMaxOutputKb,
       hostEnv: process.env,
+      sandbox: config.skillSandbox as SandboxMode,
     },
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
+    secret: (value) => ctx.tracer.redactor.add(value),
   });
 }
 
@@ -45,14 +49,17 @@ export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 't
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
 export function createSkills(ctx: Platform, protocol: ProtocolCapability): SkillsCapability {
-  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder));
-  const enabled = ctx.config.skillsEnabled;
   let lastErrors = 0;
+  const announce = (report: SkillsReloadResponse): void => {
+    lastErrors = report.errors.length;
+    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
+  };
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
+  const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };
     const report = engine.reload();
-    lastErrors = report.errors.length;
-    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
+    announce(report);
     return report;
   };
   // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
@@ -75,7 +82,9 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
   ctx.status.set('skills', () => {
     if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
     const tools = engine.provider.list().length;
-    const detail = `${engine.skills().length} skills, ${tools} tools${ctx.config.skillProcessEnabled ? '' : ', process skills off'}`;
+    const sandbox = detectSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
+    const isolation = !ctx.config.skillProcessEnabled ? ', process skills off' : sandbox.kind === 'bwrap' ? ', isolated (bubblewrap)' : `, not isolated: ${sandbox.reason}`;
+    const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
     return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors` } : { state: 'ok', detail };
   });
   return {

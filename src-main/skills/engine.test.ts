@@ -160,19 +160,24 @@ describe('skill engine', () => {
   });
 
   it('hostile skills fail with their own codes and the registry keeps serving the good ones', async () => {
-    const { registry } = engine();
+    const { e, registry } = engine();
     const cases: [string, string][] = [
       ['skill_hostile_sleep_go', 'SKILL_TIMEOUT'],
       ['skill_hostile_flood_go', 'SKILL_OUTPUT_TOO_LARGE'],
       ['skill_hostile_twice_go', 'SKILL_BAD_OUTPUT'],
       ['skill_hostile_prose_go', 'SKILL_BAD_OUTPUT'],
-      ['skill_hostile_escape_go', 'SKILL_ENTRY_POINT'],
     ];
     for (const [tool, code] of cases) {
       const r = await registry.call(tool, { text: 'x' }, ctx);
       expect(r, tool).toMatchObject({ success: false, error: { code } });
       expect(await registry.call('skill_good_text_go', { text: 'still here' }, ctx)).toMatchObject({ success: true, data: { text: 'STILL HERE' } });
     }
+    // An entry point that leaves the folder is no tool at all: listed disabled with the reason.
+    expect(registry.get('skill_hostile_escape_go')).toBeUndefined();
+    const escape = e.info(e.find('hostile.escape')!);
+    expect(escape.enabled).toBe(false);
+    expect(escape.errors.join(' ')).toContain('leads outside the skill folder');
+    expect(e.catalogXml()).not.toContain('hostile.escape');
     const snoop = await registry.call('skill_hostile_snoop_go', { text: 'x' }, ctx);
     expect(snoop).toMatchObject({ success: true, data: { token: '' } });
   });

@@ -14,8 +14,8 @@ import {
 import { check, compileSchema } from '../platform/validation';
 import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
 import { fillTemplate } from './openjarvis';
-import { treeSha256 } from './tree-hash';
-import { invokeProcessSkill, isSystemCommand, type RunnerPolicy } from './process';
+import { TreeEscapeError, TreeHashCache } from './tree-hash';
+import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
 export interface SkillEngineOptions {
@@ -29,6 +29,10 @@ export interface SkillEngineOptions {
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
   /** Holds new and changed skills back until the household activates them. */
   readonly gate?: SkillGate;
+  /** Registers a secret with the redactor: every env_from value a skill gets is one. */
+  readonly secret?: (value: string) => void;
+  /** Told when a call found its skill changed on disk and the engine reloaded. */
+  readonly reloaded?: (report: SkillsReloadResponse) => void;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -75,6 +79,9 @@ export class SkillEngine {
   /** The gate's verdict per skill id, with the tree it was given for. */
   private admissions = new Map<string, { sha256: string; admission: SkillAdmission }>();
   private loadedOnce = false;
+  /** Tree hashes by folder, checked again before every call. */
+  private readonly trees = new TreeHashCache();
+  private shas = new Map<string, string>();
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -96,6 +103,8 @@ export class SkillEngine {
     const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
     this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth });
+    this.registerSecrets();
+    this.checkFolders();
     this.admit(this.loadedOnce ? 'reload' : 'startup');
     this.loadedOnce = true;
     this.rebuildTools();
@@ -111,6 +120,79 @@ export class SkillEngine {
     };
   }
 
+  /**
+   * env_from values reach the skill, and from there its stderr, its answer, the trace and
+   * the chat: they are secrets from the moment a manifest names them.
+   */
+  private registerSecrets(): void {
+    const host = this.options.runner.hostEnv;
+    for (const s of this.set.skills) {
+      if (s.format !== 'jarvis.skill.v1') continue;
+      for (const name of s.manifest?.runtime.env_from ?? []) {
+        const value = host[name];
+        if (value) this.options.secret?.(value);
+      }
+    }
+  }
+
+  /**
+   * What makes a loaded skill unusable beyond its manifest: a symbolic link that leaves its
+   * folder (code outside the tree hash) and an entry point that cannot run. Such a skill is
+   * listed disabled with the reason and never offered to the model.
+   */
+  private checkFolders(): void {
+    const shas = new Map<string, string>();
+    const errors = this.set.errors as SkillSourceError[];
+    const fail = (s: SkillEntry, message: string) => {
+      s.errors.push(message);
+      errors.push({ source: s.dir, message });
+    };
+    for (const s of this.set.skills) {
+      if (s.errors.length > 0) continue;
+      try {
+        shas.set(s.dir, this.trees.sha256(s.dir));
+      } catch (err) {
+        // Unreadable right now (being copied) is not an error: the gate holds it back.
+        if (err instanceof TreeEscapeError) fail(s, err.message);
+        continue;
+      }
+      if (s.format !== 'jarvis.skill.v1' || !s.manifest || !this.options.processEnabled) continue;
+      try {
+        resolveEntryPoint(s.dir, s.manifest.runtime.command, {
+          manifestAllows: s.manifest.permissions?.system_exec === true,
+          hostAllows: this.options.runner.allowSystemExec,
+          path: this.options.runner.hostEnv.PATH ?? '',
+        });
+      } catch (err) {
+        // A denied system command is a host setting, shown as a warning (blocker), not a broken skill.
+        if (err instanceof EntryPointError && err.code === SKILL_ERROR_CODES.entryPoint) fail(s, err.message);
+      }
+    }
+    this.shas = shas;
+    this.trees.retain(new Set(shas.keys()));
+  }
+
+  /**
+   * The gate decided on one tree; a call runs only that tree. A skill edited in place since
+   * (or through a link) is read again and goes back to the household as a new proposal.
+   */
+  private changedSince(entry: SkillEntry): ToolResult | undefined {
+    if (!this.options.gate) return undefined;
+    const admitted = this.admissions.get(entry.id)?.sha256;
+    let now: string | undefined;
+    try {
+      now = this.trees.sha256(entry.dir);
+    } catch {
+      now = undefined;
+    }
+    if (now !== undefined && now === admitted) return undefined;
+    const report = this.reload();
+    this.options.reloaded?.(report);
+    const after = this.admissions.get(entry.id)?.admission;
+    const why = after?.proposal_id ? ` and waits for the household (SkillProposal ${after.proposal_id})` : '';
+    return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
+  }
+
   /** Asks the gate again without rereading the folders (after a household decision). */
   readmit(): void {
     this.admit('decision');
@@ -123,10 +205,8 @@ export class SkillEngine {
     const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
     for (const s of this.set.skills) {
       if (s.errors.length > 0 || next.has(s.id)) continue;
-      let sha256: string;
-      try {
-        sha256 = treeSha256(s.dir);
-      } catch {
+      const sha256 = this.shas.get(s.dir);
+      if (sha256 === undefined) {
         // Unreadable right now (being copied): the next reload sees it whole.
         next.set(s.id, { sha256: '', admission: { state: 'proposed' } });
         continue;
@@ -218,6 +298,8 @@ export class SkillEngine {
   async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     if (entry.errors.length > 0) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is broken: ${entry.errors.join('; ')}`);
     if (!entry.enabled) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is disabled (enabled: false)`);
+    const changed = this.changedSince(entry);
+    if (changed) return changed;
     if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
     if (action !== OPENJARVIS_ACTION) return toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${entry.id} has only the action "${OPENJARVIS_ACTION}"`);
     const verdict = check(compileSchema(entry.input_schema), input);
@@ -250,7 +332,15 @@ export class SkillEngine {
       ...(result.error ? { error: result.error } : {}),
       ...(run ? { exit_code: run.code, signal: run.signal, duration_ms: Math.round(run.durationMs), stderr: run.stderr, stderr_truncated: run.stderrTruncated } : {}),
     });
-    return result;
+    return result.success ? result : this.withoutSecrets(entry, result);
+  }
+
+  /** A failure quotes the end of stderr; an env_from value in it must not reach the caller or the model. */
+  private withoutSecrets(entry: ProcessSkillEntry, result: ToolResult): ToolResult {
+    const values = (entry.manifest?.runtime.env_from ?? []).map((name) => this.options.runner.hostEnv[name]).filter((v): v is string => !!v && v.length >= 6);
+    if (values.length === 0) return result;
+    const clean = (text: string) => values.reduce((t, v) => t.split(v).join('[redacted]'), text);
+    return { ...result, message: clean(result.message), ...(result.error ? { error: { ...result.error, message: clean(result.error.message) } } : {}) };
   }
 
   /** What a tool step needs declared. */

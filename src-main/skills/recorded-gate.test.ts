@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from '../protocol/store';
 import type { SkillCandidate } from './engine';
@@ -12,10 +15,10 @@ type Db = ReturnType<typeof openDatabase>;
 const signer = ephemeralSigner();
 
 /** One "process" of JARVIS over a database that outlives it. */
-function boot(db: Db) {
+function boot(db: Db, baselineFile?: string) {
   const svc = new ProtocolService(new ProtocolStore(db), () => new Date(), signer);
   svc.bootstrap(DEFAULT_POLICY_RULES);
-  const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()));
+  const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()), baselineFile);
   let n = 0;
   const decide = (proposalId: string, decision: 'accept' | 'reject') =>
     svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: `gate-test-${proposalId}-${n++}`, timestamp: new Date().toISOString() }, proposalId, { decision });
@@ -68,5 +71,31 @@ describe('RecordedSkillGate', () => {
     const { svc, gate } = boot(openDatabase(':memory:'));
     const added = gate.admit({ ...tree('d', 'added'), id: 'demo.copy' });
     expect(svc.get('SkillProposal', added.proposal_id!)).toMatchObject({ skill_id: 'demo.copy', change: 'added', status: 'proposed' });
+  });
+
+  describe('with the installation baseline on disk', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-gate-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('a skill edited while JARVIS was off is a proposal after the restart, an untouched one runs', () => {
+      const db = openDatabase(':memory:');
+      const file = join(dir, 'edited.json');
+      expect(boot(db, file).gate.admit(tree('a', 'startup'))).toEqual({ state: 'active' });
+      expect(boot(db, file).gate.admit(tree('a', 'startup'))).toEqual({ state: 'active' });
+      const third = boot(db, file);
+      const edited = third.gate.admit(tree('e', 'startup'));
+      expect(edited.state).toBe('proposed');
+      expect(third.svc.get('SkillProposal', edited.proposal_id!)).toMatchObject({ change: 'changed' });
+    });
+
+    it('a skill added while JARVIS was off is a proposal after the restart, even when the first start had no skills', () => {
+      const db = openDatabase(':memory:');
+      const file = join(dir, 'added.json');
+      boot(db, file);
+      const second = boot(db, file);
+      const added = second.gate.admit({ ...tree('f', 'startup'), id: 'dropped.in' });
+      expect(added.state).toBe('proposed');
+      expect(second.svc.get('SkillProposal', added.proposal_id!)).toMatchObject({ change: 'added' });
+    });
   });
 });

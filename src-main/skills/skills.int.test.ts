@@ -149,6 +149,40 @@ describe('skills on the real master', () => {
     expect((await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } })).status).toBe(404);
   });
 
+  it('an env_from value a skill prints on stderr is redacted in EXPORT DEBUG and in the answer to the caller', async () => {
+    const secret = 'sk-household-5f3a9c1e7b';
+    process.env.SKILL_BOX_API_KEY = secret;
+    try {
+      const t = await masterWithSkills();
+      const dir = join(t.config.skillsDir, 'leaky');
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'skill.json'),
+        JSON.stringify({
+          protocol: 'jarvis.skill.v1',
+          id: 'leaky.key',
+          name: 'Leaky',
+          version: '1.0.0',
+          runtime: { type: 'process', command: './run', env_from: ['SKILL_BOX_API_KEY'] },
+          actions: [{ name: 'go', description: 'leaks its key', input_schema: { type: 'object' } }],
+        }),
+      );
+      writeFileSync(join(dir, 'run'), '#!/bin/sh\necho "auth failed for $SKILL_BOX_API_KEY" >&2\nexit 1\n');
+      chmodSync(join(dir, 'run'), 0o755);
+      await t.request('/api/skills/reload', { method: 'POST' });
+      await activateProposedSkills(t);
+      const r = await t.request('/api/tools/skill_leaky_key_go', { json: { arguments: {} } });
+      expect(r.json).toMatchObject({ success: false, error: { code: 'SKILL_CRASHED' } });
+      expect(r.text).toContain('auth failed for [redacted]');
+      const exported = await t.request('/api/debug/export');
+      expect(exported.text).toContain('auth failed for');
+      expect(exported.text).not.toContain(secret);
+      expect(r.text).not.toContain(secret);
+    } finally {
+      delete process.env.SKILL_BOX_API_KEY;
+    }
+  });
+
   it('with JARVIS_SKILL_ALLOW_SYSTEM_EXEC=true the spec weather.local answers from its table', async () => {
     const t = await masterWithSkills({ JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true' });
     const res = await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } });

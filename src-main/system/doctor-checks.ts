@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path';
 import type { Config } from '../platform/config';
 import { findBinary } from '../platform/binaries';
+import { detectSandbox, type SandboxMode } from '../skills/process';
 
 export interface CheckResult {
   readonly name: string;
@@ -87,7 +88,18 @@ export const checkDataFolder: Check = (config) => {
   }
 };
 
-export const DEFAULT_CHECKS: readonly Check[] = [checkDataFolder, checkOllama, checkFfmpeg, checkWhisper, checkWhisperModel, checkPiper, checkDocker];
+/** Whether local skill processes run isolated (own PID namespace, no view of the master). */
+export const checkSkillIsolation: Check = (config) => {
+  const name = 'skill isolation';
+  if (!config.skillProcessEnabled) return { name, ok: true, detail: 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)', optional: true };
+  const mode = config.skillSandbox as SandboxMode;
+  const status = detectSandbox(mode, process.env.PATH ?? '');
+  if (status.kind === 'bwrap') return { name, ok: true, detail: `active: bubblewrap (${status.bwrap}), own PID namespace per call`, optional: true };
+  const risk = 'skills run as this user and can read the environment and files of JARVIS; install bubblewrap (apt-get install bubblewrap)';
+  return { name, ok: false, detail: status.required ? `required but unavailable: ${status.reason}; local skills do not run` : `off: ${status.reason}; ${risk}`, optional: !status.required };
+};
+
+export const DEFAULT_CHECKS: readonly Check[] = [checkDataFolder, checkOllama, checkFfmpeg, checkWhisper, checkWhisperModel, checkPiper, checkDocker, checkSkillIsolation];
 
 export async function runChecks(config: Config, checks: readonly Check[] = DEFAULT_CHECKS): Promise<CheckResult[]> {
   return Promise.all(checks.map(async (check) => check(config)));

@@ -71,6 +71,7 @@ export const SETTINGS = [
   { env: 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC', key: 'skillAllowSystemExec', type: 'bool', default: 'false', description: 'Allow manifests to name a system command (python3, node, /bin/…) as entry point, together with permissions.system_exec.' },
   { env: 'JARVIS_SKILL_MAX_TIMEOUT_MS', key: 'skillMaxTimeoutMs', type: 'positive-int', default: '30000', description: 'Upper bound for a skill call’s timeout.' },
   { env: 'JARVIS_SKILL_MAX_OUTPUT_KB', key: 'skillMaxOutputKb', type: 'positive-int', default: '1024', description: 'Upper bound for a skill process’s stdout.' },
+  { env: 'JARVIS_SKILL_SANDBOX', key: 'skillSandbox', type: 'string', default: 'auto', oneOf: ['auto', 'required', 'off'], description: 'Isolate local skill processes with bubblewrap (own PID namespace, only the skill folder and the system folders visible): `auto` where it works, `required` refuses to run skills without it, `off` never.' },
   { env: 'JARVIS_SKILL_PIPELINE_MAX_DEPTH', key: 'skillPipelineMaxDepth', type: 'positive-int', default: '5', description: 'Maximum nesting of skill.toml pipelines.' },
 
   // Mesh

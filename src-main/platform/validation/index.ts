@@ -39,15 +39,35 @@ function createAjv(): Ajv {
 let trustedAjv: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
-/** Compiles once per schema object; later calls return the cached validator. */
+/**
+ * Compiles once per schema object; later calls return the cached validator. The validator
+ * lives as long as the schema object does: ajv's own cache (a Map keyed by the object) would
+ * keep every schema ever compiled, and a skill reload brings new objects each time.
+ */
 export function compileSchema(schema: object): ValidateFunction {
   let fn = cache.get(schema);
   if (!fn) {
     trustedAjv ??= createAjv();
     fn = trustedAjv.compile(schema);
+    forget(trustedAjv, schema);
     cache.set(schema, fn);
   }
   return fn;
+}
+
+/** Drops a compiled schema from ajv's internal cache; one with an `$id` stays referable. */
+export function forget(ajv: Ajv, schema: object): void {
+  if (!('$id' in schema)) ajv.removeSchema(schema);
+}
+
+/** How many schemas an ajv instance holds in its own cache (a test watches it for leaks). */
+export function ajvCacheSize(ajv: Ajv | undefined): number {
+  return (ajv as unknown as { _cache?: Map<unknown, unknown> } | undefined)?._cache?.size ?? 0;
+}
+
+/** The trusted instance's cache size. */
+export function trustedSchemaCacheSize(): number {
+  return ajvCacheSize(trustedAjv);
 }
 
 export function validate(schema: object, value: unknown): ValidationResult {

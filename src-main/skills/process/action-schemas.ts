@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import secureMetaSchema from 'ajv/lib/refs/json-schema-secure.json';
+import { ajvCacheSize, forget } from '../../platform/validation';
 
 // ajv-formats is CommonJS; under ESM its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -82,15 +83,33 @@ export function checkUntrustedSchema(schema: unknown): SchemaVerdict {
   return { ok: true };
 }
 
-const compiled = new WeakMap<object, ValidateFunction>();
+/** Validators by schema text: replicas, reloads and re-enrollments bring the same schemas as new objects. */
+const MAX_COMPILED_BY_TEXT = 512;
+const byObject = new WeakMap<object, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
+
+/** How many validators are cached by schema text (bounded) and held by ajv itself (none). */
+export function untrustedSchemaCacheSizes(): { byText: number; ajv: number } {
+  return { byText: byText.size, ajv: ajvCacheSize(untrustedAjvInstance) };
+}
 
 /**
- * Checks and compiles an untrusted schema once; the same object returns the cached
- * validator. Throws with a readable message when the schema is rejected.
+ * Checks and compiles an untrusted schema once; the same object, or another object with the
+ * same JSON text, returns the cached validator. The cache by text is bounded (least recently
+ * used goes first) and ajv keeps nothing of its own. Throws with a readable message when the
+ * schema is rejected.
  */
 export function compileUntrustedSchema(schema: object): ValidateFunction {
-  const cached = compiled.get(schema);
+  const cached = byObject.get(schema);
   if (cached) return cached;
+  const text = JSON.stringify(schema);
+  const known = byText.get(text);
+  if (known) {
+    byText.delete(text);
+    byText.set(text, known);
+    byObject.set(schema, known);
+    return known;
+  }
   const verdict = checkUntrustedSchema(schema);
   if (!verdict.ok) throw new Error(verdict.message);
   let fn: ValidateFunction;
@@ -98,7 +117,11 @@ export function compileUntrustedSchema(schema: object): ValidateFunction {
     fn = untrustedAjv().compile(schema);
   } catch (err) {
     throw new Error(`schema does not compile: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    forget(untrustedAjv(), schema);
   }
-  compiled.set(schema, fn);
+  if (byText.size >= MAX_COMPILED_BY_TEXT) byText.delete(byText.keys().next().value!);
+  byText.set(text, fn);
+  byObject.set(schema, fn);
   return fn;
 }

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
   SKILL_ERROR_CODES,
@@ -14,6 +15,7 @@ import { check, compileSchema, describeAjvError } from '../../platform/validatio
 import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
+import { detectSandbox, sandboxArgs, type SandboxMode } from './sandbox';
 import { toRfc3339 } from '../../../src-shared/time-zone';
 
 /** stderr is kept for the trace, never more than this. */
@@ -50,6 +52,61 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** How long the pipes may stay open after the skill's own process ended. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * The kernel's ids of the child's ends of its stdio (node connects them with socket pairs,
+ * whose two ends have different ids), read on Linux right after the spawn: libuv returns
+ * only once the program was executed, so its fds 0-2 are in place.
+ */
+function stdioIdsOf(child: ChildProcess): Set<string> {
+  const ids = new Set<string>();
+  if (process.platform !== 'linux' || child.pid === undefined) return ids;
+  for (const fd of [0, 1, 2]) {
+    try {
+      ids.add(readlinkSync(`/proc/${child.pid}/fd/${fd}`));
+    } catch {
+      // Already gone, or no /proc: only the process group is ended.
+    }
+  }
+  return ids;
+}
+
+/** Ends every process (but this one) that holds one end of the call's stdio. */
+function killPipeHolders(pipes: ReadonlySet<string>): void {
+  if (pipes.size === 0) return;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name) && Number(name) !== process.pid);
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone, or not ours to look at
+    }
+    for (const fd of fds) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      if (!pipes.has(target)) continue;
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      break;
+    }
+  }
+}
+
 /**
  * Starts one program in its own process group, writes `stdin`, collects stdout up to
  * `maxOutputBytes` and stderr up to `maxStderrBytes`. Past the timeout or the output cap
@@ -76,12 +133,21 @@ export function runProcess(file: string, args: readonly string[], options: Proce
       windowsHide: true,
     });
 
+    // A child that left the process group (setsid) and still holds a pipe would keep the
+    // call open for its whole life: whoever holds one of the call's pipes is ended with it.
+    const pipes = stdioIdsOf(child);
+    const killAll = () => {
+      killGroup(child.pid);
+      killPipeHolders(pipes);
+    };
     const stop = (reason: 'timeout' | 'output') => {
       if (stopped) return;
       stopped = reason;
-      killGroup(child.pid);
+      killAll();
     };
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let grace: NodeJS.Timeout | undefined;
 
     child.stdout.on('data', (chunk: Buffer) => {
       if (stopped) return;
@@ -103,17 +169,11 @@ export function runProcess(file: string, args: readonly string[], options: Proce
     // A skill that exits without reading stdin makes the write fail with EPIPE; that is
     // the skill's business, its output decides.
     child.stdin.on('error', () => {});
-    child.on('error', (err) => {
-      spawnError = err.message;
-    });
-    child.on('exit', () => {
-      // Stragglers the skill left behind would keep the pipes open.
-      killGroup(child.pid);
-    });
-    child.on('close', (code, signal) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (grace) clearTimeout(grace);
       resolvePromise({
         stdout: Buffer.concat(stdout).toString('utf8'),
         stderr: Buffer.concat(stderr).toString('utf8'),
@@ -124,7 +184,29 @@ export function runProcess(file: string, args: readonly string[], options: Proce
         ...(spawnError ? { spawnError } : {}),
         durationMs: performance.now() - started,
       });
+    };
+    child.on('error', (err) => {
+      spawnError = err.message;
+      finish(null, null);
     });
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      // The skill answered (or not) when its own process ended: the timeout no longer applies.
+      if (!stopped) clearTimeout(timer);
+      killGroup(child.pid);
+      // Scanning /proc costs a little; only when the pipes did not close by themselves.
+      setTimeout(() => {
+        if (!settled) killPipeHolders(pipes);
+      }, 50).unref();
+      // Whatever still holds a pipe after that cannot be ended (another user's process):
+      // the call does not wait for it.
+      grace = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish(code, signal);
+      }, CLOSE_GRACE_MS);
+    });
+    child.on('close', (code, signal) => finish(exited?.code ?? code, exited?.signal ?? signal));
     child.stdin.end(options.stdin);
   });
 }
@@ -144,6 +226,8 @@ export interface RunnerPolicy {
   readonly maxOutputKb: number;
   /** Where PATH, LANG and the env_from names are read from (process.env in production). */
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  /** JARVIS_SKILL_SANDBOX; without it the process runs unisolated (a worker's container is its box). */
+  readonly sandbox?: SandboxMode;
 }
 
 export interface InvokeContext {
@@ -222,9 +306,15 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     throw err;
   }
 
+  const sandbox = detectSandbox(policy.sandbox ?? 'off', env.PATH ?? '');
+  if (sandbox.kind === 'none' && sandbox.required) {
+    return outcome(envelope, toolFailure(SKILL_ERROR_CODES.sandboxUnavailable, `skill ${manifest.id} was not started: JARVIS_SKILL_SANDBOX=required, but ${sandbox.reason}`));
+  }
+  const args = manifest.runtime.args ?? [];
+  const command = sandbox.kind === 'bwrap' ? { file: sandbox.bwrap, args: sandboxArgs(skill.dir, file, args, env.PATH ?? '') } : { file, args };
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
-  const run = await runProcess(file, manifest.runtime.args ?? [], {
+  const run = await runProcess(command.file, command.args, {
     cwd: skill.dir,
     env,
     stdin: JSON.stringify(envelope),

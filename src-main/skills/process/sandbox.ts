@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, delimiter, dirname, isAbsolute } from 'node:path';
+
+/** JARVIS_SKILL_SANDBOX: `auto` isolates where the OS can, `required` refuses to run without it, `off` never isolates. */
+export type SandboxMode = 'auto' | 'required' | 'off';
+
+export type SandboxStatus =
+  | { readonly kind: 'bwrap'; readonly bwrap: string }
+  | { readonly kind: 'none'; readonly reason: string; readonly required: boolean };
+
+/** What every process needs to start: programs, libraries, /etc (resolver, certificates, alternatives). */
+const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
+
+function findOnPath(name: string, path: string): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    if (!dir || !isAbsolute(dir)) continue;
+    const candidate = `${dir}/${name}`;
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+const probes = new Map<string, SandboxStatus>();
+
+/**
+ * Whether skill processes can run under bubblewrap here: the binary must exist and be able
+ * to create the namespaces (some containers forbid user namespaces). Probed once per
+ * mode and PATH, with the same flags a skill gets.
+ */
+export function detectSandbox(mode: SandboxMode, path: string): SandboxStatus {
+  const key = `${mode}\0${path}`;
+  const known = probes.get(key);
+  if (known) return known;
+  const required = mode === 'required';
+  let status: SandboxStatus;
+  const bwrap = mode === 'off' ? undefined : findOnPath('bwrap', path);
+  if (mode === 'off') status = { kind: 'none', reason: 'JARVIS_SKILL_SANDBOX=off', required: false };
+  else if (!bwrap) status = { kind: 'none', reason: 'bubblewrap (bwrap) is not installed', required };
+  else {
+    const probe = spawnSync(bwrap, [...baseArgs(), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], { env: { PATH: path }, timeout: 5000, encoding: 'utf8' });
+    status =
+      probe.status === 0
+        ? { kind: 'bwrap', bwrap }
+        : { kind: 'none', reason: `bubblewrap cannot create namespaces here: ${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 200)}`, required };
+  }
+  probes.set(key, status);
+  return status;
+}
+
+function baseArgs(): string[] {
+  // A fresh PID namespace: /proc shows no parent and no master, and when the skill's main
+  // process ends (or bwrap is killed) the kernel ends everything else in it.
+  return ['--die-with-parent', '--unshare-all', '--share-net', '--new-session'];
+}
+
+/**
+ * A version manager's shims folder (`~/.pyenv/shims`) runs programs that live beside it:
+ * its parent is mounted (never the home folder itself). Any other PATH folder only itself,
+ * so `~/.cargo/bin` does not bring `~/.cargo/credentials.toml` along.
+ */
+function runtimeRootOf(dir: string): string {
+  const parent = dirname(dir);
+  if (basename(dir) !== 'shims' || parent === '/' || parent === homedir()) return dir;
+  return parent;
+}
+
+function roBind(path: string, out: string[], bound: Set<string>): void {
+  if (!isAbsolute(path) || bound.has(path) || !existsSync(path)) return;
+  if ([...bound].some((b) => path === b || path.startsWith(`${b}/`))) return;
+  bound.add(path);
+  out.push('--ro-bind', path, path);
+}
+
+/**
+ * The bwrap command line around one skill process: the system folders and the PATH
+ * folders read-only, the skill folder read-write (its HOME and working directory), a
+ * private /tmp, /proc of its own PID namespace, nothing else of the host (no data folder,
+ * no home, no master).
+ */
+export function sandboxArgs(skillDir: string, file: string, args: readonly string[], path: string): string[] {
+  const out = [...baseArgs()];
+  const bound = new Set<string>();
+  for (const root of SYSTEM_ROOTS) roBind(root, out, bound);
+  for (const dir of path.split(delimiter)) {
+    if (!dir || !isAbsolute(dir) || !existsSync(dir)) continue;
+    for (const p of new Set([dir, realpathSync(dir)])) roBind(runtimeRootOf(p), out, bound);
+  }
+  const realDir = realpathSync(skillDir);
+  if (!file.startsWith(`${realDir}/`)) roBind(dirname(realpathSync(file)), out, bound);
+  out.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  // The entry point is a real path; HOME and the working directory are the folder as named.
+  out.push('--bind', realDir, realDir);
+  if (realDir !== skillDir) out.push('--bind', realDir, skillDir);
+  out.push('--chdir', skillDir, '--', file, ...args);
+  return out;
+}
