@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests run in Node; renderer component tests in jsdom.
@@ -7,6 +8,11 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The entries load the master from dist/main/master.cjs (src-main/master/bundle.ts);
+        // run from source in a test, they get the master's source modules instead.
+        resolve: {
+          alias: [{ find: /^(\.\.\/)+master\/bundle$/, replacement: fileURLToPath(new URL('src-main/testing/master-from-source.ts', import.meta.url)) }],
+        },
         test: {
           name: 'node',
           environment: 'node',

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Builds what is stale: the master bundle with its headless entry, the CLI bundle, the
-// Electron main and preload, the worker bundle and the renderer. A target is rebuilt when
-// any of its inputs is newer than its stamp, or the set of input files changed.
+// Builds what is stale: the one master bundle and the three thin entries that load it
+// (`npm run serve`, the `jarvis` CLI, the Electron main), the preload, the worker bundle and
+// the renderer. A target is rebuilt when any of its inputs is newer than its stamp, or the
+// set of input files changed.
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -53,17 +53,46 @@ const extractorPackageEntries = {
   },
 };
 
+/**
+ * The entries reach the master only through src-main/master/bundle.ts, which loads
+ * dist/main/master.cjs. A value imported from the master's own modules would bundle (a
+ * second copy of) it into the entry: the build fails instead.
+ */
+const entriesStayThin = {
+  name: 'entries-stay-thin',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(master|bundle-entry)(\/index)?$/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.endsWith('master/bundle')) return undefined;
+      return { errors: [{ text: `${relative(root, args.importer)} imports ${args.path}: entries take the master from src-main/master/bundle.ts` }] };
+    });
+  },
+};
+
+/** What every entry shares: ESM or CommonJS for Node 20, packages from node_modules. */
+const entryOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: false,
+  keepNames: true,
+  sourcemap: 'linked',
+  plugins: [entriesStayThin],
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
 const TARGETS = {
   main: {
     inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
     async build(esbuild) {
-      // The master as one CommonJS file, which dist/main/serve.js compiles through V8's code
-      // cache (src-main/platform/code-cache): Node 20 caches no compiled code for ES modules, and
-      // compiling the 2 MB of JavaScript was the largest part of a cold start. Bundling the
-      // JavaScript dependencies in halves it again (fewer files to resolve and read); native
-      // and optional-native packages stay in node_modules.
+      // The master as one CommonJS file, which the entries compile through V8's code cache
+      // (src-main/master/bundle.ts, src-main/platform/code-cache): Node 20 caches no compiled
+      // code for ES modules, and compiling the 2 MB of JavaScript was the largest part of a
+      // cold start. Bundling the JavaScript dependencies in halves it again (fewer files to
+      // resolve and read); native and optional-native packages stay in node_modules.
+      // Each start-up trick below is measured in docs/performance.md.
       await esbuild.build({
-        entryPoints: { master: 'src-main/serve/serve.ts' },
+        entryPoints: { master: 'src-main/master/bundle-entry.ts' },
         outdir: 'dist/main',
         outExtension: { '.js': '.cjs' },
         bundle: true,
@@ -103,47 +132,35 @@ const TARGETS = {
       });
       const requireFromMaster = createRequire(join(dist, 'main', 'master.cjs'));
       for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
-      const master = readFileSync(join(dist, 'main', 'master.cjs'));
-      if (!isAscii(master)) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
-      // The code cache is keyed by the bundle's content: V8 itself checks only its length.
-      const masterKey = createHash('sha256').update(master).digest('hex').slice(0, 32);
+      if (!isAscii(readFileSync(join(dist, 'main', 'master.cjs')))) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
+      // `npm run serve` and the `jarvis` CLI: thin ES modules around the master bundle.
       await esbuild.build({
+        ...entryOptions,
         entryPoints: { serve: 'src-main/serve/main.ts', cli: 'src-main/cli/main.ts' },
         outdir: 'dist/main',
-        bundle: true,
         splitting: true,
         format: 'esm',
-        platform: 'node',
-        target: 'node20',
         external: NODE_EXTERNALS,
-        minify: false,
-        keepNames: true,
         banner: { js: REQUIRE_SHIM },
-        sourcemap: 'linked',
-        define: { ...define, __JARVIS_MASTER_BUNDLE_KEY__: JSON.stringify(masterKey) },
-        logLevel: 'warning',
-        absWorkingDir: root,
+        define,
       });
     },
   },
   app: {
     inputs: ['src-main', ...common],
     async build(esbuild) {
+      // The Electron main: CommonJS like Electron's own loader, the master from
+      // dist/main/master.cjs (the 'main' target).
       await esbuild.build({
+        ...entryOptions,
         entryPoints: { main: 'src-main/app/main.ts' },
         outdir: 'dist/app',
         outExtension: { '.js': '.cjs' },
-        bundle: true,
         format: 'cjs',
-        platform: 'node',
-        target: 'node20',
         packages: 'external',
         external: ['electron'],
-        sourcemap: 'linked',
         define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
         banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
       });
       // A sandboxed preload may only require 'electron': bundle everything else into it.
       await esbuild.build({

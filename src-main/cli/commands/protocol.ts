@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import type { JarvisEvent } from '../../../src-shared';
-import { verifyChain, type VerifyReport } from '../../protocol/chain';
-import { openDatabaseReadonly } from '../../platform/database';
-import { readEventsReadonly } from '../../protocol/store';
+import { masterBundle } from '../../master/bundle';
+import type { VerifyReport } from '../../protocol/chain';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 
 /** Events from an export (the protocol export, or EXPORT DEBUG that embeds it) or a database. */
 export function verifyFile(path: string): VerifyReport {
+  const { openDatabaseReadonly, readEventsReadonly, verifyChain } = masterBundle().exports;
   const head = readFileSync(path).subarray(0, 16).toString('latin1');
   if (head.startsWith('SQLite format 3')) {
     const db = openDatabaseReadonly(path);

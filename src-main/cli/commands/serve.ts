@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
-import { serve } from '../../serve/serve';
+import { keepCodeCache, masterBundle } from '../../master/bundle';
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('Start the headless master: API and UI on JARVIS_ADDR, mesh listener on JARVIS_MESH_ADDR')
     .action(async () => {
-      await serve(process.env);
+      const master = masterBundle();
+      await master.exports.serve(process.env);
+      keepCodeCache(master);
     });
 }
