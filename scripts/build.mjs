@@ -81,58 +81,80 @@ const entryOptions = {
   absWorkingDir: root,
 };
 
+/**
+ * The start-up tricks of the master bundle, each measured by bench/start-up-tricks.mjs
+ * (figures in docs/performance.md). `without` builds a variant with some turned off.
+ */
+export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split', 'fastify-unused-external', 'fastify-lazy-transports'];
+
+/** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
+export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
+  const on = (trick) => !without.includes(trick);
+  // The master as one CommonJS file, which the entries compile through V8's code cache
+  // (src-main/master/bundle.ts, src-main/platform/code-cache): Node 20 caches no compiled
+  // code for ES modules, and compiling the 2 MB of JavaScript was the largest part of a
+  // cold start. Bundling the JavaScript dependencies in makes it faster again (fewer files
+  // to resolve and read); native and optional-native packages stay in node_modules.
+  await esbuild.build({
+    entryPoints: { master: 'src-main/master/bundle-entry.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // import() of an external package becomes require(): vm.Script has no module loader.
+    supported: { 'dynamic-import': false },
+    ...(on('bundled-dependencies') ? {} : { packages: 'external' }),
+    external: [...NODE_EXTERNALS, ...(on('fastify-unused-external') ? FASTIFY_UNUSED : [])],
+    keepNames: true,
+    // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
+    // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
+    minifyWhitespace: on('minify-whitespace'),
+    plugins: [
+      ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
+      ...(on('vendor-split') ? [extractorPackagesOutside] : []),
+      ...(on('fastify-lazy-transports') ? [fastifyLazyTransportsPlugin] : []),
+    ],
+    legalComments: 'linked',
+    sourcemap: 'linked',
+    define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
+    // "use strict" first: after the banner, esbuild's own directive would be a plain string,
+    // and the ES modules it came from are strict.
+    banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  if (on('vendor-split')) {
+    await esbuild.build({
+      entryPoints: EXTRACTOR_PACKAGES.map((name) => ({ in: `vendor:${name}`, out: name })),
+      outdir: join(outdir, 'vendor'),
+      outExtension: { '.js': '.cjs' },
+      plugins: [extractorPackageEntries],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      legalComments: 'linked',
+      logLevel: 'warning',
+      absWorkingDir: root,
+    });
+  }
+  const masterFile = join(root, outdir, 'master.cjs');
+  if (on('fastify-unused-external')) {
+    const requireFromMaster = createRequire(masterFile);
+    for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
+  }
+  return { ascii: isAscii(readFileSync(masterFile)) };
+}
+
 const TARGETS = {
   main: {
     inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
     async build(esbuild) {
-      // The master as one CommonJS file, which the entries compile through V8's code cache
-      // (src-main/master/bundle.ts, src-main/platform/code-cache): Node 20 caches no compiled
-      // code for ES modules, and compiling the 2 MB of JavaScript was the largest part of a
-      // cold start. Bundling the JavaScript dependencies in halves it again (fewer files to
-      // resolve and read); native and optional-native packages stay in node_modules.
-      // Each start-up trick below is measured in docs/performance.md.
-      await esbuild.build({
-        entryPoints: { master: 'src-main/master/bundle-entry.ts' },
-        outdir: 'dist/main',
-        outExtension: { '.js': '.cjs' },
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        // import() of an external package becomes require(): vm.Script has no module loader.
-        supported: { 'dynamic-import': false },
-        external: [...NODE_EXTERNALS, ...FASTIFY_UNUSED],
-        keepNames: true,
-        // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
-        // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
-        minifyWhitespace: true,
-        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside, fastifyLazyTransportsPlugin],
-        legalComments: 'linked',
-        sourcemap: 'linked',
-        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
-        // "use strict" first: after the banner, esbuild's own directive would be a plain string,
-        // and the ES modules it came from are strict.
-        banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      await esbuild.build({
-        entryPoints: EXTRACTOR_PACKAGES.map((name) => ({ in: `vendor:${name}`, out: name })),
-        outdir: 'dist/main/vendor',
-        outExtension: { '.js': '.cjs' },
-        plugins: [extractorPackageEntries],
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        minifyWhitespace: true,
-        legalComments: 'linked',
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      const requireFromMaster = createRequire(join(dist, 'main', 'master.cjs'));
-      for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
-      if (!isAscii(readFileSync(join(dist, 'main', 'master.cjs')))) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
+      const { ascii } = await buildMaster(esbuild);
+      if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
       // `npm run serve` and the `jarvis` CLI: thin ES modules around the master bundle.
       await esbuild.build({
         ...entryOptions,
