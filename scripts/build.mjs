@@ -4,12 +4,10 @@
 // the renderer. A target is rebuilt when any of its inputs is newer than its stamp, or the
 // set of input files changed.
 import { isAscii } from 'node:buffer';
-import { createRequire } from 'node:module';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
-import { fastifyLazyTransportsPlugin } from './fastify-lazy-transports.mjs';
 import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,12 +18,6 @@ const define = { __JARVIS_VERSION__: JSON.stringify(pkg.version) };
 const REQUIRE_SHIM =
   "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);";
 const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/node-externals.mjs'];
-/**
- * Packages fastify loads only for what the master does not use: inject() (light-my-request),
- * pino logging, and its default ajv and serializer compilers (src-main/platform/http/server.ts gives
- * its own). Left out of the master bundle, they are required from node_modules if ever.
- */
-const FASTIFY_UNUSED = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 /**
  * Packages only the document extractors use, loaded when a document of their kind first
  * arrives. Each gets its own bundle next to the master's, so the file every start reads and
@@ -85,7 +77,7 @@ const entryOptions = {
  * The start-up tricks of the master bundle, each measured by bench/start-up-tricks.mjs
  * (figures in docs/performance.md). `without` builds a variant with some turned off.
  */
-export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split', 'fastify-unused-external', 'fastify-lazy-transports'];
+export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split'];
 
 /** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
 export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
@@ -106,7 +98,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
     // import() of an external package becomes require(): vm.Script has no module loader.
     supported: { 'dynamic-import': false },
     ...(on('bundled-dependencies') ? {} : { packages: 'external' }),
-    external: [...NODE_EXTERNALS, ...(on('fastify-unused-external') ? FASTIFY_UNUSED : [])],
+    external: NODE_EXTERNALS,
     keepNames: true,
     // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
     // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
@@ -114,7 +106,6 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
     plugins: [
       ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
       ...(on('vendor-split') ? [extractorPackagesOutside] : []),
-      ...(on('fastify-lazy-transports') ? [fastifyLazyTransportsPlugin] : []),
     ],
     legalComments: 'linked',
     sourcemap: 'linked',
@@ -141,17 +132,12 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
       absWorkingDir: root,
     });
   }
-  const masterFile = join(root, outdir, 'master.cjs');
-  if (on('fastify-unused-external')) {
-    const requireFromMaster = createRequire(masterFile);
-    for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
-  }
-  return { ascii: isAscii(readFileSync(masterFile)) };
+  return { ascii: isAscii(readFileSync(join(root, outdir, 'master.cjs'))) };
 }
 
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
+    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
