@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -39,11 +40,17 @@ const nodeTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 // Vitest's default is one worker less than the CPUs: one worker on a two-core machine. Unit
 // files mostly wait (child processes, loopback sockets), so two workers at least.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
+// The entries load the master from dist/main/master.cjs (src-main/master/bundle.ts); run
+// from source in a test, they get the master's source modules instead.
+const masterFromSource = {
+  alias: [{ find: /^(\.\.\/)+master\/bundle$/, replacement: fileURLToPath(new URL('src-main/testing/master-from-source.ts', import.meta.url)) }],
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: masterFromSource,
         test: {
           name: 'unit',
           environment: 'node',
@@ -54,7 +61,7 @@ export default defineConfig({
           ...nodeTimeouts,
         },
       },
-      ...(nodeMocks.length ? [{ test: { name: 'unit-mocks', environment: 'node', include: nodeMocks, maxWorkers: unitWorkers, ...nodeTimeouts } }] : []),
+      ...(nodeMocks.length ? [{ resolve: masterFromSource, test: { name: 'unit-mocks', environment: 'node', include: nodeMocks, maxWorkers: unitWorkers, ...nodeTimeouts } }] : []),
       {
         plugins: [react()],
         test: {
@@ -69,6 +76,7 @@ export default defineConfig({
       },
       ...(rendererMocks.length ? [{ plugins: [react()], test: { name: 'renderer-mocks', environment: 'jsdom', include: rendererMocks, maxWorkers: unitWorkers, testTimeout: 15_000 } }] : []),
       {
+        resolve: masterFromSource,
         test: {
           name: 'integration',
           environment: 'node',

@@ -1,6 +1,7 @@
 // Shared helpers for benchmarks: every figure is printed with a baseline measured in the
 // same run, because these machines are noisy.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_EXTERNALS } from '../scripts/node-externals.mjs';
@@ -24,8 +25,26 @@ export function report(name, rows) {
   for (const [label, value] of rows) process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
 }
 
-/** Spawns a server that prints "running at URL", returns ms from spawn to the first 200 on `path`. */
-export async function timeToFirstOk(command, args, env, path = '/api/health') {
+/**
+ * CPU time (ms) a process's threads have run so far, from /proc/<pid>/task/<tid>/schedstat
+ * (nanoseconds, unlike the 10 ms ticks of /proc/<pid>/stat); undefined off Linux. Other
+ * processes competing for the cores stretch wall time far more than CPU time.
+ */
+export function cpuTimeMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spawns a server that prints "running at URL"; returns ms from spawn to the first 200 on
+ * `path`, and the CPU time the server had used by then.
+ */
+export async function startToFirstOk(command, args, env, path = '/api/health') {
   const started = performance.now();
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -47,7 +66,7 @@ export async function timeToFirstOk(command, args, env, path = '/api/health') {
       const res = await fetch(`${url}${path}`).catch(() => undefined);
       if (res?.status === 200) {
         await res.arrayBuffer();
-        return performance.now() - started;
+        return { ms: performance.now() - started, cpuMs: cpuTimeMs(child.pid) };
       }
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -56,6 +75,11 @@ export async function timeToFirstOk(command, args, env, path = '/api/health') {
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+/** Spawns a server that prints "running at URL", returns ms from spawn to the first 200 on `path`. */
+export async function timeToFirstOk(command, args, env, path = '/api/health') {
+  return (await startToFirstOk(command, args, env, path)).ms;
 }
 
 /**

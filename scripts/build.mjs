@@ -1,15 +1,13 @@
 #!/usr/bin/env node
-// Builds what is stale: the master bundle with its headless entry, the CLI bundle, the
-// Electron main and preload, the worker bundle and the renderer. A target is rebuilt when
-// any of its inputs is newer than its stamp, or the set of input files changed.
+// Builds what is stale: the one master bundle and the three thin entries that load it
+// (`npm run serve`, the `jarvis` CLI, the Electron main), the preload, the worker bundle and
+// the renderer. A target is rebuilt when any of its inputs is newer than its stamp, or the
+// set of input files changed.
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
-import { fastifyLazyTransportsPlugin } from './fastify-lazy-transports.mjs';
 import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,12 +18,6 @@ const define = { __JARVIS_VERSION__: JSON.stringify(pkg.version) };
 const REQUIRE_SHIM =
   "import { createRequire as __jarvisCreateRequire } from 'node:module'; const require = __jarvisCreateRequire(import.meta.url);";
 const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/node-externals.mjs'];
-/**
- * Packages fastify loads only for what the master does not use: inject() (light-my-request),
- * pino logging, and its default ajv and serializer compilers (src-main/platform/http/server.ts gives
- * its own). Left out of the master bundle, they are required from node_modules if ever.
- */
-const FASTIFY_UNUSED = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 /**
  * Packages only the document extractors use, loaded when a document of their kind first
  * arrives. Each gets its own bundle next to the master's, so the file every start reads and
@@ -62,132 +54,155 @@ const extractorPackageEntries = {
   },
 };
 
+/**
+ * The entries reach the master only through src-main/master/bundle.ts, which loads
+ * dist/main/master.cjs. A value imported from the master's own modules would bundle (a
+ * second copy of) it into the entry: the build fails instead.
+ */
+const entriesStayThin = {
+  name: 'entries-stay-thin',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(master|bundle-entry)(\/index)?$/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.endsWith('master/bundle')) return undefined;
+      return { errors: [{ text: `${relative(root, args.importer)} imports ${args.path}: entries take the master from src-main/master/bundle.ts` }] };
+    });
+  },
+};
+
+/** What every entry shares: ESM or CommonJS for Node 20, packages from node_modules. */
+const entryOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: false,
+  keepNames: true,
+  sourcemap: 'linked',
+  plugins: [entriesStayThin],
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+/**
+ * The start-up tricks of the master bundle, each measured by bench/start-up-tricks.mjs
+ * (figures in docs/performance.md). `without` builds a variant with some turned off.
+ */
+export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split'];
+
+/** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
+export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
+  const on = (trick) => !without.includes(trick);
+  // The master as one CommonJS file, which the entries compile through V8's code cache
+  // (src-main/master/bundle.ts, src-main/platform/code-cache): Node 20 caches no compiled
+  // code for ES modules, and compiling the 2 MB of JavaScript was the largest part of a
+  // cold start. Bundling the JavaScript dependencies in makes it faster again (fewer files
+  // to resolve and read); native and optional-native packages stay in node_modules.
+  await esbuild.build({
+    entryPoints: { master: 'src-main/master/bundle-entry.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // import() of an external package becomes require(): vm.Script has no module loader.
+    supported: { 'dynamic-import': false },
+    ...(on('bundled-dependencies') ? {} : { packages: 'external' }),
+    external: NODE_EXTERNALS,
+    keepNames: true,
+    // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
+    // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
+    minifyWhitespace: on('minify-whitespace'),
+    plugins: [
+      ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
+      ...(on('vendor-split') ? [extractorPackagesOutside] : []),
+    ],
+    legalComments: 'linked',
+    sourcemap: 'linked',
+    define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
+    // "use strict" first: after the banner, esbuild's own directive would be a plain string,
+    // and the ES modules it came from are strict.
+    banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  // The worker threads' bundles (src-main/platform/off-thread), built the way the master is
+  // and beside it: the runner finds them next to the bundle that starts them.
+  await esbuild.build({
+    entryPoints: THREAD_ENTRIES,
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    ...(on('bundled-dependencies') ? {} : { packages: 'external' }),
+    external: NODE_EXTERNALS,
+    keepNames: true,
+    minifyWhitespace: on('minify-whitespace'),
+    plugins: [
+      ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
+      ...(on('vendor-split') ? [extractorPackagesOutside] : []),
+    ],
+    legalComments: 'linked',
+    sourcemap: 'linked',
+    define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
+    banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  if (on('vendor-split')) {
+    await esbuild.build({
+      entryPoints: EXTRACTOR_PACKAGES.map((name) => ({ in: `vendor:${name}`, out: name })),
+      outdir: join(outdir, 'vendor'),
+      outExtension: { '.js': '.cjs' },
+      plugins: [extractorPackageEntries],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      legalComments: 'linked',
+      logLevel: 'warning',
+      absWorkingDir: root,
+    });
+  }
+  return { ascii: isAscii(readFileSync(join(root, outdir, 'master.cjs'))) };
+}
+
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', 'scripts/fastify-lazy-transports.mjs', ...common],
+    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
     async build(esbuild) {
-      // The master as one CommonJS file, which dist/main/serve.js compiles through V8's code
-      // cache (src-main/platform/code-cache): Node 20 caches no compiled code for ES modules, and
-      // compiling the 2 MB of JavaScript was the largest part of a cold start. Bundling the
-      // JavaScript dependencies in halves it again (fewer files to resolve and read); native
-      // and optional-native packages stay in node_modules.
+      const { ascii } = await buildMaster(esbuild);
+      if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
+      // `npm run serve` and the `jarvis` CLI: thin ES modules around the master bundle.
       await esbuild.build({
-        entryPoints: { master: 'src-main/serve/serve.ts' },
-        outdir: 'dist/main',
-        outExtension: { '.js': '.cjs' },
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        // import() of an external package becomes require(): vm.Script has no module loader.
-        supported: { 'dynamic-import': false },
-        external: [...NODE_EXTERNALS, ...FASTIFY_UNUSED],
-        keepNames: true,
-        // Fewer bytes to read at every start; the source map keeps the way back. All ASCII, so
-        // V8 keeps the source as one byte per character (see scripts/ascii-regexps.mjs).
-        minifyWhitespace: true,
-        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside, fastifyLazyTransportsPlugin],
-        legalComments: 'linked',
-        sourcemap: 'linked',
-        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
-        // "use strict" first: after the banner, esbuild's own directive would be a plain string,
-        // and the ES modules it came from are strict.
-        banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      // The threads' bundles, built the way the master is, next to it.
-      await esbuild.build({
-        entryPoints: THREAD_ENTRIES,
-        outdir: 'dist/main',
-        outExtension: { '.js': '.cjs' },
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        external: NODE_EXTERNALS,
-        keepNames: true,
-        minifyWhitespace: true,
-        plugins: [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') }), extractorPackagesOutside],
-        legalComments: 'linked',
-        sourcemap: 'linked',
-        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
-        banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      await esbuild.build({
-        entryPoints: EXTRACTOR_PACKAGES.map((name) => ({ in: `vendor:${name}`, out: name })),
-        outdir: 'dist/main/vendor',
-        outExtension: { '.js': '.cjs' },
-        plugins: [extractorPackageEntries],
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        minifyWhitespace: true,
-        legalComments: 'linked',
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      const requireFromMaster = createRequire(join(dist, 'main', 'master.cjs'));
-      for (const name of FASTIFY_UNUSED) requireFromMaster.resolve(name); // throws if it would not load
-      const master = readFileSync(join(dist, 'main', 'master.cjs'));
-      if (!isAscii(master)) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');
-      // The code cache is keyed by the bundle's content: V8 itself checks only its length.
-      const masterKey = createHash('sha256').update(master).digest('hex').slice(0, 32);
-      await esbuild.build({
+        ...entryOptions,
         entryPoints: { serve: 'src-main/serve/main.ts', cli: 'src-main/cli/main.ts' },
         outdir: 'dist/main',
-        bundle: true,
         splitting: true,
         format: 'esm',
-        platform: 'node',
-        target: 'node20',
         external: NODE_EXTERNALS,
-        minify: false,
-        keepNames: true,
         banner: { js: REQUIRE_SHIM },
-        sourcemap: 'linked',
-        define: { ...define, __JARVIS_MASTER_BUNDLE_KEY__: JSON.stringify(masterKey) },
-        logLevel: 'warning',
-        absWorkingDir: root,
+        define,
       });
     },
   },
   app: {
     inputs: ['src-main', ...common],
     async build(esbuild) {
+      // The Electron main: CommonJS like Electron's own loader, the master from
+      // dist/main/master.cjs (the 'main' target).
       await esbuild.build({
+        ...entryOptions,
         entryPoints: { main: 'src-main/app/main.ts' },
         outdir: 'dist/app',
         outExtension: { '.js': '.cjs' },
-        bundle: true,
         format: 'cjs',
-        platform: 'node',
-        target: 'node20',
         packages: 'external',
         external: ['electron'],
-        sourcemap: 'linked',
         define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
         banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
-      });
-      await esbuild.build({
-        entryPoints: THREAD_ENTRIES,
-        outdir: 'dist/app',
-        outExtension: { '.js': '.cjs' },
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        packages: 'external',
-        sourcemap: 'linked',
-        define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
-        banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: root,
       });
       // A sandboxed preload may only require 'electron': bundle everything else into it.
       await esbuild.build({

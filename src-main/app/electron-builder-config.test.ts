@@ -52,6 +52,12 @@ describe('electron-builder.yml', () => {
     expect(to).toEqual(expect.arrayContaining(['skills -> skills', 'dist/worker -> workers', 'resources/tray -> tray', 'resources/icon.png -> icon.png']));
   });
 
+  it('packages the app, the one master bundle it loads, the document parsers and the UI', () => {
+    expect(config.files).toEqual(expect.arrayContaining(['dist/app/**/*', 'dist/main/master.cjs', 'dist/main/vendor/**/*', 'dist/renderer/**/*']));
+    // The entries the app does not run stay out of the package.
+    expect(config.files.some((f: string) => /cli|serve/.test(f))).toBe(false);
+  });
+
   it('every file it names exists', () => {
     for (const file of [config.linux.icon, config.win.icon, config.mac.icon, config.mac.entitlements]) expect(existsSync(join(root, file)), file).toBe(true);
     for (const status of ['idle', 'listening', 'thinking', 'error'] as TrayStatus[]) {

@@ -2,12 +2,13 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Notification, scre
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PttPhase } from '../../src-shared';
-import { ConfigError, configSecrets, loadConfig } from '../platform/config';
-import { createMaster, type Master } from '../master';
-import { createLogger, SecretRedactor, type Logger } from '../platform/trace';
+import { keepCodeCache, masterBundle, type MasterBundle } from '../master/bundle';
+import type { Master } from '../master';
+import type { Config } from '../platform/config';
+import type { Logger, SecretRedactor } from '../platform/trace';
 import { shouldCheckForUpdates } from './auto-update';
 import { answerNotification, NotificationDeduper, notificationForEvent, type NotificationModel } from './desktop-notifications';
-import { bindIpc, sendEvent } from './electron-ipc';
+import { bindIpc as attachIpcRouter, sendEvent } from './electron-ipc';
 import { installSessionGuards, installWindowGuards } from './electron-security';
 import { TrayController } from './electron-tray';
 import { indicatorHtml, indicatorWindowOptions } from './indicator-window';
@@ -16,21 +17,56 @@ import { launchSecretGuard, newLaunchSecret } from './launch-secret';
 import { loginItemPlan, startedHidden, userDataDirFromArgv, wantsPushToTalk } from './login-item';
 import { PushToTalk } from './push-to-talk';
 import { applySettingsPatch, mergeEnvironment, SettingsFile, settingsView } from './settings-store';
-import { checkShortcut } from './shortcut';
-import { languageOf, trayStatusForPhase, type TrayAction, type TrayStatus } from './tray-menu';
+import { languageOf, trayStatusForPhase, type Language, type TrayAction, type TrayStatus } from './tray-menu';
 import { getMainWindowOptions, isSafeExternalUrl, restoreBounds } from './window-options';
 
 // The Electron shell: wiring only. Every decision (window options, CSP, navigation,
 // permissions, IPC checks, tray menu, push-to-talk, notifications, settings) lives in a
-// plain module next to this one and is tested without the Electron binary.
+// plain module next to this one and is tested without the Electron binary. The master
+// comes from dist/main/master.cjs, the same bundle `npm run serve` and `jarvis serve` run.
+//
+// Start-up, in order (start() below reads as this list):
+//   loadSettingsAndConfig  settings.json + environment -> Config (a dialog if invalid)
+//   startMaster            the master on a loopback port, behind the launch secret
+//   createWindow           the main window, hidden to the tray on close
+//   createPushToTalk       push-to-talk and its indicator pill
+//   registerShortcuts      the global push-to-talk shortcut
+//   watchNotifications     master events -> desktop notifications
+//   installTray            the tray icon and menu
+//   bindIpc                the page's IPC channels
+//   handleLifeCycle        second instance, activate, quit -> shutdown()
+//   checkForUpdates        only when switched on and packaged
+//   showApp                load the UI; --push-to-talk starts recording
 
 const platform = process.platform;
+/** Where the code cache of the master bundle lives: the packaged bundle sits in a read-only archive. */
+const CODE_CACHE_FILE = 'master.v8cache';
+
+/** Settings, configuration and the user's folders, as start-up found them. */
+interface Setup {
+  readonly settings: SettingsFile;
+  readonly desktopDefaults: Record<string, string>;
+  readonly config: Config;
+  readonly language: Language;
+  readonly userData: string;
+  readonly logsDir: string;
+}
+
 let quitting = false;
 let master: Master | undefined;
 let mainWindow: BrowserWindow | undefined;
 let indicator: BrowserWindow | undefined;
 
-function fileLogger(logsDir: string, redactor: SecretRedactor): Logger {
+// State shown in the tray.
+let status: TrayStatus = 'idle';
+let errorDetail: string | undefined;
+let shortcutRegistered = false;
+let restartRequired = false;
+// If the page never reports back (voice route down, page reloading), the tray and the
+// pill must not stay on "thinking" for ever.
+let phaseWatchdog: NodeJS.Timeout | undefined;
+
+function fileLogger(logsDir: string, redactor: SecretRedactor, createLogger: MasterBundle['createLogger']): Logger {
   mkdirSync(logsDir, { recursive: true });
   const file = join(logsDir, 'jarvis.log');
   return createLogger(redactor, (line) => {
@@ -48,9 +84,15 @@ function resourcesDir(): string {
   return app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources');
 }
 
-async function start(): Promise<void> {
-  await app.whenReady();
-  if (platform === 'win32') app.setAppUserModelId('home.jarvis.command');
+function showWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+/** Settings file, environment and desktop defaults -> the master's Config; undefined after an invalid one (the app exits). */
+function loadSettingsAndConfig(bundle: MasterBundle): Setup | undefined {
   const userData = app.getPath('userData');
   const logsDir = app.getPath('logs');
   const settings = new SettingsFile(join(userData, 'settings.json'), platform);
@@ -60,112 +102,98 @@ async function start(): Promise<void> {
     JARVIS_SKILLS_DIR: app.isPackaged ? join(process.resourcesPath, 'skills') : join(app.getAppPath(), 'skills'),
     JARVIS_TOOLS_DIR: join(userData, 'local-tools'),
   };
-
-  let config;
   try {
-    config = loadConfig(mergeEnvironment(process.env, settings.get(), desktopDefaults));
+    const config = bundle.loadConfig(mergeEnvironment(process.env, settings.get(), desktopDefaults));
+    return { settings, desktopDefaults, config, language: languageOf(config.language), userData, logsDir };
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof bundle.ConfigError) {
       dialog.showErrorBox('JARVIS Home Command: invalid settings', `${err.message}\n\nFix the environment or ${settings.path} and start again.`);
       app.exit(2);
-      return;
+      return undefined;
     }
     throw err;
   }
-  const language = languageOf(config.language);
+}
+
+/** The master on a loopback port; every request of the window carries this launch's secret. */
+async function startMaster(bundle: MasterBundle, setup: Setup): Promise<{ running: Master; appOrigin: string; log: Logger }> {
+  const { config, settings } = setup;
   const secret = newLaunchSecret();
-  const redactor = new SecretRedactor();
-  for (const s of [...configSecrets(config), secret]) redactor.add(s);
-  const log = fileLogger(logsDir, redactor);
+  const redactor = new bundle.SecretRedactor();
+  for (const s of [...bundle.configSecrets(config), secret]) redactor.add(s);
+  const log = fileLogger(setup.logsDir, redactor, bundle.createLogger);
   if (settings.loadProblem) log.warn(`settings ignored: ${settings.loadProblem}`);
 
   mkdirSync(dirname(config.dataFile), { recursive: true });
-  master = createMaster(config, { uiDir: join(__dirname, '..', 'renderer'), logger: log, extra: [launchSecretGuard(secret)] });
-  const { apiUrl } = await master.start();
+  const running = bundle.createMaster(config, { uiDir: join(__dirname, '..', 'renderer'), logger: log, extra: [launchSecretGuard(secret)] });
+  master = running;
+  const { apiUrl } = await running.start();
   const appOrigin = new URL(apiUrl).origin;
   log.info(`desktop: master at ${appOrigin}, data in ${config.dataFile}`);
   installSessionGuards(session.defaultSession, appOrigin, secret);
+  return { running, appOrigin, log };
+}
 
-  // ---- state shown in the tray ----
-  let status: TrayStatus = 'idle';
-  let errorDetail: string | undefined;
-  let shortcutRegistered = false;
-  let restartRequired = false;
-  const trayState = () => {
-    const prefs = settings.get().preferences;
-    return {
-      status,
-      recording: ptt.recording,
-      muted: prefs.muted,
-      openAtLogin: prefs.openAtLogin,
-      shortcut: prefs.pushToTalkShortcut,
-      shortcutRegistered,
-      language,
-      ...(errorDetail ? { errorDetail } : {}),
-    };
-  };
-
-  // ---- window ----
-  const showWindow = () => {
-    if (!mainWindow || mainWindow.isDestroyed()) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show();
-    mainWindow.focus();
-  };
+/** The main window; closing it hides it to the tray, and its bounds are remembered. */
+function createWindow(setup: Setup, appOrigin: string): BrowserWindow {
+  const { settings } = setup;
   const saved = settings.get().window;
   const bounds = restoreBounds(saved, screen.getAllDisplays().map((d) => d.workArea));
-  mainWindow = new BrowserWindow(getMainWindowOptions(join(__dirname, 'preload.cjs'), bounds, join(resourcesDir(), 'icon.png')));
-  installWindowGuards(mainWindow.webContents, appOrigin, (url) => void shell.openExternal(url));
-  if (saved?.maximized) mainWindow.maximize();
+  const window = new BrowserWindow(getMainWindowOptions(join(__dirname, 'preload.cjs'), bounds, join(resourcesDir(), 'icon.png')));
+  mainWindow = window;
+  installWindowGuards(window.webContents, appOrigin, (url) => void shell.openExternal(url));
+  if (saved?.maximized) window.maximize();
   const rememberBounds = () => {
-    if (!mainWindow || mainWindow.isDestroyed() || mainWindow.isMinimized()) return;
-    const maximized = mainWindow.isMaximized();
-    const b = maximized ? mainWindow.getNormalBounds() : mainWindow.getBounds();
+    if (window.isDestroyed() || window.isMinimized()) return;
+    const maximized = window.isMaximized();
+    const b = maximized ? window.getNormalBounds() : window.getBounds();
     settings.set({ ...settings.get(), window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized } });
   };
-  mainWindow.on('close', (event) => {
+  window.on('close', (event) => {
     rememberBounds();
     // Closing the window hides it to the tray; Quit in the tray menu ends the app.
     if (!quitting) {
       event.preventDefault();
-      mainWindow?.hide();
+      window.hide();
     }
   });
   const hidden = startedHidden(process.argv, platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
-  mainWindow.once('ready-to-show', () => {
-    if (!hidden) mainWindow?.show();
+  window.once('ready-to-show', () => {
+    if (!hidden) window.show();
   });
+  return window;
+}
 
-  // ---- push-to-talk ----
-  const showIndicator = (phase: 'listening' | 'thinking' | undefined) => {
-    if (!phase) {
-      indicator?.hide();
-      return;
-    }
-    const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
-    if (!indicator || indicator.isDestroyed()) {
-      indicator = new BrowserWindow(indicatorWindowOptions(area));
-      indicator.setIgnoreMouseEvents(true);
-      indicator.setAlwaysOnTop(true, 'screen-saver');
-      // No origin matches: the static pill may not navigate anywhere.
-      installWindowGuards(indicator.webContents, 'jarvis-indicator:none', () => {});
-    } else {
-      const o = indicatorWindowOptions(area);
-      indicator.setBounds({ x: o.x, y: o.y, width: o.width, height: o.height });
-    }
-    void indicator.loadURL(indicatorHtml(phase, language, settings.get().preferences.pushToTalkShortcut));
-    indicator.showInactive();
-  };
-  // If the page never reports back (voice route down, page reloading), the tray and the
-  // pill must not stay on "thinking" for ever.
-  let phaseWatchdog: NodeJS.Timeout | undefined;
+/** The small always-on-top pill that shows listening/thinking, or nothing. */
+function showIndicator(setup: Setup, phase: 'listening' | 'thinking' | undefined): void {
+  if (!phase) {
+    indicator?.hide();
+    return;
+  }
+  const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
+  if (!indicator || indicator.isDestroyed()) {
+    indicator = new BrowserWindow(indicatorWindowOptions(area));
+    indicator.setIgnoreMouseEvents(true);
+    indicator.setAlwaysOnTop(true, 'screen-saver');
+    // No origin matches: the static pill may not navigate anywhere.
+    installWindowGuards(indicator.webContents, 'jarvis-indicator:none', () => {});
+  } else {
+    const o = indicatorWindowOptions(area);
+    indicator.setBounds({ x: o.x, y: o.y, width: o.width, height: o.height });
+  }
+  void indicator.loadURL(indicatorHtml(phase, setup.language, setup.settings.get().preferences.pushToTalkShortcut));
+  indicator.showInactive();
+}
+
+/** Push-to-talk: the page records, the tray and the pill follow its phase. */
+function createPushToTalk(setup: Setup, onPhase: () => void): { ptt: PushToTalk; setPhase: (phase: PttPhase, message?: string) => void } {
   const setPhase = (phase: PttPhase, message?: string) => {
     clearTimeout(phaseWatchdog);
     if (phase === 'thinking' || phase === 'speaking') phaseWatchdog = setTimeout(() => setPhase('idle'), 120_000);
     status = trayStatusForPhase(phase);
     errorDetail = phase === 'error' ? message : undefined;
-    showIndicator(phase === 'listening' ? 'listening' : phase === 'thinking' ? 'thinking' : undefined);
-    tray.update(trayState());
+    showIndicator(setup, phase === 'listening' ? 'listening' : phase === 'thinking' ? 'thinking' : undefined);
+    onPhase();
   };
   const ptt = new PushToTalk({
     now: () => Date.now(),
@@ -179,6 +207,11 @@ async function start(): Promise<void> {
       setPhase(reason === 'cancelled' ? 'idle' : 'thinking');
     },
   });
+  return { ptt, setPhase };
+}
+
+/** Registers the push-to-talk shortcut; returns the function that (re)registers one. */
+function registerShortcuts(setup: Setup, ptt: PushToTalk, log: Logger): (accelerator: string) => boolean {
   const registerShortcut = (accelerator: string): boolean => {
     try {
       return globalShortcut.register(accelerator, () => ptt.shortcutPressed());
@@ -187,34 +220,55 @@ async function start(): Promise<void> {
       return false;
     }
   };
-  shortcutRegistered = registerShortcut(settings.get().preferences.pushToTalkShortcut);
-  if (!shortcutRegistered) log.warn(`push-to-talk shortcut ${settings.get().preferences.pushToTalkShortcut} is not available (taken by another program, or a Wayland session); use the tray or \`--push-to-talk\`.`);
+  const shortcut = setup.settings.get().preferences.pushToTalkShortcut;
+  shortcutRegistered = registerShortcut(shortcut);
+  if (!shortcutRegistered) log.warn(`push-to-talk shortcut ${shortcut} is not available (taken by another program, or a Wayland session); use the tray or \`--push-to-talk\`.`);
+  return registerShortcut;
+}
 
-  // ---- notifications ----
-  const notify = (n: NotificationModel) => {
-    if (!Notification.isSupported()) return;
-    const note = new Notification({ title: n.title, body: n.body, urgency: n.urgency, icon: join(resourcesDir(), 'icon.png') });
-    note.on('click', showWindow);
-    note.show();
-  };
+function notify(n: NotificationModel): void {
+  if (!Notification.isSupported()) return;
+  const note = new Notification({ title: n.title, body: n.body, urgency: n.urgency, icon: join(resourcesDir(), 'icon.png') });
+  note.on('click', showWindow);
+  note.show();
+}
+
+/** Due reminders, finished documents, lost workers: each a desktop notification, once. Returns the unsubscribe. */
+function watchNotifications(running: Master, language: Language): () => void {
   const deduper = new NotificationDeduper();
-  const unsubscribe = master.platform.events.subscribe((event) => {
+  return running.platform.events.subscribe((event) => {
     const n = notificationForEvent(event, language);
     if (n && deduper.isNew(n.key)) notify(n);
   });
+}
 
-  // ---- login item ----
-  const applyLoginItem = (enabled: boolean) => {
-    const plan = loginItemPlan(enabled, { platform, execPath: process.execPath, home: app.getPath('home'), ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}), ...(process.env.XDG_CONFIG_HOME ? { xdgConfigHome: process.env.XDG_CONFIG_HOME } : {}) });
-    if (plan.kind === 'electron') app.setLoginItemSettings(plan.settings);
-    else if (plan.content === null) rmSync(plan.path, { force: true });
-    else {
-      mkdirSync(dirname(plan.path), { recursive: true });
-      writeFileSync(plan.path, plan.content);
-    }
+function applyLoginItem(enabled: boolean): void {
+  const plan = loginItemPlan(enabled, { platform, execPath: process.execPath, home: app.getPath('home'), ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}), ...(process.env.XDG_CONFIG_HOME ? { xdgConfigHome: process.env.XDG_CONFIG_HOME } : {}) });
+  if (plan.kind === 'electron') app.setLoginItemSettings(plan.settings);
+  else if (plan.content === null) rmSync(plan.path, { force: true });
+  else {
+    mkdirSync(dirname(plan.path), { recursive: true });
+    writeFileSync(plan.path, plan.content);
+  }
+}
+
+/** What the tray shows: status, recording, the preferences it toggles. */
+function trayState(setup: Setup, ptt: PushToTalk) {
+  const prefs = setup.settings.get().preferences;
+  return {
+    status,
+    recording: ptt.recording,
+    muted: prefs.muted,
+    openAtLogin: prefs.openAtLogin,
+    shortcut: prefs.pushToTalkShortcut,
+    shortcutRegistered,
+    language: setup.language,
+    ...(errorDetail ? { errorDetail } : {}),
   };
+}
 
-  // ---- tray ----
+function installTray(setup: Setup, ptt: PushToTalk): TrayController {
+  const { settings } = setup;
   const onTrayAction = (action: TrayAction) => {
     const prefs = settings.get().preferences;
     switch (action) {
@@ -236,19 +290,33 @@ async function start(): Promise<void> {
         app.quit();
         return;
     }
-    tray.update(trayState());
+    tray.update(trayState(setup, ptt));
   };
-  const tray = new TrayController(join(resourcesDir(), 'tray'), onTrayAction, trayState());
+  const tray = new TrayController(join(resourcesDir(), 'tray'), onTrayAction, trayState(setup, ptt));
+  return tray;
+}
 
-  // ---- IPC ----
+interface IpcDeps {
+  readonly setup: Setup;
+  readonly appOrigin: string;
+  readonly log: Logger;
+  readonly ptt: PushToTalk;
+  readonly tray: TrayController;
+  readonly setPhase: (phase: PttPhase, message?: string) => void;
+  readonly registerShortcut: (accelerator: string) => boolean;
+}
+
+/** The page's IPC channels: each payload checked by the router before its handler runs. */
+function bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut }: IpcDeps): void {
+  const { settings, desktopDefaults, language } = setup;
   const router = new IpcRouter(appOrigin, (channel, err) => log.error(`IPC ${channel} failed`, err));
   router.handle('app:info', () => ({
     version: master?.platform.version ?? app.getVersion(),
     platform,
     pushToTalkShortcut: settings.get().preferences.pushToTalkShortcut,
     pushToTalkRegistered: shortcutRegistered,
-    dataDir: userData,
-    logsDir,
+    dataDir: setup.userData,
+    logsDir: setup.logsDir,
   }));
   router.handle('settings:get', () => settingsView(process.env, settings.get(), desktopDefaults, restartRequired, platform));
   router.handle('settings:set', (patch) => {
@@ -268,7 +336,7 @@ async function start(): Promise<void> {
     settings.set(next);
     if (next.preferences.muted !== before.preferences.muted) sendEvent(mainWindow?.webContents, 'voice:muted', { muted: next.preferences.muted });
     restartRequired ||= envChanged;
-    tray.update(trayState());
+    tray.update(trayState(setup, ptt));
     return settingsView(process.env, next, desktopDefaults, restartRequired, platform);
   });
   router.handle('ptt:toggle', () => ({ recording: ptt.toggle('window') }));
@@ -290,9 +358,25 @@ async function start(): Promise<void> {
     app.quit();
     return null;
   });
-  bindIpc(ipcMain, router, () => mainWindow?.webContents);
+  attachIpcRouter(ipcMain, router, () => mainWindow?.webContents);
+}
 
-  // ---- life cycle ----
+/**
+ * Before the process ends: timers, shortcuts and the event subscription go, and the
+ * master stops cleanly (modules, listeners, database) before the app quits for real.
+ */
+function shutdown(event: Electron.Event, unsubscribe: () => void): void {
+  clearTimeout(phaseWatchdog);
+  globalShortcut.unregisterAll();
+  unsubscribe();
+  if (!master) return;
+  event.preventDefault();
+  const m = master;
+  master = undefined;
+  void m.stop().finally(() => app.quit());
+}
+
+function handleLifeCycle(ptt: PushToTalk, unsubscribe: () => void): void {
   app.on('second-instance', (_event, argv) => {
     if (wantsPushToTalk(argv)) ptt.toggle('command-line');
     else showWindow();
@@ -301,29 +385,42 @@ async function start(): Promise<void> {
   app.on('before-quit', () => {
     quitting = true;
   });
-  app.on('will-quit', (event) => {
-    clearTimeout(phaseWatchdog);
-    globalShortcut.unregisterAll();
-    unsubscribe();
-    if (!master) return;
-    // Stop the master cleanly (modules, listeners, database) before the process ends.
-    event.preventDefault();
-    const m = master;
-    master = undefined;
-    void m.stop().finally(() => app.quit());
-  });
+  app.on('will-quit', (event) => shutdown(event, unsubscribe));
   // The app lives in the tray: closing every window does not quit it.
   app.on('window-all-closed', () => {});
+}
 
-  if (shouldCheckForUpdates({ enabled: settings.get().preferences.autoUpdate, isPackaged: app.isPackaged, platform, ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}) })) {
-    void import('electron-updater')
-      .then(({ autoUpdater }) => autoUpdater.checkForUpdatesAndNotify())
-      .catch((err: unknown) => log.warn(`update check failed: ${err instanceof Error ? err.message : String(err)}`));
-  }
+function checkForUpdates(setup: Setup, log: Logger): void {
+  if (!shouldCheckForUpdates({ enabled: setup.settings.get().preferences.autoUpdate, isPackaged: app.isPackaged, platform, ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}) })) return;
+  void import('electron-updater')
+    .then(({ autoUpdater }) => autoUpdater.checkForUpdatesAndNotify())
+    .catch((err: unknown) => log.warn(`update check failed: ${err instanceof Error ? err.message : String(err)}`));
+}
 
-  if (settings.get().preferences.openAtLogin) applyLoginItem(true);
-  await mainWindow.loadURL(`${appOrigin}/`);
+async function showApp(setup: Setup, window: BrowserWindow, appOrigin: string, ptt: PushToTalk): Promise<void> {
+  if (setup.settings.get().preferences.openAtLogin) applyLoginItem(true);
+  await window.loadURL(`${appOrigin}/`);
   if (wantsPushToTalk(process.argv)) ptt.toggle('command-line');
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  if (platform === 'win32') app.setAppUserModelId('home.jarvis.command');
+  const bundle = masterBundle({ cacheFile: join(app.getPath('userData'), CODE_CACHE_FILE) });
+  const setup = loadSettingsAndConfig(bundle.exports);
+  if (!setup) return;
+  const { running, appOrigin, log } = await startMaster(bundle.exports, setup);
+  keepCodeCache(bundle);
+  const window = createWindow(setup, appOrigin);
+  let tray: TrayController | undefined;
+  const { ptt, setPhase } = createPushToTalk(setup, () => tray?.update(trayState(setup, ptt)));
+  const registerShortcut = registerShortcuts(setup, ptt, log);
+  const unsubscribe = watchNotifications(running, setup.language);
+  tray = installTray(setup, ptt);
+  bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut });
+  handleLifeCycle(ptt, unsubscribe);
+  checkForUpdates(setup, log);
+  await showApp(setup, window, appOrigin, ptt);
 }
 
 const userDataOverride = userDataDirFromArgv(process.argv);

@@ -1,11 +1,17 @@
-import { runCli } from './program';
+import { serveMaster } from './commands/serve';
 
-runCli(process.argv.slice(2)).then(
-  (code) => {
+function fail(err: unknown): void {
+  process.stderr.write(`jarvis: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === 'serve') {
+  // `jarvis serve` runs the master as a service: it starts without commander and the other
+  // commands, as fast as `npm run serve` (docs/performance.md).
+  serveMaster().catch(fail);
+} else {
+  import('./program').then(({ runCli }) => runCli(argv)).then((code) => {
     process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`jarvis: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+  }, fail);
+}

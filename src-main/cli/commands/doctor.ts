@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../platform/config';
-import { runChecks } from '../../system';
+import { masterBundle } from '../../master/bundle';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-codes';
 import { formatTable } from '../table';
 import { voiceTable } from './voice';
@@ -11,6 +10,7 @@ export function registerDoctor(program: Command): void {
     .description('Check what JARVIS finds on this machine: Ollama and models, ffmpeg, whisper, piper, docker socket, data folder')
     .option('--json', 'print JSON for scripts')
     .action(async (opts: { json?: boolean }) => {
+      const { loadConfig, runChecks } = masterBundle().exports;
       const config = loadConfig(process.env);
       const results = await runChecks(config);
       if (opts.json) {

@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../../platform/config';
-import { openDatabaseReadonly } from '../../platform/database';
-import { readLocalKeyInfo, verifyEvidence, type EvidenceReport } from '../../protocol';
-import { protocolPartOf } from '../../protocol/export-seal';
-import { readEventsReadonly, readRecordsReadonly } from '../../protocol/store';
+import { masterBundle } from '../../master/bundle';
+import type { EvidenceReport } from '../../protocol';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 
 export interface VerifyOptions {
@@ -17,6 +14,7 @@ export interface VerifyOptions {
  * that embeds it: also the signed manifest, the export digest and every chain head).
  */
 export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceReport {
+  const { openDatabaseReadonly, protocolPartOf, readEventsReadonly, readRecordsReadonly, verifyEvidence } = masterBundle().exports;
   const head = readFileSync(path).subarray(0, 16).toString('latin1');
   if (head.startsWith('SQLite format 3')) {
     const db = openDatabaseReadonly(path);
@@ -45,6 +43,7 @@ export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceR
 /** Whether the signing key is this machine's: what a household wants to know about an export. */
 function keyNote(report: EvidenceReport): string {
   if (!report.signed_by) return '';
+  const { loadConfig, readLocalKeyInfo } = masterBundle().exports;
   let local: string | undefined;
   try {
     local = readLocalKeyInfo(loadConfig(process.env).dataFile)?.fingerprint;
@@ -90,6 +89,7 @@ export function registerProtocol(program: Command): void {
     .description("Print the fingerprint of this machine's signing key, to compare with the one `verify` reports")
     .option('--json', 'print JSON for scripts')
     .action((opts: { json?: boolean }) => {
+      const { loadConfig, readLocalKeyInfo } = masterBundle().exports;
       const dataFile = loadConfig(process.env).dataFile;
       const key = readLocalKeyInfo(dataFile);
       if (!key) {

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../platform/config';
-import { createRagService, IngestError, type RagService } from '../../knowledge';
-import { openDatabase } from '../../platform/database';
-import { createLogger, SecretRedactor } from '../../platform/trace';
+import type { RagService } from '../../knowledge';
+import { masterBundle } from '../../master/bundle';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 
@@ -13,6 +11,7 @@ import { formatTable } from '../table';
  * counter) and the queue claim is atomic, so both can work at once.
  */
 async function withService<T>(run: (service: RagService) => Promise<T>): Promise<T> {
+  const { loadConfig, openDatabase, createLogger, SecretRedactor, createRagService } = masterBundle().exports;
   const config = loadConfig(process.env);
   const db = openDatabase(config.dataFile);
   const log = createLogger(new SecretRedactor());
@@ -36,6 +35,7 @@ export function registerRag(program: Command): void {
     .description('Add documents (TXT, Markdown, CSV, JSON, YAML, XML, ICS, HTML, EML, DOCX, PDF, images) and wait until they are indexed')
     .argument('<paths...>', 'files to add')
     .action(async (paths: string[]) => {
+      const { IngestError } = masterBundle().exports;
       process.exitCode = await withService(async (service) => {
         let failed = false;
         const ids: string[] = [];

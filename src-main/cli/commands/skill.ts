@@ -1,23 +1,20 @@
 import type { Command } from 'commander';
 import { skillToolName, type SkillInfo, type ToolResult } from '../../../src-shared';
-import { loadConfig, type Config } from '../../platform/config';
-import { createMaster } from '../../master';
-import { type SkillEntry } from '../../skills';
-import { SkillRegistry } from '../../platform/registry';
-import { installSkill, InstallError, removeSkill, userSkillsDir } from '../../skills/installer';
-import { OPENJARVIS_ACTION } from '../../skills/loader';
-import { createSkillEngine } from '../../skills';
-import { treeSha256 } from '../../skills/tree-hash';
-import { silentLogger, Tracer } from '../../platform/trace';
+import { masterBundle } from '../../master/bundle';
+import type { Config } from '../../platform/config';
+import type { SkillEntry } from '../../skills';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
 const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+/** The skill engine, installer and master come from the one master bundle. */
+const master = () => masterBundle().exports;
 
 /** The engine without a master: list, info, search, install and remove need no database. */
 function standaloneEngine(config: Config) {
+  const { createSkillEngine, SkillRegistry, Tracer } = master();
   const engine = createSkillEngine({ config, registry: new SkillRegistry(), tracer: new Tracer({ enabled: false, limit: 1 }) });
   engine.reload();
   return engine;
@@ -30,6 +27,7 @@ function status(info: SkillInfo): string {
 }
 
 function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
+  const { OPENJARVIS_ACTION } = master();
   return (
     skills.find((s) => s.id === name && s.errors.length === 0) ??
     skills.find((s) => s.id === name) ??
@@ -40,6 +38,7 @@ function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | un
 
 /** `-a key=value` values become the type the action's input schema asks for. */
 function parseArguments(pairs: readonly string[], schema: { properties?: Readonly<Record<string, unknown>> } | undefined): Record<string, unknown> {
+  const { InstallError } = master();
   const args: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -78,7 +77,7 @@ export function registerSkill(program: Command): void {
     .description('Every skill found in the workspace, user and bundled folders')
     .option('--json', 'print JSON for scripts')
     .action((opts: { json?: boolean }) => {
-      const engine = standaloneEngine(loadConfig(process.env));
+      const engine = standaloneEngine(master().loadConfig(process.env));
       const infos = engine.skills().map((s) => engine.info(s));
       if (opts.json) return json({ skills: infos });
       const rows = infos.map((i) => [i.id, i.version, i.format === 'openjarvis' ? 'openjarvis' : 'process', i.tier ?? '', i.trust, status(i), i.actions.map((a) => a.tool).join(', ')]);
@@ -90,6 +89,7 @@ export function registerSkill(program: Command): void {
     .description('Details of one skill: actions, capabilities, source, trust, SHA-256, errors')
     .option('--json', 'print JSON for scripts')
     .action((name: string, opts: { json?: boolean }) => {
+      const { loadConfig, treeSha256 } = master();
       const engine = standaloneEngine(loadConfig(process.env));
       const entry = findEntry(engine.skills(), name);
       if (!entry) {
@@ -131,11 +131,12 @@ export function registerSkill(program: Command): void {
     .option('--action <action>', 'the action of a skill with several')
     .option('--json', 'print the whole result envelope as JSON')
     .action(async (name: string, opts: { arg: string[]; action?: string; json?: boolean }) => {
+      const { loadConfig, createMaster, silentLogger, InstallError, OPENJARVIS_ACTION } = master();
       const config = loadConfig(process.env);
       // The real master (without listeners): pipeline steps may call the household tools.
-      const master = createMaster(config, { logger: silentLogger });
+      const running = createMaster(config, { logger: silentLogger });
       try {
-        const engine = master.capabilities.skills.service.engine;
+        const engine = running.capabilities.skills.service.engine;
         const entry = findEntry(engine.skills(), name);
         if (!entry) {
           err(`no skill named ${name}`);
@@ -166,7 +167,7 @@ export function registerSkill(program: Command): void {
         const input = parseArguments(opts.arg, schema);
         const result: ToolResult = await engine.invoke(entry, action, input, {
           traceId: `cli_${Date.now().toString(36)}`,
-          now: master.platform.clock(),
+          now: running.platform.clock(),
           timezone: config.timezone,
           actor: 'cli',
         });
@@ -189,7 +190,7 @@ export function registerSkill(program: Command): void {
         }
         throw e;
       } finally {
-        await master.stop();
+        await running.stop();
       }
     });
 
@@ -201,6 +202,7 @@ export function registerSkill(program: Command): void {
     .option('--force', 'replace an installed skill with the same id')
     .option('--json', 'print JSON for scripts')
     .action((source: string, opts: { withScripts?: boolean; path?: string; force?: boolean; json?: boolean }) => {
+      const { loadConfig, installSkill, userSkillsDir, InstallError } = master();
       const config = loadConfig(process.env);
       try {
         const result = installSkill({
@@ -227,6 +229,7 @@ export function registerSkill(program: Command): void {
     .description('Remove a skill installed with `jarvis skill install`')
     .option('--json', 'print JSON for scripts')
     .action((name: string, opts: { json?: boolean }) => {
+      const { loadConfig, removeSkill, userSkillsDir, InstallError } = master();
       const config = loadConfig(process.env);
       const engine = standaloneEngine(config);
       const entry = engine.skills().find((s) => s.id === name && s.tier === 'user') ?? findEntry(engine.skills(), name);
@@ -252,7 +255,7 @@ export function registerSkill(program: Command): void {
     .description('Search the installed skills by id, name, description, tags and actions')
     .option('--json', 'print JSON for scripts')
     .action((query: string, opts: { json?: boolean }) => {
-      const engine = standaloneEngine(loadConfig(process.env));
+      const engine = standaloneEngine(master().loadConfig(process.env));
       const words = query.toLowerCase().split(/\s+/).filter(Boolean);
       const hits = engine.skills().filter((s) => {
         const haystack = [s.id, s.name, s.description, ...s.tags, ...engine.info(s).actions.flatMap((a) => [a.name, a.description])].join(' ').toLowerCase();

@@ -3,17 +3,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { loadConfig, type Config } from '../../platform/config';
-import { Tracer } from '../../platform/trace';
-import { voiceStatusRows } from '../../voice/status-table';
-import { setupVoice } from '../../voice/setup';
-import { VoiceActivityDetector } from '../../voice/vad';
-import { VoiceService } from '../../voice/voice-service';
+import { masterBundle } from '../../master/bundle';
+import type { Config } from '../../platform/config';
 import { EXIT_FAILURE, EXIT_OK } from '../exit-codes';
 import { formatTable } from '../table';
 
 /** The voice table of `jarvis doctor`, `jarvis voice status` and `npm run voice:setup`. */
 export async function voiceTable(config: Config): Promise<string> {
+  const { Tracer, VoiceActivityDetector, VoiceService, voiceStatusRows } = masterBundle().exports;
   const vad = new VoiceActivityDetector();
   // Load the detector for real, so the table says whether Silero runs on this machine.
   await vad.warmUp();
@@ -35,6 +32,7 @@ export function registerVoice(program: Command): void {
     .description('Print the voice table (what is found, where, and what is missing)')
     .option('--json', 'print the /api/voice/status object')
     .action(async (opts: { json?: boolean }) => {
+      const { loadConfig, Tracer, VoiceActivityDetector, VoiceService } = masterBundle().exports;
       const config = loadConfig(process.env);
       if (opts.json) {
         const s = new VoiceService({ config, tracer: new Tracer({ enabled: false, limit: 1 }), vad: new VoiceActivityDetector() }).status();
@@ -49,6 +47,7 @@ export function registerVoice(program: Command): void {
     .command('setup')
     .description('Download the Whisper model, the Piper binary and a German Piper voice into JARVIS_TOOLS_DIR; build whisper-cli where possible; print the table')
     .action(async () => {
+      const { loadConfig, setupVoice } = masterBundle().exports;
       const config = loadConfig(process.env);
       const script = whisperBuildScript();
       const steps = await setupVoice(config, {

@@ -71,6 +71,17 @@ describe('loadBundle', () => {
     expect(loadBundle<Bundle>(file, { key: 'build-b' }).compiledFrom).toBe('cache');
   });
 
+  it('without a key, keys the cache by the bundle content: a rebuild of the same length compiles again', () => {
+    const first = loadBundle<Bundle>(file);
+    first.saveCache();
+    expect(loadBundle<Bundle>(file).compiledFrom).toBe('cache');
+    writeFileSync(file, BUNDLE.replace('n * 2', 'n * 3'));
+
+    const second = loadBundle<Bundle>(file);
+    expect(second.compiledFrom).toBe('source');
+    expect(second.exports.twice(5)).toBe(15);
+  });
+
   it('compiles from source when the cache file is damaged', () => {
     writeFileSync(`${file}.v8cache`, 'jarvis-v8-code-cache k1\nnot bytecode at all');
     const b = loadBundle<Bundle>(file, { key: 'k1' });

@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -19,11 +20,12 @@ const WRAPPER_TAIL = '\n})';
 
 export interface BundleOptions {
   /**
-   * Identifies this build of the bundle (scripts/build.mjs passes a hash of its content).
-   * V8 checks only the source length, its own version and its flags before trusting a
-   * cache, so a rebuilt bundle of the same length would otherwise run stale bytecode.
+   * Identifies this build of the bundle; defaults to a hash of its bytes (under a
+   * millisecond for the master). V8 checks only the source length, its own version and its
+   * flags before trusting a cache, so a rebuilt bundle of the same length would otherwise
+   * run stale bytecode.
    */
-  readonly key: string;
+  readonly key?: string;
   /** Where the cache lives; defaults to `<bundle>.v8cache` next to the bundle. */
   readonly cacheFile?: string;
 }
@@ -44,7 +46,7 @@ export interface LoadedBundle<T> {
  * The bundle's text, read in one piece. Memory is what a cold start pays for here: an
  * ASCII file becomes a one-byte string, copied once from a buffer of exactly its size.
  */
-function readSource(file: string): string {
+function readSource(file: string): { text: string; bytes: Buffer } {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -56,7 +58,7 @@ function readSource(file: string): string {
       read += n;
     }
     const text = bytes.subarray(0, read);
-    return text.toString(isAscii(text) ? 'latin1' : 'utf8');
+    return { text: text.toString(isAscii(text) ? 'latin1' : 'utf8'), bytes: text };
   } finally {
     closeSync(fd);
   }
@@ -93,10 +95,11 @@ function writeCache(cacheFile: string, key: string, data: Buffer): void {
 }
 
 /** Runs a CommonJS bundle like `require(file)` would, compiled through V8's code cache. */
-export function loadBundle<T>(file: string, options: BundleOptions): LoadedBundle<T> {
+export function loadBundle<T>(file: string, options: BundleOptions = {}): LoadedBundle<T> {
   const cacheFile = options.cacheFile ?? `${file}.v8cache`;
-  const source = readSource(file);
-  const cachedData = readCache(cacheFile, options.key);
+  const { text: source, bytes } = readSource(file);
+  const key = options.key ?? createHash('sha1').update(bytes).digest('hex');
+  const cachedData = readCache(cacheFile, key);
   const script = new Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
     filename: file,
     lineOffset: -1,
@@ -119,7 +122,7 @@ export function loadBundle<T>(file: string, options: BundleOptions): LoadedBundl
       if (saved || compiledFrom === 'cache') return false;
       saved = true;
       try {
-        writeCache(cacheFile, options.key, script.createCachedData());
+        writeCache(cacheFile, key, script.createCachedData());
         return true;
       } catch {
         return false;

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../platform/config';
-import { createMaster } from '../master';
+import { createMaster } from './index';
 
 /** Headless entry (`npm run serve`, `jarvis serve`): the master with API and UI, no Electron. */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {

@@ -1,0 +1,28 @@
+// What dist/main/master.cjs exports: everything the entries (the Electron main, `jarvis`,
+// `npm run serve`) take from the master. The entries load this one bundle through V8's
+// code cache (./bundle.ts) and import nothing of the master themselves, so the master is
+// built once and every entry starts it the same way.
+export { createMaster, type Master, type MasterOptions } from './index';
+export { serve } from './serve';
+export { ConfigError, configSecrets, loadConfig, type Config } from '../platform/config';
+export { openDatabase, openDatabaseReadonly } from '../platform/database';
+export { SkillRegistry } from '../platform/registry';
+export { createLogger, SecretRedactor, silentLogger, Tracer } from '../platform/trace';
+// `jarvis skill`
+export { createSkillEngine, OPENJARVIS_ACTION } from '../skills';
+export { installSkill, InstallError, removeSkill, userSkillsDir } from '../skills/installer';
+export { treeSha256 } from '../skills/tree-hash';
+// `jarvis rag`
+export { createRagService, IngestError } from '../knowledge';
+// `jarvis doctor`
+export { runChecks } from '../system';
+// `jarvis protocol`
+export { readLocalKeyInfo, verifyEvidence } from '../protocol';
+export { verifyChain } from '../protocol/chain';
+export { protocolPartOf } from '../protocol/export-seal';
+export { readEventsReadonly, readRecordsReadonly } from '../protocol/store';
+// `jarvis voice`
+export { voiceStatusRows } from '../voice/status-table';
+export { setupVoice } from '../voice/setup';
+export { VoiceActivityDetector } from '../voice/vad';
+export { VoiceService } from '../voice/voice-service';
