@@ -27,3 +27,19 @@ describe('createHttpServer', () => {
     expect(res.json()).toEqual({ shown: 'yes' });
   });
 });
+
+describe('cross-site requests', () => {
+  it('are refused with 403 CROSS_SITE_REQUEST before the body is read, on every listener', async () => {
+    for (const loopbackOnly of [true, false]) {
+      const server = createHttpServer({ loopbackOnly });
+      let ran = 0;
+      server.post('/w', async () => ({ ran: ++ran }));
+      const res = await server.inject({ method: 'POST', url: '/w', headers: { host: '127.0.0.1:8080', origin: 'https://evil.example', 'content-type': 'text/plain' }, payload: 'x' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
+      const own = await server.inject({ method: 'POST', url: '/w', headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' } });
+      expect(own.json()).toEqual({ ran: 1 });
+      await server.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { compileSchema } from '../validation';
 import { Refusal } from '../errors';
 import { errorBody, statusOfRefusal } from './errors';
+import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
 import { serveUi } from './static-files';
 
@@ -12,6 +13,8 @@ export interface HttpServerOptions {
   /** Built renderer folder; served with an SPA fallback when present. */
   readonly uiDir?: string;
   readonly bodyLimitBytes?: number;
+  /** The scheme the listener speaks, for the same-origin check (default http). */
+  readonly scheme?: 'http' | 'https';
   readonly onError?: (err: unknown, route: string) => void;
 }
 
@@ -64,6 +67,18 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       }
     });
   }
+
+  // Every listener: a browser page of another site never writes, whichever listener it reaches.
+  const scheme = options.scheme ?? 'http';
+  app.addHook('onRequest', async (req, reply) => {
+    if (reply.sent) return;
+    const reason = crossSiteReason({ method: req.method, headers: req.headers, scheme });
+    if (reason !== undefined) {
+      await reply
+        .code(403)
+        .send(errorBody('CROSS_SITE_REQUEST', `This request came from another web site or app and was refused (${reason}). Use JARVIS from its own window or address.`));
+    }
+  });
 
   app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
     if (err instanceof Refusal) {
