@@ -15,7 +15,7 @@ const calendar = async (m: TestMaster) => (await m.request('/api/tools/calendar_
 describe('cross-site requests', () => {
   it('a page of another site cannot import a calendar, create or delete a task; nothing changes', async () => {
     t = await startTestMaster();
-    const foreign = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: 'http://127.0.0.2:' + new URL(t.url).port }];
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: 'http://127.0.0.2:' + new URL(t.url).port }];
     for (const headers of foreign) {
       const imported = await t.request('/api/calendar/import', { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: ICS });
       expect(imported.status).toBe(403);
