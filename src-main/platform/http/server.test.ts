@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer } from './server';
+import { createHttpServer, registeredRoutes } from './server';
 
 let app: ReturnType<typeof createHttpServer> | undefined;
 afterEach(async () => {
@@ -41,5 +41,23 @@ describe('cross-site requests', () => {
       expect(own.json()).toEqual({ ran: 1 });
       await server.close();
     }
+  });
+});
+
+describe('registeredRoutes', () => {
+  it('lists every route once per method, including those of encapsulated plugins, without HEAD twins', async () => {
+    app = createHttpServer({ loopbackOnly: false });
+    app.get('/a', async () => 'a');
+    app.route({ method: ['POST', 'PUT'], url: '/b/:id', handler: async () => 'b' });
+    await app.register(async (scoped) => {
+      scoped.delete('/c', async () => 'c');
+    });
+    await app.ready();
+    expect(registeredRoutes(app)).toEqual([
+      { method: 'GET', url: '/a' },
+      { method: 'POST', url: '/b/:id' },
+      { method: 'PUT', url: '/b/:id' },
+      { method: 'DELETE', url: '/c' },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { Refusal } from '../errors';
 import { errorBody, statusOfRefusal } from './errors';
 import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
+import { findLoneSurrogate } from './lone-surrogates';
 import { serveUi } from './static-files';
 
 export interface HttpServerOptions {
@@ -49,6 +50,28 @@ const buildSerializer: NonNullable<CompilersFactory['buildSerializer']> = (exter
   return SerializerSelector()(externalSchemas, options);
 };
 
+// The multipart parser (busboy, under @fastify/multipart) reports a malformed body with
+// plain Errors and no status; they reach us from req.file()/req.parts() or from the file
+// stream a route is reading. They are the client's fault, like invalid JSON.
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
+
+function isMalformedMultipart(err: unknown): boolean {
+  return err instanceof Error && (err as { statusCode?: unknown }).statusCode === undefined && MALFORMED_MULTIPART.test(err.message);
+}
+
+export interface RouteInfo {
+  readonly method: string;
+  /** The route pattern as registered, e.g. /api/tasks/:id. */
+  readonly url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** Every route registered on a server made by createHttpServer (HEAD twins of GETs left out). */
+export function registeredRoutes(app: FastifyInstance): readonly RouteInfo[] {
+  return ROUTES.get(app) ?? [];
+}
+
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -58,6 +81,13 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     // Both compilers are given here: fastify loads its default ones (its own ajv and
     // fast-json-stringify) only when an instance is created without them.
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },
+  });
+
+  // Added first, so routes of encapsulated plugins (multipart scopes) are seen too.
+  const routes: RouteInfo[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
 
   if (options.loopbackOnly) {
@@ -80,6 +110,13 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     }
   });
 
+  app.addHook('preValidation', async (req, reply) => {
+    const at = typeof req.body === 'object' ? findLoneSurrogate(req.body) : undefined;
+    if (at !== undefined) {
+      await reply.code(400).send(errorBody('INVALID_TEXT', `body${at === '/' ? '' : at} holds half of a UTF-16 surrogate pair (e.g. "\\ud800"); send valid Unicode text.`, at));
+    }
+  });
+
   app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
     if (err instanceof Refusal) {
       return reply.code(statusOfRefusal(err)).send(errorBody(err.code, err.message, err.path));
@@ -95,6 +132,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     }
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is empty but declared as JSON.'));
+    }
+    if (isMalformedMultipart(err)) {
+      return reply.code(400).send(errorBody('MALFORMED_MULTIPART', 'The upload is not a complete multipart/form-data body (boundary missing or body cut short).'));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(errorBody('BODY_TOO_LARGE', 'The request body is too large.'));
