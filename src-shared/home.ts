@@ -190,7 +190,17 @@ export interface HomeState {
   readonly kanban: readonly KanbanCard[];
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
+  /**
+   * Each list above carries at most STATE_LIST_LIMIT items (in its order: open tasks and
+   * unchecked groceries first). A list that was cut short has its full count here; the
+   * list routes (GET /api/tasks …) page through everything.
+   */
+  readonly totals?: Readonly<Partial<Record<StateListName, number>>>;
 }
+
+/** The most items one list of GET /api/state carries. */
+export const STATE_LIST_LIMIT = 500;
+export type StateListName = 'events' | 'tasks' | 'reminders' | 'groceries' | 'recipes' | 'meals' | 'kanban';
 
 export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban'] as const;
 export type HomeDomain = (typeof HOME_DOMAINS)[number];

@@ -317,7 +317,11 @@ export interface ProtocolSessionDetail {
 
 /** GET /api/protocol/sessions?limit=N: the newest sessions first. */
 export interface ProtocolSessionsResponse {
+  /** One page, newest first (`?limit=`, default 50, at most 500; `?offset=`). */
   readonly sessions: readonly WorkSession[];
+  /** The `offset` of the next page, while more follow. */
+  readonly next?: number;
+  readonly total?: number;
 }
 
 /** GET /api/protocol/memory-proposals. */

@@ -25,7 +25,11 @@ export interface RagDocument {
 }
 
 export interface RagDocumentsResponse {
+  /** One page, newest first (`?limit=`, default 200, at most 1000; `?offset=`). */
   readonly documents: readonly RagDocument[];
+  /** The `offset` of the next page, while more follow. */
+  readonly next?: number;
+  readonly total?: number;
 }
 
 /** `unchanged`: the same content was already there, nothing happened. */

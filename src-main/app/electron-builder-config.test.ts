@@ -41,6 +41,19 @@ describe('electron-builder.yml', () => {
     expect(config.mac.extendInfo.NSMicrophoneUsageDescription).toBeTruthy();
   });
 
+  it('flips the Electron fuses: no run-as-node, NODE_OPTIONS or inspector; encrypted cookies; only the checked app.asar', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config.asar).toBe(true);
+  });
+
   it('unpacks better-sqlite3 from the asar and rebuilds it for Electron', () => {
     expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
     expect(config.npmRebuild).toBe(true);

@@ -45,7 +45,7 @@ export function indicatorWindowOptions(workArea: DisplayArea): IndicatorWindowOp
     alwaysOnTop: true,
     show: false,
     hasShadow: false,
-    webPreferences: { ...secureWebPreferences(), spellcheck: false },
+    webPreferences: secureWebPreferences(),
   };
 }
 

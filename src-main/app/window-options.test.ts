@@ -7,6 +7,7 @@ import {
   isPermissionCheckAllowed,
   isPermissionGranted,
   restoreBounds,
+  secureWebPreferences,
   withSecurityHeaders,
 } from './window-options';
 
@@ -27,10 +28,15 @@ describe('main window options', () => {
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
-      spellcheck: true,
+      spellcheck: false,
       backgroundThrottling: false,
     });
     expect(options.show).toBe(false);
+  });
+
+  it('switch the spellchecker off, so no dictionary is ever downloaded', () => {
+    expect(getMainWindowOptions('/p').webPreferences.spellcheck).toBe(false);
+    expect(secureWebPreferences().spellcheck).toBe(false);
   });
 
   it('use remembered bounds but never below the minimum size', () => {

@@ -24,7 +24,8 @@ export interface SecureWebPreferences {
   webviewTag: false;
   navigateOnDragDrop: false;
   safeDialogs: true;
-  spellcheck: boolean;
+  /** Chromium's spellchecker fetches its dictionaries from Google; a local-first app fetches nothing. */
+  spellcheck: false;
   backgroundThrottling?: false;
 }
 
@@ -59,7 +60,7 @@ export function secureWebPreferences(preloadPath?: string): SecureWebPreferences
     webviewTag: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
-    spellcheck: true,
+    spellcheck: false,
   };
 }
 

@@ -8,6 +8,7 @@ import { HomeError, type HouseholdService } from './';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { Refusal, statusOfToolResult } from '../platform/errors';
+import { pageOf, pageRequest } from '../platform/paging';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -50,6 +51,20 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(statusOfToolResult(result, created)).send(result);
   };
 
+  /**
+   * A collection GET: the list tool's envelope with its list cut to one page
+   * (`?limit=&offset=`), plus `next` (the offset of the following page) and `total`.
+   */
+  const sendList = async (reply: FastifyReply, name: HomeToolName, args: unknown, key: string, query: Query) => {
+    const page = pageRequest(query);
+    const result = await call(name, args);
+    const data = result.data as Record<string, unknown> | undefined;
+    const list = data?.[key];
+    if (!result.success || !data || !Array.isArray(list)) return reply.code(statusOfToolResult(result)).send(result);
+    const { items, ...rest } = pageOf(list, page);
+    return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
+  };
+
   app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
@@ -78,20 +93,20 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   };
 
   app.get<{ Querystring: Query }>('/api/calendar', async (req, reply) =>
-    send(reply, 'calendar_list', defined({ from: date(req.query.from), days: num(req.query.days), query: req.query.q })),
+    sendList(reply, 'calendar_list', defined({ from: date(req.query.from), days: num(req.query.days), query: req.query.q }), 'events', req.query),
   );
   crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update', remove: 'calendar_delete' });
 
-  app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) => send(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q })));
+  app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) => sendList(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q }), 'tasks', req.query));
   crud('/api/tasks', { create: 'tasks_create', update: 'tasks_update', remove: 'tasks_delete' });
 
   app.get<{ Querystring: Query }>('/api/reminders', async (req, reply) =>
-    send(reply, 'reminders_list', defined({ include_fired: bool(req.query.include_fired) })),
+    sendList(reply, 'reminders_list', defined({ include_fired: bool(req.query.include_fired) }), 'reminders', req.query),
   );
   crud('/api/reminders', { create: 'reminders_create', remove: 'reminders_delete' });
 
   app.get<{ Querystring: Query }>('/api/groceries', async (req, reply) =>
-    send(reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) })),
+    sendList(reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) }), 'items', req.query),
   );
   app.post<{ Body: Record<string, unknown> | undefined }>('/api/groceries/sync', async (req, reply) => send(reply, 'groceries_sync_mealplan', req.body ?? {}));
   crud('/api/groceries', { create: 'groceries_add', update: 'groceries_update', remove: 'groceries_remove' });
@@ -99,7 +114,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   app.get<{ Querystring: Query }>('/api/recipes', async (req, reply) =>
     req.query.q !== undefined
       ? send(reply, 'recipes_search', defined({ query: req.query.q, limit: num(req.query.limit) }))
-      : send(reply, 'recipes_list', defined({ tag: req.query.tag })),
+      : sendList(reply, 'recipes_list', defined({ tag: req.query.tag }), 'recipes', req.query),
   );
   app.get('/api/recipes/export', async (_req, reply) =>
     reply.header('content-disposition', 'attachment; filename="jarvis-recipes.json"').send(deps.household.exportRecipes()),
@@ -111,11 +126,11 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   crud('/api/recipes', { create: 'recipes_create', update: 'recipes_update' });
 
   app.get<{ Querystring: Query }>('/api/mealplan', async (req, reply) =>
-    send(reply, 'mealplan_list', defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal })),
+    sendList(reply, 'mealplan_list', defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal }), 'meals', req.query),
   );
   crud('/api/mealplan', { create: 'mealplan_create', update: 'mealplan_update', remove: 'mealplan_delete' });
 
-  app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) => send(reply, 'kanban_list', defined({ column: req.query.column })));
+  app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) => sendList(reply, 'kanban_list', defined({ column: req.query.column }), 'cards', req.query));
   crud('/api/kanban', { create: 'kanban_create', update: 'kanban_move', remove: 'kanban_delete' });
 
   // ICS: the body is the calendar text (text/calendar), or JSON {ics: "..."}.

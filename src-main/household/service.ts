@@ -1,5 +1,5 @@
-import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, ToolResult } from '../../src-shared';
-import { HOME_DOMAINS, toolFailure, toolSuccess } from '../../src-shared';
+import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, StateListName, ToolResult } from '../../src-shared';
+import { HOME_DOMAINS, STATE_LIST_LIMIT, toolFailure, toolSuccess } from '../../src-shared';
 import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
 import { HouseholdStore } from './store';
@@ -77,24 +77,44 @@ export class HouseholdService {
     this.publish('state.changed', { domains: HOME_DOMAINS.filter((d) => domains.includes(d)) });
   }
 
-  /** Everything the UI shows at once (see HomeState for the windows). */
+  /**
+   * What the UI's screens show (see HomeState for the windows), each list cut at
+   * STATE_LIST_LIMIT so the state stays small however large the household grows.
+   */
   state(system: Readonly<Record<string, ComponentStatus>> = {}): HomeState {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
     const s = this.store;
-    return {
+    const totals: Partial<Record<StateListName, number>> = {};
+    // Windows (events, reminders, meals) are read whole and cut; the open-ended lists are
+    // read only as far as shown, with a count beside them.
+    const cut = <T>(name: StateListName, items: readonly T[]): readonly T[] => {
+      if (items.length <= STATE_LIST_LIMIT) return items;
+      totals[name] = items.length;
+      return items.slice(0, STATE_LIST_LIMIT);
+    };
+    const first = <T>(name: StateListName, repo: { first(limit: number): T[]; total(): number }): T[] => {
+      const items = repo.first(STATE_LIST_LIMIT);
+      if (items.length === STATE_LIST_LIMIT) {
+        const total = repo.total();
+        if (total > STATE_LIST_LIMIT) totals[name] = total;
+      }
+      return items;
+    };
+    const state: HomeState = {
       now: toRfc3339(now.getTime(), tz),
       timezone: tz,
-      events: s.events.overlapping(startOfDay(day, tz), startOfDay(addDays(day, 60), tz)).map((e) => presentEvent(e, tz)),
-      tasks: s.tasks.all().map((t) => presentTask(t, tz)),
-      reminders: s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS).map((r) => presentReminder(r, tz)),
-      groceries: s.groceries.all().map((g) => presentGrocery(g, tz)),
-      recipes: s.recipes.all().map((r) => presentRecipe(r, tz)),
-      meals: s.meals.between(addDays(day, -7), addDays(day, 31)).map((m) => presentMeal(m, tz)),
-      kanban: s.kanban.all().map((c) => presentCard(c, tz)),
+      events: cut('events', s.events.overlapping(startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => presentEvent(e, tz)),
+      tasks: first('tasks', s.tasks).map((t) => presentTask(t, tz)),
+      reminders: cut('reminders', s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS)).map((r) => presentReminder(r, tz)),
+      groceries: first('groceries', s.groceries).map((g) => presentGrocery(g, tz)),
+      recipes: first('recipes', s.recipes).map((r) => presentRecipe(r, tz)),
+      meals: cut('meals', s.meals.between(addDays(day, -7), addDays(day, 31))).map((m) => presentMeal(m, tz)),
+      kanban: first('kanban', s.kanban).map((c) => presentCard(c, tz)),
       system,
     };
+    return Object.keys(totals).length > 0 ? { ...state, totals } : state;
   }
 
   /**

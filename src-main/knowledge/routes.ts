@@ -5,6 +5,7 @@ import { IngestError } from './errors';
 import type { RagService } from './service';
 import { newTraceId, type Tracer } from '../platform/trace';
 import { Refusal } from '../platform/errors';
+import { pageOf, pageRequest } from '../platform/paging';
 
 const SEARCH_QUERY = {
   type: 'object',
@@ -24,7 +25,10 @@ const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', minLengt
 
 /** /api/rag/*: upload (multipart field `file`), list, delete, search (knowledge contract). */
 export function registerRagRoutes(app: FastifyInstance, service: RagService, tracer: Tracer): void {
-  app.get('/api/rag/documents', async (): Promise<RagDocumentsResponse> => ({ documents: service.list() }));
+  app.get<{ Querystring: Record<string, string> }>('/api/rag/documents', async (req): Promise<RagDocumentsResponse> => {
+    const { items, ...rest } = pageOf(service.list(), pageRequest(req.query));
+    return { documents: items, ...rest };
+  });
 
   app.get<{ Params: { id: string } }>('/api/rag/documents/:id', { schema: { params: ID_PARAMS } }, async (req) => {
     const doc = service.get(req.params.id);

@@ -11,7 +11,7 @@ import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
 import { openDatabase } from '../platform/database';
 import { EventBus } from '../platform/events';
-import { createHttpServer } from '../platform/http';
+import { createHttpServer, registeredRoutes, type RouteInfo } from '../platform/http';
 import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
 import { createLogger, Tracer, type Logger } from '../platform/trace';
@@ -58,6 +58,8 @@ export interface Master {
   readonly platform: Platform;
   readonly capabilities: Capabilities;
   start(): Promise<Addresses>;
+  /** The routes of each listener, as registered (tests enumerate them). */
+  routes(): { readonly api: readonly RouteInfo[]; readonly mesh: readonly RouteInfo[] };
   /** Closes listeners, timers and the database. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -150,6 +152,9 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   return {
     platform,
     capabilities,
+    routes() {
+      return { api: registeredRoutes(api), mesh: mesh ? registeredRoutes(mesh) : [] };
+    },
     async start() {
       if (started) throw new Error('master already started');
       started = true;

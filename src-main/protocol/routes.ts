@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LearningRecord, MemoryProposal, RouteResponse, SkillProposal, SkillProposalsResponse } from '../../src-shared';
 import { errorBody } from '../platform/errors';
+import { pageOf, pageRequest } from '../platform/paging';
 import { ProtocolError } from './errors';
 import { parseMutationHeaders, parseReadHeaders, type MutationContext, type ReadContext } from './headers';
 import type { ProtocolAnswer, ProtocolService } from './service';
@@ -62,7 +63,14 @@ export function registerProtocolRoutes(app: FastifyInstance, protocol: ProtocolS
   app.post('/api/protocol/sessions/:id/seal', mutation(true, (c, p) => protocol.sealSession(c, p.id!)));
 
   // Reads: version and actor headers.
-  app.get('/api/protocol/sessions', read((_p, q): RouteResponse<'GET /api/protocol/sessions'> => ({ sessions: protocol.sessions(Math.min(Number(q.limit ?? 50) || 50, 500)) })));
+  app.get(
+    '/api/protocol/sessions',
+    read((_p, q): RouteResponse<'GET /api/protocol/sessions'> => {
+      const page = pageRequest(q, { limit: 50, max: 500 });
+      const { items, ...rest } = pageOf(protocol.sessions(), page);
+      return { sessions: items, ...rest };
+    }),
+  );
   app.get('/api/protocol/sessions/:id', read((p): RouteResponse<'GET /api/protocol/sessions/{id}'> | undefined => protocol.session(p.id!)));
   app.get('/api/protocol/skill-proposals', read((): SkillProposalsResponse => ({ proposals: protocol.list<SkillProposal>('SkillProposal') })));
   app.get('/api/protocol/memory-proposals', read((): RouteResponse<'GET /api/protocol/memory-proposals'> => ({ proposals: protocol.list<MemoryProposal>('MemoryProposal') })));

@@ -536,8 +536,9 @@ export class ProtocolService {
     return { session, events: this.store.events(id), records };
   }
 
-  sessions(limit = 50): WorkSession[] {
-    return this.store.list<WorkSession>('WorkSession').slice(-limit).reverse();
+  /** WorkSessions, newest first. */
+  sessions(): WorkSession[] {
+    return this.store.list<WorkSession>('WorkSession').reverse();
   }
 
   list<T>(type: RecordType): T[] {

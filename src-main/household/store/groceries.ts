@@ -35,6 +35,8 @@ export class GroceryRepository {
   private readonly getStmt;
   private readonly deleteStmt;
   private readonly allStmt;
+  private readonly firstStmt;
+  private readonly totalStmt;
   private readonly derivedStmt;
   private readonly openManualStmt;
 
@@ -48,6 +50,8 @@ export class GroceryRepository {
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_groceries WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_groceries WHERE id = ?');
     this.allStmt = db.prepare<[], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid');
+    this.firstStmt = db.prepare<[number], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid LIMIT ?');
+    this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_groceries');
     this.openManualStmt = db.prepare<[string], Row>(
       "SELECT * FROM household_groceries WHERE derived_key = ? AND source = 'manual' AND checked = 0 ORDER BY created_ms, rowid",
     );
@@ -73,6 +77,15 @@ export class GroceryRepository {
 
   all(): GroceryRecord[] {
     return this.allStmt.all().map(fromRow);
+  }
+
+  /** The first `limit` in the order of all(), for views that show a bounded list. */
+  first(limit: number): GroceryRecord[] {
+    return this.firstStmt.all(limit).map(fromRow);
+  }
+
+  total(): number {
+    return this.totalStmt.get()!.n;
   }
 
   /** Open manual items with this aggregation key (name + unit). */

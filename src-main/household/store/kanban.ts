@@ -32,6 +32,8 @@ export class KanbanRepository {
   private readonly byTaskStmt;
   private readonly deleteStmt;
   private readonly allStmt;
+  private readonly firstStmt;
+  private readonly totalStmt;
   private readonly columnStmt;
   private readonly setPositionStmt;
   private readonly countStmt;
@@ -49,6 +51,8 @@ export class KanbanRepository {
     this.allStmt = db.prepare<[], Row>(
       "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id",
     );
+    this.firstStmt = db.prepare<[number], Row>("SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id LIMIT ?");
+    this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_kanban');
     this.columnStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE column_name = ? ORDER BY position, id');
     this.countStmt = db.prepare<[string], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM household_kanban WHERE column_name = ?');
     this.setPositionStmt = db.prepare('UPDATE household_kanban SET position = ? WHERE id = ?');
@@ -78,6 +82,15 @@ export class KanbanRepository {
 
   all(): CardRecord[] {
     return this.allStmt.all().map(fromRow);
+  }
+
+  /** The first `limit` in the order of all(), for views that show a bounded list. */
+  first(limit: number): CardRecord[] {
+    return this.firstStmt.all(limit).map(fromRow);
+  }
+
+  total(): number {
+    return this.totalStmt.get()!.n;
   }
 
   inColumn(column: CardRecord['column']): CardRecord[] {

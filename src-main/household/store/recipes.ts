@@ -35,6 +35,8 @@ export class RecipeRepository {
   private readonly updateStmt;
   private readonly getStmt;
   private readonly allStmt;
+  private readonly firstStmt;
+  private readonly totalStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -45,6 +47,8 @@ export class RecipeRepository {
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_recipes WHERE id = ?');
     this.allStmt = db.prepare<[], Row>('SELECT * FROM household_recipes ORDER BY title COLLATE NOCASE, id');
+    this.firstStmt = db.prepare<[number], Row>('SELECT * FROM household_recipes ORDER BY title COLLATE NOCASE, id LIMIT ?');
+    this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_recipes');
   }
 
   insert(r: RecipeRecord): void {
@@ -63,5 +67,14 @@ export class RecipeRepository {
   /** The recipe book is small (dozens to hundreds): search and matching run over all of it. */
   all(): RecipeRecord[] {
     return this.allStmt.all().map(fromRow);
+  }
+
+  /** The first `limit` in the order of all(), for views that show a bounded list. */
+  first(limit: number): RecipeRecord[] {
+    return this.firstStmt.all(limit).map(fromRow);
+  }
+
+  total(): number {
+    return this.totalStmt.get()!.n;
   }
 }

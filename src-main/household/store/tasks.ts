@@ -33,6 +33,8 @@ export class TaskRepository {
   private readonly getStmt;
   private readonly deleteStmt;
   private readonly allStmt;
+  private readonly firstStmt;
+  private readonly totalStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -47,6 +49,8 @@ export class TaskRepository {
     this.allStmt = db.prepare<[], Row>(
       "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid",
     );
+    this.firstStmt = db.prepare<[number], Row>("SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid LIMIT ?");
+    this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_tasks');
   }
 
   insert(t: TaskRecord): void {
@@ -68,5 +72,14 @@ export class TaskRepository {
 
   all(): TaskRecord[] {
     return this.allStmt.all().map(fromRow);
+  }
+
+  /** The first `limit` in the order of all(), for views that show a bounded list. */
+  first(limit: number): TaskRecord[] {
+    return this.firstStmt.all(limit).map(fromRow);
+  }
+
+  total(): number {
+    return this.totalStmt.get()!.n;
   }
 }

@@ -52,9 +52,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JARVIS_TIMEZONE: 'Europe/Atlantis' })).toThrowError('JARVIS_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "Europe/Atlantis"');
   });
 
-  it('accepts the spec form ":8080" and IPv6 loopback', () => {
-    expect(loadConfig({ JARVIS_ADDR: ':8080' }).addr).toEqual({ host: '0.0.0.0', port: 8080 });
+  it('accepts loopback listen addresses: IPv4, IPv6 and localhost', () => {
+    expect(loadConfig({ JARVIS_ADDR: '127.0.0.1:9000' }).addr).toEqual({ host: '127.0.0.1', port: 9000 });
     expect(loadConfig({ JARVIS_ADDR: '[::1]:9000' }).addr).toEqual({ host: '::1', port: 9000 });
+    expect(loadConfig({ JARVIS_ADDR: 'localhost:9000' }).addr).toEqual({ host: 'localhost', port: 9000 });
+  });
+
+  it('refuses a JARVIS_ADDR other devices could reach, and points to the LAN listener', () => {
+    for (const addr of [':8080', '0.0.0.0:8080', '192.168.1.20:8080', '[::]:8080', 'jarvis.local:8080']) {
+      expect(() => loadConfig({ JARVIS_ADDR: addr })).toThrowError(
+        'JARVIS_ADDR must be a loopback address (127.0.0.1, ::1, localhost); other devices of the household will reach JARVIS through the paired LAN listener (JARVIS_LAN_ADDR)',
+      );
+    }
   });
 
   it('turns the mesh on only with an enrollment token of 16 characters or more', () => {

@@ -99,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(describeProblem(s, text));
     }
   }
+  const addr = values.addr as ListenAddress | undefined;
+  if (addr && !isLoopbackAddress(addr.host)) problems.push(NON_LOOPBACK_ADDR);
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   const token = values.meshEnrollmentToken as string | undefined;
@@ -108,6 +110,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     meshHeartbeatMs: (values.meshHeartbeatMs as number | undefined) ?? Math.max(1, Math.floor(leaseMs / 3)),
     meshEnabled: token !== undefined && token.length >= MESH_TOKEN_MIN_LENGTH,
   }) as unknown as Config;
+}
+
+// The API listener trusts loopback clients (scripts, the CLI, the desktop window) without
+// a login; on any other address every device of the network would be trusted the same way.
+export const NON_LOOPBACK_ADDR =
+  'JARVIS_ADDR must be a loopback address (127.0.0.1, ::1, localhost); other devices of the household will reach JARVIS through the paired LAN listener (JARVIS_LAN_ADDR)';
+
+function isLoopbackAddress(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/.test(h);
 }
 
 function describeProblem(def: SettingDefinition, value: string): string {

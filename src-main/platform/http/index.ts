@@ -1,4 +1,5 @@
-export { createHttpServer } from './server';
-export type { HttpServerOptions } from './server';
+export { createHttpServer, registeredRoutes } from './server';
+export type { HttpServerOptions, RouteInfo } from './server';
 export { errorBody } from './errors';
 export { isLoopbackHost } from './host-check';
+export { crossSiteReason } from './cross-site';

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { compileSchema } from '../validation';
 import { Refusal } from '../errors';
 import { errorBody, statusOfRefusal } from './errors';
+import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
+import { findLoneSurrogate } from './lone-surrogates';
 import { serveUi } from './static-files';
 
 export interface HttpServerOptions {
@@ -12,6 +14,8 @@ export interface HttpServerOptions {
   /** Built renderer folder; served with an SPA fallback when present. */
   readonly uiDir?: string;
   readonly bodyLimitBytes?: number;
+  /** The scheme the listener speaks, for the same-origin check (default http). */
+  readonly scheme?: 'http' | 'https';
   readonly onError?: (err: unknown, route: string) => void;
 }
 
@@ -46,6 +50,28 @@ const buildSerializer: NonNullable<CompilersFactory['buildSerializer']> = (exter
   return SerializerSelector()(externalSchemas, options);
 };
 
+// The multipart parser (busboy, under @fastify/multipart) reports a malformed body with
+// plain Errors and no status; they reach us from req.file()/req.parts() or from the file
+// stream a route is reading. They are the client's fault, like invalid JSON.
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
+
+function isMalformedMultipart(err: unknown): boolean {
+  return err instanceof Error && (err as { statusCode?: unknown }).statusCode === undefined && MALFORMED_MULTIPART.test(err.message);
+}
+
+export interface RouteInfo {
+  readonly method: string;
+  /** The route pattern as registered, e.g. /api/tasks/:id. */
+  readonly url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** Every route registered on a server made by createHttpServer (HEAD twins of GETs left out). */
+export function registeredRoutes(app: FastifyInstance): readonly RouteInfo[] {
+  return ROUTES.get(app) ?? [];
+}
+
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -57,6 +83,13 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   });
 
+  // Added first, so routes of encapsulated plugins (multipart scopes) are seen too.
+  const routes: RouteInfo[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
   if (options.loopbackOnly) {
     app.addHook('onRequest', async (req, reply) => {
       if (!isLoopbackHost(req.headers.host)) {
@@ -64,6 +97,25 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       }
     });
   }
+
+  // Every listener: a browser page of another site never writes, whichever listener it reaches.
+  const scheme = options.scheme ?? 'http';
+  app.addHook('onRequest', async (req, reply) => {
+    if (reply.sent) return;
+    const reason = crossSiteReason({ method: req.method, headers: req.headers, scheme });
+    if (reason !== undefined) {
+      await reply
+        .code(403)
+        .send(errorBody('CROSS_SITE_REQUEST', `This request came from another web site or app and was refused (${reason}). Use JARVIS from its own window or address.`));
+    }
+  });
+
+  app.addHook('preValidation', async (req, reply) => {
+    const at = typeof req.body === 'object' ? findLoneSurrogate(req.body) : undefined;
+    if (at !== undefined) {
+      await reply.code(400).send(errorBody('INVALID_TEXT', `body${at === '/' ? '' : at} holds half of a UTF-16 surrogate pair (e.g. "\\ud800"); send valid Unicode text.`, at));
+    }
+  });
 
   app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
     if (err instanceof Refusal) {
@@ -80,6 +132,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     }
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is empty but declared as JSON.'));
+    }
+    if (isMalformedMultipart(err)) {
+      return reply.code(400).send(errorBody('MALFORMED_MULTIPART', 'The upload is not a complete multipart/form-data body (boundary missing or body cut short).'));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(errorBody('BODY_TOO_LARGE', 'The request body is too large.'));
