@@ -83,7 +83,7 @@ describe('a large household', () => {
     const docs = await t.request('/api/rag/documents?limit=5');
     expect(docs.status).toBe(200);
     expect(docs.json).toEqual({ documents: [], total: 0 });
-    const headers = { [PROTOCOL_HEADERS.version]: PROTOCOL_VERSION, [PROTOCOL_HEADERS.actor]: 'household' };
+    const headers = { [PROTOCOL_HEADERS.version]: PROTOCOL_VERSION, [PROTOCOL_HEADERS.actor]: 'act_household' };
     const sessions = await t.request('/api/protocol/sessions?limit=3', { headers });
     expect(sessions.status).toBe(200);
     expect(sessions.json).toEqual({ sessions: [], total: 0 });
