@@ -68,15 +68,21 @@ function NowAndNext() {
   const setScreen = useStore((s) => s.setScreen);
   const labels = { today: t('common.today'), tomorrow: t('common.tomorrow') };
   const openCalendar = (
-    <button type="button" className="btn btn-small btn-ghost" onClick={() => setScreen('calendar')}>
+    <button type="button" className="btn btn-small btn-ghost home-more" onClick={() => setScreen('calendar')}>
       {t('home.openCalendar')}
     </button>
   );
   return (
-    <Card title={t('home.nowNext')} className="span-5" testId="card-next-event" actions={openCalendar}>
+    <Card title={t('home.nowNext')} className="span-5" testId="card-next-event">
       <ResourceView resource={home}>
         {() => {
-          if (!d || d.day.events.length === 0) return <p className="muted">{t('home.noEvent')}</p>;
+          if (!d || d.day.events.length === 0)
+            return (
+              <>
+                <p className="muted">{t('home.noEvent')}</p>
+                {openCalendar}
+              </>
+            );
           const when = ({ event, running }: HomeDay['events'][number]) =>
             running
               ? `${t('home.now')} · ${event.all_day ? t('common.allDay') : t('home.until', { time: wallClock(event.end, d.hh.timezone).time })}`
@@ -100,6 +106,7 @@ function NowAndNext() {
                   ))}
                 </ul>
               ) : null}
+              {openCalendar}
             </div>
           );
         }}
@@ -132,9 +139,11 @@ function TasksDue() {
                           void mutate('tasks_update', { id: task.id, status: 'done' }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status: 'done' } : x)) }))
                         }
                       />
-                      <span className="task-line">{task.title}</span>
-                      {overdue ? <span className="chip chip-bad">{t('home.overdue')} · {formatDay(wallClock(task.due!, d.hh.timezone).date, i18n.language, 'dayMonth')}</span> : null}
-                      {task.priority === 'high' ? <span className="chip chip-warn">!</span> : null}
+                      <span className="home-task">
+                        <span className="task-line">{task.title}</span>
+                        {overdue ? <span className="chip chip-bad">{t('home.overdue')} · {formatDay(wallClock(task.due!, d.hh.timezone).date, i18n.language, 'dayMonth')}</span> : null}
+                        {task.priority === 'high' ? <span className="chip chip-warn">!</span> : null}
+                      </span>
                     </label>
                   </li>
                 ))}
@@ -165,7 +174,7 @@ function RemindersToday() {
       <ResourceView resource={home}>
         {() =>
           d?.day.reminders.length ? (
-            <ul className="item-list">
+            <ul className="item-list home-reminders">
               {d.day.reminders.map((r) => (
                 <li key={r.id} className={r.fired_at ? 'has-rung' : undefined}>
                   <Icon name="bell" size={16} />
@@ -207,40 +216,43 @@ function MealsToday() {
   const home = useStore((s) => s.home);
   const setScreen = useStore((s) => s.setScreen);
   const openFood = (
-    <button type="button" className="btn btn-small btn-ghost" onClick={() => setScreen('food')}>
+    <button type="button" className="btn btn-small btn-ghost home-more" onClick={() => setScreen('food')}>
       {t('home.openFood')}
     </button>
   );
   return (
-    <Card title={t('home.mealsToday')} className="span-8" testId="card-meals-today" actions={openFood}>
+    <Card title={t('home.mealsToday')} className="span-8" testId="card-meals-today">
       <ResourceView resource={home}>
-        {() =>
-          d?.day.mealsToday.length ? (
-            <ul className="home-meals">
-              {d.day.mealsToday.map((m) => (
-                <li key={m.id}>
-                  <span className="event-when">{t(`food.slots.${m.meal}`)}</span>
-                  <span className="home-meal-title">{m.title}</span>
-                  <span className="muted small">
-                    {m.servings} {t('food.servings')}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <>
-              <p className="muted">{t('home.noMealToday')}</p>
-              {d?.day.nextMeal ? (
-                <p>
-                  {t('home.nextPlanned', {
-                    when: `${d.day.nextMeal.date === addDays(d.hh.today, 1) ? t('common.tomorrow') : formatDay(d.day.nextMeal.date, i18n.language)} · ${t(`food.slots.${d.day.nextMeal.meal}`)}`,
-                    title: d.day.nextMeal.title,
-                  })}
-                </p>
-              ) : null}
-            </>
-          )
-        }
+        {() => (
+          <>
+            {d?.day.mealsToday.length ? (
+              <ul className="home-meals">
+                {d.day.mealsToday.map((m) => (
+                  <li key={m.id}>
+                    <span className="event-when">{t(`food.slots.${m.meal}`)}</span>
+                    <span className="home-meal-title">{m.title}</span>
+                    <span className="muted small">
+                      {m.servings} {t('food.servings')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                <p className="muted">{t('home.noMealToday')}</p>
+                {d?.day.nextMeal ? (
+                  <p>
+                    {t('home.nextPlanned', {
+                      when: `${d.day.nextMeal.date === addDays(d.hh.today, 1) ? t('common.tomorrow') : formatDay(d.day.nextMeal.date, i18n.language)} · ${t(`food.slots.${d.day.nextMeal.meal}`)}`,
+                      title: d.day.nextMeal.title,
+                    })}
+                  </p>
+                ) : null}
+              </>
+            )}
+            {openFood}
+          </>
+        )}
       </ResourceView>
     </Card>
   );
