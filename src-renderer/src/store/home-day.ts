@@ -23,7 +23,18 @@ export interface HomeDay {
 const MEAL_ORDER = ['breakfast', 'lunch', 'snack', 'dinner'];
 const byMeal = (a: MealPlanEntry, b: MealPlanEntry) => byCodePoint(a.date, b.date) || MEAL_ORDER.indexOf(a.meal) - MEAL_ORDER.indexOf(b.meal);
 
+// Every Home card reads the same day: compute it once per loaded state.
+const computed = new WeakMap<HomeState, { readonly today: string; readonly day: HomeDay }>();
+
 export function homeDay(state: HomeState, today: string): HomeDay {
+  const hit = computed.get(state);
+  if (hit?.today === today) return hit.day;
+  const day = computeDay(state, today);
+  computed.set(state, { today, day });
+  return day;
+}
+
+function computeDay(state: HomeState, today: string): HomeDay {
   const now = Date.parse(state.now);
   const tz = state.timezone;
   const events = state.events
