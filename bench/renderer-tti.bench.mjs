@@ -74,16 +74,19 @@ export async function run() {
   const master = await startMaster(dataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...QUIET_BROWSER] });
   try {
-    // A household's usual week, so Home renders real cards and sorts real lists.
+    // A household's usual week, so Home renders real cards and sorts real lists (its tasks card
+    // shows what is due today or overdue).
     for (const [tool, args] of [
-      ['tasks_create', { title: 'Steuererklärung' }],
-      ['tasks_create', { title: 'Fahrrad zur Werkstatt', priority: 'high' }],
+      ['tasks_create', { title: 'Steuererklärung', due: { kind: 'relative', offset_days: 0 } }],
+      ['tasks_create', { title: 'Fahrrad zur Werkstatt', priority: 'high', due: { kind: 'relative', offset_days: -1 } }],
       ['tasks_create', { title: 'Geschenk für Oma' }],
       ['calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } }],
       ['calendar_create', { title: 'Elternabend', when: { kind: 'relative', offset_days: 3, time: '19:00' } }],
       ['calendar_create', { title: 'Schwimmkurs', when: { kind: 'relative', offset_days: 5, time: '16:00' } }],
       ['mealplan_create', { when: { kind: 'relative', offset_days: 2 }, meal: 'dinner', title: 'Spaghetti' }],
       ['mealplan_create', { when: { kind: 'relative', offset_days: 4 }, meal: 'lunch', title: 'Linsensuppe' }],
+      ['reminders_create', { text: 'Müll rausbringen', when: { kind: 'relative', offset_days: 0, time: '23:30' } }],
+      ['groceries_add', { name: 'Milch', quantity: 2, unit: 'l' }],
     ]) {
       const res = await fetch(`${master.url}/api/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
       if (res.status !== 200) throw new Error(`${tool}: ${res.status} ${await res.text()}`);

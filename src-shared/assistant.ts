@@ -7,6 +7,8 @@ export interface ChatRequest {
   readonly message: string;
   /** The UI module the user spoke from ("calendar", "kitchen", …): context, not a tool choice. */
   readonly module?: string;
+  /** The UI's language: replies follow the request's own language, and this one when the request does not show it. */
+  readonly language?: 'de' | 'en';
 }
 
 export interface ExecutedToolCall {

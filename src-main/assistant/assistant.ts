@@ -18,7 +18,7 @@ import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent } from './local-intents';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
-import { replyFromResults, type Lang } from './replies';
+import { modelUnavailableSentence, replyFromResults, type Lang } from './replies';
 import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageOf } from './request-kinds';
 import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
 import { localToday } from './time-phrases';
@@ -28,6 +28,8 @@ import { planWorkflow } from './workflow-planner';
 export interface ChatInput {
   readonly message: string;
   readonly module?: string;
+  /** The UI's language, for a request whose words do not show one. */
+  readonly language?: Lang;
   readonly traceId?: string;
 }
 
@@ -110,7 +112,7 @@ export class Assistant {
   private async handle(input: ChatInput, sink?: ChatSink): Promise<ChatResponse> {
     const started = performance.now();
     const message = input.message.trim();
-    const lang = languageOf(message, this.deps.config.language === 'en' ? 'en' : 'de');
+    const lang = languageOf(message, input.language ?? (this.deps.config.language === 'en' ? 'en' : 'de'));
     const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
@@ -352,7 +354,7 @@ export class Assistant {
     } catch (err) {
       if (!(err instanceof OllamaUnavailableError)) throw err;
       this.trace(run, 'ollama_unavailable', { reason: err.choice.reason, message: err.message });
-      const sentence = unavailableSentence(err.message, lang);
+      const sentence = modelUnavailableSentence(err.choice.reason, lang);
       return { source: 'error', reply: run.calls.length > 0 ? `${replyFromResults(run.calls, lang)}\n${sentence}` : sentence };
     }
 
@@ -429,13 +431,6 @@ function modelName(ollama: OllamaConnection): string | null {
 function toolMessage(result: ToolResult): string {
   const text = JSON.stringify({ success: result.success, message: result.message, ...(result.error ? { error: result.error } : {}), ...(result.data !== undefined ? { data: result.data } : {}) });
   return text.length > TOOL_MESSAGE_LIMIT ? `${text.slice(0, TOOL_MESSAGE_LIMIT)}…(gekürzt)` : text;
-}
-
-function unavailableSentence(reason: string, lang: Lang): string {
-  const why = reason.replace(/\.$/, '');
-  return lang === 'en'
-    ? `The language model is not available (${why}); only the built-in household commands work right now.`
-    : `${why}; gerade funktionieren nur die eingebauten Haushaltsbefehle.`;
 }
 
 const DELETE_WORDS: Record<string, string> = {

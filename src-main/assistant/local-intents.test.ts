@@ -89,7 +89,9 @@ describe('local intents: more templates, German and English', () => {
       tool: 'calendar_create',
       args: { title: 'Dentist', when: { kind: 'relative', offset_days: 1, time: '15:30' } },
     });
-    expect((await callsOf('What do I have on next friday?'))?.calls[0]?.args).toEqual({ from: { kind: 'weekday', weekday: 'friday', force_next: true }, days: 1 });
+    const friday = await callsOf('What do I have on next friday?', { calendar_list: toolSuccess({ from: '2026-09-04', to: '2026-09-05', events: [] }, '0', false) });
+    expect(friday?.name).toBe('day.overview');
+    expect(friday?.calls[0]).toEqual({ tool: 'calendar_list', args: { from: { kind: 'weekday', weekday: 'friday', force_next: true }, days: 1 } });
     expect((await callsOf('Add task call the plumber by friday'))?.calls[0]).toEqual({ tool: 'tasks_create', args: { title: 'Call the plumber', due: { kind: 'weekday', weekday: 'friday' } } });
     expect((await callsOf("What's for dinner?"))?.calls[0]?.args).toEqual({ from: { kind: 'relative', offset_days: 0 }, days: 1, meal: 'dinner' });
     expect((await callsOf('Plan spaghetti for dinner on monday for 3 people'))?.calls[1]).toEqual({

@@ -1,36 +1,24 @@
-import type { Recipe, SymbolicTime, Task, ToolResult } from '../../src-shared';
+import type { Recipe, SymbolicTime, Task } from '../../src-shared';
+import { dayOverview } from './day-overview';
+import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
+import { remindersAdd } from './reminder-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
-import type { SessionReference } from './conversation';
 import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
+
+export type { IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
 
 // Deterministic sentence templates for the household's frequent commands (beyond the spec,
 // in the spirit of Home Assistant's local intents): they produce the same tool calls the
 // model would, answer in well under a millisecond and work while Ollama is down. A template
 // only fires when the whole sentence fits it; anything else goes to the model.
 
-export interface IntentContext {
-  readonly today: { year: number; month: number; day: number };
-  readonly reference?: SessionReference;
-}
-
-/** Runs one tool through the assistant's executor (tracing, validation, confirmations). */
-export type ToolRunner = (tool: string, args: Record<string, unknown>) => Promise<ToolResult>;
-
-export interface IntentOutcome {
-  readonly reply: string;
-}
-
-export interface LocalIntent {
-  readonly name: string;
-  readonly lang: Lang;
-  run(call: ToolRunner): Promise<IntentOutcome>;
-}
-
 export const LOCAL_INTENT_NAMES = [
   'groceries.add',
   'groceries.list',
   'calendar.add',
   'calendar.day',
+  'day.overview',
+  'reminders.add',
   'tasks.add',
   'tasks.complete',
   'meals.what',
@@ -58,8 +46,6 @@ function normalise(message: string): string {
     .replace(/[.!]+$/, '')
     .trim();
 }
-
-type Matcher = (text: string, ctx: IntentContext) => LocalIntent | undefined;
 
 // ---------------------------------------------------------------------------- groceries
 
@@ -180,10 +166,12 @@ const calendarAdd: Matcher = (text, ctx) => {
   return undefined;
 };
 
+// Questions about appointments only; "Was steht morgen an?" is the whole day (day-overview.ts).
 const CALENDAR_DAY: readonly [RegExp, Lang][] = [
-  [/^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir|steht)(?: für termine)?|was steht)\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu, 'de'],
+  [/^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir) für termine|was für termine (?:habe ich|hab ich|haben wir))\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu, 'de'],
+  [/^was steht\s+(?<day>.+?)\s+im kalender\??$/iu, 'de'],
   [/^(?:termine|kalender)\s+(?<day>.+?)\??$/iu, 'de'],
-  [/^(?:what(?:'s| is) on|what do i have|what do we have|which appointments do i have|what appointments do i have|what's on my calendar)\s+(?<day>.+?)\??$/iu, 'en'],
+  [/^(?:which appointments do (?:i|we) have|what appointments do (?:i|we) have|what(?:'s| is) (?:on )?(?:my|our|the) calendar)\s+(?<day>.+?)\??$/iu, 'en'],
 ];
 
 const calendarDay: Matcher = (text, ctx) => {
@@ -393,7 +381,7 @@ const followupMove: Matcher = (text, ctx) => {
 };
 
 // Order matters: specific templates before the generic ones.
-const MATCHERS: readonly Matcher[] = [followupMove, groceriesList, groceriesAdd, tasksComplete, tasksAdd, calendarAdd, calendarDay, mealsWhat, mealsPlan];
+const MATCHERS: readonly Matcher[] = [followupMove, groceriesList, groceriesAdd, remindersAdd, tasksComplete, tasksAdd, calendarAdd, calendarDay, dayOverview, mealsWhat, mealsPlan];
 
 function firstMatch(patterns: readonly [RegExp, Lang][], text: string): Lang | undefined {
   for (const [re, lang] of patterns) if (re.test(text)) return lang;

@@ -5,6 +5,29 @@ import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task,
 
 export type Lang = 'de' | 'en';
 
+/** Why the model could not answer (the `reason` of OllamaConnection's failed choice). */
+export type ModelTrouble = 'unreachable' | 'no-tool-model' | 'model-missing' | 'model-without-tools' | 'model-error';
+
+/**
+ * The one sentence a family reads when a request needed the model and there is none. The
+ * technical cause (address, error code, model name) goes to the trace and to Wissen & System.
+ */
+export function modelUnavailableSentence(trouble: ModelTrouble, lang: Lang): string {
+  if (trouble === 'unreachable') {
+    return lang === 'en'
+      ? 'For that I need the language model, and it cannot be reached right now – household commands like “What’s on tomorrow?” still work.'
+      : 'Dafür brauche ich das Sprachmodell, und das ist gerade nicht erreichbar – Haushaltsbefehle wie „Was steht morgen an?“ funktionieren trotzdem.';
+  }
+  if (trouble === 'model-error') {
+    return lang === 'en'
+      ? 'The language model ran into an error just now – please try again in a moment.'
+      : 'Das Sprachmodell hatte gerade einen Fehler – bitte versuch es gleich noch einmal.';
+  }
+  return lang === 'en'
+    ? 'For that I need a language model, and none is set up yet – Knowledge & System says what is missing.'
+    : 'Dafür brauche ich ein Sprachmodell, und es ist noch keins eingerichtet – in Wissen & System steht, was fehlt.';
+}
+
 export function failureSentence(tool: string, result: ToolResult, lang: Lang): string {
   const why = result.error?.message ?? result.message;
   return lang === 'en' ? `That did not work (${tool}): ${why}` : `Das hat nicht geklappt (${tool}): ${why}`;

@@ -31,8 +31,12 @@ export function isNo(text: string): boolean {
   return NO.test(text.trim());
 }
 
+// Short, frequent words of each language; the first language whose word appears wins.
+const GERMAN_WORDS = /[äöüß]|\b(und|der|die|das|den|dem|ich|mir|mich|du|wir|uns|bitte|was|wie|wer|wo|warum|welche|habe|hab|ist|sind|bin|nicht|auf|zum|zur|für|mit|ein|eine|einen|morgen|heute|übermorgen|schreib\w*|erzähl\w*|erinnere?|gedicht|witz)\b/iu;
+const ENGLISH_WORDS = /\b(the|and|what|which|who|how|why|where|please|is|are|on|for|to|of|with|about|tomorrow|today|my|me|you|your|i|a|write|tell|remind|poem|joke)\b/iu;
+
 export function languageOf(text: string, fallback: 'de' | 'en'): 'de' | 'en' {
-  if (/[äöüß]|\b(und|der|die|das|ich|bitte|was|welche|habe|ist|auf|zum|für|morgen|heute)\b/iu.test(text)) return 'de';
-  if (/\b(the|and|what|which|please|is|on|for|tomorrow|today|my)\b/iu.test(text)) return 'en';
+  if (GERMAN_WORDS.test(text)) return 'de';
+  if (ENGLISH_WORDS.test(text)) return 'en';
   return fallback;
 }

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatRequest, ChatStreamErrorEvent, ChatStreamEvent, RouteResponse } from '../../src-shared';
 import type { AssistantService } from './service';
 import { newTraceId } from '../platform/trace';
+import type { ChatInput } from './assistant';
+
+function chatInput(body: ChatRequest): ChatInput {
+  return { message: body.message, ...(body.module ? { module: body.module } : {}), ...(body.language ? { language: body.language } : {}), traceId: newTraceId('http') };
+}
 
 export const CHAT_BODY = {
   type: 'object',
@@ -10,13 +15,14 @@ export const CHAT_BODY = {
   properties: {
     message: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S' },
     module: { type: 'string', minLength: 1, maxLength: 60 },
+    language: { type: 'string', enum: ['de', 'en'] },
   },
 } as const;
 
 /** POST /api/agent/chat, /chat/stream (SSE), /clear; GET /api/agent/tools. */
 export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantService): void {
   app.post<{ Body: ChatRequest }>('/api/agent/chat', { schema: { body: CHAT_BODY } }, async (req): Promise<RouteResponse<'POST /api/agent/chat'>> => {
-    return assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') });
+    return assistant.chat(chatInput(req.body));
   });
 
   app.post<{ Body: ChatRequest }>('/api/agent/chat/stream', { schema: { body: CHAT_BODY } }, async (req, reply) => {
@@ -27,7 +33,7 @@ export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantSe
       if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     };
     try {
-      await assistant.chat({ message: req.body.message, ...(req.body.module ? { module: req.body.module } : {}), traceId: newTraceId('http') }, send);
+      await assistant.chat(chatInput(req.body), send);
     } catch (err) {
       send({ type: 'error', data: { error: { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } } });
     } finally {

@@ -3,26 +3,54 @@ import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { addDays, formatDay, formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
-import { StatusGrid } from './StatusGrid';
-import { useHousehold } from './household';
+import { attentionOf, homeDay, type HomeDay } from '../store/home-day';
+import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
-import { byCodePoint, byInstant } from '../format/compare';
+
+// Home is the family's day: what runs now and next, what is due, today's reminders and
+// meals, the shopping list, each with one tap. System telemetry lives in Wissen & System;
+// Home says one plain sentence only when something needs the household's attention.
+// Home is the first screen: its render uses no Intl and no localeCompare (format/compare.ts,
+// format/household-time.ts explain the cost), which the renderer TTI benchmark watches.
+
+function useDay(): { hh: Household; day: HomeDay } | undefined {
+  const hh = useHousehold();
+  return hh ? { hh, day: homeDay(hh.state, hh.today) } : undefined;
+}
+
+function Attention() {
+  const { t } = useTranslation();
+  const fromState = useStore((s) => s.home.data?.system);
+  const fromHealth = useStore((s) => s.health?.components);
+  const setScreen = useStore((s) => s.setScreen);
+  const attention = attentionOf(fromState ?? fromHealth);
+  if (!attention) return null;
+  return (
+    <div className="span-12 home-attention" role="status" data-testid="home-attention">
+      <p>{t(`home.attention.${attention}`)}</p>
+      <button type="button" className="btn btn-small" onClick={() => setScreen('system')}>
+        {t('home.attention.open')}
+      </button>
+    </div>
+  );
+}
 
 function Greeting() {
   const { t, i18n } = useTranslation();
-  const hh = useHousehold();
+  const d = useDay();
   const home = useStore((s) => s.home);
-  const hour = hh ? Number(hh.nowTime.slice(0, 2)) : 12;
+  const hour = d ? Number(d.hh.nowTime.slice(0, 2)) : 12;
   const key = hour < 5 ? 'night' : hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
-  const openTasks = hh?.state.tasks.filter((x) => x.status !== 'done').length ?? 0;
-  const eventsToday = hh?.state.events.filter((e) => wallClock(e.start, hh.timezone).date === hh.today).length ?? 0;
+  const eventsToday = d ? d.day.events.filter((x) => wallClock(x.event.start, d.hh.timezone).date <= d.hh.today).length : 0;
   return (
     <Card title={t(`home.greeting.${key}`)} className="span-7 greeting" testId="card-greeting">
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <p className="big-date">{hh ? formatDay(hh.today, i18n.language, 'long') : ''}</p>
-            <p className="lead">{t('home.tasksOpen', { count: openTasks })} · {t('home.eventsToday', { count: eventsToday })}</p>
+            <p className="big-date">{d ? formatDay(d.hh.today, i18n.language, 'long') : ''}</p>
+            <p className="lead">
+              {t('home.eventsToday', { count: eventsToday })} · {t('home.tasksDueToday', { count: d?.day.tasksDue.length ?? 0 })}
+            </p>
             <div className="row">
               <MicButton big />
             </div>
@@ -33,71 +61,148 @@ function Greeting() {
   );
 }
 
-function NextEvent() {
+function NowAndNext() {
   const { t, i18n } = useTranslation();
-  const hh = useHousehold();
+  const d = useDay();
   const home = useStore((s) => s.home);
-  const now = hh ? new Date(hh.state.now).getTime() : 0;
-  const upcoming = hh ? [...hh.state.events].filter((e) => new Date(e.end).getTime() > now).sort((a, b) => byInstant(a.start, b.start)) : [];
-  const next = upcoming[0];
+  const setScreen = useStore((s) => s.setScreen);
+  const labels = { today: t('common.today'), tomorrow: t('common.tomorrow') };
+  const openCalendar = (
+    <button type="button" className="btn btn-small btn-ghost home-more" onClick={() => setScreen('calendar')}>
+      {t('home.openCalendar')}
+    </button>
+  );
   return (
-    <Card title={t('home.nextEvent')} className="span-5" testId="card-next-event">
+    <Card title={t('home.nowNext')} className="span-5" testId="card-next-event">
       <ResourceView resource={home}>
-        {() =>
-          next && hh ? (
+        {() => {
+          if (!d || d.day.events.length === 0)
+            return (
+              <>
+                <p className="muted">{t('home.noEvent')}</p>
+                {openCalendar}
+              </>
+            );
+          const when = ({ event, running }: HomeDay['events'][number]) =>
+            running
+              ? `${t('home.now')} · ${event.all_day ? t('common.allDay') : t('home.until', { time: wallClock(event.end, d.hh.timezone).time })}`
+              : formatWhen(event.start, d.hh.timezone, d.hh.today, i18n.language, labels, event.all_day);
+          const [first, ...rest] = d.day.events;
+          return (
             <div className="next-event">
-              <p className="event-when">{formatWhen(next.start, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, next.all_day)}</p>
-              <p className="event-title">{next.title}</p>
-              {next.location ? <p className="muted"><Icon name="pin" size={14} /> {next.location}</p> : null}
-              {upcoming.length > 1 ? (
+              <p className={`event-when${first!.running ? ' is-now' : ''}`}>{when(first!)}</p>
+              <p className="event-title">{first!.event.title}</p>
+              {first!.event.location ? (
+                <p className="muted">
+                  <Icon name="pin" size={14} /> {first!.event.location}
+                </p>
+              ) : null}
+              {rest.length ? (
                 <ul className="mini-list">
-                  {upcoming.slice(1, 4).map((e) => (
-                    <li key={e.id}>
-                      <span className="muted">{formatWhen(e.start, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, e.all_day)}</span> {e.title}
+                  {rest.slice(0, 3).map((x) => (
+                    <li key={x.event.id}>
+                      <span className={x.running ? 'is-now' : 'muted'}>{when(x)}</span> {x.event.title}
                     </li>
                   ))}
                 </ul>
               ) : null}
+              {openCalendar}
             </div>
-          ) : (
-            <p className="muted">{t('home.noEvent')}</p>
-          )
-        }
+          );
+        }}
       </ResourceView>
     </Card>
   );
 }
 
-function OpenTasks() {
-  const { t } = useTranslation();
-  const hh = useHousehold();
+function TasksDue() {
+  const { t, i18n } = useTranslation();
+  const d = useDay();
   const home = useStore((s) => s.home);
   const mutate = useStore((s) => s.mutate);
-  const open = hh?.state.tasks.filter((x) => x.status !== 'done') ?? [];
+  const setScreen = useStore((s) => s.setScreen);
   return (
-    <Card title={t('home.openTasks')} className="span-6" testId="card-open-tasks" actions={<MicButton module="tasks" />}>
+    <Card title={t('home.tasksDue')} className="span-6" testId="card-open-tasks" actions={<MicButton module="tasks" />}>
+      <ResourceView resource={home}>
+        {() => (
+          <>
+            {d?.day.tasksDue.length ? (
+              <ul className="check-list">
+                {d.day.tasksDue.slice(0, 6).map(({ task, overdue }) => (
+                  <li key={task.id}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={false}
+                        aria-label={t('home.markDone', { title: task.title })}
+                        onChange={() =>
+                          void mutate('tasks_update', { id: task.id, status: 'done' }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status: 'done' } : x)) }))
+                        }
+                      />
+                      <span className="home-task">
+                        <span className="task-line">{task.title}</span>
+                        {overdue ? <span className="chip chip-bad">{t('home.overdue')} · {formatDay(wallClock(task.due!, d.hh.timezone).date, i18n.language, 'dayMonth')}</span> : null}
+                        {task.priority === 'high' ? <span className="chip chip-warn">!</span> : null}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{d && d.day.otherOpenTasks === 0 ? t('home.noTasks') : t('home.noTasksDue')}</p>
+            )}
+            {d && d.day.otherOpenTasks > 0 ? (
+              <button type="button" className="btn btn-small btn-ghost home-more" onClick={() => setScreen('tasks')}>
+                {t('home.moreTasks', { count: d.day.otherOpenTasks })}
+              </button>
+            ) : null}
+          </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}
+
+function RemindersToday() {
+  const { t } = useTranslation();
+  const d = useDay();
+  const home = useStore((s) => s.home);
+  const mutate = useStore((s) => s.mutate);
+  const snooze = useStore((s) => s.snoozeReminder);
+  return (
+    <Card title={t('home.remindersToday')} className="span-6" testId="card-reminders-today">
       <ResourceView resource={home}>
         {() =>
-          open.length ? (
-            <ul className="check-list">
-              {open.slice(0, 6).map((task) => (
-                <li key={task.id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={false}
-                      onChange={() =>
-                        void mutate('tasks_update', { id: task.id, status: 'done' }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status: 'done' } : x)) }))
-                      }
-                    />
-                    <span>{task.title}</span>
-                    {task.priority === 'high' ? <span className="chip chip-warn">!</span> : null}
-                  </label>
+          d?.day.reminders.length ? (
+            <ul className="item-list home-reminders">
+              {d.day.reminders.map((r) => (
+                <li key={r.id} className={r.fired_at ? 'has-rung' : undefined}>
+                  <Icon name="bell" size={16} />
+                  <span className="item-main">
+                    <span>{r.text}</span>
+                    <span className={r.fired_at ? 'small is-now' : 'small muted'}>
+                      {wallClock(r.at, d.hh.timezone).time}
+                      {r.fired_at ? ` · ${t('home.rang')}` : ''}
+                    </span>
+                  </span>
+                  <span className="item-actions">
+                    <button type="button" className="btn btn-small" aria-label={t('home.snoozeLabel', { text: r.text })} onClick={() => void snooze(r.id)}>
+                      {t('home.snooze')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t('home.dismissLabel', { text: r.text })}
+                      onClick={() => void mutate('reminders_delete', { id: r.id }, (s) => ({ ...s, reminders: s.reminders.filter((x) => x.id !== r.id) }))}
+                    >
+                      <Icon name="check" size={14} /> {t('home.dismiss')}
+                    </button>
+                  </span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">{t('home.noTasks')}</p>
+            <p className="muted">{t('home.noRemindersToday')}</p>
           )
         }
       </ResourceView>
@@ -105,58 +210,87 @@ function OpenTasks() {
   );
 }
 
-function NextMeal() {
+function MealsToday() {
   const { t, i18n } = useTranslation();
-  const hh = useHousehold();
+  const d = useDay();
   const home = useStore((s) => s.home);
-  const order = ['breakfast', 'lunch', 'snack', 'dinner'];
-  const meals = hh
-    ? hh.state.meals
-        .filter((m) => m.date >= hh.today && m.date <= addDays(hh.today, 7))
-        .sort((a, b) => byCodePoint(a.date, b.date) || order.indexOf(a.meal) - order.indexOf(b.meal))
-    : [];
-  const next = meals[0];
+  const setScreen = useStore((s) => s.setScreen);
+  const openFood = (
+    <button type="button" className="btn btn-small btn-ghost home-more" onClick={() => setScreen('food')}>
+      {t('home.openFood')}
+    </button>
+  );
   return (
-    <Card title={t('home.nextMeal')} className="span-6" testId="card-next-meal">
+    <Card title={t('home.mealsToday')} className="span-8" testId="card-meals-today">
       <ResourceView resource={home}>
-        {() =>
-          next && hh ? (
-            <div>
-              <p className="event-when">
-                {next.date === hh.today ? t('common.today') : formatDay(next.date, i18n.language)} · {t(`food.slots.${next.meal}`)}
-              </p>
-              <p className="event-title">{next.title}</p>
-              <p className="muted">
-                {next.servings} {t('food.servings')}
-              </p>
-            </div>
-          ) : (
-            <p className="muted">{t('home.noMeal')}</p>
-          )
-        }
+        {() => (
+          <>
+            {d?.day.mealsToday.length ? (
+              <ul className="home-meals">
+                {d.day.mealsToday.map((m) => (
+                  <li key={m.id}>
+                    <span className="event-when">{t(`food.slots.${m.meal}`)}</span>
+                    <span className="home-meal-title">{m.title}</span>
+                    <span className="muted small">
+                      {m.servings} {t('food.servings')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                <p className="muted">{t('home.noMealToday')}</p>
+                {d?.day.nextMeal ? (
+                  <p>
+                    {t('home.nextPlanned', {
+                      when: `${d.day.nextMeal.date === addDays(d.hh.today, 1) ? t('common.tomorrow') : formatDay(d.day.nextMeal.date, i18n.language)} · ${t(`food.slots.${d.day.nextMeal.meal}`)}`,
+                      title: d.day.nextMeal.title,
+                    })}
+                  </p>
+                ) : null}
+              </>
+            )}
+            {openFood}
+          </>
+        )}
       </ResourceView>
     </Card>
   );
 }
 
-function LocalAi() {
+function Shopping() {
   const { t } = useTranslation();
+  const d = useDay();
+  const home = useStore((s) => s.home);
+  const setScreen = useStore((s) => s.setScreen);
+  const count = d?.day.shoppingOpen ?? 0;
   return (
-    <Card title={t('home.localAi')} className="span-12" testId="card-local-ai">
-      <StatusGrid />
+    <Card title={t('home.shopping')} className="span-4" testId="card-shopping">
+      <ResourceView resource={home}>
+        {() => (
+          <>
+            <p className="home-count">{count ? t('home.shoppingCount', { count }) : t('home.shoppingEmpty')}</p>
+            <button type="button" className="btn btn-primary" onClick={() => setScreen('food')}>
+              {t('home.openShopping')}
+            </button>
+          </>
+        )}
+      </ResourceView>
     </Card>
   );
 }
 
-/** Clean Home: a 12-column grid, greeting + next event 7/5, tasks + meal 6/6, local AI full width. */
+/** Clean Home: attention (only when needed), greeting + now & next 7/5, due tasks + reminders 6/6, meals + shopping 8/4. */
 export function HomeScreen() {
   return (
     <div className="grid-12 grid-home" data-testid="screen-home">
+      <Attention />
       <Greeting />
-      <NextEvent />
-      <OpenTasks />
-      <NextMeal />
-      <LocalAi />
+      <NowAndNext />
+      <TasksDue />
+      <RemindersToday />
+      <MealsToday />
+      <Shopping />
     </div>
   );
 }

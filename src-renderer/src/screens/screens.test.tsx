@@ -25,14 +25,14 @@ afterEach(() => {
 });
 
 describe('Home', () => {
-  it('shows the next event, open tasks and next meal in the household time zone', () => {
+  it('shows the next event, the tasks due and today’s meal in the household time zone', () => {
     fakeApi({});
     render(<HomeScreen />);
     const next = screen.getByTestId('card-next-event');
     expect(within(next).getByText('Zahnarzt')).toBeTruthy();
     expect(within(next).getByText('Heute 15:30')).toBeTruthy();
-    expect(within(screen.getByTestId('card-open-tasks')).getAllByRole('checkbox')).toHaveLength(2);
-    expect(within(screen.getByTestId('card-next-meal')).getByText('Spaghetti Bolognese')).toBeTruthy();
+    expect(within(screen.getByTestId('card-open-tasks')).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(screen.getByTestId('card-meals-today')).getByText('Spaghetti Bolognese')).toBeTruthy();
   });
   it('picks the next event by time, not by the text of its timestamp, without a collator on the first render', () => {
     fakeApi({});

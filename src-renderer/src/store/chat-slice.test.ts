@@ -30,10 +30,17 @@ describe('chat slice', () => {
     });
     await useStore.getState().sendChat('Lösch den Zahnarzt', 'calendar');
     const [user, reply] = useStore.getState().messages;
-    expect(api.calls[0]?.body).toEqual({ message: 'Lösch den Zahnarzt', module: 'calendar' });
+    expect(api.calls[0]?.body).toEqual({ message: 'Lösch den Zahnarzt', module: 'calendar', language: 'de' });
     expect(user).toMatchObject({ role: 'user', text: 'Lösch den Zahnarzt', module: 'calendar' });
     expect(reply).toMatchObject({ role: 'assistant', text: done.reply, streaming: false, pending: done.pending });
     expect(reply?.toolCalls).toEqual(done.tool_calls);
+  });
+
+  it('sends the UI language, so a reply is in it when the words do not show one', async () => {
+    const api = fakeApi({ 'POST /api/agent/chat/stream': () => sse([{ type: 'done', data: { ...done, pending: undefined } }]) });
+    useStore.setState({ language: 'en' });
+    await useStore.getState().sendChat('???');
+    expect(api.calls[0]?.body).toEqual({ message: '???', language: 'en' });
   });
 
   it('falls back to POST /api/agent/chat when the stream fails before any text', async () => {

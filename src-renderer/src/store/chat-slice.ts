@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ChatResponse, ExecutedToolCall, PendingConfirmation, ReplySource, ToolResult, VoiceCommandResponse, WorkflowPlan } from '../../../src-shared';
+import type { ChatRequest, ChatResponse, ExecutedToolCall, PendingConfirmation, ReplySource, ToolResult, VoiceCommandResponse, WorkflowPlan } from '../../../src-shared';
 import { request, streamChat, type ChatStreamMessage } from '../api';
 import { messageOf } from './resource';
 import type { Store } from './index';
@@ -76,7 +76,7 @@ export const createChatSlice: StateCreator<Store, [], [], ChatSlice> = (set, get
   };
 
   /** Streams the reply into message `id`; a stream that ends without `done` leaves the text as it is. */
-  async function streamInto(id: number, body: { message: string; module?: string }): Promise<void> {
+  async function streamInto(id: number, body: ChatRequest): Promise<void> {
     await streamChat(body, (event) => apply(id, event));
     if (get().messages.find((m) => m.id === id)?.streaming) patch(id, { streaming: false });
   }
@@ -96,7 +96,8 @@ export const createChatSlice: StateCreator<Store, [], [], ChatSlice> = (set, get
       // An answered confirmation is no longer actionable.
       const messages = get().messages.map((m) => (m.pending ? { ...m, pending: undefined } : m));
       set({ messages: [...messages, user, reply], chatBusy: true });
-      const body = module ? { message: text, module } : { message: text };
+      // The UI language is the reply's language whenever the words themselves do not show one.
+      const body: ChatRequest = { message: text, ...(module ? { module } : {}), language: get().language };
       try {
         const streamed = await streamInto(reply.id, body).then(
           () => true,

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HomeState, HomeToolArgs, HomeToolName, Reminder } from '../../../src-shared';
 import { callTool, request } from '../api';
+import { snoozedUntil } from './home-day';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
@@ -15,6 +16,8 @@ export interface HomeSlice {
    * says why. Resolves true when the server accepted.
    */
   mutate<N extends HomeToolName>(tool: N, args: HomeToolArgs[N], optimistic?: (state: HomeState) => HomeState): Promise<boolean>;
+  /** Rings again an hour later (after now, or after its own time if that is later): a new reminder replaces it. */
+  snoozeReminder(id: string, minutes?: number): Promise<boolean>;
   reminderDue(reminder: Reminder): void;
   dismissDue(id: string): void;
 }
@@ -61,6 +64,27 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
       if (optimistic && before.status === 'ready') set({ home: before });
       get().notify('error', messageOf(e));
       return false;
+    }
+  },
+  async snoozeReminder(id, minutes = 60) {
+    const before = get().home;
+    const reminder = before.data?.reminders.find((r) => r.id === id);
+    if (before.status !== 'ready' || !reminder) return false;
+    const until = snoozedUntil(reminder, before.data, minutes);
+    const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
+    set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
+    try {
+      // The new one first: if the second call fails, the household has one reminder too many, never none.
+      await callTool('reminders_create', { text: reminder.text, when: { kind: 'absolute', date: until.date, time: until.time } });
+      await callTool('reminders_delete', { id });
+      set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
+      return true;
+    } catch (e) {
+      set({ home: before });
+      get().notify('error', messageOf(e));
+      return false;
+    } finally {
+      await get().loadHome();
     }
   },
   reminderDue(reminder) {
