@@ -25,6 +25,8 @@ export async function run() {
   const worker = await m.startWorker({ masterUrl: t.meshUrl, token: TOKEN, runtime: 'python', name: 'bench-python', skillsDir: join(root, 'skills'), env: { PATH: path } });
   const tool = 'skill_example_python_text_uppercase';
   try {
+    // A worker's skill is new to the master: the household activates it before it serves.
+    await m.activateRemoteSkills(t, ['example.python.text']);
     await m.eventually(() => t.master.platform.registry.get(tool), 30_000, 'the worker to register');
     const local = [];
     const remote = [];

@@ -126,7 +126,7 @@ export interface SkillInfo {
   readonly user_invocable: boolean;
   readonly disable_model_invocation: boolean;
   readonly capabilities: readonly string[];
-  /** SHA-256 of the installed tree, for skills installed with `jarvis skill install`. */
+  /** SHA-256 of the installed tree (`jarvis skill install`), or of a remote skill's manifest in canonical JSON. */
   readonly sha256?: string;
   /** The SkillProposal that holds or held this version back until the household decides. */
   readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };

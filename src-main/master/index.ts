@@ -103,7 +103,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
   const skills = createSkills(platform, protocol);
-  const mesh = createMesh(platform, protocol);
+  const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
   const knowledge = createKnowledge(platform);
   const assistantDeps: AssistantDeps = { protocol, skills: skills.service, household: household.service, documents: options.documents ?? knowledge.documents };

@@ -1,5 +1,6 @@
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
+import type { SkillsService } from '../skills';
 import { registerMeshApiRoutes, registerMeshWorkerRoutes } from './routes';
 import { MeshService } from './mesh-service';
 
@@ -8,12 +9,19 @@ export interface MeshCapability extends Capability {
 }
 
 /**
- * The distributed skill mesh: runtime workers enroll on the mesh listener, their
- * actions join the one registry as provider `remote`, and leases keep the registry honest.
+ * The distributed skill mesh: runtime workers enroll on the mesh listener, the actions of
+ * the skills the household activated join the one registry as provider `remote`, and
+ * leases keep the registry honest. The skill listing shows remote skills beside the local
+ * ones, with their proposals.
  */
-export function createMesh(ctx: Platform, protocol: ProtocolCapability): MeshCapability {
+export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?: Pick<SkillsService, 'showRemoteSkills'>): MeshCapability {
   const mesh = new MeshService(ctx, protocol.recorder);
   ctx.registry.addProvider(mesh.provider);
+  skills?.showRemoteSkills(() => mesh.skillInfos());
+  // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
+  const stopWatchingDecisions = protocol.service.onChange((change) => {
+    if (change.op === 'decideSkill') mesh.decided();
+  });
   ctx.status.set('mesh', () => {
     if (!mesh.enabled) return { state: 'off', detail: mesh.offReason! };
     const workers = mesh.roster.live();
@@ -35,6 +43,7 @@ export function createMesh(ctx: Platform, protocol: ProtocolCapability): MeshCap
       sweeper.unref();
     },
     stop() {
+      stopWatchingDecisions();
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;
     },

@@ -6,7 +6,7 @@ import {
   type EnrollResponse,
   type MeshWorkersResponse,
   type MeshWorkerView,
-  type SkillManifest,
+  type SkillInfo,
   type MeshWorkerReloadResponse,
   type WorkerHealth,
 } from '../../src-shared';
@@ -16,7 +16,9 @@ import { parseManifest } from '../skills/process';
 import { hashToken, newAccessToken, tokenMatches } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { postToWorker, TransportError } from './worker-client';
-import { WorkerRoster, type WorkerRecord } from './worker-roster';
+import { WorkerRoster, type OfferedSkill, type WorkerRecord } from './worker-roster';
+import { manifestSha256, RemoteSkillGate } from './remote-skill-gate';
+import { RemoteSkillCatalog, remoteSkillInfo } from './remote-skills';
 import { Refusal } from '../platform/errors';
 
 const VERIFIED_CACHE_SIZE = 256;
@@ -52,13 +54,15 @@ export function meshOffReason(token: string | undefined): string | undefined {
 export class MeshService {
   readonly roster: WorkerRoster;
   readonly provider: RemoteToolProvider;
+  readonly gate: RemoteSkillGate;
+  private readonly catalog: RemoteSkillCatalog;
   readonly offReason: string | undefined;
   private readonly enrollmentHash: Buffer;
   /**
    * Manifests already verified, by their exact JSON text: replicas and re-enrollments PUT
    * the same manifests again, and checking and compiling their schemas is the costly part.
    */
-  private readonly verified = new Map<string, SkillManifest>();
+  private readonly verified = new Map<string, OfferedSkill>();
   /** Plain access tokens, only for master -> worker calls; incoming calls are checked against the hash. */
   private readonly outgoing = new Map<string, string>();
 
@@ -80,8 +84,10 @@ export class MeshService {
       ctx.tracer.record('mesh', 'mesh', 'worker_removed', { worker: w.name, worker_id: w.id, why });
       ctx.events.publish('mesh.changed', { worker_id: w.id, change: why });
     });
+    this.gate = new RemoteSkillGate(recorder, (skillId, message) => ctx.tracer.record('mesh', 'mesh', 'protocol_error', { skill: skillId, message }));
+    this.catalog = new RemoteSkillCatalog(this.roster, this.gate);
     this.provider = new RemoteToolProvider({
-      roster: this.roster,
+      catalog: this.catalog,
       tracer: ctx.tracer,
       invokeTimeoutMs: ctx.config.meshInvokeTimeoutMs,
       maxAnswerBytes: answerCapBytes(ctx.config.skillMaxOutputKb),
@@ -155,6 +161,11 @@ export class MeshService {
     return worker;
   }
 
+  /**
+   * A worker's skills replace what it offered before. Each manifest goes through the
+   * household's SkillProposal gate: a new or changed one is proposed and serves only once
+   * activated; a replica of an activated manifest serves at once.
+   */
   putSkills(worker: WorkerRecord, skills: readonly unknown[]): { skills: number; actions: number } {
     if (skills.length > SKILLS_PUT_LIMITS.maxSkills) {
       throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxSkills} skills, got ${skills.length}.`, '/skills');
@@ -164,34 +175,52 @@ export class MeshService {
       throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxActions} actions in all, got ${declared}.`, '/skills');
     }
     const ids = new Set<string>();
-    const accepted: SkillManifest[] = [];
+    const accepted: OfferedSkill[] = [];
     for (const [i, raw] of skills.entries()) {
       // The same checks as for a local skill folder: published schema, untrusted action schemas.
       const verdict = this.verify(raw);
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
       if (!verdict.ok) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
-      if (ids.has(verdict.manifest.id)) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
-      ids.add(verdict.manifest.id);
-      if (verdict.manifest.enabled !== false) accepted.push(verdict.manifest);
+      if (ids.has(verdict.skill.manifest.id)) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
+      ids.add(verdict.skill.manifest.id);
+      if (verdict.skill.manifest.enabled !== false) accepted.push(verdict.skill);
     }
+    const waiting = accepted.filter((s) => this.gate.propose(s.manifest, s.sha256).state !== 'active').map((s) => s.manifest.id);
     this.roster.setSkills(worker, accepted);
     this.roster.renew(worker);
-    const actions = accepted.reduce((n, s) => n + s.actions.length, 0);
-    this.ctx.tracer.record('mesh', 'mesh', 'skills', { worker: worker.name, worker_id: worker.id, skills: accepted.map((s) => s.id), actions });
+    const actions = accepted.reduce((n, s) => n + s.manifest.actions.length, 0);
+    this.ctx.tracer.record('mesh', 'mesh', 'skills', { worker: worker.name, worker_id: worker.id, skills: accepted.map((s) => s.manifest.id), actions, waiting });
     this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'skills' });
     return { skills: accepted.length, actions };
   }
 
-  private verify(raw: unknown): ReturnType<typeof parseManifest> {
+  private verify(raw: unknown): { ok: true; skill: OfferedSkill } | { ok: false; errors: readonly string[] } {
     const key = JSON.stringify(raw);
     const known = this.verified.get(key);
-    if (known) return { ok: true, manifest: known };
+    if (known) return { ok: true, skill: known };
     const verdict = parseManifest(raw);
-    if (verdict.ok) {
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(key, verdict.manifest);
+    if (!verdict.ok) return verdict;
+    const skill: OfferedSkill = { manifest: verdict.manifest, sha256: manifestSha256(raw) };
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(key, skill);
+    return { ok: true, skill };
+  }
+
+  /**
+   * A household decision on a SkillProposal: the verdicts are read again at once, and
+   * manifests held back while too many proposals waited are proposed now.
+   */
+  decided(): void {
+    this.gate.decided();
+    for (const group of this.catalog.groups()) {
+      if (!group.admission.proposal_id) this.gate.propose(group.manifest, group.sha256);
     }
-    return verdict;
+    this.ctx.events.publish('mesh.changed', { change: 'decision' });
+  }
+
+  /** Every remote skill by id and manifest, as GET /api/skills lists it. */
+  skillInfos(): SkillInfo[] {
+    return this.catalog.groups().map(remoteSkillInfo);
   }
 
   heartbeat(worker: WorkerRecord): { lease_ms: number } {
@@ -237,7 +266,7 @@ export class MeshService {
       enrolled_at: w.enrolledAt.toISOString(),
       last_heartbeat_at: w.lastHeartbeatAt.toISOString(),
       lease_left_ms: this.roster.leaseLeftMs(w),
-      skills: w.skills.map((s) => ({ id: s.id, name: s.name, version: s.version, actions: s.actions.map((a) => a.name) })),
+      skills: w.skills.map(({ manifest: s }) => ({ id: s.id, name: s.name, version: s.version, actions: s.actions.map((a) => a.name) })),
       calls: w.calls,
       failures: w.failures,
       ...(w.lastError ? { last_error: w.lastError } : {}),

@@ -2,16 +2,17 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_PROTOCOL, type MeshWorkersResponse } from '../../src-shared';
+import { WORKER_PROTOCOL, type MeshWorkersResponse, type SkillProposal } from '../../src-shared';
 import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, freePort, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
+import { activateRemoteSkills, decideSkillProposal, listedSkills } from '../testing/skill-proposals';
 
 const TOKEN = 'mesh-test-enrollment-token-0123456789';
 const TOOL = 'skill_mesh_echo_echo';
 
 /** A python skill that tells which worker ran it (env_from) and what context it got. */
-function writeEchoSkill(dir: string, id = 'mesh.echo', action = 'echo'): void {
+function writeEchoSkill(dir: string, id = 'mesh.echo', action = 'echo', version = '1.0.0'): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'skill.json'),
@@ -19,7 +20,7 @@ function writeEchoSkill(dir: string, id = 'mesh.echo', action = 'echo'): void {
       protocol: 'jarvis.skill.v1',
       id,
       name: `Echo ${id}`,
-      version: '1.0.0',
+      version,
       runtime: { type: 'process', command: 'python3', args: ['main.py'], timeout_ms: 10000, env_from: ['WORKER_TAG'] },
       permissions: { system_exec: true },
       actions: [
@@ -168,6 +169,9 @@ describe('mesh enrollment', () => {
     expect((await postMesh(m, `/api/mesh/workers/wrk_nobody/heartbeat`, {}, token)).status).toBe(404);
     const ok = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, token, 'PUT');
     expect(ok.status).toBe(200);
+    // A new remote skill waits for the household like a local one.
+    expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
+    await activateRemoteSkills(m, ['probe.ok']);
     expect(m.master.platform.registry.get('skill_probe_ok_go')?.provider).toBe('remote');
 
     // Secrets never reach the trace or the export.
@@ -233,6 +237,7 @@ describe('mesh with real workers', () => {
     await worker(m, 'beta');
     const view = await waitForWorkers(m, ['alpha', 'beta']);
     expect(view.workers.map((w) => w.skills[0]?.id)).toEqual(['mesh.echo', 'mesh.echo']);
+    await activateRemoteSkills(m, ['mesh.echo']);
     const tool = m.master.platform.registry.get(TOOL);
     expect(tool?.provider).toBe('remote');
     // Enrolled workers are Worker and Actor records of the protocol.
@@ -269,6 +274,7 @@ describe('mesh with real workers', () => {
     const a = await worker(m, 'alpha');
     await worker(m, 'beta');
     await waitForWorkers(m, ['alpha', 'beta']);
+    await activateRemoteSkills(m, ['mesh.echo']);
 
     for (const path of ['/v1/invoke', '/v1/reload']) {
       const res = await fetch(`${a.url}${path}`, { method: 'POST', body: '{}' });
@@ -294,6 +300,7 @@ describe('mesh with real workers', () => {
     const m = await master({ JARVIS_MESH_HEARTBEAT_MS: '60000' }, () => new Date(Date.now() + offset));
     const w = await worker(m, 'alpha');
     await waitForWorkers(m, ['alpha']);
+    await activateRemoteSkills(m, ['mesh.echo']);
     expect(m.master.platform.registry.get(TOOL)).toBeDefined();
     offset += 10_001;
     expect(m.master.platform.registry.get(TOOL)).toBeUndefined();
@@ -311,6 +318,7 @@ describe('mesh with real workers', () => {
     const m = await master({ JARVIS_MESH_LEASE_MS: '10000', JARVIS_MESH_HEARTBEAT_MS: '400' }, () => new Date(Date.now() + offset));
     const w = await worker(m, 'alpha');
     const before = (await waitForWorkers(m, ['alpha'])).workers[0]!.id;
+    await activateRemoteSkills(m, ['mesh.echo']);
     offset += 60_000;
     m.master.capabilities.mesh.service!.roster.sweep();
     await w.waitFor(/no longer knows this worker; enrolling again/);
@@ -329,6 +337,8 @@ describe('mesh with real workers', () => {
     t = undefined;
     m = await master({}, undefined, meshPort);
     await waitForWorkers(m, ['alpha', 'beta'], 'workers after restart');
+    // A test master starts on a fresh database; a real one remembers the activation.
+    await activateRemoteSkills(m, ['mesh.echo']);
     expect((await call(m, TOOL, { text: 'again' })).success).toBe(true);
   });
 
@@ -339,11 +349,14 @@ describe('mesh with real workers', () => {
       cpSync(join(skillsRoot, 'shared'), dir, { recursive: true });
       const w = await worker(m, 'alpha', dir);
       const view = await waitForWorkers(m, ['alpha']);
+      await activateRemoteSkills(m, ['mesh.echo']);
       expect(m.master.platform.registry.get('skill_mesh_second_hello')).toBeUndefined();
       writeEchoSkill(join(dir, 'second'), 'mesh.second', 'hello');
       const reload = await m.request(`/api/mesh/workers/${view.workers[0]!.id}/reload`, { method: 'POST' });
       expect(reload.status).toBe(200);
       expect(reload.json.skills.sort()).toEqual(['mesh.echo', 'mesh.second']);
+      expect(m.master.platform.registry.get('skill_mesh_second_hello')).toBeUndefined();
+      await activateRemoteSkills(m, ['mesh.second']);
       expect(m.master.platform.registry.get('skill_mesh_second_hello')?.provider).toBe('remote');
       expect((await call(m, 'skill_mesh_second_hello', { text: 'neu' })).data).toMatchObject({ text: 'neu', tag: 'alpha' });
 
@@ -353,5 +366,89 @@ describe('mesh with real workers', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('remote skills and the household', () => {
+  const proposalsOf = (m: TestMaster, id: string) => m.master.capabilities.protocol.service!.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === id);
+  const tagsOf = async (m: TestMaster, n: number) => {
+    const tags: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = await call(m, TOOL, { text: 'x' });
+      expect(r.success, JSON.stringify(r)).toBe(true);
+      tags.push((r.data as { tag: string }).tag);
+    }
+    return [...new Set(tags)].sort();
+  };
+
+  it('a worker\'s skill waits for AKTIVIEREN, a replica joins without a proposal, another manifest under the id is a new proposal', async () => {
+    const m = await master();
+    await worker(m, 'alpha');
+    await waitForWorkers(m, ['alpha']);
+    const waiting = await eventually(async () => (await listedSkills(m)).find((s) => s.id === 'mesh.echo' && s.activation), 10_000, 'the proposal');
+    expect(waiting).toMatchObject({ provider: 'remote', enabled: false, source: 'worker:alpha', activation: { status: 'proposed' } });
+    expect(m.master.platform.registry.get(TOOL)).toBeUndefined();
+    expect((await call(m, TOOL, { text: 'x' })).error?.code).toBe('UNKNOWN_TOOL');
+
+    // The household decides as the skill card does; it takes effect at once.
+    expect((await decideSkillProposal(m, waiting.activation!.proposal_id, 'accept')).status).toBe(200);
+    expect(await tagsOf(m, 1)).toEqual(['alpha']);
+
+    await worker(m, 'beta');
+    await waitForWorkers(m, ['alpha', 'beta']);
+    expect(proposalsOf(m, 'mesh.echo')).toHaveLength(1);
+    expect(await tagsOf(m, 4)).toEqual(['alpha', 'beta']);
+
+    const changed = mkdtempSync(join(tmpdir(), 'jarvis-mesh-changed-'));
+    try {
+      writeEchoSkill(join(changed, 'echo'), 'mesh.echo', 'echo', '2.0.0');
+      await worker(m, 'gamma', changed);
+      await waitForWorkers(m, ['alpha', 'beta', 'gamma']);
+      expect(proposalsOf(m, 'mesh.echo').map((p) => [p.version, p.change, p.status])).toEqual([
+        ['1.0.0', 'added', 'activated'],
+        ['2.0.0', 'changed', 'proposed'],
+      ]);
+      // gamma is no silent co-owner of the calls while its manifest waits.
+      expect(await tagsOf(m, 6)).toEqual(['alpha', 'beta']);
+      const listed = (await listedSkills(m)).filter((s) => s.id === 'mesh.echo');
+      expect(listed.map((s) => [s.version, s.source, s.enabled, s.activation?.status])).toEqual([
+        ['1.0.0', 'worker:alpha, worker:beta', true, 'activated'],
+        ['2.0.0', 'worker:gamma', false, 'proposed'],
+      ]);
+
+      // Activated, the newer version serves alone; the older one stands by.
+      await activateRemoteSkills(m, ['mesh.echo']);
+      expect(await tagsOf(m, 4)).toEqual(['gamma']);
+    } finally {
+      rmSync(changed, { recursive: true, force: true });
+    }
+  });
+
+  it('a rejected manifest is never callable, from any worker, and is listed as rejected', async () => {
+    const m = await master();
+    const manifest = {
+      protocol: 'jarvis.skill.v1',
+      id: 'probe.no',
+      name: 'no',
+      version: '1.0.0',
+      runtime: { type: 'process', command: './run' },
+      actions: [{ name: 'go', description: 'd', input_schema: { type: 'object', properties: {}, additionalProperties: false } }],
+    };
+    const put = async (name: string, endpoint: string) => {
+      const { worker_id: id, access_token: token } = (await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), name, endpoint })).json;
+      expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [manifest] }, token, 'PUT')).status).toBe(200);
+    };
+    await put('one', 'http://127.0.0.1:9');
+    const proposal = (await listedSkills(m)).find((s) => s.id === 'probe.no')!.activation!;
+    expect((await decideSkillProposal(m, proposal.proposal_id, 'reject')).status).toBe(200);
+    await put('two', 'http://127.0.0.1:10');
+    await put('one', 'http://127.0.0.1:9');
+    expect(m.master.platform.registry.get('skill_probe_no_go')).toBeUndefined();
+    expect(proposalsOf(m, 'probe.no')).toHaveLength(1);
+    const listed = (await listedSkills(m)).filter((s) => s.id === 'probe.no');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ enabled: false, activation: { status: 'rejected' } });
+    // A decided proposal cannot be decided again.
+    expect((await decideSkillProposal(m, proposal.proposal_id, 'accept')).status).toBe(409);
   });
 });

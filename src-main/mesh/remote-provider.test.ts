@@ -5,6 +5,7 @@ import { Tracer } from '../platform/trace';
 import { hashToken } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { WorkerRoster } from './worker-roster';
+import { RemoteSkillCatalog } from './remote-skills';
 
 // Scripted peers on loopback stand in for workers that misbehave in ways a real worker
 // should not: wrong data, a refusal, silence.
@@ -49,8 +50,10 @@ async function peer(answer: (body: string, authorization?: string) => { status: 
 
 function provider(endpoints: string[], invokeTimeoutMs = 2000, maxAnswerBytes = 1024 * 1024) {
   const roster = new WorkerRoster(() => new Date(), 60_000, () => {});
-  endpoints.forEach((endpoint, i) => roster.setSkills(roster.add({ id: `wrk_${i}`, name: `w${i}`, runtime: 'python', endpoint, tokenHash: hashToken(`t${i}`) }), [manifest]));
-  return { roster, p: new RemoteToolProvider({ roster, tracer: new Tracer({ enabled: true, limit: 100 }), invokeTimeoutMs, maxAnswerBytes, tokenOf: (id) => `token-${id}` }) };
+  endpoints.forEach((endpoint, i) => roster.setSkills(roster.add({ id: `wrk_${i}`, name: `w${i}`, runtime: 'python', endpoint, tokenHash: hashToken(`t${i}`) }), [{ manifest, sha256: 'a'.repeat(64) }]));
+  // The household activated this manifest; the gate itself is tested in remote-skills.test.ts.
+  const catalog = new RemoteSkillCatalog(roster, { revision: 0, admission: () => ({ state: 'active', proposal_id: 'skp_peer', rank: 0 }) });
+  return { roster, p: new RemoteToolProvider({ catalog, tracer: new Tracer({ enabled: true, limit: 100 }), invokeTimeoutMs, maxAnswerBytes, tokenOf: (id) => `token-${id}` }) };
 }
 
 const ctx = { traceId: 'http_1', now: new Date('2026-08-29T08:20:00Z'), timezone: 'Europe/Berlin', actor: 'system' as const };

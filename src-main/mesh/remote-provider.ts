@@ -7,14 +7,14 @@ import {
   toolFailure,
   type InvokeEnvelope,
   type JsonSchemaObject,
-  type SkillManifest,
   type ToolResult,
 } from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { Tracer } from '../platform/trace';
 import { check, compileSchema } from '../platform/validation';
 import { postToWorker, TransportError } from './worker-client';
-import type { WorkerRecord, WorkerRoster } from './worker-roster';
+import type { WorkerRecord } from './worker-roster';
+import { workerSource, type RemoteSkillGroup } from './remote-skills';
 import { toRfc3339 } from '../../src-shared/time-zone';
 import { compileUntrustedSchema } from '../skills/process';
 
@@ -27,7 +27,8 @@ interface RemoteAction {
 }
 
 export interface RemoteProviderOptions {
-  readonly roster: WorkerRoster;
+  /** The workers' skills by id and manifest; only groups the household activated serve. */
+  readonly catalog: { revision(): string; groups(): readonly RemoteSkillGroup[] };
   readonly tracer: Tracer;
   readonly invokeTimeoutMs: number;
   /** Longest invoke answer read from a worker (JARVIS_SKILL_MAX_OUTPUT_KB plus the envelope). */
@@ -36,7 +37,8 @@ export interface RemoteProviderOptions {
   readonly tokenOf: (workerId: string) => string | undefined;
 }
 
-function toolsOf(worker: WorkerRecord, skill: SkillManifest): RegisteredTool[] {
+function toolsOf(group: RemoteSkillGroup): RegisteredTool[] {
+  const skill = group.manifest;
   return skill.actions.map((a) => ({
     name: skillToolName(skill.id, a.name),
     description: a.description,
@@ -47,19 +49,19 @@ function toolsOf(worker: WorkerRecord, skill: SkillManifest): RegisteredTool[] {
     requires_confirmation: a.requires_confirmation ?? false,
     skill_id: skill.id,
     action: a.name,
-    source: `worker:${worker.name}`,
+    source: workerSource(group.workers),
   }));
 }
 
 /**
- * The registry's `remote` provider: every action of every live worker. Replicas of one
- * action are called round-robin; a transport error moves on to the next replica, a skill
- * error (any answer from a worker) does not.
+ * The registry's `remote` provider: the actions of every remote skill the household
+ * activated. Replicas (workers with the same manifest) are called round-robin; a transport
+ * error moves on to the next replica, a skill error (any answer from a worker) does not.
  */
 export class RemoteToolProvider implements ToolProvider {
   readonly kind = 'remote' as const;
   private actions = new Map<string, RemoteAction>();
-  private builtAt = -1;
+  private builtAt = '';
   private readonly turn = new Map<string, number>();
 
   constructor(private readonly options: RemoteProviderOptions) {}
@@ -141,22 +143,17 @@ export class RemoteToolProvider implements ToolProvider {
     };
   }
 
-  /** Rebuilt only when the roster changed: the registry asks for the list on every call. */
+  /** Rebuilt only when the roster or a decision changed: the registry asks for the list on every call. */
   private current(): Map<string, RemoteAction> {
-    const live = this.options.roster.live();
-    if (this.builtAt === this.options.roster.revision) return this.actions;
+    const revision = this.options.catalog.revision();
+    if (this.builtAt === revision) return this.actions;
     const actions = new Map<string, RemoteAction>();
-    for (const worker of live) {
-      for (const skill of worker.skills) {
-        for (const tool of toolsOf(worker, skill)) {
-          const existing = actions.get(tool.name);
-          if (existing) existing.replicas.push(worker);
-          else actions.set(tool.name, { tool, skillId: tool.skill_id!, action: tool.action!, replicas: [worker] });
-        }
-      }
+    for (const group of this.options.catalog.groups()) {
+      if (!group.serving) continue;
+      for (const tool of toolsOf(group)) actions.set(tool.name, { tool, skillId: group.id, action: tool.action!, replicas: [...group.workers] });
     }
     this.actions = actions;
-    this.builtAt = this.options.roster.revision;
+    this.builtAt = revision;
     return actions;
   }
 }

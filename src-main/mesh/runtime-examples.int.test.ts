@@ -6,6 +6,7 @@ import { findBinary } from '../platform/binaries';
 import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
+import { activateRemoteSkills } from '../testing/skill-proposals';
 
 // Every example under skills/<runtime>/ runs through a real worker process of that runtime
 // group, registered with a real master, called through the registry. Examples whose
@@ -60,6 +61,8 @@ beforeAll(async () => {
       }),
     );
   }
+  // Each example is a new skill to this master: the household activates it first.
+  await activateRemoteSkills(t, available.map((e) => `example.${e.runtime}.text`), 30_000);
   await eventually(() => available.every((e) => t.master.platform.registry.get(e.tool)), 30_000, 'every runtime worker to register');
 }, 120_000);
 

@@ -1,5 +1,11 @@
 import type { SkillManifest } from '../../src-shared';
 
+/** One skill a worker offers, with the canonical hash of its manifest. */
+export interface OfferedSkill {
+  readonly manifest: SkillManifest;
+  readonly sha256: string;
+}
+
 export interface WorkerRecord {
   readonly id: string;
   readonly name: string;
@@ -11,7 +17,7 @@ export interface WorkerRecord {
   lastHeartbeatAt: Date;
   /** Epoch ms at which the lease runs out, read against the injected clock. */
   leaseUntil: number;
-  skills: readonly SkillManifest[];
+  skills: readonly OfferedSkill[];
   calls: number;
   failures: number;
   lastError?: string;
@@ -61,7 +67,7 @@ export class WorkerRoster {
     worker.leaseUntil = now.getTime() + this.leaseMs;
   }
 
-  setSkills(worker: WorkerRecord, skills: readonly SkillManifest[]): void {
+  setSkills(worker: WorkerRecord, skills: readonly OfferedSkill[]): void {
     worker.skills = skills;
     this.revision++;
   }

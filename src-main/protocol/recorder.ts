@@ -184,4 +184,9 @@ export class ProtocolRecorder {
   skillProposals(skillId: string): SkillProposal[] {
     return this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === skillId);
   }
+
+  /** How many SkillProposals wait for the household's decision. */
+  waitingSkillProposals(): number {
+    return this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.status === 'proposed').length;
+  }
 }

@@ -14,6 +14,8 @@ export interface SkillsService {
   list(): readonly SkillInfo[];
   listing(): SkillsResponse;
   reload(): SkillsReloadResponse;
+  /** Lets the mesh list its skills (waiting ones too) in place of the registry's remote tools. */
+  showRemoteSkills(source: () => readonly SkillInfo[]): void;
   readonly engine: SkillEngine;
 }
 
@@ -72,11 +74,15 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     reload();
     ctx.registry.addProvider(engine.provider);
   }
+  let remoteSkills: (() => readonly SkillInfo[]) | undefined;
   const service: SkillsService = {
     catalogXml: () => engine.catalogXml(),
-    list: () => engine.listing().skills,
-    listing: () => engine.listing(),
+    list: () => engine.listing(remoteSkills?.()).skills,
+    listing: () => engine.listing(remoteSkills?.()),
     reload,
+    showRemoteSkills: (source) => {
+      remoteSkills = source;
+    },
     engine,
   };
   ctx.status.set('skills', () => {

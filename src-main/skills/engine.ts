@@ -449,9 +449,10 @@ export class SkillEngine {
 
   /**
    * The whole registry as skills: plugin skills from the folders, the core tools grouped by
-   * domain, remote actions grouped by skill, and every tool-name clash between providers.
+   * domain, remote actions grouped by skill (or `remote`, the mesh's own listing with the
+   * skills that wait for the household), and every tool-name clash between providers.
    */
-  listing(): SkillsResponse {
+  listing(remote?: readonly SkillInfo[]): SkillsResponse {
     const registry = this.options.registry;
     const errors: SkillSourceError[] = [...this.set.errors];
     const shadowedPlugin = new Map<string, string>();
@@ -470,7 +471,7 @@ export class SkillEngine {
 
     const groups = new Map<string, { tools: RegisteredTool[]; provider: 'core' | 'remote'; source: string }>();
     for (const tool of registry.list()) {
-      if (tool.provider === 'plugin') continue;
+      if (tool.provider === 'plugin' || (remote && tool.provider === 'remote')) continue;
       const key = tool.provider === 'core' ? `core.${tool.name.split('_')[0]}` : `${tool.skill_id ?? tool.name}@${tool.source}`;
       const g = groups.get(key) ?? { tools: [], provider: tool.provider, source: tool.source };
       g.tools.push(tool);
@@ -495,6 +496,7 @@ export class SkillEngine {
         warnings: [],
       });
     }
+    if (remote) skills.push(...remote);
     return { skills, errors };
   }
 }

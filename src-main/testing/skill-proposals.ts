@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SkillsResponse } from '../../src-shared';
+import type { SkillInfo, SkillsResponse } from '../../src-shared';
+import { eventually } from './skill-worker';
 import type { TestMaster } from './test-master';
 
 /** The household's answer to a SkillProposal, sent as the UI sends it. */
@@ -16,13 +17,36 @@ export function decideSkillProposal(tm: TestMaster, proposalId: string, decision
   });
 }
 
-/** Activates every skill that waits for the household, as a person clicking AKTIVIEREN would. */
-export async function activateProposedSkills(tm: TestMaster): Promise<string[]> {
-  const listing = (await tm.request('/api/skills')).json as SkillsResponse;
-  const waiting = listing.skills.filter((s) => s.activation?.status === 'proposed');
+/** Every skill GET /api/skills lists, local and remote. */
+export async function listedSkills(tm: TestMaster): Promise<readonly SkillInfo[]> {
+  return ((await tm.request('/api/skills')).json as SkillsResponse).skills;
+}
+
+/**
+ * Activates every skill that waits for the household (only those with one of `ids`, when
+ * given), as a person clicking AKTIVIEREN would.
+ */
+export async function activateProposedSkills(tm: TestMaster, ids?: readonly string[]): Promise<string[]> {
+  const waiting = (await listedSkills(tm)).filter((s) => s.activation?.status === 'proposed' && (!ids || ids.includes(s.id)));
   for (const s of waiting) {
     const res = await decideSkillProposal(tm, s.activation!.proposal_id, 'accept');
     if (res.status !== 200) throw new Error(`activating ${s.id} failed: ${res.status} ${res.text}`);
   }
   return waiting.map((s) => s.id);
+}
+
+/**
+ * For workers' skills, which arrive a moment after the worker starts: waits until each id
+ * is listed with a proposal, then activates the waiting ones among them.
+ */
+export async function activateRemoteSkills(tm: TestMaster, ids: readonly string[], timeoutMs = 30_000): Promise<string[]> {
+  await eventually(
+    async () => {
+      const listed = (await listedSkills(tm)).filter((s) => s.provider === 'remote' && s.activation);
+      return ids.every((id) => listed.some((s) => s.id === id)) || undefined;
+    },
+    timeoutMs,
+    `workers to propose ${ids.join(', ')}`,
+  );
+  return activateProposedSkills(tm, ids);
 }

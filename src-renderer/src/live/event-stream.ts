@@ -72,7 +72,11 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     if (p?.id) store.getState().applyRagProgress(p);
   });
   source.addEventListener('skills.changed', () => void store.getState().loadSkills());
-  source.addEventListener('mesh.changed', () => void store.getState().loadWorkers());
+  // Workers bring and take remote skills, and their proposals wait in the skills card.
+  source.addEventListener('mesh.changed', () => {
+    void store.getState().loadWorkers();
+    void store.getState().loadSkills();
+  });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
   return () => source.close();
 }

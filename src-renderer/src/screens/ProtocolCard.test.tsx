@@ -182,4 +182,21 @@ describe('Wissen & System: protocol', () => {
     await waitFor(() => expect(within(screen.getByTestId('card-skills')).queryByText('wartet auf Freigabe')).toBeNull());
     expect(api.calls.find((c) => c.path === '/api/protocol/skill-proposals/skp_1/decision')?.body).toEqual({ decision: 'accept' });
   });
+
+  it('a worker\'s changed skill waits beside the version that serves, each with its workers', async () => {
+    const serving = skillFixture({ id: 'weather.local', name: 'Wetter', version: '1.0.0', provider: 'remote', format: 'remote', source: 'worker:alpha, worker:beta', sha256: 'a'.repeat(64), enabled: true, activation: { proposal_id: 'skp_1', status: 'activated' } });
+    const waiting = { ...serving, version: '2.0.0', source: 'worker:gamma', sha256: 'b'.repeat(64), enabled: false, activation: { proposal_id: 'skp_2', status: 'proposed' as const } };
+    const api = fakeApi({
+      'GET /api/skills': () => json({ skills: [serving, waiting], errors: [] }),
+      'POST /api/protocol/skill-proposals/skp_2/decision': () => json({ proposal_id: 'skp_2', skill_id: 'weather.local', version: '2.0.0', change: 'changed', manifest_sha256: 'b'.repeat(64), status: 'rejected', created_at: '2026-12-01T09:01:00Z' }),
+    });
+    await useStore.getState().loadSkills();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-skills');
+    expect(within(card).getByText(/worker:alpha, worker:beta/)).toBeTruthy();
+    expect(within(card).getByText(/worker:gamma/)).toBeTruthy();
+    expect(within(card).getAllByRole('button', { name: 'Ablehnen: Wetter' })).toHaveLength(1);
+    fireEvent.click(within(card).getByRole('button', { name: 'Ablehnen: Wetter' }));
+    await waitFor(() => expect(api.calls.find((c) => c.path === '/api/protocol/skill-proposals/skp_2/decision')?.body).toEqual({ decision: 'reject' }));
+  });
 });

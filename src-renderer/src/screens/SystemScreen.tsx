@@ -216,7 +216,8 @@ function Skills() {
             {data.skills.length ? (
               <ul className="item-list skills">
                 {data.skills.map((s) => (
-                  <li key={s.id} className={s.enabled || s.activation?.status === 'proposed' ? '' : 'is-done'}>
+                  // A remote skill may be listed in two versions (one serving, one waiting).
+                  <li key={`${s.provider}:${s.id}:${s.sha256 ?? ''}`} className={s.enabled || s.activation?.status === 'proposed' ? '' : 'is-done'}>
                     <span className="item-main">
                       <span>
                         {s.name} <span className="muted small">{s.version}</span>
@@ -224,6 +225,7 @@ function Skills() {
                       <span className="muted small">
                         {s.id} · {t('system.actions', { count: s.actions.length })}
                         {s.trust ? ` · ${s.trust}` : ''}
+                        {s.provider === 'remote' ? ` · ${s.source}` : ''}
                       </span>
                       {s.errors.length ? <span className="inline-error small">{s.errors.join('; ')}</span> : null}
                       {s.activation?.status === 'proposed' ? (

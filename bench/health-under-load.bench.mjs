@@ -1,0 +1,184 @@
+// /api/health answering while the built master (dist/main/serve.js, its own process) does
+// heavy work: (a) a 45 MB JSON document is uploaded and ingested (refused for too many
+// chunks after it was parsed off the main thread: it still loads the master), (b) hostile
+// calendar files are imported back to back (series that expand to the limits, a DURATION of
+// 999999999999999999 weeks), (c) 100 POST /api/skills/reload back to back over the
+// repository's skill folders. Baseline: the same polling against the idle master, in the
+// same run. Target: p99 of /api/health <= 50 ms in each phase.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { percentile, report } from './lib.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const IDLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const DOCUMENT_MB = Number(process.env.BENCH_DOCUMENT_MB ?? 45);
+const CALENDAR_IMPORTS = Number(process.env.BENCH_CALENDAR_IMPORTS ?? 12);
+const RELOADS = Number(process.env.BENCH_RELOADS ?? 100);
+const TARGET_P99_MS = 50;
+/** No phase may run longer than this; the bench stops by itself. */
+const PHASE_LIMIT_MS = 180_000;
+
+async function startMaster(dir) {
+  const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], {
+    env: {
+      PATH: process.env.PATH,
+      JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_DATA: join(dir, 'jarvis.db'),
+      JARVIS_SKILLS_DIR: join(root, 'skills'),
+      JARVIS_SKILLS_USER_DIR: join(dir, 'user-skills'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+      TASK_SCOUT_INTERVAL: '0',
+      KANBAN_AI_INTERVAL: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (c) => (out += c));
+  const api = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`master did not start: ${out}`)), 30_000);
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`master exited ${code}: ${out}`)));
+  });
+  return { child, api };
+}
+
+/** Polls /api/health every 5 ms until `done` settles; returns the latencies in ms. */
+async function pollWhile(api, done) {
+  const samples = [];
+  let finished = false;
+  const settled = done.finally(() => (finished = true));
+  while (!finished) {
+    const s = performance.now();
+    const res = await fetch(`${api}/api/health`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+    samples.push(performance.now() - s);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { samples, result: await settled };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function withLimit(promise, what) {
+  let timer;
+  const limit = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${PHASE_LIMIT_MS} ms`)), PHASE_LIMIT_MS)));
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/** A JSON document of about `mb` MB: many small records, as an exported log or backup would be. */
+function bigJson(mb) {
+  const record = (i) => ({ id: i, datum: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`, betrag: (i * 7) % 1000, notiz: `Eintrag ${i} Heizung Zähler Rechnung Strom Wasser` });
+  const sample = JSON.stringify(record(100000)).length + 1;
+  const count = Math.ceil((mb * 1024 * 1024) / sample);
+  return JSON.stringify({ eintraege: Array.from({ length: count }, (_, i) => record(i)) });
+}
+
+async function ingest(api, text) {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'application/json' }), 'export.json');
+  const res = await fetch(`${api}/api/rag/documents`, { method: 'POST', body: form });
+  const body = await res.json();
+  if (res.status !== 202) throw new Error(`ingest answered ${res.status}: ${JSON.stringify(body)}`);
+  const id = body.document.id;
+  for (;;) {
+    await sleep(100);
+    const doc = await (await fetch(`${api}/api/rag/documents/${id}`)).json();
+    const d = doc.document ?? doc;
+    if (d.status === 'ready' || d.status === 'failed') return `${d.status}${d.error ? `: ${d.error.slice(0, 90)}` : ''}`;
+  }
+}
+
+/**
+ * Three hostile files: 20 series that expand to 400 events each (8,000 events saved, every
+ * one updated on the next import), series that run into the recurrence-step limit, and a
+ * duration of 19 quintillion weeks.
+ */
+function hostileCalendars() {
+  const event = (uid, lines) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'SUMMARY:Serie', ...lines, 'END:VEVENT'];
+  const cal = (events) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//hostile//DE', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+  const start = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const many = cal(Array.from({ length: 20 }, (_, i) => event(`hourly-${i}@bench`, [`DTSTART:${start}T${String(i % 24).padStart(2, '0')}0000Z`, 'DURATION:PT30M', 'RRULE:FREQ=HOURLY;INTERVAL=3'])));
+  const flood = cal(Array.from({ length: 6 }, (_, i) => event(`secondly-${i}@bench`, ['DTSTART:19900101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'])));
+  const duration = cal([event('forever@bench', ['DTSTART:20260601T100000Z', 'DURATION:P999999999999999999W'])]);
+  return [many, flood, duration];
+}
+
+async function importCalendars(api, files, count) {
+  const statuses = new Map();
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${api}/api/calendar/import`, { method: 'POST', headers: { 'content-type': 'text/calendar' }, body: files[i % files.length] });
+    const body = await res.text();
+    if (process.env.BENCH_VERBOSE) process.stdout.write(`calendar ${i % files.length}: ${res.status} ${body.slice(0, 200)}\n`);
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  }
+  return [...statuses].map(([s, n]) => `${n}x ${s}`).join(', ');
+}
+
+async function reloads(api, count) {
+  let skills = 0;
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${api}/api/skills/reload`, { method: 'POST' });
+    if (res.status !== 200) throw new Error(`reload answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+  skills = ((await (await fetch(`${api}/api/skills`)).json()).skills ?? []).filter((s) => s.provider === 'plugin').length;
+  return `${count} reloads of ${skills} skill folders`;
+}
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+export async function run() {
+  const dir = mkdtempSync(join(tmpdir(), 'jarvis-bench-health-'));
+  const master = await startMaster(dir);
+  try {
+    await pollWhile(master.api, sleep(1000)); // warm-up
+    const idle = (await pollWhile(master.api, sleep(IDLE_SECONDS * 1000))).samples;
+    const idleP50 = percentile(idle, 50);
+    const idleP99 = percentile(idle, 99);
+
+    const document = bigJson(DOCUMENT_MB);
+    const phases = [
+      [`(a) ${(document.length / 1024 / 1024).toFixed(0)} MB JSON document ingesting`, 'ingest', () => ingest(master.api, document)],
+      [`(b) ${CALENDAR_IMPORTS} hostile calendar imports`, 'calendar', () => importCalendars(master.api, hostileCalendars(), CALENDAR_IMPORTS)],
+      [`(c) ${RELOADS} skills reloads back to back`, 'reload', () => reloads(master.api, RELOADS)],
+    ];
+    const rows = [
+      ['idle master (baseline): samples', String(idle.length)],
+      ['idle master: p50 / p99', `${ms(idleP50)} / ${ms(idleP99)}`],
+    ];
+    const results = [];
+    for (const [label, key, load] of phases) {
+      const started = performance.now();
+      const { samples, result } = await pollWhile(master.api, withLimit(load(), label));
+      const seconds = (performance.now() - started) / 1000;
+      const p50 = percentile(samples, 50);
+      const p99 = percentile(samples, 99);
+      rows.push(
+        [`${label}: outcome`, `${result} in ${seconds.toFixed(1)} s`],
+        [`  samples, p50 / p99 / max`, `${samples.length}, ${ms(p50)} / ${ms(p99)} / ${ms(Math.max(...samples))}`],
+        [`  p99 vs idle p99, p50 vs idle p50`, `${(p99 / idleP99).toFixed(2)}x, ${(p50 / idleP50).toFixed(2)}x`],
+        [`  p99 (target <= ${TARGET_P99_MS} ms)`, `${ms(p99)} ${p99 <= TARGET_P99_MS ? 'within target' : 'OVER TARGET'}`],
+      );
+      results.push({ name: `health-p99-${key}-vs-${TARGET_P99_MS}ms`, ratio: p99 / TARGET_P99_MS, target: 1 });
+    }
+    report('/api/health while the master works (built master, own process)', rows);
+    return results;
+  } finally {
+    const exited = new Promise((r) => master.child.once('exit', r));
+    master.child.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000)]);
+    if (master.child.exitCode === null) master.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
