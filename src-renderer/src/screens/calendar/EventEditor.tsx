@@ -95,7 +95,17 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
         </label>
         <div className="editor-when">
           <FieldBox label={t('calendar.start')} error={errors.start} errorId={errorId('start')}>
-            <input type="date" value={draft.startDate} required onChange={(e) => change(moveStart(draft, e.target.value, draft.startTime), ['start', 'end'])} {...invalid('start')} />
+            <input
+              type="date"
+              value={draft.startDate}
+              required
+              onChange={(e) => {
+                const moved = moveStart(draft, e.target.value, draft.startTime);
+                // Until a repeat is picked, its defaults (weekday, day of month) follow the start.
+                change(draft.repeat?.kind === 'none' && e.target.value ? { ...moved, repeat: defaultChoice(e.target.value) } : moved, ['start', 'end']);
+              }}
+              {...invalid('start')}
+            />
           </FieldBox>
           {draft.allDay ? null : (
             <label className="field">
