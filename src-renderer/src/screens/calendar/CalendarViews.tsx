@@ -67,7 +67,7 @@ export function MonthView({ events, from, days, month, today, timeZone, onOpen, 
         const lanes = Math.min(MONTH_LANES, Math.max(0, ...segments.map((s) => s.lane + 1)));
         const rows = lanes + 2;
         return (
-          <div key={weekFrom} className="month-week" style={{ gridTemplateRows: `auto repeat(${lanes}, auto) 1fr` }}>
+          <div key={weekFrom} className="month-week" style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}>
             {Array.from({ length: 7 }, (_, col) => {
               const day = addDays(weekFrom, col);
               const isToday = day === today;
@@ -129,7 +129,8 @@ export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewP
               <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}</span>
               <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
             </h3>
-            {slots.length ? (
+            <div className="week-day-body">
+            {slots.some(Boolean) ? (
               <div className="week-bars">
                 {slots.map((s, lane) =>
                   !s ? (
@@ -165,6 +166,7 @@ export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewP
             ) : !slots.some(Boolean) ? (
               <p className="muted day-free">{t('calendar.noEvents')}</p>
             ) : null}
+            </div>
             <button type="button" className="btn btn-ghost btn-small week-add" aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })} onClick={() => onNew(day)}>
               +
             </button>
