@@ -23,11 +23,12 @@ afterAll(async () => {
 });
 
 describe('editing the household through the UI', () => {
-  it('creates, edits and deletes a calendar event; /api/state follows each step', async () => {
+  it('creates, edits and deletes a calendar event in its dialog; /api/state follows each step', async () => {
     const { page, errors } = await openScreen(browser, app, 'calendar', 'clean');
-    const form = page.getByTestId('event-create-form');
+    await page.getByRole('button', { name: '+ Neuer Termin' }).click();
+    const form = page.getByRole('dialog', { name: 'Neuer Termin' });
     await form.getByLabel('Titel').fill('Yoga im Park');
-    await form.getByLabel('Uhrzeit').fill('18:30');
+    await form.getByLabel('Beginn Uhrzeit').fill('18:30');
     await form.getByRole('button', { name: 'Hinzufügen' }).click();
     const created = await eventually(async () => {
       const e = (await homeState(app)).events.find((x) => x.title === 'Yoga im Park');
@@ -36,16 +37,17 @@ describe('editing the household through the UI', () => {
     });
     expect(created.start).toMatch(/T18:30:00[+-]\d\d:\d\d$/);
 
-    await page.getByRole('button', { name: 'Bearbeiten: Yoga im Park' }).click();
-    const edit = page.getByTestId('event-edit-form');
+    await page.getByTestId('card-calendar').getByRole('button', { name: /Yoga im Park/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
     await edit.getByLabel('Titel').fill('Yoga am See');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await eventually(async () => expect((await homeState(app)).events.find((x) => x.id === created.id)?.title).toBe('Yoga am See'));
-    await page.getByTestId('card-week').getByText('Yoga am See').waitFor();
+    await page.getByTestId('card-calendar').getByText('Yoga am See').waitFor();
 
-    await page.getByTestId('card-week').getByRole('button', { name: 'Löschen: Yoga am See' }).click();
+    await page.getByTestId('card-calendar').getByRole('button', { name: /Yoga am See/ }).click();
+    await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Löschen' }).click();
     await eventually(async () => expect((await homeState(app)).events.some((x) => x.id === created.id)).toBe(false));
-    await eventually(async () => expect(await page.getByTestId('card-week').getByText('Yoga am See').count()).toBe(0));
+    await eventually(async () => expect(await page.getByTestId('card-calendar').getByText('Yoga am See').count()).toBe(0));
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

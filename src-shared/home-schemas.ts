@@ -7,6 +7,7 @@ import {
   HOME_MUTATING_TOOLS,
   KANBAN_COLUMNS,
   MEAL_SLOTS,
+  RECURRENCE_SCOPES,
   TASK_PRIORITIES,
   TASK_STATUSES,
   WEEKDAYS,
@@ -57,6 +58,9 @@ export const SYMBOLIC_TIME_SCHEMA = {
 const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
 const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, ...(description ? { description } : {}) });
 const optionalText = (max: number) => ({ type: 'string', maxLength: max });
+const rrule = { type: 'string', minLength: 1, maxLength: 500, description: 'Wiederholung als RRULE ohne "RRULE:", z. B. FREQ=WEEKLY;BYDAY=MO' } as const;
+const occurrenceStart = { type: 'string', minLength: 1, maxLength: 40, description: 'Ursprünglicher Beginn des gemeinten Einzeltermins einer Serie (RFC3339)' } as const;
+const scope = { enum: [...RECURRENCE_SCOPES], description: 'this = nur dieser Termin, following = dieser und alle folgenden, all = die ganze Serie (Standard)' } as const;
 const days = (max: number, description: string) => ({ type: 'integer', minimum: 1, maximum: max, description });
 const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
 const quantity = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
@@ -103,6 +107,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080, description: 'Dauer in Minuten, Standard 60' },
         location: optionalText(200),
         notes: optionalText(4000),
+        rrule,
       },
       ['title', 'when'],
     ),
@@ -117,13 +122,16 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
         location: optionalText(200),
         notes: optionalText(4000),
+        occurrence_start: occurrenceStart,
+        scope,
+        rrule: { anyOf: [rrule, { type: 'null' }] },
       },
       ['id'],
     ),
   },
   calendar_delete: {
     description: 'Termin löschen (seine Erinnerung ebenso).',
-    input_schema: object({ id: id('evt_') }, ['id']),
+    input_schema: object({ id: id('evt_'), occurrence_start: occurrenceStart, scope }, ['id']),
   },
   tasks_list: {
     description: 'Aufgaben auflisten (Standard: alle nicht erledigten).',

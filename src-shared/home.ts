@@ -69,7 +69,17 @@ export interface CalendarEvent {
   readonly notes: string;
   readonly created_at: string;
   readonly updated_at: string;
+  /** RFC 5545 RRULE value without the "RRULE:" prefix, e.g. "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"; null for a one-off event. */
+  readonly rrule?: string | null;
+  /** For an occurrence of a series: its original start (the RECURRENCE-ID), RFC3339; null for a one-off event. */
+  readonly occurrence_start?: string | null;
+  /** True when this occurrence was changed on its own (moved, retitled). */
+  readonly overridden?: boolean;
 }
+
+/** Which occurrences of a series an edit or delete applies to: one, it and all later ones, or the whole series. */
+export const RECURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export type RecurrenceScope = (typeof RECURRENCE_SCOPES)[number];
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -269,6 +279,8 @@ export interface CalendarCreateArgs {
   readonly duration_minutes?: number;
   readonly location?: string;
   readonly notes?: string;
+  /** RRULE value ("FREQ=WEEKLY;BYDAY=MO"): the event repeats. */
+  readonly rrule?: string;
 }
 export interface CalendarUpdateArgs {
   readonly id: string;
@@ -277,6 +289,18 @@ export interface CalendarUpdateArgs {
   readonly duration_minutes?: number;
   readonly location?: string;
   readonly notes?: string;
+  /** The original start of the occurrence meant (for scope this / following). */
+  readonly occurrence_start?: string;
+  /** Default all. */
+  readonly scope?: RecurrenceScope;
+  /** A new rule; null ends the recurrence. Only with scope all or following. */
+  readonly rrule?: string | null;
+}
+export interface CalendarDeleteArgs {
+  readonly id: string;
+  readonly occurrence_start?: string;
+  /** this adds an exception, following ends the series before the occurrence, all (default) deletes it. */
+  readonly scope?: RecurrenceScope;
 }
 export interface IdArgs {
   readonly id: string;
@@ -424,7 +448,7 @@ export interface HomeToolArgs {
   calendar_list: CalendarListArgs;
   calendar_create: CalendarCreateArgs;
   calendar_update: CalendarUpdateArgs;
-  calendar_delete: IdArgs;
+  calendar_delete: CalendarDeleteArgs;
   tasks_list: TasksListArgs;
   tasks_create: TasksCreateArgs;
   tasks_update: TasksUpdateArgs;

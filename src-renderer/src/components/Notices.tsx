@@ -39,6 +39,18 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span>{n.text}</span>
+          {n.action ? (
+            <button
+              type="button"
+              className="btn btn-small notice-action"
+              onClick={() => {
+                dismiss(n.id);
+                n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          ) : null}
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => dismiss(n.id)}>
             <Icon name="close" />
           </button>

@@ -96,3 +96,29 @@ export function formatWhen(iso: string, timeZone: string, today: string, languag
   const day = diff === 0 ? labels.today : diff === 1 ? labels.tomorrow : formatDay(date, language);
   return allDay ? day : `${day} ${time}`;
 }
+
+/** Day of the week of a local date, 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** A weekday's name in the UI language (0 = Sunday): "Montag" / "Mo." . */
+export function weekdayName(day: number, language: string, style: 'long' | 'short' = 'long'): string {
+  const names = DAY_NAMES[language] ?? DAY_NAMES.de!;
+  return (style === 'long' ? names.weekdays : names.weekdaysShort)[day]!;
+}
+
+/** "Dezember 2026" / "December 2026". */
+export function formatMonth(date: string, language: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const names = DAY_NAMES[language] ?? DAY_NAMES.de!;
+  return `${names.months[m - 1]!} ${y}`;
+}
+
+/** A date with its year: "31. Dez. 2026" / "Dec 31, 2026". */
+export function formatDate(date: string, language: string): string {
+  const year = date.slice(0, 4);
+  const dayMonth = formatDay(date, language, 'dayMonth');
+  return language === 'en' ? `${dayMonth}, ${year}` : `${dayMonth} ${year}`;
+}

@@ -61,7 +61,10 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     store.getState().setLive(false);
     void store.getState().loadHealth();
   };
-  source.addEventListener('state.changed', () => void store.getState().loadHome());
+  source.addEventListener('state.changed', () => {
+    void store.getState().loadHome();
+    void store.getState().refreshCalendar();
+  });
   source.addEventListener('reminder.due', (e) => {
     const reminder = payload('reminder.due', e);
     if (reminder?.id) store.getState().reminderDue(reminder);

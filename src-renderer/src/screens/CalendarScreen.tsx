@@ -1,132 +1,155 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import './calendar/calendar.css';
 import { useTranslation } from '../i18n';
-import type { CalendarEvent, SymbolicTime } from '../../../src-shared';
+import type { CalendarDeleteArgs, CalendarEvent, RecurrenceScope, SymbolicTime } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
-import { addDays, daysBetween, formatDay, formatWhen, wallClock } from '../format/household-time';
+import { addDays, formatDay, formatMonth, formatWhen } from '../format/household-time';
 import { useStore } from '../store';
-import { useHousehold } from './household';
+import { CALENDAR_VIEWS } from '../store/calendar-slice';
+import { messageOf } from '../store/resource';
+import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
 import { byInstant } from '../format/compare';
+import { eventKey, isOccurrence, pageAnchor, visibleRange } from './calendar/calendar-days';
+import { AgendaView, MonthView, WeekView, type ViewProps } from './calendar/CalendarViews';
+import { ChoiceDialog, ScopeDialog } from './calendar/ChoiceDialog';
+import { EventEditor, type EditorTarget } from './calendar/EventEditor';
+import { canRecreate, recreateArgs } from './calendar/event-draft';
 
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
 }
 
-interface EventDraft {
-  title: string;
-  date: string;
-  time: string;
-  duration: string;
-  location: string;
+/** What a new event starts at: the next full hour today, 09:00 on other days. */
+function defaultTime(hh: Household, date: string): string {
+  if (date !== hh.today) return '09:00';
+  const hour = Math.min(23, Number(hh.nowTime.slice(0, 2)) + 1);
+  return `${String(hour).padStart(2, '0')}:00`;
 }
 
-function EventForm({ initial, submitLabel, onSubmit, onCancel, testId }: { initial: EventDraft; submitLabel: string; onSubmit(d: EventDraft): void; onCancel?(): void; testId: string }) {
+type Asking = { readonly kind: 'scope' | 'confirm'; readonly event: CalendarEvent } | null;
+
+/** Which events a delete of `event` with `scope` takes away, to hide them while it runs. */
+function deletedBy(event: CalendarEvent, scope: RecurrenceScope | undefined): (e: CalendarEvent) => boolean {
+  if (scope === 'all') return (e) => e.id === event.id;
+  if (scope === 'following') return (e) => e.id === event.id && byInstant(e.start, event.start) >= 0;
+  return (e) => eventKey(e) === eventKey(event);
+}
+
+function useDeleteFlow(timeZone: string) {
   const { t } = useTranslation();
-  const [d, setD] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!d.title.trim() || !d.date) return;
-    onSubmit(d);
-    if (!onCancel) setD({ ...initial, title: '', location: '' });
+  const writeCalendar = useStore((s) => s.writeCalendar);
+  const hide = useStore((s) => s.hideCalendarEvents);
+  const notify = useStore((s) => s.notify);
+  const [asking, setAsking] = useState<Asking>(null);
+
+  const undo = (event: CalendarEvent) => void writeCalendar('calendar_create', recreateArgs(event, timeZone)).catch((e: unknown) => notify('error', messageOf(e)));
+
+  const remove = async (event: CalendarEvent, scope?: RecurrenceScope) => {
+    const args: CalendarDeleteArgs = scope && event.occurrence_start ? { id: event.id, occurrence_start: event.occurrence_start, scope } : { id: event.id };
+    const restore = hide(deletedBy(event, scope));
+    try {
+      await writeCalendar('calendar_delete', args);
+      if (!scope && canRecreate(event, timeZone)) notify('info', t('calendar.deleted', { title: event.title }), { label: t('calendar.undo'), run: () => undo(event) });
+    } catch (e) {
+      restore();
+      notify('error', messageOf(e));
+    }
   };
-  return (
-    <form className="form-grid" onSubmit={submit} data-testid={testId}>
-      <Field label={t('common.title')} size="grow">
-        <input value={d.title} required onChange={(e) => setD({ ...d, title: e.target.value })} />
-      </Field>
-      <Field label={t('common.date')}>
-        <input type="date" value={d.date} required onChange={(e) => setD({ ...d, date: e.target.value })} />
-      </Field>
-      <Field label={t('common.time')}>
-        <input type="time" value={d.time} onChange={(e) => setD({ ...d, time: e.target.value })} />
-      </Field>
-      <Field label={t('calendar.duration')} size="narrow">
-        <input type="number" min={5} step={5} value={d.duration} onChange={(e) => setD({ ...d, duration: e.target.value })} />
-      </Field>
-      <Field label={t('calendar.location')}>
-        <input value={d.location} onChange={(e) => setD({ ...d, location: e.target.value })} />
-      </Field>
-      <FormActions submit={submitLabel} onCancel={onCancel} />
-    </form>
-  );
+
+  /** A series asks which occurrences; a one-off goes at once with undo, or after a confirmation where undo cannot rebuild it. */
+  const request = (event: CalendarEvent) => {
+    if (isOccurrence(event)) setAsking({ kind: 'scope', event });
+    else if (canRecreate(event, timeZone)) void remove(event);
+    else setAsking({ kind: 'confirm', event });
+  };
+
+  const dialog =
+    asking?.kind === 'scope' ? (
+      <ScopeDialog
+        action="delete"
+        title={asking.event.title}
+        onCancel={() => setAsking(null)}
+        onChoose={(scope) => {
+          setAsking(null);
+          void remove(asking.event, scope);
+        }}
+      />
+    ) : asking?.kind === 'confirm' ? (
+      <ChoiceDialog
+        testId="confirm-delete"
+        title={t('calendar.confirmDelete.title')}
+        text={t('calendar.confirmDelete.text', { title: asking.event.title })}
+        choices={[{ value: 'delete', label: t('common.delete'), danger: true }]}
+        onCancel={() => setAsking(null)}
+        onChoose={() => {
+          setAsking(null);
+          void remove(asking.event);
+        }}
+      />
+    ) : null;
+  return { request, dialog };
 }
 
-function minutesBetween(a: string, b: string): number {
-  return Math.round((new Date(b).getTime() - new Date(a).getTime()) / 60_000);
+function periodTitle(view: string, from: string, days: number, anchor: string, language: string): string {
+  if (view === 'month') return formatMonth(anchor, language);
+  return `${formatDay(from, language, 'dayMonth')} – ${formatDay(addDays(from, days - 1), language, 'dayMonth')}`;
 }
 
-function EventItem({ event }: { event: CalendarEvent }) {
-  const { t } = useTranslation();
-  const hh = useHousehold()!;
-  const mutate = useStore((s) => s.mutate);
-  const [editing, setEditing] = useState(false);
-  const { date, time } = wallClock(event.start, hh.timezone);
-  if (editing) {
-    return (
-      <li className="event editing">
-        <EventForm
-          testId="event-edit-form"
-          submitLabel={t('common.save')}
-          initial={{ title: event.title, date, time: event.all_day ? '' : time, duration: String(minutesBetween(event.start, event.end)), location: event.location }}
-          onCancel={() => setEditing(false)}
-          onSubmit={(d) => {
-            setEditing(false);
-            void mutate(
-              'calendar_update',
-              { id: event.id, title: d.title.trim(), when: whenOf(d.date, d.time), ...(d.time ? { duration_minutes: Number(d.duration) || 60 } : {}), location: d.location },
-              (s) => ({ ...s, events: s.events.map((x) => (x.id === event.id ? { ...x, title: d.title.trim(), location: d.location } : x)) }),
-            );
-          }}
-        />
-      </li>
-    );
-  }
-  return (
-    <li className="event">
-      <span className="event-time">{event.all_day ? t('common.allDay') : time}</span>
-      <span className="event-name">
-        {event.title}
-        {event.location ? <span className="event-loc">{event.location}</span> : null}
-      </span>
-      <span className="item-actions">
-        <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${event.title}`} onClick={() => setEditing(true)}>
-          <Icon name="edit" />
-        </button>
-        <button
-          type="button"
-          className="icon-btn danger"
-          aria-label={`${t('common.delete')}: ${event.title}`}
-          onClick={() => void mutate('calendar_delete', { id: event.id }, (s) => ({ ...s, events: s.events.filter((x) => x.id !== event.id) }))}
-        >
-          <Icon name="trash" />
-        </button>
-      </span>
-    </li>
-  );
-}
-
-function Week() {
+function CalendarCard() {
   const { t, i18n } = useTranslation();
   const hh = useHousehold();
   const home = useStore((s) => s.home);
-  const [offset, setOffset] = useState(0);
+  const view = useStore((s) => s.calendarView);
+  const setView = useStore((s) => s.setCalendarView);
+  const anchorSet = useStore((s) => s.calendarAnchor);
+  const setAnchor = useStore((s) => s.setCalendarAnchor);
+  const calendarWindow = useStore((s) => s.calendarWindow);
+  const loadWindow = useStore((s) => s.loadCalendarWindow);
+  const [editor, setEditor] = useState<EditorTarget | null>(null);
+  const timeZone = hh?.timezone ?? 'UTC';
+  const deletion = useDeleteFlow(timeZone);
+
+  const anchor = anchorSet ?? hh?.today ?? '';
+  const range = anchor ? visibleRange(view, anchor) : undefined;
+  const from = range?.from;
+  const days = range?.days;
+  useEffect(() => {
+    if (from && days) void loadWindow(from, days);
+  }, [from, days, loadWindow]);
+
+  const page = (direction: 1 | -1) => setAnchor(pageAnchor(view, anchor, direction));
+  const title = range ? periodTitle(view, range.from, range.days, anchor, i18n.language) : t('nav.calendar');
+
   return (
     <Card
-      title={t('calendar.week')}
-      className="span-12"
-      testId="card-week"
+      title={title}
+      className="span-12 calendar-card"
+      testId="card-calendar"
       actions={
         <>
-          <button type="button" className="icon-btn" aria-label={t('calendar.prev')} onClick={() => setOffset(offset - 7)}>
-            <Icon name="chevronLeft" />
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => setOffset(0)} disabled={offset === 0}>
-            {t('common.today')}
-          </button>
-          <button type="button" className="icon-btn" aria-label={t('calendar.next')} onClick={() => setOffset(offset + 7)}>
-            <Icon name="chevronRight" />
+          <div className="segmented" role="group" aria-label={t('calendar.viewLabel')}>
+            {CALENDAR_VIEWS.map((v) => (
+              <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
+                {t(`calendar.views.${v}`)}
+              </button>
+            ))}
+          </div>
+          <div className="cal-paging">
+            <button type="button" className="icon-btn" aria-label={t(`calendar.prev.${view}`)} onClick={() => page(-1)}>
+              <Icon name="chevronLeft" />
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => setAnchor(null)} disabled={anchorSet === null || anchorSet === hh?.today}>
+              {t('common.today')}
+            </button>
+            <button type="button" className="icon-btn" aria-label={t(`calendar.next.${view}`)} onClick={() => page(1)}>
+              <Icon name="chevronRight" />
+            </button>
+          </div>
+          <button type="button" className="btn btn-primary" onClick={() => hh && setEditor({ date: anchorSet ?? hh.today, time: defaultTime(hh, anchorSet ?? hh.today) })}>
+            + {t('calendar.newEvent')}
           </button>
           <MicButton module="calendar" />
         </>
@@ -134,74 +157,47 @@ function Week() {
     >
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => {
-          if (!hh) return null;
-          const start = addDays(hh.today, offset);
-          const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
+          if (!hh || !range) return null;
+          const props: ViewProps = {
+            events: calendarWindow.data?.events ?? hh.state.events,
+            from: range.from,
+            days: range.days,
+            month: anchor,
+            today: hh.today,
+            timeZone,
+            onOpen: (event) => setEditor({ event }),
+            onNew: (date) => setEditor({ date, time: defaultTime(hh, date) }),
+            onDelete: deletion.request,
+            onShowDay: (date) => {
+              setAnchor(date);
+              setView('week');
+            },
+          };
           return (
             <>
-              <ol className="week">
-                {days.map((day) => {
-                  const events = hh.state.events
-                    .filter((e) => {
-                      const s = wallClock(e.start, hh.timezone).date;
-                      const endDate = wallClock(e.end, hh.timezone).date;
-                      return e.all_day ? s <= day && day < endDate : s === day;
-                    })
-                    .sort((a, b) => Number(b.all_day) - Number(a.all_day) || byInstant(a.start, b.start));
-                  const diff = daysBetween(hh.today, day);
-                  return (
-                    <li key={day} className={`day ${diff === 0 ? 'is-today' : ''}`}>
-                      <h3 className="day-head">
-                        <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}</span>
-                        <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
-                      </h3>
-                      {events.length ? (
-                        <ul className="events">
-                          {events.map((e) => (
-                            <EventItem key={e.id} event={e} />
-                          ))}
-                        </ul>
-                      ) : (
-                        <p className="muted day-free">{t('calendar.noEvents')}</p>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
+              {calendarWindow.status === 'error' ? (
+                <p className="inline-error" role="status">
+                  {t('common.error', { message: calendarWindow.error })}
+                </p>
+              ) : null}
+              {view === 'month' ? <MonthView {...props} /> : view === 'week' ? <WeekView {...props} /> : <AgendaView {...props} />}
             </>
           );
         }}
       </ResourceView>
-    </Card>
-  );
-}
-
-function NewEvent() {
-  const { t } = useTranslation();
-  const hh = useHousehold();
-  const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
-  return (
-    <Card title={t('calendar.newEvent')} className="span-6" testId="card-new-event">
-      <ResourceView resource={home}>
-        {() =>
-          hh ? (
-              <EventForm
-              testId="event-create-form"
-              submitLabel={t('common.add')}
-              initial={{ title: '', date: hh.today, time: '', duration: '60', location: '' }}
-              onSubmit={(d) =>
-                void mutate('calendar_create', {
-                  title: d.title.trim(),
-                  when: whenOf(d.date, d.time),
-                  ...(d.time ? { duration_minutes: Number(d.duration) || 60 } : {}),
-                  ...(d.location ? { location: d.location } : {}),
-                })
-              }
-            />
-          ) : null
-        }
-      </ResourceView>
+      {editor && hh ? (
+        <EventEditor
+          key={'event' in editor ? eventKey(editor.event) : `new-${editor.date}`}
+          target={editor}
+          timeZone={timeZone}
+          onClose={() => setEditor(null)}
+          onDelete={(event) => {
+            setEditor(null);
+            deletion.request(event);
+          }}
+        />
+      ) : null}
+      {deletion.dialog}
     </Card>
   );
 }
@@ -221,7 +217,7 @@ function Reminders() {
     setText('');
   };
   return (
-    <Card title={t('calendar.reminders')} className="span-6" testId="card-reminders">
+    <Card title={t('calendar.reminders')} className="span-12" testId="card-reminders">
       <ResourceView resource={home}>
         {() =>
           hh ? (
@@ -277,8 +273,7 @@ function Reminders() {
 export function CalendarScreen() {
   return (
     <div className="grid-12" data-testid="screen-calendar">
-      <Week />
-      <NewEvent />
+      <CalendarCard />
       <Reminders />
     </div>
   );

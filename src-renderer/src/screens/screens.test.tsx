@@ -50,19 +50,6 @@ describe('Home', () => {
 });
 
 describe('Kalender', () => {
-  it('lists seven days from today and creates an event through calendar_create', () => {
-    const api = fakeApi({ 'POST /api/tools/calendar_create': ok, 'GET /api/state': () => json(homeFixture()) });
-    render(<CalendarScreen />);
-    expect(screen.getByTestId('card-week').querySelectorAll('.day')).toHaveLength(7);
-    const form = screen.getByTestId('event-create-form');
-    fireEvent.change(within(form).getByLabelText('Titel'), { target: { value: 'Yoga' } });
-    fireEvent.change(within(form).getByLabelText('Uhrzeit'), { target: { value: '18:00' } });
-    fireEvent.submit(form);
-    expect(api.calls.find((c) => c.path === '/api/tools/calendar_create')?.body).toEqual({
-      arguments: { title: 'Yoga', when: { kind: 'absolute', date: '2026-12-01', time: '18:00' }, duration_minutes: 60 },
-    });
-  });
-
   it('deletes a reminder optimistically', () => {
     fakeApi({ 'POST /api/tools/reminders_delete': ok, 'GET /api/state': () => json(homeFixture()) });
     render(<CalendarScreen />);

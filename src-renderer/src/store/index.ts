@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createCalendarSlice, type CalendarSlice } from './calendar-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
@@ -11,7 +12,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & CalendarSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -24,4 +25,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createSkillsSlice(...a),
   ...createMeshSlice(...a),
   ...createProtocolSlice(...a),
+  ...createCalendarSlice(...a),
 }));

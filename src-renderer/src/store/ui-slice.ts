@@ -35,11 +35,22 @@ function persist(value: Persisted): void {
   }
 }
 
+/** A button on a notice, e.g. "Rückgängig" after a delete. */
+export interface NoticeAction {
+  readonly label: string;
+  run(): void;
+}
+
 export interface Notice {
   readonly id: number;
   readonly kind: 'error' | 'info';
   readonly text: string;
+  readonly action?: NoticeAction;
 }
+
+/** How long an info notice stays; one with an action (undo) a little longer, to reach it. */
+const INFO_MS = 5000;
+const ACTION_MS = 8000;
 
 export interface UiSlice {
   screen: ScreenId;
@@ -49,7 +60,7 @@ export interface UiSlice {
   setScreen(screen: ScreenId): void;
   setMode(mode: DesignMode): void;
   setLanguage(language: Language): void;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string, action?: NoticeAction): void;
   dismissNotice(id: number): void;
 }
 
@@ -72,11 +83,11 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) =>
       set({ language });
       save();
     },
-    notify(kind, text) {
+    notify(kind, text, action) {
       const id = nextNotice++;
-      set({ notices: [...get().notices.slice(-3), { id, kind, text }] });
+      set({ notices: [...get().notices.slice(-3), action ? { id, kind, text, action } : { id, kind, text }] });
       // Errors stay until dismissed; info fades.
-      if (kind === 'info') setTimeout(() => get().dismissNotice(id), 5000);
+      if (kind === 'info') setTimeout(() => get().dismissNotice(id), action ? ACTION_MS : INFO_MS);
     },
     dismissNotice(id) {
       set({ notices: get().notices.filter((n) => n.id !== id) });

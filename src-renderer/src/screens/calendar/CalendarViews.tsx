@@ -1,0 +1,245 @@
+import type { CSSProperties } from 'react';
+import type { CalendarEvent } from '../../../../src-shared';
+import { Icon } from '../../components/Icon';
+import { useTranslation } from '../../i18n';
+import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../../format/household-time';
+import { eventDays, eventKey, eventsOn, layoutWeek, type Segment } from './calendar-days';
+import { describeRrule } from './repeat-rule';
+
+export interface ViewProps {
+  readonly events: readonly CalendarEvent[];
+  /** First day shown and how many. */
+  readonly from: string;
+  readonly days: number;
+  /** The month a month view is about (its other days are dimmed). */
+  readonly month?: string;
+  readonly today: string;
+  readonly timeZone: string;
+  onOpen(event: CalendarEvent): void;
+  onNew(date: string): void;
+  onDelete(event: CalendarEvent): void;
+  onShowDay(date: string): void;
+}
+
+/** Up to this many rows of events in a month cell; the rest is "+N". */
+const MONTH_LANES = 3;
+
+function RepeatMark({ event }: { event: CalendarEvent }) {
+  const { t, i18n } = useTranslation();
+  if (!event.rrule) return null;
+  return (
+    <span className="repeat-mark" title={describeRrule(event.rrule, t, i18n.language)}>
+      <Icon name="reload" size={12} />
+      <span className="sr-only">{` (${t('calendar.repeats')})`}</span>
+    </span>
+  );
+}
+
+/** One event as a tap target: opens the editor (which also deletes). */
+function EventButton({ event, timeZone, onOpen, showTime, className, style, data }: { event: CalendarEvent; timeZone: string; onOpen(e: CalendarEvent): void; showTime: boolean; className?: string; style?: CSSProperties; data?: Record<string, string | number> }) {
+  const time = wallClock(event.start, timeZone).time;
+  return (
+    <button type="button" className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${className ?? ''}`} style={style} onClick={() => onOpen(event)} {...data}>
+      {showTime && !event.all_day ? <span className="cal-event-time">{time}</span> : null}
+      <span className="cal-event-title">{event.title}</span>
+      <RepeatMark event={event} />
+    </button>
+  );
+}
+
+function dayLabel(day: string, language: string): string {
+  return formatDay(day, language, 'long');
+}
+
+export function MonthView({ events, from, days, month, today, timeZone, onOpen, onNew, onShowDay }: ViewProps) {
+  const { t, i18n } = useTranslation();
+  const weeks = Array.from({ length: Math.ceil(days / 7) }, (_, w) => addDays(from, w * 7));
+  return (
+    <div className="month" data-testid="month-view">
+      <div className="month-head" aria-hidden="true">
+        {Array.from({ length: 7 }, (_, i) => (
+          <span key={i}>{weekdayName((i + 1) % 7, i18n.language, 'short').replace('.', '')}</span>
+        ))}
+      </div>
+      {weeks.map((weekFrom) => {
+        const { segments } = layoutWeek(events, weekFrom, timeZone);
+        const shown = segments.filter((s) => s.lane < MONTH_LANES);
+        const lanes = Math.min(MONTH_LANES, Math.max(0, ...segments.map((s) => s.lane + 1)));
+        const rows = lanes + 2;
+        return (
+          <div key={weekFrom} className="month-week" style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}>
+            {Array.from({ length: 7 }, (_, col) => {
+              const day = addDays(weekFrom, col);
+              const isToday = day === today;
+              const hidden = segments.filter((s) => s.lane >= MONTH_LANES && s.col <= col && col < s.col + s.span).length;
+              const outside = month !== undefined && day.slice(0, 7) !== month.slice(0, 7);
+              return (
+                <div
+                  key={day}
+                  className={`month-day ${isToday ? 'is-today' : ''} ${outside ? 'is-outside' : ''}`}
+                  style={{ gridColumn: col + 1, gridRow: `1 / span ${rows}` }}
+                  data-date={day}
+                  aria-current={isToday ? 'date' : undefined}
+                >
+                  <button type="button" className="month-daynum" aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })} onClick={() => onNew(day)}>
+                    {Number(day.slice(8, 10))}
+                  </button>
+                  {hidden ? (
+                    <button type="button" className="month-more" aria-label={t('calendar.moreOn', { count: hidden, date: dayLabel(day, i18n.language) })} onClick={() => onShowDay(day)}>
+                      {t('calendar.more', { count: hidden })}
+                    </button>
+                  ) : null}
+                </div>
+              );
+            })}
+            {shown.map((s) => (
+              <EventButton
+                key={eventKey(s.event)}
+                event={s.event}
+                timeZone={timeZone}
+                onOpen={onOpen}
+                showTime={!s.bar}
+                className={`${s.bar ? 'is-bar' : ''} ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter ? 'goes-on' : ''}`}
+                style={{ gridColumn: `${s.col + 1} / span ${s.span}`, gridRow: s.lane + 2 }}
+                data={{ 'data-start': addDays(weekFrom, s.col), 'data-span': s.span }}
+              />
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewProps) {
+  const { t, i18n } = useTranslation();
+  const { segments } = layoutWeek(events, from, timeZone);
+  const bars = segments.filter((s) => s.bar);
+  const barLanes = Math.max(0, ...bars.map((s) => s.lane + 1));
+  return (
+    <ol className="week-grid" data-testid="week-view">
+      {Array.from({ length: 7 }, (_, col) => {
+        const day = addDays(from, col);
+        const diff = daysBetween(today, day);
+        const timed = eventsOn(events, day, timeZone).filter((e) => !e.all_day && eventDays(e, timeZone).first === eventDays(e, timeZone).last);
+        const slots: (Segment | undefined)[] = Array.from({ length: barLanes }, (_, lane) => bars.find((s) => s.lane === lane && s.col <= col && col < s.col + s.span));
+        return (
+          <li key={day} className={`week-day ${diff === 0 ? 'is-today' : ''}`} data-date={day} aria-current={diff === 0 ? 'date' : undefined}>
+            <h3 className="day-head">
+              <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}</span>
+              <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
+            </h3>
+            <div className="week-day-body">
+            {slots.some(Boolean) ? (
+              <div className="week-bars">
+                {slots.map((s, lane) =>
+                  !s ? (
+                    <span key={lane} className="week-bar-gap" />
+                  ) : s.col === col ? (
+                    <EventButton
+                      key={lane}
+                      event={s.event}
+                      timeZone={timeZone}
+                      onOpen={onOpen}
+                      showTime={!s.event.all_day}
+                      className={`is-bar ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter || s.span > 1 ? 'goes-on' : ''}`}
+                      data={{ 'data-start': day, 'data-span': s.span }}
+                    />
+                  ) : (
+                    // The same event on its later days: tappable, but one tab stop per event is enough.
+                    <span key={lane} className={`cal-event is-bar is-continuation from-before ${col < s.col + s.span - 1 || s.continuesAfter ? 'goes-on' : ''}`} aria-hidden="true" onClick={() => onOpen(s.event)}>
+                      <span className="cal-event-title">{s.event.title}</span>
+                    </span>
+                  ),
+                )}
+              </div>
+            ) : null}
+            {timed.length ? (
+              <ul className="week-events">
+                {timed.map((e) => (
+                  <li key={eventKey(e)}>
+                    <EventButton event={e} timeZone={timeZone} onOpen={onOpen} showTime />
+                    {e.location ? <span className="cal-event-loc">{e.location}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : !slots.some(Boolean) ? (
+              <p className="muted day-free">{t('calendar.noEvents')}</p>
+            ) : null}
+            </div>
+            <button type="button" className="btn btn-ghost btn-small week-add" aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })} onClick={() => onNew(day)}>
+              +
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** "15:30–16:30", "ganztägig", "bis 5. Dez." for what runs over several days. */
+function whenText(event: CalendarEvent, day: string, timeZone: string, language: string, t: (k: string, v?: Record<string, string>) => string): string {
+  const { first, last } = eventDays(event, timeZone);
+  const start = wallClock(event.start, timeZone);
+  const end = wallClock(event.end, timeZone);
+  if (first !== last) {
+    const head = event.all_day || first !== day ? '' : `${start.time} `;
+    return `${head}${t('calendar.until', { date: formatDay(last, language, 'dayMonth') })}${event.all_day ? '' : ` ${end.time}`}`;
+  }
+  return event.all_day ? t('common.allDay') : `${start.time}–${end.time}`;
+}
+
+export function AgendaView({ events, from, days, today, timeZone, onOpen, onDelete }: ViewProps) {
+  const { t, i18n } = useTranslation();
+  // Each event once: on its first day, or on the first day shown when it began earlier.
+  const byDay = new Map<string, CalendarEvent[]>();
+  for (const e of events) {
+    const { first, last } = eventDays(e, timeZone);
+    const day = first < from ? from : first;
+    if (last < from || day >= addDays(from, days)) continue;
+    byDay.set(day, [...(byDay.get(day) ?? []), e]);
+  }
+  const list = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  if (!list.length) return <p className="muted" data-testid="agenda-view">{t('calendar.noEventsRange')}</p>;
+  return (
+    <ol className="agenda" data-testid="agenda-view">
+      {list.map(([day, dayEvents]) => {
+        const diff = daysBetween(today, day);
+        const sorted = eventsOn(dayEvents, day, timeZone);
+        return (
+          <li key={day} className={`agenda-day ${diff === 0 ? 'is-today' : ''}`} data-date={day} aria-current={diff === 0 ? 'date' : undefined}>
+            <h3 className="agenda-date">
+              <span className="agenda-weekday">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : weekdayName(weekdayOf(day), i18n.language)}</span>
+              <span>{formatDay(day, i18n.language, 'dayMonth')}</span>
+            </h3>
+            <ul className="agenda-events">
+              {sorted.map((e) => (
+                <li key={eventKey(e)} className="agenda-event">
+                  <span className="agenda-when">{whenText(e, day, timeZone, i18n.language, t)}</span>
+                  <span className="agenda-main">
+                    <button type="button" className="link-btn agenda-title" onClick={() => onOpen(e)}>
+                      <span>
+                        {e.title}
+                        <RepeatMark event={e} />
+                      </span>
+                    </button>
+                    {e.location ? <span className="muted small">{e.location}</span> : null}
+                    {e.notes ? <span className="muted small agenda-notes">{e.notes}</span> : null}
+                  </span>
+                  <span className="item-actions">
+                    <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${e.title}`} onClick={() => onOpen(e)}>
+                      <Icon name="edit" />
+                    </button>
+                    <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${e.title}`} onClick={() => onDelete(e)}>
+                      <Icon name="trash" />
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
