@@ -86,12 +86,13 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     engine,
   };
   ctx.status.set('skills', () => {
-    if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
+    if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false', code: 'skills.off' };
     const tools = engine.provider.list().length;
     const sandbox = detectSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
     const isolation = !ctx.config.skillProcessEnabled ? ', process skills off' : sandbox.kind === 'bwrap' ? ', isolated (bubblewrap)' : `, not isolated: ${sandbox.reason}`;
     const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
-    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors` } : { state: 'ok', detail };
+    const params = { skills: engine.skills().length, tools, errors: lastErrors };
+    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params } : { state: 'ok', detail, code: 'skills.loaded', params };
   });
   return {
     name: 'skills',
