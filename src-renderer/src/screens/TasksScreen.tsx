@@ -23,7 +23,7 @@ function Kpis() {
     { key: 'kpiOverdue', value: overdue, warn: overdue > 0 },
   ];
   return (
-    <ul className="kpis span-12" aria-label="KPIs" data-testid="task-kpis">
+    <ul className="kpis span-12" aria-label={t('tasks.kpis')} data-testid="task-kpis">
       {kpis.map((k) => (
         <li key={k.key} className={`kpi ${k.warn ? 'kpi-warn' : ''}`}>
           <span className="kpi-value">{k.value}</span>
@@ -125,7 +125,7 @@ function TaskList() {
       className="span-12"
       testId="card-tasks"
       actions={
-        <div className="segmented" role="group" aria-label="Filter">
+        <div className="segmented" role="group" aria-label={t('tasks.filter')}>
           {(['open', 'all', 'done'] as const).map((f) => (
             <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
               {t(`tasks.filter${f === 'open' ? 'Open' : f === 'all' ? 'All' : 'Done'}`)}
