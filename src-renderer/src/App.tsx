@@ -31,7 +31,7 @@ function Navigation() {
       <ul>
         {SCREENS.map((id, i) => (
           <li key={id}>
-            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={`${t(`nav.${id}`)} (Alt+${i + 1})`}>
+            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={t('shell.shortcut', { label: t(`nav.${id}`), key: `Alt+${i + 1}` })}>
               <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
                 <path d={ICONS[id]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>

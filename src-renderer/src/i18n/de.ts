@@ -14,6 +14,7 @@ export const de = {
     designs: { hud: 'JARVIS', clean: 'KLAR' },
     languages: { de: 'DE', en: 'EN' },
     onlineShort: 'verbunden',
+    shortcut: '{{label}} ({{key}})',
     offlineShort: 'getrennt',
   },
   common: {

@@ -15,6 +15,7 @@ export const en: Messages = {
     designs: { hud: 'JARVIS', clean: 'CLEAN' },
     languages: { de: 'DE', en: 'EN' },
     onlineShort: 'connected',
+    shortcut: '{{label}} ({{key}})',
     offlineShort: 'offline',
   },
   common: {

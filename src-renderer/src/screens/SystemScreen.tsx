@@ -150,7 +150,7 @@ function VoicePipeline() {
                   {Object.entries(v.last_turn).map(([k, ms]) => (
                     <div key={k}>
                       <dt>{t(`system.timings.${k.replace(/_ms$/, '')}`, { defaultValue: k.replace(/_ms$/, '') })}</dt>
-                      <dd>{Math.round(ms)} ms</dd>
+                      <dd>{`${Math.round(ms)} ms`}</dd>
                     </div>
                   ))}
                 </dl>

@@ -68,7 +68,7 @@ function TaskRow({ task }: { task: Task }) {
             {task.due ? <span className={overdue ? 'overdue' : ''}>{formatWhen(task.due, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, task.due.includes('T00:00:00'))}</span> : null}
             {task.tags.map((tag) => (
               <span key={tag} className="tag">
-                #{tag}
+                {`#${tag}`}
               </span>
             ))}
           </span>
