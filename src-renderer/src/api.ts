@@ -24,9 +24,16 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** JSON pointer of the refused input ("/title"), when the master named one. */
+    readonly path?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The master was not reached at all (offline, or it is down): the request may be sent again. */
+  get unreachable(): boolean {
+    return this.status === 0 && this.code === 'NETWORK';
   }
 }
 
@@ -47,7 +54,7 @@ function isErrorBody(json: unknown): json is ApiErrorBody {
 
 function errorFrom(status: number, json: unknown): ApiError {
   const err = isErrorBody(json) ? json.error : undefined;
-  return new ApiError(status, err?.code ?? 'HTTP_ERROR', err?.message ?? `HTTP ${status}`);
+  return new ApiError(status, err?.code ?? 'HTTP_ERROR', err?.message ?? `HTTP ${status}`, err?.path);
 }
 
 type JsonRoute = { [R in ApiRoute]: RouteRequest<R> extends FormFields<unknown> ? never : R }[ApiRoute];
@@ -122,7 +129,7 @@ export const request = requester(() => ({}));
 export async function callTool<N extends HomeToolName>(name: N, args: HomeToolArgs[N]): Promise<ToolResult<HomeToolData[N]>>;
 export async function callTool(name: HomeToolName, args: object): Promise<ToolResult> {
   const result = await request('POST /api/tools/{name}', { params: { name }, body: { arguments: args } });
-  if (!result.success) throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message);
+  if (!result.success) throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message, result.error?.path);
   return result;
 }
 

@@ -4,14 +4,16 @@ import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
+import { createOutboxSlice, type OutboxSlice } from './outbox-slice';
 import { createProtocolSlice, type ProtocolSlice } from './protocol-slice';
 import { createSkillsSlice, type SkillsSlice } from './skills-slice';
 import { createSystemSlice, type SystemSlice } from './system-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & OutboxSlice & UndoSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -24,4 +26,6 @@ export const useStore = create<Store>()((...a) => ({
   ...createSkillsSlice(...a),
   ...createMeshSlice(...a),
   ...createProtocolSlice(...a),
+  ...createOutboxSlice(...a),
+  ...createUndoSlice(...a),
 }));
