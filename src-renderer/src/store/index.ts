@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
@@ -13,7 +14,7 @@ import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & OutboxSlice & UndoSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & OutboxSlice & UndoSlice & BoardSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -28,4 +29,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createProtocolSlice(...a),
   ...createOutboxSlice(...a),
   ...createUndoSlice(...a),
+  ...createBoardSlice(...a),
 }));
