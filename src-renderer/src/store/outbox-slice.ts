@@ -60,6 +60,10 @@ export function newClientId(): string {
 const offline = () => globalThis.navigator?.onLine === false;
 
 let flushing: Promise<void> | undefined;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+/** While entries wait, a new attempt follows this long after a failed one (the 'online' event can come before the network is usable). */
+export const OUTBOX_RETRY_MS = 4000;
 
 export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set, get) => {
   const keep = (entries: readonly OutboxEntry[]) => {
@@ -69,6 +73,35 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
   const send = async (entry: OutboxEntry) => {
     await callTool(entry.tool, { ...entry.args, client_id: entry.client_id });
   };
+  const retryLater = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => void get().flushOutbox(), OUTBOX_RETRY_MS);
+  };
+  const drain = async () => {
+    let sent = false;
+    clearTimeout(retry);
+    for (;;) {
+      const next = get().outbox[0];
+      if (!next) break;
+      if (offline()) {
+        retryLater();
+        break;
+      }
+      try {
+        await send(next);
+        sent = true;
+      } catch (e) {
+        if (e instanceof ApiError && e.unreachable) {
+          retryLater();
+          break;
+        }
+        // The master refused what waited (it changed meanwhile): say so, do not retry forever.
+        get().notify('error', t('outbox.refused', { label: next.label, reason: messageOf(e) }));
+      }
+      keep(get().outbox.filter((x) => x.client_id !== next.client_id));
+    }
+    if (sent) await get().loadHome();
+  };
   return {
     outbox: readOutbox(),
     async create(tool, args, label) {
@@ -76,7 +109,8 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
       // Behind entries already waiting, so the household's order is kept.
       if (offline() || get().outbox.length > 0) {
         keep([...get().outbox, entry]);
-        if (!offline()) void get().flushOutbox();
+        // Sends at once when it can, else keeps trying: not every browser says when it is back.
+        void get().flushOutbox();
         return { status: 'queued' };
       }
       try {
@@ -84,6 +118,7 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
       } catch (e) {
         if (e instanceof ApiError && e.unreachable) {
           keep([...get().outbox, entry]);
+          retryLater();
           return { status: 'queued' };
         }
         return { status: 'refused', error: e };
@@ -92,27 +127,10 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
       return { status: 'accepted' };
     },
     flushOutbox() {
-      flushing ??= (async () => {
-        let sent = false;
-        try {
-          for (;;) {
-            const next = get().outbox[0];
-            if (!next || offline()) break;
-            try {
-              await send(next);
-              sent = true;
-            } catch (e) {
-              if (e instanceof ApiError && e.unreachable) break;
-              // The master refused what waited (it changed meanwhile): say so, do not retry forever.
-              get().notify('error', t('outbox.refused', { label: next.label, reason: messageOf(e) }));
-            }
-            keep(get().outbox.filter((x) => x.client_id !== next.client_id));
-          }
-        } finally {
-          flushing = undefined;
-        }
-        if (sent) await get().loadHome();
-      })();
+      // Assigned before the drain can finish: a drain with nothing to await must not leave a stale promise behind.
+      flushing ??= drain().finally(() => {
+        flushing = undefined;
+      });
       return flushing;
     },
   };
