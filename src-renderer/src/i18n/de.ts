@@ -301,7 +301,7 @@ export const de = {
     moveToColumn: 'Nach „{{column}}“',
     keyboardHint: 'Pfeiltasten links/rechts verschieben die Karte in die Nachbarspalte.',
     organize: 'KI ORDNEN',
-    organizeLabel: 'Board von JARVIS ordnen lassen',
+    organizeLabel: 'Board vom Assistenten ordnen lassen',
     organizing: 'Ordnet…',
     organized_one: '{{count}} Karte verschoben.',
     organized_other: '{{count}} Karten verschoben.',

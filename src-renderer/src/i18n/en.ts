@@ -297,7 +297,7 @@ export const en: Messages = {
     moveToColumn: 'To “{{column}}”',
     keyboardHint: 'Left/right arrow keys move the card to the next column.',
     organize: 'AI ORGANIZE',
-    organizeLabel: 'Let JARVIS organize the board',
+    organizeLabel: 'Let the assistant organize the board',
     organizing: 'Organizing…',
     organized_one: '{{count}} card moved.',
     organized_other: '{{count}} cards moved.',
