@@ -56,7 +56,10 @@ export const SYMBOLIC_TIME_SCHEMA = {
 } as const;
 
 const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
-const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+// `\S`: a title of only spaces is no title.
+const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
+/** A key the app sends with a create so a repeated send (offline outbox, retry) makes one entry. */
+const clientId = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Nur für die App (Wiederholungsschutz); nicht setzen.' } as const;
 const optionalText = (max: number) => ({ type: 'string', maxLength: max });
 const rrule = { type: 'string', minLength: 1, maxLength: 500, description: 'Wiederholung als RRULE ohne "RRULE:", z. B. FREQ=WEEKLY;BYDAY=MO' } as const;
 const occurrenceStart = { type: 'string', minLength: 1, maxLength: 40, description: 'Ursprünglicher Beginn des gemeinten Einzeltermins einer Serie (RFC3339)' } as const;
@@ -140,7 +143,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   tasks_create: {
     description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
     input_schema: object(
-      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags },
+      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags, client_id: clientId },
       ['title'],
     ),
   },
@@ -181,7 +184,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   groceries_add: {
     description: 'Artikel zur Einkaufsliste hinzufügen, z. B. name "Milch", quantity 2, unit "l".',
-    input_schema: object({ name: text(80), quantity, unit }, ['name']),
+    input_schema: object({ name: text(80), quantity, unit, client_id: clientId }, ['name']),
   },
   groceries_update: {
     description: 'Einkaufseintrag ändern oder abhaken (checked).',
@@ -253,7 +256,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   kanban_create: {
     description: 'Kanban-Karte anlegen (optional mit einer Aufgabe verknüpft).',
-    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_') }, ['title']),
+    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_'), client_id: clientId }, ['title']),
   },
   kanban_move: {
     description: 'Kanban-Karte in eine Spalte verschieben.',

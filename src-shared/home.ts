@@ -316,6 +316,8 @@ export interface TasksCreateArgs {
   readonly due?: SymbolicTime;
   readonly priority?: TaskPriority;
   readonly tags?: readonly string[];
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface TasksUpdateArgs {
   readonly id: string;
@@ -344,6 +346,8 @@ export interface GroceriesAddArgs {
   readonly name: string;
   readonly quantity?: number;
   readonly unit?: string;
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface GroceriesUpdateArgs {
   readonly id: string;
@@ -426,6 +430,8 @@ export interface KanbanCreateArgs {
   readonly title: string;
   readonly column?: KanbanColumn;
   readonly task_id?: string;
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface KanbanMoveArgs {
   readonly id: string;

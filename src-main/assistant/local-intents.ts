@@ -1,4 +1,5 @@
-import type { Recipe, SymbolicTime, Task } from '../../src-shared';
+import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolResult } from '../../src-shared';
+import type { SessionReference } from './conversation';
 import { dayOverview } from './day-overview';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
@@ -55,43 +56,8 @@ const GROCERY_ADD: readonly [RegExp, Lang][] = [
   [/^(?:add|put)\s+(?<items>.+?)\s+(?:to|on)\s+(?:the |my )?(?:shopping|grocery|groceries)(?: list)?$/iu, 'en'],
 ];
 
-const UNITS: Record<string, string> = {
-  liter: 'l', litern: 'l', l: 'l', liters: 'l', litre: 'l', litres: 'l',
-  milliliter: 'ml', ml: 'ml',
-  kilo: 'kg', kilogramm: 'kg', kg: 'kg', kilos: 'kg', kilograms: 'kg',
-  gramm: 'g', g: 'g', grams: 'g', gram: 'g',
-  stück: 'Stück', stk: 'Stück', pieces: 'Stück',
-  packung: 'Packung', packungen: 'Packung', pack: 'Packung', packs: 'Packung', päckchen: 'Packung',
-  flasche: 'Flasche', flaschen: 'Flasche', bottle: 'Flasche', bottles: 'Flasche',
-  dose: 'Dose', dosen: 'Dose', can: 'Dose', cans: 'Dose',
-  bund: 'Bund', becher: 'Becher', glas: 'Glas', gläser: 'Glas',
-};
-
-export function parseGroceryItem(phrase: string): { name: string; quantity?: number; unit?: string } | undefined {
-  const words = phrase.trim().split(' ').filter(Boolean);
-  if (words.length === 0) return undefined;
-  let quantity: number | undefined;
-  let unit: string | undefined;
-  const count = parseCount(words[0]!);
-  // "a"/"an"/"ein" alone are articles, not amounts, unless a unit follows.
-  if (count !== undefined && words.length > 1) {
-    const maybeUnit = UNITS[words[1]!.toLowerCase()];
-    if (maybeUnit) {
-      quantity = count;
-      unit = maybeUnit;
-      words.splice(0, 2);
-      if (words[0]?.toLowerCase() === 'of') words.shift();
-    } else if (!/^(a|an|ein|eine|einen)$/i.test(words[0]!) || /^\d/.test(words[0]!)) {
-      quantity = count;
-      words.shift();
-    } else {
-      words.shift();
-    }
-  }
-  const name = words.join(' ').trim();
-  if (!name || name.length > 80) return undefined;
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), ...(quantity !== undefined ? { quantity } : {}), ...(unit ? { unit } : {}) };
-}
+// The UI's shopping-list field reads items with the same parser.
+export { parseGroceryItem };
 
 const groceriesAdd: Matcher = (text) => {
   for (const [re, lang] of GROCERY_ADD) {

@@ -54,9 +54,19 @@ export class HouseholdService {
   /** Runs one core tool. A HomeError rolls everything back and becomes success:false. */
   call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId'>): ToolResult {
     const handler = HANDLERS[name] as (a: unknown, env: HomeEnv) => { data: unknown; message: string; domains: readonly HomeDomain[] };
+    const { client_id: clientId, ...handlerArgs } = args;
     let outcome;
     try {
-      outcome = this.store.transaction(() => handler(args, this.env(ctx.now, ctx.actor)));
+      outcome = this.store.transaction(() => {
+        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor));
+        // The same create again: answer as the first time, write nothing.
+        const seen = this.store.clientRequests.get(clientId);
+        if (seen && seen.tool !== name) throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
+        if (seen) return { data: seen.data, message: seen.message, domains: [] };
+        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor));
+        this.store.clientRequests.remember(clientId, { tool: name, data: first.data, message: first.message }, ctx.now.getTime());
+        return first;
+      });
     } catch (err) {
       if (err instanceof HomeError) {
         this.trace(ctx.traceId, 'tool_rejected', { tool: name, code: err.code, message: err.message });

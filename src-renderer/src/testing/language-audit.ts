@@ -71,7 +71,8 @@ export function createAudit(language: Language, userData: readonly string[]) {
     const bad = foreign.find((re) => re.test(text));
     if (bad && !data.has(text)) found.push({ text, why: `has a word of the other language (${bad.source})`, where });
     if (found.length) return found;
-    if (data.has(text) || NUMBERISH.test(text) || templates.some((re) => re.test(text))) return [];
+    // Signs without letters (⇄, ↻, +) speak no language.
+    if (data.has(text) || NUMBERISH.test(text) || !/\p{L}/u.test(text) || templates.some((re) => re.test(text))) return [];
     const unknown = words(text).filter((w) => !NUMBERISH.test(w) && !vocabulary.has(w.toLowerCase()));
     return unknown.length ? [{ text, why: `is neither a ${language} text nor household data (${unknown.join(', ')})`, where }] : [];
   }
