@@ -94,6 +94,8 @@ export function AssistantPanel() {
       const active = document.activeElement;
       if (active instanceof HTMLElement && !active.closest('.assistant')) opener.current = active;
       input.current?.focus();
+      // A drawer still sliding in may not take the focus yet: once more on the next frame.
+      if (document.activeElement !== input.current) requestAnimationFrame(() => input.current?.focus());
       return;
     }
     const back = opener.current;

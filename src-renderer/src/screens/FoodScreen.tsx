@@ -217,7 +217,7 @@ function Groceries() {
   return (
     <Card
       title={t('food.groceries')}
-      className="span-5"
+      className="span-5 groceries-card"
       testId="card-groceries"
       actions={
         <>
