@@ -57,7 +57,12 @@ export const ID_PREFIXES = {
 } as const;
 export type EntityKind = keyof typeof ID_PREFIXES;
 
+/** Which occurrences of a series an edit or delete touches. */
+export const RECURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export type RecurrenceScope = (typeof RECURRENCE_SCOPES)[number];
+
 export interface CalendarEvent {
+  /** For an occurrence of a series: the id of its series (stable across occurrences). */
   readonly id: string;
   readonly title: string;
   /** RFC3339; for all-day events local midnight of the first day. */
@@ -69,6 +74,12 @@ export interface CalendarEvent {
   readonly notes: string;
   readonly created_at: string;
   readonly updated_at: string;
+  /** RFC 5545 RRULE value without the "RRULE:" prefix, e.g. "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"; null for a one-off event. */
+  readonly rrule: string | null;
+  /** For an occurrence of a series: its original start (the RECURRENCE-ID), RFC3339; null for a one-off event. */
+  readonly occurrence_start: string | null;
+  /** True when this occurrence was changed on its own (moved, retitled). */
+  readonly overridden: boolean;
 }
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
@@ -249,16 +260,20 @@ export interface CalendarListArgs {
   readonly from?: SymbolicTime;
   /** Window length in days; default 7. */
   readonly days?: number;
+  /** The day after the window (exclusive), instead of `days`. */
+  readonly to?: SymbolicTime;
   readonly query?: string;
 }
 export interface CalendarCreateArgs {
   readonly title: string;
-  /** Without time the event is all-day. */
+  /** Without time the event is all-day. For a series: it starts at its first occurrence on or after this. */
   readonly when: SymbolicTime;
   /** Default 60; ignored for all-day events. */
   readonly duration_minutes?: number;
   readonly location?: string;
   readonly notes?: string;
+  /** RRULE value ("FREQ=WEEKLY;BYDAY=MO"): the event repeats. */
+  readonly rrule?: string;
 }
 export interface CalendarUpdateArgs {
   readonly id: string;
@@ -267,6 +282,18 @@ export interface CalendarUpdateArgs {
   readonly duration_minutes?: number;
   readonly location?: string;
   readonly notes?: string;
+  /** Original start of the occurrence meant (RFC3339); needed for scope `this` and `following`. */
+  readonly occurrence_start?: string;
+  /** Default `all`. */
+  readonly scope?: RecurrenceScope;
+  /** A new rule; null ends the recurrence (only with scope `all` or `following`). */
+  readonly rrule?: string | null;
+}
+export interface CalendarDeleteArgs {
+  readonly id: string;
+  readonly occurrence_start?: string;
+  /** Default `all`: `this` leaves out one occurrence, `following` ends the series before it. */
+  readonly scope?: RecurrenceScope;
 }
 export interface IdArgs {
   readonly id: string;
@@ -414,7 +441,7 @@ export interface HomeToolArgs {
   calendar_list: CalendarListArgs;
   calendar_create: CalendarCreateArgs;
   calendar_update: CalendarUpdateArgs;
-  calendar_delete: IdArgs;
+  calendar_delete: CalendarDeleteArgs;
   tasks_list: TasksListArgs;
   tasks_create: TasksCreateArgs;
   tasks_update: TasksUpdateArgs;
