@@ -118,6 +118,10 @@ export class EventRepository {
     this.deleteOverrideStmt = db.prepare('DELETE FROM household_event_overrides WHERE event_id = ? AND occurrence_ms = ?');
   }
 
+  deleteOverridesOf(eventId: string): void {
+    for (const o of this.overridesOf(eventId)) this.deleteOverride(eventId, o.occurrenceMs);
+  }
+
   insert(e: EventRecord): void {
     this.insertStmt.run(toParams(e));
   }
