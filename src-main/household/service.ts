@@ -139,7 +139,10 @@ export class HouseholdService {
   async importIcs(text: string, actor: ToolContext['actor'] = 'user'): Promise<IcsImportResult> {
     const parsed = await this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
     const result = this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
-    if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
+    const domains: HomeDomain[] = [];
+    if (result.imported.length + result.updated.length > 0) domains.push('calendar', 'reminders');
+    if (result.tasks.length > 0) domains.push('tasks', 'kanban');
+    if (domains.length > 0) this.changed(domains);
     return result;
   }
 
@@ -149,7 +152,7 @@ export class HouseholdService {
   }
 
   exportIcs(): string {
-    return exportIcs(this.store.events.all(), this.timezone, this.clock());
+    return exportIcs(this.store.events.all(), (id) => this.store.events.overridesOf(id), this.timezone, this.clock());
   }
 
   exportRecipes(): RecipesFile {
