@@ -2,6 +2,7 @@ import type { Recipe, SymbolicTime, Task, ToolResult } from '../../src-shared';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
 import type { SessionReference } from './conversation';
 import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
+import { findRecurrence, findSeriesTime } from './recurrence-phrases';
 
 // Deterministic sentence templates for the household's frequent commands (beyond the spec,
 // in the spirit of Home Assistant's local intents): they produce the same tool calls the
@@ -157,10 +158,35 @@ const CALENDAR_ADD: readonly [RegExp, Lang][] = [
   [/^(?:new appointment|new event)\s*:\s*(?<what>.+)$/iu, 'en'],
 ];
 
+/** "Turnen jeden Montag 17 Uhr": a series, starting where the phrase says (or at a day named besides). */
+function seriesArgs(what: string, ctx: IntentContext): { title: string; when: SymbolicTime; rrule: string } | undefined {
+  const recurrence = findRecurrence(what);
+  if (!recurrence) return undefined;
+  const time = findSeriesTime(recurrence.rest);
+  let rest = time ? time.rest : recurrence.rest;
+  const from = /\b(?:ab|from|starting)\b/i.test(rest) ? findDay(rest.replace(/\b(?:ab|from|starting)\b/i, ''), ctx.today) : undefined;
+  if (from) rest = from.rest;
+  const title = cleanTitle(rest);
+  if (!title) return undefined;
+  const day = from?.value ?? recurrence.value.start;
+  return { title, when: time ? { ...day, time: time.value } : day, rrule: recurrence.value.rrule };
+}
+
 const calendarAdd: Matcher = (text, ctx) => {
   for (const [re, lang] of CALENDAR_ADD) {
     const what = re.exec(text)?.groups?.what;
     if (!what) continue;
+    const series = seriesArgs(what, ctx);
+    if (series) {
+      return {
+        name: 'calendar.add',
+        lang,
+        async run(call) {
+          const result = await call('calendar_create', series);
+          return { reply: replyFromResults([{ tool: 'calendar_create', arguments: series, result }], lang) };
+        },
+      };
+    }
     const day = findDay(what, ctx.today);
     if (!day) return undefined;
     const time = findTime(day.rest);
