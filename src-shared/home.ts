@@ -189,7 +189,7 @@ export interface HomeState {
   /** RFC3339 in the household's time zone. */
   readonly now: string;
   readonly timezone: string;
-  /** Events overlapping [today 00:00, today + 60 days). */
+  /** Events overlapping [today 00:00, today + 60 days), every occurrence of a series on its own. */
   readonly events: readonly CalendarEvent[];
   readonly tasks: readonly Task[];
   /** Pending reminders and those fired in the last 24 hours. */

@@ -39,7 +39,7 @@ const toParams = (e: EventRecord) => ({
   createdMs: e.createdMs,
   updatedMs: e.updatedMs,
   rrule: e.rrule,
-  exdates: JSON.stringify([...e.exdates].sort((a, b) => a - b)),
+  exdates: e.exdates.length === 0 ? '[]' : JSON.stringify([...e.exdates].sort((a, b) => a - b)),
   tzid: e.tzid,
   seriesEndMs: e.seriesEndMs,
   remindedThroughMs: e.remindedThroughMs,

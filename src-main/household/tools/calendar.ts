@@ -95,9 +95,8 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
   let message = event.rrule
     ? `Serie ${q(event.title)} ${describeRule(event, tz)} eingetragen, zuerst ${describeWhen(event, tz)}.`
     : `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;
-  const reminder = reminded ? env.store.reminders.forEvent(event.id).find((r) => r.firedMs === null) : undefined;
-  if (reminder) message += ` Erinnerung um ${formatTimeDe(reminder.atMs, tz)}${event.rrule ? ' vor jedem Termin' : ''}.`;
-  else if (reminded) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
+  if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
+  else if (reminded) message += ' Erinnerung jeweils 30 Minuten vorher.';
   const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
   return { data: presentEvent(event, tz), message, domains };
 };
