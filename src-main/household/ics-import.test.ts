@@ -143,3 +143,26 @@ describe('ICS export and import round trip', () => {
     expect(await list(h)).toEqual(await list(a));
   });
 });
+
+describe('calendars imported by earlier versions', () => {
+  it('a series replaces the single events an earlier import made of it', async () => {
+    const h = createHouseholdFixture({ now: NOW });
+    const env = h.service.env(h.now, 'user');
+    // What the flattening import left: one event per occurrence, UID "uid#recurrence-id".
+    h.service.store.transaction(() =>
+      saveIcs(env, {
+        events: [
+          { title: 'Restmüll', startMs: Date.parse('2026-03-17T06:00:00Z'), endMs: Date.parse('2026-03-17T06:15:00Z'), allDay: false, location: '', notes: '', icsUid: '3k8m2n5p7q9r1s3t5v7w9x1y3z@google.com#2026-03-17T07:00:00' },
+        ],
+        series: [],
+        tasks: [],
+        warnings: [],
+        skipped: [],
+      }),
+    );
+    const parsed = parseIcs({ text: fixture('google.ics'), timezone: TZ, nowMs: Date.parse(NOW) });
+    h.service.store.transaction(() => saveIcs(env, parsed));
+    const march = (await monthOf(h, '2026-03-16', 3)).filter((e) => e.title === 'Restmüll');
+    expect(march.map((e) => e.rrule)).toEqual(['FREQ=WEEKLY;INTERVAL=2;BYDAY=TU']);
+  });
+});

@@ -66,7 +66,13 @@ export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
       imported.push(presentEvent(insertEvent(env, fields).event, env.timezone));
     }
   }
+  const keptUids = new Set(parsed.events.map((e) => e.icsUid));
   for (const { overrides, ...fields } of parsed.series) {
+    // Earlier versions imported a series as single events (UID "uid#recurrence-id"); the
+    // series replaces them instead of showing every occurrence twice.
+    if (fields.icsUid) {
+      for (const [id, uid] of env.store.events.byIcsUidPrefix(`${fields.icsUid}#`)) if (!keptUids.has(uid)) env.store.events.delete(id);
+    }
     const seriesEndMs = seriesEndOf(shapeOf(fields, env.timezone));
     const existing = fields.icsUid ? env.store.events.byIcsUid(fields.icsUid) : undefined;
     let event: EventRecord;

@@ -75,6 +75,7 @@ export class EventRepository {
   private readonly putOverrideStmt;
   private readonly deleteOverrideStmt;
   private readonly maxOverrideDurationStmt;
+  private readonly uidPrefixStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -116,6 +117,15 @@ export class EventRepository {
       'INSERT OR REPLACE INTO household_event_overrides (event_id, occurrence_ms, title, start_ms, end_ms, all_day, location, notes, updated_ms) VALUES (@eventId, @occurrenceMs, @title, @startMs, @endMs, @allDay, @location, @notes, @updatedMs)',
     );
     this.deleteOverrideStmt = db.prepare('DELETE FROM household_event_overrides WHERE event_id = ? AND occurrence_ms = ?');
+    // A prefix compare instead of LIKE: UIDs may hold % and _.
+    this.uidPrefixStmt = db.prepare<[{ p: string }], { id: string; ics_uid: string }>(
+      'SELECT id, ics_uid FROM household_events WHERE ics_uid >= @p AND substr(ics_uid, 1, length(@p)) = @p',
+    );
+  }
+
+  /** Events whose ICS UID starts with `prefix`, as [id, uid]. */
+  byIcsUidPrefix(prefix: string): [string, string][] {
+    return this.uidPrefixStmt.all({ p: prefix }).map((r) => [r.id, r.ics_uid]);
   }
 
   deleteOverridesOf(eventId: string): void {
