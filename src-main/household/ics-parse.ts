@@ -90,8 +90,8 @@ export const ICS_LIMITS: IcsLimits = {
   events: 10_000,
   /** Steps of one series' iterator (a daily rule from 1900 takes many): past it, the series is cut with a warning. */
   iterationsPerSeries: 50_000,
-  /** Steps of all iterators of the file: past it, the file is refused. */
-  iterations: 200_000,
+  /** Steps of all iterators of the file: past it, the file is refused (two series cut at their own limit are already too much). */
+  iterations: 100_000,
   /** Longest DURATION (or period) taken seriously: ten years. */
   durationSeconds: 3660 * 86_400,
   /** Wall time for reading the file, checked inside every loop. */
