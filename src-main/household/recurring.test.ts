@@ -141,4 +141,25 @@ describe('recurring events', () => {
     expect(starts(r.data!.events)).toEqual(['2026-03-02T17:00:00+01:00', '2026-03-09T17:00:00+01:00']);
     expect(h.service.state().events.length).toBeGreaterThanOrEqual(8);
   });
+
+  it('splitting a series with COUNT keeps the number of occurrences', async () => {
+    const h = createHouseholdFixture({ now: NOW });
+    const s = (await h.call('calendar_create', { title: 'Kurs', when: { kind: 'weekday', weekday: 'monday', time: '18:00' }, rrule: 'FREQ=WEEKLY;COUNT=6' })).data!;
+    const r = await h.call('calendar_update', { id: s.id, scope: 'following', occurrence_start: '2026-03-16T18:00:00+01:00', when: { kind: 'absolute', date: '2026-03-16', time: '19:00' } });
+    expect(r.data!.rrule).toBe('FREQ=WEEKLY;COUNT=4');
+    expect(starts(await month(h, '2026-03-01', 60))).toEqual([
+      '2026-03-02T18:00:00+01:00',
+      '2026-03-09T18:00:00+01:00',
+      '2026-03-16T19:00:00+01:00',
+      '2026-03-23T19:00:00+01:00',
+      '2026-03-30T19:00:00+02:00',
+      '2026-04-06T19:00:00+02:00',
+    ]);
+  });
+
+  it('moving all of "every Monday" to a Tuesday makes it every Tuesday', async () => {
+    const { h, series } = await turnen();
+    const r = await h.call('calendar_update', { id: series.id, when: { kind: 'absolute', date: '2026-03-03', time: '17:00' } });
+    expect(r.data).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=TU', start: '2026-03-03T17:00:00+01:00' });
+  });
 });
