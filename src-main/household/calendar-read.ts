@@ -21,6 +21,10 @@ export interface CalendarItem {
 const oneOff = (e: EventRecord): CalendarItem => ({ ...e, present: (tz) => presentEvent(e, tz) });
 const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({ ...o, present: (tz) => presentOccurrence(e, o, tz) });
 
+const DAY_MS = 86_400_000;
+const NONE: ReadonlySet<number> = new Set();
+const byStart = (a: CalendarItem, b: CalendarItem) => a.startMs - b.startMs || a.endMs - b.endMs;
+
 /** Everything overlapping [fromMs, toMs), by start. */
 export function calendarItems(store: HouseholdStore, tz: string, fromMs: number, toMs: number): CalendarItem[] {
   const items: CalendarItem[] = store.events.overlapping(fromMs, toMs).map(oneOff);
@@ -28,20 +32,35 @@ export function calendarItems(store: HouseholdStore, tz: string, fromMs: number,
   const moved = store.events.overridesOverlapping(fromMs, toMs);
   // The common case (no series in sight) keeps the one query and its index order.
   if (series.length === 0 && moved.length === 0) return items;
+  // Changed occurrences whose original start is near the window, for every series in one query.
+  const longest = series.reduce((m, e) => Math.max(m, e.endMs - e.startMs), 0);
+  const overridden = store.events.overriddenBetween(fromMs - longest - 2 * DAY_MS, toMs + 2 * DAY_MS);
   const byId = new Map(series.map((e) => [e.id, e]));
+  const extra: CalendarItem[] = [];
   let budget = OCCURRENCES_PER_LIST;
   for (const e of series) {
-    const overridden = new Set(store.events.overridesOf(e.id).map((o) => o.occurrenceMs));
-    for (const o of occurrencesIn(e, tz, fromMs, toMs, overridden)) {
+    for (const o of occurrencesIn(e, tz, fromMs, toMs, overridden.get(e.id) ?? NONE)) {
       if (budget-- <= 0) break;
-      items.push(occurrence(e, o));
+      extra.push(occurrence(e, o));
     }
   }
   for (const o of moved) {
     const e = byId.get(o.eventId) ?? store.events.get(o.eventId);
-    if (e?.rrule && !e.exdates.includes(o.occurrenceMs)) items.push(occurrence(e, overrideOccurrence(o)));
+    if (e?.rrule && !e.exdates.includes(o.occurrenceMs)) extra.push(occurrence(e, overrideOccurrence(o)));
   }
-  return items.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  return merge(items, extra.sort(byStart));
+}
+
+/** Two lists sorted by start as one (the one-off events come sorted from their index). */
+function merge(a: CalendarItem[], b: CalendarItem[]): CalendarItem[] {
+  const out: CalendarItem[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = byStart(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 /** The occurrences of one series overlapping [fromMs, toMs), overrides applied, by start. */

@@ -76,6 +76,7 @@ export class EventRepository {
   private readonly deleteOverrideStmt;
   private readonly maxOverrideDurationStmt;
   private readonly uidPrefixStmt;
+  private readonly overriddenInStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -117,6 +118,9 @@ export class EventRepository {
       'INSERT OR REPLACE INTO household_event_overrides (event_id, occurrence_ms, title, start_ms, end_ms, all_day, location, notes, updated_ms) VALUES (@eventId, @occurrenceMs, @title, @startMs, @endMs, @allDay, @location, @notes, @updatedMs)',
     );
     this.deleteOverrideStmt = db.prepare('DELETE FROM household_event_overrides WHERE event_id = ? AND occurrence_ms = ?');
+    this.overriddenInStmt = db
+      .prepare<[number, number], [string, number]>('SELECT event_id, occurrence_ms FROM household_event_overrides WHERE occurrence_ms >= ? AND occurrence_ms < ?')
+      .raw(true);
     // A prefix compare instead of LIKE: UIDs may hold % and _.
     this.uidPrefixStmt = db.prepare<[{ p: string }], { id: string; ics_uid: string }>(
       'SELECT id, ics_uid FROM household_events WHERE ics_uid >= @p AND substr(ics_uid, 1, length(@p)) = @p',
@@ -173,6 +177,17 @@ export class EventRepository {
   /** Timed series still running at `nowMs` whose next occurrence has no reminder yet. */
   seriesToRemind(nowMs: number): EventRecord[] {
     return this.remindableSeriesStmt.all(nowMs, nowMs).map(fromRow);
+  }
+
+  /** Original starts in [fromMs, toMs) that have an override, per series. */
+  overriddenBetween(fromMs: number, toMs: number): Map<string, Set<number>> {
+    const out = new Map<string, Set<number>>();
+    for (const [id, ms] of this.overriddenInStmt.all(fromMs, toMs)) {
+      let keys = out.get(id);
+      if (!keys) out.set(id, (keys = new Set()));
+      keys.add(ms);
+    }
+    return out;
   }
 
   overridesOf(eventId: string): OverrideRecord[] {

@@ -169,6 +169,8 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
           CHECK (end_ms >= start_ms)
         );
         CREATE INDEX household_event_overrides_span ON household_event_overrides (start_ms, end_ms);
+        -- A list looks up which occurrences in its window were changed, for all series at once.
+        CREATE INDEX household_event_overrides_occurrence ON household_event_overrides (occurrence_ms);
 
         ALTER TABLE household_reminders ADD COLUMN occurrence_ms INTEGER;
 
