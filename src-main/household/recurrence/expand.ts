@@ -20,8 +20,10 @@ export function weekdayOfDay(dayNum: number): number {
   return (((dayNum + 3) % 7) + 7) % 7;
 }
 
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_LENGTHS[month - 1]!;
 }
 
 /** The first day of the period (day, week from WKST, month, year) with the given index after the start's. */
@@ -89,29 +91,48 @@ function effective(rule: Rule, startDay: number): Rule {
 
 /** The days of one period that the rule picks, ascending (BYSETPOS applied). */
 function daysOfPeriod(rule: Rule, first: number, last: number): number[] {
-  const picked: number[] = [];
-  const yearly = rule.freq === 'YEARLY';
-  const ordinalInYear = yearly && rule.byMonth.length === 0;
-  let yearLength = 0;
-  let yearFirst = 0;
-  if (ordinalInYear) {
-    yearFirst = first;
-    yearLength = last - first + 1;
+  // The common household rules ("every Monday", "on the 1st") are computed, not searched.
+  if (rule.bySetPos.length === 0 && rule.byMonth.length === 0) {
+    if (rule.freq === 'WEEKLY' && rule.byMonthDay.length === 0 && rule.byDay.every((b) => b.n === 0)) {
+      return [...new Set(rule.byDay.map((b) => first + ((b.weekday - weekdayOfDay(first) + 7) % 7)))].sort((a, b) => a - b);
+    }
+    if (rule.freq === 'MONTHLY' && rule.byDay.length === 0) {
+      const dim = last - first + 1;
+      const days = new Set<number>();
+      for (const md of rule.byMonthDay) {
+        const day = md > 0 ? md : dim + md + 1;
+        if (day >= 1 && day <= dim) days.add(first + day - 1);
+      }
+      return [...days].sort((a, b) => a - b);
+    }
   }
+  const picked: number[] = [];
+  const ordinalInYear = rule.freq === 'YEARLY' && rule.byMonth.length === 0;
+  const yearLength = last - first + 1;
+  // The civil date walks along with the day number: a Date per day would cost more than the rest.
+  let { year, month, day } = civilOf(first);
+  let dim = daysInMonth(year, month);
   for (let d = first; d <= last; d++) {
-    const c = civilOf(d);
-    if (rule.byMonth.length && !rule.byMonth.includes(c.month)) {
-      // Skip to the next month at once: a yearly rule walks 12 months, not 365 days.
-      d += daysInMonth(c.year, c.month) - c.day;
+    if (d !== first) {
+      if (++day > dim) {
+        day = 1;
+        if (++month > 12) {
+          month = 1;
+          year++;
+        }
+        dim = daysInMonth(year, month);
+      }
+    }
+    if (rule.byMonth.length && !rule.byMonth.includes(month)) {
+      // Skip to the month's last day at once: a yearly rule walks 12 months, not 365 days.
+      d += dim - day;
+      day = dim;
       continue;
     }
-    const dim = daysInMonth(c.year, c.month);
-    if (rule.byMonthDay.length && !rule.byMonthDay.some((md) => md === c.day || md === c.day - dim - 1)) continue;
+    if (rule.byMonthDay.length && !rule.byMonthDay.some((md) => md === day || md === day - dim - 1)) continue;
     if (rule.byDay.length) {
       const wd = weekdayOfDay(d);
-      const ok = rule.byDay.some((b) =>
-        b.weekday === wd && (ordinalInYear ? nthMatches(b.n, d - yearFirst + 1, yearLength) : nthMatches(b.n, c.day, dim)),
-      );
+      const ok = rule.byDay.some((b) => b.weekday === wd && (ordinalInYear ? nthMatches(b.n, d - first + 1, yearLength) : nthMatches(b.n, day, dim)));
       if (!ok) continue;
     }
     picked.push(d);
