@@ -61,9 +61,6 @@ const text = (max: number, description?: string) => ({ type: 'string', minLength
 /** A key the app sends with a create so a repeated send (offline outbox, retry) makes one entry. */
 const clientId = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Nur für die App (Wiederholungsschutz); nicht setzen.' } as const;
 const optionalText = (max: number) => ({ type: 'string', maxLength: max });
-const rrule = { type: 'string', minLength: 1, maxLength: 500, description: 'Wiederholung als RRULE ohne "RRULE:", z. B. FREQ=WEEKLY;BYDAY=MO' } as const;
-const occurrenceStart = { type: 'string', minLength: 1, maxLength: 40, description: 'Ursprünglicher Beginn des gemeinten Einzeltermins einer Serie (RFC3339)' } as const;
-const scope = { enum: [...RECURRENCE_SCOPES], description: 'this = nur dieser Termin, following = dieser und alle folgenden, all = die ganze Serie (Standard)' } as const;
 const days = (max: number, description: string) => ({ type: 'integer', minimum: 1, maximum: max, description });
 const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
 const quantity = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
@@ -82,6 +79,22 @@ const ingredient = {
 const ingredients = { type: 'array', minItems: 0, maxItems: 100, items: ingredient } as const;
 const steps = { type: 'array', maxItems: 100, items: text(2000) } as const;
 
+/** The rule is checked (and refused in words) by the calendar tools; the schema only bounds it. */
+const rrule = {
+  type: 'string',
+  minLength: 6,
+  maxLength: 200,
+  description:
+    'Wiederholung als RFC-5545-RRULE ohne "RRULE:". Jeden Montag: FREQ=WEEKLY;BYDAY=MO. Jeden zweiten Dienstag: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU. Werktags: FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR. Am 1. jeden Monats: FREQ=MONTHLY;BYMONTHDAY=1. Erster Montag im Monat: FREQ=MONTHLY;BYDAY=1MO. Jährlich: FREQ=YEARLY.',
+} as const;
+const occurrenceStart = {
+  type: 'string',
+  format: 'date-time',
+  maxLength: 40,
+  description: 'Ursprünglicher Beginn des gemeinten Termins einer Serie (occurrence_start aus calendar_list)',
+} as const;
+const scope = { enum: [...RECURRENCE_SCOPES], description: 'Bei Serien: this = nur dieser Termin, following = dieser und alle folgenden, all = alle (Standard)' } as const;
+
 function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
   return { type: 'object', additionalProperties: false, properties, required: [...required] };
 }
@@ -98,11 +111,12 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({}),
   },
   calendar_list: {
-    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage).',
-    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), query: optionalText(200) }),
+    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage). Serien erscheinen als einzelne Termine mit occurrence_start.',
+    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), to: { ...SYMBOLIC_TIME_SCHEMA, description: 'Tag nach dem Zeitraum (statt days)' }, query: optionalText(200) }),
   },
   calendar_create: {
-    description: 'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an.',
+    description:
+      'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an (bei Serien vor jedem Termin). Wiederkehrend mit rrule; die Serie beginnt am ersten passenden Tag ab when.',
     input_schema: object(
       {
         title: text(200),
@@ -116,7 +130,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   calendar_update: {
-    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit).',
+    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit). Bei Serien: scope und occurrence_start wählen, welche Termine.',
     input_schema: object(
       {
         id: id('evt_'),
@@ -127,13 +141,13 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         notes: optionalText(4000),
         occurrence_start: occurrenceStart,
         scope,
-        rrule: { anyOf: [rrule, { type: 'null' }] },
+        rrule: { anyOf: [rrule, { type: 'null' }], description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)' },
       },
       ['id'],
     ),
   },
   calendar_delete: {
-    description: 'Termin löschen (seine Erinnerung ebenso).',
+    description: 'Termin löschen (seine Erinnerung ebenso). Bei Serien: scope this = nur dieser, following = ab diesem, all = ganze Serie.',
     input_schema: object({ id: id('evt_'), occurrence_start: occurrenceStart, scope }, ['id']),
   },
   tasks_list: {

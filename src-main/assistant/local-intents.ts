@@ -5,6 +5,7 @@ import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
 import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
+import { findRecurrence, findSeriesTime } from './recurrence-phrases';
 
 export type { IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
 
@@ -109,10 +110,35 @@ const CALENDAR_ADD: readonly [RegExp, Lang][] = [
   [/^(?:new appointment|new event)\s*:\s*(?<what>.+)$/iu, 'en'],
 ];
 
+/** "Turnen jeden Montag 17 Uhr": a series, starting where the phrase says (or at a day named besides). */
+function seriesArgs(what: string, ctx: IntentContext): { title: string; when: SymbolicTime; rrule: string } | undefined {
+  const recurrence = findRecurrence(what);
+  if (!recurrence) return undefined;
+  const time = findSeriesTime(recurrence.rest);
+  let rest = time ? time.rest : recurrence.rest;
+  const from = /\b(?:ab|from|starting)\b/i.test(rest) ? findDay(rest.replace(/\b(?:ab|from|starting)\b/i, ''), ctx.today) : undefined;
+  if (from) rest = from.rest;
+  const title = cleanTitle(rest);
+  if (!title) return undefined;
+  const day = from?.value ?? recurrence.value.start;
+  return { title, when: time ? { ...day, time: time.value } : day, rrule: recurrence.value.rrule };
+}
+
 const calendarAdd: Matcher = (text, ctx) => {
   for (const [re, lang] of CALENDAR_ADD) {
     const what = re.exec(text)?.groups?.what;
     if (!what) continue;
+    const series = seriesArgs(what, ctx);
+    if (series) {
+      return {
+        name: 'calendar.add',
+        lang,
+        async run(call) {
+          const result = await call('calendar_create', series);
+          return { reply: replyFromResults([{ tool: 'calendar_create', arguments: series, result }], lang) };
+        },
+      };
+    }
     const day = findDay(what, ctx.today);
     if (!day) return undefined;
     const time = findTime(day.rest);

@@ -11,6 +11,8 @@ import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
 import { deriveGroceries } from './automations/meal-groceries';
+import { rollSeriesReminders } from './automations/series-reminders';
+import { calendarItems } from './calendar-read';
 import { addDays, startOfDay, toRfc3339, today } from './time';
 
 export interface HouseholdServiceOptions {
@@ -115,7 +117,7 @@ export class HouseholdService {
     const state: HomeState = {
       now: toRfc3339(now.getTime(), tz),
       timezone: tz,
-      events: cut('events', s.events.overlapping(startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => presentEvent(e, tz)),
+      events: cut('events', calendarItems(s, tz, startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => e.present(tz)),
       tasks: first('tasks', s.tasks).map((t) => presentTask(t, tz)),
       reminders: cut('reminders', s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS)).map((r) => presentReminder(r, tz)),
       groceries: first('groceries', s.groceries).map((g) => presentGrocery(g, tz)),
@@ -128,17 +130,21 @@ export class HouseholdService {
   }
 
   /**
-   * The periodic pass (HOME_AUTOMATION_INTERVAL): marks due reminders fired in one
-   * transaction, then publishes `reminder.due` for each. A reminder fires once.
+   * The periodic pass (HOME_AUTOMATION_INTERVAL): due reminders are marked fired in one
+   * transaction and `reminder.due` is published for each; a reminder fires once. Then
+   * series whose reminded occurrence has begun get the reminder for their next one (after
+   * firing, so a reminder missed while the master was off still fires, once).
    */
   fireDueReminders(now: Date = this.clock()): Reminder[] {
+    let rolled = false;
     const fired = this.store.transaction(() => {
       const due = this.store.reminders.due(now.getTime());
       for (const r of due) this.store.reminders.update({ ...r, firedMs: now.getTime() });
+      rolled = rollSeriesReminders(this.env(now, 'automation'));
       return due.map((r) => presentReminder({ ...r, firedMs: now.getTime() }, this.timezone));
     });
     for (const r of fired) this.publish('reminder.due', r);
-    if (fired.length > 0) this.changed(['reminders']);
+    if (fired.length > 0 || rolled) this.changed(['reminders']);
     return fired;
   }
 
@@ -163,7 +169,10 @@ export class HouseholdService {
   async importIcs(text: string, actor: ToolContext['actor'] = 'user'): Promise<IcsImportResult> {
     const parsed = await this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
     const result = this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
-    if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
+    const domains: HomeDomain[] = [];
+    if (result.imported.length + result.updated.length > 0) domains.push('calendar', 'reminders');
+    if (result.tasks.length > 0) domains.push('tasks', 'kanban');
+    if (domains.length > 0) this.changed(domains);
     return result;
   }
 
@@ -173,7 +182,7 @@ export class HouseholdService {
   }
 
   exportIcs(): string {
-    return exportIcs(this.store.events.all(), this.timezone, this.clock());
+    return exportIcs(this.store.events.all(), (id) => this.store.events.overridesOf(id), this.timezone, this.clock());
   }
 
   exportRecipes(): RecipesFile {
