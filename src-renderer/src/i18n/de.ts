@@ -159,7 +159,7 @@ export const de = {
       endBeforeStart: 'Das Ende liegt vor dem Beginn.',
       tooLong: 'Ein Termin mit Uhrzeit darf höchstens 7 Tage dauern.',
       noWeekday: 'Wähle mindestens einen Wochentag.',
-      allDayOneDay: 'Ganztägige Termine über mehrere Tage kann JARVIS noch nicht speichern. Trag Beginn und Ende mit Uhrzeit ein.',
+      allDayTooLong: 'Ein ganztägiger Termin darf höchstens 366 Tage dauern.',
     },
     reminders: 'Erinnerungen',
     newReminder: 'Neue Erinnerung',

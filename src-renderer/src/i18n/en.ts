@@ -160,7 +160,7 @@ export const en: Messages = {
       endBeforeStart: 'The end is before the start.',
       tooLong: 'An event with a time can last at most 7 days.',
       noWeekday: 'Pick at least one weekday.',
-      allDayOneDay: 'JARVIS cannot save all-day events over several days yet. Enter start and end with a time.',
+      allDayTooLong: 'An all-day event can last at most 366 days.',
     },
     reminders: 'Reminders',
     newReminder: 'New reminder',
