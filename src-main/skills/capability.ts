@@ -5,7 +5,7 @@ import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
-import { detectSandbox, type SandboxMode } from './process';
+import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -88,8 +88,14 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
   ctx.status.set('skills', () => {
     if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false', code: 'skills.off' };
     const tools = engine.provider.list().length;
-    const sandbox = detectSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
-    const isolation = !ctx.config.skillProcessEnabled ? ', process skills off' : sandbox.kind === 'bwrap' ? ', isolated (bubblewrap)' : `, not isolated: ${sandbox.reason}`;
+    const sandbox = knownSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
+    const isolation = !ctx.config.skillProcessEnabled
+      ? ', process skills off'
+      : !sandbox
+        ? ', checking isolation'
+        : sandbox.kind === 'bwrap'
+          ? ', isolated (bubblewrap)'
+          : `, not isolated: ${sandbox.reason}`;
     const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
     const params = { skills: engine.skills().length, tools, errors: lastErrors };
     return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params } : { state: 'ok', detail, code: 'skills.loaded', params };
@@ -99,6 +105,10 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     service,
     routes(app) {
       registerSkillsRoutes(app, service);
+    },
+    start() {
+      // Learnt in the background: the first skill call probes on its own if it comes first.
+      if (enabled && ctx.config.skillProcessEnabled) void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
     },
     stop() {
       stopWatchingDecisions();
