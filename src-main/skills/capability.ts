@@ -19,6 +19,8 @@ export interface SkillsService {
   readonly engine: SkillEngine;
 }
 
+const SANDBOX_PROBE_DELAY_MS = 1500;
+
 export interface SkillsCapability extends Capability {
   readonly service: SkillsService;
 }
@@ -100,6 +102,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     const params = { skills: engine.skills().length, tools, errors: lastErrors };
     return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params } : { state: 'ok', detail, code: 'skills.loaded', params };
   });
+  let probeTimer: NodeJS.Timeout | undefined;
   return {
     name: 'skills',
     service,
@@ -107,10 +110,16 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       registerSkillsRoutes(app, service);
     },
     start() {
-      // Learnt in the background: the first skill call probes on its own if it comes first.
-      if (enabled && ctx.config.skillProcessEnabled) void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
+      // Learnt in the background, after the first requests of a start (starting a child
+      // process costs the event loop milliseconds); the first skill call probes on its own
+      // if it comes sooner.
+      if (enabled && ctx.config.skillProcessEnabled) {
+        probeTimer = setTimeout(() => void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? ''), SANDBOX_PROBE_DELAY_MS);
+        probeTimer.unref();
+      }
     },
     stop() {
+      if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
     },
   };
