@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
+import { createBackupCapability, prepareUpgrade } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
 import { createHousehold, type HouseholdCapability } from '../household';
-import { createKnowledge, type KnowledgeCapability } from '../knowledge';
+import { KNOWN_SCHEMAS } from './schemas';
+import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMesh, type MeshCapability } from '../mesh';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
@@ -70,6 +72,11 @@ function defaultUiDir(): string {
   return join(here, '..', 'renderer');
 }
 
+/** The desktop app keeps settings.json beside its database; a backup takes it along when it is there. */
+function settingsFileOf(dataFile: string): string {
+  return join(dirname(dataFile), 'settings.json');
+}
+
 function urlOf(app: FastifyInstance): string {
   const info = app.server.address();
   if (!info || typeof info === 'string') throw new Error('listener has no TCP address');
@@ -109,10 +116,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const assistantDeps: AssistantDeps = { protocol, skills: skills.service, household: household.service, documents: options.documents ?? knowledge.documents };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
+  const backup = createBackupCapability(platform, { filesDir: ragFilesDir(platform.config), settingsFile: settingsFileOf(platform.config.dataFile) });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
     capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, ...extra],
+    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
   };
 }
 
@@ -125,10 +133,16 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   const { db, log, tracer } = platform;
 
   let composed: ReturnType<typeof composeCapabilities>;
+  let upgrade: ReturnType<typeof prepareUpgrade> = {};
   try {
+    upgrade = prepareUpgrade(db, config.dataFile, KNOWN_SCHEMAS, platform.version, platform.clock());
+    if (upgrade.backupFile) log.info(`database backed up before the upgrade: ${upgrade.backupFile}`);
     composed = composeCapabilities(platform, options);
   } catch (err) {
     db.close();
+    if (upgrade.backupFile && err instanceof Error) {
+      err.message += ` The database as it was before this upgrade is kept in ${upgrade.backupFile} (\`jarvis restore\` puts it back).`;
+    }
     throw err;
   }
   const { capabilities, all } = composed;
