@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { createBackupCapability, prepareUpgrade } from '../backup';
+import { createBackupCapability, prepareUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
 import { createHousehold, type HouseholdCapability } from '../household';
@@ -49,6 +49,7 @@ export interface Capabilities {
   readonly knowledge: KnowledgeCapability;
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
+  readonly backup: BackupCapability;
 }
 
 export interface Addresses {
@@ -119,7 +120,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const backup = createBackupCapability(platform, { filesDir: ragFilesDir(platform.config), settingsFile: settingsFileOf(platform.config.dataFile) });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice },
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
     all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
   };
 }

@@ -64,12 +64,18 @@ export function integrityProblems(file: string): string[] {
   }
 }
 
-/** Folds the write-ahead log into the database file, so the file alone is the whole database. */
+/**
+ * Folds the write-ahead log into the database file, so the file alone is the whole
+ * database when it is moved aside. A file SQLite cannot read is moved as it is.
+ */
 export function checkpointFile(file: string): void {
-  const db = new Database(file, { fileMustExist: true });
+  let db: Database.Database | undefined;
   try {
+    db = new Database(file, { fileMustExist: true });
     db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Not a database (or a damaged one): nothing to fold in.
   } finally {
-    db.close();
+    db?.close();
   }
 }
