@@ -7,7 +7,7 @@ import { parseManifest, type BackupManifest } from './manifest';
 // JSON, each entry's bytes in manifest order, then the SHA-256 of everything before it.
 const MAGIC = Buffer.from('JARVIS-BACKUP 1\n', 'latin1');
 const DIGEST_BYTES = 32;
-const CHUNK = 1024 * 1024;
+const CHUNK = 256 * 1024;
 /** A manifest larger than this is not one JARVIS wrote. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
@@ -17,11 +17,31 @@ export interface ArchiveSource {
   readonly path: string;
 }
 
+/** Writes the archive at once (the master before it migrates, which cannot wait). */
+export function writeArchiveSync(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): BackupManifest {
+  const steps = archiveSteps(out, manifest, sources);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Writes the archive a chunk per turn of the event loop, so a running master keeps answering. */
+export async function writeArchive(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): Promise<BackupManifest> {
+  const steps = archiveSteps(out, manifest, sources);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Writes the archive beside its destination and renames it into place only once it is
  * complete and on disk, so a crash never leaves a half backup under the final name.
+ * Yields after each chunk.
  */
-export function writeArchive(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): BackupManifest {
+function* archiveSteps(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): Generator<void, BackupManifest> {
   const handles = sources.map((s) => ({ ...s, fd: openSync(s.path, 'r') }));
   const tmp = `${out}.partial`;
   const fd = openSync(tmp, 'w');
@@ -40,7 +60,7 @@ export function writeArchive(out: string, manifest: Omit<BackupManifest, 'files'
     put(length);
     put(header);
     const buf = Buffer.allocUnsafe(CHUNK);
-    handles.forEach((h, i) => {
+    for (const [i, h] of handles.entries()) {
       let left = files[i]!.size;
       let pos = 0;
       // Exactly the size the manifest promised, even if the file changed meanwhile.
@@ -50,8 +70,9 @@ export function writeArchive(out: string, manifest: Omit<BackupManifest, 'files'
         put(buf.subarray(0, n));
         left -= n;
         pos += n;
+        yield;
       }
-    });
+    }
     writeSync(fd, hash.digest());
     fsyncSync(fd);
     closeSync(fd);

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { writeArchive, type ArchiveSource } from './archive';
+import { writeArchive, writeArchiveSync, type ArchiveSource } from './archive';
 import { BACKUP_FORMAT, DATABASE_ENTRY, DOCUMENTS_PREFIX, SETTINGS_ENTRY, type BackupManifest, type BackupPart } from './manifest';
 import { readSchemasOfFile } from './store/snapshot';
 
@@ -30,7 +30,8 @@ export async function createBackup(out: string, sources: BackupSources, snapshot
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
     await snapshot(dbCopy);
-    return packBackup(out, dbCopy, sources, now);
+    const { manifest, entries } = plan(dbCopy, sources, now);
+    return await writeArchive(out, manifest, entries);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -42,13 +43,15 @@ export function createBackupSync(out: string, sources: BackupSources, snapshot: 
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
     snapshot(dbCopy);
-    return packBackup(out, dbCopy, sources, now);
+    const { manifest, entries } = plan(dbCopy, sources, now);
+    return writeArchiveSync(out, manifest, entries);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function packBackup(out: string, dbCopy: string, sources: BackupSources, now: Date): BackupManifest {
+/** What goes into the archive: the snapshot, then the documents and the settings when there are any. */
+function plan(dbCopy: string, sources: BackupSources, now: Date): { manifest: Omit<BackupManifest, 'files'>; entries: ArchiveSource[] } {
   const schemas = readSchemasOfFile(dbCopy);
   const entries: ArchiveSource[] = [{ name: DATABASE_ENTRY, path: dbCopy }];
   const parts: BackupPart[] = ['database'];
@@ -61,5 +64,5 @@ function packBackup(out: string, dbCopy: string, sources: BackupSources, now: Da
     parts.push('settings');
     entries.push({ name: SETTINGS_ENTRY, path: sources.settingsFile });
   }
-  return writeArchive(out, { format: BACKUP_FORMAT, format_version: 1, app_version: sources.appVersion, created_at: now.toISOString(), schemas, parts }, entries);
+  return { manifest: { format: BACKUP_FORMAT, format_version: 1, app_version: sources.appVersion, created_at: now.toISOString(), schemas, parts }, entries };
 }
