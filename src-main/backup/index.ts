@@ -7,4 +7,4 @@ export { restoreBackup, type RestoreResult, type RestoreTarget } from './restore
 export { BACKUP_SUFFIX } from './retention';
 export { snapshotFile } from './store/snapshot';
 export { fileStamp } from './stamp';
-export { prepareUpgrade } from './upgrade';
+export { prepareUpgrade, rollBackUpgrade } from './upgrade';

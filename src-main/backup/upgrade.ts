@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { SchemaTooNewError, type Db } from '../platform/database';
 import { createBackupSync } from './create-backup';
+import { restoreBackup } from './restore';
 import { readSchemas, snapshotConnection } from './store/snapshot';
 import { fileStamp } from './stamp';
 
@@ -26,4 +27,14 @@ export function prepareUpgrade(db: Db, dataFile: string, known: Readonly<Record<
   const backupFile = `${dataFile}.before-${appVersion}-${fileStamp(now)}.backup`;
   createBackupSync(backupFile, { appVersion }, (target) => snapshotConnection(db, target), now);
   return { backupFile };
+}
+
+/**
+ * After a failed upgrade (the database is closed): puts the database back as the backup
+ * before the upgrade holds it, so components that did migrate before the failing one are
+ * undone too. Returns where the failed attempt was kept, or throws if it could not.
+ */
+export function rollBackUpgrade(dataFile: string, backupFile: string, known: Readonly<Record<string, number>>, now: Date): string | undefined {
+  const result = restoreBackup(backupFile, { dataFile, filesDir: `${dataFile}.unused-files`, settingsFile: `${dataFile}.unused-settings`, knownSchemas: known }, now);
+  return result.keptAside[0];
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { createBackupCapability, prepareUpgrade, type BackupCapability } from '../backup';
+import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
 import { createHousehold, type HouseholdCapability } from '../household';
@@ -73,6 +73,16 @@ function defaultUiDir(): string {
   return join(here, '..', 'renderer');
 }
 
+/** Puts the database back as it was before a failed upgrade; says what happened, for the error. */
+function afterFailedUpgrade(dataFile: string, backupFile: string, now: Date): string {
+  try {
+    const failed = rollBackUpgrade(dataFile, backupFile, KNOWN_SCHEMAS, now);
+    return `The upgrade was undone: the database is as it was before (the failed attempt is kept in ${failed ?? 'no file'}; the backup in ${backupFile}).`;
+  } catch (rollback) {
+    return `The database may be partly upgraded; the backup from before is ${backupFile} (\`jarvis restore\` puts it back). Undoing failed: ${rollback instanceof Error ? rollback.message : String(rollback)}`;
+  }
+}
+
 /** The desktop app keeps settings.json beside its database; a backup takes it along when it is there. */
 function settingsFileOf(dataFile: string): string {
   return join(dirname(dataFile), 'settings.json');
@@ -141,9 +151,7 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
     composed = composeCapabilities(platform, options);
   } catch (err) {
     db.close();
-    if (upgrade.backupFile && err instanceof Error) {
-      err.message += ` The database as it was before this upgrade is kept in ${upgrade.backupFile} (\`jarvis restore\` puts it back).`;
-    }
+    if (upgrade.backupFile && err instanceof Error) err.message += ` ${afterFailedUpgrade(config.dataFile, upgrade.backupFile, platform.clock())}`;
     throw err;
   }
   const { capabilities, all } = composed;
