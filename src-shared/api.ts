@@ -45,7 +45,11 @@ export type ComponentStatusCode =
   | 'rag.keywordOnly'
   | 'rag.toolsMissing'
   | 'rag.folderRefused'
-  | 'protocol.recorded';
+  | 'protocol.recorded'
+  | 'backup.off'
+  | 'backup.none'
+  | 'backup.last'
+  | 'backup.failed';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
+import { registerBackup } from './commands/backup';
 import { registerDoctor } from './commands/doctor';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
@@ -9,7 +10,7 @@ import { registerVoice } from './commands/voice';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerVoice, registerRag];
+const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerVoice, registerRag, registerBackup];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')

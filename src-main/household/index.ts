@@ -5,3 +5,4 @@ export { householdToolProvider } from './core-provider';
 export { HomeError } from './errors';
 export type { IcsImportResult } from './ics';
 export type { RecipesImportResult } from './recipes-file';
+export { HOUSEHOLD_SCHEMAS } from './schemas';

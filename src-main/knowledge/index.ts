@@ -6,3 +6,4 @@ export type { RagSearchService } from './rag-search-service';
 export type { SearchOptions } from './search';
 export { RagService, type IngestOutcome, type ReadyDocument } from './service';
 export { RAG_SEARCH_SCHEMA } from './tool';
+export { RAG_MIGRATIONS } from './store/migrations';

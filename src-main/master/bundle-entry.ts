@@ -26,3 +26,7 @@ export { voiceStatusRows } from '../voice/status-table';
 export { setupVoice } from '../voice/setup';
 export { VoiceActivityDetector } from '../voice/vad';
 export { VoiceService } from '../voice/voice-service';
+// `jarvis backup`, `jarvis restore`
+export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, snapshotFile } from '../backup';
+export { ragFilesDir } from '../knowledge';
+export { KNOWN_SCHEMAS } from './schemas';

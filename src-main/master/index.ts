@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
+import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
 import { createHousehold, type HouseholdCapability } from '../household';
-import { createKnowledge, type KnowledgeCapability } from '../knowledge';
+import { KNOWN_SCHEMAS } from './schemas';
+import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMesh, type MeshCapability } from '../mesh';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
@@ -47,6 +49,7 @@ export interface Capabilities {
   readonly knowledge: KnowledgeCapability;
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
+  readonly backup: BackupCapability;
 }
 
 export interface Addresses {
@@ -68,6 +71,21 @@ function defaultUiDir(): string {
   // The bundle lives in dist/main/; the renderer build in dist/renderer/.
   const here = dirname(fileURLToPath(import.meta.url));
   return join(here, '..', 'renderer');
+}
+
+/** Puts the database back as it was before a failed upgrade; says what happened, for the error. */
+function afterFailedUpgrade(dataFile: string, backupFile: string, now: Date): string {
+  try {
+    const failed = rollBackUpgrade(dataFile, backupFile, KNOWN_SCHEMAS, now);
+    return `The upgrade was undone: the database is as it was before (the failed attempt is kept in ${failed ?? 'no file'}; the backup in ${backupFile}).`;
+  } catch (rollback) {
+    return `The database may be partly upgraded; the backup from before is ${backupFile} (\`jarvis restore\` puts it back). Undoing failed: ${rollback instanceof Error ? rollback.message : String(rollback)}`;
+  }
+}
+
+/** The desktop app keeps settings.json beside its database; a backup takes it along when it is there. */
+function settingsFileOf(dataFile: string): string {
+  return join(dirname(dataFile), 'settings.json');
 }
 
 function urlOf(app: FastifyInstance): string {
@@ -109,10 +127,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const assistantDeps: AssistantDeps = { protocol, skills: skills.service, household: household.service, documents: options.documents ?? knowledge.documents };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
+  const backup = createBackupCapability(platform, { filesDir: ragFilesDir(platform.config), settingsFile: settingsFileOf(platform.config.dataFile) });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
   };
 }
 
@@ -125,10 +144,14 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   const { db, log, tracer } = platform;
 
   let composed: ReturnType<typeof composeCapabilities>;
+  let upgrade: ReturnType<typeof prepareUpgrade> = {};
   try {
+    upgrade = prepareUpgrade(db, config.dataFile, KNOWN_SCHEMAS, platform.version, platform.clock());
+    if (upgrade.backupFile) log.info(`database backed up before the upgrade: ${upgrade.backupFile}`);
     composed = composeCapabilities(platform, options);
   } catch (err) {
     db.close();
+    if (upgrade.backupFile && err instanceof Error) err.message += ` ${afterFailedUpgrade(config.dataFile, upgrade.backupFile, platform.clock())}`;
     throw err;
   }
   const { capabilities, all } = composed;

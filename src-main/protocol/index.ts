@@ -11,3 +11,4 @@ export { ProtocolRecorder } from './recorder';
 export { verifyEvidence } from './evidence';
 export type { EvidenceReport } from './evidence';
 export { loadOrCreateSigner, readLocalKeyInfo, ephemeralSigner, type Signer } from './signing-key';
+export { PROTOCOL_MIGRATIONS } from './store/migrations';

@@ -8,7 +8,7 @@ import { applyMigrations, type Migration } from '../../platform/database/migrati
 
 export const CLIENT_REQUESTS_COMPONENT = 'household_client_requests';
 
-const MIGRATIONS: readonly Migration[] = [
+export const CLIENT_REQUESTS_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'client request keys',
@@ -48,7 +48,7 @@ export class ClientRequestRepository {
   private readonly pruneStmt;
 
   constructor(db: Db) {
-    applyMigrations(db, CLIENT_REQUESTS_COMPONENT, MIGRATIONS);
+    applyMigrations(db, CLIENT_REQUESTS_COMPONENT, CLIENT_REQUESTS_MIGRATIONS);
     this.getStmt = db.prepare<[string], Row>('SELECT tool, data, message FROM household_client_requests WHERE client_id = ?');
     this.insertStmt = db.prepare('INSERT INTO household_client_requests (client_id, tool, data, message, created_ms) VALUES (?, ?, ?, ?, ?)');
     this.pruneStmt = db.prepare('DELETE FROM household_client_requests WHERE created_ms < ?');

@@ -33,6 +33,7 @@ export const SETTINGS = [
   { env: 'JARVIS_ADDR', key: 'addr', type: 'address', default: '127.0.0.1:8080', description: 'Loopback listener for the API and the UI (host:port); a non-loopback address is refused.' },
   { env: 'JARVIS_MESH_ADDR', key: 'meshAddr', type: 'address', default: '0.0.0.0:8081', description: 'Mesh listener for runtime workers; may face the LAN. Serves only /api/mesh/enroll and the worker routes.' },
   { env: 'JARVIS_DATA', key: 'dataFile', type: 'path', default: './data/jarvis.db', description: 'The SQLite database file (the desktop app uses its user-data folder).' },
+  { env: 'JARVIS_BACKUP_DIR', key: 'backupDir', type: 'path', description: 'If set, a backup (database, documents, settings) is written here once a day; daily ones are kept for a week, weekly ones for a month.' },
   { env: 'JARVIS_TIMEZONE', key: 'timezone', type: 'timezone', default: 'Europe/Berlin', description: 'IANA time zone of the household; all symbolic times resolve here.' },
   { env: 'JARVIS_LANGUAGE', key: 'language', type: 'string', default: 'de', oneOf: ['de', 'en'], description: 'Language of replies and the UI default.' },
 

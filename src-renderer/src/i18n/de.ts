@@ -363,7 +363,7 @@ export const de = {
     },
   },
   status: {
-    components: { ollama: 'Sprachmodell', store: 'Datenspeicher', household: 'Haushalt', skills: 'Skills', mesh: 'Worker', docker: 'Container', voice: 'Sprache', rag: 'Dokumente', protocol: 'Protokoll', stt: 'Spracherkennung' },
+    components: { ollama: 'Sprachmodell', store: 'Datenspeicher', household: 'Haushalt', skills: 'Skills', mesh: 'Worker', docker: 'Container', voice: 'Sprache', rag: 'Dokumente', protocol: 'Protokoll', backup: 'Sicherung', stt: 'Spracherkennung' },
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },
     codes: {
@@ -394,6 +394,7 @@ export const de = {
         toolsMissing: 'Bereit: {{ready}} von {{documents}} Dokumenten · Programme zum Lesen fehlen.',
         folderRefused: 'Abgelehnte Dateien im überwachten Ordner: {{refused}}',
       },
+      backup: { off: 'Keine geplanten Sicherungen (kein Ordner eingestellt).', none: 'Noch keine Sicherung.', last: 'Letzte Sicherung: {{at}}', failed: 'Die Sicherung am {{at}} ist fehlgeschlagen.' },
       protocol: { recorded: 'Aufgezeichnete Ereignisse: {{count}}' },
     },
   },

@@ -359,7 +359,7 @@ export const en: Messages = {
     },
   },
   status: {
-    components: { ollama: 'Language model', store: 'Data store', household: 'Household', skills: 'Skills', mesh: 'Workers', docker: 'Containers', voice: 'Voice', rag: 'Documents', protocol: 'Protocol', stt: 'Speech recognition' },
+    components: { ollama: 'Language model', store: 'Data store', household: 'Household', skills: 'Skills', mesh: 'Workers', docker: 'Containers', voice: 'Voice', rag: 'Documents', protocol: 'Protocol', backup: 'Backup', stt: 'Speech recognition' },
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },
     codes: {
@@ -390,6 +390,7 @@ export const en: Messages = {
         toolsMissing: 'Ready: {{ready}} of {{documents}} documents · programs to read files are missing.',
         folderRefused: 'Files refused in the watched folder: {{refused}}',
       },
+      backup: { off: 'No scheduled backups (no folder set).', none: 'No backup yet.', last: 'Last backup: {{at}}', failed: 'The backup at {{at}} failed.' },
       protocol: { recorded: 'Recorded events: {{count}}' },
     },
   },

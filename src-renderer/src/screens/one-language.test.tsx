@@ -25,6 +25,7 @@ const COMPONENTS: Record<string, ComponentStatus> = {
   voice: { state: 'degraded', detail: 'STT MODEL: /models/ggml-small.bin missing; TTS espeak-ng (Piper missing)', code: 'voice.sttNotReady', params: { missing: 'MODEL' } },
   rag: { state: 'degraded', detail: '1/2 documents ready, 1 chunks; 1 failed; keyword search only: Ollama is not reachable', code: 'rag.keywordOnly', params: { ready: 1, documents: 2 } },
   protocol: { state: 'ok', detail: '12 events recorded', code: 'protocol.recorded', params: { count: 12 } },
+  backup: { state: 'ok', detail: 'Last backup 2026-12-01T02:00:00.000Z in /srv/backups.', code: 'backup.last', params: { at: '2026-12-01 03:00' } },
 };
 
 const session: WorkSession = {

@@ -1,0 +1,10 @@
+export { createBackupCapability, type BackupCapability, type BackupDeps } from './capability';
+export { createBackup } from './create-backup';
+export { BackupError } from './errors';
+export type { BackupManifest } from './manifest';
+export { runningMaster } from './master-lock';
+export { restoreBackup, type RestoreResult, type RestoreTarget } from './restore';
+export { BACKUP_SUFFIX } from './retention';
+export { snapshotFile } from './store/snapshot';
+export { fileStamp } from './stamp';
+export { prepareUpgrade, rollBackUpgrade } from './upgrade';

@@ -1,0 +1,14 @@
+import { HOUSEHOLD_SCHEMAS } from '../household';
+import { RAG_MIGRATIONS } from '../knowledge';
+import { PROTOCOL_MIGRATIONS } from '../protocol';
+
+/**
+ * The schema version of every component this build knows: the master refuses a database
+ * that is newer, backs up one that is older before migrating it, and restore checks a
+ * backup against it.
+ */
+export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
+  ...HOUSEHOLD_SCHEMAS,
+  protocol: PROTOCOL_MIGRATIONS.length,
+  rag: RAG_MIGRATIONS.length,
+};
