@@ -57,12 +57,12 @@ describe('editing the household through the UI', () => {
     const form = page.getByTestId('task-create-form');
     await form.getByLabel('Neue Aufgabe').fill('Keller entrümpeln');
     await form.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByText('Keller entrümpeln').waitFor();
+    await page.getByTestId('card-tasks').getByText('Keller entrümpeln').waitFor();
     // Done tasks leave the "Offen" filter, so the row goes away after the click.
     await page.getByRole('checkbox', { name: '„Keller entrümpeln“ erledigt' }).click();
     await eventually(async () => expect((await homeState(app)).tasks.find((t) => t.title === 'Keller entrümpeln')?.status).toBe('done'));
     await page.getByRole('button', { name: 'Erledigt', exact: true }).click();
-    await page.getByText('Keller entrümpeln').waitFor();
+    await page.getByTestId('card-tasks').getByText('Keller entrümpeln').waitFor();
     expect(await page.getByTestId('task-kpis').textContent()).toMatch(/1\s*Erledigt/);
     await page.close();
   }, 120_000);

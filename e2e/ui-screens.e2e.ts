@@ -118,8 +118,29 @@ describe('every screen in both designs', () => {
     await context.close();
   });
 
+  it('says before recording that speech recognition is not installed', async () => {
+    const { page } = await openScreen(browser, app, 'tasks', 'clean');
+    const status = (await (await fetch(`${app.url}/api/voice/status`)).json()) as { stt: { state: string } };
+    const mic = page.getByRole('button', { name: 'Aufgabe sprechen' });
+    if (status.stt.state === 'LOCAL') {
+      expect(await mic.isEnabled()).toBe(true);
+    } else {
+      await page.getByText('Spracherkennung ist nicht installiert', { exact: false }).first().waitFor();
+      expect(await mic.isDisabled()).toBe(true);
+    }
+    await page.close();
+  });
+
   it('turns a missing microphone into an actionable message', async () => {
     const { page } = await openScreen(browser, app, 'tasks', 'clean');
+    // Speech recognition counts as installed here: the microphone is what is missing.
+    await page.route('**/api/voice/status', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { stt: Record<string, unknown> };
+      await route.fulfill({ response: res, json: { ...body, stt: { ...body.stt, state: 'LOCAL' } } });
+    });
+    await page.reload();
+    await page.getByTestId('screen-tasks').waitFor();
     await page.getByRole('button', { name: 'Aufgabe sprechen' }).click();
     const error = page.getByTestId('voice-error');
     await error.waitFor();

@@ -3,12 +3,12 @@
 // client and its test fake are both typed from this one table.
 
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
-import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent } from './assistant';
+import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type { LearningDecisionResponse, LearningRecordsResponse, MemoryDecisionResponse, MemoryProposalsResponse, ProposalDecisionRequest, ProtocolSessionDetail, ProtocolSessionsResponse, SkillProposal } from './protocol';
-import type { RagDocumentsResponse, RagIngestResponse } from './rag';
+import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
 import type { VoiceCommandResponse, VoiceStatus } from './voice';
 
@@ -54,6 +54,10 @@ export interface ApiRoutes {
   'GET /api/rag/documents': { response: RagDocumentsResponse };
   'POST /api/rag/documents': { request: FormFields<{ file: FormFile }>; response: RagIngestResponse };
   'DELETE /api/rag/documents/{id}': { response: undefined };
+  /** Query `q` (and `top_k`); keyword search when Ollama is away. */
+  'GET /api/rag/search': { response: RagSearchResponse };
+
+  'POST /api/kanban/organize': { request: Record<string, never>; response: KanbanOrganizeResult };
 
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };

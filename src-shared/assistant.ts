@@ -2,6 +2,7 @@
 
 import type { ApiErrorBody } from './api';
 import type { ToolResult } from './envelope';
+import type { KanbanColumn } from './home';
 
 export interface ChatRequest {
   readonly message: string;
@@ -73,4 +74,12 @@ export interface OllamaFunctionTool {
     readonly description: string;
     readonly parameters: object;
   };
+}
+
+/** POST /api/kanban/organize (AI ORGANIZE): what was moved, and how the moves were decided. */
+export interface KanbanOrganizeResult {
+  readonly trace_id: string;
+  readonly strategy: 'tool_call' | 'json_retry' | 'deterministic_fallback';
+  readonly moved: readonly { id: string; from: KanbanColumn; to: KanbanColumn; success: boolean; message: string }[];
+  readonly skipped: readonly { id: string; reason: string }[];
 }

@@ -56,11 +56,11 @@ export const SYMBOLIC_TIME_SCHEMA = {
 } as const;
 
 const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
-const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+// `\S`: a title of only spaces is no title.
+const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
+/** A key the app sends with a create so a repeated send (offline outbox, retry) makes one entry. */
+const clientId = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Nur für die App (Wiederholungsschutz); nicht setzen.' } as const;
 const optionalText = (max: number) => ({ type: 'string', maxLength: max });
-const rrule = { type: 'string', minLength: 1, maxLength: 500, description: 'Wiederholung als RRULE ohne "RRULE:", z. B. FREQ=WEEKLY;BYDAY=MO' } as const;
-const occurrenceStart = { type: 'string', minLength: 1, maxLength: 40, description: 'Ursprünglicher Beginn des gemeinten Einzeltermins einer Serie (RFC3339)' } as const;
-const scope = { enum: [...RECURRENCE_SCOPES], description: 'this = nur dieser Termin, following = dieser und alle folgenden, all = die ganze Serie (Standard)' } as const;
 const days = (max: number, description: string) => ({ type: 'integer', minimum: 1, maximum: max, description });
 const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
 const quantity = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
@@ -79,6 +79,22 @@ const ingredient = {
 const ingredients = { type: 'array', minItems: 0, maxItems: 100, items: ingredient } as const;
 const steps = { type: 'array', maxItems: 100, items: text(2000) } as const;
 
+/** The rule is checked (and refused in words) by the calendar tools; the schema only bounds it. */
+const rrule = {
+  type: 'string',
+  minLength: 6,
+  maxLength: 200,
+  description:
+    'Wiederholung als RFC-5545-RRULE ohne "RRULE:". Jeden Montag: FREQ=WEEKLY;BYDAY=MO. Jeden zweiten Dienstag: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU. Werktags: FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR. Am 1. jeden Monats: FREQ=MONTHLY;BYMONTHDAY=1. Erster Montag im Monat: FREQ=MONTHLY;BYDAY=1MO. Jährlich: FREQ=YEARLY.',
+} as const;
+const occurrenceStart = {
+  type: 'string',
+  format: 'date-time',
+  maxLength: 40,
+  description: 'Ursprünglicher Beginn des gemeinten Termins einer Serie (occurrence_start aus calendar_list)',
+} as const;
+const scope = { enum: [...RECURRENCE_SCOPES], description: 'Bei Serien: this = nur dieser Termin, following = dieser und alle folgenden, all = alle (Standard)' } as const;
+
 function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
   return { type: 'object', additionalProperties: false, properties, required: [...required] };
 }
@@ -95,11 +111,12 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({}),
   },
   calendar_list: {
-    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage).',
-    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), query: optionalText(200) }),
+    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage). Serien erscheinen als einzelne Termine mit occurrence_start.',
+    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), to: { ...SYMBOLIC_TIME_SCHEMA, description: 'Tag nach dem Zeitraum (statt days)' }, query: optionalText(200) }),
   },
   calendar_create: {
-    description: 'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an.',
+    description:
+      'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an (bei Serien vor jedem Termin). Wiederkehrend mit rrule; die Serie beginnt am ersten passenden Tag ab when.',
     input_schema: object(
       {
         title: text(200),
@@ -113,7 +130,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   calendar_update: {
-    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit).',
+    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit). Bei Serien: scope und occurrence_start wählen, welche Termine.',
     input_schema: object(
       {
         id: id('evt_'),
@@ -124,13 +141,13 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         notes: optionalText(4000),
         occurrence_start: occurrenceStart,
         scope,
-        rrule: { anyOf: [rrule, { type: 'null' }] },
+        rrule: { anyOf: [rrule, { type: 'null' }], description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)' },
       },
       ['id'],
     ),
   },
   calendar_delete: {
-    description: 'Termin löschen (seine Erinnerung ebenso).',
+    description: 'Termin löschen (seine Erinnerung ebenso). Bei Serien: scope this = nur dieser, following = ab diesem, all = ganze Serie.',
     input_schema: object({ id: id('evt_'), occurrence_start: occurrenceStart, scope }, ['id']),
   },
   tasks_list: {
@@ -140,7 +157,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   tasks_create: {
     description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
     input_schema: object(
-      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags },
+      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags, client_id: clientId },
       ['title'],
     ),
   },
@@ -181,7 +198,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   groceries_add: {
     description: 'Artikel zur Einkaufsliste hinzufügen, z. B. name "Milch", quantity 2, unit "l".',
-    input_schema: object({ name: text(80), quantity, unit }, ['name']),
+    input_schema: object({ name: text(80), quantity, unit, client_id: clientId }, ['name']),
   },
   groceries_update: {
     description: 'Einkaufseintrag ändern oder abhaken (checked).',
@@ -253,7 +270,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   kanban_create: {
     description: 'Kanban-Karte anlegen (optional mit einer Aufgabe verknüpft).',
-    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_') }, ['title']),
+    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_'), client_id: clientId }, ['title']),
   },
   kanban_move: {
     description: 'Kanban-Karte in eine Spalte verschieben.',

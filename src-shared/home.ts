@@ -57,7 +57,12 @@ export const ID_PREFIXES = {
 } as const;
 export type EntityKind = keyof typeof ID_PREFIXES;
 
+/** Which occurrences of a series an edit or delete touches. */
+export const RECURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export type RecurrenceScope = (typeof RECURRENCE_SCOPES)[number];
+
 export interface CalendarEvent {
+  /** For an occurrence of a series: the id of its series (stable across occurrences). */
   readonly id: string;
   readonly title: string;
   /** RFC3339; for all-day events local midnight of the first day. */
@@ -70,16 +75,12 @@ export interface CalendarEvent {
   readonly created_at: string;
   readonly updated_at: string;
   /** RFC 5545 RRULE value without the "RRULE:" prefix, e.g. "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"; null for a one-off event. */
-  readonly rrule?: string | null;
+  readonly rrule: string | null;
   /** For an occurrence of a series: its original start (the RECURRENCE-ID), RFC3339; null for a one-off event. */
-  readonly occurrence_start?: string | null;
+  readonly occurrence_start: string | null;
   /** True when this occurrence was changed on its own (moved, retitled). */
-  readonly overridden?: boolean;
+  readonly overridden: boolean;
 }
-
-/** Which occurrences of a series an edit or delete applies to: one, it and all later ones, or the whole series. */
-export const RECURRENCE_SCOPES = ['this', 'following', 'all'] as const;
-export type RecurrenceScope = (typeof RECURRENCE_SCOPES)[number];
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -188,7 +189,7 @@ export interface HomeState {
   /** RFC3339 in the household's time zone. */
   readonly now: string;
   readonly timezone: string;
-  /** Events overlapping [today 00:00, today + 60 days). */
+  /** Events overlapping [today 00:00, today + 60 days), every occurrence of a series on its own. */
   readonly events: readonly CalendarEvent[];
   readonly tasks: readonly Task[];
   /** Pending reminders and those fired in the last 24 hours. */
@@ -269,11 +270,13 @@ export interface CalendarListArgs {
   readonly from?: SymbolicTime;
   /** Window length in days; default 7. */
   readonly days?: number;
+  /** The day after the window (exclusive), instead of `days`. */
+  readonly to?: SymbolicTime;
   readonly query?: string;
 }
 export interface CalendarCreateArgs {
   readonly title: string;
-  /** Without time the event is all-day. */
+  /** Without time the event is all-day. For a series: it starts at its first occurrence on or after this. */
   readonly when: SymbolicTime;
   /** Default 60; ignored for all-day events. */
   readonly duration_minutes?: number;
@@ -289,17 +292,17 @@ export interface CalendarUpdateArgs {
   readonly duration_minutes?: number;
   readonly location?: string;
   readonly notes?: string;
-  /** The original start of the occurrence meant (for scope this / following). */
+  /** Original start of the occurrence meant (RFC3339); needed for scope `this` and `following`. */
   readonly occurrence_start?: string;
-  /** Default all. */
+  /** Default `all`. */
   readonly scope?: RecurrenceScope;
-  /** A new rule; null ends the recurrence. Only with scope all or following. */
+  /** A new rule; null ends the recurrence (only with scope `all` or `following`). */
   readonly rrule?: string | null;
 }
 export interface CalendarDeleteArgs {
   readonly id: string;
   readonly occurrence_start?: string;
-  /** this adds an exception, following ends the series before the occurrence, all (default) deletes it. */
+  /** Default `all`: `this` leaves out one occurrence, `following` ends the series before it. */
   readonly scope?: RecurrenceScope;
 }
 export interface IdArgs {
@@ -316,6 +319,8 @@ export interface TasksCreateArgs {
   readonly due?: SymbolicTime;
   readonly priority?: TaskPriority;
   readonly tags?: readonly string[];
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface TasksUpdateArgs {
   readonly id: string;
@@ -344,6 +349,8 @@ export interface GroceriesAddArgs {
   readonly name: string;
   readonly quantity?: number;
   readonly unit?: string;
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface GroceriesUpdateArgs {
   readonly id: string;
@@ -426,6 +433,8 @@ export interface KanbanCreateArgs {
   readonly title: string;
   readonly column?: KanbanColumn;
   readonly task_id?: string;
+  /** Set by the app: a create sent again with the same key answers with the first result. */
+  readonly client_id?: string;
 }
 export interface KanbanMoveArgs {
   readonly id: string;

@@ -12,3 +12,6 @@ export * from './ipc';
 export * from './protocol';
 export * from './rag';
 export * from './api-routes';
+export * from './grocery-phrase';
+export * from './grocery-names';
+export * from './grocery-aisles';

@@ -1,5 +1,5 @@
 import type { Tool } from 'ollama';
-import type { KanbanCard, KanbanColumn, Task, ToolResult } from '../../src-shared';
+import type { KanbanCard, KanbanColumn, KanbanOrganizeResult, Task, ToolResult } from '../../src-shared';
 import { KANBAN_COLUMNS } from '../../src-shared';
 import type { Config } from '../platform/config';
 import type { SkillRegistry, ToolContext } from '../platform/registry';
@@ -49,12 +49,7 @@ export interface KanbanMove {
   readonly reason?: string;
 }
 
-export interface OrganizeResult {
-  readonly trace_id: string;
-  readonly strategy: 'tool_call' | 'json_retry' | 'deterministic_fallback';
-  readonly moved: readonly { id: string; from: KanbanColumn; to: KanbanColumn; success: boolean; message: string }[];
-  readonly skipped: readonly { id: string; reason: string }[];
-}
+export type OrganizeResult = KanbanOrganizeResult;
 
 const SYSTEM = [
   'Du ordnest ein Haushalts-Kanban. Spalten: BACKLOG, TODO, DOING, DONE.',

@@ -135,3 +135,23 @@ describe('local intents: more templates, German and English', () => {
     expect(r?.reply).toBe('Abendessen: Gemüsepfanne (2 Portionen).');
   });
 });
+
+describe('local intents: recurring events', () => {
+  it.each([
+    ['Trage Restmüll jeden zweiten Dienstag ein.', { title: 'Restmüll', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }],
+    ['Termin: Turnen jeden Montag 17 Uhr', { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' }],
+    ['Trage Miete am 1. jeden Monats in den Kalender ein', { title: 'Miete', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1' }],
+    ['Add trash every other Tuesday to the calendar', { title: 'Trash', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }],
+    ['Add school run every weekday at 7 to my calendar', { title: 'School run', when: { kind: 'relative', offset_days: 0, time: '07:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' }],
+    ['New event: rent monthly on the 15th', { title: 'Rent', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=15' }],
+    ['Trage Schwimmen jeden Mittwoch um 16:30 ab nächsten Mittwoch ein', { title: 'Schwimmen', when: { kind: 'weekday', weekday: 'wednesday', force_next: true, time: '16:30' }, rrule: 'FREQ=WEEKLY;BYDAY=WE' }],
+  ])('%s', async (sentence, args) => {
+    const r = await callsOf(sentence);
+    expect(r?.calls).toEqual([{ tool: 'calendar_create', args }]);
+  });
+
+  it('a one-off appointment stays a one-off', async () => {
+    const r = await callsOf('Trage Zahnarzt nächsten Montag um 9 Uhr ein');
+    expect(r?.calls).toEqual([{ tool: 'calendar_create', args: { title: 'Zahnarzt', when: { kind: 'weekday', weekday: 'monday', force_next: true, time: '09:00' } } }]);
+  });
+});

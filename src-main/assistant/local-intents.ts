@@ -1,9 +1,11 @@
-import type { Recipe, SymbolicTime, Task } from '../../src-shared';
+import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolResult } from '../../src-shared';
+import type { SessionReference } from './conversation';
 import { dayOverview } from './day-overview';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
 import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
+import { findRecurrence, findSeriesTime } from './recurrence-phrases';
 
 export type { IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
 
@@ -55,43 +57,8 @@ const GROCERY_ADD: readonly [RegExp, Lang][] = [
   [/^(?:add|put)\s+(?<items>.+?)\s+(?:to|on)\s+(?:the |my )?(?:shopping|grocery|groceries)(?: list)?$/iu, 'en'],
 ];
 
-const UNITS: Record<string, string> = {
-  liter: 'l', litern: 'l', l: 'l', liters: 'l', litre: 'l', litres: 'l',
-  milliliter: 'ml', ml: 'ml',
-  kilo: 'kg', kilogramm: 'kg', kg: 'kg', kilos: 'kg', kilograms: 'kg',
-  gramm: 'g', g: 'g', grams: 'g', gram: 'g',
-  stück: 'Stück', stk: 'Stück', pieces: 'Stück',
-  packung: 'Packung', packungen: 'Packung', pack: 'Packung', packs: 'Packung', päckchen: 'Packung',
-  flasche: 'Flasche', flaschen: 'Flasche', bottle: 'Flasche', bottles: 'Flasche',
-  dose: 'Dose', dosen: 'Dose', can: 'Dose', cans: 'Dose',
-  bund: 'Bund', becher: 'Becher', glas: 'Glas', gläser: 'Glas',
-};
-
-export function parseGroceryItem(phrase: string): { name: string; quantity?: number; unit?: string } | undefined {
-  const words = phrase.trim().split(' ').filter(Boolean);
-  if (words.length === 0) return undefined;
-  let quantity: number | undefined;
-  let unit: string | undefined;
-  const count = parseCount(words[0]!);
-  // "a"/"an"/"ein" alone are articles, not amounts, unless a unit follows.
-  if (count !== undefined && words.length > 1) {
-    const maybeUnit = UNITS[words[1]!.toLowerCase()];
-    if (maybeUnit) {
-      quantity = count;
-      unit = maybeUnit;
-      words.splice(0, 2);
-      if (words[0]?.toLowerCase() === 'of') words.shift();
-    } else if (!/^(a|an|ein|eine|einen)$/i.test(words[0]!) || /^\d/.test(words[0]!)) {
-      quantity = count;
-      words.shift();
-    } else {
-      words.shift();
-    }
-  }
-  const name = words.join(' ').trim();
-  if (!name || name.length > 80) return undefined;
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), ...(quantity !== undefined ? { quantity } : {}), ...(unit ? { unit } : {}) };
-}
+// The UI's shopping-list field reads items with the same parser.
+export { parseGroceryItem };
 
 const groceriesAdd: Matcher = (text) => {
   for (const [re, lang] of GROCERY_ADD) {
@@ -143,10 +110,35 @@ const CALENDAR_ADD: readonly [RegExp, Lang][] = [
   [/^(?:new appointment|new event)\s*:\s*(?<what>.+)$/iu, 'en'],
 ];
 
+/** "Turnen jeden Montag 17 Uhr": a series, starting where the phrase says (or at a day named besides). */
+function seriesArgs(what: string, ctx: IntentContext): { title: string; when: SymbolicTime; rrule: string } | undefined {
+  const recurrence = findRecurrence(what);
+  if (!recurrence) return undefined;
+  const time = findSeriesTime(recurrence.rest);
+  let rest = time ? time.rest : recurrence.rest;
+  const from = /\b(?:ab|from|starting)\b/i.test(rest) ? findDay(rest.replace(/\b(?:ab|from|starting)\b/i, ''), ctx.today) : undefined;
+  if (from) rest = from.rest;
+  const title = cleanTitle(rest);
+  if (!title) return undefined;
+  const day = from?.value ?? recurrence.value.start;
+  return { title, when: time ? { ...day, time: time.value } : day, rrule: recurrence.value.rrule };
+}
+
 const calendarAdd: Matcher = (text, ctx) => {
   for (const [re, lang] of CALENDAR_ADD) {
     const what = re.exec(text)?.groups?.what;
     if (!what) continue;
+    const series = seriesArgs(what, ctx);
+    if (series) {
+      return {
+        name: 'calendar.add',
+        lang,
+        async run(call) {
+          const result = await call('calendar_create', series);
+          return { reply: replyFromResults([{ tool: 'calendar_create', arguments: series, result }], lang) };
+        },
+      };
+    }
     const day = findDay(what, ctx.today);
     if (!day) return undefined;
     const time = findTime(day.rest);

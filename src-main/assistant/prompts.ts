@@ -8,6 +8,12 @@ const TIME_MODEL = [
   'heute {"kind":"relative","offset_days":0}; morgen 15:30 {"kind":"relative","offset_days":1,"time":"15:30"};',
   'Montag {"kind":"weekday","weekday":"monday"}; nächsten Montag {"kind":"weekday","weekday":"monday","force_next":true};',
   'explizites Datum {"kind":"absolute","date":"2026-08-31","time":"18:00"}.',
+  'Wiederkehrende Termine (jeden …, every …, täglich, werktags, monatlich): calendar_create mit rrule (RFC 5545 ohne "RRULE:"); when ist der erste Tag, die Serie beginnt am ersten passenden Tag ab dort.',
+  '„Restmüll jeden zweiten Dienstag“/„every other Tuesday“: rrule "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", when {"kind":"weekday","weekday":"tuesday"}.',
+  '„Turnen jeden Montag 17 Uhr“: rrule "FREQ=WEEKLY;BYDAY=MO", when {"kind":"weekday","weekday":"monday","time":"17:00"}.',
+  '„werktags um 7“/„every weekday at 7“: rrule "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", when {"kind":"relative","offset_days":0,"time":"07:00"}.',
+  '„am 1. jeden Monats“/„monthly on the 15th“: rrule "FREQ=MONTHLY;BYMONTHDAY=1" bzw. "FREQ=MONTHLY;BYMONTHDAY=15", when {"kind":"relative","offset_days":0}.',
+  'Serien ändern oder löschen: scope "this" (nur dieser Termin, mit occurrence_start aus calendar_list), "following" (dieser und alle folgenden) oder "all".',
 ].join('\n');
 
 export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en'; skills?: string; facts?: readonly string[] }): string {

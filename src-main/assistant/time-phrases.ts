@@ -1,4 +1,4 @@
-import type { MealSlot, SymbolicTime, Weekday } from '../../src-shared';
+import { parseCount, type MealSlot, type SymbolicTime, type Weekday } from '../../src-shared';
 
 // Day, time, meal and count phrases of German and English household sentences, turned into
 // the symbolic time objects of the household time model. Dates are never computed here: the
@@ -85,17 +85,8 @@ export function findMeal(text: string): Found<MealSlot> | undefined {
   return { value, rest: `${text.slice(0, m.index)} ${keep} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim() };
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  ein: 1, eine: 1, einen: 1, einem: 1, einer: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwölf: 12,
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, dozen: 12,
-};
-
-/** "4", "vier", "2,5" -> number. */
-export function parseCount(word: string): number | undefined {
-  const w = word.toLowerCase();
-  if (/^\d+([.,]\d+)?$/.test(w)) return Number(w.replace(',', '.'));
-  return NUMBER_WORDS[w];
-}
+// Counts are read by the same parser the shopping list uses.
+export { parseCount };
 
 const SERVINGS_RE = /\b(?:für|for)\s+(?<n>\d+|[a-zäöü]+)\s+(?:personen|person|leute|people|persons|portionen|servings)\b/iu;
 

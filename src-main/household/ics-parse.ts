@@ -1,11 +1,15 @@
-// Reads an ICS file into the household's single events, without touching the store: this
-// runs on a worker thread (ics-worker.ts), where a hostile file costs that thread only.
-// Wall times are resolved with the same zone code as everything else: a TZID that names an
-// IANA zone is used as such, UTC stays UTC, floating times are household time.
+// Reads an ICS file into the household's events, series and tasks, without touching the
+// store: this runs on a worker thread (ics-worker.ts), where a hostile file costs that
+// thread only. Wall times are resolved with the same zone code as everything else: a TZID
+// that names an IANA zone (also as Thunderbird or Windows write it) is used as such, any
+// other TZID by the file's own VTIMEZONE, UTC stays UTC, floating times are household time.
 import ICAL from 'ical.js';
+import type { TaskPriority, TaskStatus } from '../../src-shared';
 import { HomeError } from './errors';
 import { isRealDateOrDateTime, veventLines, type PropertyLine } from './ics-lines';
-import { addDays, formatDateDe, instantOf, localDateOf, startOfDay } from './time';
+import { ianaZoneOf } from './ics-zones';
+import { formatRule, isRuleOccurrence, parseRule, RuleError, shapeOf } from './recurrence';
+import { addDays, formatDateDe, instantOf, localDateOf, offsetMinutesAt, startOfDay } from './time';
 
 export interface IcsEventFields {
   readonly title: string;
@@ -17,9 +21,47 @@ export interface IcsEventFields {
   readonly icsUid: string | null;
 }
 
+/** One occurrence of a series changed on its own (a VEVENT with RECURRENCE-ID). */
+export interface IcsOverrideFields {
+  readonly occurrenceMs: number;
+  readonly title: string;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly allDay: boolean;
+  readonly location: string;
+  readonly notes: string;
+}
+
+/** A recurring VEVENT kept as a rule: its fields are those of the first occurrence. */
+export interface IcsSeriesFields extends IcsEventFields {
+  readonly rrule: string;
+  /** IANA zone the series repeats in; null = the household's. */
+  readonly tzid: string | null;
+  readonly exdates: readonly number[];
+  readonly overrides: readonly IcsOverrideFields[];
+}
+
+export interface IcsTaskFields {
+  readonly title: string;
+  readonly notes: string;
+  readonly dueMs: number | null;
+  readonly status: TaskStatus;
+  readonly priority: TaskPriority;
+  readonly icsUid: string | null;
+}
+
+/** A component the import leaves out, and why (in words for the family). */
+export interface IcsSkipped {
+  readonly what: string;
+  readonly reason: string;
+}
+
 export interface ParsedIcs {
   readonly events: readonly IcsEventFields[];
+  readonly series: readonly IcsSeriesFields[];
+  readonly tasks: readonly IcsTaskFields[];
   readonly warnings: readonly string[];
+  readonly skipped: readonly IcsSkipped[];
 }
 
 export interface IcsParseInput {
@@ -28,7 +70,7 @@ export interface IcsParseInput {
   readonly nowMs: number;
 }
 
-/** Recurring events become single events in this window around today (the household has no series). */
+/** A rule the calendar cannot keep (RDATE, hourly, BYHOUR …) becomes single events in this window around today. */
 const RECURRENCE_PAST_DAYS = 30;
 const RECURRENCE_FUTURE_DAYS = 365;
 
@@ -48,8 +90,8 @@ export const ICS_LIMITS: IcsLimits = {
   events: 10_000,
   /** Steps of one series' iterator (a daily rule from 1900 takes many): past it, the series is cut with a warning. */
   iterationsPerSeries: 50_000,
-  /** Steps of all iterators of the file: past it, the file is refused. */
-  iterations: 200_000,
+  /** Steps of all iterators of the file: past it, the file is refused (two series cut at their own limit are already too much). */
+  iterations: 100_000,
   /** Longest DURATION (or period) taken seriously: ten years. */
   durationSeconds: 3660 * 86_400,
   /** Wall time for reading the file, checked inside every loop. */
@@ -126,52 +168,119 @@ function checkProperties(lines: readonly PropertyLine[], limits: IcsLimits): voi
   }
 }
 
-function isIanaZone(tzid: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tzid });
-    return true;
-  } catch {
-    return false;
+
+type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
+type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The zones of one file: TZIDs resolved once, each to an IANA zone or the file's own VTIMEZONE. */
+class FileZones {
+  private readonly own = new Map<string, IcalTimezone>();
+  private readonly resolved = new Map<string, { iana: string } | { custom: IcalTimezone } | undefined>();
+
+  constructor(
+    calendars: readonly IcalComponent[],
+    readonly household: string,
+    private readonly warnings: string[],
+  ) {
+    for (const cal of calendars) {
+      for (const vtz of cal.getAllSubcomponents('vtimezone')) {
+        const tzid = vtz.getFirstPropertyValue('tzid');
+        if (typeof tzid === 'string' && !this.own.has(tzid)) this.own.set(tzid, new ICAL.Timezone(vtz));
+      }
+    }
   }
+
+  resolve(tzid: string) {
+    if (this.resolved.has(tzid)) return this.resolved.get(tzid);
+    const iana = ianaZoneOf(tzid);
+    const custom = this.own.get(tzid);
+    const r = iana ? { iana } : custom ? { custom } : undefined;
+    if (!r) this.warnings.push(`Unbekannte Zeitzone ${tzid.slice(0, 80)}: als ${this.household} gelesen.`);
+    this.resolved.set(tzid, r);
+    return r;
+  }
+
+  /** The instant of a wall time written with `tzid` (none: floating, household time). */
+  instant(w: Wall, tzid: string | undefined): number {
+    const r = tzid ? this.resolve(tzid) : undefined;
+    if (r && 'iana' in r) return instantOf(w, r.iana);
+    if (r) return new ICAL.Time({ ...w, isDate: false }, r.custom).toUnixTime() * 1000;
+    return instantOf(w, this.household);
+  }
+
+  /**
+   * The IANA zone a series written in `tzid` repeats in, or null for the household's.
+   * A file-defined zone counts as the household's when it agrees with it in winter and
+   * summer; otherwise undefined (the series cannot be kept as a rule).
+   */
+  seriesZone(tzid: string | undefined, utc: boolean, atMs: number): string | null | undefined {
+    if (utc) return 'UTC';
+    if (!tzid) return null;
+    const r = this.resolve(tzid);
+    if (!r) return null;
+    if ('iana' in r) return r.iana === this.household || sameOffsets(r.iana, this.household, atMs) ? null : r.iana;
+    for (const probe of [atMs, atMs + 182 * 86_400_000]) {
+      const t = ICAL.Time.fromJSDate(new Date(probe), true);
+      const offset = r.custom.utcOffset(t) / 60;
+      if (offset !== offsetMinutesAt(probe, this.household)) return undefined;
+    }
+    return null;
+  }
+}
+
+/** Zones that are aliases of each other ("Europe/Berlin" and a CLDR name for it) behave alike for a series. */
+function sameOffsets(a: string, b: string, atMs: number): boolean {
+  for (let i = 0; i < 12; i++) {
+    const probe = atMs + i * 31 * 86_400_000;
+    if (offsetMinutesAt(probe, a) !== offsetMinutesAt(probe, b)) return false;
+  }
+  return true;
 }
 
 function dateOf(t: IcalTime): string {
   return `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 }
 
-function instantOfIcal(t: IcalTime, tzid: string | undefined, householdZone: string, warnings: string[]): number {
+function isUtc(t: IcalTime): boolean {
+  return t.zone?.tzid === 'UTC' || t.zone === ICAL.Timezone.utcTimezone;
+}
+
+function instantOfIcal(t: IcalTime, tzid: string | undefined, zones: FileZones): number {
   const wall = { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
-  if (t.zone?.tzid === 'UTC' || t.zone === ICAL.Timezone.utcTimezone) return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  if (tzid && isIanaZone(tzid)) return instantOf(wall, tzid);
-  if (tzid) warnings.push(`Unbekannte Zeitzone ${tzid}: als ${householdZone} gelesen.`);
-  return instantOf(wall, householdZone);
+  if (isUtc(t)) return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return zones.instant(wall, tzid);
 }
 
-function parseCalendar(text: string): IcalComponent {
-  let root;
-  try {
-    root = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
-  } catch (err) {
-    throw new HomeError('INVALID_INPUT', `Die ICS-Datei ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (root.name !== 'vcalendar') throw new HomeError('INVALID_INPUT', 'Die Datei enthält keinen VCALENDAR.');
-  return root;
+/** Each VCALENDAR of the file (several may be concatenated), a UTF-8 byte order mark removed. */
+function parseCalendars(text: string): IcalComponent[] {
+  const blocks = text.match(/^BEGIN:VCALENDAR\b[\s\S]*?^END:VCALENDAR\b[^\r\n]*/gim) ?? [text];
+  return blocks.map((block) => {
+    let root;
+    try {
+      root = new ICAL.Component(ICAL.parse(block) as unknown as unknown[]);
+    } catch (err) {
+      throw new HomeError('INVALID_INPUT', `Die ICS-Datei ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (root.name !== 'vcalendar') throw new HomeError('INVALID_INPUT', 'Die Datei enthält keinen VCALENDAR.');
+    return root;
+  });
 }
 
-function spanOf(start: IcalTime, end: IcalTime | undefined, tzid: string | undefined, endTzid: string | undefined, tz: string, warnings: string[]) {
+function spanOf(start: IcalTime, end: IcalTime | undefined, tzid: string | undefined, endTzid: string | undefined, zones: FileZones) {
+  const tz = zones.household;
   if (start.isDate) {
     const first = dateOf(start);
     const last = end && end.isDate ? dateOf(end) : addDays(first, 1);
     return { startMs: startOfDay(first, tz), endMs: startOfDay(last > first ? last : addDays(first, 1), tz), allDay: true };
   }
-  const startMs = instantOfIcal(start, tzid, tz, warnings);
-  const endMs = end ? instantOfIcal(end, endTzid ?? tzid, tz, warnings) : startMs;
+  const startMs = instantOfIcal(start, tzid, zones);
+  const endMs = end ? instantOfIcal(end, endTzid ?? tzid, zones) : startMs;
   return { startMs, endMs: Math.max(endMs, startMs), allDay: false };
 }
 
 function zoneParams(vevent: IcalComponent): { tzid?: string; endTzid?: string } {
   const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined;
-  const endTzid = vevent.getFirstProperty('dtend')?.getParameter('tzid') as string | undefined;
+  const endTzid = (vevent.getFirstProperty('dtend') ?? vevent.getFirstProperty('due'))?.getParameter('tzid') as string | undefined;
   return { ...(tzid ? { tzid } : {}), ...(endTzid ? { endTzid } : {}) };
 }
 
@@ -233,11 +342,11 @@ function prepareSeries(vevent: IcalComponent): Map<string, IcalTime> {
 }
 
 /**
- * The occurrences of a recurring VEVENT inside the import window, each with its own UID
+ * The occurrences of a recurring VEVENT whose rule the calendar cannot keep, inside the import window, each with its own UID
  * (`uid#recurrence-id`), so importing the file again updates them instead of doubling.
  * EXDATEs are skipped and RECURRENCE-ID overrides in the same file replace their date.
  */
-function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, input: IcsParseInput, budget: Budget, warnings: string[]): IcsEventFields[] {
+function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, input: IcsParseInput, budget: Budget, zones: FileZones, warnings: string[]): IcsEventFields[] {
   const tz = input.timezone;
   const fromMs = input.nowMs - RECURRENCE_PAST_DAYS * 86_400_000;
   const toMs = input.nowMs + RECURRENCE_FUTURE_DAYS * 86_400_000;
@@ -252,7 +361,7 @@ function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, i
     const item = details.item;
     const { tzid, endTzid } = zoneParams(item.component);
     const periodEnd = item === ev ? periodEnds.get(details.recurrenceId.toString()) : undefined;
-    const span = spanOf(details.startDate, periodEnd ?? details.endDate, tzid, endTzid, tz, warnings);
+    const span = spanOf(details.startDate, periodEnd ?? details.endDate, tzid, endTzid, zones);
     if (span.startMs >= toMs) {
       warnings.push(`${title}: Wiederholungen bis ${formatDateDe(localDateOf(toMs, tz))} übernommen; spätere kommen mit einem erneuten Import.`);
       return out;
@@ -269,28 +378,139 @@ function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, i
   return out;
 }
 
+const PRIORITY_OF = (p: number): TaskPriority => (p >= 1 && p <= 4 ? 'high' : p >= 6 && p <= 9 ? 'low' : 'normal');
+
+function titleOf(c: IcalComponent): string {
+  const summary = c.getFirstPropertyValue('summary');
+  return ((typeof summary === 'string' ? summary : '').trim() || '(ohne Titel)').slice(0, 200);
+}
+
+function textOf(c: IcalComponent, name: string, max: number): string {
+  const v = c.getFirstPropertyValue(name);
+  return (typeof v === 'string' ? v : '').slice(0, max);
+}
+
+/** A VTODO as a task: DUE as its due date (a date is local midnight), STATUS as its status. */
+function taskOf(vtodo: IcalComponent, zones: FileZones, skipped: IcsSkipped[]): IcsTaskFields | undefined {
+  const title = titleOf(vtodo);
+  const status = String(vtodo.getFirstPropertyValue('status') ?? '').toUpperCase();
+  if (status === 'CANCELLED') {
+    skipped.push({ what: `Aufgabe „${title}“`, reason: 'ist abgesagt (STATUS:CANCELLED).' });
+    return undefined;
+  }
+  const dueProp = vtodo.getFirstProperty('due');
+  const due = dueProp?.getFirstValue() as IcalTime | undefined;
+  let dueMs: number | null = null;
+  if (due && isRealDateOrDateTime(due.toICALString().replace(/[-:]/g, ''))) {
+    dueMs = due.isDate ? startOfDay(dateOf(due), zones.household) : instantOfIcal(due, dueProp!.getParameter('tzid') as string | undefined, zones);
+  }
+  const done = status === 'COMPLETED' || vtodo.hasProperty('completed');
+  const uid = vtodo.getFirstPropertyValue('uid');
+  return {
+    title,
+    notes: textOf(vtodo, 'description', 4000),
+    dueMs,
+    status: done ? 'done' : status === 'IN-PROCESS' ? 'in_progress' : 'open',
+    priority: PRIORITY_OF(Number(vtodo.getFirstPropertyValue('priority') ?? 0)),
+    icsUid: typeof uid === 'string' ? uid : null,
+  };
+}
+
+/** The raw RRULE text of a VEVENT, as written in the file when its lines are known. */
+function ruleTextOf(vevent: IcalComponent, own: readonly PropertyLine[] | undefined): string {
+  const line = own?.find((p) => p.name === 'RRULE');
+  return line ? line.value.trim() : String(vevent.getFirstPropertyValue('rrule'));
+}
+
+/** Why a recurring VEVENT cannot be kept as a rule (then it is imported as single events), or undefined. */
+function whyNotARule(vevent: IcalComponent, text: string): string | undefined {
+  if (vevent.getAllProperties('rrule').length !== 1) return 'mehrere Regeln (RRULE)';
+  if (vevent.hasProperty('rdate')) return 'zusätzliche Einzeltermine (RDATE)';
+  try {
+    parseRule(text);
+  } catch (err) {
+    if (err instanceof RuleError) return err.message.replace(/\.$/, '');
+    throw err;
+  }
+  return undefined;
+}
+
+function overrideOf(o: IcalComponent, zones: FileZones): IcsOverrideFields & { cancelled: boolean } {
+  const rid = o.getFirstProperty('recurrence-id')!;
+  const ridTime = rid.getFirstValue() as IcalTime;
+  const occurrenceMs = ridTime.isDate ? startOfDay(dateOf(ridTime), zones.household) : instantOfIcal(ridTime, rid.getParameter('tzid') as string | undefined, zones);
+  const ev = new ICAL.Event(o);
+  const { tzid, endTzid } = zoneParams(o);
+  return {
+    occurrenceMs,
+    ...textFields(ev),
+    ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones),
+    cancelled: String(o.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED',
+  };
+}
+
 /**
- * Every VEVENT as single events: a recurring event becomes one event per occurrence from
- * 30 days ago to a year ahead (with its exceptions and overrides). Refuses the whole file
- * (HomeError naming the line) when a property is malformed or the file is too costly.
+ * A recurring VEVENT kept as a rule, with its EXDATEs and overrides; undefined when its
+ * zone cannot carry a rule (a file-defined zone that differs from the household's).
+ */
+function seriesOf(vevent: IcalComponent, rule: string, overrides: readonly IcalComponent[], zones: FileZones, extra: IcsEventFields[]): IcsSeriesFields | undefined {
+  const ev = new ICAL.Event(vevent);
+  const { tzid, endTzid } = zoneParams(vevent);
+  const span = spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones);
+  const zone = span.allDay ? null : zones.seriesZone(tzid, isUtc(ev.startDate), span.startMs);
+  if (zone === undefined) return undefined;
+  const rrule = formatRule(parseRule(rule));
+  const exdates: number[] = [];
+  for (const prop of vevent.getAllProperties('exdate')) {
+    const exTzid = (prop.getParameter('tzid') as string | undefined) ?? tzid;
+    for (const v of prop.getValues() as IcalTime[]) exdates.push(v.isDate ? startOfDay(dateOf(v), zones.household) : instantOfIcal(v, exTzid, zones));
+  }
+  const changed: IcsOverrideFields[] = [];
+  for (const o of overrides) {
+    const { cancelled, ...fields } = overrideOf(o, zones);
+    if (cancelled) exdates.push(fields.occurrenceMs);
+    else changed.push(fields);
+  }
+  const uid = ev.uid || null;
+  const fields = { ...textFields(ev), ...span, icsUid: uid };
+  // RFC 5545 counts DTSTART as an occurrence even where the rule does not yield it; the
+  // household's series start at their first rule occurrence, so such a start comes along
+  // as an event of its own instead of getting lost.
+  if (!isRuleOccurrence(shapeOf({ ...span, rrule, tzid: zone }, zones.household), span.startMs)) {
+    extra.push({ ...fields, icsUid: uid ? `${uid}#${ev.startDate.toString()}` : null });
+  }
+  return { ...fields, rrule, tzid: zone, exdates: [...new Set(exdates)], overrides: changed };
+}
+
+const SKIPPED_COMPONENTS: Readonly<Record<string, string>> = {
+  vjournal: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.',
+  vfreebusy: 'Frei/Belegt-Zeiten (VFREEBUSY) übernimmt der Kalender nicht.',
+  vavailability: 'Verfügbarkeiten (VAVAILABILITY) übernimmt der Kalender nicht.',
+};
+
+/**
+ * Every VEVENT and VTODO of every VCALENDAR in the file: a recurring event keeps its rule
+ * (with EXDATEs and RECURRENCE-ID overrides); a rule the calendar cannot keep becomes
+ * single events from 30 days ago to a year ahead; VTODOs become tasks. What is left out
+ * is listed in `skipped` with its reason. Refuses the whole file (HomeError naming the
+ * line) when a property is malformed or the file is too costly.
  */
 export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): ParsedIcs {
+  const text = input.text.replace(/(^|\n)\uFEFF/g, '$1');
   // The lines are checked before ical.js parses them: it reads RRULE values while parsing.
-  const lines = veventLines(input.text);
+  const lines = veventLines(text);
   for (const own of lines) checkProperties(own, limits);
-  const root = parseCalendar(input.text);
+  const calendars = parseCalendars(text);
   const warnings: string[] = [];
-  const tz = input.timezone;
+  const skipped: IcsSkipped[] = [];
+  const zones = new FileZones(calendars, input.timezone, warnings);
   const budget = new Budget(limits);
-  const vevents = root.getAllSubcomponents('vevent');
+  const vevents = calendars.flatMap((c) => c.getAllSubcomponents('vevent'));
   const linesOf = (index: number) => (lines.length === vevents.length ? lines[index] : undefined);
-  vevents.forEach((vevent, index) => {
-    budget.step();
+  const where = (index: number) => {
     const own = linesOf(index);
-    if (!vevent.getFirstProperty('dtstart')) {
-      throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1}${own?.length ? ` (ab Zeile ${own[0]!.line - 1})` : ''} hat kein DTSTART.`);
-    }
-  });
+    return own?.length ? ` (ab Zeile ${own[0]!.line - 1})` : '';
+  };
   // RECURRENCE-ID components override one occurrence of the series with the same UID.
   const overrides = new Map<string, IcalComponent[]>();
   for (const v of vevents) {
@@ -304,29 +524,64 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
   }
 
   const events: IcsEventFields[] = [];
+  const series: IcsSeriesFields[] = [];
   vevents.forEach((vevent, index) => {
+    budget.step();
     const uid = vevent.getFirstPropertyValue('uid');
     // An override is imported with its series; one without a series in the file stands alone.
     if (vevent.hasProperty('recurrence-id') && typeof uid === 'string' && seriesUids.has(uid)) return;
+    if (!vevent.getFirstProperty('dtstart')) {
+      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'hat keinen Beginn (DTSTART).' });
+      return;
+    }
+    if (String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED' && !vevent.hasProperty('recurrence-id')) {
+      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'ist abgesagt (STATUS:CANCELLED).' });
+      return;
+    }
     try {
+      const own = typeof uid === 'string' && !vevent.hasProperty('recurrence-id') ? (overrides.get(uid) ?? []) : [];
+      if (vevent.hasProperty('rrule') && !vevent.hasProperty('recurrence-id')) {
+        const rule = ruleTextOf(vevent, linesOf(index));
+        const why = whyNotARule(vevent, rule);
+        const kept = why ? undefined : seriesOf(vevent, rule, own, zones, events);
+        if (kept) {
+          budget.add(1 + kept.overrides.length);
+          series.push(kept);
+          return;
+        }
+        warnings.push(`${titleOf(vevent)}: ${why ?? 'die Zeitzone der Datei weicht von der des Haushalts ab'}; als einzelne Termine übernommen.`);
+      }
       const periodEnds = prepareSeries(vevent);
-      const ev = new ICAL.Event(vevent, { exceptions: typeof uid === 'string' && !vevent.hasProperty('recurrence-id') ? (overrides.get(uid) ?? []) : [] });
+      const ev = new ICAL.Event(vevent, { exceptions: own });
       if (ev.isRecurring()) {
-        events.push(...occurrences(ev, periodEnds, input, budget, warnings));
+        events.push(...occurrences(ev, periodEnds, input, budget, zones, warnings));
         return;
       }
-      budget.step();
       budget.add();
       const { tzid, endTzid } = zoneParams(vevent);
       const icsUid = ev.uid ? (ev.recurrenceId ? `${ev.uid}#${ev.recurrenceId.toString()}` : ev.uid) : null;
-      events.push({ ...textFields(ev), ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, tz, warnings), icsUid });
+      events.push({ ...textFields(ev), ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones), icsUid });
     } catch (err) {
       if (err instanceof HomeError) throw err;
       // Whatever the checks above did not foresee still becomes a refusal that says where.
-      const own = linesOf(index);
-      const where = own?.length ? ` (ab Zeile ${own[0]!.line - 1})` : '';
-      throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1}${where} ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
+      throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1}${where(index)} ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
     }
   });
-  return { events, warnings: [...new Set(warnings)] };
+
+  const tasks: IcsTaskFields[] = [];
+  for (const cal of calendars) {
+    for (const vtodo of cal.getAllSubcomponents('vtodo')) {
+      budget.step();
+      const task = taskOf(vtodo, zones, skipped);
+      if (task) {
+        budget.add();
+        tasks.push(task);
+      }
+    }
+    for (const c of cal.getAllSubcomponents()) {
+      const reason = SKIPPED_COMPONENTS[c.name];
+      if (reason) skipped.push({ what: `${c.name.toUpperCase()} „${titleOf(c)}“`, reason });
+    }
+  }
+  return { events, series, tasks, warnings: [...new Set(warnings)], skipped };
 }

@@ -1,35 +1,64 @@
 // Calendar ICS import (saving what ics-parse.ts read on a worker thread) and export with
-// ical.js (RFC 5545 serialisation).
+// ical.js (RFC 5545 serialisation): one-off events, series with their rule, EXDATEs and
+// changed occurrences (RECURRENCE-ID), and the VTIMEZONE of every zone a series uses.
 import ICAL from 'ical.js';
-import type { CalendarEvent } from '../../src-shared';
-import type { EventRecord } from './store';
+import type { CalendarEvent, Task } from '../../src-shared';
+import type { EventRecord, OverrideRecord, TaskRecord } from './store';
+import { newId } from './store';
 import { followEventChange } from './automations/event-reminders';
+import { syncSeriesReminder } from './automations/series-reminders';
+import { cardForNewTask, followTaskChange } from './automations/task-kanban';
 import type { HomeEnv } from './env';
-import type { ParsedIcs } from './ics-parse';
-import { presentEvent } from './present';
+import type { IcsSkipped, ParsedIcs } from './ics-parse';
+import { vtimezoneLines } from './ics-vtimezone';
+import { presentEvent, presentTask } from './present';
+import { seriesEndOf, shapeOf } from './recurrence';
 import { insertEvent } from './tools';
 import { wallClockAt } from './time';
 
 export interface IcsImportResult {
+  /** New events and series (a series as its first occurrence). */
   readonly imported: readonly CalendarEvent[];
+  /** Events and series imported before (same UID), now updated. */
   readonly updated: readonly CalendarEvent[];
+  /** Tasks from VTODOs, new or updated. */
+  readonly tasks: readonly Task[];
   readonly warnings: readonly string[];
+  /** Components left out, each with its reason. */
+  readonly skipped: readonly IcsSkipped[];
 }
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
+type IcalComponent = InstanceType<typeof ICAL.Component>;
+
+function saveTask(env: HomeEnv, fields: ParsedIcs['tasks'][number]): TaskRecord {
+  const now = env.now.getTime();
+  const existing = fields.icsUid ? env.store.tasks.byIcsUid(fields.icsUid) : undefined;
+  if (existing) {
+    const task: TaskRecord = { ...existing, ...fields, updatedMs: now };
+    env.store.tasks.update(task);
+    followTaskChange(env, task);
+    return task;
+  }
+  const task: TaskRecord = { id: newId('task'), ...fields, tags: [], createdMs: now, updatedMs: now };
+  env.store.tasks.insert(task);
+  cardForNewTask(env, task);
+  return task;
+}
 
 /**
- * Saves a parsed calendar (ics-parse.ts). An event whose UID was imported before is
- * updated in place, so importing the same file twice changes nothing. Runs inside the
- * caller's transaction.
+ * Saves a parsed calendar (ics-parse.ts). An event, series or task whose UID was imported
+ * before is updated in place, so importing the same file twice changes nothing. Runs
+ * inside the caller's transaction.
  */
 export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
   const imported: CalendarEvent[] = [];
   const updated: CalendarEvent[] = [];
+  const now = env.now.getTime();
   for (const fields of parsed.events) {
     const existing = fields.icsUid ? env.store.events.byIcsUid(fields.icsUid) : undefined;
     if (existing) {
-      const event: EventRecord = { ...existing, ...fields, updatedMs: env.now.getTime() };
+      const event: EventRecord = { ...existing, ...fields, updatedMs: now };
       env.store.events.update(event);
       followEventChange(env, event);
       updated.push(presentEvent(event, env.timezone));
@@ -37,7 +66,29 @@ export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
       imported.push(presentEvent(insertEvent(env, fields).event, env.timezone));
     }
   }
-  return { imported, updated, warnings: parsed.warnings };
+  const keptUids = new Set(parsed.events.map((e) => e.icsUid));
+  for (const { overrides, ...fields } of parsed.series) {
+    // Earlier versions imported a series as single events (UID "uid#recurrence-id"); the
+    // series replaces them instead of showing every occurrence twice.
+    if (fields.icsUid) {
+      for (const [id, uid] of env.store.events.byIcsUidPrefix(`${fields.icsUid}#`)) if (!keptUids.has(uid)) env.store.events.delete(id);
+    }
+    const seriesEndMs = seriesEndOf(shapeOf(fields, env.timezone));
+    const existing = fields.icsUid ? env.store.events.byIcsUid(fields.icsUid) : undefined;
+    let event: EventRecord;
+    if (existing) {
+      event = { ...existing, ...fields, exdates: [...fields.exdates], seriesEndMs, updatedMs: now };
+      env.store.events.update(event);
+      env.store.events.deleteOverridesOf(event.id);
+    } else {
+      event = insertEvent(env, { ...fields, exdates: [...fields.exdates], seriesEndMs }).event;
+    }
+    for (const o of overrides) env.store.events.putOverride({ ...o, eventId: event.id, updatedMs: now });
+    syncSeriesReminder(env, env.store.events.get(event.id)!);
+    (existing ? updated : imported).push(presentEvent(event, env.timezone));
+  }
+  const tasks = parsed.tasks.map((t) => presentTask(saveTask(env, t), env.timezone));
+  return { imported, updated, tasks, warnings: parsed.warnings, skipped: parsed.skipped };
 }
 
 function icalTimeUtc(ms: number): IcalTime {
@@ -49,26 +100,90 @@ function icalDate(ms: number, tz: string): IcalTime {
   return ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, isDate: true });
 }
 
-/** Every event as one VCALENDAR; timed events in UTC, all-day events as dates. */
-export function exportIcs(events: readonly EventRecord[], tz: string, now: Date): string {
+function icalWall(ms: number, tz: string): IcalTime {
+  const w = wallClockAt(ms, tz);
+  return ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute, second: w.second, isDate: false });
+}
+
+/** DTSTART, RECURRENCE-ID, EXDATE of a series: a date for all-day series, else the wall time with TZID. */
+function addSeriesTime(v: IcalComponent, name: string, ms: number, allDay: boolean, zone: string): void {
+  if (allDay) {
+    v.addPropertyWithValue(name, icalDate(ms, zone));
+    return;
+  }
+  if (zone === 'UTC') {
+    v.addPropertyWithValue(name, icalTimeUtc(ms));
+    return;
+  }
+  v.addPropertyWithValue(name, icalWall(ms, zone)).setParameter('tzid', zone);
+}
+
+function addSpan(v: IcalComponent, e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): void {
+  if (e.allDay) {
+    v.addPropertyWithValue('dtstart', icalDate(e.startMs, tz));
+    v.addPropertyWithValue('dtend', icalDate(e.endMs, tz));
+  } else {
+    v.addPropertyWithValue('dtstart', icalTimeUtc(e.startMs));
+    v.addPropertyWithValue('dtend', icalTimeUtc(e.endMs));
+  }
+}
+
+function addWords(v: IcalComponent, w: { title: string; location: string; notes: string }): void {
+  v.addPropertyWithValue('summary', w.title);
+  if (w.location) v.addPropertyWithValue('location', w.location);
+  if (w.notes) v.addPropertyWithValue('description', w.notes);
+}
+
+function vtimezone(zone: string, year: number): IcalComponent {
+  const text = ['BEGIN:VCALENDAR', ...vtimezoneLines(zone, year), 'END:VCALENDAR'].join('\r\n');
+  return new ICAL.Component(ICAL.parse(text) as unknown as unknown[]).getFirstSubcomponent('vtimezone')!;
+}
+
+/**
+ * Every event as one VCALENDAR: one-off events in UTC (all-day as dates); a series with
+ * its DTSTART in its zone (so it repeats at the same wall time in other programs), RRULE,
+ * EXDATEs, and one VEVENT per changed occurrence with its RECURRENCE-ID.
+ */
+export function exportIcs(events: readonly EventRecord[], overridesOf: (id: string) => readonly OverrideRecord[], tz: string, now: Date): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
   cal.updatePropertyWithValue('prodid', '-//JARVIS Home Command//Household//DE');
   cal.updatePropertyWithValue('version', '2.0');
+  const zones = new Set<string>();
+  const stamp = icalTimeUtc(now.getTime());
   for (const e of events) {
+    const uid = e.icsUid ?? `${e.id}@jarvis.home`;
     const v = new ICAL.Component('vevent');
-    v.addPropertyWithValue('uid', e.icsUid ?? `${e.id}@jarvis.home`);
-    v.addPropertyWithValue('dtstamp', icalTimeUtc(now.getTime()));
-    v.addPropertyWithValue('summary', e.title);
-    if (e.allDay) {
-      v.addPropertyWithValue('dtstart', icalDate(e.startMs, tz));
-      v.addPropertyWithValue('dtend', icalDate(e.endMs, tz));
-    } else {
-      v.addPropertyWithValue('dtstart', icalTimeUtc(e.startMs));
-      v.addPropertyWithValue('dtend', icalTimeUtc(e.endMs));
+    v.addPropertyWithValue('uid', uid);
+    v.addPropertyWithValue('dtstamp', stamp);
+    addWords(v, e);
+    if (!e.rrule) {
+      addSpan(v, e, tz);
+      cal.addSubcomponent(v);
+      continue;
     }
-    if (e.location) v.addPropertyWithValue('location', e.location);
-    if (e.notes) v.addPropertyWithValue('description', e.notes);
+    const zone = e.tzid ?? tz;
+    if (!e.allDay && zone !== 'UTC') zones.add(zone);
+    addSeriesTime(v, 'dtstart', e.startMs, e.allDay, zone);
+    if (e.allDay) v.addPropertyWithValue('dtend', icalDate(e.endMs, zone));
+    else v.addPropertyWithValue('duration', ICAL.Duration.fromSeconds(Math.round((e.endMs - e.startMs) / 1000)));
+    v.addPropertyWithValue('rrule', ICAL.Recur.fromString(e.rrule));
+    for (const x of e.exdates) addSeriesTime(v, 'exdate', x, e.allDay, zone);
     cal.addSubcomponent(v);
+    for (const o of overridesOf(e.id)) {
+      const ov = new ICAL.Component('vevent');
+      ov.addPropertyWithValue('uid', uid);
+      ov.addPropertyWithValue('dtstamp', stamp);
+      addSeriesTime(ov, 'recurrence-id', o.occurrenceMs, e.allDay, zone);
+      addWords(ov, o);
+      addSpan(ov, o, tz);
+      cal.addSubcomponent(ov);
+    }
   }
+  const year = now.getUTCFullYear();
+  // VTIMEZONEs go first, as the programs that need them expect.
+  for (const zone of [...zones].reverse()) cal.addSubcomponent(vtimezone(zone, year));
+  const components = [...cal.getAllSubcomponents()];
+  for (const c of components) cal.removeSubcomponent(c);
+  for (const c of [...components.filter((c) => c.name === 'vtimezone'), ...components.filter((c) => c.name !== 'vtimezone')]) cal.addSubcomponent(c);
   return cal.toString() + '\r\n';
 }

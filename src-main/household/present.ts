@@ -1,8 +1,10 @@
 // Store records -> the entities tools return and the UI shows (RFC3339 in the household zone).
 import type { CalendarEvent, GroceryItem, KanbanCard, MealPlanEntry, Recipe, Reminder, Task } from '../../src-shared';
 import type { CardRecord, EventRecord, GroceryRecord, MealRecord, RecipeRecord, ReminderRecord, TaskRecord } from './store';
+import type { Occurrence } from './recurrence';
 import { toRfc3339 } from './time';
 
+/** A one-off event, or a series as its first occurrence. */
 export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
   return {
     id: e.id,
@@ -14,6 +16,27 @@ export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
     notes: e.notes,
     created_at: toRfc3339(e.createdMs, tz),
     updated_at: toRfc3339(e.updatedMs, tz),
+    rrule: e.rrule,
+    occurrence_start: e.rrule ? toRfc3339(e.startMs, tz) : null,
+    overridden: false,
+  };
+}
+
+/** One occurrence of series `e`. */
+export function presentOccurrence(e: EventRecord, o: Occurrence, tz: string): CalendarEvent {
+  return {
+    id: e.id,
+    title: o.title,
+    start: toRfc3339(o.startMs, tz),
+    end: toRfc3339(o.endMs, tz),
+    all_day: o.allDay,
+    location: o.location,
+    notes: o.notes,
+    created_at: toRfc3339(e.createdMs, tz),
+    updated_at: toRfc3339(e.updatedMs, tz),
+    rrule: e.rrule,
+    occurrence_start: toRfc3339(o.occurrenceMs, tz),
+    overridden: o.overridden,
   };
 }
 

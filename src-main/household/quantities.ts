@@ -1,31 +1,13 @@
 // Units and amounts on the grocery list: canonical unit names so "2 Liter" and "1 l"
 // aggregate, and German number wording for confirmations.
+import { unitOf } from '../../src-shared';
 
-const UNIT_ALIASES: Record<string, string> = {
-  g: 'g', gr: 'g', gramm: 'g', gram: 'g',
-  kg: 'kg', kilo: 'kg', kilogramm: 'kg',
-  mg: 'mg',
-  ml: 'ml', milliliter: 'ml',
-  cl: 'cl',
-  l: 'l', liter: 'l', litre: 'l', ltr: 'l',
-  stück: 'Stück', stueck: 'Stück', stk: 'Stück', 'stk.': 'Stück', st: 'Stück', x: 'Stück',
-  el: 'EL', esslöffel: 'EL', essloeffel: 'EL',
-  tl: 'TL', teelöffel: 'TL', teeloeffel: 'TL',
-  prise: 'Prise', prisen: 'Prise',
-  dose: 'Dose', dosen: 'Dose',
-  packung: 'Packung', packungen: 'Packung', pck: 'Packung', 'pck.': 'Packung', päckchen: 'Packung',
-  bund: 'Bund',
-  zehe: 'Zehe', zehen: 'Zehe',
-  becher: 'Becher',
-  flasche: 'Flasche', flaschen: 'Flasche',
-  tasse: 'Tasse', tassen: 'Tasse',
-};
-
+/** The shopping list's unit for a unit word; a unit we do not know is kept as written. */
 export function canonicalUnit(unit: string | null | undefined): string | null {
   if (unit === null || unit === undefined) return null;
   const trimmed = unit.trim();
   if (trimmed === '') return null;
-  return UNIT_ALIASES[trimmed.toLowerCase()] ?? trimmed;
+  return unitOf(trimmed) ?? trimmed;
 }
 
 export { groceryKey } from './store/grocery-key';

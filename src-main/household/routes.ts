@@ -93,9 +93,13 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   };
 
   app.get<{ Querystring: Query }>('/api/calendar', async (req, reply) =>
-    sendList(reply, 'calendar_list', defined({ from: date(req.query.from), days: num(req.query.days), query: req.query.q }), 'events', req.query),
+    sendList(reply, 'calendar_list', defined({ from: date(req.query.from), to: date(req.query.to), days: num(req.query.days), query: req.query.q }), 'events', req.query),
   );
-  crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update', remove: 'calendar_delete' });
+  crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update' });
+  // A series' occurrence is named in the query: ?scope=this&occurrence_start=2026-03-16T17:00:00%2B01:00
+  app.delete<{ Params: { id: string }; Querystring: Query }>('/api/calendar/:id', async (req, reply) =>
+    send(reply, 'calendar_delete', defined({ id: req.params.id, scope: req.query.scope, occurrence_start: req.query.occurrence_start })),
+  );
 
   app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) => sendList(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q }), 'tasks', req.query));
   crud('/api/tasks', { create: 'tasks_create', update: 'tasks_update', remove: 'tasks_delete' });

@@ -11,6 +11,8 @@ import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
 import { deriveGroceries } from './automations/meal-groceries';
+import { rollSeriesReminders } from './automations/series-reminders';
+import { calendarItems } from './calendar-read';
 import { addDays, startOfDay, toRfc3339, today } from './time';
 
 export interface HouseholdServiceOptions {
@@ -54,9 +56,19 @@ export class HouseholdService {
   /** Runs one core tool. A HomeError rolls everything back and becomes success:false. */
   call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId'>): ToolResult {
     const handler = HANDLERS[name] as (a: unknown, env: HomeEnv) => { data: unknown; message: string; domains: readonly HomeDomain[] };
+    const { client_id: clientId, ...handlerArgs } = args;
     let outcome;
     try {
-      outcome = this.store.transaction(() => handler(args, this.env(ctx.now, ctx.actor)));
+      outcome = this.store.transaction(() => {
+        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor));
+        // The same create again: answer as the first time, write nothing.
+        const seen = this.store.clientRequests.get(clientId);
+        if (seen && seen.tool !== name) throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
+        if (seen) return { data: seen.data, message: seen.message, domains: [] };
+        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor));
+        this.store.clientRequests.remember(clientId, { tool: name, data: first.data, message: first.message }, ctx.now.getTime());
+        return first;
+      });
     } catch (err) {
       if (err instanceof HomeError) {
         this.trace(ctx.traceId, 'tool_rejected', { tool: name, code: err.code, message: err.message });
@@ -105,7 +117,7 @@ export class HouseholdService {
     const state: HomeState = {
       now: toRfc3339(now.getTime(), tz),
       timezone: tz,
-      events: cut('events', s.events.overlapping(startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => presentEvent(e, tz)),
+      events: cut('events', calendarItems(s, tz, startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => e.present(tz)),
       tasks: first('tasks', s.tasks).map((t) => presentTask(t, tz)),
       reminders: cut('reminders', s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS)).map((r) => presentReminder(r, tz)),
       groceries: first('groceries', s.groceries).map((g) => presentGrocery(g, tz)),
@@ -118,17 +130,21 @@ export class HouseholdService {
   }
 
   /**
-   * The periodic pass (HOME_AUTOMATION_INTERVAL): marks due reminders fired in one
-   * transaction, then publishes `reminder.due` for each. A reminder fires once.
+   * The periodic pass (HOME_AUTOMATION_INTERVAL): due reminders are marked fired in one
+   * transaction and `reminder.due` is published for each; a reminder fires once. Then
+   * series whose reminded occurrence has begun get the reminder for their next one (after
+   * firing, so a reminder missed while the master was off still fires, once).
    */
   fireDueReminders(now: Date = this.clock()): Reminder[] {
+    let rolled = false;
     const fired = this.store.transaction(() => {
       const due = this.store.reminders.due(now.getTime());
       for (const r of due) this.store.reminders.update({ ...r, firedMs: now.getTime() });
+      rolled = rollSeriesReminders(this.env(now, 'automation'));
       return due.map((r) => presentReminder({ ...r, firedMs: now.getTime() }, this.timezone));
     });
     for (const r of fired) this.publish('reminder.due', r);
-    if (fired.length > 0) this.changed(['reminders']);
+    if (fired.length > 0 || rolled) this.changed(['reminders']);
     return fired;
   }
 
@@ -153,7 +169,10 @@ export class HouseholdService {
   async importIcs(text: string, actor: ToolContext['actor'] = 'user'): Promise<IcsImportResult> {
     const parsed = await this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
     const result = this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
-    if (result.imported.length + result.updated.length > 0) this.changed(['calendar', 'reminders']);
+    const domains: HomeDomain[] = [];
+    if (result.imported.length + result.updated.length > 0) domains.push('calendar', 'reminders');
+    if (result.tasks.length > 0) domains.push('tasks', 'kanban');
+    if (domains.length > 0) this.changed(domains);
     return result;
   }
 
@@ -163,7 +182,7 @@ export class HouseholdService {
   }
 
   exportIcs(): string {
-    return exportIcs(this.store.events.all(), this.timezone, this.clock());
+    return exportIcs(this.store.events.all(), (id) => this.store.events.overridesOf(id), this.timezone, this.clock());
   }
 
   exportRecipes(): RecipesFile {

@@ -4,6 +4,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { HandsFreeToggle } from './components/HandsFreeToggle';
 import { MicButton } from './components/MicButton';
 import { Notices } from './components/Notices';
+import { ActionToasts } from './components/ActionToasts';
 import { applyLanguage, useTranslation } from './i18n';
 import { SCREEN_VIEWS } from './screens/screen-views';
 import { useStore } from './store';
@@ -148,6 +149,7 @@ export function App() {
           <CommandBar />
         </header>
         <Notices />
+        <ActionToasts />
         <main className="content" id="content" tabIndex={-1}>
           <ErrorBoundary label={t(`nav.${screen}`)} key={screen}>
             {/* Inside the boundary: a screen whose code fails to download shows its error there. */}

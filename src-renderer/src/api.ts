@@ -24,11 +24,16 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** JSON path of the argument the server refused ("/title"), when it named one. */
+    /** JSON pointer of the refused input ("/title"), when the master named one. */
     readonly path?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The master was not reached at all (offline, or it is down): the request may be sent again. */
+  get unreachable(): boolean {
+    return this.status === 0 && this.code === 'NETWORK';
   }
 }
 

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
-import { connectEvents, loadFirst, loadOtherScreens } from './live/event-stream';
+import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
 import { preloadScreens } from './screens/screen-views';
 import { useStore } from './store';
 import './styles.css';
@@ -26,6 +26,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const language = useStore.getState().language;
 const first = loadFirst(useStore);
+flushOutboxWhenOnline(useStore);
+// Entries left from the last session go once the household state is in.
+void first.then(() => useStore.getState().flushOutbox());
 
 // Home paints once, with its data, instead of loading cards and then a second full render.
 void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {

@@ -7,7 +7,7 @@ const H = 3_600_000;
 const T0 = Date.parse('2026-11-30T00:00:00Z');
 
 function event(id: string, startMs: number, endMs: number, extra: Partial<EventRecord> = {}): EventRecord {
-  return { id, title: `T ${id}`, startMs, endMs, allDay: false, location: '', notes: '', icsUid: null, createdMs: 1, updatedMs: 2, ...extra };
+  return { id, title: `T ${id}`, startMs, endMs, allDay: false, location: '', notes: '', icsUid: null, createdMs: 1, updatedMs: 2, rrule: null, exdates: [], tzid: null, seriesEndMs: null, remindedThroughMs: null, ...extra };
 }
 
 describe('EventRepository.overlapping', () => {

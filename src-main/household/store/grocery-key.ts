@@ -1,4 +1,6 @@
-/** Aggregation key of a grocery: case- and space-insensitive name plus canonical unit. */
+import { groceryNameKey } from '../../../src-shared';
+
+/** Aggregation key of a grocery: the name as one item (case, spaces, singular/plural) plus canonical unit. */
 export function groceryKey(name: string, unit: string | null): string {
-  return `${name.trim().toLowerCase().replace(/\s+/g, ' ')}|${unit ?? ''}`;
+  return `${groceryNameKey(name)}|${unit ?? ''}`;
 }

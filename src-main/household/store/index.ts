@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/database/database';
 import { applyMigrations } from '../../platform/database/migrations';
+import { ClientRequestRepository } from './client-requests';
 import { EventRepository } from './events';
 import { GroceryRepository } from './groceries';
 import { KanbanRepository } from './kanban';
@@ -9,7 +10,7 @@ import { RecipeRepository } from './recipes';
 import { ReminderRepository } from './reminders';
 import { TaskRepository } from './tasks';
 
-export type { CardRecord, EventRecord, GroceryRecord, MealRecord, RecipeRecord, ReminderRecord, TaskRecord } from './records';
+export type { CardRecord, EventRecord, GroceryRecord, MealRecord, OverrideRecord, RecipeRecord, ReminderRecord, TaskRecord } from './records';
 export { HOUSEHOLD_MIGRATIONS } from './migrations';
 export { newId } from './ids';
 
@@ -24,6 +25,7 @@ export class HouseholdStore {
   readonly recipes: RecipeRepository;
   readonly meals: MealRepository;
   readonly kanban: KanbanRepository;
+  readonly clientRequests: ClientRequestRepository;
 
   /** One wrapper for every transaction: building a better-sqlite3 transaction per call is not free. */
   private readonly runInTransaction: (fn: () => unknown) => unknown;
@@ -39,6 +41,7 @@ export class HouseholdStore {
     this.recipes = new RecipeRepository(db);
     this.meals = new MealRepository(db);
     this.kanban = new KanbanRepository(db);
+    this.clientRequests = new ClientRequestRepository(db);
   }
 
   /** Runs fn in one SQLite transaction (a savepoint when nested); a throw rolls it all back. */

@@ -13,7 +13,7 @@ describe('household migrations', () => {
     const db = openDatabase(':memory:');
     new HouseholdStore(db);
     expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
-    expect(tables(db)).toEqual(['household_events', 'household_groceries', 'household_kanban', 'household_meals', 'household_recipes', 'household_reminders', 'household_tasks']);
+    expect(tables(db)).toEqual(['household_client_requests', 'household_event_overrides', 'household_events', 'household_groceries', 'household_kanban', 'household_meals', 'household_recipes', 'household_reminders', 'household_tasks']);
   });
 
   for (let from = 1; from < LATEST; from++) {

@@ -139,4 +139,44 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'recurring events',
+    up(db) {
+      // A series is one row with its rule; its occurrences are computed when listed. The
+      // exceptions are keyed by the occurrence's original start (its RECURRENCE-ID).
+      // series_end_ms (end of the last occurrence, NULL while endless) lets a list skip
+      // finished series; reminded_through_ms is the occurrence the series last reminded of.
+      db.exec(`
+        ALTER TABLE household_events ADD COLUMN rrule TEXT;
+        ALTER TABLE household_events ADD COLUMN exdates TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE household_events ADD COLUMN tzid TEXT;
+        ALTER TABLE household_events ADD COLUMN series_end_ms INTEGER;
+        ALTER TABLE household_events ADD COLUMN reminded_through_ms INTEGER;
+        CREATE INDEX household_events_series ON household_events (start_ms) WHERE rrule IS NOT NULL;
+
+        CREATE TABLE household_event_overrides (
+          event_id TEXT NOT NULL REFERENCES household_events (id) ON DELETE CASCADE,
+          occurrence_ms INTEGER NOT NULL,
+          title TEXT NOT NULL,
+          start_ms INTEGER NOT NULL,
+          end_ms INTEGER NOT NULL,
+          all_day INTEGER NOT NULL CHECK (all_day IN (0, 1)),
+          location TEXT NOT NULL DEFAULT '',
+          notes TEXT NOT NULL DEFAULT '',
+          updated_ms INTEGER NOT NULL,
+          PRIMARY KEY (event_id, occurrence_ms),
+          CHECK (end_ms >= start_ms)
+        );
+        CREATE INDEX household_event_overrides_span ON household_event_overrides (start_ms, end_ms);
+        -- A list looks up which occurrences in its window were changed, for all series at once.
+        CREATE INDEX household_event_overrides_occurrence ON household_event_overrides (occurrence_ms);
+
+        ALTER TABLE household_reminders ADD COLUMN occurrence_ms INTEGER;
+
+        ALTER TABLE household_tasks ADD COLUMN ics_uid TEXT;
+        CREATE UNIQUE INDEX household_tasks_ics_uid ON household_tasks (ics_uid) WHERE ics_uid IS NOT NULL;
+      `);
+    },
+  },
 ];

@@ -13,6 +13,29 @@ export interface EventRecord {
   icsUid: string | null;
   createdMs: number;
   updatedMs: number;
+  /** RRULE value of a series (startMs/endMs are then its first occurrence); null for a one-off event. */
+  rrule: string | null;
+  /** Original starts of the occurrences left out (EXDATE). */
+  exdates: number[];
+  /** IANA zone the series repeats in (its wall time stays put across DST); null = the household's. */
+  tzid: string | null;
+  /** End of the last occurrence; null while the series is endless or for a one-off event. */
+  seriesEndMs: number | null;
+  /** Start of the occurrence the series last made a reminder for. */
+  remindedThroughMs: number | null;
+}
+
+/** One occurrence of a series changed on its own, keyed by its original start. */
+export interface OverrideRecord {
+  eventId: string;
+  occurrenceMs: number;
+  title: string;
+  startMs: number;
+  endMs: number;
+  allDay: boolean;
+  location: string;
+  notes: string;
+  updatedMs: number;
 }
 
 export interface TaskRecord {
@@ -25,6 +48,8 @@ export interface TaskRecord {
   tags: string[];
   createdMs: number;
   updatedMs: number;
+  /** UID of the ICS VTODO it was imported from, if any. */
+  icsUid?: string | null;
 }
 
 export interface ReminderRecord {
@@ -35,6 +60,8 @@ export interface ReminderRecord {
   eventId: string | null;
   firedMs: number | null;
   createdMs: number;
+  /** For a reminder of a series: the original start of its occurrence. */
+  occurrenceMs?: number | null;
 }
 
 export interface GroceryRecord {

@@ -9,6 +9,7 @@ interface Row {
   event_id: string | null;
   fired_ms: number | null;
   created_ms: number;
+  occurrence_ms: number | null;
 }
 
 const fromRow = (r: Row): ReminderRecord => ({
@@ -19,6 +20,7 @@ const fromRow = (r: Row): ReminderRecord => ({
   eventId: r.event_id,
   firedMs: r.fired_ms,
   createdMs: r.created_ms,
+  occurrenceMs: r.occurrence_ms,
 });
 
 export class ReminderRepository {
@@ -33,7 +35,7 @@ export class ReminderRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms) VALUES (@id, @text, @atMs, @source, @eventId, @firedMs, @createdMs)',
+      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms, occurrence_ms) VALUES (@id, @text, @atMs, @source, @eventId, @firedMs, @createdMs, @occurrenceMs)',
     );
     this.updateStmt = db.prepare('UPDATE household_reminders SET text = @text, at_ms = @atMs, fired_ms = @firedMs WHERE id = @id');
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE id = ?');
@@ -47,11 +49,11 @@ export class ReminderRepository {
   }
 
   insert(r: ReminderRecord): void {
-    this.insertStmt.run(r);
+    this.insertStmt.run({ ...r, occurrenceMs: r.occurrenceMs ?? null });
   }
 
   update(r: ReminderRecord): void {
-    this.updateStmt.run(r);
+    this.updateStmt.run({ id: r.id, text: r.text, atMs: r.atMs, firedMs: r.firedMs });
   }
 
   get(id: string): ReminderRecord | undefined {

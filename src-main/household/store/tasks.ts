@@ -11,6 +11,7 @@ interface Row {
   tags: string;
   created_ms: number;
   updated_ms: number;
+  ics_uid: string | null;
 }
 
 const fromRow = (r: Row): TaskRecord => ({
@@ -23,9 +24,10 @@ const fromRow = (r: Row): TaskRecord => ({
   tags: JSON.parse(r.tags) as string[],
   createdMs: r.created_ms,
   updatedMs: r.updated_ms,
+  icsUid: r.ics_uid,
 });
 
-const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags) });
+const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags), icsUid: t.icsUid ?? null });
 
 export class TaskRepository {
   private readonly insertStmt;
@@ -35,16 +37,18 @@ export class TaskRepository {
   private readonly allStmt;
   private readonly firstStmt;
   private readonly totalStmt;
+  private readonly byUidStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs)',
+      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms, ics_uid) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs, @icsUid)',
     );
     this.updateStmt = db.prepare(
       'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');
+    this.byUidStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE ics_uid = ?');
     // Open work first, then by due date (undated last), then oldest first.
     this.allStmt = db.prepare<[], Row>(
       "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid",
@@ -68,6 +72,11 @@ export class TaskRepository {
 
   delete(id: string): void {
     this.deleteStmt.run(id);
+  }
+
+  byIcsUid(uid: string): TaskRecord | undefined {
+    const r = this.byUidStmt.get(uid);
+    return r && fromRow(r);
   }
 
   all(): TaskRecord[] {

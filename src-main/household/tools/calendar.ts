@@ -2,22 +2,26 @@ import type { HomeDomain } from '../../../src-shared';
 import type { EventRecord } from '../store';
 import { newId } from '../store';
 import { dropEventReminders, EVENT_REMINDER_LEAD_MS, followEventChange, remindForNewEvent } from '../automations/event-reminders';
+import { syncSeriesReminder } from '../automations/series-reminders';
+import { calendarItems } from '../calendar-read';
 import type { HomeEnv } from '../env';
-import { notFound } from '../errors';
+import { HomeError, notFound } from '../errors';
 import { presentEvent } from '../present';
-import { addDays, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
+import { addDays, daysBetween, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
 import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
+import { describeRule, prepareSeries } from './calendar-series';
+import { deleteSeries, updateSeries } from './calendar-scopes';
 
 const DEFAULT_DURATION_MIN = 60;
 
-function describeWhen(e: EventRecord, tz: string): string {
+export function describeWhen(e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): string {
   if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
   const first = localDateOf(e.startMs, tz);
   const last = localDateOf(e.endMs - 1, tz);
   return first === last ? `am ${formatDateDe(first)} (ganztägig)` : `vom ${formatDateDe(first)} bis ${formatDateDe(last)} (ganztägig)`;
 }
 
-function spanOf(env: HomeEnv, when: Parameters<typeof resolveAt>[0], durationMin: number | undefined, path: string) {
+export function spanOf(env: HomeEnv, when: Parameters<typeof resolveAt>[0], durationMin: number | undefined, path: string) {
   const r = resolveAt(when, env, path);
   if (r.time === undefined) {
     // All-day: local midnight to the next local midnight (23 or 25 hours on DST days).
@@ -26,25 +30,49 @@ function spanOf(env: HomeEnv, when: Parameters<typeof resolveAt>[0], durationMin
   return { startMs: r.ms, endMs: r.ms + (durationMin ?? DEFAULT_DURATION_MIN) * 60_000, allDay: false };
 }
 
-function getEvent(env: HomeEnv, id: string): EventRecord {
+export function getEvent(env: HomeEnv, id: string): EventRecord {
   const e = env.store.events.get(id);
   if (!e) throw notFound(id);
   return e;
 }
 
-/** Creates an event and its reminder; shared by calendar_create and the ICS import. */
-export function insertEvent(env: HomeEnv, e: Omit<EventRecord, 'id' | 'createdMs' | 'updatedMs'>): { event: EventRecord; reminded: boolean } {
-  const event: EventRecord = { ...e, id: newId('event'), createdMs: env.now.getTime(), updatedMs: env.now.getTime() };
+export type NewEvent = Omit<EventRecord, 'id' | 'createdMs' | 'updatedMs' | 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs' | 'remindedThroughMs'> &
+  Partial<Pick<EventRecord, 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs'>>;
+
+/** Creates an event (or series) and its reminder; shared by calendar_create and the ICS import. */
+export function insertEvent(env: HomeEnv, e: NewEvent): { event: EventRecord; reminded: boolean } {
+  const event: EventRecord = {
+    rrule: null,
+    exdates: [],
+    tzid: null,
+    seriesEndMs: null,
+    ...e,
+    remindedThroughMs: null,
+    id: newId('event'),
+    createdMs: env.now.getTime(),
+    updatedMs: env.now.getTime(),
+  };
   env.store.events.insert(event);
-  return { event, reminded: remindForNewEvent(env, event) };
+  if (!event.rrule) return { event, reminded: remindForNewEvent(env, event) };
+  return { event, reminded: syncSeriesReminder(env, event) };
+}
+
+/** After an event changed: its reminders follow (a series' next occurrence, a one-off's start). */
+export function followChange(env: HomeEnv, event: EventRecord): boolean {
+  return event.rrule ? syncSeriesReminder(env, env.store.events.get(event.id) ?? event) : followEventChange(env, event);
 }
 
 export const calendarList: Handler<'calendar_list'> = (args, env) => {
   const fromDate = args.from ? resolveAt(args.from, env, '/from').date : today(env.now, env.timezone);
-  const days = args.days ?? 7;
+  let days = args.days ?? 7;
+  if (args.to) {
+    if (args.days !== undefined) throw new HomeError('INVALID_INPUT', 'Bitte entweder days oder to angeben, nicht beides.', '/to');
+    days = daysBetween(fromDate, resolveAt(args.to, env, '/to').date);
+    if (days < 1 || days > 366) throw new HomeError('INVALID_INPUT', 'Der Zeitraum muss 1 bis 366 Tage lang sein (to liegt nach from).', '/to');
+  }
   const fromMs = startOfDay(fromDate, env.timezone);
   const toMs = startOfDay(addDays(fromDate, days), env.timezone);
-  let events = env.store.events.overlapping(fromMs, toMs);
+  let events = calendarItems(env.store, env.timezone, fromMs, toMs);
   if (args.query) {
     const needle = args.query.toLowerCase();
     events = events.filter((e) => `${e.title}\n${e.location}\n${e.notes}`.toLowerCase().includes(needle));
@@ -55,27 +83,27 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
     events.length === 0
       ? `Keine Termine ${span}.`
       : `${plural(events.length, 'Termin', 'Termine')} ${span}: ${namedList(events, (e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`)}.`;
-  return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => presentEvent(e, tz)) }, message);
+  return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => e.present(tz)) }, message);
 };
 
 export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
   const span = spanOf(env, args.when, args.duration_minutes, '/when');
-  const { event, reminded } = insertEvent(env, {
-    title: args.title.trim(),
-    ...span,
-    location: args.location ?? '',
-    notes: args.notes ?? '',
-    icsUid: null,
-  });
+  const fields = { title: args.title.trim(), ...span, location: args.location ?? '', notes: args.notes ?? '', icsUid: null };
+  const series = args.rrule === undefined ? undefined : prepareSeries(env, fields, args.rrule, '/rrule');
+  const { event, reminded } = insertEvent(env, { ...fields, ...series });
   const tz = env.timezone;
-  let message = `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;
-  if (reminded) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
+  let message = event.rrule
+    ? `Serie ${q(event.title)} ${describeRule(event, tz)} eingetragen, zuerst ${describeWhen(event, tz)}.`
+    : `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;
+  if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
+  else if (reminded) message += ' Erinnerung jeweils 30 Minuten vorher.';
   const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
   return { data: presentEvent(event, tz), message, domains };
 };
 
 export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
   const before = getEvent(env, args.id);
+  if (before.rrule || args.rrule) return updateSeries(env, before, args);
   let span = { startMs: before.startMs, endMs: before.endMs, allDay: before.allDay };
   if (args.when) {
     const keep = before.allDay ? undefined : Math.round((before.endMs - before.startMs) / 60_000);
@@ -100,6 +128,7 @@ export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
 
 export const calendarDelete: Handler<'calendar_delete'> = (args, env) => {
   const event = getEvent(env, args.id);
+  if (event.rrule) return deleteSeries(env, event, args);
   const remindersChanged = dropEventReminders(env, event.id);
   env.store.events.delete(event.id);
   return {
@@ -108,3 +137,4 @@ export const calendarDelete: Handler<'calendar_delete'> = (args, env) => {
     domains: remindersChanged ? ['calendar', 'reminders'] : ['calendar'],
   };
 };
+

@@ -55,6 +55,8 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     else void store.getState().loadHome();
     wasOpen = true;
     store.getState().setLive(true);
+    // The master is reachable again: what waited in the outbox goes now.
+    void store.getState().flushOutbox();
     void store.getState().loadHealth();
   };
   source.onerror = () => {
@@ -82,4 +84,11 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
   return () => source.close();
+}
+
+/** The browser's own connection signal: entries in the outbox go as soon as it is back. */
+export function flushOutboxWhenOnline(store: Api, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const flush = () => void store.getState().flushOutbox();
+  target.addEventListener('online', flush);
+  return () => target.removeEventListener('online', flush);
 }

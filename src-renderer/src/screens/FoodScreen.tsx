@@ -1,6 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../i18n';
-import { MEAL_SLOTS, type GroceriesSyncResult, type MealSlot, type Recipe } from '../../../src-shared';
+import { t, useTranslation } from '../i18n';
+import {
+  aisleOf,
+  GROCERY_AISLES,
+  GROCERY_NAME_MAX,
+  MEAL_SLOTS,
+  readGroceryPhrase,
+  sameGroceryName,
+  type GroceryItem,
+  type GroceryPhrase,
+  type MealSlot,
+  type Recipe,
+} from '../../../src-shared';
+import { explainRefusal } from '../forms/field-errors';
+import { useFieldErrors } from '../forms/use-field-errors';
+import { checkGrocery, deleteMeal, removeCheckedGroceries, removeGrocery } from '../store/household-actions';
 import { callTool } from '../api';
 import { Card, ResourceView } from '../components/Card';
 import { Field, FormActions } from '../components/Field';
@@ -82,7 +96,7 @@ function MealPlan() {
                                 type="button"
                                 className="icon-btn danger"
                                 aria-label={`${t('common.delete')}: ${m.title}`}
-                                onClick={() => void mutate('mealplan_delete', { id: m.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== m.id) }))}
+                                onClick={() => void deleteMeal(useStore, m)}
                               >
                                 <Icon name="trash" />
                               </button>
@@ -104,24 +118,84 @@ function MealPlan() {
   );
 }
 
+/** What the item field understood, or why it cannot read it (said, never dropped). */
+function readItem(text: string): { item?: GroceryPhrase; problem?: string } {
+  if (!text.trim()) return {};
+  const read = readGroceryPhrase(text);
+  if (read.ok) return { item: read.item };
+  if (read.problem === 'UNREADABLE_AMOUNT') return { problem: t('shopping.unreadableAmount', { amount: read.amount }) };
+  if (read.problem === 'MISSING_NAME') return { problem: t('shopping.missingName', { amount: read.amount }) };
+  if (read.problem === 'TOO_LONG') return { problem: t('forms.errors.tooLong', { max: GROCERY_NAME_MAX }) };
+  return { problem: t('forms.errors.blank') };
+}
+
+/** The open item this one would be added to (same name in any case or number, same unit). */
+export function mergeTarget(items: readonly GroceryItem[], item: GroceryPhrase): GroceryItem | undefined {
+  return items.find((g) => !g.checked && g.source === 'manual' && (g.unit ?? undefined) === item.unit && sameGroceryName(g.name, item.name) && (g.quantity === null) === (item.quantity === undefined));
+}
+
+function GroceryRow({ g }: { g: GroceryItem }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={g.checked ? 'is-done' : ''}>
+      <input type="checkbox" checked={g.checked} aria-label={t('food.check', { name: g.name })} onChange={() => void checkGrocery(useStore, g, !g.checked)} />
+      <span className="item-main">
+        <span>{g.name}</span>
+        <span className="muted small">
+          {formatAmount(g.quantity, g.unit, i18n.language)}
+          {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
+        </span>
+      </span>
+      <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${g.name}`} onClick={() => void removeGrocery(useStore, g)}>
+        <Icon name="trash" />
+      </button>
+    </li>
+  );
+}
+
 function Groceries() {
   const { t, i18n } = useTranslation();
   const hh = useHousehold();
   const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
+  const create = useStore((s) => s.create);
   const notify = useStore((s) => s.notify);
-  const [name, setName] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [unit, setUnit] = useState('');
+  const [text, setText] = useState('');
   const [syncing, setSyncing] = useState(false);
-  const submit = (e: FormEvent) => {
+  const [busy, setBusy] = useState(false);
+  const { errors, mark, clear } = useFieldErrors<'item'>();
+  const items = hh?.state.groceries ?? [];
+  const reading = readItem(text);
+  const merging = reading.item ? mergeTarget(items, reading.item) : undefined;
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
-    const q = Number(quantity.replace(',', '.'));
-    void mutate('groceries_add', { name: name.trim(), ...(quantity && q > 0 ? { quantity: q } : {}), ...(unit.trim() ? { unit: unit.trim() } : {}) });
-    setName('');
-    setQuantity('');
-    setUnit('');
+    const read = readItem(text);
+    if (!read.item) return mark('item', read.problem ?? t('forms.errors.blank'));
+    const args = { name: read.item.name, ...(read.item.quantity !== undefined ? { quantity: read.item.quantity } : {}), ...(read.item.unit ? { unit: read.item.unit } : {}) };
+    const target = mergeTarget(items, read.item);
+    const before = useStore.getState().home;
+    // Shown at once the way the master will store it: merged into the same open item.
+    if (before.status === 'ready')
+      useStore.setState({
+        home: {
+          status: 'ready',
+          data: {
+            ...before.data,
+            groceries: target
+              ? before.data.groceries.map((g) => (g.id === target.id ? { ...g, quantity: g.quantity === null || args.quantity === undefined ? null : Math.round((g.quantity + args.quantity) * 100) / 100 } : g))
+              : before.data.groceries,
+          },
+        },
+      });
+    setBusy(true);
+    const outcome = await create('groceries_add', args, text.trim());
+    setBusy(false);
+    if (outcome.status === 'refused') {
+      if (target) useStore.setState({ home: before });
+      return mark('item', explainRefusal('groceries_add', outcome.error, args).message);
+    }
+    if (outcome.status === 'queued') notify('info', t('outbox.queued'));
+    setText('');
+    clear();
   };
   const syncFromPlan = async () => {
     setSyncing(true);
@@ -136,63 +210,68 @@ function Groceries() {
       setSyncing(false);
     }
   };
-  const items = [...(hh?.state.groceries ?? [])].sort((a, b) => Number(a.checked) - Number(b.checked) || a.name.localeCompare(b.name));
+  const open = items.filter((g) => !g.checked);
+  const done = items.filter((g) => g.checked).sort((a, b) => a.name.localeCompare(b.name));
+  const aisles = GROCERY_AISLES.map((aisle) => ({ aisle, items: open.filter((g) => aisleOf(g.name) === aisle).sort((a, b) => a.name.localeCompare(b.name)) })).filter((a) => a.items.length > 0);
+  const hint = reading.item ? (merging ? t('shopping.merged') : t('shopping.understood', { amount: formatAmount(reading.item.quantity, reading.item.unit, i18n.language), name: reading.item.name })) : undefined;
   return (
     <Card
       title={t('food.groceries')}
       className="span-5"
       testId="card-groceries"
       actions={
-        <button type="button" className="btn btn-small" aria-label={t('food.fromPlanLabel')} disabled={syncing} onClick={() => void syncFromPlan()}>
-          {t('food.fromPlan')}
-        </button>
+        <>
+          <button type="button" className="btn btn-small" aria-label={t('food.fromPlanLabel')} disabled={syncing} onClick={() => void syncFromPlan()}>
+            {t('food.fromPlan')}
+          </button>
+          {done.length ? (
+            <button type="button" className="btn btn-small" onClick={() => void removeCheckedGroceries(useStore, items)}>
+              {t('shopping.removeChecked')}
+            </button>
+          ) : null}
+        </>
       }
     >
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <form className="form-grid" onSubmit={submit} data-testid="grocery-create-form">
-              <Field label={t('food.newItem')} size="grow">
-                <input value={name} required onChange={(e) => setName(e.target.value)} />
+            <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
+              <Field label={t('shopping.item')} size="grow" error={errors.item} hint={hint}>
+                <input
+                  value={text}
+                  required
+                  maxLength={GROCERY_NAME_MAX + 40}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    clear('item');
+                  }}
+                />
               </Field>
-              <Field label={t('food.quantity')} size="narrow">
-                <input inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-              </Field>
-              <Field label={t('food.unit')} size="narrow">
-                <input value={unit} onChange={(e) => setUnit(e.target.value)} />
-              </Field>
-              <FormActions submit={t('common.add')} />
+              <FormActions submit={t('common.add')} busy={busy} />
             </form>
             {items.length ? (
-              <ul className="item-list groceries">
-                {items.map((g) => (
-                  <li key={g.id} className={g.checked ? 'is-done' : ''}>
-                    <input
-                      type="checkbox"
-                      checked={g.checked}
-                      aria-label={t('food.check', { name: g.name })}
-                      onChange={() =>
-                        void mutate('groceries_update', { id: g.id, checked: !g.checked }, (s) => ({ ...s, groceries: s.groceries.map((x) => (x.id === g.id ? { ...x, checked: !g.checked } : x)) }))
-                      }
-                    />
-                    <span className="item-main">
-                      <span>{g.name}</span>
-                      <span className="muted small">
-                        {formatAmount(g.quantity, g.unit, i18n.language)}
-                        {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
-                      </span>
-                    </span>
-                    <button
-                      type="button"
-                      className="icon-btn danger"
-                      aria-label={`${t('common.delete')}: ${g.name}`}
-                      onClick={() => void mutate('groceries_remove', { id: g.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== g.id) }))}
-                    >
-                      <Icon name="trash" />
-                    </button>
-                  </li>
+              <>
+                {aisles.map(({ aisle, items: inAisle }) => (
+                  <section key={aisle} className="aisle" data-testid={`aisle-${aisle}`} aria-label={t(`shopping.aisles.${aisle}`)}>
+                    <h3 className="aisle-head">{t(`shopping.aisles.${aisle}`)}</h3>
+                    <ul className="item-list groceries">
+                      {inAisle.map((g) => (
+                        <GroceryRow key={g.id} g={g} />
+                      ))}
+                    </ul>
+                  </section>
                 ))}
-              </ul>
+                {done.length ? (
+                  <section className="aisle" data-testid="aisle-done" aria-label={t('shopping.inCart')}>
+                    <h3 className="aisle-head">{t('shopping.inCart')}</h3>
+                    <ul className="item-list groceries">
+                      {done.map((g) => (
+                        <GroceryRow key={g.id} g={g} />
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
+              </>
             ) : (
               <p className="muted">{t('food.noGroceries')}</p>
             )}

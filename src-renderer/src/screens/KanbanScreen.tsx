@@ -1,4 +1,8 @@
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { Field } from '../components/Field';
+import { explainRefusal, inputLimits } from '../forms/field-errors';
+import { useFieldErrors } from '../forms/use-field-errors';
+import { deleteCard } from '../store/household-actions';
 import { useTranslation } from '../i18n';
 import { KANBAN_COLUMNS, type HomeState, type KanbanCard, type KanbanColumn } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
@@ -24,14 +28,90 @@ export function moveCard(state: HomeState, id: string, column: KanbanColumn, ord
   return { ...state, kanban: [...rest.filter((c) => c.column !== column), ...renumbered.values()] };
 }
 
-function CardItem({ card }: { card: KanbanCard }) {
+/** The moves a card can make: to each other column, and up or down in its own. */
+function movesOf(card: KanbanCard, cards: readonly KanbanCard[]): { key: string; column: KanbanColumn; order?: number }[] {
+  const siblings = cards.filter((c) => c.column === card.column).sort((a, b) => a.order - b.order);
+  const at = siblings.findIndex((c) => c.id === card.id);
+  const moves: { key: string; column: KanbanColumn; order?: number }[] = [];
+  if (at > 0) moves.push({ key: 'up', column: card.column, order: at - 1 });
+  if (at >= 0 && at < siblings.length - 1) moves.push({ key: 'down', column: card.column, order: at + 1 });
+  for (const c of KANBAN_COLUMNS) if (c !== card.column) moves.push({ key: c, column: c });
+  return moves;
+}
+
+function move(card: KanbanCard, column: KanbanColumn, order?: number): void {
+  void useStore.getState().mutate('kanban_move', { id: card.id, column, ...(order !== undefined ? { order } : {}) }, (s) => moveCard(s, card.id, column, order));
+}
+
+/** A touch- and keyboard-friendly move menu: a button that opens the list of moves. */
+function MoveMenu({ card, cards }: { card: KanbanCard; cards: readonly KanbanCard[] }) {
   const { t } = useTranslation();
-  const mutate = useStore((s) => s.mutate);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const moves = movesOf(card, cards);
+  const focusItem = (menu: HTMLElement | null, delta: number) => {
+    const items = Array.from(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + delta + items.length) % items.length]?.focus();
+  };
+  return (
+    <span className="move-menu">
+      <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} aria-label={t('board.move', { title: card.title })} onClick={() => setOpen(!open)}>
+        ⇄
+      </button>
+      {open ? (
+        <ul
+          id={menuId}
+          role="menu"
+          className="menu"
+          aria-label={t('board.move', { title: card.title })}
+          ref={(el) => el?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus()}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+            else if (e.key === 'ArrowDown') focusItem(e.currentTarget, 1);
+            else if (e.key === 'ArrowUp') focusItem(e.currentTarget, -1);
+            else return;
+            e.preventDefault();
+          }}
+        >
+          {moves.map((m) => (
+            <li key={m.key} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  move(card, m.column, m.order);
+                }}
+              >
+                {m.key === 'up' ? t('board.moveUp') : m.key === 'down' ? t('board.moveDown') : t('board.moveToColumn', { column: t(`kanban.columns.${m.column}`) })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </span>
+  );
+}
+
+function CardItem({ card, cards }: { card: KanbanCard; cards: readonly KanbanCard[] }) {
+  const { t } = useTranslation();
   return (
     <li
       className={`kcard ${card.manual_override ? 'is-manual' : ''}`}
       draggable
+      tabIndex={0}
+      aria-label={card.title}
+      aria-description={t('board.keyboardHint')}
       data-testid={`kcard-${card.id}`}
+      onKeyDown={(e) => {
+        // Arrow keys on the focused card itself (not on its buttons) move it a column.
+        if (e.target !== e.currentTarget || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+        const next = KANBAN_COLUMNS[KANBAN_COLUMNS.indexOf(card.column) + (e.key === 'ArrowRight' ? 1 : -1)];
+        if (!next) return;
+        e.preventDefault();
+        move(card, next);
+      }}
       onDragStart={(e) => {
         e.dataTransfer.setData(DRAG_TYPE, card.id);
         e.dataTransfer.setData('text/plain', card.id);
@@ -42,27 +122,8 @@ function CardItem({ card }: { card: KanbanCard }) {
       <span className="kcard-meta">
         {card.task_id ? <span className="chip">{t('kanban.linked')}</span> : null}
         {card.manual_override ? <span className="chip chip-accent">{t('kanban.manual')}</span> : null}
-        <select
-          className="select-small"
-          aria-label={t('kanban.moveTo', { title: card.title })}
-          value={card.column}
-          onChange={(e) => {
-            const column = e.target.value as KanbanColumn;
-            void mutate('kanban_move', { id: card.id, column }, (s) => moveCard(s, card.id, column));
-          }}
-        >
-          {KANBAN_COLUMNS.map((c) => (
-            <option key={c} value={c}>
-              {t(`kanban.columns.${c}`)}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="icon-btn danger"
-          aria-label={`${t('common.delete')}: ${card.title}`}
-          onClick={() => void mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }))}
-        >
+        <MoveMenu card={card} cards={cards} />
+        <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${card.title}`} onClick={() => void deleteCard(useStore, card)}>
           <Icon name="trash" />
         </button>
       </span>
@@ -70,7 +131,7 @@ function CardItem({ card }: { card: KanbanCard }) {
   );
 }
 
-function Column({ column, cards }: { column: KanbanColumn; cards: readonly KanbanCard[] }) {
+function Column({ column, cards, all }: { column: KanbanColumn; cards: readonly KanbanCard[]; all: readonly KanbanCard[] }) {
   const { t } = useTranslation();
   const mutate = useStore((s) => s.mutate);
   const [over, setOver] = useState(false);
@@ -101,7 +162,7 @@ function Column({ column, cards }: { column: KanbanColumn; cards: readonly Kanba
       </h3>
       <ul className="kcards">
         {cards.map((c) => (
-          <CardItem key={c.id} card={c} />
+          <CardItem key={c.id} card={c} cards={all} />
         ))}
         {cards.length === 0 ? <li className="kdrop muted">{t('kanban.dropHere')}</li> : null}
       </ul>
@@ -112,14 +173,22 @@ function Column({ column, cards }: { column: KanbanColumn; cards: readonly Kanba
 export function KanbanScreen() {
   const { t } = useTranslation();
   const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
+  const create = useStore((s) => s.create);
+  const notify = useStore((s) => s.notify);
+  const organize = useStore((s) => s.organizeBoard);
+  const organizing = useStore((s) => s.organizing);
   const hh = useHousehold();
   const [title, setTitle] = useState('');
-  const submit = (e: FormEvent) => {
+  const { errors, mark, clear } = useFieldErrors<'title'>();
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return;
-    void mutate('kanban_create', { title: title.trim(), column: 'TODO' });
+    if (!title.trim()) return mark('title', t('forms.errors.blank'));
+    const args = { title, column: 'TODO' as const };
+    const outcome = await create('kanban_create', args, title.trim());
+    if (outcome.status === 'refused') return mark('title', explainRefusal('kanban_create', outcome.error, args).message);
+    if (outcome.status === 'queued') notify('info', t('outbox.queued'));
     setTitle('');
+    clear();
   };
   return (
     <div className="grid-12" data-testid="screen-kanban">
@@ -129,12 +198,25 @@ export function KanbanScreen() {
         testId="card-kanban"
         actions={
           <>
-            <form className="inline-form" onSubmit={submit}>
-              <input aria-label={t('kanban.newCard')} placeholder={t('kanban.newCard')} value={title} onChange={(e) => setTitle(e.target.value)} />
+            <form className="inline-form" onSubmit={(e) => void submit(e)} noValidate data-testid="card-create-form">
+              <Field label={t('kanban.newCard')} error={errors.title}>
+                <input
+                  placeholder={t('kanban.newCard')}
+                  value={title}
+                  {...inputLimits('kanban_create', 'title')}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    clear('title');
+                  }}
+                />
+              </Field>
               <button type="submit" className="btn btn-primary btn-small">
                 {t('common.add')}
               </button>
             </form>
+            <button type="button" className="btn btn-small" aria-label={t('board.organizeLabel')} disabled={organizing} aria-busy={organizing || undefined} onClick={() => void organize()}>
+              {organizing ? t('board.organizing') : t('board.organize')}
+            </button>
             <MicButton module="kanban" />
           </>
         }
@@ -143,7 +225,7 @@ export function KanbanScreen() {
           {() => (
             <div className="board">
               {KANBAN_COLUMNS.map((column) => (
-                <Column key={column} column={column} cards={(hh?.state.kanban ?? []).filter((c) => c.column === column).sort((a, b) => a.order - b.order)} />
+                <Column key={column} column={column} all={hh?.state.kanban ?? []} cards={(hh?.state.kanban ?? []).filter((c) => c.column === column).sort((a, b) => a.order - b.order)} />
               ))}
             </div>
           )}

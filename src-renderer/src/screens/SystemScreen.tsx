@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { DocumentSearch } from './DocumentSearch';
 import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
@@ -46,6 +47,7 @@ function Documents() {
           {u.error ? <span className="inline-error">{u.error}</span> : <progress max={1} value={u.fraction} aria-label={t('system.uploading', { name: u.name })} />}
         </div>
       ))}
+      <DocumentSearch />
       <ResourceView resource={documents} onRetry={() => void useStore.getState().loadDocuments()}>
         {(docs) =>
           docs.length ? (

@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { explainRefusal, inputLimits } from '../forms/field-errors';
+import { useFieldErrors } from '../forms/use-field-errors';
+import { deleteTask, setTaskStatus } from '../store/household-actions';
 import { useTranslation } from '../i18n';
 import { TASK_PRIORITIES, type Task, type TaskPriority } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
@@ -40,23 +43,34 @@ function TaskRow({ task }: { task: Task }) {
   const mutate = useStore((s) => s.mutate);
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(task.title);
+  const { errors, mark, clear } = useFieldErrors<'title'>();
   const done = task.status === 'done';
-  const overdue = !done && task.due && wallClock(task.due, hh.timezone).date < hh.today;
-  const setStatus = (status: Task['status']) => void mutate('tasks_update', { id: task.id, status }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)) }));
+  const overdue = isOverdue(task, hh.timezone, hh.today);
+  const setStatus = (status: Task['status']) => void setTaskStatus(useStore, task, status);
+  const saveTitle = async (e: FormEvent) => {
+    e.preventDefault();
+    if (title === task.title) return setEditing(false);
+    const args = { id: task.id, title };
+    // The edit stays open with what was typed until the master accepted it.
+    const ok = await mutate('tasks_update', args, undefined, (error) => mark('title', explainRefusal('tasks_update', error, args).message));
+    if (ok) setEditing(false);
+  };
   return (
-    <li className={`task ${done ? 'is-done' : ''} prio-${task.priority}`}>
+    <li className={`task ${done ? 'is-done' : ''} ${overdue ? 'is-overdue' : ''} prio-${task.priority}`}>
       <input type="checkbox" checked={done} aria-label={t('tasks.markDone', { title: task.title })} onChange={() => setStatus(done ? 'open' : 'done')} />
       {editing ? (
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setEditing(false);
-            if (title.trim() && title.trim() !== task.title)
-              void mutate('tasks_update', { id: task.id, title: title.trim() }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, title: title.trim() } : x)) }));
-          }}
-        >
-          <input aria-label={t('common.title')} value={title} autoFocus onChange={(e) => setTitle(e.target.value)} />
+        <form className="inline-form" onSubmit={(e) => void saveTitle(e)}>
+          <Field label={t('common.title')} error={errors.title}>
+            <input
+              value={title}
+              autoFocus
+              {...inputLimits('tasks_update', 'title')}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                clear('title');
+              }}
+            />
+          </Field>
           <button type="submit" className="btn btn-small btn-primary">
             {t('common.save')}
           </button>
@@ -65,6 +79,7 @@ function TaskRow({ task }: { task: Task }) {
         <span className="item-main">
           <span className="task-title">{task.title}</span>
           <span className="muted small">
+            {overdue ? <span className="chip chip-overdue">{t('taskForm.overdue')}</span> : null}
             {task.due ? <span className={overdue ? 'overdue' : ''}>{formatWhen(task.due, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, task.due.includes('T00:00:00'))}</span> : null}
             {task.tags.map((tag) => (
               <span key={tag} className="tag">
@@ -90,7 +105,7 @@ function TaskRow({ task }: { task: Task }) {
           type="button"
           className="icon-btn danger"
           aria-label={`${t('common.delete')}: ${task.title}`}
-          onClick={() => void mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }))}
+          onClick={() => void deleteTask(useStore, task, hh.timezone)}
         >
           <Icon name="trash" />
         </button>
@@ -103,22 +118,40 @@ function TaskList() {
   const { t } = useTranslation();
   const hh = useHousehold();
   const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
+  const create = useStore((s) => s.create);
+  const notify = useStore((s) => s.notify);
   const [filter, setFilter] = useState<'open' | 'all' | 'done'>('open');
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
-  const submit = (e: FormEvent) => {
+  const [busy, setBusy] = useState(false);
+  const { errors, mark, clear } = useFieldErrors<'title' | 'due' | 'priority'>();
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return;
-    void mutate('tasks_create', { title: title.trim(), priority, ...(due ? { due: whenOf(due, '') } : {}) });
+    const args = { title, priority, ...(due ? { due: whenOf(due, '') } : {}) };
+    // Checked here as the master would: a blank title never leaves the form.
+    if (!title.trim()) return mark('title', t('forms.errors.blank'));
+    setBusy(true);
+    const outcome = await create('tasks_create', args, title.trim());
+    setBusy(false);
+    if (outcome.status === 'refused') {
+      const refusal = explainRefusal('tasks_create', outcome.error, args);
+      if (refusal.field === 'title' || refusal.field === 'due' || refusal.field === 'priority') mark(refusal.field, refusal.message);
+      else mark('title', refusal.message);
+      return;
+    }
+    if (outcome.status === 'queued') notify('info', t('outbox.queued'));
+    // Accepted (or safely waiting): the form starts over, defaults included.
     setTitle('');
     setDue('');
+    setPriority('normal');
+    clear();
   };
   const rank = { high: 0, normal: 1, low: 2 };
+  const overdueFirst = (x: Task) => (hh && isOverdue(x, hh.timezone, hh.today) ? 0 : 1);
   const tasks = (hh?.state.tasks ?? [])
     .filter((x) => (filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done'))
-    .sort((a, b) => rank[a.priority] - rank[b.priority] || byDue(a.due, b.due));
+    .sort((a, b) => overdueFirst(a) - overdueFirst(b) || rank[a.priority] - rank[b.priority] || byDue(a.due, b.due));
   return (
     <Card
       title={t('tasks.list')}
@@ -137,14 +170,29 @@ function TaskList() {
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <form className="form-grid" onSubmit={submit} data-testid="task-create-form">
-              <Field label={t('tasks.newTask')} size="grow">
-                <input value={title} required onChange={(e) => setTitle(e.target.value)} />
+            <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="task-create-form">
+              <Field label={t('tasks.newTask')} size="grow" error={errors.title}>
+                <input
+                  value={title}
+                  required
+                  {...inputLimits('tasks_create', 'title')}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    clear('title');
+                  }}
+                />
               </Field>
-              <Field label={t('tasks.due')}>
-                <input type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+              <Field label={t('tasks.due')} error={errors.due}>
+                <input
+                  type="date"
+                  value={due}
+                  onChange={(e) => {
+                    setDue(e.target.value);
+                    clear('due');
+                  }}
+                />
               </Field>
-              <Field label={t('tasks.priority')}>
+              <Field label={t('tasks.priority')} error={errors.priority}>
                 <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
                   {TASK_PRIORITIES.map((p) => (
                     <option key={p} value={p}>
@@ -153,7 +201,7 @@ function TaskList() {
                   ))}
                 </select>
               </Field>
-              <FormActions submit={t('common.add')} />
+              <FormActions submit={t('common.add')} busy={busy} />
             </form>
             {tasks.length ? (
               <ul className="task-list">
@@ -182,6 +230,11 @@ export function TasksScreen() {
       <TaskList />
     </div>
   );
+}
+
+/** Open and past its due day (a due time today is not overdue yet). */
+function isOverdue(task: Task, timezone: string, today: string): boolean {
+  return task.status !== 'done' && task.due !== null && wallClock(task.due, timezone).date < today;
 }
 
 /** Tasks with a due time first, earliest first. */

@@ -13,9 +13,10 @@ export interface HomeSlice {
   /**
    * Runs a household tool (the same write path as the assistant). `optimistic` shows the
    * change at once; if the server refuses, the previous state comes back and a notice
-   * says why. Resolves true when the server accepted.
+   * says why — or `onRefused` does, for a form that marks the field at fault. Resolves true
+   * when the server accepted.
    */
-  mutate<N extends HomeToolName>(tool: N, args: HomeToolArgs[N], optimistic?: (state: HomeState) => HomeState): Promise<boolean>;
+  mutate<N extends HomeToolName>(tool: N, args: HomeToolArgs[N], optimistic?: (state: HomeState) => HomeState, onRefused?: (error: unknown) => void): Promise<boolean>;
   /** Rings again an hour later (after now, or after its own time if that is later): a new reminder replaces it. */
   snoozeReminder(id: string, minutes?: number): Promise<boolean>;
   reminderDue(reminder: Reminder): void;
@@ -52,7 +53,7 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
     })();
     return inflight;
   },
-  async mutate(tool, args, optimistic) {
+  async mutate(tool, args, optimistic, onRefused) {
     const before = get().home;
     if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
     try {
@@ -62,7 +63,8 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
     } catch (e) {
       // Only roll back if nothing newer arrived in between.
       if (optimistic && before.status === 'ready') set({ home: before });
-      get().notify('error', messageOf(e));
+      if (onRefused) onRefused(e);
+      else get().notify('error', messageOf(e));
       return false;
     }
   },

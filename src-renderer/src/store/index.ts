@@ -1,18 +1,21 @@
 import { create } from 'zustand';
 import { createCalendarSlice, type CalendarSlice } from './calendar-slice';
+import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
+import { createOutboxSlice, type OutboxSlice } from './outbox-slice';
 import { createProtocolSlice, type ProtocolSlice } from './protocol-slice';
 import { createSkillsSlice, type SkillsSlice } from './skills-slice';
 import { createSystemSlice, type SystemSlice } from './system-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & CalendarSlice;
+export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & CalendarSlice & OutboxSlice & UndoSlice & BoardSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -26,4 +29,7 @@ export const useStore = create<Store>()((...a) => ({
   ...createMeshSlice(...a),
   ...createProtocolSlice(...a),
   ...createCalendarSlice(...a),
+  ...createOutboxSlice(...a),
+  ...createUndoSlice(...a),
+  ...createBoardSlice(...a),
 }));

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { RagDocument, RagProgressEvent } from '../../../src-shared';
+import type { RagDocument, RagProgressEvent, RagSearchResponse } from '../../../src-shared';
 import { request, uploadForm } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
@@ -17,6 +17,9 @@ export interface KnowledgeSlice {
   loadDocuments(): Promise<void>;
   uploadDocument(file: File): Promise<void>;
   deleteDocument(id: string): Promise<void>;
+  /** The last document search (keyword search works without Ollama). */
+  docSearch: Resource<RagSearchResponse>;
+  searchDocuments(query: string): Promise<void>;
   /** SSE rag.progress: moves one document's bar without a refetch. */
   applyRagProgress(update: RagProgressEvent): void;
 }
@@ -26,6 +29,17 @@ let uploadSeq = 0;
 export const createKnowledgeSlice: StateCreator<Store, [], [], KnowledgeSlice> = (set, get) => ({
   documents: idle(),
   uploads: [],
+  docSearch: idle(),
+  async searchDocuments(query) {
+    const q = query.trim();
+    if (!q) return set({ docSearch: idle() });
+    set({ docSearch: loading(get().docSearch) });
+    try {
+      set({ docSearch: { status: 'ready', data: await request('GET /api/rag/search', { query: { q, top_k: '8' } }) } });
+    } catch (e) {
+      set({ docSearch: failed(get().docSearch, e) });
+    }
+  },
   async loadDocuments() {
     set({ documents: loading(get().documents) });
     try {

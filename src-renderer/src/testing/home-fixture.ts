@@ -8,8 +8,8 @@ export function homeFixture(): HomeState {
     now: '2026-12-01T10:30:00+01:00',
     timezone: 'Europe/Berlin',
     events: [
-      { id: 'evt_1', title: 'Zahnarzt', start: '2026-12-01T15:30:00+01:00', end: '2026-12-01T16:30:00+01:00', all_day: false, location: 'Praxis Weber', notes: '', created_at: stamp, updated_at: stamp },
-      { id: 'evt_2', title: 'Elternabend', start: '2026-12-03T19:00:00+01:00', end: '2026-12-03T20:30:00+01:00', all_day: false, location: '', notes: '', created_at: stamp, updated_at: stamp },
+      { id: 'evt_1', title: 'Zahnarzt', start: '2026-12-01T15:30:00+01:00', end: '2026-12-01T16:30:00+01:00', all_day: false, location: 'Praxis Weber', notes: '', created_at: stamp, updated_at: stamp, rrule: null, occurrence_start: null, overridden: false },
+      { id: 'evt_2', title: 'Elternabend', start: '2026-12-03T19:00:00+01:00', end: '2026-12-03T20:30:00+01:00', all_day: false, location: '', notes: '', created_at: stamp, updated_at: stamp, rrule: null, occurrence_start: null, overridden: false },
     ],
     tasks: [
       { id: 'task_1', title: 'Steuererklärung abgeben', notes: '', due: '2026-11-30T00:00:00+01:00', priority: 'high', status: 'open', tags: ['finanzen'], created_at: stamp, updated_at: stamp },

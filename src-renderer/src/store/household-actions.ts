@@ -1,0 +1,117 @@
+// The household's destructive actions, each with its way back: a delete or a "done" tick
+// happens at once and offers Undo, which runs the inverse tool calls (a deleted entry is
+// created again with everything it had).
+import type { GroceryItem, HomeState, HomeToolArgs, HomeToolName, KanbanCard, MealPlanEntry, Task, TaskStatus } from '../../../src-shared';
+import { callTool } from '../api';
+import { wallClock } from '../format/household-time';
+import { t } from '../i18n';
+import { messageOf } from './resource';
+import type { Store } from './index';
+
+type Api = { getState(): Store; setState(partial: Partial<Store>): void };
+
+/** Runs the inverse calls, then reloads; a refusal is said, not swallowed. */
+async function restore(store: Api, steps: () => Promise<unknown>): Promise<void> {
+  try {
+    await steps();
+  } catch (e) {
+    store.getState().notify('error', t('undo.failed', { reason: messageOf(e) }));
+  }
+  await store.getState().loadHome();
+}
+
+const call = <N extends HomeToolName>(name: N, args: HomeToolArgs[N]) => callTool(name, args);
+
+/** A task's due as the symbolic time tasks_create takes (midnight: a date without time). */
+function dueOf(task: Task, timezone: string): HomeToolArgs['tasks_create']['due'] {
+  if (!task.due) return undefined;
+  const { date, time } = wallClock(task.due, timezone);
+  return task.due.includes('T00:00:00') ? { kind: 'absolute', date } : { kind: 'absolute', date, time };
+}
+
+export async function deleteTask(store: Api, task: Task, timezone: string): Promise<void> {
+  const ok = await store.getState().mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }));
+  if (!ok) return;
+  store.getState().offerUndo(t('undo.deleted', { title: task.title }), () =>
+    restore(store, async () => {
+      const due = dueOf(task, timezone);
+      const created = await call('tasks_create', { title: task.title, priority: task.priority, ...(task.notes ? { notes: task.notes } : {}), ...(task.tags.length ? { tags: [...task.tags] } : {}), ...(due ? { due } : {}) });
+      if (task.status !== 'open' && created.data) await call('tasks_update', { id: created.data.id, status: task.status });
+    }),
+  );
+}
+
+export async function setTaskStatus(store: Api, task: Task, status: TaskStatus): Promise<void> {
+  const ok = await store.getState().mutate('tasks_update', { id: task.id, status }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)) }));
+  if (!ok || status !== 'done') return;
+  store.getState().offerUndo(t('undo.done', { title: task.title }), () => restore(store, () => call('tasks_update', { id: task.id, status: task.status })));
+}
+
+function regrocery(item: GroceryItem) {
+  return async () => {
+    const added = await call('groceries_add', { name: item.name, ...(item.quantity !== null ? { quantity: item.quantity } : {}), ...(item.unit ? { unit: item.unit } : {}) });
+    if (item.checked && added.data) await call('groceries_update', { id: added.data.id, checked: true });
+  };
+}
+
+export async function removeGrocery(store: Api, item: GroceryItem): Promise<void> {
+  const ok = await store.getState().mutate('groceries_remove', { id: item.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== item.id) }));
+  if (ok) store.getState().offerUndo(t('undo.deleted', { title: item.name }), () => restore(store, regrocery(item)));
+}
+
+export async function checkGrocery(store: Api, item: GroceryItem, checked: boolean): Promise<void> {
+  const ok = await store.getState().mutate('groceries_update', { id: item.id, checked }, (s) => ({ ...s, groceries: s.groceries.map((x) => (x.id === item.id ? { ...x, checked } : x)) }));
+  if (ok && checked) store.getState().offerUndo(t('undo.checked', { title: item.name }), () => restore(store, () => call('groceries_update', { id: item.id, checked: false })));
+}
+
+/** "Erledigte entfernen": every ticked item goes, and comes back together on Undo. */
+export async function removeCheckedGroceries(store: Api, items: readonly GroceryItem[]): Promise<void> {
+  const gone = items.filter((g) => g.checked);
+  if (gone.length === 0) return;
+  const ids = new Set(gone.map((g) => g.id));
+  showOptimistic(store, (s) => ({ ...s, groceries: s.groceries.filter((g) => !ids.has(g.id)) }));
+  const removed: GroceryItem[] = [];
+  try {
+    for (const g of gone) {
+      await call('groceries_remove', { id: g.id });
+      removed.push(g);
+    }
+  } catch (e) {
+    store.getState().notify('error', messageOf(e));
+  }
+  await store.getState().loadHome();
+  if (removed.length) {
+    store.getState().offerUndo(t('undo.removedChecked', { count: removed.length }), () =>
+      restore(store, async () => {
+        for (const g of removed) await regrocery(g)();
+      }),
+    );
+  }
+}
+
+function showOptimistic(store: Api, change: (s: HomeState) => HomeState): void {
+  const home = store.getState().home;
+  if (home.status === 'ready') store.setState({ home: { status: 'ready', data: change(home.data) } });
+}
+
+export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
+  const ok = await store.getState().mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }));
+  if (!ok) return;
+  store.getState().offerUndo(t('undo.deleted', { title: card.title }), () =>
+    restore(store, async () => {
+      const again = await call('kanban_create', { title: card.title, column: card.column, ...(card.task_id ? { task_id: card.task_id } : {}) }).catch(() => undefined);
+      // The task may be gone too: the card comes back on its own.
+      if (!again) await call('kanban_create', { title: card.title, column: card.column });
+    }),
+  );
+}
+
+export async function deleteMeal(store: Api, meal: MealPlanEntry): Promise<void> {
+  const ok = await store.getState().mutate('mealplan_delete', { id: meal.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== meal.id) }));
+  if (!ok) return;
+  store.getState().offerUndo(t('undo.deleted', { title: meal.title }), () =>
+    restore(store, () =>
+      call('mealplan_create', { when: { kind: 'absolute', date: meal.date }, meal: meal.meal, title: meal.title, servings: meal.servings, ...(meal.recipe_id ? { recipe_id: meal.recipe_id } : {}) }),
+    ),
+  );
+}
