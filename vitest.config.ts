@@ -80,6 +80,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // After the unit projects when one run holds both (their worker counts differ).
+          sequence: { groupOrder: 1 },
           include: NODE_ROOTS.map((dir) => `${dir}/${INTEGRATION}`),
           ...nodeTimeouts,
         },

@@ -121,7 +121,8 @@ describe('editing the household through the UI', () => {
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'CONFLICT', message: 'Aufgabe ist gesperrt' }, message: 'Aufgabe ist gesperrt', mutated: false }) }),
     );
     await page.getByRole('button', { name: 'Löschen: Rasen mähen' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Aufgabe ist gesperrt' }).waitFor();
+    // A known code speaks the UI's language (the server's own words stay in the trace).
+    await page.getByRole('alert').filter({ hasText: 'Das wurde inzwischen geändert' }).waitFor();
     await page.getByText('Rasen mähen', { exact: true }).waitFor();
     expect((await homeState(app)).tasks.some((t) => t.title === 'Rasen mähen')).toBe(true);
     await page.close();
@@ -141,7 +142,7 @@ describe('the assistant in the UI', () => {
     await page.getByLabel('Nachricht an JARVIS').fill('Setz Hafermilch auf die Einkaufsliste');
     await page.getByRole('button', { name: 'Senden' }).click();
     await page.getByTestId('card-groceries').getByText('Hafermilch').waitFor({ timeout: 15_000 });
-    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'groceries_add' }).waitFor();
+    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'Einkaufsliste: hinzugefügt' }).waitFor();
     await page.close();
   }, 120_000);
 
@@ -162,7 +163,7 @@ describe('the assistant in the UI', () => {
     await yes.click();
     await eventually(async () => expect((await homeState(app)).events.some((e) => e.id === event.data.id)).toBe(false), 20_000);
     expect(sent).toEqual(['Lösch bitte den Zahnarzttermin morgen', 'ja']);
-    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'calendar_delete' }).waitFor();
+    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'Kalender: Termin gelöscht' }).waitFor();
     expect(await yes.count()).toBe(0);
     await page.close();
   }, 120_000);
@@ -180,8 +181,8 @@ describe('the protocol in Wissen & System (spec/004)', () => {
 
     await card.getByRole('button', { name: /Merk dir bitte, dass Lena/ }).click();
     const timeline = card.getByTestId('protocol-timeline');
-    await timeline.getByText('Prüfung: memory_propose').waitFor();
-    await timeline.getByText('Merken vorgeschlagen').waitFor();
+    await timeline.getByText('Prüfung: Zum Merken vorgeschlagen').waitFor();
+    await timeline.getByText(/^Merken vorgeschlagen/).waitFor();
     await remember.click();
     await card.getByText('Gemerkt', { exact: true }).waitFor();
     await eventually(async () => expect(await remember.count()).toBe(0));
@@ -199,7 +200,7 @@ describe('the protocol in Wissen & System (spec/004)', () => {
     writeFileSync(join(dir, 'skill.json'), JSON.stringify({ ...manifest, id: 'demo.copy', name: 'Demo Kopie' }));
     const { page, errors } = await openScreen(browser, app, 'system', 'clean');
     const skills = page.getByTestId('card-skills');
-    await skills.getByRole('button', { name: 'RELOAD SKILLS' }).click();
+    await skills.getByRole('button', { name: 'SKILLS NEU LADEN' }).click();
     await skills.getByText('wartet auf Freigabe').waitFor({ timeout: 15_000 });
     expect((await callTool(app, 'skill_demo_copy_reverse', { text: 'abc' })).success).toBe(false);
     await page.screenshot({ path: screenshotPath('clean-skill-proposal') });

@@ -12,9 +12,48 @@ export interface ApiErrorBody {
   };
 }
 
+/**
+ * What a component's status says, as a stable code: the UI shows it in the household's
+ * language, filled from `params`. The English `detail` stays for the technical view and logs.
+ */
+export type ComponentStatusCode =
+  | 'status.failed'
+  | 'ollama.unchecked'
+  | 'ollama.ready'
+  | 'ollama.unreachable'
+  | 'ollama.noModel'
+  | 'ollama.noToolModel'
+  | 'ollama.modelMissing'
+  | 'ollama.modelWithoutTools'
+  | 'ollama.modelError'
+  | 'household.reminderPass'
+  | 'household.reminderPassOff'
+  | 'skills.off'
+  | 'skills.loaded'
+  | 'skills.loadedWithErrors'
+  | 'mesh.off'
+  | 'mesh.ready'
+  | 'docker.off'
+  | 'docker.checking'
+  | 'docker.connected'
+  | 'docker.unreachable'
+  | 'voice.ready'
+  | 'voice.basicSpeech'
+  | 'voice.noSpeechOutput'
+  | 'voice.sttNotReady'
+  | 'rag.ready'
+  | 'rag.keywordOnly'
+  | 'rag.toolsMissing'
+  | 'rag.folderRefused'
+  | 'protocol.recorded';
+
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';
+  /** Technical detail in English (it may name settings and paths): Wissen & System's technical view. */
   readonly detail: string;
+  readonly code?: ComponentStatusCode;
+  /** Numbers and names the code's text is filled with. */
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 export interface HealthResponse {

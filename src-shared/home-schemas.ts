@@ -55,6 +55,11 @@ export const SYMBOLIC_TIME_SCHEMA = {
   ],
 } as const;
 
+/** A day without a time of day (the same three kinds): the last day of an all-day event. */
+const SYMBOLIC_DAY_SCHEMA = {
+  oneOf: SYMBOLIC_TIME_SCHEMA.oneOf.map(({ properties: { time: _time, ...properties }, ...branch }) => ({ ...branch, properties })),
+};
+
 const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
 // `\S`: a title of only spaces is no title.
 const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
@@ -93,6 +98,11 @@ const occurrenceStart = {
   maxLength: 40,
   description: 'Ursprünglicher Beginn des gemeinten Termins einer Serie (occurrence_start aus calendar_list)',
 } as const;
+const lastDay = {
+  ...SYMBOLIC_DAY_SCHEMA,
+  description:
+    'Nur ganztägig (when ohne Uhrzeit): letzter Tag, einschließlich, eines Termins über mehrere Tage. Urlaub vom 3. bis 7. Juni: when 3. Juni, last_day 7. Juni. Fehlt er, dauert ein ganztägiger Termin einen Tag.',
+};
 const scope = { enum: [...RECURRENCE_SCOPES], description: 'Bei Serien: this = nur dieser Termin, following = dieser und alle folgenden, all = alle (Standard)' } as const;
 
 function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
@@ -116,12 +126,13 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   calendar_create: {
     description:
-      'Termin anlegen. Ohne Uhrzeit ganztägig. Legt automatisch eine Erinnerung 30 Minuten vorher an (bei Serien vor jedem Termin). Wiederkehrend mit rrule; die Serie beginnt am ersten passenden Tag ab when.',
+      'Termin anlegen. Ohne Uhrzeit ganztägig (über mehrere Tage mit last_day). Legt automatisch eine Erinnerung 30 Minuten vorher an (bei Serien vor jedem Termin). Wiederkehrend mit rrule; die Serie beginnt am ersten passenden Tag ab when.',
     input_schema: object(
       {
         title: text(200),
         when: SYMBOLIC_TIME_SCHEMA,
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080, description: 'Dauer in Minuten, Standard 60' },
+        last_day: lastDay,
         location: optionalText(200),
         notes: optionalText(4000),
         rrule,
@@ -137,6 +148,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         title: text(200),
         when: SYMBOLIC_TIME_SCHEMA,
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
+        last_day: { ...lastDay, description: 'Nur ganztägig: neuer letzter Tag (einschließlich). Wird nur when geändert, behält ein ganztägiger Termin seine Anzahl Tage.' },
         location: optionalText(200),
         notes: optionalText(4000),
         occurrence_start: occurrenceStart,

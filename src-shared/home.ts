@@ -41,6 +41,8 @@ export interface AbsoluteTime {
 }
 
 export type SymbolicTime = RelativeTime | WeekdayTime | AbsoluteTime;
+/** A symbolic time without a time of day. */
+export type SymbolicDay = Omit<RelativeTime, 'time'> | Omit<WeekdayTime, 'time'> | Omit<AbsoluteTime, 'time'>;
 
 // ---------------------------------------------------------------------------
 // Entities. Ids are stable strings with a kind prefix. Timestamps are RFC3339 with the
@@ -280,6 +282,8 @@ export interface CalendarCreateArgs {
   readonly when: SymbolicTime;
   /** Default 60; ignored for all-day events. */
   readonly duration_minutes?: number;
+  /** All-day only: the last day (inclusive) of an event over several days; without it one day. */
+  readonly last_day?: SymbolicDay;
   readonly location?: string;
   readonly notes?: string;
   /** RRULE value ("FREQ=WEEKLY;BYDAY=MO"): the event repeats. */
@@ -290,6 +294,8 @@ export interface CalendarUpdateArgs {
   readonly title?: string;
   readonly when?: SymbolicTime;
   readonly duration_minutes?: number;
+  /** All-day only: the new last day (inclusive). A new `when` alone keeps an all-day event's number of days. */
+  readonly last_day?: SymbolicDay;
   readonly location?: string;
   readonly notes?: string;
   /** Original start of the occurrence meant (RFC3339); needed for scope `this` and `following`. */

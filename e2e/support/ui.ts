@@ -7,16 +7,23 @@ export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'system']
 export type Screen = (typeof SCREENS)[number];
 
 /** A page that opens on `screen` in `mode`, as if the user had left it there last time. */
-export async function openScreen(browser: Browser, app: ServedApp, screen: Screen, mode: 'clean' | 'hud', viewport = { width: 1440, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+export async function openScreen(
+  browser: Browser,
+  app: ServedApp,
+  screen: Screen,
+  mode: 'clean' | 'hud',
+  viewport = { width: 1440, height: 900 },
+  language: 'de' | 'en' = 'de',
+): Promise<{ page: Page; errors: string[] }> {
   // A context per page: axe needs one, and localStorage starts empty.
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(([s, m]) => {
-    if (!localStorage.getItem('jarvis.ui')) localStorage.setItem('jarvis.ui', JSON.stringify({ screen: s, mode: m, language: 'de' }));
-  }, [screen, mode] as const);
+  await page.addInitScript(([s, m, l]) => {
+    if (!localStorage.getItem('jarvis.ui')) localStorage.setItem('jarvis.ui', JSON.stringify({ screen: s, mode: m, language: l }));
+  }, [screen, mode, language] as const);
   await page.goto(app.url);
   await page.getByTestId(`screen-${screen}`).waitFor();
   return { page, errors };
@@ -52,6 +59,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** Every axe-core violation (all impacts, all rules including best practices), as short strings. */
+export async function allViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: page as never }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 /** Waits until no card says it is loading (an open event stream means the network never idles). */

@@ -8,7 +8,14 @@ export type ModelRole = 'chat' | 'agent' | 'planner';
 
 export type ModelChoice =
   | { readonly ok: true; readonly model: string; readonly how: 'configured' | 'auto' }
-  | { readonly ok: false; readonly reason: 'unreachable' | 'no-tool-model' | 'model-missing' | 'model-without-tools' | 'model-error'; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly reason: 'unreachable' | 'no-tool-model' | 'model-missing' | 'model-without-tools' | 'model-error';
+      readonly message: string;
+      /** The model concerned; for no-tool-model, how many models are installed. */
+      readonly model?: string;
+      readonly installed?: number;
+    };
 
 export interface ChatCall {
   readonly role: ModelRole;
@@ -58,9 +65,9 @@ export class OllamaConnection {
 
   status(): ComponentStatus {
     const value = this.choice?.value;
-    if (!value) return { state: 'off', detail: `not checked yet (${this.config.ollamaUrl})` };
-    if (value.ok) return { state: 'ok', detail: `${value.model} (${value.how === 'auto' ? 'auto-selected, ' : ''}tools) at ${this.config.ollamaUrl}` };
-    return { state: value.reason === 'unreachable' ? 'error' : 'degraded', detail: value.message };
+    if (!value) return { state: 'off', detail: `not checked yet (${this.config.ollamaUrl})`, code: 'ollama.unchecked' };
+    if (value.ok) return { state: 'ok', detail: `${value.model} (${value.how === 'auto' ? 'auto-selected, ' : ''}tools) at ${this.config.ollamaUrl}`, code: 'ollama.ready', params: { model: value.model } };
+    return { state: value.reason === 'unreachable' ? 'error' : 'degraded', detail: value.message, ...statusCodeOf(value) };
   }
 
   lastChoice(): ModelChoice | undefined {
@@ -94,10 +101,10 @@ export class OllamaConnection {
     const wanted = this.config.ollamaModel;
     if (wanted !== 'auto') {
       const installed = names.some((n) => n === wanted || n === `${wanted}:latest`);
-      if (!installed) return { ok: false, reason: 'model-missing', message: `Das Modell ${wanted} ist in Ollama nicht installiert (ollama pull ${wanted}).` };
+      if (!installed) return { ok: false, reason: 'model-missing', model: wanted, message: `Das Modell ${wanted} ist in Ollama nicht installiert (ollama pull ${wanted}).` };
       const caps = await this.capabilities(wanted);
       if (caps && !caps.includes('tools')) {
-        return { ok: false, reason: 'model-without-tools', message: `Das Modell ${wanted} unterstützt keine Tools; bitte ein Modell mit Tool-Calling wählen.` };
+        return { ok: false, reason: 'model-without-tools', model: wanted, message: `Das Modell ${wanted} unterstützt keine Tools; bitte ein Modell mit Tool-Calling wählen.` };
       }
       return { ok: true, model: wanted, how: 'configured' };
     }
@@ -108,6 +115,7 @@ export class OllamaConnection {
     return {
       ok: false,
       reason: 'no-tool-model',
+      installed: names.length,
       message: names.length === 0
         ? 'In Ollama ist kein Modell installiert; bitte eines mit Tool-Calling laden (z. B. ollama pull qwen2.5:7b).'
         : `Keines der installierten Modelle (${names.join(', ')}) unterstützt Tool-Calling.`,
@@ -162,7 +170,7 @@ export class OllamaConnection {
         throw new OllamaUnavailableError({ ok: false, reason: 'unreachable', message: `Ollama ist unter ${this.url} nicht erreichbar (${shortError(err)}).` });
       }
       // An error answer (model crashed, out of memory, model removed): said in one sentence, never a 500.
-      throw new OllamaUnavailableError({ ok: false, reason: 'model-error', message: `Ollama meldet einen Fehler mit ${choice.model} (${shortError(err)}).` });
+      throw new OllamaUnavailableError({ ok: false, reason: 'model-error', model: choice.model, message: `Ollama meldet einen Fehler mit ${choice.model} (${shortError(err)}).` });
     }
   }
 }
@@ -196,4 +204,20 @@ export function shortError(err: unknown): string {
   const cause = (err as { cause?: { code?: string } })?.cause?.code;
   if (cause) return cause;
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The stable code of a failed model choice, for the UI's own words. */
+function statusCodeOf(choice: Extract<ModelChoice, { ok: false }>): Pick<ComponentStatus, 'code' | 'params'> {
+  switch (choice.reason) {
+    case 'unreachable':
+      return { code: 'ollama.unreachable' };
+    case 'no-tool-model':
+      return { code: choice.installed ? 'ollama.noToolModel' : 'ollama.noModel' };
+    case 'model-missing':
+      return { code: 'ollama.modelMissing', params: { model: choice.model ?? '' } };
+    case 'model-without-tools':
+      return { code: 'ollama.modelWithoutTools', params: { model: choice.model ?? '' } };
+    case 'model-error':
+      return { code: 'ollama.modelError', params: { model: choice.model ?? '' } };
+  }
 }

@@ -15,11 +15,11 @@ export function createDocker(ctx: Platform): Capability {
     ? new DockerSkillController({ socketPath: config.dockerSocket, label: config.dockerSkillLabel, value: config.dockerSkillLabelValue })
     : undefined;
   let status: ComponentStatus = controller
-    ? { state: 'degraded', detail: `checking ${config.dockerSocket}` }
-    : { state: 'off', detail: OFF_REASON };
+    ? { state: 'degraded', detail: `checking ${config.dockerSocket}`, code: 'docker.checking' }
+    : { state: 'off', detail: OFF_REASON, code: 'docker.off' };
   ctx.status.set('docker', () => status);
   const onResult = (ok: boolean, detail: string) => {
-    status = ok ? { state: 'ok', detail } : { state: 'error', detail };
+    status = ok ? { state: 'ok', detail, code: 'docker.connected' } : { state: 'error', detail, code: 'docker.unreachable' };
   };
   return {
     name: 'docker',

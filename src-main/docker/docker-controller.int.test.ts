@@ -174,7 +174,7 @@ describe('docker controller without a usable socket', () => {
     const m = await startTestMaster({ JARVIS_DOCKER_CONTROLLER_ENABLED: 'true', JARVIS_DOCKER_SOCKET: '/tmp/jarvis-no-such-docker.sock' });
     try {
       const health = (await m.request('/api/health')).json;
-      expect(health.components.docker).toEqual({ state: 'error', detail: expect.stringContaining('no Docker socket at /tmp/jarvis-no-such-docker.sock') });
+      expect(health.components.docker).toEqual({ state: 'error', detail: expect.stringContaining('no Docker socket at /tmp/jarvis-no-such-docker.sock'), code: 'docker.unreachable' });
       const list = await m.request('/api/docker/skill-services');
       expect(list.json).toMatchObject({ enabled: true, services: [], reason: expect.stringContaining('no Docker socket') });
       const id = 'a'.repeat(64);

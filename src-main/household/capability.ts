@@ -27,10 +27,16 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
   ctx.registry.addProvider(tools);
   let timer: NodeJS.Timeout | undefined;
   let lastPass: string | undefined;
-  ctx.status.set('household', () => ({
-    state: 'ok',
-    detail: ctx.config.homeAutomationIntervalMs > 0 ? `reminder pass every ${ctx.config.homeAutomationIntervalMs} ms${lastPass ? `, last ${lastPass}` : ''}` : 'reminder pass off',
-  }));
+  ctx.status.set('household', () =>
+    ctx.config.homeAutomationIntervalMs > 0
+      ? {
+          state: 'ok',
+          detail: `reminder pass every ${ctx.config.homeAutomationIntervalMs} ms${lastPass ? `, last ${lastPass}` : ''}`,
+          code: 'household.reminderPass',
+          params: { seconds: Math.round(ctx.config.homeAutomationIntervalMs / 1000) },
+        }
+      : { state: 'ok', detail: 'reminder pass off', code: 'household.reminderPassOff' },
+  );
 
   const pass = () => {
     try {

@@ -93,4 +93,31 @@ describe('recurring events through the master', () => {
     expect(fired.map((r) => [r.text, r.at])).toEqual([['Turnen', '2026-03-30T16:30:00+02:00']]);
     expect(seen.filter((e) => e.type === 'reminder.due').map((e) => (e.data as { at: string }).at)).toContain('2026-03-30T16:30:00+02:00');
   });
+
+  it('an all-day event over several days: created with last_day, moved keeping its days, exported as DATE values; bad days refused, nothing written', async () => {
+    clockNow = new Date('2026-03-02T09:00:00Z');
+    const m = await start();
+    const created = await tool(m, 'calendar_create', { title: 'Osterferien', when: { kind: 'absolute', date: '2026-03-27' }, last_day: { kind: 'absolute', date: '2026-03-30' } });
+    expect(created.status).toBe(200);
+    expect(created.json.data).toMatchObject({ all_day: true, start: '2026-03-27T00:00:00+01:00', end: '2026-03-31T00:00:00+02:00' });
+    const id = created.json.data.id as string;
+
+    const moved = await m.request(`/api/calendar/${id}`, { method: 'PATCH', json: { when: { kind: 'absolute', date: '2026-04-06' } } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.data).toMatchObject({ start: '2026-04-06T00:00:00+02:00', end: '2026-04-10T00:00:00+02:00' });
+    const ics = await m.request('/api/calendar/export.ics');
+    expect(ics.text).toContain('DTSTART;VALUE=DATE:20260406');
+    expect(ics.text).toContain('DTEND;VALUE=DATE:20260410');
+
+    const before = await m.request('/api/calendar?from=2026-03-01&days=90');
+    const backwards = await tool(m, 'calendar_create', { title: 'X', when: { kind: 'absolute', date: '2026-05-05' }, last_day: { kind: 'absolute', date: '2026-05-01' } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.error).toMatchObject({ code: 'INVALID_INPUT', path: '/last_day' });
+    const withTime = await tool(m, 'calendar_create', { title: 'X', when: { kind: 'absolute', date: '2026-05-05' }, last_day: { kind: 'absolute', date: '2026-05-06', time: '10:00' } });
+    expect(withTime.status).toBe(400);
+    expect(withTime.json.error.code).toBe('INVALID_ARGUMENTS');
+    const timed = await m.request(`/api/calendar/${id}`, { method: 'PATCH', json: { when: { kind: 'absolute', date: '2026-04-06', time: '09:00' }, last_day: { kind: 'absolute', date: '2026-04-08' } } });
+    expect(timed.status).toBe(400);
+    expect((await m.request('/api/calendar?from=2026-03-01&days=90')).json).toEqual(before.json);
+  });
 });

@@ -22,7 +22,7 @@ export function createKnowledge(ctx: Platform): KnowledgeCapability {
   ctx.status.set('rag', () => {
     const s = service.status();
     if (!watcher?.problems.size) return s;
-    return { state: 'degraded', detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused` };
+    return { state: 'degraded', detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused`, code: 'rag.folderRefused', params: { ...s.params, refused: watcher.problems.size } };
   });
   return {
     name: 'knowledge',

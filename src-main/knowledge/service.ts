@@ -250,7 +250,8 @@ export class RagService {
       missing.length ? `missing: ${missing.join(', ')}` : '',
     ].filter(Boolean);
     const degraded = missing.length > 0 || (embed !== undefined && !embed.model);
-    return { state: degraded ? 'degraded' : 'ok', detail: parts.join('; ') };
+    const code = missing.length ? 'rag.toolsMissing' : embed?.model ? 'rag.ready' : 'rag.keywordOnly';
+    return { state: degraded ? 'degraded' : 'ok', detail: parts.join('; '), code, params: { ready: c.ready, documents: c.documents } };
   }
 
   private toolCheck?: { at: number; missing: string[] };

@@ -25,7 +25,10 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
   service.bootstrap(DEFAULT_POLICY_RULES);
   const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
-  ctx.status.set('protocol', () => ({ state: 'ok', detail: `${service.eventCount()} events recorded` }));
+  ctx.status.set('protocol', () => {
+    const events = service.eventCount();
+    return { state: 'ok', detail: `${events} events recorded`, code: 'protocol.recorded', params: { count: events } };
+  });
 
   // One assistant request writes a dozen records; the UI's timeline needs one nudge for them.
   let pushTimer: NodeJS.Timeout | undefined;

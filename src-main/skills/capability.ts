@@ -5,7 +5,7 @@ import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
-import { detectSandbox, type SandboxMode } from './process';
+import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -18,6 +18,8 @@ export interface SkillsService {
   showRemoteSkills(source: () => readonly SkillInfo[]): void;
   readonly engine: SkillEngine;
 }
+
+const SANDBOX_PROBE_DELAY_MS = 1500;
 
 export interface SkillsCapability extends Capability {
   readonly service: SkillsService;
@@ -86,20 +88,38 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     engine,
   };
   ctx.status.set('skills', () => {
-    if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false' };
+    if (!enabled) return { state: 'off', detail: 'JARVIS_SKILLS_ENABLED=false', code: 'skills.off' };
     const tools = engine.provider.list().length;
-    const sandbox = detectSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
-    const isolation = !ctx.config.skillProcessEnabled ? ', process skills off' : sandbox.kind === 'bwrap' ? ', isolated (bubblewrap)' : `, not isolated: ${sandbox.reason}`;
+    const sandbox = knownSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? '');
+    const isolation = !ctx.config.skillProcessEnabled
+      ? ', process skills off'
+      : !sandbox
+        ? ', checking isolation'
+        : sandbox.kind === 'bwrap'
+          ? ', isolated (bubblewrap)'
+          : `, not isolated: ${sandbox.reason}`;
     const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
-    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors` } : { state: 'ok', detail };
+    const params = { skills: engine.skills().length, tools, errors: lastErrors };
+    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params } : { state: 'ok', detail, code: 'skills.loaded', params };
   });
+  let probeTimer: NodeJS.Timeout | undefined;
   return {
     name: 'skills',
     service,
     routes(app) {
       registerSkillsRoutes(app, service);
     },
+    start() {
+      // Learnt in the background, after the first requests of a start (starting a child
+      // process costs the event loop milliseconds); the first skill call probes on its own
+      // if it comes sooner.
+      if (enabled && ctx.config.skillProcessEnabled) {
+        probeTimer = setTimeout(() => void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? ''), SANDBOX_PROBE_DELAY_MS);
+        probeTimer.unref();
+      }
+    },
     stop() {
+      if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
     },
   };

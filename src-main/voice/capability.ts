@@ -52,7 +52,8 @@ export function componentStatus(voice: VoiceService): ComponentStatus {
   const tts = s.tts.engine === 'piper' ? 'TTS piper' : s.tts.engine === 'espeak-ng' ? 'TTS espeak-ng (Piper missing)' : 'TTS none';
   const hands = s.hands_free.enabled ? `; hands-free on ("${s.hands_free.wake_word}")` : '';
   if (s.stt.state !== 'LOCAL') {
-    return { state: 'degraded', detail: `STT ${s.stt.state}: ${s.stt.errors[0] ?? 'not ready'}; ${tts}${hands}` };
+    return { state: 'degraded', detail: `STT ${s.stt.state}: ${s.stt.errors[0] ?? 'not ready'}; ${tts}${hands}`, code: 'voice.sttNotReady', params: { missing: s.stt.state } };
   }
-  return { state: s.tts.engine === 'piper' ? 'ok' : 'degraded', detail: `STT LOCAL (${s.stt.language}); ${tts}${hands}` };
+  const code = s.tts.engine === 'piper' ? 'voice.ready' : s.tts.engine === 'espeak-ng' ? 'voice.basicSpeech' : 'voice.noSpeechOutput';
+  return { state: s.tts.engine === 'piper' ? 'ok' : 'degraded', detail: `STT LOCAL (${s.stt.language}); ${tts}${hands}`, code };
 }

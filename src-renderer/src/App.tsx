@@ -32,7 +32,7 @@ function Navigation() {
       <ul>
         {SCREENS.map((id, i) => (
           <li key={id}>
-            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={`${t(`nav.${id}`)} (Alt+${i + 1})`}>
+            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={t('shell.shortcut', { label: t(`nav.${id}`), key: `Alt+${i + 1}` })}>
               <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
                 <path d={ICONS[id]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
@@ -51,10 +51,13 @@ function ConnectionBadge() {
   const version = useStore((s) => s.health?.version);
   const live = useStore((s) => s.live);
   const text = connection === 'online' ? t('shell.online', { version: version ?? '?' }) : connection === 'offline' ? t('shell.offline') : t('shell.connecting');
+  // Phones show the short form (styles.css): the state stays in sight without a line of its own.
+  const short = connection === 'online' ? t('shell.onlineShort') : connection === 'offline' ? t('shell.offlineShort') : t('shell.connecting');
   return (
-    <span className={`status-chip status-${connection}`} role="status" title={live ? t('shell.live') : t('shell.notLive')}>
+    <span className={`status-chip status-${connection}`} role="status" title={live ? t('shell.live') : t('shell.notLive')} data-testid="connection">
       <span className={`dot ${live ? 'dot-live' : ''}`} aria-hidden="true" />
-      {text}
+      <span className="status-long">{text}</span>
+      <span className="status-short">{short}</span>
     </span>
   );
 }
@@ -73,18 +76,18 @@ function CommandBar() {
       {/* Two buttons, not a <select>: a form control's first style pass cost Home's first paint ~8 ms. */}
       <div className="mode-toggle lang-toggle" role="group" aria-label={t('shell.language')}>
         <button type="button" lang="de" aria-pressed={language === 'de'} onClick={() => setLanguage('de')}>
-          DE
+          {t('shell.languages.de')}
         </button>
         <button type="button" lang="en" aria-pressed={language === 'en'} onClick={() => setLanguage('en')}>
-          EN
+          {t('shell.languages.en')}
         </button>
       </div>
       <div className="mode-toggle" role="group" aria-label={t('shell.design')}>
         <button type="button" aria-pressed={mode === 'hud'} onClick={() => setMode('hud')}>
-          JARVIS
+          {t('shell.designs.hud')}
         </button>
         <button type="button" aria-pressed={mode === 'clean'} onClick={() => setMode('clean')}>
-          CLEAN
+          {t('shell.designs.clean')}
         </button>
       </div>
       <HandsFreeToggle />

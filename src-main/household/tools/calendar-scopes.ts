@@ -13,7 +13,8 @@ import { weekdayOfDay } from '../recurrence/expand';
 import { civilOf } from '../recurrence/expand';
 import type { Outcome } from './handler';
 import { q } from './handler';
-import { describeWhen, getEvent, insertEvent, spanOf } from './calendar';
+import { describeWhen, getEvent, insertEvent } from './calendar';
+import { spanAfter } from './calendar-span';
 import { firstKey, occurrenceKey, prepareSeries, rekey, ruleOf, ruleSpan, utcStamp } from './calendar-series';
 
 interface Fields {
@@ -29,13 +30,7 @@ const BOTH: HomeDomain[] = ['calendar', 'reminders'];
 
 /** The fields after the edit's changes, starting from `base` (the occurrence or event being edited). */
 function applyChanges(env: HomeEnv, base: Fields, args: CalendarUpdateArgs): Fields {
-  let span = { startMs: base.startMs, endMs: base.endMs, allDay: base.allDay };
-  if (args.when) {
-    const keep = base.allDay ? undefined : Math.round((base.endMs - base.startMs) / 60_000);
-    span = spanOf(env, args.when, args.duration_minutes ?? keep, '/when');
-  } else if (args.duration_minutes !== undefined && !base.allDay) {
-    span = { ...span, endMs: span.startMs + args.duration_minutes * 60_000 };
-  }
+  const span = spanAfter(env, args, base);
   return { ...span, title: args.title?.trim() ?? base.title, location: args.location ?? base.location, notes: args.notes ?? base.notes };
 }
 

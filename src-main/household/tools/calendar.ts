@@ -10,24 +10,14 @@ import { presentEvent } from '../present';
 import { addDays, daysBetween, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
 import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 import { describeRule, prepareSeries } from './calendar-series';
+import { spanAfter } from './calendar-span';
 import { deleteSeries, updateSeries } from './calendar-scopes';
-
-const DEFAULT_DURATION_MIN = 60;
 
 export function describeWhen(e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): string {
   if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
   const first = localDateOf(e.startMs, tz);
   const last = localDateOf(e.endMs - 1, tz);
   return first === last ? `am ${formatDateDe(first)} (ganztägig)` : `vom ${formatDateDe(first)} bis ${formatDateDe(last)} (ganztägig)`;
-}
-
-export function spanOf(env: HomeEnv, when: Parameters<typeof resolveAt>[0], durationMin: number | undefined, path: string) {
-  const r = resolveAt(when, env, path);
-  if (r.time === undefined) {
-    // All-day: local midnight to the next local midnight (23 or 25 hours on DST days).
-    return { startMs: r.ms, endMs: startOfDay(addDays(r.date, 1), env.timezone), allDay: true };
-  }
-  return { startMs: r.ms, endMs: r.ms + (durationMin ?? DEFAULT_DURATION_MIN) * 60_000, allDay: false };
 }
 
 export function getEvent(env: HomeEnv, id: string): EventRecord {
@@ -87,7 +77,7 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
 };
 
 export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
-  const span = spanOf(env, args.when, args.duration_minutes, '/when');
+  const span = spanAfter(env, args);
   const fields = { title: args.title.trim(), ...span, location: args.location ?? '', notes: args.notes ?? '', icsUid: null };
   const series = args.rrule === undefined ? undefined : prepareSeries(env, fields, args.rrule, '/rrule');
   const { event, reminded } = insertEvent(env, { ...fields, ...series });
@@ -104,13 +94,7 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
 export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
   const before = getEvent(env, args.id);
   if (before.rrule || args.rrule) return updateSeries(env, before, args);
-  let span = { startMs: before.startMs, endMs: before.endMs, allDay: before.allDay };
-  if (args.when) {
-    const keep = before.allDay ? undefined : Math.round((before.endMs - before.startMs) / 60_000);
-    span = spanOf(env, args.when, args.duration_minutes ?? keep, '/when');
-  } else if (args.duration_minutes !== undefined && !before.allDay) {
-    span = { ...span, endMs: span.startMs + args.duration_minutes * 60_000 };
-  }
+  const span = spanAfter(env, args, before);
   const event: EventRecord = {
     ...before,
     ...span,

@@ -14,7 +14,7 @@ export class StatusBoard {
       try {
         out[name] = source();
       } catch (err) {
-        out[name] = { state: 'error', detail: err instanceof Error ? err.message : String(err) };
+        out[name] = { state: 'error', detail: err instanceof Error ? err.message : String(err), code: 'status.failed' };
       }
     }
     return out;

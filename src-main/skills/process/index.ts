@@ -9,5 +9,5 @@ export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from '
 export type { ManifestVerdict } from './manifest';
 export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';
 export type { InvokeContext, InvokeOutcome, InvokeRequest, ProcessRun, ProcessRunOptions, ProcessSkill, RunnerPolicy } from './process-runner';
-export { detectSandbox, sandboxArgs } from './sandbox';
+export { detectSandbox, knownSandbox, probeSandbox, sandboxArgs } from './sandbox';
 export type { SandboxMode, SandboxStatus } from './sandbox';

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute } from 'node:path';
@@ -33,20 +33,60 @@ export function detectSandbox(mode: SandboxMode, path: string): SandboxStatus {
   const key = `${mode}\0${path}`;
   const known = probes.get(key);
   if (known) return known;
-  const required = mode === 'required';
-  let status: SandboxStatus;
-  const bwrap = mode === 'off' ? undefined : findOnPath('bwrap', path);
-  if (mode === 'off') status = { kind: 'none', reason: 'JARVIS_SKILL_SANDBOX=off', required: false };
-  else if (!bwrap) status = { kind: 'none', reason: 'bubblewrap (bwrap) is not installed', required };
-  else {
-    const probe = spawnSync(bwrap, [...baseArgs(), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], { env: { PATH: path }, timeout: 5000, encoding: 'utf8' });
-    status =
-      probe.status === 0
-        ? { kind: 'bwrap', bwrap }
-        : { kind: 'none', reason: `bubblewrap cannot create namespaces here: ${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 200)}`, required };
-  }
+  const plan = probePlan(mode, path);
+  const status =
+    plan.kind === 'decided'
+      ? plan.status
+      : probeResult(plan, spawnSync(plan.bwrap, plan.args, { env: { PATH: path }, timeout: 5000, encoding: 'utf8' }));
   probes.set(key, status);
   return status;
+}
+
+/** What detectSandbox knows already, without probing: `undefined` while no probe has finished. */
+export function knownSandbox(mode: SandboxMode, path: string): SandboxStatus | undefined {
+  return probes.get(`${mode}\0${path}`);
+}
+
+/**
+ * The same probe as detectSandbox, without blocking the event loop: the master starts it in
+ * the background, so neither its start nor a health request waits for a child process.
+ */
+export function probeSandbox(mode: SandboxMode, path: string): Promise<SandboxStatus> {
+  const key = `${mode}\0${path}`;
+  const known = probes.get(key);
+  if (known) return Promise.resolve(known);
+  const plan = probePlan(mode, path);
+  if (plan.kind === 'decided') {
+    probes.set(key, plan.status);
+    return Promise.resolve(plan.status);
+  }
+  return new Promise((resolve) => {
+    execFile(plan.bwrap, plan.args, { env: { PATH: path }, timeout: 5000, encoding: 'utf8' }, (error, _stdout, stderr) => {
+      const status = probeResult(plan, { status: error ? ((error as { code?: unknown }).code === undefined ? 1 : Number((error as { code?: unknown }).code) || 1) : 0, stderr, error: error ?? undefined });
+      // A synchronous probe that finished first wins: both saw the same machine.
+      const first = probes.get(key) ?? status;
+      probes.set(key, first);
+      resolve(first);
+    });
+  });
+}
+
+type ProbePlan =
+  | { readonly kind: 'decided'; readonly status: SandboxStatus }
+  | { readonly kind: 'probe'; readonly bwrap: string; readonly args: string[]; readonly required: boolean };
+
+function probePlan(mode: SandboxMode, path: string): ProbePlan {
+  const required = mode === 'required';
+  if (mode === 'off') return { kind: 'decided', status: { kind: 'none', reason: 'JARVIS_SKILL_SANDBOX=off', required: false } };
+  const bwrap = findOnPath('bwrap', path);
+  if (!bwrap) return { kind: 'decided', status: { kind: 'none', reason: 'bubblewrap (bwrap) is not installed', required } };
+  return { kind: 'probe', bwrap, args: [...baseArgs(), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], required };
+}
+
+function probeResult(plan: { readonly bwrap: string; readonly required: boolean }, probe: { status: number | null; stderr?: string; error?: Error | undefined }): SandboxStatus {
+  return probe.status === 0
+    ? { kind: 'bwrap', bwrap: plan.bwrap }
+    : { kind: 'none', reason: `bubblewrap cannot create namespaces here: ${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 200)}`, required: plan.required };
 }
 
 function baseArgs(): string[] {

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
+import { moduleLabel, toolLabel } from '../i18n/tool-label';
 import { useStore } from '../store';
 import type { ChatMessage, ToolCallView } from '../store/chat-slice';
 import { MicButton } from './MicButton';
 import { Icon } from './Icon';
 
 function ToolChip({ call }: { call: ToolCallView }) {
+  useTranslation();
   const state = call.result === undefined ? 'running' : call.result.success ? 'ok' : 'failed';
   return (
-    <li className={`chip tool-chip tool-${state}`} title={call.result?.message ?? JSON.stringify(call.arguments ?? {})}>
-      {state === 'ok' ? <Icon name="check" size={12} /> : state === 'failed' ? <Icon name="close" size={12} /> : <span aria-hidden="true">…</span>} {call.tool}
+    <li className={`chip tool-chip tool-${state}`}>
+      {state === 'ok' ? <Icon name="check" size={12} /> : state === 'failed' ? <Icon name="close" size={12} /> : <span aria-hidden="true">…</span>} {toolLabel(call.tool)}
     </li>
   );
 }
@@ -23,7 +25,7 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
       {message.module || message.via ? (
         <span className="msg-meta">
           {message.via === 'voice' ? <Icon name="mic" size={12} /> : null}
-          {message.module ? t('chat.module', { module: message.module }) : ''}
+          {message.module ? t('chat.module', { module: moduleLabel(message.module) }) : ''}
         </span>
       ) : null}
       {message.text ? <p className="msg-text">{message.text}</p> : message.streaming ? <p className="msg-text muted">{t('chat.thinking')}</p> : null}
@@ -34,14 +36,14 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
           <ol>
             {message.plan.steps.map((s) => (
               <li key={s.id}>
-                {s.task} <code>{s.tool}</code>
+                {s.task} <span className="muted">· {toolLabel(s.tool)}</span>
               </li>
             ))}
           </ol>
         </details>
       ) : null}
       {message.toolCalls.length ? (
-        <ul className="chips" aria-label="Tools">
+        <ul className="chips" aria-label={t('chat.toolCalls')}>
           {message.toolCalls.map((c, i) => (
             <ToolChip key={`${c.tool}-${i}`} call={c} />
           ))}
@@ -64,6 +66,11 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
   );
 }
 
+/** Below 1280 px the panel is a drawer over the screen (styles.css); without media queries (tests) too. */
+function isDrawer(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(max-width: 1279px)').matches;
+}
+
 /** The assistant, reachable from every screen: streamed replies, tool chips, plans, confirmations. */
 export function AssistantPanel() {
   const { t } = useTranslation();
@@ -76,6 +83,26 @@ export function AssistantPanel() {
   const screen = useStore((s) => s.screen);
   const [draft, setDraft] = useState('');
   const list = useRef<HTMLOListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  // As a drawer (narrow screens) the panel takes the focus when it opens and gives it back
+  // to what opened it when it closes; beside the screen (wide) it is always there.
+  useEffect(() => {
+    if (!isDrawer()) return;
+    if (open) {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && !active.closest('.assistant')) opener.current = active;
+      input.current?.focus();
+      // A drawer still sliding in may not take the focus yet: once more on the next frame.
+      if (document.activeElement !== input.current) requestAnimationFrame(() => input.current?.focus());
+      return;
+    }
+    const back = opener.current;
+    opener.current = null;
+    const focus = document.activeElement;
+    if (back?.isConnected && (!focus || focus === document.body || focus.closest('.assistant'))) back.focus();
+  }, [open]);
 
   // Keeps the newest message in view. Only the list scrolls (scrollIntoView would move the
   // page too), and not for the empty chat: that would force a layout before Home's first frame.
@@ -112,7 +139,7 @@ export function AssistantPanel() {
       </ol>
       <form className="composer" onSubmit={submit}>
         <MicButton />
-        <input aria-label={t('chat.input')} placeholder={t('chat.placeholder')} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input ref={input} aria-label={t('chat.input')} placeholder={t('chat.placeholder')} value={draft} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="btn btn-primary" disabled={busy || !draft.trim()}>
           {t('chat.send')}
         </button>

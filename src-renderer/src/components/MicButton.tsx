@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from '../i18n';
+import { moduleLabel } from '../i18n/tool-label';
 import { useStore } from '../store';
 
 /** Starts a voice command; `module` tells the assistant where it was spoken. */
@@ -14,7 +15,7 @@ export function MicButton({ module, label, big }: { module?: string; label?: str
   const reasonId = useId();
   const mine = phase !== 'idle' && activeModule === module;
   const recording = mine && phase === 'recording';
-  const name = recording ? t('voice.stop') : (label ?? (module ? t('voice.startModule', { module }) : t('voice.start')));
+  const name = recording ? t('voice.stop') : (label ?? (module ? t('voice.startModule', { module: moduleLabel(module) }) : t('voice.start')));
   if (sttState && sttState !== 'LOCAL') {
     const reason = `${t('mic.unavailable')}. ${t(`mic.fix.${sttState}`)}`;
     return (

@@ -1,7 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeLanguage, applyLanguage, exists, resetLanguages, t, useTranslation } from './index';
 
+// Unit files share one module graph: another file may have left English active.
+beforeEach(() => resetLanguages());
 afterEach(() => {
   cleanup();
   resetLanguages();
@@ -13,7 +15,8 @@ describe('UI texts', () => {
     expect(t('shell.online', { version: '1.2' })).toBe('verbunden · v1.2');
     expect(t('home.tasksOpen', { count: 1 })).toBe('1 offene Aufgabe');
     expect(t('home.tasksOpen', { count: 0 })).toBe('0 offene Aufgaben');
-    expect(t('system.chunks', { count: 1 })).toBe('1 Abschnitte'); // no plural forms: the plain key
+    expect(t('system.chunks', { count: 1 })).toBe('1 Abschnitt');
+    expect(t('calendar.more', { count: 1 })).toBe('+1'); // no plural forms: the plain key
   });
 
   it('show an unknown key as itself or its default, and say whether a key exists', () => {

@@ -90,7 +90,7 @@ function MealPlan() {
                               <span className="chip">{t(`food.slots.${m.meal}`)}</span>
                               <span className="item-main">
                                 {m.title}
-                                {m.recipe_id ? <span className="muted small"> · {m.servings} P.</span> : null}
+                                {m.recipe_id ? <span className="muted small"> · {t('food.servingsShort', { count: m.servings })}</span> : null}
                               </span>
                               <button
                                 type="button"
@@ -201,8 +201,8 @@ function Groceries() {
     setSyncing(true);
     try {
       const r = await callTool('groceries_sync_mealplan', {});
-      notify('info', r.message);
-      if (r.data?.meals_without_recipe.length) notify('error', `${r.data.meals_without_recipe.map((m) => m.title).join(', ')}: ${t('food.noRecipe')}`);
+      notify('info', t('notices.fromPlan', { count: r.data?.items.length ?? 0 }));
+      if (r.data?.meals_without_recipe.length) notify('error', t('notices.withoutRecipe', { titles: r.data.meals_without_recipe.map((m) => m.title).join(', ') }));
       await useStore.getState().loadHome();
     } catch (e) {
       notify('error', messageOf(e));
@@ -217,7 +217,7 @@ function Groceries() {
   return (
     <Card
       title={t('food.groceries')}
-      className="span-5"
+      className="span-5 groceries-card"
       testId="card-groceries"
       actions={
         <>
@@ -352,9 +352,7 @@ function RecipeItem({ recipe }: { recipe: Recipe }) {
     <li className="recipe">
       <div className="recipe-head">
         <h3>{recipe.title}</h3>
-        <span className="muted small">
-          {recipe.servings} {t('food.servings')}
-        </span>
+        <span className="muted small">{t('food.servingsCount', { count: recipe.servings })}</span>
         <button type="button" className="icon-btn" aria-label={t('food.editRecipe', { title: recipe.title })} onClick={() => setEditing(true)}>
           <Icon name="edit" />
         </button>

@@ -231,9 +231,7 @@ function MealsToday() {
                   <li key={m.id}>
                     <span className="event-when">{t(`food.slots.${m.meal}`)}</span>
                     <span className="home-meal-title">{m.title}</span>
-                    <span className="muted small">
-                      {m.servings} {t('food.servings')}
-                    </span>
+                    <span className="muted small">{t('food.servingsCount', { count: m.servings })}</span>
                   </li>
                 ))}
               </ul>

@@ -84,7 +84,7 @@ describe('Wissen & System: protocol', () => {
     const timeline = await within(card).findByTestId('protocol-timeline');
     const rows = within(timeline).getAllByRole('listitem').map((li) => li.textContent);
     expect(rows[1]).toContain('JARVIS');
-    expect(rows[1]).toContain('Prüfung: calendar_delete');
+    expect(rows[1]).toContain('Prüfung: Kalender: Termin gelöscht');
     expect(rows[1]).toContain('braucht Bestätigung');
     expect(rows[2]).toContain('Termin „Zahnarzt“ löschen?');
     expect(rows[3]).toContain('Haushalt');
@@ -134,7 +134,7 @@ describe('Wissen & System: protocol', () => {
     await useStore.getState().loadProtocol();
     render(<SystemScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'Verwerfen: Paul verträgt keine Nüsse' }));
-    await waitFor(() => expect(useStore.getState().notices.map((n) => n.text).join()).toContain('SEALED_WORK_SESSION'));
+    await waitFor(() => expect(useStore.getState().notices.map((n) => n.text).join()).toContain('abgeschlossen und kann nicht mehr geändert werden'));
     expect(screen.getByRole('button', { name: 'Merken: Paul verträgt keine Nüsse' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n';
+import { toolLabel } from '../i18n/tool-label';
 import type { JarvisEvent, LearningRecord, MemoryProposal, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { wallClock } from '../format/household-time';
@@ -23,12 +24,13 @@ function find<K extends keyof SessionRecords>(detail: ProtocolSessionDetail, typ
 }
 
 /** One event as a line a family member reads: what happened, and the decision or result. */
-export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait' } {
+export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait'; technical?: string } {
   switch (event.record_type) {
     case 'PolicyDecision': {
       const d = find(detail, 'PolicyDecision', 'decision_id', event.record_id);
       const tone = d?.outcome === 'allow' ? 'ok' : d?.outcome === 'deny' ? 'bad' : 'wait';
-      return { what: t('protocol.event.decision', { tool: d?.action.tool ?? '?' }), result: d ? `${t(`protocol.outcome.${d.outcome}`)} · ${d.reason}` : undefined, tone };
+      // The policy's reason and the tool id are the master's words: the technical part of the line.
+      return { what: t('protocol.event.decision', { tool: d ? toolLabel(d.action.tool) : '?' }), result: d ? t(`protocol.outcome.${d.outcome}`) : undefined, tone, technical: d ? `${d.action.tool} · ${d.reason}` : undefined };
     }
     case 'Request':
       return { what: t('protocol.event.request'), result: find(detail, 'Request', 'request_id', event.record_id)?.summary, tone: 'wait' };
@@ -61,7 +63,7 @@ export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionD
     const status = event.type.slice('work_session.'.length);
     return { what: t('protocol.event.status'), result: t(`protocol.status.${status}`, { defaultValue: status }), tone: status === 'completed' ? 'ok' : status === 'failed' ? 'bad' : undefined };
   }
-  return { what: event.type };
+  return { what: t('protocol.event.status'), technical: event.type };
 }
 
 function Timeline({ detail, timeZone }: { detail: ProtocolSessionDetail; timeZone: string }) {
@@ -80,6 +82,12 @@ function Timeline({ detail, timeZone }: { detail: ProtocolSessionDetail; timeZon
               <span className="timeline-what">
                 {line.what}
                 {line.result ? <span className="muted"> · {line.result}</span> : null}
+                {line.technical ? (
+                  <span className="muted small" data-technical="">
+                    {' '}
+                    · {line.technical}
+                  </span>
+                ) : null}
               </span>
             </li>
           );
@@ -91,7 +99,7 @@ function Timeline({ detail, timeZone }: { detail: ProtocolSessionDetail; timeZon
         </p>
       ) : null}
       <p className="muted small">
-        {t('protocol.chain', { count: detail.events.length })} · {detail.session.sealed ? t('protocol.sealed') : t('protocol.unsealed')} · <code>{detail.session.last_event_hash.slice(0, 12)}</code>
+        {t('protocol.chain', { count: detail.events.length })} · {detail.session.sealed ? t('protocol.sealed') : t('protocol.unsealed')} · <code data-technical="">{detail.session.last_event_hash.slice(0, 12)}</code>
       </p>
     </div>
   );

@@ -59,7 +59,12 @@ function Documents() {
                     <span className="muted small">
                       {formatSize(d.size)} · {t(`system.docStatus.${d.status}`)}
                       {d.status === 'ready' ? ` · ${t('system.chunks', { count: d.chunks })}` : ''}
-                      {d.error ? <span className="inline-error"> · {d.error}</span> : null}
+                      {d.error ? (
+                        <span className="inline-error" data-technical="">
+                          {' '}
+                          · {d.error}
+                        </span>
+                      ) : null}
                     </span>
                     {d.status !== 'ready' && d.status !== 'failed' ? <progress max={1} value={d.progress} aria-label={`${d.name}: ${t(`system.docStatus.${d.status}`)}`} /> : null}
                   </span>
@@ -90,7 +95,7 @@ function VoicePipeline() {
         {(v: VoiceStatus) => (
           <div className="voice-status">
             <h3 className="sub">{t('system.stt')}</h3>
-            <ul className="chips" id="sttStatus" aria-label={t('system.stt')}>
+            <ul className="chips" id="sttStatus" aria-label={t('system.stt')} data-technical="">
               {STT_STATES.map((s) => (
                 <li key={s} className={`chip stt-chip ${v.stt.state === s ? (s === 'LOCAL' ? 'chip-ok' : 'chip-bad') : 'chip-off'}`} aria-current={v.stt.state === s ? 'true' : undefined} title={t(`system.sttStates.${s}`)}>
                   {s}
@@ -99,16 +104,16 @@ function VoicePipeline() {
             </ul>
             <p className="reason">
               <strong>{t(`system.sttStates.${v.stt.state}`)}</strong>
-              {v.stt.language ? <span className="muted"> · {v.stt.language}</span> : null}
+              {v.stt.language ? <span className="muted" data-technical=""> · {v.stt.language}</span> : null}
             </p>
             {v.stt.errors.length ? (
-              <ul className="reasons">
+              <ul className="reasons" data-technical="">
                 {v.stt.errors.map((e) => (
                   <li key={e}>{e}</li>
                 ))}
               </ul>
             ) : null}
-            <dl className="paths">
+            <dl className="paths" data-technical="">
               {v.stt.bin ? (
                 <>
                   <dt>BIN</dt>
@@ -129,12 +134,12 @@ function VoicePipeline() {
               ) : null}
             </dl>
             <h3 className="sub">{t('system.tts')}</h3>
-            <ul className="chips" id="ttsStatus" aria-label={t('system.tts')}>
+            <ul className="chips" id="ttsStatus" aria-label={t('system.tts')} data-technical="">
               <li className={`chip ${v.tts.engine === 'none' ? 'chip-bad' : 'chip-ok'}`}>{v.tts.engine.toUpperCase()}</li>
               {v.tts.voice ? <li className="chip chip-off">{v.tts.voice}</li> : null}
             </ul>
             {v.tts.errors.length ? (
-              <ul className="reasons">
+              <ul className="reasons" data-technical="">
                 {v.tts.errors.map((e) => (
                   <li key={e}>{e}</li>
                 ))}
@@ -146,8 +151,8 @@ function VoicePipeline() {
                 <dl className="timings">
                   {Object.entries(v.last_turn).map(([k, ms]) => (
                     <div key={k}>
-                      <dt>{k.replace(/_ms$/, '')}</dt>
-                      <dd>{Math.round(ms)} ms</dd>
+                      <dt>{t(`system.timings.${k.replace(/_ms$/, '')}`, { defaultValue: k.replace(/_ms$/, '') })}</dt>
+                      <dd>{`${Math.round(ms)} ms`}</dd>
                     </div>
                   ))}
                 </dl>
@@ -207,7 +212,7 @@ function Skills() {
         {(data) => (
           <>
             {data.errors.length ? (
-              <ul className="reasons" aria-label="Skill errors">
+              <ul className="reasons" aria-label={t('system.skillErrors')} data-technical="">
                 {data.errors.map((e, i) => (
                   <li key={`${e.source}-${i}`}>
                     <code>{e.source}</code>: {e.message}
@@ -225,11 +230,19 @@ function Skills() {
                         {s.name} <span className="muted small">{s.version}</span>
                       </span>
                       <span className="muted small">
-                        {s.id} · {t('system.actions', { count: s.actions.length })}
-                        {s.trust ? ` · ${s.trust}` : ''}
-                        {s.provider === 'remote' ? ` · ${s.source}` : ''}
+                        {t('system.actions', { count: s.actions.length })}
+                        <span data-technical="">
+                          {' '}
+                          · {s.id}
+                          {s.trust ? ` · ${s.trust}` : ''}
+                          {s.provider === 'remote' ? ` · ${s.source}` : ''}
+                        </span>
                       </span>
-                      {s.errors.length ? <span className="inline-error small">{s.errors.join('; ')}</span> : null}
+                      {s.errors.length ? (
+                        <span className="inline-error small" data-technical="">
+                          {s.errors.join('; ')}
+                        </span>
+                      ) : null}
                       {s.activation?.status === 'proposed' ? (
                         <span className="skill-decision">
                           <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>
@@ -244,7 +257,9 @@ function Skills() {
                         <span className="chip chip-bad">{t('protocol.skillRejected')}</span>
                       ) : null}
                     </span>
-                    <span className={`chip provider-${s.provider}`}>{s.provider}</span>
+                    <span className={`chip provider-${s.provider}`} data-technical="">
+                      {s.provider}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -277,10 +292,13 @@ function WorkersAndContainers() {
                 <li key={w.id}>
                   <span className="item-main">
                     <span>
-                      {w.name} <span className="chip">{w.runtime}</span>
+                      {w.name}{' '}
+                      <span className="chip" data-technical="">
+                        {w.runtime}
+                      </span>
                     </span>
                     <span className="muted small">
-                      {w.endpoint} · {w.skills.length} Skills
+                      {t('system.workerSkills', { count: w.skills.length })} · <span data-technical="">{w.endpoint}</span>
                     </span>
                   </span>
                   <button type="button" className="btn btn-small" disabled={busy.includes(w.id)} aria-label={`${t('system.reload')}: ${w.name}`} onClick={() => void reloadWorker(w.id)}>
@@ -303,9 +321,12 @@ function WorkersAndContainers() {
                 <li key={c.id}>
                   <span className="item-main">
                     <span>
-                      {c.name} <span className={`chip ${c.state === 'running' ? 'chip-ok' : 'chip-off'}`}>{c.state}</span>
+                      {c.name}{' '}
+                      <span className={`chip ${c.state === 'running' ? 'chip-ok' : 'chip-off'}`} data-technical="">
+                        {c.state}
+                      </span>
                     </span>
-                    <span className="muted small">
+                    <span className="muted small" data-technical="">
                       {c.image} {c.status ? `· ${c.status}` : ''} · {c.id.slice(0, 12)}
                     </span>
                   </span>
@@ -320,7 +341,14 @@ function WorkersAndContainers() {
               ))}
             </ul>
           ) : (
-            <p className="muted">{note ?? t('system.noContainers')}</p>
+            <>
+              <p className="muted">{note ? t('status.codes.docker.off') : t('system.noContainers')}</p>
+              {note ? (
+                <p className="muted small" data-technical="">
+                  {note}
+                </p>
+              ) : null}
+            </>
           )
         }
       </ResourceView>

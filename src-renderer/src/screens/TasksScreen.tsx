@@ -26,7 +26,7 @@ function Kpis() {
     { key: 'kpiOverdue', value: overdue, warn: overdue > 0 },
   ];
   return (
-    <ul className="kpis span-12" aria-label="KPIs" data-testid="task-kpis">
+    <ul className="kpis span-12" aria-label={t('tasks.kpis')} data-testid="task-kpis">
       {kpis.map((k) => (
         <li key={k.key} className={`kpi ${k.warn ? 'kpi-warn' : ''}`}>
           <span className="kpi-value">{k.value}</span>
@@ -83,7 +83,7 @@ function TaskRow({ task }: { task: Task }) {
             {task.due ? <span className={overdue ? 'overdue' : ''}>{formatWhen(task.due, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, task.due.includes('T00:00:00'))}</span> : null}
             {task.tags.map((tag) => (
               <span key={tag} className="tag">
-                #{tag}
+                {`#${tag}`}
               </span>
             ))}
           </span>
@@ -158,7 +158,7 @@ function TaskList() {
       className="span-12"
       testId="card-tasks"
       actions={
-        <div className="segmented" role="group" aria-label="Filter">
+        <div className="segmented" role="group" aria-label={t('tasks.filter')}>
           {(['open', 'all', 'done'] as const).map((f) => (
             <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
               {t(`tasks.filter${f === 'open' ? 'Open' : f === 'all' ? 'All' : 'Done'}`)}

@@ -142,6 +142,7 @@ describe('Assistant panel', () => {
     const sent = api.calls.filter((c) => c.path === '/api/agent/chat').map((c) => (c.body as { message: string }).message);
     expect(sent).toEqual(['Lösch den Zahnarzt', 'ja']);
     expect(screen.queryByRole('button', { name: 'Ja' })).toBeNull();
-    expect(screen.getByText('calendar_delete')).toBeTruthy();
+    expect(screen.getByText('Kalender: Termin gelöscht')).toBeTruthy();
+    expect(screen.queryByText(/calendar_delete/)).toBeNull();
   });
 });

@@ -74,19 +74,19 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     decideMemory: (proposal, decision) =>
       busy(proposal.proposal_id, async () => {
         await decideMemoryProposal(proposal.work_session_id, proposal.proposal_id, { decision });
-        get().notify('info', decision === 'accept' ? `Gemerkt: „${proposal.fact}“` : `Verworfen: „${proposal.fact}“`);
+        get().notify('info', t(decision === 'accept' ? 'notices.remembered' : 'notices.discarded', { fact: proposal.fact }));
         await get().loadProtocol();
       }),
     decideLearning: (record, decision) =>
       busy(record.learning_id, async () => {
         await decideLearningRecord(record.work_session_id, record.learning_id, { decision });
-        get().notify('info', `${t(decision === 'accept' ? 'protocol.learningKeptNote' : 'protocol.learningDiscardedNote')}: „${record.summary}“`);
+        get().notify('info', t('notices.learning', { what: t(decision === 'accept' ? 'protocol.learningKeptNote' : 'protocol.learningDiscardedNote'), summary: record.summary }));
         await get().loadProtocol();
       }),
     decideSkill: (proposalId, skillName, decision) =>
       busy(proposalId, async () => {
         await protocolMutation('POST /api/protocol/skill-proposals/{id}/decision', { params: { id: proposalId }, body: { decision } });
-        get().notify('info', decision === 'accept' ? `Skill aktiviert: ${skillName}` : `Skill abgelehnt: ${skillName}`);
+        get().notify('info', t(decision === 'accept' ? 'notices.skillActivated' : 'notices.skillRejected', { name: skillName }));
         await get().loadSkills();
       }),
   };

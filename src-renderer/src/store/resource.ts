@@ -1,4 +1,4 @@
-import { ApiError } from '../api';
+import { errorText } from './error-text';
 
 /** What a card needs to know about data it did not fetch itself. */
 export type Resource<T> =
@@ -17,8 +17,7 @@ export function failed<T>(previous: Resource<T>, error: unknown): Resource<T> {
   return { status: 'error', data: previous.data, error: messageOf(error) };
 }
 
+/** What went wrong, in the UI's language and without codes (see errorText). */
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.code && error.code !== 'HTTP_ERROR' ? `${error.message} (${error.code})` : error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return errorText(error);
 }

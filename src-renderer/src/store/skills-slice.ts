@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { SkillsResponse } from '../../../src-shared';
 import { request } from '../api';
+import { t } from '../i18n';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
@@ -26,8 +27,8 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
     set({ skillsReloading: true });
     try {
       const r = await request('POST /api/skills/reload', { body: {} });
-      const waiting = r.proposed?.length ? ` · ${r.proposed.length} warten auf Freigabe` : '';
-      get().notify('info', `Skills: +${r.added.length} −${r.removed.length} ~${r.changed.length}, ${r.errors.length} ⚠${waiting}`);
+      const waiting = r.proposed?.length ? ` · ${t('notices.skillsWaiting', { count: r.proposed.length })}` : '';
+      get().notify('info', t('notices.skillsReloaded', { added: r.added.length, removed: r.removed.length, changed: r.changed.length, errors: r.errors.length }) + waiting);
       await get().loadSkills();
     } catch (e) {
       get().notify('error', messageOf(e));

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HealthResponse } from '../../../src-shared';
 import { request } from '../api';
+import { t } from '../i18n';
 import { messageOf } from './resource';
 import type { Store } from './index';
 
@@ -46,7 +47,7 @@ export const createSystemSlice: StateCreator<Store, [], [], SystemSlice> = (set,
   async clearTrace() {
     try {
       await request('POST /api/debug/clear', { body: {} });
-      get().notify('info', 'Trace geleert');
+      get().notify('info', t('notices.traceCleared'));
     } catch (e) {
       get().notify('error', messageOf(e));
     }

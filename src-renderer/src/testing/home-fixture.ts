@@ -41,6 +41,9 @@ export function homeFixture(): HomeState {
       { id: 'card_1', title: 'Steuererklärung abgeben', column: 'TODO', order: 0, task_id: 'task_1', manual_override: false, created_at: stamp, updated_at: stamp },
       { id: 'card_2', title: 'Fahrrad reparieren', column: 'DOING', order: 0, task_id: 'task_2', manual_override: false, created_at: stamp, updated_at: stamp },
     ],
-    system: { ollama: { state: 'off', detail: 'Ollama nicht erreichbar' }, store: { state: 'ok', detail: 'SQLite WAL' } },
+    system: {
+      ollama: { state: 'off', detail: 'not checked yet (http://127.0.0.1:11434)', code: 'ollama.unchecked' },
+      household: { state: 'ok', detail: 'reminder pass every 60000 ms', code: 'household.reminderPass', params: { seconds: 60 } },
+    },
   };
 }

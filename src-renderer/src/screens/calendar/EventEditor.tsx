@@ -8,7 +8,7 @@ import { messageOf } from '../../store/resource';
 import { useStore } from '../../store';
 import { ScopeDialog } from './ChoiceDialog';
 import { isOccurrence } from './calendar-days';
-import { checkDraft, createArgs, draftOf, fieldOfPath, LIMITS, moveStart, multiDayAllDay, newDraft, ruleOf, updateArgs, type DraftErrors, type DraftField, type EventDraft } from './event-draft';
+import { checkDraft, createArgs, draftOf, fieldOfPath, LIMITS, moveStart, newDraft, ruleOf, updateArgs, type DraftErrors, type DraftField, type EventDraft } from './event-draft';
 import { defaultChoice, describeRrule, REPEAT_KINDS, RULE_DAYS, type RepeatChoice, type RepeatKind } from './repeat-rule';
 
 export type EditorTarget = { readonly event: CalendarEvent } | { readonly date: string; readonly time: string };
@@ -68,8 +68,6 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = { ...checkDraft(draft, timeZone) };
-    const timingTouched = !event || draft.startDate !== initial.startDate || draft.endDate !== initial.endDate || draft.allDay !== initial.allDay;
-    if (!found.end && multiDayAllDay(draft) && timingTouched) found.end = 'calendar.errors.allDayOneDay';
     if (Object.keys(found).length) {
       setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
       return;

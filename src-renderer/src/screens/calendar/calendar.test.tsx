@@ -118,6 +118,26 @@ describe('calendar views', () => {
   });
 });
 
+describe('deleting a multi-day all-day event', () => {
+  it('goes at once with undo, and undo brings back all of its days', async () => {
+    const calls = api().calls;
+    useStore.getState().setCalendarView('agenda');
+    render(<CalendarScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Löschen: Skiurlaub' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(argsOf(calls, 'calendar_delete')).toEqual([{ id: 'evt_ski' }]));
+    const notice = await waitFor(() => {
+      const n = useStore.getState().notices.find((x) => x.action);
+      expect(n?.text).toBe('Termin „Skiurlaub“ gelöscht.');
+      return n!;
+    });
+    act(() => notice.action!.run());
+    await waitFor(() =>
+      expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Skiurlaub', when: { kind: 'absolute', date: '2026-12-04' }, last_day: { kind: 'absolute', date: '2026-12-06' } }]),
+    );
+  });
+});
+
 describe('the event editor', () => {
   function openNew() {
     fireEvent.click(screen.getByRole('button', { name: '+ Neuer Termin' }));
@@ -158,6 +178,44 @@ describe('the event editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Oma Geburtstag', when: { kind: 'absolute', date: '2026-12-01' }, location: 'Köln', notes: 'Kuchen mitbringen' }]);
+  });
+
+  it('creates an all-day event over several days: its last day goes as last_day', async () => {
+    const calls = api().calls;
+    render(<CalendarScreen />);
+    const dialog = openNew();
+    fireEvent.change(within(dialog).getByLabelText('Titel'), { target: { value: 'Weihnachtsferien' } });
+    fireEvent.click(within(dialog).getByLabelText('Ganztägig'));
+    fireEvent.change(within(dialog).getByLabelText('Beginn'), { target: { value: '2026-12-21' } });
+    fireEvent.change(within(dialog).getByLabelText('Letzter Tag'), { target: { value: '2027-01-05' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Weihnachtsferien', when: { kind: 'absolute', date: '2026-12-21' }, last_day: { kind: 'absolute', date: '2027-01-05' } }]);
+  });
+
+  it('moves a multi-day all-day event: the last day follows the first, the event keeps its days', async () => {
+    const calls = api().calls;
+    render(<CalendarScreen />);
+    fireEvent.click(within(screen.getByTestId('month-view')).getByRole('button', { name: /Skiurlaub/ }));
+    const editor = screen.getByRole('dialog', { name: 'Termin bearbeiten' });
+    expect((within(editor).getByLabelText('Letzter Tag') as HTMLInputElement).value).toBe('2026-12-06');
+    fireEvent.change(within(editor).getByLabelText('Beginn'), { target: { value: '2026-12-11' } });
+    expect((within(editor).getByLabelText('Letzter Tag') as HTMLInputElement).value).toBe('2026-12-13');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(argsOf(calls, 'calendar_update')).toEqual([{ id: 'evt_ski', when: { kind: 'absolute', date: '2026-12-11' }, last_day: { kind: 'absolute', date: '2026-12-13' } }]);
+  });
+
+  it('refuses a last day before the first without asking the server', () => {
+    const calls = api().calls;
+    render(<CalendarScreen />);
+    const dialog = openNew();
+    fireEvent.change(within(dialog).getByLabelText('Titel'), { target: { value: 'Ferien' } });
+    fireEvent.click(within(dialog).getByLabelText('Ganztägig'));
+    fireEvent.change(within(dialog).getByLabelText('Letzter Tag'), { target: { value: '2026-11-28' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(within(dialog).getByText('Das Ende liegt vor dem Beginn.')).toBeTruthy();
+    expect(argsOf(calls, 'calendar_create')).toEqual([]);
   });
 
   it('keeps the input when the server refuses and marks the field with its message', async () => {

@@ -45,6 +45,9 @@ export const LIMITS: Limits = {
   durationMinutes: schemaNumber('duration_minutes', 'maximum'),
 };
 
+/** The longest all-day event the server takes (its days, first and last included). */
+export const MAX_ALL_DAY_DAYS = 366;
+
 /** The server's argument path ("/when", "/title") -> the field that shows its message. */
 export function fieldOfPath(path: string | undefined): DraftField | undefined {
   const top = path?.split('/')[1];
@@ -56,6 +59,7 @@ export function fieldOfPath(path: string | undefined): DraftField | undefined {
     case 'when':
       return 'start';
     case 'duration_minutes':
+    case 'last_day':
       return 'end';
     case 'rrule':
       return 'repeat';
@@ -125,6 +129,7 @@ export function checkDraft(draft: EventDraft, timeZone: string): DraftErrors {
   else if (!draft.endDate || (!draft.allDay && !draft.endTime)) errors.end = 'calendar.errors.endMissing';
   else if (draft.allDay) {
     if (draft.endDate < draft.startDate) errors.end = 'calendar.errors.endBeforeStart';
+    else if (allDayCount(draft) > MAX_ALL_DAY_DAYS) errors.end = 'calendar.errors.allDayTooLong';
   } else {
     const minutes = durationMinutes(draft, timeZone);
     if (minutes <= 0) errors.end = 'calendar.errors.endBeforeStart';
@@ -138,6 +143,17 @@ function whenOf(draft: EventDraft): SymbolicTime {
   return draft.allDay ? { kind: 'absolute', date: draft.startDate } : { kind: 'absolute', date: draft.startDate, time: draft.startTime };
 }
 
+/** Days of an all-day draft, first and last included. */
+function allDayCount(draft: EventDraft): number {
+  return Math.round((Date.parse(`${draft.endDate}T00:00:00Z`) - Date.parse(`${draft.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** `when` and what ends the event: its duration, or for an all-day event over several days its last day. */
+function timingOf(draft: EventDraft, timeZone: string): Pick<CalendarCreateArgs, 'when' | 'duration_minutes' | 'last_day'> {
+  if (!draft.allDay) return { when: whenOf(draft), duration_minutes: durationMinutes(draft, timeZone) };
+  return { when: whenOf(draft), ...(draft.endDate > draft.startDate ? { last_day: { kind: 'absolute', date: draft.endDate } } : {}) };
+}
+
 /** The rule the draft stands for: its choice's, or (no choice shown) the event's own. */
 export function ruleOf(draft: EventDraft, original: CalendarEvent | undefined): string | null {
   return draft.repeat ? buildRrule(draft.repeat) : (original?.rrule ?? null);
@@ -149,17 +165,11 @@ function timingChanged(draft: EventDraft, initial: EventDraft): boolean {
   return !draft.allDay && (draft.startTime !== initial.startTime || draft.endTime !== initial.endTime);
 }
 
-/** An all-day event over several days cannot be sent as `when` (it is one day by definition there). */
-export function multiDayAllDay(draft: EventDraft): boolean {
-  return draft.allDay && draft.endDate > draft.startDate;
-}
-
 export function createArgs(draft: EventDraft, timeZone: string): CalendarCreateArgs {
   const rrule = ruleOf(draft, undefined);
   return {
     title: draft.title.trim(),
-    when: whenOf(draft),
-    ...(draft.allDay ? {} : { duration_minutes: durationMinutes(draft, timeZone) }),
+    ...timingOf(draft, timeZone),
     ...(draft.location.trim() ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     ...(rrule ? { rrule } : {}),
@@ -172,7 +182,7 @@ export function updateArgs(event: CalendarEvent, draft: EventDraft, initial: Eve
   const before = event.rrule ?? null;
   return {
     ...(draft.title.trim() !== initial.title ? { title: draft.title.trim() } : {}),
-    ...(timingChanged(draft, initial) ? { when: whenOf(draft), ...(draft.allDay ? {} : { duration_minutes: durationMinutes(draft, timeZone) }) } : {}),
+    ...(timingChanged(draft, initial) ? timingOf(draft, timeZone) : {}),
     ...(draft.location.trim() !== initial.location ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() !== initial.notes ? { notes: draft.notes.trim() } : {}),
     ...(rrule !== before ? { rrule } : {}),
@@ -184,8 +194,13 @@ export function recreateArgs(event: CalendarEvent, timeZone: string): CalendarCr
   return createArgs({ ...draftOf(event, timeZone), repeat: undefined }, timeZone);
 }
 
-/** Whether a deleted event can come back exactly through calendar_create (then undo, else a confirmation). */
+/**
+ * Whether a deleted event can come back exactly through calendar_create (then undo, else a
+ * confirmation): not a series, and not longer than the tool makes events (an imported one can be).
+ */
 export function canRecreate(event: CalendarEvent, timeZone: string): boolean {
-  return !event.rrule && !multiDayAllDay(draftOf(event, timeZone));
+  if (event.rrule) return false;
+  const draft = draftOf(event, timeZone);
+  return draft.allDay ? allDayCount(draft) <= MAX_ALL_DAY_DAYS : durationMinutes(draft, timeZone) <= LIMITS.durationMinutes;
 }
 
