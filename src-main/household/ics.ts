@@ -3,13 +3,13 @@
 // changed occurrences (RECURRENCE-ID), and the VTIMEZONE of every zone a series uses.
 import ICAL from 'ical.js';
 import type { CalendarEvent, Task } from '../../src-shared';
-import type { EventRecord, OverrideRecord, TaskRecord } from './store';
+import type { EventRecord, OverrideRecord, ReminderRecord, TaskRecord } from './store';
 import { newId } from './store';
 import { followEventChange } from './automations/event-reminders';
 import { syncSeriesReminder } from './automations/series-reminders';
 import { cardForNewTask, followTaskChange } from './automations/task-kanban';
 import type { HomeEnv } from './env';
-import type { IcsSkipped, ParsedIcs } from './ics-parse';
+import type { IcsEventFields, IcsSkipped, ParsedIcs } from './ics-parse';
 import { vtimezoneLines } from './ics-vtimezone';
 import { presentEvent, presentTask } from './present';
 import { seriesEndOf, shapeOf } from './recurrence';
@@ -47,25 +47,68 @@ function saveTask(env: HomeEnv, fields: ParsedIcs['tasks'][number]): TaskRecord 
 }
 
 /**
- * Saves a parsed calendar (ics-parse.ts). An event, series or task whose UID was imported
- * before is updated in place, so importing the same file twice changes nothing. Runs
- * inside the caller's transaction.
+ * What the slices of a large import wrote so far, in order, so that a slice that fails
+ * can take back the ones before it: an import is saved whole or not at all.
  */
-export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
+export class IcsImportJournal {
+  readonly steps: ({ readonly created: string } | { readonly changed: EventRecord; readonly reminders: readonly ReminderRecord[] })[] = [];
+}
+
+/**
+ * Saves one-off events. An event whose UID was imported before is updated in place, so
+ * importing the same file twice changes nothing. Runs inside the caller's transaction.
+ */
+export function saveIcsEvents(env: HomeEnv, events: readonly IcsEventFields[], journal?: IcsImportJournal): { imported: CalendarEvent[]; updated: CalendarEvent[] } {
   const imported: CalendarEvent[] = [];
   const updated: CalendarEvent[] = [];
   const now = env.now.getTime();
-  for (const fields of parsed.events) {
+  for (const fields of events) {
     const existing = fields.icsUid ? env.store.events.byIcsUid(fields.icsUid) : undefined;
     if (existing) {
+      journal?.steps.push({ changed: existing, reminders: env.store.reminders.forEvent(existing.id) });
       const event: EventRecord = { ...existing, ...fields, updatedMs: now };
       env.store.events.update(event);
       followEventChange(env, event);
       updated.push(presentEvent(event, env.timezone));
     } else {
-      imported.push(presentEvent(insertEvent(env, fields).event, env.timezone));
+      const event = insertEvent(env, fields).event;
+      journal?.steps.push({ created: event.id });
+      imported.push(presentEvent(event, env.timezone));
     }
   }
+  return { imported, updated };
+}
+
+/** Takes back what saveIcsEvents recorded, last step first. Runs inside the caller's transaction. */
+export function undoIcsEvents(env: HomeEnv, journal: IcsImportJournal): void {
+  for (const step of [...journal.steps].reverse()) {
+    if ('created' in step) {
+      env.store.events.delete(step.created); // its reminders go with it
+      continue;
+    }
+    env.store.events.update(step.changed);
+    const before = new Set(step.reminders.map((r) => r.id));
+    const now = new Set<string>();
+    for (const r of env.store.reminders.forEvent(step.changed.id)) {
+      if (before.has(r.id)) now.add(r.id);
+      else env.store.reminders.delete(r.id);
+    }
+    for (const r of step.reminders) {
+      if (now.has(r.id)) env.store.reminders.update(r);
+      else env.store.reminders.insert(r);
+    }
+  }
+  journal.steps.length = 0;
+}
+
+/**
+ * Saves the series and tasks of a parsed calendar, after its one-off events. Runs inside
+ * the caller's transaction.
+ */
+export function saveIcsSeriesAndTasks(env: HomeEnv, parsed: ParsedIcs): { imported: CalendarEvent[]; updated: CalendarEvent[]; tasks: Task[] } {
+  const imported: CalendarEvent[] = [];
+  const updated: CalendarEvent[] = [];
+  const now = env.now.getTime();
   const keptUids = new Set(parsed.events.map((e) => e.icsUid));
   for (const { overrides, ...fields } of parsed.series) {
     // Earlier versions imported a series as single events (UID "uid#recurrence-id"); the
@@ -88,7 +131,14 @@ export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
     (existing ? updated : imported).push(presentEvent(event, env.timezone));
   }
   const tasks = parsed.tasks.map((t) => presentTask(saveTask(env, t), env.timezone));
-  return { imported, updated, tasks, warnings: parsed.warnings, skipped: parsed.skipped };
+  return { imported, updated, tasks };
+}
+
+/** Saves a parsed calendar (ics-parse.ts) at once, inside the caller's transaction. */
+export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
+  const events = saveIcsEvents(env, parsed.events);
+  const rest = saveIcsSeriesAndTasks(env, parsed);
+  return { imported: [...events.imported, ...rest.imported], updated: [...events.updated, ...rest.updated], tasks: rest.tasks, warnings: parsed.warnings, skipped: parsed.skipped };
 }
 
 function icalTimeUtc(ms: number): IcalTime {

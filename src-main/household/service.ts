@@ -2,11 +2,13 @@ import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile,
 import { HOME_DOMAINS, STATE_LIST_LIMIT, toolFailure, toolSuccess } from '../../src-shared';
 import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
+import { nextTurn, SliceSizer } from '../platform/slices';
 import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
-import { exportIcs, saveIcs, type IcsImportResult } from './ics';
+import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
+import type { ParsedIcs } from './ics-parse';
 import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
@@ -31,6 +33,9 @@ const DAY_MS = 86_400_000;
  * transaction, builds the UI's state snapshot, and fires due reminders. Arguments reach
  * `call` already checked against the tool's schema by the registry.
  */
+/** Up to this many one-off events a calendar is saved in one transaction. */
+const ICS_EVENTS_AT_ONCE = 200;
+
 export class HouseholdService {
   readonly store: HouseholdStore;
   readonly timezone: string;
@@ -40,6 +45,8 @@ export class HouseholdService {
   /** Local date of the last daily grocery refresh. */
   private derivedDay: string | undefined;
   private readonly ics = new IcsReader();
+  /** Calendar imports are saved one after the other: a slice of one never meets a slice of another. */
+  private saving: Promise<unknown> = Promise.resolve();
 
   constructor(options: HouseholdServiceOptions) {
     this.store = new HouseholdStore(options.db);
@@ -163,17 +170,50 @@ export class HouseholdService {
   }
 
   /**
-   * Imports an ICS calendar: read on a worker thread, then saved in one transaction, all
-   * events or none. Throws HomeError on bad input.
+   * Imports an ICS calendar: read on a worker thread, then saved, all events or none.
+   * Throws HomeError on bad input.
    */
   async importIcs(text: string, actor: ToolContext['actor'] = 'user'): Promise<IcsImportResult> {
     const parsed = await this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
-    const result = this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
+    const saved = this.saving.then(() => this.saveIcs(parsed, actor));
+    this.saving = saved.catch(() => undefined);
+    const result = await saved;
     const domains: HomeDomain[] = [];
     if (result.imported.length + result.updated.length > 0) domains.push('calendar', 'reminders');
     if (result.tasks.length > 0) domains.push('tasks', 'kanban');
     if (domains.length > 0) this.changed(domains);
     return result;
+  }
+
+  /**
+   * A small calendar is saved in one transaction. A large one (thousands of events) is
+   * saved in slices of about 10 ms with a turn of the event loop between them, so the
+   * house keeps answering; if a slice fails, what the slices before it wrote is taken
+   * back, and the import changes nothing.
+   */
+  private async saveIcs(parsed: ParsedIcs, actor: ToolContext['actor']): Promise<IcsImportResult> {
+    if (parsed.events.length <= ICS_EVENTS_AT_ONCE) return this.store.transaction(() => saveIcs(this.env(this.clock(), actor), parsed));
+    const journal = new IcsImportJournal();
+    const imported: IcsImportResult['imported'][number][] = [];
+    const updated: IcsImportResult['updated'][number][] = [];
+    const sizer = new SliceSizer();
+    try {
+      for (let i = 0; i < parsed.events.length; ) {
+        const started = performance.now();
+        const slice = parsed.events.slice(i, i + sizer.size);
+        const part = this.store.transaction(() => saveIcsEvents(this.env(this.clock(), actor), slice, journal));
+        imported.push(...part.imported);
+        updated.push(...part.updated);
+        sizer.took(slice.length, performance.now() - started);
+        i += slice.length;
+        await nextTurn();
+      }
+      const rest = this.store.transaction(() => saveIcsSeriesAndTasks(this.env(this.clock(), actor), parsed));
+      return { imported: [...imported, ...rest.imported], updated: [...updated, ...rest.updated], tasks: rest.tasks, warnings: parsed.warnings, skipped: parsed.skipped };
+    } catch (err) {
+      this.store.transaction(() => undoIcsEvents(this.env(this.clock(), actor), journal));
+      throw err;
+    }
   }
 
   /** Stops a calendar file still being read. */

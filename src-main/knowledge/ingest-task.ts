@@ -1,7 +1,8 @@
 // Extraction and chunking of one stored document: the CPU-heavy part of an ingest, run on
 // a worker thread (ingest-worker.ts) so the event loop keeps answering meanwhile.
 import type { RagFormat } from '../../src-shared';
-import { chunkBlocks, type Chunk, type ChunkOptions } from './chunker';
+import { packChunks, type PackedChunks } from './chunk-pack';
+import { chunkBlocks, type ChunkOptions } from './chunker';
 import { IngestError } from './errors';
 import { extractDocument } from './extract';
 import { Deadline, type IngestLimits } from './ingest-limits';
@@ -17,7 +18,8 @@ export interface IngestTaskInput {
 }
 
 export interface IngestTaskResult {
-  readonly chunks: readonly Chunk[];
+  /** Packed, so the main thread takes them over without copying (chunk-pack.ts). */
+  readonly chunks: PackedChunks;
   readonly textChars: number;
   readonly text: string;
 }
@@ -38,5 +40,5 @@ export async function readDocument(input: IngestTaskInput): Promise<IngestTaskRe
       keptChars += b.text.length + 2;
     }
   }
-  return { chunks, textChars: Math.max(0, textChars - 2), text: kept.join('\n\n').slice(0, input.textCap) };
+  return { chunks: packChunks(chunks), textChars: Math.max(0, textChars - 2), text: kept.join('\n\n').slice(0, input.textCap) };
 }

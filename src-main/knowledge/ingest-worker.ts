@@ -1,5 +1,9 @@
 // Worker-thread entry (bundled as knowledge-ingest-worker.cjs): reads and chunks one document.
 import { serveTask } from '../platform/off-thread/serve-task';
-import { readDocument, type IngestTaskInput } from './ingest-task';
+import { packTransferList } from './chunk-pack';
+import { readDocument, type IngestTaskInput, type IngestTaskResult } from './ingest-task';
 
-serveTask((input: IngestTaskInput) => readDocument(input));
+serveTask(
+  (input: IngestTaskInput) => readDocument(input),
+  (result: IngestTaskResult) => packTransferList(result.chunks),
+);

@@ -4,10 +4,12 @@ import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
-import type { NewChunk, RagDocumentRow, RagRepository } from './store';
+import type { RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
 import { Refusal } from '../platform/errors';
 import { OffThreadAbort } from '../platform/off-thread';
+import { nextTurn, SliceSizer } from '../platform/slices';
+import { unpackChunks, unpackTexts, type PackedChunks } from './chunk-pack';
 import { DEFAULT_CHUNKING, type ChunkOptions } from './chunker';
 import { DocumentReader } from './document-reader';
 import type { Embedder } from './embeddings';
@@ -42,13 +44,6 @@ export interface RagServiceOptions {
   readonly embedBatch?: number;
   /** Chunks, nesting and time one document may cost (defaults: DEFAULT_INGEST_LIMITS). */
   readonly limits?: Partial<IngestLimits>;
-}
-
-/** Rows written or deleted per transaction; the event loop gets a turn between slices. */
-const ROWS_PER_SLICE = 2_000;
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 const READY_TEXT_CAP = 200_000;
@@ -128,7 +123,14 @@ export class RagService {
   }
 
   private async deleteChunks(id: string): Promise<void> {
-    while (this.o.repo.deleteChunkSlice(id, ROWS_PER_SLICE) > 0) await nextTurn();
+    const sizer = new SliceSizer();
+    for (;;) {
+      const started = performance.now();
+      const n = this.o.repo.deleteChunkSlice(id, sizer.size);
+      if (n === 0) return;
+      sizer.took(n, performance.now() - started);
+      await nextTurn();
+    }
   }
 
   query(query: string, options: SearchOptions = {}): Promise<RagSearchResponse> {
@@ -314,9 +316,9 @@ export class RagService {
       const ids = await this.writeChunks(doc.id, read.chunks);
       if (!ids) return;
       this.progress(doc.id);
-      const model = await this.embedChunks(doc.id, ids, read.chunks.map((c) => c.text));
+      const model = await this.embedChunks(doc.id, ids, read.chunks);
       if (!this.o.repo.get(doc.id)) return;
-      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: read.chunks.length, embed_model: model ?? null, text_chars: read.textChars }, this.now());
+      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: read.chunks.count, embed_model: model ?? null, text_chars: read.textChars }, this.now());
       this.progress(doc.id);
       const ready: ReadyDocument = { id: doc.id, name: doc.name, text: read.text };
       for (const l of this.readyListeners) {
@@ -343,32 +345,38 @@ export class RagService {
   /**
    * Writes the chunks in slices, the document marked `indexing` (out of search) until the
    * last one is in. Returns their ids in order, or undefined if the document went away.
+   * Each slice is decoded from the pack just before it is written.
    */
-  private async writeChunks(id: string, chunks: readonly NewChunk[]): Promise<number[] | undefined> {
+  private async writeChunks(id: string, chunks: PackedChunks): Promise<number[] | undefined> {
     this.o.repo.update(id, { status: 'indexing', progress: 0.4 }, this.now());
     await this.deleteChunks(id);
     const ids: number[] = [];
-    for (let i = 0; i < chunks.length; i += ROWS_PER_SLICE) {
+    const sizer = new SliceSizer();
+    for (let i = 0; i < chunks.count; ) {
       if (i > 0) await nextTurn();
       if (!this.o.repo.get(id)) return undefined;
-      ids.push(...this.o.repo.insertChunkSlice(id, i, chunks.slice(i, i + ROWS_PER_SLICE)));
+      const started = performance.now();
+      const slice = unpackChunks(chunks, i, i + sizer.size);
+      ids.push(...this.o.repo.insertChunkSlice(id, i, slice));
+      sizer.took(slice.length, performance.now() - started);
+      i += slice.length;
     }
     return ids;
   }
 
   /** Embeds the chunks in batches; a failure leaves the document searchable by keywords. */
-  private async embedChunks(docId: string, ids: readonly number[], texts: readonly string[]): Promise<string | undefined> {
+  private async embedChunks(docId: string, ids: readonly number[], chunks: PackedChunks): Promise<string | undefined> {
     if (!this.o.embedder) return undefined;
     const { model } = await this.o.embedder.availability();
     if (!model) return undefined;
     const batch = this.o.embedBatch ?? 16;
     try {
-      for (let i = 0; i < texts.length; i += batch) {
+      for (let i = 0; i < chunks.count; i += batch) {
         if (this.stopped) return undefined;
-        const vectors = await this.o.embedder.embed(model, texts.slice(i, i + batch));
+        const vectors = await this.o.embedder.embed(model, unpackTexts(chunks, i, i + batch));
         this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: ids[i + k]!, vector })));
         // Progress between batches goes to the UI only; the database keeps the status.
-        this.progress(docId, 0.4 + (0.6 * Math.min(texts.length, i + batch)) / texts.length);
+        this.progress(docId, 0.4 + (0.6 * Math.min(chunks.count, i + batch)) / chunks.count);
       }
       return model;
     } catch (err) {

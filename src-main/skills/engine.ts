@@ -12,6 +12,7 @@ import {
   type ToolResult,
 } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
+import { SkillEntryCache } from './entry-cache';
 import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
 import { fillTemplate } from './openjarvis';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
@@ -81,6 +82,8 @@ export class SkillEngine {
   private loadedOnce = false;
   /** Tree hashes by folder, checked again before every call. */
   private readonly trees = new TreeHashCache();
+  /** Entries by folder, parsed again only when their files changed. */
+  private readonly entries = new SkillEntryCache();
   private shas = new Map<string, string>();
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
@@ -102,7 +105,7 @@ export class SkillEngine {
   reload(): SkillsReloadResponse {
     const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
-    this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth });
+    this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth, cache: this.entries });
     this.registerSecrets();
     this.checkFolders();
     this.admit(this.loadedOnce ? 'reload' : 'startup');

@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skillToolName, type SkillManifest, type SkillSourceError, type SkillTier, type SkillTrust } from '../../src-shared';
+import type { SkillEntryCache } from './entry-cache';
 import { readInstallRecord } from './install-record';
 import { readOpenJarvisSkill, type OpenJarvisDefinition } from './openjarvis';
 import { discoverSkillFolders, readManifest } from './process';
@@ -53,6 +54,8 @@ export interface SkillSet {
 
 export interface LoadOptions {
   readonly pipelineMaxDepth: number;
+  /** Entries of earlier loads, reused while their files are unchanged. */
+  readonly cache?: SkillEntryCache;
 }
 
 /** The one action of an OpenJarvis skill: `jarvis skill run` and the model both call it. */
@@ -169,9 +172,15 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   const skills: SkillEntry[] = [];
   const errors: SkillSourceError[] = [];
   const ordered = [...sources].sort((a, b) => TIER_RANK[a.tier] - TIER_RANK[b.tier]);
+  const seen = new Set<string>();
   for (const source of ordered) {
-    for (const folder of discoverSkillFolders(source.dir)) skills.push(readEntry(source, folder));
+    for (const folder of discoverSkillFolders(source.dir)) {
+      const key = [source.tier, folder.kind, folder.group ?? '', folder.dir].join('\0');
+      seen.add(key);
+      skills.push(options.cache ? options.cache.read(key, folder.dir, () => readEntry(source, folder)) : readEntry(source, folder));
+    }
   }
+  options.cache?.retain(seen);
 
   const ids = new Map<string, SkillEntry>();
   const tools = new Map<string, SkillEntry>();

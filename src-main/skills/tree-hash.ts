@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 
+/** How long after its last change a file counts as possibly still changing unseen. */
+export const SETTLE_MS = 2_000;
+
 /** Written next to an installed skill; not part of the hashed tree. */
 export const INSTALL_RECORD = '.jarvis-install.json';
 
@@ -85,13 +88,19 @@ export function treeSha256(root: string): string {
 export class TreeHashCache {
   private readonly trees = new Map<string, { readonly signature: string; readonly sha256: string }>();
 
+  constructor(private readonly now: () => number = Date.now) {}
+
   sha256(root: string): string {
     const entries = entriesOf(root);
     const signature = entries.map((e) => `${e.rel}\0${e.link ?? ''}\0${e.stat.size}\0${e.stat.ino}\0${e.stat.mtimeMs}\0${e.stat.ctimeMs}`).join('\n');
     const known = this.trees.get(root);
     if (known?.signature === signature) return known.sha256;
     const sha256 = hashEntries(root, entries);
-    this.trees.set(root, { signature, sha256 });
+    // A file written within the clock's granularity of the last write keeps its times and
+    // maybe its size: a tree that changed this recently is hashed again until it settles.
+    const settled = this.now() - SETTLE_MS;
+    if (entries.every((e) => Math.max(e.stat.mtimeMs, e.stat.ctimeMs) <= settled)) this.trees.set(root, { signature, sha256 });
+    else this.trees.delete(root);
     return sha256;
   }
 

@@ -8,6 +8,8 @@ export interface VoiceCapability extends Capability {
   readonly service: VoiceService;
 }
 
+const STATUS_TTL_MS = 5_000;
+
 /** Push-to-talk to spoken answer: ffmpeg → whisper.cpp → assistant → Piper/espeak-ng. */
 export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapability {
   const vad = new VoiceActivityDetector();
@@ -17,7 +19,15 @@ export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapa
     events: ctx.events,
     vad,
   });
-  ctx.status.set('voice', () => componentStatus(voice));
+  // /api/health reads every component's state, often several times a second; finding the
+  // voice tools takes dozens of stat calls on PATH and the model folders, each a wait for
+  // the disk on the event loop. Their state is kept a few seconds.
+  let known: { at: number; status: ComponentStatus } | undefined;
+  ctx.status.set('voice', () => {
+    const now = Date.now();
+    if (!known || now - known.at > STATUS_TTL_MS) known = { at: now, status: componentStatus(voice) };
+    return known.status;
+  });
 
   return {
     name: 'voice',

@@ -60,4 +60,13 @@ export const RAG_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'index of embedded chunks',
+    up(db) {
+      // /api/health counts the chunks with a vector: without this index that count reads
+      // every row with its text and vector (a quarter of a second at 100,000 chunks).
+      db.exec('CREATE INDEX rag_chunks_embedded ON rag_chunks(id) WHERE embedding IS NOT NULL');
+    },
+  },
 ];

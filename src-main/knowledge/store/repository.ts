@@ -250,13 +250,15 @@ export class RagRepository {
   }
 
   counts(): { documents: number; ready: number; failed: number; pending: number; chunks: number; embedded: number } {
-    const d = this.db
-      .prepare(
+    const d = this
+      .statement(
+        'document_counts',
         `SELECT COUNT(*) AS documents, SUM(status = 'ready') AS ready, SUM(status = 'failed') AS failed,
                 SUM(status IN ('queued','extracting','indexing')) AS pending FROM rag_documents`,
       )
       .get() as { documents: number; ready: number | null; failed: number | null; pending: number | null };
-    const c = this.db.prepare('SELECT COUNT(*) AS chunks, COUNT(embedding) AS embedded FROM rag_chunks').get() as { chunks: number; embedded: number };
+    // Both counts read an index only (rag_chunks_document, rag_chunks_embedded), never the rows.
+    const c = this.statement('counts', 'SELECT (SELECT COUNT(*) FROM rag_chunks) AS chunks, (SELECT COUNT(*) FROM rag_chunks WHERE embedding IS NOT NULL) AS embedded').get() as { chunks: number; embedded: number };
     return { documents: d.documents, ready: d.ready ?? 0, failed: d.failed ?? 0, pending: d.pending ?? 0, ...c };
   }
 

@@ -29,6 +29,12 @@ describe('OffThreadRunner', () => {
     expect(await make().run({ do: 'echo', value: { a: [1, 2] } })).toEqual({ a: [1, 2] });
   });
 
+  it('hands over an answer in a transferred buffer', async () => {
+    const bytes = (await make().run({ do: 'bytes', size: 1 << 20 })) as Uint8Array;
+    expect(bytes.byteLength).toBe(1 << 20);
+    expect(bytes.every((b) => b === 7)).toBe(true);
+  });
+
   it('passes a refusal across the thread with its kind, code and path', async () => {
     const err = await make().run({ do: 'refuse' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Refusal);

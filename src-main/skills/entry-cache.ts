@@ -1,0 +1,53 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SkillEntry } from './loader';
+import { INSTRUCTIONS_FILE, MANIFEST_FILE, PIPELINE_FILE } from './process';
+import { INSTALL_RECORD, SETTLE_MS } from './tree-hash';
+
+/** Every file a skill's entry is read from: its manifest or OpenJarvis files and its install record. */
+const ENTRY_FILES = [MANIFEST_FILE, INSTRUCTIONS_FILE, PIPELINE_FILE, INSTALL_RECORD];
+
+/**
+ * The files' metadata, or undefined while one of them changed so recently that it may
+ * change again within the clock's granularity, unseen: such an entry is read every time.
+ */
+function signatureOf(dir: string, now: number): string | undefined {
+  const parts: string[] = [];
+  for (const name of ENTRY_FILES) {
+    const st = statSync(join(dir, name), { throwIfNoEntry: false });
+    if (st && Math.max(st.mtimeMs, st.ctimeMs) > now - SETTLE_MS) return undefined;
+    // ctime cannot be set back by a program: an edit cannot hide behind a restored mtime.
+    parts.push(st ? `${st.size}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}` : '-');
+  }
+  return parts.join('|');
+}
+
+/**
+ * Skill entries by folder, read again only when one of the files they come from changed.
+ * A reload parses no unchanged manifest, SKILL.md or skill.toml and compiles none of
+ * their schemas: a hundred reloads in a row cost the stat calls, not the parsing.
+ */
+export class SkillEntryCache {
+  private readonly known = new Map<string, { readonly signature: string; readonly entry: SkillEntry }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  read(key: string, dir: string, read: () => SkillEntry): SkillEntry {
+    const signature = signatureOf(dir, this.now());
+    const hit = this.known.get(key);
+    let entry: SkillEntry;
+    if (signature !== undefined && hit?.signature === signature) entry = hit.entry;
+    else {
+      entry = read();
+      if (signature === undefined) this.known.delete(key);
+      else this.known.set(key, { signature, entry });
+    }
+    // A load adds errors to the entries it hands out; the kept entry stays as it was read.
+    return { ...entry, errors: [...entry.errors], warnings: [...entry.warnings] };
+  }
+
+  /** Forgets folders that are no longer found. */
+  retain(keys: ReadonlySet<string>): void {
+    for (const key of this.known.keys()) if (!keys.has(key)) this.known.delete(key);
+  }
+}
