@@ -105,6 +105,22 @@ export async function bundleAndImport(name, source) {
     logLevel: 'warning',
     absWorkingDir: root,
   });
+  // The worker threads' bundles beside it, where the off-thread runner of a bundle looks.
+  const { THREAD_ENTRIES } = await import('../scripts/build.mjs');
+  await build({
+    entryPoints: THREAD_ENTRIES,
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: NODE_EXTERNALS,
+    define: { __JARVIS_VERSION__: '"bench"', 'import.meta.url': '__jarvis_import_meta_url' },
+    banner: { js: "const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
   // A new URL per call: the same name bundled twice in one process is imported afresh.
   return import(`${pathToFileURL(outfile).href}?${++bundles}`);
 }

@@ -29,7 +29,7 @@ const EXTRACTOR_PACKAGES = ['mammoth', 'mailparser', 'html-to-text', 'yaml', 'fa
  * Worker-thread entries (src-main/platform/off-thread): each is bundled beside the bundle
  * that starts it, under the name the capability asks for.
  */
-const THREAD_ENTRIES = {
+export const THREAD_ENTRIES = {
   'household-ics-worker': 'src-main/household/ics-worker.ts',
   'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
 };
