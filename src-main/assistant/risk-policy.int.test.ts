@@ -22,7 +22,7 @@ function homeActions(calls: { tool: string; args: unknown }[]): ToolProvider {
     list: () => tools,
     async call(name, args) {
       calls.push({ tool: name, args });
-      return toolSuccess(`${name} ${String(args.target)} erledigt`, { target: args.target }, true);
+      return toolSuccess({ target: args.target }, `${name} ${String(args.target)} erledigt`, true);
     },
   };
 }
