@@ -49,7 +49,7 @@ describe('Wissen & System: risk rules', () => {
     fireEvent.change(within(card).getByRole('combobox', { name: 'Entscheidung für die Aktion' }), { target: { value: 'allow' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Ausnahme hinzufügen' }));
     const overrides = await within(card).findByTestId('risk-overrides');
-    await vi.waitFor(() => expect(within(overrides).getByText('calendar_delete')).toBeTruthy());
+    await vi.waitFor(() => expect(within(overrides).getByText('Kalender: Termin gelöscht')).toBeTruthy());
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ classes: DEFAULT_RISK_POLICY.classes, overrides: { calendar_delete: 'allow' } });
 
     refuse = true;

@@ -3,6 +3,13 @@ import { RISK_CLASSES, RISK_DECISIONS, type RiskDecision, type RiskPolicy, type 
 import { request } from '../api';
 import { Card } from '../components/Card';
 import { useTranslation } from '../i18n';
+import { toolLabel } from '../i18n/tool-label';
+
+/** Wissen & System is where tool ids may show: an action without a household word keeps its id. */
+function actionName(tool: string, other: string): string {
+  const label = toolLabel(tool);
+  return label === other ? tool : label;
+}
 import { Icon } from '../components/Icon';
 
 /**
@@ -63,12 +70,14 @@ export function RiskPolicyCard() {
           <ul className="item-list" data-testid="risk-overrides">
             {Object.entries(policy.overrides).map(([name, d]) => (
               <li key={name}>
-                <span className="item-main">{name}</span>
-                {select(name, d, (next) => void save({ ...policy, overrides: { ...policy.overrides, [name]: next } }))}
+                <span className="item-main" title={name}>
+                  {actionName(name, t('tools.other'))}
+                </span>
+                {select(actionName(name, t('tools.other')), d, (next) => void save({ ...policy, overrides: { ...policy.overrides, [name]: next } }))}
                 <button
                   type="button"
                   className="icon-btn danger"
-                  aria-label={`${t('common.delete')}: ${name}`}
+                  aria-label={`${t('common.delete')}: ${actionName(name, t('tools.other'))}`}
                   onClick={() => {
                     const { [name]: _removed, ...rest } = policy.overrides;
                     void save({ ...policy, overrides: rest });
@@ -92,7 +101,7 @@ export function RiskPolicyCard() {
               <option value="">{t('risk.pickAction')}</option>
               {state.tools.map((x) => (
                 <option key={x.name} value={x.name}>
-                  {x.name} ({t(`risk.class.${x.risk}`)})
+                  {actionName(x.name, t('tools.other'))} ({t(`risk.class.${x.risk}`)})
                 </option>
               ))}
             </select>
