@@ -8,6 +8,7 @@ import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type { LearningDecisionResponse, LearningRecordsResponse, MemoryDecisionResponse, MemoryProposalsResponse, ProposalDecisionRequest, ProtocolSessionDetail, ProtocolSessionsResponse, SkillProposal } from './protocol';
+import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
 import type { VoiceCommandResponse, VoiceStatus } from './voice';
@@ -62,6 +63,8 @@ export interface ApiRoutes {
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };
 
+  'GET /api/policy/risk': { response: RiskPolicyResponse };
+  'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };

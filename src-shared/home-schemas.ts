@@ -2,6 +2,7 @@
 // runs and what the assistant sends to Ollama. Strict: no unknown properties, no coercion.
 // They describe exactly the argument types in home.ts.
 
+import type { RiskClass } from './risk';
 import {
   HOME_CONFIRMED_TOOLS,
   HOME_MUTATING_TOOLS,
@@ -300,6 +301,12 @@ export function homeToolMutates(name: HomeToolName): boolean {
 
 export function homeToolNeedsConfirmation(name: HomeToolName): boolean {
   return HOME_CONFIRMED_TOOLS.includes(name);
+}
+
+/** Reads are `read`, creates and updates `reversible`, deletes `disruptive`. */
+export function homeToolRisk(name: HomeToolName): RiskClass {
+  if (!homeToolMutates(name)) return 'read';
+  return /_(delete|remove)$/.test(name) ? 'disruptive' : 'reversible';
 }
 
 // ---------------------------------------------------------------------------

@@ -15,3 +15,4 @@ export * from './api-routes';
 export * from './grocery-phrase';
 export * from './grocery-names';
 export * from './grocery-aisles';
+export * from './risk';

@@ -1,3 +1,4 @@
+import type { RiskClass } from './risk';
 // The Jarvis protocol as JARVIS's audit and evidence layer: the fifteen record
 // types, the mutation headers, and the rejection codes. Pure data; no Node, no DOM.
 
@@ -163,6 +164,10 @@ export interface PolicyDecision {
   readonly action: { readonly tool: string; readonly arguments_sha256: string };
   readonly outcome: DecisionOutcome;
   readonly reason: string;
+  /** The action's risk class, when the caller's action has one (older records have none). */
+  readonly risk?: RiskClass;
+  /** The rule that decided: `override:<tool>`, `class:<risk>`, `deny:<pattern>`, `review:<pattern>` or `default`. */
+  readonly rule?: string;
   readonly decided_at: string;
 }
 

@@ -1,6 +1,7 @@
 // Skill protocols: the jarvis.skill.v1 manifest (a skill folder's skill.json), the process/remote invoke envelopes (jarvis.skill.v1 locally,
 // jarvis.skill.invoke.v1 over the mesh) and the skill listing of GET /api/skills.
 import type { ToolProviderKind } from './tools';
+import { RISK_CLASSES, type RiskClass } from './risk';
 
 export const SKILL_PROTOCOL = 'jarvis.skill.v1';
 export const SKILL_INVOKE_PROTOCOL = 'jarvis.skill.invoke.v1';
@@ -26,6 +27,8 @@ export interface SkillActionManifest {
   readonly triggers?: readonly string[];
   readonly mutates?: boolean;
   readonly requires_confirmation?: boolean;
+  /** How much the action can disturb the home; without it the action counts as `disruptive`. */
+  readonly risk?: RiskClass;
   readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
   readonly output_schema?: { readonly [keyword: string]: unknown };
 }
@@ -109,6 +112,8 @@ export interface SkillActionInfo {
   readonly description: string;
   readonly mutates: boolean;
   readonly requires_confirmation: boolean;
+  /** The declared class (`disruptive` when the action declares none). */
+  readonly risk?: RiskClass;
 }
 
 export interface SkillInfo {
@@ -208,6 +213,7 @@ export const SKILL_MANIFEST_SCHEMA = {
           triggers: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 100 } },
           mutates: { type: 'boolean' },
           requires_confirmation: { type: 'boolean' },
+          risk: { enum: [...RISK_CLASSES] },
           input_schema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
           output_schema: { type: 'object' },
         },

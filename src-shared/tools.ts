@@ -1,4 +1,5 @@
 // How a registry action is described to the UI and to Ollama.
+import type { RiskClass } from './risk';
 
 export type ToolProviderKind = 'core' | 'plugin' | 'remote';
 
@@ -18,6 +19,8 @@ export interface ToolDescriptor {
   readonly provider: ToolProviderKind;
   readonly mutates: boolean;
   readonly requires_confirmation: boolean;
+  /** The declared risk class; an action without one counts as `disruptive`. */
+  readonly risk?: RiskClass;
   /** For plugin and remote actions: the skill id and action name behind the tool. */
   readonly skill_id?: string;
   readonly action?: string;

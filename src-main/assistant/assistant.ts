@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared';
 import { toolFailure } from '../../src-shared';
 import type { Config } from '../platform/config';
-import type { RegisteredTool, SkillRegistry } from '../platform/registry';
+import { riskDeniedSentence, type RegisteredTool, type SkillRegistry } from '../platform/registry';
 import { newTraceId, type Tracer } from '../platform/trace';
 import type { AuditDecision, AuditTrail } from './audit';
 import { Conversation, type PendingCall } from './conversation';
@@ -258,14 +258,18 @@ export class Assistant {
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
     const tool = registry.get(name);
+    // The household's risk policy, read now: no argument, prompt or skill output takes part.
+    const risk = tool ? registry.riskOf(name) : undefined;
     // The policy decides before anything runs; a confirmed call keeps its first decision.
-    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args) : undefined)) : undefined;
+    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk) : undefined)) : undefined;
     let result: ToolResult;
     if (!tool) {
       result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
+    } else if (risk?.decision === 'deny') {
+      result = toolFailure('POLICY_DENIED', riskDeniedSentence(name, risk));
     } else if (decision?.outcome === 'deny' && !opts.confirmed) {
       result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
-    } else if ((needsConfirmation(tool) || decision?.outcome === 'require_review') && !opts.confirmed) {
+    } else if ((needsConfirmation(tool) || risk?.decision === 'ask' || decision?.outcome === 'require_review') && !opts.confirmed) {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
       const summary = confirmationQuestion(name, args, run.lang);
       const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;
@@ -283,7 +287,7 @@ export class Assistant {
       return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
     } else {
       if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
-      result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant' });
+      result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant', confirmed: opts.confirmed });
       if (decision) this.deps.audit?.contribute(decision, result.message, result);
       if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
     }

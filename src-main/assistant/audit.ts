@@ -1,4 +1,4 @@
-import type { DecisionOutcome } from '../../src-shared';
+import type { DecisionOutcome, RiskVerdict } from '../../src-shared';
 import type { ProtocolRecorder } from '../protocol';
 
 // The assistant as a client of the Jarvis protocol:
@@ -15,7 +15,7 @@ export interface AuditDecision {
 
 export interface AuditTrail {
   begin(traceId: string, goal: string): string | undefined;
-  decide(session: string, tool: string, args: Record<string, unknown>): AuditDecision | undefined;
+  decide(session: string, tool: string, args: Record<string, unknown>, risk?: RiskVerdict): AuditDecision | undefined;
   block(decision: AuditDecision, summary: string): string | undefined;
   review(session: string, requestId: string, approve: boolean): void;
   takeover(session: string, requestId: string, reason: string): void;
@@ -34,9 +34,9 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
   };
   return {
     begin: (traceId, goal) => guard('begin', () => recorder.beginSession(traceId, goal)),
-    decide: (session, tool, args) =>
+    decide: (session, tool, args, risk) =>
       guard('decide', () => {
-        const d = recorder.decide(session, tool, args);
+        const d = recorder.decide(session, tool, args, risk);
         return { session, decisionId: d.decisionId, outcome: d.outcome, reason: d.reason };
       }),
     block: (decision, summary) => guard('block', () => recorder.block(decision.session, decision.decisionId, summary)),

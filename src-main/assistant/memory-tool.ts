@@ -19,6 +19,8 @@ const TOOL: RegisteredTool = {
   provider: 'core',
   mutates: false,
   requires_confirmation: false,
+  // Only a proposal: the household accepts or rejects it before anything is remembered.
+  risk: 'reversible',
   source: 'core',
 };
 

@@ -1,4 +1,4 @@
-import type { OllamaFunctionTool } from '../../src-shared';
+import { UNDECLARED_RISK, type OllamaFunctionTool } from '../../src-shared';
 import type { RegisteredTool, SkillRegistry } from '../platform/registry';
 
 /** Registry actions as native Ollama function tools (the `tools` field of /api/chat). */
@@ -12,7 +12,9 @@ export function toOllamaTools(tools: readonly RegisteredTool[]): OllamaFunctionT
 function describe(tool: RegisteredTool): string {
   const notes: string[] = [];
   if (tool.provider !== 'core') notes.push(`${tool.provider} skill`);
-  if (tool.requires_confirmation || isDelete(tool.name)) notes.push('asks the user to confirm before it runs');
+  const risk = tool.risk ?? UNDECLARED_RISK;
+  if (needsConfirmation(tool) || risk === 'disruptive') notes.push('asks the user to confirm before it runs');
+  if (risk === 'security') notes.push('runs only if the household allowed it');
   return notes.length ? `${tool.description} (${notes.join('; ')})` : tool.description;
 }
 
@@ -20,9 +22,12 @@ export function isDelete(name: string): boolean {
   return /_delete$/.test(name);
 }
 
-/** Deletes and actions that declare requires_confirmation wait for `ja`. */
+/**
+ * A skill action that declares requires_confirmation always waits for `ja`, whatever the
+ * policy says; core tools (deletes included) follow the household's risk policy alone.
+ */
 export function needsConfirmation(tool: RegisteredTool): boolean {
-  return tool.requires_confirmation || isDelete(tool.name);
+  return tool.provider !== 'core' && tool.requires_confirmation;
 }
 
 /**

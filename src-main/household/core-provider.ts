@@ -1,4 +1,4 @@
-import { HOME_TOOL_NAMES, HOME_TOOL_SPECS, homeToolMutates, homeToolNeedsConfirmation, isHomeToolName, toolFailure, type ToolResult } from '../../src-shared';
+import { HOME_TOOL_NAMES, HOME_TOOL_SPECS, homeToolMutates, homeToolNeedsConfirmation, homeToolRisk, isHomeToolName, toolFailure, type ToolResult } from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { HouseholdService } from './service';
 
@@ -11,6 +11,7 @@ export function householdToolProvider(service: HouseholdService): ToolProvider {
     provider: 'core',
     mutates: homeToolMutates(name),
     requires_confirmation: homeToolNeedsConfirmation(name),
+    risk: homeToolRisk(name),
     source: 'core',
   }));
   return {

@@ -31,6 +31,7 @@ const TOOL: RegisteredTool = {
   provider: 'core',
   mutates: false,
   requires_confirmation: false,
+  risk: 'read',
   source: 'core',
 };
 

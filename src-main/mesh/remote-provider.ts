@@ -47,6 +47,7 @@ function toolsOf(group: RemoteSkillGroup): RegisteredTool[] {
     provider: 'remote' as const,
     mutates: a.mutates ?? false,
     requires_confirmation: a.requires_confirmation ?? false,
+    ...(a.risk ? { risk: a.risk } : {}),
     skill_id: skill.id,
     action: a.name,
     source: workerSource(group.workers),

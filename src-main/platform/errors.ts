@@ -65,6 +65,8 @@ export function statusOfToolResult(result: ToolResult, created = false): number 
     case 'CONFLICT':
     case 'MANUAL_OVERRIDE':
       return 409;
+    case 'POLICY_DENIED':
+      return 403;
     case 'TOOL_FAILED':
       return 500;
     default:

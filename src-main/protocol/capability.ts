@@ -4,12 +4,16 @@ import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
 import { loadOrCreateSigner } from './signing-key';
+import { RiskPolicyStore } from './risk-policy-store';
+import { registerRiskPolicyRoutes } from './risk-policy-routes';
 
 export interface ProtocolCapability extends Capability {
   /** The records, events and decisions (the /api/protocol surface). */
   readonly service: ProtocolService;
   /** How the assistant, the skill gate and the mesh write their evidence. */
   readonly recorder: ProtocolRecorder;
+  /** The household's risk policy: which risk class runs, waits for "ja" or is refused. */
+  readonly riskPolicy: RiskPolicyStore;
 }
 
 /**
@@ -25,6 +29,9 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
   service.bootstrap(DEFAULT_POLICY_RULES);
   const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
+  const riskPolicy = new RiskPolicyStore(ctx.db, ctx.clock);
+  // Every caller of the registry (assistant, HTTP, automations, skills) meets this policy.
+  ctx.registry.setRiskPolicy(() => riskPolicy.current());
   ctx.status.set('protocol', () => {
     const events = service.eventCount();
     return { state: 'ok', detail: `${events} events recorded`, code: 'protocol.recorded', params: { count: events } };
@@ -53,8 +60,10 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
     name: 'protocol',
     service,
     recorder,
+    riskPolicy,
     routes(app) {
       registerProtocolRoutes(app, service, ctx.clock);
+      registerRiskPolicyRoutes(app, riskPolicy, ctx.registry);
     },
     stop() {
       stopWatching();

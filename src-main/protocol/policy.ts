@@ -1,14 +1,29 @@
-import type { DecisionOutcome, PolicyRules } from '../../src-shared';
+import type { DecisionOutcome, PolicyRules, RiskVerdict } from '../../src-shared';
 
 function matches(pattern: string, tool: string): boolean {
   return pattern.endsWith('*') ? tool.startsWith(pattern.slice(0, -1)) : pattern === tool;
 }
 
-/** Deny wins over review; anything not named is allowed. */
-export function evaluatePolicy(rules: PolicyRules, tool: string): { outcome: DecisionOutcome; reason: string } {
+export interface PolicyVerdict {
+  readonly outcome: DecisionOutcome;
+  readonly reason: string;
+  readonly rule: string;
+}
+
+/**
+ * Deny wins over review; anything not named is allowed. With a risk verdict (the host's
+ * own callers pass one), the policy's deny list still refuses, and the risk classes replace
+ * its review list: the household edits those per class and per action.
+ */
+export function evaluatePolicy(rules: PolicyRules, tool: string, risk?: RiskVerdict): PolicyVerdict {
   const denied = rules.deny.find((p) => matches(p, tool));
-  if (denied) return { outcome: 'deny', reason: `policy denies ${denied}` };
+  if (denied) return { outcome: 'deny', reason: `policy denies ${denied}`, rule: `deny:${denied}` };
+  if (risk) {
+    if (risk.decision === 'deny') return { outcome: 'deny', reason: `risk class ${risk.risk} is denied by the household (${risk.rule})`, rule: risk.rule };
+    if (risk.decision === 'ask') return { outcome: 'require_review', reason: `risk class ${risk.risk} needs the household's confirmation (${risk.rule})`, rule: risk.rule };
+    return { outcome: 'allow', reason: `risk class ${risk.risk} is allowed (${risk.rule})`, rule: risk.rule };
+  }
   const review = rules.require_review.find((p) => matches(p, tool));
-  if (review) return { outcome: 'require_review', reason: `policy requires a review for ${review}` };
-  return { outcome: 'allow', reason: 'allowed by policy' };
+  if (review) return { outcome: 'require_review', reason: `policy requires a review for ${review}`, rule: `review:${review}` };
+  return { outcome: 'allow', reason: 'allowed by policy', rule: 'default' };
 }

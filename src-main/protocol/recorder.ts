@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DecisionOutcome, LearningRecord, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
+import type { DecisionOutcome, RiskVerdict, LearningRecord, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
@@ -63,9 +63,9 @@ export class ProtocolRecorder {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }
 
-  decide(sessionId: string, tool: string, args: unknown): DecisionRecord {
+  decide(sessionId: string, tool: string, args: unknown, risk?: RiskVerdict): DecisionRecord {
     const decisionId = `dec_${randomBytes(8).toString('hex')}`;
-    const answer = this.protocol.recordDecision(this.at(sessionId, HOST_IDS.assistant), sessionId, { decision_id: decisionId, tool, arguments: (args ?? {}) as object });
+    const answer = this.protocol.recordDecision(this.at(sessionId, HOST_IDS.assistant), sessionId, { decision_id: decisionId, tool, arguments: (args ?? {}) as object }, risk);
     const decision = (answer.body as { decision: PolicyDecision }).decision;
     return { decisionId, outcome: decision.outcome, reason: decision.reason };
   }

@@ -18,6 +18,7 @@ import {
   type OutcomeReport,
   type Policy,
   type PolicyDecision,
+  type RiskVerdict,
   type ProtocolSchemaName,
   type ProtocolSessionDetail,
   type SessionRecords,
@@ -308,14 +309,15 @@ export class ProtocolService {
 
   // ---------- WorkSession-scoped mutations (full header set, hash-linked events) ----------
 
-  recordDecision(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  /** `risk` comes from the host's own registry, never from a request body. */
+  recordDecision(ctx: MutationContext, sessionId: string, body: Body, risk?: RiskVerdict): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
       const decision_id = body.decision_id as string;
       if (this.store.get('PolicyDecision', decision_id)) throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
       const policy = this.store.get<Policy>('Policy', session.policy_id)!;
-      const verdict = evaluatePolicy(policy.rules, body.tool as string);
+      const verdict = evaluatePolicy(policy.rules, body.tool as string, risk);
       const decision: PolicyDecision = {
         decision_id,
         work_session_id: sessionId,
@@ -324,10 +326,12 @@ export class ProtocolService {
         action: { tool: body.tool as string, arguments_sha256: sha256Hex(canonicalJson(body.arguments)) },
         outcome: verdict.outcome,
         reason: verdict.reason,
+        ...(risk ? { risk: risk.risk } : {}),
+        rule: verdict.rule,
         decided_at: this.now(),
       };
       this.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
-      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome }, [change('PolicyDecision', decision_id, decision)]);
+      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule }, [change('PolicyDecision', decision_id, decision)]);
       return { status: 201, body: { decision, session: after } };
     });
   }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   SKILL_ERROR_CODES,
+  UNDECLARED_RISK,
   skillToolName,
   toolFailure,
   type JsonSchemaObject,
@@ -268,6 +269,7 @@ export class SkillEngine {
             provider: 'plugin',
             mutates: a.mutates === true,
             requires_confirmation: a.requires_confirmation === true,
+            ...(a.risk ? { risk: a.risk } : {}),
             skill_id: s.id,
             action: a.name,
             source: s.dir,
@@ -284,6 +286,7 @@ export class SkillEngine {
           provider: 'plugin',
           mutates: s.capabilities.some((c) => c.endsWith(':write')),
           requires_confirmation: false,
+          ...(s.definition ? { risk: s.definition.risk } : {}),
           skill_id: s.id,
           action: OPENJARVIS_ACTION,
           source: s.dir,
@@ -419,9 +422,10 @@ export class SkillEngine {
             description: a.description,
             mutates: a.mutates === true,
             requires_confirmation: a.requires_confirmation === true,
+            risk: a.risk ?? UNDECLARED_RISK,
           }))
         : s.definition
-          ? [{ name: OPENJARVIS_ACTION, tool: skillToolName(s.id, OPENJARVIS_ACTION), description: s.description, mutates: s.capabilities.some((c) => c.endsWith(':write')), requires_confirmation: false }]
+          ? [{ name: OPENJARVIS_ACTION, tool: skillToolName(s.id, OPENJARVIS_ACTION), description: s.description, mutates: s.capabilities.some((c) => c.endsWith(':write')), requires_confirmation: false, risk: s.definition.risk }]
           : [];
     return {
       id: s.id,

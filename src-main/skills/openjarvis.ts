@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { SKILL_CAPABILITIES } from '../../src-shared';
+import { isRiskClass, RISK_CLASSES, SKILL_CAPABILITIES, UNDECLARED_RISK, type RiskClass } from '../../src-shared';
 import { INSTRUCTIONS_FILE, PIPELINE_FILE } from './process';
 
 type Matter = typeof import('gray-matter');
@@ -45,6 +45,8 @@ export interface OpenJarvisDefinition {
   readonly disable_model_invocation: boolean;
   /** Placeholders no earlier step produces: the skill's input parameters. */
   readonly parameters: readonly string[];
+  /** Declared in SKILL.md front matter or skill.toml (`risk`); see readOpenJarvisSkill for the default. */
+  readonly risk: RiskClass;
 }
 
 export type OpenJarvisVerdict = { readonly ok: true; readonly skill: OpenJarvisDefinition } | { readonly ok: false; readonly name: string; readonly errors: readonly string[] };
@@ -156,6 +158,8 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
     if (typeof v !== 'boolean') errors.push(`${key} must be true or false`);
     return v === true;
   };
+  const declaredRisk = pick('risk');
+  if (declaredRisk !== undefined && !isRiskClass(declaredRisk)) errors.push(`risk must be one of ${RISK_CLASSES.join(', ')}`);
   const user_invocable = flag('user_invocable', true);
   const disable_model_invocation = flag('disable_model_invocation', false);
 
@@ -216,6 +220,9 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
       user_invocable,
       disable_model_invocation,
       parameters,
+      // Instructions alone only hand text to the model; a pipeline calls tools and counts as
+      // `disruptive` unless it declares less.
+      risk: isRiskClass(declaredRisk) ? declaredRisk : steps.length === 0 ? 'read' : UNDECLARED_RISK,
     },
   };
 }

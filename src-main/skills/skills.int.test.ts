@@ -63,7 +63,7 @@ describe('skills on the real master', () => {
       enabled: true,
       errors: [],
     });
-    expect(demo?.actions).toContainEqual({ name: 'count_words', tool: 'skill_demo_text_count_words', description: expect.any(String), mutates: false, requires_confirmation: false });
+    expect(demo?.actions).toContainEqual({ name: 'count_words', tool: 'skill_demo_text_count_words', description: expect.any(String), mutates: false, requires_confirmation: false, risk: 'read' });
     // weather.local names python3: listed, but not offered without JARVIS_SKILL_ALLOW_SYSTEM_EXEC.
     const weather = body.skills.find((s) => s.id === 'weather.local');
     expect(weather?.enabled).toBe(false);

@@ -1,4 +1,4 @@
-import { HOME_CONFIRMED_TOOLS, HOME_TOOL_SPECS, homeToolMutates, toolFailure, toolSuccess, type HomeToolName, type ToolResult } from '../../src-shared';
+import { HOME_CONFIRMED_TOOLS, HOME_TOOL_SPECS, homeToolMutates, homeToolRisk, toolFailure, toolSuccess, type HomeToolName, type ToolResult } from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 
 // A small in-memory stand-in for the household core in assistant unit tests: the real tool
@@ -28,6 +28,7 @@ export class MemoryHomeProvider implements ToolProvider {
         provider: 'core' as const,
         mutates: homeToolMutates(name),
         requires_confirmation: (HOME_CONFIRMED_TOOLS as readonly string[]).includes(name),
+        risk: homeToolRisk(name),
         source: 'core',
       })),
       ...extra,

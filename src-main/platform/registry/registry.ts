@@ -1,5 +1,6 @@
 import type { JsonSchemaObject, ToolDescriptor, ToolProviderKind, ToolResult } from '../../../src-shared';
-import { toolFailure } from '../../../src-shared';
+import { DEFAULT_RISK_POLICY, decideRisk, toolFailure, type RiskPolicy, type RiskVerdict } from '../../../src-shared';
+import { riskRefusal } from './risk-refusal';
 import { compileSchema, check } from '../validation';
 
 /** What a tool call knows about its surroundings. The clock is injected, never read ad hoc. */
@@ -9,6 +10,11 @@ export interface ToolContext {
   readonly timezone: string;
   /** Who asked: the UI (a person), the assistant, an automation, the CLI or a test script. */
   readonly actor: 'user' | 'assistant' | 'automation' | 'cli' | 'system';
+  /**
+   * The household's "ja" to exactly this stored call. Only the assistant's pending
+   * confirmation sets it; nothing a model or a skill returns reaches this flag.
+   */
+  readonly confirmed?: boolean;
 }
 
 export interface RegisteredTool extends ToolDescriptor {
@@ -47,6 +53,18 @@ export interface RegistryListener {
 export class SkillRegistry {
   private readonly providers: ToolProvider[] = [];
   private readonly listeners = new Set<RegistryListener>();
+  private riskPolicy: () => RiskPolicy = () => DEFAULT_RISK_POLICY;
+
+  /** Where the household's risk policy is read from; read again on every call. */
+  setRiskPolicy(source: () => RiskPolicy): void {
+    this.riskPolicy = source;
+  }
+
+  /** The risk decision for a tool as the policy stands now (undefined for an unknown tool). */
+  riskOf(name: string): RiskVerdict | undefined {
+    const tool = this.get(name);
+    return tool ? decideRisk(this.riskPolicy(), tool.name, tool.risk) : undefined;
+  }
 
   addProvider(provider: ToolProvider): void {
     this.providers.push(provider);
@@ -98,6 +116,9 @@ export class SkillRegistry {
     const found = this.resolve(name);
     if (!found) return toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
     const { tool, provider } = found;
+    // The risk policy decides before anything is validated or run, for every caller.
+    const refused = riskRefusal(decideRisk(this.riskPolicy(), tool.name, tool.risk), tool.name, ctx);
+    if (refused) return refused;
     const input = args ?? {};
     if (typeof input !== 'object' || Array.isArray(input)) {
       return toolFailure('INVALID_ARGUMENTS', 'arguments must be a JSON object', '');

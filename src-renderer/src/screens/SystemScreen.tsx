@@ -5,6 +5,7 @@ import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../../../src-shared';
 import { ProtocolCard } from './ProtocolCard';
+import { RiskPolicyCard } from './RiskPolicyCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
 
@@ -364,6 +365,7 @@ export function SystemScreen() {
       <Skills />
       <WorkersAndContainers />
       <ProtocolCard />
+      <RiskPolicyCard />
       <Telemetry />
     </div>
   );

@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentStatus, HomeState, JarvisEvent, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
+import { DEFAULT_RISK_POLICY } from '../../../src-shared';
 import { App } from '../App';
 import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
@@ -120,6 +121,7 @@ function serve(): void {
         }),
       ),
     'GET /api/protocol/sessions': () => json({ sessions: [session] }),
+    'GET /api/policy/risk': () => json({ policy: DEFAULT_RISK_POLICY, tools: [{ name: 'calendar_delete', risk: 'disruptive' as const, decision: 'ask' as const, rule: 'class:disruptive' }] }),
     'GET /api/protocol/sessions/ws_1': () => json(detail),
     'GET /api/protocol/memory-proposals': () => json({ proposals: [{ proposal_id: 'mem_1', work_session_id: 'ws_1', fact: 'Paul verträgt keine Nüsse', status: 'proposed', created_at: '2026-12-01T09:01:00Z' }] }),
     'GET /api/protocol/learning': () => json({ records: [] }),
