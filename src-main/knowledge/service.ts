@@ -182,9 +182,13 @@ export class RagService {
         done(null, chunk);
       },
     });
+    const out = createWriteStream(incoming);
     try {
-      await pipeline(stream, meter, createWriteStream(incoming));
+      await pipeline(stream, meter, out);
     } catch (err) {
+      // The file is opened asynchronously: a stream that fails at once may create it after a
+      // remove. Only once the write stream has closed is the remove final.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
       rmSync(incoming, { force: true });
       stream.resume();
       if (err instanceof IngestError) throw err;
