@@ -37,21 +37,24 @@ module.exports = {
     },
     {
       name: 'platform-imports-no-capability',
-      comment: 'The platform floor (config, database, events, trace, validation, registry, the HTTP server ...) is what capabilities stand on; it never reaches up.',
+      comment:
+        'The platform floor (config, database, events, trace, validation, registry, the HTTP server ...) is what capabilities stand on; it never reaches up.',
       severity: 'error',
       from: { path: '^src-main/platform/' },
       to: { path: '^src-main/', pathNot: '^src-main/platform/' },
     },
     {
       name: 'capability-never-imports-http',
-      comment: 'A capability offers routes on the FastifyInstance it is given; the server itself, its error mapping and its hooks are the platform\'s business.',
+      comment:
+        "A capability offers routes on the FastifyInstance it is given; the server itself, its error mapping and its hooks are the platform's business.",
       severity: 'error',
       from: { path: `^src-main/${CAPABILITIES}/` },
       to: { path: '^src-main/platform/http/' },
     },
     {
       name: 'capability-never-imports-entries',
-      comment: 'Capabilities get what they use as constructor arguments from the composition root; they never import it, nor the entries (app, cli, serve).',
+      comment:
+        'Capabilities get what they use as constructor arguments from the composition root; they never import it, nor the entries (app, cli, serve).',
       severity: 'error',
       from: { path: `^src-main/${CAPABILITIES}/` },
       to: { path: `^src-main/${ENTRIES}/` },
@@ -66,7 +69,8 @@ module.exports = {
     },
     {
       name: 'testing-is-fenced',
-      comment: 'src-main/testing holds test helpers (scripted Ollama, test masters, fixtures): tests, benchmarks and e2e use them, product code never does.',
+      comment:
+        'src-main/testing holds test helpers (scripted Ollama, test masters, fixtures): tests, benchmarks and e2e use them, product code never does.',
       severity: 'error',
       from: { path: '^(src-main|workers|src-shared)/', pathNot: '^src-main/testing/' },
       to: { path: '^src-main/testing/' },
@@ -85,7 +89,7 @@ module.exports = {
     },
     {
       name: 'only-stores-touch-sqlite',
-      comment: 'SQLite is opened by the platform database and read and written by each capability\'s store/ folder, nowhere else.',
+      comment: "SQLite is opened by the platform database and read and written by each capability's store/ folder, nowhere else.",
       severity: 'error',
       from: { pathNot: ['^src-main/platform/database/', `^src-main/${CAPABILITIES}/store/`] },
       to: { path: '(^|/)node_modules/better-sqlite3/' },
@@ -111,7 +115,10 @@ module.exports = {
     exclude: { path: ['(^|/)dist/', TESTS] },
     tsConfig: { fileName: 'tsconfig.base.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
     moduleSystems: ['es6', 'cjs'],
   },
 };

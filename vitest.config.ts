@@ -24,12 +24,14 @@ const MOCKS_MODULES = /\bvi\.(?:mock|doMock)\(/;
 
 /** Test files under `dirs` that replace modules with vi.mock (paths relative to the root). */
 function mockingFiles(dirs: string[], test: RegExp): string[] {
-  return dirs.filter((dir) => existsSync(dir)).flatMap((dir) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => test.test(f) && !f.split(/[\\/]/).includes('node_modules'))
-      .map((f) => join(dir, f).replaceAll('\\', '/'))
-      .filter((f) => MOCKS_MODULES.test(readFileSync(f, 'utf8'))),
-  );
+  return dirs
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => test.test(f) && !f.split(/[\\/]/).includes('node_modules'))
+        .map((f) => join(dir, f).replaceAll('\\', '/'))
+        .filter((f) => MOCKS_MODULES.test(readFileSync(f, 'utf8'))),
+    );
 }
 
 const nodeMocks = mockingFiles(NODE_ROOTS, /\.test\.ts$/).filter((f) => !f.endsWith('.int.test.ts'));
@@ -43,7 +45,9 @@ const unitWorkers = Math.max(2, availableParallelism() - 1);
 // The entries load the master from dist/main/master.cjs (src-main/master/bundle.ts); run
 // from source in a test, they get the master's source modules instead.
 const masterFromSource = {
-  alias: [{ find: /^(\.\.\/)+master\/bundle$/, replacement: fileURLToPath(new URL('src-main/testing/master-from-source.ts', import.meta.url)) }],
+  alias: [
+    { find: /^(\.\.\/)+master\/bundle$/, replacement: fileURLToPath(new URL('src-main/testing/master-from-source.ts', import.meta.url)) },
+  ],
 };
 
 export default defineConfig({
@@ -61,7 +65,14 @@ export default defineConfig({
           ...nodeTimeouts,
         },
       },
-      ...(nodeMocks.length ? [{ resolve: masterFromSource, test: { name: 'unit-mocks', environment: 'node', include: nodeMocks, maxWorkers: unitWorkers, ...nodeTimeouts } }] : []),
+      ...(nodeMocks.length
+        ? [
+            {
+              resolve: masterFromSource,
+              test: { name: 'unit-mocks', environment: 'node', include: nodeMocks, maxWorkers: unitWorkers, ...nodeTimeouts },
+            },
+          ]
+        : []),
       {
         plugins: [react()],
         test: {
@@ -74,7 +85,14 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
-      ...(rendererMocks.length ? [{ plugins: [react()], test: { name: 'renderer-mocks', environment: 'jsdom', include: rendererMocks, maxWorkers: unitWorkers, testTimeout: 15_000 } }] : []),
+      ...(rendererMocks.length
+        ? [
+            {
+              plugins: [react()],
+              test: { name: 'renderer-mocks', environment: 'jsdom', include: rendererMocks, maxWorkers: unitWorkers, testTimeout: 15_000 },
+            },
+          ]
+        : []),
       {
         resolve: masterFromSource,
         test: {

@@ -17,17 +17,26 @@ function seed(openDatabase, file) {
   const db = openDatabase(file);
   const now = Date.now();
   db.transaction(() => {
-    const ev = db.prepare('INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES (?, ?, ?, ?, 3600000, 0, ?, ?)');
+    const ev = db.prepare(
+      'INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES (?, ?, ?, ?, 3600000, 0, ?, ?)',
+    );
     for (let i = 0; i < EVENTS; i++) {
       const start = now - 365 * 86_400_000 + i * 600_000;
       ev.run(`evt_bench_${i}`, `Termin ${i} beim Zahnarzt oder Sportverein`, start, start + 3_600_000, now, now);
     }
-    const doc = db.prepare("INSERT INTO rag_documents (id, name, format, size, hash, status, chunk_count, stored_file, added_at, updated_at) VALUES (?, ?, 'txt', 1000, ?, 'ready', ?, ?, ?, ?)");
+    const doc = db.prepare(
+      "INSERT INTO rag_documents (id, name, format, size, hash, status, chunk_count, stored_file, added_at, updated_at) VALUES (?, ?, 'txt', 1000, ?, 'ready', ?, ?, ?, ?)",
+    );
     const chunk = db.prepare("INSERT INTO rag_chunks (document_id, ord, text, location) VALUES (?, ?, ?, 'Seite 1')");
     const at = new Date(now).toISOString();
     for (let d = 0; d < CHUNKS / CHUNKS_PER_DOCUMENT; d++) {
       doc.run(`doc_${d}`, `Dokument ${d}.txt`, `hash${d}`, CHUNKS_PER_DOCUMENT, `doc_${d}.txt`, at, at);
-      for (let c = 0; c < CHUNKS_PER_DOCUMENT; c++) chunk.run(`doc_${d}`, c, `Absatz ${c} aus Dokument ${d}: Mietvertrag, Nebenkosten, Kündigungsfrist drei Monate zum Monatsende. `.repeat(4));
+      for (let c = 0; c < CHUNKS_PER_DOCUMENT; c++)
+        chunk.run(
+          `doc_${d}`,
+          c,
+          `Absatz ${c} aus Dokument ${d}: Mietvertrag, Nebenkosten, Kündigungsfrist drei Monate zum Monatsende. `.repeat(4),
+        );
     }
   })();
   db.close();
@@ -40,7 +49,11 @@ async function writesWhile(url, busy) {
   const until = busy.finally(() => (done = true));
   do {
     const t = performance.now();
-    const res = await fetch(`${url}/api/tools/tasks_create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: { title: `Bench ${i++}` } }) });
+    const res = await fetch(`${url}/api/tools/tasks_create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ arguments: { title: `Bench ${i++}` } }),
+    });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`write failed: ${res.status}`);
     times.push(performance.now() - t);
@@ -61,7 +74,16 @@ export async function run() {
   });
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-bench-backup-'));
   const dataFile = join(dir, 'jarvis.db');
-  const config = mod.loadConfig({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: dataFile, OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_BACKUP_DIR: join(dir, 'backups'), TASK_SCOUT_INTERVAL: '0', KANBAN_AI_INTERVAL: '0', JARVIS_SKILLS_DIR: join(dir, 'skills'), JARVIS_SKILLS_USER_DIR: join(dir, 'user-skills') });
+  const config = mod.loadConfig({
+    JARVIS_ADDR: '127.0.0.1:0',
+    JARVIS_DATA: dataFile,
+    OLLAMA_URL: 'http://127.0.0.1:9',
+    JARVIS_BACKUP_DIR: join(dir, 'backups'),
+    TASK_SCOUT_INTERVAL: '0',
+    KANBAN_AI_INTERVAL: '0',
+    JARVIS_SKILLS_DIR: join(dir, 'skills'),
+    JARVIS_SKILLS_USER_DIR: join(dir, 'user-skills'),
+  });
   // Once to create the schema, then the household is filled in with plain inserts.
   const first = mod.createMaster(config, { logger: mod.silentLogger });
   await first.stop();
@@ -72,45 +94,63 @@ export async function run() {
   try {
     await master.capabilities.backup.runScheduled(); // the one due at start
     const baselineRuns = 300;
-    const baseline = await writesWhile(apiUrl, (async () => {
-      for (let i = 0; i < baselineRuns; i++) await new Promise((r) => setTimeout(r, 2));
-    })());
+    const baseline = await writesWhile(
+      apiUrl,
+      (async () => {
+        for (let i = 0; i < baselineRuns; i++) await new Promise((r) => setTimeout(r, 2));
+      })(),
+    );
 
     // Several in a row, for enough writes to read a p99 from.
     const ONLINE_RUNS = 5;
     let onlineSeconds = 0;
-    const online = await writesWhile(apiUrl, (async () => {
-      const t = performance.now();
-      for (let i = 0; i < ONLINE_RUNS; i++) await master.capabilities.backup.runScheduled();
-      onlineSeconds = (performance.now() - t) / 1000 / ONLINE_RUNS;
-    })());
+    const online = await writesWhile(
+      apiUrl,
+      (async () => {
+        const t = performance.now();
+        for (let i = 0; i < ONLINE_RUNS; i++) await master.capabilities.backup.runScheduled();
+        onlineSeconds = (performance.now() - t) / 1000 / ONLINE_RUNS;
+      })(),
+    );
 
     // `jarvis backup` runs in a process of its own; a worker thread stands in for it here.
     const cliOut = join(dir, 'cli.jarvis-backup');
     let cliSeconds = 0;
-    const cli = await writesWhile(apiUrl, (async () => {
-      const t = performance.now();
-      const worker = new Worker(
-        `const { workerData, parentPort } = require('node:worker_threads');
+    const cli = await writesWhile(
+      apiUrl,
+      (async () => {
+        const t = performance.now();
+        const worker = new Worker(
+          `const { workerData, parentPort } = require('node:worker_threads');
          import(workerData.bundle).then((m) => m.createBackup(workerData.out, { appVersion: 'bench' }, (t) => m.snapshotFile(workerData.dataFile, t))).then(() => parentPort.postMessage('ok'), (e) => parentPort.postMessage(String(e)));`,
-        { eval: true, workerData: { bundle: new URL('../.cache/bench/backup.mjs', import.meta.url).href, out: cliOut, dataFile } },
-      );
-      const msg = await new Promise((resolve) => worker.once('message', resolve));
-      await worker.terminate();
-      if (msg !== 'ok') throw new Error(`jarvis backup failed: ${msg}`);
-      cliSeconds = (performance.now() - t) / 1000;
-    })());
+          { eval: true, workerData: { bundle: new URL('../.cache/bench/backup.mjs', import.meta.url).href, out: cliOut, dataFile } },
+        );
+        const msg = await new Promise((resolve) => worker.once('message', resolve));
+        await worker.terminate();
+        if (msg !== 'ok') throw new Error(`jarvis backup failed: ${msg}`);
+        cliSeconds = (performance.now() - t) / 1000;
+      })(),
+    );
 
     const mb = statSync(cliOut).size / 1024 / 1024;
-    const row = (name, times) => [name, `median ${median(times).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${times.length} writes)`];
+    const row = (name, times) => [
+      name,
+      `median ${median(times).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${times.length} writes)`,
+    ];
     report(`backup of ${EVENTS} events and ${CHUNKS} chunks (${mb.toFixed(1)} MB) while writes continue`, [
       ['scheduled backup (online backup API), mean of 5', `${onlineSeconds.toFixed(2)} s`],
       ['jarvis backup (VACUUM INTO, own thread)', `${cliSeconds.toFixed(2)} s`],
       row('writes, no backup', baseline),
       row('writes during the scheduled backup', online),
       row('writes during jarvis backup', cli),
-      ['added latency, scheduled (median / p99)', `${(median(online) - median(baseline)).toFixed(2)} ms / ${(percentile(online, 99) - percentile(baseline, 99)).toFixed(2)} ms`],
-      ['added latency, jarvis backup (median / p99)', `${(median(cli) - median(baseline)).toFixed(2)} ms / ${(percentile(cli, 99) - percentile(baseline, 99)).toFixed(2)} ms`],
+      [
+        'added latency, scheduled (median / p99)',
+        `${(median(online) - median(baseline)).toFixed(2)} ms / ${(percentile(online, 99) - percentile(baseline, 99)).toFixed(2)} ms`,
+      ],
+      [
+        'added latency, jarvis backup (median / p99)',
+        `${(median(cli) - median(baseline)).toFixed(2)} ms / ${(percentile(cli, 99) - percentile(baseline, 99)).toFixed(2)} ms`,
+      ],
     ]);
     return [
       { name: 'backup-write-median-during-vs-without', ratio: median(online) / median(baseline) },

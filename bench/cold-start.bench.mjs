@@ -81,8 +81,12 @@ export async function run() {
   const c = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v.length ? median(v) : NaN]));
   const cpuText = (key) => (Number.isNaN(c[key]) ? '' : `, CPU ${c[key].toFixed(1)} ms`);
   const rows = [['bare node:http server (baseline)', `${m.bare.toFixed(1)} ms${cpuText('bare')}`]];
-  for (const entry of ENTRIES) rows.push([entry.name, `${m[entry.key].toFixed(1)} ms  ${(m[entry.key] / m.bare).toFixed(2)}x (target <= 4.0)${cpuText(entry.key)}`]);
-  rows.push(['desktop app (Electron main)', hasElectronBinary() ? 'not measured: the bench starts no window' : 'not measured: no Electron binary installed']);
+  for (const entry of ENTRIES)
+    rows.push([entry.name, `${m[entry.key].toFixed(1)} ms  ${(m[entry.key] / m.bare).toFixed(2)}x (target <= 4.0)${cpuText(entry.key)}`]);
+  rows.push([
+    'desktop app (Electron main)',
+    hasElectronBinary() ? 'not measured: the bench starts no window' : 'not measured: no Electron binary installed',
+  ]);
   report(`cold start to first /api/health 200 (median of ${RUNS})`, rows);
   return ENTRIES.map((entry) => ({ name: `cold-start: ${entry.key}`, ratio: m[entry.key] / m.bare, target: 4 }));
 }

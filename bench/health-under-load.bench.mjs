@@ -74,7 +74,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function withLimit(promise, what) {
   let timer;
-  const limit = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${PHASE_LIMIT_MS} ms`)), PHASE_LIMIT_MS)));
+  const limit = new Promise(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${PHASE_LIMIT_MS} ms`)), PHASE_LIMIT_MS)),
+  );
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
@@ -84,7 +86,13 @@ function withLimit(promise, what) {
  * garbage whose collection later stalls this process while it measures.
  */
 function bigJson(mb) {
-  const record = (i) => JSON.stringify({ id: i, datum: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`, betrag: (i * 7) % 1000, notiz: `Eintrag ${i} Heizung Zähler Rechnung Strom Wasser` });
+  const record = (i) =>
+    JSON.stringify({
+      id: i,
+      datum: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      betrag: (i * 7) % 1000,
+      notiz: `Eintrag ${i} Heizung Zähler Rechnung Strom Wasser`,
+    });
   const target = mb * 1024 * 1024;
   const out = Buffer.alloc(target + 4096);
   let at = out.write('{"eintraege":[');
@@ -100,7 +108,9 @@ function bigJson(mb) {
  */
 function uploadFile(api, name, bytes) {
   const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/json\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/json\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   function* pieces() {
     yield head;
@@ -108,7 +118,10 @@ function uploadFile(api, name, bytes) {
     yield tail;
   }
   return new Promise((resolve, reject) => {
-    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length };
+    const headers = {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + bytes.length + tail.length,
+    };
     const req = httpRequest(new URL('/api/rag/documents', api), { method: 'POST', headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -139,10 +152,21 @@ async function ingest(api, bytes) {
  */
 function hostileCalendars() {
   const event = (uid, lines) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'SUMMARY:Serie', ...lines, 'END:VEVENT'];
-  const cal = (events) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//hostile//DE', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+  const cal = (events) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//hostile//DE', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
   const start = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const many = cal(Array.from({ length: 20 }, (_, i) => event(`hourly-${i}@bench`, [`DTSTART:${start}T${String(i % 24).padStart(2, '0')}0000Z`, 'DURATION:PT30M', 'RRULE:FREQ=HOURLY;INTERVAL=3'])));
-  const flood = cal(Array.from({ length: 6 }, (_, i) => event(`secondly-${i}@bench`, ['DTSTART:19900101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'])));
+  const many = cal(
+    Array.from({ length: 20 }, (_, i) =>
+      event(`hourly-${i}@bench`, [
+        `DTSTART:${start}T${String(i % 24).padStart(2, '0')}0000Z`,
+        'DURATION:PT30M',
+        'RRULE:FREQ=HOURLY;INTERVAL=3',
+      ]),
+    ),
+  );
+  const flood = cal(
+    Array.from({ length: 6 }, (_, i) => event(`secondly-${i}@bench`, ['DTSTART:19900101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY'])),
+  );
   const duration = cal([event('forever@bench', ['DTSTART:20260601T100000Z', 'DURATION:P999999999999999999W'])]);
   return [many, flood, duration];
 }
@@ -150,7 +174,11 @@ function hostileCalendars() {
 async function importCalendars(api, files, count) {
   const statuses = new Map();
   for (let i = 0; i < count; i++) {
-    const res = await fetch(`${api}/api/calendar/import`, { method: 'POST', headers: { 'content-type': 'text/calendar' }, body: files[i % files.length] });
+    const res = await fetch(`${api}/api/calendar/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/calendar' },
+      body: files[i % files.length],
+    });
     const body = await res.text();
     if (process.env.BENCH_VERBOSE) process.stdout.write(`calendar ${i % files.length}: ${res.status} ${body.slice(0, 200)}\n`);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -184,7 +212,11 @@ export async function run() {
     const document = bigJson(DOCUMENT_MB);
     const phases = [
       [`(a) ${(document.length / 1024 / 1024).toFixed(0)} MB JSON document ingesting`, 'ingest', () => ingest(master.api, document)],
-      [`(b) ${CALENDAR_IMPORTS} hostile calendar imports`, 'calendar', () => importCalendars(master.api, hostileCalendars(), CALENDAR_IMPORTS)],
+      [
+        `(b) ${CALENDAR_IMPORTS} hostile calendar imports`,
+        'calendar',
+        () => importCalendars(master.api, hostileCalendars(), CALENDAR_IMPORTS),
+      ],
       [`(c) ${RELOADS} skills reloads back to back`, 'reload', () => reloads(master.api, RELOADS)],
     ];
     const rows = [

@@ -49,11 +49,21 @@ function callOf(i) {
 function rawWriter(db, newId) {
   const now = NOW.getTime();
   const s = {
-    grocery: db.prepare("INSERT INTO household_groceries (id, name, quantity, unit, checked, source, derived_key, meal_ids, created_ms, updated_ms) VALUES (?, ?, ?, 'g', 0, 'manual', ?, '[]', ?, ?)"),
-    task: db.prepare("INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms) VALUES (?, ?, '', NULL, 'normal', 'open', '[]', ?, ?)"),
-    card: db.prepare("INSERT INTO household_kanban (id, title, column_name, position, task_id, manual_override, created_ms, updated_ms) VALUES (?, ?, 'TODO', ?, ?, 0, ?, ?)"),
-    event: db.prepare("INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, created_ms, updated_ms) VALUES (?, ?, ?, ?, 3600000, 0, '', '', ?, ?)"),
-    reminder: db.prepare("INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms) VALUES (?, ?, ?, ?, ?, NULL, ?)"),
+    grocery: db.prepare(
+      "INSERT INTO household_groceries (id, name, quantity, unit, checked, source, derived_key, meal_ids, created_ms, updated_ms) VALUES (?, ?, ?, 'g', 0, 'manual', ?, '[]', ?, ?)",
+    ),
+    task: db.prepare(
+      "INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms) VALUES (?, ?, '', NULL, 'normal', 'open', '[]', ?, ?)",
+    ),
+    card: db.prepare(
+      "INSERT INTO household_kanban (id, title, column_name, position, task_id, manual_override, created_ms, updated_ms) VALUES (?, ?, 'TODO', ?, ?, 0, ?, ?)",
+    ),
+    event: db.prepare(
+      "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, created_ms, updated_ms) VALUES (?, ?, ?, ?, 3600000, 0, '', '', ?, ?)",
+    ),
+    reminder: db.prepare(
+      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+    ),
   };
   let cards = 0;
   const tx = {
@@ -127,10 +137,10 @@ async function calendarList(h, dir) {
   const span = 5 * 365 * 86_400_000;
   const base = NOW.getTime() - span / 2;
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   db.transaction(() => {
     for (let i = 0; i < EVENTS; i++) {
-      const start = base + Math.floor(rand() * span / 900_000) * 900_000;
+      const start = base + Math.floor((rand() * span) / 900_000) * 900_000;
       const allDay = i % 50 === 0;
       const duration = allDay ? 86_400_000 * (1 + (i % 3)) : (30 + Math.floor(rand() * 6) * 30) * 60_000;
       insert.run(h.newId('event'), `Termin ${i}`, start, start + duration, duration, allDay ? 1 : 0, base, base);
@@ -168,12 +178,30 @@ async function calendarList(h, dir) {
   }
   // A household's series on top: 30 rules begun a year ago (daily, weekly, fortnightly,
   // monthly), each with a moved occurrence, listed over the same week.
-  const rules = ['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'FREQ=MONTHLY;BYMONTHDAY=1', 'FREQ=MONTHLY;BYDAY=-1FR'];
+  const rules = [
+    'FREQ=DAILY',
+    'FREQ=WEEKLY;BYDAY=MO',
+    'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+    'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+    'FREQ=MONTHLY;BYMONTHDAY=1',
+    'FREQ=MONTHLY;BYDAY=-1FR',
+  ];
   for (let i = 0; i < 30; i++) {
-    const created = await registry.call('calendar_create', { title: `Serie ${i}`, when: { kind: 'relative', offset_days: -365 + i, time: '17:00' }, rrule: rules[i % rules.length] }, ctx);
+    const created = await registry.call(
+      'calendar_create',
+      { title: `Serie ${i}`, when: { kind: 'relative', offset_days: -365 + i, time: '17:00' }, rrule: rules[i % rules.length] },
+      ctx,
+    );
     if (!created.success) throw new Error(created.message);
-    const occurrence = (await registry.call('calendar_list', { from: { kind: 'relative', offset_days: 0 }, days: 31, query: `Serie ${i}` }, ctx)).data.events.find((e) => e.title === `Serie ${i}`);
-    if (occurrence) await registry.call('calendar_update', { id: created.data.id, scope: 'this', occurrence_start: occurrence.occurrence_start, title: `Serie ${i} (verlegt)` }, ctx);
+    const occurrence = (
+      await registry.call('calendar_list', { from: { kind: 'relative', offset_days: 0 }, days: 31, query: `Serie ${i}` }, ctx)
+    ).data.events.find((e) => e.title === `Serie ${i}`);
+    if (occurrence)
+      await registry.call(
+        'calendar_update',
+        { id: created.data.id, scope: 'this', occurrence_start: occurrence.occurrence_start, title: `Serie ${i} (verlegt)` },
+        ctx,
+      );
   }
   let seriesCount = 0;
   const seriesTimes = [];

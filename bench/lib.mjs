@@ -33,7 +33,8 @@ export function report(name, rows) {
 export function cpuTimeMs(pid) {
   try {
     let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     return ns / 1e6;
   } catch {
     return undefined;
@@ -93,14 +94,18 @@ export async function bundleAndImport(name, source) {
   const { build } = await import('esbuild');
   const outfile = join(root, '.cache', 'bench', `${name}.mjs`);
   await build({
-    ...(typeof source === 'string' ? { entryPoints: [join(root, source)] } : { stdin: { contents: source.contents, resolveDir: root, loader: 'ts' } }),
+    ...(typeof source === 'string'
+      ? { entryPoints: [join(root, source)] }
+      : { stdin: { contents: source.contents, resolveDir: root, loader: 'ts' } }),
     outfile,
     bundle: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     external: NODE_EXTERNALS,
-    banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);",
+    },
     define: { __JARVIS_VERSION__: '"bench"' },
     logLevel: 'warning',
     absWorkingDir: root,

@@ -68,7 +68,9 @@ export async function run() {
     await poll(master.api, 1); // warm-up
     const idle = await poll(master.api, SECONDS / 2);
 
-    const swarm = spawn(process.execPath, [join(root, 'bench/fixtures/heartbeat-swarm.mjs'), master.mesh, TOKEN, String(WORKERS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const swarm = spawn(process.execPath, [join(root, 'bench/fixtures/heartbeat-swarm.mjs'), master.mesh, TOKEN, String(WORKERS)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(swarm);
     let swarmOut = '';
     swarm.stdout.on('data', (c) => (swarmOut += c));

@@ -22,7 +22,14 @@ export async function run() {
   const ctx = () => ({ traceId: m.newTraceId(), now: new Date(), timezone: 'Europe/Berlin' });
 
   const t = await m.startTestMaster({ JARVIS_MESH_ENROLLMENT_TOKEN: TOKEN });
-  const worker = await m.startWorker({ masterUrl: t.meshUrl, token: TOKEN, runtime: 'python', name: 'bench-python', skillsDir: join(root, 'skills'), env: { PATH: path } });
+  const worker = await m.startWorker({
+    masterUrl: t.meshUrl,
+    token: TOKEN,
+    runtime: 'python',
+    name: 'bench-python',
+    skillsDir: join(root, 'skills'),
+    env: { PATH: path },
+  });
   const tool = 'skill_example_python_text_uppercase';
   try {
     // A worker's skill is new to the master: the household activates it before it serves.

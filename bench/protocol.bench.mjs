@@ -6,20 +6,26 @@ const APPENDS = Number(process.env.BENCH_PROTOCOL_APPENDS ?? 5000);
 const VERIFY_EVENTS = Number(process.env.BENCH_PROTOCOL_VERIFY ?? 100_000);
 
 export async function run() {
-  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ProtocolStore, openDatabase, verifyChain, eventHash } = await bundleAndImport('protocol', {
-    contents: [
-      "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } from './src-main/protocol/index.ts';",
-      "export { ProtocolStore } from './src-main/protocol/store/index.ts';",
-      "export { openDatabase } from './src-main/platform/database/index.ts';",
-      "export { verifyChain, eventHash } from './src-main/protocol/chain.ts';",
-    ].join('\n'),
-  });
+  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ProtocolStore, openDatabase, verifyChain, eventHash } = await bundleAndImport(
+    'protocol',
+    {
+      contents: [
+        "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } from './src-main/protocol/index.ts';",
+        "export { ProtocolStore } from './src-main/protocol/store/index.ts';",
+        "export { openDatabase } from './src-main/platform/database/index.ts';",
+        "export { verifyChain, eventHash } from './src-main/protocol/chain.ts';",
+      ].join('\n'),
+    },
+  );
 
   const clock = () => new Date();
   const db = openDatabase(':memory:');
   const svc = new ProtocolService(new ProtocolStore(db), clock);
   svc.bootstrap(DEFAULT_POLICY_RULES);
-  svc.createSession({ actorId: HOST_IDS.assistant, idempotencyKey: 'bench-session', timestamp: clock().toISOString() }, { work_session_id: 'ws_bench', policy_id: HOST_IDS.householdPolicy, goal: 'bench' });
+  svc.createSession(
+    { actorId: HOST_IDS.assistant, idempotencyKey: 'bench-session', timestamp: clock().toISOString() },
+    { work_session_id: 'ws_bench', policy_id: HOST_IDS.householdPolicy, goal: 'bench' },
+  );
 
   const protocolTimes = [];
   let revision = 1;
@@ -28,7 +34,13 @@ export async function run() {
   for (let i = 0; i < APPENDS; i++) {
     const t0 = performance.now();
     const answer = svc.recordDecision(
-      { actorId: HOST_IDS.assistant, idempotencyKey: `bench-key-${i}`, timestamp: clock().toISOString(), expectedRevision: revision, previousEventHash: last },
+      {
+        actorId: HOST_IDS.assistant,
+        idempotencyKey: `bench-key-${i}`,
+        timestamp: clock().toISOString(),
+        expectedRevision: revision,
+        previousEventHash: last,
+      },
       'ws_bench',
       { decision_id: `dec_${i}`, tool: 'calendar_list', arguments: { i } },
     );
@@ -66,7 +78,18 @@ export async function run() {
   for (let s = 0; s < 100; s++) {
     let prev = '0'.repeat(64);
     for (let r = 1; r <= VERIFY_EVENTS / 100; r++) {
-      const base = { event_id: `e${s}_${r}`, work_session_id: `ws_${String(s).padStart(3, '0')}`, revision: r, type: 't', actor_id: 'a', record_type: 'PolicyDecision', record_id: `d${r}`, payload: { r }, previous_event_hash: prev, created_at: '2026-11-30T00:00:00.000Z' };
+      const base = {
+        event_id: `e${s}_${r}`,
+        work_session_id: `ws_${String(s).padStart(3, '0')}`,
+        revision: r,
+        type: 't',
+        actor_id: 'a',
+        record_type: 'PolicyDecision',
+        record_id: `d${r}`,
+        payload: { r },
+        previous_event_hash: prev,
+        created_at: '2026-11-30T00:00:00.000Z',
+      };
       const ev = { ...base, hash: eventHash(base) };
       events.push(ev);
       prev = ev.hash;

@@ -15,9 +15,13 @@ const FILES_PER_FORMAT = 8;
 
 function corpus(dir) {
   let s = 7;
-  const random = () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
-  const words = 'Miete Vertrag Kündigung Heizung Zähler Versicherung Schule Termin Arzt Rezept Garten Auto Reifen Steuer Rechnung Strom Wasser Müll Abfuhr Dienstag Familie Urlaub'.split(' ');
-  const sentence = () => `${Array.from({ length: 8 + Math.floor(random() * 12) }, () => words[Math.floor(random() * words.length)]).join(' ')}.`;
+  const random = () => (s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32;
+  const words =
+    'Miete Vertrag Kündigung Heizung Zähler Versicherung Schule Termin Arzt Rezept Garten Auto Reifen Steuer Rechnung Strom Wasser Müll Abfuhr Dienstag Familie Urlaub'.split(
+      ' ',
+    );
+  const sentence = () =>
+    `${Array.from({ length: 8 + Math.floor(random() * 12) }, () => words[Math.floor(random() * words.length)]).join(' ')}.`;
   const para = () => Array.from({ length: 4 }, sentence).join(' ');
   const files = [];
   const add = (name, text) => {
@@ -27,9 +31,18 @@ function corpus(dir) {
   for (let f = 0; f < FILES_PER_FORMAT; f++) {
     add(`notes-${f}.md`, Array.from({ length: 60 }, (_, i) => `## Abschnitt ${i}\n\n${para()}\n\n${para()}\n`).join('\n'));
     add(`letter-${f}.txt`, Array.from({ length: 150 }, para).join('\n\n'));
-    add(`meter-${f}.csv`, `Datum;Zähler;Stand;Notiz\n${Array.from({ length: 3000 }, (_, i) => `2026-01-${(i % 28) + 1};Z${i % 7};${Math.floor(random() * 1e5)};${sentence()}`).join('\n')}\n`);
-    add(`page-${f}.html`, `<html><body>${Array.from({ length: 60 }, (_, i) => `<h2>Teil ${i}</h2><p>${para()}</p><p>${para()}</p>`).join('')}</body></html>`);
-    add(`data-${f}.json`, JSON.stringify({ items: Array.from({ length: 800 }, (_, i) => ({ id: i, title: sentence(), tags: ['a', 'b'] })) }));
+    add(
+      `meter-${f}.csv`,
+      `Datum;Zähler;Stand;Notiz\n${Array.from({ length: 3000 }, (_, i) => `2026-01-${(i % 28) + 1};Z${i % 7};${Math.floor(random() * 1e5)};${sentence()}`).join('\n')}\n`,
+    );
+    add(
+      `page-${f}.html`,
+      `<html><body>${Array.from({ length: 60 }, (_, i) => `<h2>Teil ${i}</h2><p>${para()}</p><p>${para()}</p>`).join('')}</body></html>`,
+    );
+    add(
+      `data-${f}.json`,
+      JSON.stringify({ items: Array.from({ length: 800 }, (_, i) => ({ id: i, title: sentence(), tags: ['a', 'b'] })) }),
+    );
   }
   return files;
 }
@@ -63,7 +76,11 @@ export async function run() {
       }
       {
         const dataDir = join(root, `ours-${r}`);
-        const config = rag.loadConfig({ JARVIS_DATA: join(dataDir, 'jarvis.db'), OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_RAG_MAX_FILE_MB: '50' });
+        const config = rag.loadConfig({
+          JARVIS_DATA: join(dataDir, 'jarvis.db'),
+          OLLAMA_URL: 'http://127.0.0.1:9',
+          JARVIS_RAG_MAX_FILE_MB: '50',
+        });
         const db = rag.openDatabase(config.dataFile);
         const service = rag.createRagService(db, config, { clock: () => new Date(), log: rag.silentLogger });
         const t0 = performance.now();

@@ -14,7 +14,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32;
 }
 
 export async function run() {
@@ -31,9 +31,26 @@ export async function run() {
     const now = new Date().toISOString();
     for (let d = 0; d < CHUNKS / 100; d++) {
       const id = `doc_${d}`;
-      repo.insertDocument({ id, name: `dokument-${d}.md`, format: 'markdown', size: 1, hash: `h${d}`, status: 'ready', stored_file: '/dev/null', source_path: null, added_at: now, updated_at: now });
-      const ids = repo.replaceChunks(id, Array.from({ length: 100 }, (_, i) => ({ text: text(90), location: { heading: `Kapitel ${i}`, line: i * 10 + 1 } })));
-      repo.setEmbeddings('bench-embed', ids.map((chunkId) => ({ chunkId, vector: rag.normalize(Array.from({ length: DIMS }, () => random() - 0.5)) })));
+      repo.insertDocument({
+        id,
+        name: `dokument-${d}.md`,
+        format: 'markdown',
+        size: 1,
+        hash: `h${d}`,
+        status: 'ready',
+        stored_file: '/dev/null',
+        source_path: null,
+        added_at: now,
+        updated_at: now,
+      });
+      const ids = repo.replaceChunks(
+        id,
+        Array.from({ length: 100 }, (_, i) => ({ text: text(90), location: { heading: `Kapitel ${i}`, line: i * 10 + 1 } })),
+      );
+      repo.setEmbeddings(
+        'bench-embed',
+        ids.map((chunkId) => ({ chunkId, vector: rag.normalize(Array.from({ length: DIMS }, () => random() - 0.5)) })),
+      );
     }
     const queryVector = rag.normalize(Array.from({ length: DIMS }, () => random() - 0.5));
     const embedder = {
@@ -41,7 +58,14 @@ export async function run() {
       lastKnown: () => ({ model: 'bench-embed' }),
       embed: async (_m, texts) => texts.map(() => queryVector),
     };
-    const common = { repo, filesDir: join(dir, 'files'), maxFileBytes: 1 << 20, clock: () => new Date(), log: rag.silentLogger, language: 'de' };
+    const common = {
+      repo,
+      filesDir: join(dir, 'files'),
+      maxFileBytes: 1 << 20,
+      clock: () => new Date(),
+      log: rag.silentLogger,
+      language: 'de',
+    };
     const keywordService = new rag.RagService(common);
     const hybridService = new rag.RagService({ ...common, embedder });
     const tracer = new rag.Tracer({ enabled: true, limit: 5000 });
@@ -50,9 +74,15 @@ export async function run() {
     const ctx = { traceId: 'bench', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' };
 
     // The baseline returns what any search must: the matching chunks' text, ranked.
-    const raw = db.prepare('SELECT rowid, text, bm25(rag_chunks_fts) AS r FROM rag_chunks_fts WHERE rag_chunks_fts MATCH ? ORDER BY r LIMIT 5');
+    const raw = db.prepare(
+      'SELECT rowid, text, bm25(rag_chunks_fts) AS r FROM rag_chunks_fts WHERE rag_chunks_fts MATCH ? ORDER BY r LIMIT 5',
+    );
     const queries = Array.from({ length: 50 }, (_, i) => `${vocab[50 + i * 7]} ${vocab[400 + i * 13]}`);
-    const match = (q) => q.split(' ').map((t) => `"${t}"*`).join(' OR ');
+    const match = (q) =>
+      q
+        .split(' ')
+        .map((t) => `"${t}"*`)
+        .join(' OR ');
 
     const tRaw = [];
     const tTool = [];
@@ -85,7 +115,10 @@ export async function run() {
       ['rag_search tool, keyword mode', `${m.toFixed(3)} ms (p95 ${percentile(tTool, 95).toFixed(3)} ms)`],
       ['raw FTS5 MATCH, text + bm25, LIMIT 5 (baseline)', `${r.toFixed(3)} ms`],
       ['ratio (target <= 2.0, median <= 10 ms)', `${(m / r).toFixed(2)}x`],
-      [`hybrid: FTS5 + exact cosine ${CHUNKS}x${DIMS} + RRF`, `${median(tHybrid).toFixed(3)} ms (p95 ${percentile(tHybrid, 95).toFixed(3)} ms)`],
+      [
+        `hybrid: FTS5 + exact cosine ${CHUNKS}x${DIMS} + RRF`,
+        `${median(tHybrid).toFixed(3)} ms (p95 ${percentile(tHybrid, 95).toFixed(3)} ms)`,
+      ],
     ]);
     return [{ name: 'rag-search (keyword) vs raw FTS5', ratio: m / r, target: m <= 10 ? 2 : 0 }];
   } finally {

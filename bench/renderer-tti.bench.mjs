@@ -21,7 +21,12 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 
 async function buildBlank(outDir) {
   const vite = await import('vite');
-  await vite.build({ root: join(root, 'bench/fixtures/blank-react'), configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } } });
+  await vite.build({
+    root: join(root, 'bench/fixtures/blank-react'),
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
+  });
 }
 
 function serveStatic(dir) {
@@ -34,12 +39,21 @@ function serveStatic(dir) {
     res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     createReadStream(path).pipe(res);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
 }
 
 function startMaster(dataDir) {
   const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], {
-    env: { PATH: process.env.PATH, JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dataDir, 'jarvis.db'), JARVIS_SKILLS_DIR: join(dataDir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9', KANBAN_AI_INTERVAL: '0' },
+    env: {
+      PATH: process.env.PATH,
+      JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_DATA: join(dataDir, 'jarvis.db'),
+      JARVIS_SKILLS_DIR: join(dataDir, 'skills'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+      KANBAN_AI_INTERVAL: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -72,7 +86,19 @@ export async function run() {
   await buildBlank(blankDir);
   const blank = await serveStatic(blankDir);
   const master = await startMaster(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...QUIET_BROWSER] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...QUIET_BROWSER,
+    ],
+  });
   try {
     // A household's usual week, so Home renders real cards and sorts real lists (its tasks card
     // shows what is due today or overdue).
@@ -88,12 +114,20 @@ export async function run() {
       ['reminders_create', { text: 'Müll rausbringen', when: { kind: 'relative', offset_days: 0, time: '23:30' } }],
       ['groceries_add', { name: 'Milch', quantity: 2, unit: 'l' }],
     ]) {
-      const res = await fetch(`${master.url}/api/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
+      const res = await fetch(`${master.url}/api/tools/${tool}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ arguments: args }),
+      });
       if (res.status !== 200) throw new Error(`${tool}: ${res.status} ${await res.text()}`);
     }
     const homeReady = () => {
       const card = document.querySelector('[data-testid="card-next-event"]');
-      return !!card && card.textContent.includes('Zahnarzt') && !!document.querySelector('[data-testid="card-open-tasks"] input[type="checkbox"]');
+      return (
+        !!card &&
+        card.textContent.includes('Zahnarzt') &&
+        !!document.querySelector('[data-testid="card-open-tasks"] input[type="checkbox"]')
+      );
     };
     const blankReady = () => !!document.querySelector('[data-testid="ready"]');
     const app = [];

@@ -26,5 +26,7 @@ for (const file of files) {
 process.stdout.write('\nsummary\n');
 for (const r of results) {
   const verdict = r.target === undefined ? '' : r.ratio <= r.target ? 'within target' : 'OVER TARGET';
-  process.stdout.write(`  ${r.name.padEnd(40)} ${r.ratio.toFixed(2)}x ${r.target === undefined ? '' : `(target <= ${r.target}x)`} ${verdict}\n`);
+  process.stdout.write(
+    `  ${r.name.padEnd(40)} ${r.ratio.toFixed(2)}x ${r.target === undefined ? '' : `(target <= ${r.target}x)`} ${verdict}\n`,
+  );
 }

@@ -13,7 +13,10 @@ const skillDir = join(root, 'skills', 'python', 'example-text');
 
 /** The registry and engine as the master bundles them. */
 function loadEngine() {
-  return bundleAndImport('skills', { contents: "export { SkillRegistry } from './src-main/platform/registry/index.ts'; export { SkillEngine } from './src-main/skills/index.ts';" });
+  return bundleAndImport('skills', {
+    contents:
+      "export { SkillRegistry } from './src-main/platform/registry/index.ts'; export { SkillEngine } from './src-main/skills/index.ts';",
+  });
 }
 
 // The same environment the runner gives a skill, so both sides start the same interpreter

@@ -22,7 +22,8 @@ function rssAfterGc() {
 
 export async function run() {
   const { SkillRegistry, SkillEngine, loadSkills } = await bundleAndImport('skills-reload', {
-    contents: "export { SkillRegistry } from './src-main/platform/registry/index.ts'; export { SkillEngine, loadSkills } from './src-main/skills/index.ts';",
+    contents:
+      "export { SkillRegistry } from './src-main/platform/registry/index.ts'; export { SkillEngine, loadSkills } from './src-main/skills/index.ts';",
   });
   const registry = new SkillRegistry();
   const sources = [{ tier: 'workspace', dir: join(root, 'skills') }];
@@ -41,7 +42,9 @@ export async function run() {
     engine.reload();
     registry.list();
   }
-  const manifests = loadSkills(sources, { pipelineMaxDepth: 5 }).skills.filter((s) => s.manifest).map((s) => join(s.dir, 'skill.json'));
+  const manifests = loadSkills(sources, { pipelineMaxDepth: 5 })
+    .skills.filter((s) => s.manifest)
+    .map((s) => join(s.dir, 'skill.json'));
   const before = rssAfterGc();
   const heapBefore = process.memoryUsage().heapUsed;
   const reloadMs = [];

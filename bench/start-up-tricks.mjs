@@ -30,14 +30,16 @@ for (const trick of tricks) {
   mkdirSync(dir, { recursive: true });
   if (trick === CODE_CACHE) {
     copyFileSync(join(root, 'dist/main/master.cjs'), join(dir, 'master.cjs'));
-    for (const f of readdirSync(join(root, 'dist/main/vendor'))) mkdirSync(join(dir, 'vendor'), { recursive: true }), copyFileSync(join(root, 'dist/main/vendor', f), join(dir, 'vendor', f));
+    for (const f of readdirSync(join(root, 'dist/main/vendor')))
+      (mkdirSync(join(dir, 'vendor'), { recursive: true }), copyFileSync(join(root, 'dist/main/vendor', f), join(dir, 'vendor', f)));
     writeFileSync(join(dir, 'serve.cjs'), "require('./master.cjs').serve();\n");
     entries.push({ key: trick, name: `without ${trick}`, args: [join(dir, 'serve.cjs')] });
     continue;
   }
   await buildMaster(esbuild, { outdir: relative(root, dir), without: [trick] });
   // The same thin entry as dist/main/serve.js: it loads the master.cjs beside it.
-  for (const f of readdirSync(join(root, 'dist/main')).filter((f) => f.endsWith('.js'))) copyFileSync(join(root, 'dist/main', f), join(dir, f));
+  for (const f of readdirSync(join(root, 'dist/main')).filter((f) => f.endsWith('.js')))
+    copyFileSync(join(root, 'dist/main', f), join(dir, f));
   entries.push({ key: trick, name: `without ${trick}`, args: [join(dir, 'serve.js')] });
 }
 

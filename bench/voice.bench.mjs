@@ -32,7 +32,6 @@ function runProcess(cmd, args) {
   });
 }
 
-
 async function startServe(env) {
   const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -62,30 +61,70 @@ async function startServe(env) {
 export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-bench-'));
   try {
-    const whisper = execFileSync(process.execPath, [join(root, 'scripts/build-whisper-cli.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop();
+    const whisper = execFileSync(process.execPath, [join(root, 'scripts/build-whisper-cli.mjs')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+      .trim()
+      .split('\n')
+      .pop();
     const entry = await bundleAndImport('voice', 'bench/fixtures/voice-bench-entry.ts');
     const shape = process.env.BENCH_WHISPER_SHAPE === 'test' ? 'test' : 'tiny';
-    const model = process.env.BENCH_WHISPER_MODEL ?? (shape === 'tiny' ? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), entry.WHISPER_TINY_SHAPE, { speaks: SPOKEN_TOKENS }) : entry.writeTinyWhisperModel(join(dir, 'ggml-test-random.bin')));
-    const modelName = process.env.BENCH_WHISPER_MODEL ? 'from BENCH_WHISPER_MODEL' : shape === 'tiny' ? `whisper-tiny dimensions, says ${SPOKEN_TOKENS} tokens` : '16-wide random test model';
+    const model =
+      process.env.BENCH_WHISPER_MODEL ??
+      (shape === 'tiny'
+        ? entry.writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), entry.WHISPER_TINY_SHAPE, { speaks: SPOKEN_TOKENS })
+        : entry.writeTinyWhisperModel(join(dir, 'ggml-test-random.bin')));
+    const modelName = process.env.BENCH_WHISPER_MODEL
+      ? 'from BENCH_WHISPER_MODEL'
+      : shape === 'tiny'
+        ? `whisper-tiny dimensions, says ${SPOKEN_TOKENS} tokens`
+        : '16-wide random test model';
     const spoken = join(dir, 'spoken.wav');
     execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, TEXT]);
     // What the browser sends (Opus in WebM, with some silence around the speech) …
     const webm = join(dir, 'turn.webm');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=500,apad=pad_dur=0.8', '-ar', '48000', '-c:a', 'libopus', webm]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      spoken,
+      '-af',
+      'adelay=500,apad=pad_dur=0.8',
+      '-ar',
+      '48000',
+      '-c:a',
+      'libopus',
+      webm,
+    ]);
     // … and what whisper reads: the pipeline's own 16 kHz mono s16 WAV of it, trimmed to the speech.
     const wav16 = join(dir, 'turn16.wav');
     writeFileSync(wav16, await entry.preparedWav(readFileSync(webm), join(dir, 'tools')));
     const threads = String(Math.max(1, Math.min(4, availableParallelism())));
     const audio = readFileSync(webm);
 
-    const app = await startServe({ PATH: process.env.PATH, JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'jarvis.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_WHISPER_BIN: whisper, JARVIS_WHISPER_MODEL: model });
+    const app = await startServe({
+      PATH: process.env.PATH,
+      JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_DATA: join(dir, 'jarvis.db'),
+      JARVIS_SKILLS_DIR: join(dir, 'skills'),
+      JARVIS_TOOLS_DIR: join(dir, 'tools'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+      JARVIS_WHISPER_BIN: whisper,
+      JARVIS_WHISPER_MODEL: model,
+    });
     const pipelineTurn = async () => {
       const form = new FormData();
       form.append('audio', new Blob([audio], { type: 'audio/webm' }), 'turn.webm');
       const t = await fetch(`${app.url}/api/voice/transcribe`, { method: 'POST', body: form });
       if (t.status !== 200) throw new Error(`transcribe: ${t.status} ${await t.text()}`);
       transcripts.push((await t.json()).text);
-      const s = await fetch(`${app.url}/api/voice/speak`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: TEXT }) });
+      const s = await fetch(`${app.url}/api/voice/speak`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: TEXT }),
+      });
       if (s.status !== 200) throw new Error(`speak: ${s.status} ${await s.text()}`);
       await s.arrayBuffer();
     };
@@ -114,12 +153,18 @@ export async function run() {
       }
       // The master's own record of each turn: decoding plus voice activity detection.
       const trace = (await (await fetch(`${app.url}/api/debug/export`)).json()).trace;
-      prepare.push(...trace.filter((e) => e.component === 'voice' && e.stage === 'convert').slice(1).map((e) => e.data.ms));
+      prepare.push(
+        ...trace
+          .filter((e) => e.component === 'voice' && e.stage === 'convert')
+          .slice(1)
+          .map((e) => e.data.ms),
+      );
     } finally {
       await app.stop();
     }
     // The certain decoder is what makes the engines' work a real model's: check it held.
-    if (!process.env.BENCH_WHISPER_MODEL && shape === 'tiny' && transcripts.some((t) => t !== entry.spokenText(SPOKEN_TOKENS))) throw new Error(`the generated model did not say its sentence: ${transcripts[0]}`);
+    if (!process.env.BENCH_WHISPER_MODEL && shape === 'tiny' && transcripts.some((t) => t !== entry.spokenText(SPOKEN_TOKENS)))
+      throw new Error(`the generated model did not say its sentence: ${transcripts[0]}`);
     const p = median(pipeline);
     const e = median(engines);
     const ratio = p / e;
@@ -131,7 +176,10 @@ export async function run() {
       ['ratio (target <= 1.1)', `${ratio.toFixed(2)}x`],
       // Under load single runs swing by seconds; these two say whether the median is luck.
       ['  median of per-turn ratios', `${median(pipeline.map((v, i) => v / engines[i])).toFixed(2)}x`],
-      ['  fastest pipeline / fastest engines', `${(Math.min(...pipeline) / Math.min(...engines)).toFixed(2)}x (${Math.min(...pipeline).toFixed(0)} / ${Math.min(...engines).toFixed(0)} ms)`],
+      [
+        '  fastest pipeline / fastest engines',
+        `${(Math.min(...pipeline) / Math.min(...engines)).toFixed(2)}x (${Math.min(...pipeline).toFixed(0)} / ${Math.min(...engines).toFixed(0)} ms)`,
+      ],
     ]);
     return { name: 'voice pipeline vs engines', ratio, target: 1.1 };
   } finally {

@@ -11,7 +11,17 @@ import { callTool, homeState } from './support/ui';
 // A page on another origin (127.0.0.2, another port) that a member of the household might
 // visit: it tries every write a browser can send without CORS permission.
 
-const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:planted@evil', 'DTSTART:20300101T100000Z', 'DTEND:20300101T110000Z', 'SUMMARY:Planted', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'BEGIN:VEVENT',
+  'UID:planted@evil',
+  'DTSTART:20300101T100000Z',
+  'DTEND:20300101T110000Z',
+  'SUMMARY:Planted',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n');
 
 function attackPage(target: string): string {
   const [head, ...rest] = ICS.split('=');
@@ -66,7 +76,8 @@ afterAll(async () => {
 const skillsListing = async () => JSON.stringify(await (await fetch(`${app.url}/api/skills`)).json());
 const traceLength = async () => ((await (await fetch(`${app.url}/api/debug/export`)).json()) as { trace: unknown[] }).trace.length;
 const documents = async () => ((await (await fetch(`${app.url}/api/rag/documents`)).json()) as { documents: unknown[] }).documents;
-const calendar2030 = async () => (await callTool(app, 'calendar_list', { from: { kind: 'absolute', date: '2030-01-01' }, days: 2 })).data.events as unknown[];
+const calendar2030 = async () =>
+  (await callTool(app, 'calendar_list', { from: { kind: 'absolute', date: '2030-01-01' }, days: 2 })).data.events as unknown[];
 
 describe('a page of another site', () => {
   it('cannot write: form posts, no-cors fetches and a multipart upload change nothing', async () => {
@@ -91,7 +102,9 @@ describe('a page of another site', () => {
     // The same requests from a program (no Origin) do change the house: the checks above can see a write.
     expect((await fetch(`${app.url}/api/skills/reload`, { method: 'POST' })).status).toBe(200);
     expect(await skillsListing()).not.toBe(before.skills);
-    expect((await fetch(`${app.url}/api/calendar/import`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ICS })).status).toBe(200);
+    expect(
+      (await fetch(`${app.url}/api/calendar/import`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ICS })).status,
+    ).toBe(200);
     expect(await calendar2030()).toHaveLength(1);
   }, 60_000);
 
@@ -99,7 +112,11 @@ describe('a page of another site', () => {
     const page = await browser.newPage();
     await page.goto(app.url);
     const status = await page.evaluate(async () => {
-      const res = await fetch('/api/tools/tasks_create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: { title: 'Aus dem Fenster' } }) });
+      const res = await fetch('/api/tools/tasks_create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ arguments: { title: 'Aus dem Fenster' } }),
+      });
       return res.status;
     });
     expect(status).toBe(200);

@@ -36,7 +36,13 @@ describe(`the desktop app (Electron)${SKIP_REASON}`, () => {
         '--use-fake-ui-for-media-stream',
         `--use-file-for-fake-audio-capture=${wav}`,
       ],
-      env: { ...process.env, OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_SKILLS_DIR: join(profile, 'skills'), TASK_SCOUT_INTERVAL: '0', KANBAN_AI_INTERVAL: '0' } as Record<string, string>,
+      env: {
+        ...process.env,
+        OLLAMA_URL: 'http://127.0.0.1:9',
+        JARVIS_SKILLS_DIR: join(profile, 'skills'),
+        TASK_SCOUT_INTERVAL: '0',
+        KANBAN_AI_INTERVAL: '0',
+      } as Record<string, string>,
       timeout: 60_000,
     });
     page = await app.firstWindow();
@@ -78,23 +84,29 @@ describe(`the desktop app (Electron)${SKIP_REASON}`, () => {
     expect(errors).toEqual([]);
   });
 
-  it.skipIf(!electron.found)(`push-to-talk sends start/stop to the page and the recording reaches /api/voice/command${SKIP_REASON}`, async () => {
-    await page.evaluate(() => {
-      const w = globalThis as unknown as { jarvis: { on(e: string, l: (p: unknown) => void): () => void }; __ptt: unknown[] };
-      w.__ptt = [];
-      w.jarvis.on('ptt:start', (p) => w.__ptt.push(['start', p]));
-      w.jarvis.on('ptt:stop', (p) => w.__ptt.push(['stop', p]));
-    });
-    const voiceRequest = page.waitForRequest((r) => r.url().endsWith('/api/voice/command') && r.method() === 'POST', { timeout: 30_000 });
-    // The same path as a second launch with --push-to-talk (what a desktop-bound key runs).
-    await app.evaluate(({ app: a }) => a.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/'));
-    await page.waitForTimeout(1500);
-    await app.evaluate(({ app: a }) => a.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/'));
-    const events = await page.evaluate(() => (globalThis as unknown as { __ptt: unknown[] }).__ptt);
-    expect(events).toEqual([['start', { trigger: 'command-line' }], ['stop', { reason: 'second-press' }]]);
-    const request = await voiceRequest;
-    expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
-  });
+  it.skipIf(!electron.found)(
+    `push-to-talk sends start/stop to the page and the recording reaches /api/voice/command${SKIP_REASON}`,
+    async () => {
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { jarvis: { on(e: string, l: (p: unknown) => void): () => void }; __ptt: unknown[] };
+        w.__ptt = [];
+        w.jarvis.on('ptt:start', (p) => w.__ptt.push(['start', p]));
+        w.jarvis.on('ptt:stop', (p) => w.__ptt.push(['stop', p]));
+      });
+      const voiceRequest = page.waitForRequest((r) => r.url().endsWith('/api/voice/command') && r.method() === 'POST', { timeout: 30_000 });
+      // The same path as a second launch with --push-to-talk (what a desktop-bound key runs).
+      await app.evaluate(({ app: a }) => a.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/'));
+      await page.waitForTimeout(1500);
+      await app.evaluate(({ app: a }) => a.emit('second-instance', {}, ['jarvis', '--push-to-talk'], '/'));
+      const events = await page.evaluate(() => (globalThis as unknown as { __ptt: unknown[] }).__ptt);
+      expect(events).toEqual([
+        ['start', { trigger: 'command-line' }],
+        ['stop', { reason: 'second-press' }],
+      ]);
+      const request = await voiceRequest;
+      expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
+    },
+  );
 
   it.skipIf(!electron.found)(`closing the window hides it to the tray; the app keeps running${SKIP_REASON}`, async () => {
     const visible = await app.evaluate(({ BrowserWindow }) => {

@@ -16,7 +16,11 @@ let voice: VoiceFixture;
 
 beforeAll(() => {
   // A quiet room, the sentence, a pause; Chromium loops the file, so the sentence comes again.
-  voice = prepareVoiceFixture('hands-free', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 1500, quietAfterS: 2.5 });
+  voice = prepareVoiceFixture('hands-free', {
+    sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.',
+    quietBeforeMs: 1500,
+    quietAfterS: 2.5,
+  });
 }, 1_600_000);
 afterAll(() => voice?.remove());
 
@@ -28,7 +32,9 @@ const isCommand = (r: Request) => r.url().endsWith('/api/voice/command') && r.me
  * Playwright, so the master's own record is the proof of what arrived.
  */
 async function turnsAtMaster(page: Page, app: ServedApp): Promise<{ hands_free: boolean }[]> {
-  const body = (await (await page.request.get(`${app.url}/api/debug/export`)).json()) as { trace: { component: string; stage: string; data?: { hands_free?: boolean } }[] };
+  const body = (await (await page.request.get(`${app.url}/api/debug/export`)).json()) as {
+    trace: { component: string; stage: string; data?: { hands_free?: boolean } }[];
+  };
   return body.trace.filter((e) => e.component === 'voice' && e.stage === 'start').map((e) => ({ hands_free: e.data?.hands_free === true }));
 }
 
@@ -51,14 +57,26 @@ describe('hands-free listening through the real UI', { timeout: 300_000 }, () =>
   let ollama: ScriptedOllama;
   const apps: ServedApp[] = [];
   const serve = async (env: Record<string, string>) => {
-    const app = await startServedApp({ JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_TOOLS_DIR: join(voice.dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false', ...env });
+    const app = await startServedApp({
+      JARVIS_WHISPER_BIN: voice.whisperBin,
+      JARVIS_WHISPER_MODEL: voice.model,
+      JARVIS_TOOLS_DIR: join(voice.dir, 'tools'),
+      OLLAMA_URL: ollama.url,
+      JARVIS_LOCAL_INTENTS: 'false',
+      ...env,
+    });
     apps.push(app);
     return app;
   };
 
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${voice.micFile}`, '--autoplay-policy=no-user-gesture-required']);
+    browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${voice.micFile}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

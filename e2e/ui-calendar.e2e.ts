@@ -28,10 +28,13 @@ async function openCalendar(view: string, language: 'de' | 'en', viewport: { wid
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
-  await page.addInitScript(([v, l]) => {
-    localStorage.setItem('jarvis.ui', JSON.stringify({ screen: 'calendar', mode: 'clean', language: l }));
-    localStorage.setItem('jarvis.calendar', JSON.stringify({ view: v }));
-  }, [view, language] as const);
+  await page.addInitScript(
+    ([v, l]) => {
+      localStorage.setItem('jarvis.ui', JSON.stringify({ screen: 'calendar', mode: 'clean', language: l }));
+      localStorage.setItem('jarvis.calendar', JSON.stringify({ view: v }));
+    },
+    [view, language] as const,
+  );
   await page.goto(app.url);
   await page.getByTestId(`${view}-view`).waitFor();
   await settled(page);
@@ -63,7 +66,11 @@ describe('the calendar in the browser', () => {
     expect(await inMonth.getAttribute('data-start')).toBe(day);
 
     await page.getByRole('button', { name: 'Woche', exact: true }).click();
-    await page.getByTestId('week-view').locator(`[data-date="${day}"]`).getByRole('button', { name: /Yoga im Park/ }).waitFor();
+    await page
+      .getByTestId('week-view')
+      .locator(`[data-date="${day}"]`)
+      .getByRole('button', { name: /Yoga im Park/ })
+      .waitFor();
 
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     const agenda = page.getByTestId('agenda-view');
@@ -101,12 +108,27 @@ describe('the calendar in the browser', () => {
   }, 120_000);
 
   it('month, week, agenda and the editor in both languages, on desktop and phone (screenshots)', async () => {
-    await callTool(app, 'calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '15:30' }, location: 'Praxis Weber' });
-    await callTool(app, 'calendar_create', { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' }, duration_minutes: 90 });
-    await callTool(app, 'calendar_create', { title: 'Wochenende an der See', when: { kind: 'relative', offset_days: 3, time: '16:00' }, duration_minutes: 2 * 24 * 60 });
+    await callTool(app, 'calendar_create', {
+      title: 'Zahnarzt',
+      when: { kind: 'relative', offset_days: 0, time: '15:30' },
+      location: 'Praxis Weber',
+    });
+    await callTool(app, 'calendar_create', {
+      title: 'Elternabend',
+      when: { kind: 'relative', offset_days: 2, time: '19:00' },
+      duration_minutes: 90,
+    });
+    await callTool(app, 'calendar_create', {
+      title: 'Wochenende an der See',
+      when: { kind: 'relative', offset_days: 3, time: '16:00' },
+      duration_minutes: 2 * 24 * 60,
+    });
     await callTool(app, 'calendar_create', { title: 'Oma Geburtstag', when: { kind: 'relative', offset_days: 1 } });
     for (const language of ['de', 'en'] as const) {
-      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         for (const view of ['month', 'week', 'agenda'] as const) {
           const page = await openCalendar(view, language, viewport);
           await page.getByText('Zahnarzt').first().waitFor();

@@ -37,14 +37,20 @@ describe('editing the household through the UI', () => {
     });
     expect(created.start).toMatch(/T18:30:00[+-]\d\d:\d\d$/);
 
-    await page.getByTestId('card-calendar').getByRole('button', { name: /Yoga im Park/ }).click();
+    await page
+      .getByTestId('card-calendar')
+      .getByRole('button', { name: /Yoga im Park/ })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
     await edit.getByLabel('Titel').fill('Yoga am See');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await eventually(async () => expect((await homeState(app)).events.find((x) => x.id === created.id)?.title).toBe('Yoga am See'));
     await page.getByTestId('card-calendar').getByText('Yoga am See').waitFor();
 
-    await page.getByTestId('card-calendar').getByRole('button', { name: /Yoga am See/ }).click();
+    await page
+      .getByTestId('card-calendar')
+      .getByRole('button', { name: /Yoga am See/ })
+      .click();
     await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Löschen' }).click();
     await eventually(async () => expect((await homeState(app)).events.some((x) => x.id === created.id)).toBe(false));
     await eventually(async () => expect(await page.getByTestId('card-calendar').getByText('Yoga am See').count()).toBe(0));
@@ -68,7 +74,11 @@ describe('editing the household through the UI', () => {
   }, 120_000);
 
   it('adds a grocery, checks it off, edits a recipe with ✎ and derives groceries with ↻ AUS PLAN', async () => {
-    const recipe = await callTool(app, 'recipes_create', { title: 'Pfannkuchen', servings: 2, ingredients: [{ name: 'Mehl', quantity: 200, unit: 'g' }] });
+    const recipe = await callTool(app, 'recipes_create', {
+      title: 'Pfannkuchen',
+      servings: 2,
+      ingredients: [{ name: 'Mehl', quantity: 200, unit: 'g' }],
+    });
     await callTool(app, 'mealplan_create', { recipe_id: recipe.data.id, when: { kind: 'relative', offset_days: 1 }, meal: 'breakfast' });
     const { page } = await openScreen(browser, app, 'food', 'clean');
     const form = page.getByTestId('grocery-create-form');
@@ -90,7 +100,9 @@ describe('editing the household through the UI', () => {
       ]);
     });
     await page.getByRole('button', { name: 'Einkaufsliste aus dem Essensplan ableiten' }).click();
-    await eventually(async () => expect((await homeState(app)).groceries.some((g) => g.name === 'Eier' && g.source === 'mealplan')).toBe(true));
+    await eventually(async () =>
+      expect((await homeState(app)).groceries.some((g) => g.name === 'Eier' && g.source === 'mealplan')).toBe(true),
+    );
     await page.getByText('Eier', { exact: true }).waitFor();
     await page.close();
   }, 120_000);
@@ -118,7 +130,16 @@ describe('editing the household through the UI', () => {
     await callTool(app, 'tasks_create', { title: 'Rasen mähen' });
     const { page } = await openScreen(browser, app, 'tasks', 'clean');
     await page.route('**/api/tools/tasks_delete', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'CONFLICT', message: 'Aufgabe ist gesperrt' }, message: 'Aufgabe ist gesperrt', mutated: false }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          error: { code: 'CONFLICT', message: 'Aufgabe ist gesperrt' },
+          message: 'Aufgabe ist gesperrt',
+          mutated: false,
+        }),
+      }),
     );
     await page.getByRole('button', { name: 'Löschen: Rasen mähen' }).click();
     // A known code speaks the UI's language (the server's own words stay in the trace).
@@ -171,7 +192,10 @@ describe('the assistant in the UI', () => {
 
 describe('the protocol in Wissen & System (spec/004)', () => {
   it('shows a request as a timeline and lets the household decide what JARVIS remembers', async () => {
-    ollama.reply({ tool_calls: [{ name: 'memory_propose', arguments: { fact: 'Lena spielt dienstags Handball' } }] }, { content: 'Ich merke es mir, sobald ihr es bestätigt.' });
+    ollama.reply(
+      { tool_calls: [{ name: 'memory_propose', arguments: { fact: 'Lena spielt dienstags Handball' } }] },
+      { content: 'Ich merke es mir, sobald ihr es bestätigt.' },
+    );
     const { page, errors } = await openScreen(browser, app, 'system', 'clean');
     await page.getByLabel('Nachricht an JARVIS').fill('Merk dir bitte, dass Lena dienstags Handball spielt');
     await page.getByRole('button', { name: 'Senden' }).click();
@@ -206,7 +230,9 @@ describe('the protocol in Wissen & System (spec/004)', () => {
     await page.screenshot({ path: screenshotPath('clean-skill-proposal') });
     await skills.getByRole('button', { name: 'Aktivieren: Demo Kopie' }).click();
     await eventually(async () => expect(await skills.getByText('wartet auf Freigabe').count()).toBe(0));
-    await eventually(async () => expect(await callTool(app, 'skill_demo_copy_reverse', { text: 'abc' })).toMatchObject({ success: true, data: { text: 'cba' } }));
+    await eventually(async () =>
+      expect(await callTool(app, 'skill_demo_copy_reverse', { text: 'abc' })).toMatchObject({ success: true, data: { text: 'cba' } }),
+    );
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -16,9 +16,20 @@ const DESKTOP = { width: 1440, height: 900 };
 
 /** A household with long German words and something on every screen. */
 async function seed(): Promise<void> {
-  await callTool(app, 'calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '23:00' }, location: 'Praxis Weber' });
-  await callTool(app, 'calendar_create', { title: 'Elternsprechtag Grundschule', when: { kind: 'relative', offset_days: 1, time: '17:00' } });
-  await callTool(app, 'tasks_create', { title: 'Steuererklärungsunterlagen zusammensuchen', priority: 'high', due: { kind: 'relative', offset_days: -1 } });
+  await callTool(app, 'calendar_create', {
+    title: 'Zahnarzt',
+    when: { kind: 'relative', offset_days: 0, time: '23:00' },
+    location: 'Praxis Weber',
+  });
+  await callTool(app, 'calendar_create', {
+    title: 'Elternsprechtag Grundschule',
+    when: { kind: 'relative', offset_days: 1, time: '17:00' },
+  });
+  await callTool(app, 'tasks_create', {
+    title: 'Steuererklärungsunterlagen zusammensuchen',
+    priority: 'high',
+    due: { kind: 'relative', offset_days: -1 },
+  });
   await callTool(app, 'tasks_create', { title: 'Fahrrad reparieren' });
   await callTool(app, 'groceries_add', { name: 'Vollkornhaferflocken', quantity: 500, unit: 'g' });
   await callTool(app, 'groceries_add', { name: 'Milch', quantity: 1, unit: 'l' });
@@ -31,7 +42,8 @@ async function seed(): Promise<void> {
     ],
     steps: ['Sauce kochen', 'Nudeln kochen'],
   });
-  if (recipe.success) await callTool(app, 'mealplan_create', { recipe_id: recipe.data.id, when: { kind: 'relative', offset_days: 0 }, meal: 'dinner' });
+  if (recipe.success)
+    await callTool(app, 'mealplan_create', { recipe_id: recipe.data.id, when: { kind: 'relative', offset_days: 0 }, meal: 'dinner' });
   await callTool(app, 'reminders_create', { text: 'Müll rausbringen', when: { kind: 'relative', offset_days: 0, time: '23:30' } });
   await callTool(app, 'kanban_create', { title: 'Kellerentrümpelungsaktion planen', column: 'BACKLOG' });
 }
@@ -41,14 +53,21 @@ function layoutProblems(page: Page): Promise<{ overflow: number; squeezed: strin
   return page.evaluate(() => {
     const squeezed: string[] = [];
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      const own = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
       if (own.length <= 3) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
-      if (box.width < 40 && box.height > 4 * line) squeezed.push(`${el.tagName.toLowerCase()}.${el.className}: "${own.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (box.width < 40 && box.height > 4 * line)
+        squeezed.push(
+          `${el.tagName.toLowerCase()}.${el.className}: "${own.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
     }
     return { overflow: document.documentElement.scrollWidth - window.innerWidth, squeezed };
   });
@@ -101,9 +120,11 @@ describe('phone and tablet', () => {
     const { page } = await openScreen(browser, app, 'home', 'clean', PHONE);
     const toggle = page.getByRole('button', { name: 'Assistent öffnen' });
     await toggle.click();
-    await page.waitForFunction(() => document.activeElement?.closest('[data-testid="assistant"]') != null, undefined, { timeout: 3000 }).catch(async () => {
-      throw new Error(`focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
-    });
+    await page
+      .waitForFunction(() => document.activeElement?.closest('[data-testid="assistant"]') != null, undefined, { timeout: 3000 })
+      .catch(async () => {
+        throw new Error(`focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+      });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Nachricht an JARVIS');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.activeElement?.classList.contains('chat-toggle') === true);

@@ -117,7 +117,14 @@ describe('recurring events in the browser', () => {
     const rrule = 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU';
     // No verb, so no local intent takes it: the model answers with the tool call.
     ollama.reply(
-      { tool_calls: [{ name: 'calendar_create', arguments: { title: 'Restmüll', when: { kind: 'weekday', weekday: 'tuesday', time: '07:00' }, rrule } }] },
+      {
+        tool_calls: [
+          {
+            name: 'calendar_create',
+            arguments: { title: 'Restmüll', when: { kind: 'weekday', weekday: 'tuesday', time: '07:00' }, rrule },
+          },
+        ],
+      },
       { content: 'Restmüll steht jetzt alle zwei Wochen dienstags um 7 Uhr im Kalender.' },
     );
     const { page, errors } = await openScreen(browser, app, 'calendar', 'clean');
@@ -174,7 +181,11 @@ describe('recurring events in the browser', () => {
     expect([created.all_day, created.start.slice(0, 10), created.end.slice(0, 10)]).toEqual([true, first, addDays(first, 3)]);
 
     // Moved by its first day: it keeps its three days.
-    await page.getByTestId('month-view').getByRole('button', { name: /Oma zu Besuch/ }).first().click();
+    await page
+      .getByTestId('month-view')
+      .getByRole('button', { name: /Oma zu Besuch/ })
+      .first()
+      .click();
     const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
     await edit.getByLabel('Beginn', { exact: true }).fill(addDays(first, 7));
     expect(await edit.getByLabel('Letzter Tag').inputValue()).toBe(addDays(first, 9));
@@ -188,7 +199,11 @@ describe('recurring events in the browser', () => {
     expect(moved.end.slice(0, 10)).toBe(addDays(first, 10));
     await page.screenshot({ path: screenshotPath('multi-day-month-moved'), fullPage: true });
 
-    await page.getByTestId('month-view').getByRole('button', { name: /Oma zu Besuch/ }).first().click();
+    await page
+      .getByTestId('month-view')
+      .getByRole('button', { name: /Oma zu Besuch/ })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Löschen' }).click();
     expect(await page.getByTestId('confirm-delete').count()).toBe(0);
     await eventually(async () => expect(await eventTitled('Oma zu Besuch')).toBeUndefined());

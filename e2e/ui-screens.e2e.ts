@@ -11,7 +11,11 @@ let browser: Browser;
 async function seed(): Promise<void> {
   const state = await fetch(`${app.url}/api/state`);
   if (!state.ok) return;
-  await callTool(app, 'calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '23:00' }, location: 'Praxis Weber' });
+  await callTool(app, 'calendar_create', {
+    title: 'Zahnarzt',
+    when: { kind: 'relative', offset_days: 0, time: '23:00' },
+    location: 'Praxis Weber',
+  });
   await callTool(app, 'calendar_create', { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' } });
   await callTool(app, 'tasks_create', { title: 'Steuererklärung abgeben', priority: 'high', due: { kind: 'relative', offset_days: -1 } });
   await callTool(app, 'tasks_create', { title: 'Fahrrad reparieren' });
@@ -25,7 +29,8 @@ async function seed(): Promise<void> {
     ],
     steps: ['Sauce kochen', 'Nudeln kochen'],
   });
-  if (recipe.success) await callTool(app, 'mealplan_create', { recipe_id: recipe.data.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' });
+  if (recipe.success)
+    await callTool(app, 'mealplan_create', { recipe_id: recipe.data.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' });
   await callTool(app, 'reminders_create', { text: 'Müll rausbringen', when: { kind: 'relative', offset_days: 1, time: '07:00' } });
   await callTool(app, 'kanban_create', { title: 'Keller aufräumen', column: 'BACKLOG' });
 }

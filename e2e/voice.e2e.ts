@@ -15,7 +15,11 @@ let voice: VoiceFixture;
 
 beforeAll(() => {
   // Quiet first (the recorder learns the room), then speech, then silence that ends the turn.
-  voice = prepareVoiceFixture('voice', { sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.', quietBeforeMs: 700, quietAfterS: 3 });
+  voice = prepareVoiceFixture('voice', {
+    sentence: 'Jarvis, setze bitte Milch auf die Einkaufsliste.',
+    quietBeforeMs: 700,
+    quietAfterS: 3,
+  });
 }, 1_600_000);
 afterAll(() => voice?.remove());
 
@@ -43,7 +47,15 @@ describe('voice status chips', { timeout: 240_000 }, () => {
     const cases: [string, Record<string, string>][] = [
       ['BIN', { JARVIS_TOOLS_DIR: tools }],
       ['MODEL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin }],
-      ['FFMPEG', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_FFMPEG_BIN: join(voice.dir, 'no-ffmpeg') }],
+      [
+        'FFMPEG',
+        {
+          JARVIS_TOOLS_DIR: tools,
+          JARVIS_WHISPER_BIN: voice.whisperBin,
+          JARVIS_WHISPER_MODEL: voice.model,
+          JARVIS_FFMPEG_BIN: join(voice.dir, 'no-ffmpeg'),
+        },
+      ],
       ['LOCAL', { JARVIS_TOOLS_DIR: tools, JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model }],
     ];
     for (const [state, env] of cases) {
@@ -68,8 +80,19 @@ describe('a voice command through the real UI', { timeout: 180_000 }, () => {
   let ollama: ScriptedOllama;
   beforeAll(async () => {
     ollama = await startScriptedOllama();
-    app = await startServedApp({ JARVIS_WHISPER_BIN: voice.whisperBin, JARVIS_WHISPER_MODEL: voice.model, JARVIS_TOOLS_DIR: join(voice.dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${voice.micFile}%noloop`, '--autoplay-policy=no-user-gesture-required']);
+    app = await startServedApp({
+      JARVIS_WHISPER_BIN: voice.whisperBin,
+      JARVIS_WHISPER_MODEL: voice.model,
+      JARVIS_TOOLS_DIR: join(voice.dir, 'tools'),
+      OLLAMA_URL: ollama.url,
+      JARVIS_LOCAL_INTENTS: 'false',
+    });
+    browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${voice.micFile}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

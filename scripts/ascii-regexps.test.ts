@@ -12,7 +12,10 @@ function regexOf(literal: string): RegExp {
 
 describe('escapeRegexLiteral', () => {
   const cases: Array<[string, string[]]> = [
-    ['/\\b(?:für|for)\\s+(?<n>\\d+|[a-zäöü]+)\\s+personen\\b/iu', ['für 4 personen', 'FÜR vier Personen', 'fur 4 personen', 'for zwölf personen']],
+    [
+      '/\\b(?:für|for)\\s+(?<n>\\d+|[a-zäöü]+)\\s+personen\\b/iu',
+      ['für 4 personen', 'FÜR vier Personen', 'fur 4 personen', 'for zwölf personen'],
+    ],
     ['/[’`]/g', ['it’s', "it's", 'a`b']],
     ['/ä/g', ['Bär', 'Bar']],
     ['/\\ä/', ['ä', '\\ä', 'a']],
@@ -34,7 +37,9 @@ describe('escapeRegexLiterals', () => {
   it('rewrites regex literals only: strings, templates and comments keep their text', () => {
     const source = "const a = 'für'; const b = String.raw`ä${1}`; // schön\nconst r: RegExp = /grün|blau/iu; const d = 6 / 3 / 2;\n";
     const out = escapeSource(source, ts);
-    expect(out).toBe("const a = 'für'; const b = String.raw`ä${1}`; // schön\nconst r: RegExp = /gr\\u00fcn|blau/iu; const d = 6 / 3 / 2;\n");
+    expect(out).toBe(
+      "const a = 'für'; const b = String.raw`ä${1}`; // schön\nconst r: RegExp = /gr\\u00fcn|blau/iu; const d = 6 / 3 / 2;\n",
+    );
   });
 
   it('leaves an ASCII source untouched', () => {

@@ -41,17 +41,24 @@ export function ensureWhisperCli({ log = (m) => process.stderr.write(`${m}\n`) }
   rmSync(join(out, 'build', 'CMakeCache.txt'), { force: true });
   const started = Date.now();
   log(`building whisper-cli ${version} from ${dir} (once; cached in ${out})`);
-  run('cmake', [
-    '-S', dir, '-B', join(out, 'build'),
-    '-DCMAKE_BUILD_TYPE=Release',
-    '-DBUILD_SHARED_LIBS=OFF',
-    '-DWHISPER_BUILD_TESTS=OFF',
-    '-DWHISPER_BUILD_SERVER=OFF',
-    '-DWHISPER_SDL2=OFF',
-    '-DWHISPER_CURL=OFF',
-    // Portable code: the cached binary must run on whichever x86-64 CI gets.
-    '-DGGML_NATIVE=OFF',
-  ], log);
+  run(
+    'cmake',
+    [
+      '-S',
+      dir,
+      '-B',
+      join(out, 'build'),
+      '-DCMAKE_BUILD_TYPE=Release',
+      '-DBUILD_SHARED_LIBS=OFF',
+      '-DWHISPER_BUILD_TESTS=OFF',
+      '-DWHISPER_BUILD_SERVER=OFF',
+      '-DWHISPER_SDL2=OFF',
+      '-DWHISPER_CURL=OFF',
+      // Portable code: the cached binary must run on whichever x86-64 CI gets.
+      '-DGGML_NATIVE=OFF',
+    ],
+    log,
+  );
   run('cmake', ['--build', join(out, 'build'), '--target', 'whisper-cli', '-j', '2'], log);
   log(`whisper-cli built in ${Math.round((Date.now() - started) / 1000)} s`);
   return bin;

@@ -50,7 +50,11 @@ const extractorPackageEntries = {
   name: 'extractor-package-entries',
   setup(build) {
     build.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice('vendor:'.length), namespace: 'vendor' }));
-    build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, resolveDir: root, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      resolveDir: root,
+      loader: 'js',
+    }));
   },
 };
 
@@ -64,7 +68,9 @@ const entriesStayThin = {
   setup(build) {
     build.onResolve({ filter: /(^|\/)(master|bundle-entry)(\/index)?$/ }, (args) => {
       if (args.kind === 'entry-point' || args.path.endsWith('master/bundle')) return undefined;
-      return { errors: [{ text: `${relative(root, args.importer)} imports ${args.path}: entries take the master from src-main/master/bundle.ts` }] };
+      return {
+        errors: [{ text: `${relative(root, args.importer)} imports ${args.path}: entries take the master from src-main/master/bundle.ts` }],
+      };
     });
   },
 };

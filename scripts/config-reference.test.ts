@@ -13,7 +13,9 @@ describe('configuration reference', () => {
     const expected = await render();
     const committed = readFileSync(join(root, OUTPUT as string), 'utf8');
     if (committed !== expected) {
-      throw new Error(`${OUTPUT} is out of date with src-main/platform/config/definitions.ts: run \`npm run docs:config\` and commit the result.`);
+      throw new Error(
+        `${OUTPUT} is out of date with src-main/platform/config/definitions.ts: run \`npm run docs:config\` and commit the result.`,
+      );
     }
   });
 

@@ -18,10 +18,12 @@ const FILES: Record<string, string> = {
   'src-main/platform/database/index.ts': "import Database from 'better-sqlite3';\nexport const s = Database;\n",
   'src-main/platform/config/index.ts': 'export const c = 1;\n',
   'src-main/platform/http/index.ts': "import { c } from '../config/index';\nexport const h = c;\n",
-  'src-main/household/index.ts': "import { c } from '../platform/config/index';\nimport { p } from '../protocol/index';\nexport const hh = [c, p];\n",
+  'src-main/household/index.ts':
+    "import { c } from '../platform/config/index';\nimport { p } from '../protocol/index';\nexport const hh = [c, p];\n",
   'src-main/household/store/index.ts': "import Database from 'better-sqlite3';\nexport const hs = Database;\n",
   'src-main/protocol/index.ts': "import { s } from '../platform/database/index';\nexport const p = s;\n",
-  'src-main/master/index.ts': "import { hh } from '../household/index';\nimport { h } from '../platform/http/index';\nexport const m = [hh, h];\n",
+  'src-main/master/index.ts':
+    "import { hh } from '../household/index';\nimport { h } from '../platform/http/index';\nexport const m = [hh, h];\n",
   'src-main/testing/helper.ts': "import { m } from '../master/index';\nexport const t = m;\n",
   'src-main/household/flow.test.ts': "import { t } from '../testing/helper';\nexport const ft = t;\n",
   // Forbidden
@@ -40,7 +42,7 @@ const FILES: Record<string, string> = {
   // A folder-level cycle: mesh -> knowledge -> mesh (no single module cycles).
   'src-main/mesh/a.ts': "import { kb } from '../knowledge/b';\nexport const ma = kb;\n",
   'src-main/mesh/c.ts': 'export const mc = 1;\n',
-  'src-main/knowledge/b.ts': "export const kb = 1;\n",
+  'src-main/knowledge/b.ts': 'export const kb = 1;\n',
   'src-main/knowledge/d.ts': "import { mc } from '../mesh/c';\nexport const kd = mc;\n",
 };
 
@@ -58,7 +60,17 @@ beforeAll(() => {
   }
   const r = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src-shared', 'src-renderer', 'src-main', 'workers', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+    [
+      join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+      'src-shared',
+      'src-renderer',
+      'src-main',
+      'workers',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'json',
+    ],
     { cwd: dir, encoding: 'utf8' },
   );
   const report = JSON.parse(r.stdout) as { summary: { violations: { from: string; rule: { name: string } }[] } };
@@ -70,7 +82,19 @@ const rulesFor = (file: string) => violations.filter((v) => v.from === file).map
 
 describe('layer rules', () => {
   it('pass for files that keep them', () => {
-    const allowed = ['src-shared/a.ts', 'src-renderer/src/ok.ts', 'src-main/app/main.ts', 'src-main/platform/database/index.ts', 'src-main/platform/http/index.ts', 'src-main/household/index.ts', 'src-main/household/store/index.ts', 'src-main/protocol/index.ts', 'src-main/master/index.ts', 'src-main/testing/helper.ts', 'src-main/household/flow.test.ts'];
+    const allowed = [
+      'src-shared/a.ts',
+      'src-renderer/src/ok.ts',
+      'src-main/app/main.ts',
+      'src-main/platform/database/index.ts',
+      'src-main/platform/http/index.ts',
+      'src-main/household/index.ts',
+      'src-main/household/store/index.ts',
+      'src-main/protocol/index.ts',
+      'src-main/master/index.ts',
+      'src-main/testing/helper.ts',
+      'src-main/household/flow.test.ts',
+    ];
     for (const file of allowed) expect(rulesFor(file), file).toEqual([]);
   });
 
@@ -90,7 +114,7 @@ describe('layer rules', () => {
     expect(rulesFor('workers/src/uses-store.ts')).toContain('workers-import-shared-and-process-runner-only');
   });
 
-  it('fail when a capability\'s routes or the assistant reach into a store', () => {
+  it("fail when a capability's routes or the assistant reach into a store", () => {
     expect(rulesFor('src-main/voice/routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
     expect(rulesFor('src-main/assistant/uses-store.ts')).toContain('assistant-and-routes-never-touch-a-store');
   });
@@ -121,6 +145,9 @@ describe('layer rules', () => {
 
   it('fail when two folders import each other', () => {
     const cycles = violations.filter((v) => v.rule === 'no-folder-cycles').map((v) => v.from);
-    expect(cycles.some((from) => from === 'src-main/mesh' || from === 'src-main/knowledge'), JSON.stringify(violations)).toBe(true);
+    expect(
+      cycles.some((from) => from === 'src-main/mesh' || from === 'src-main/knowledge'),
+      JSON.stringify(violations),
+    ).toBe(true);
   });
 });

@@ -115,7 +115,11 @@ export function missingMessage(missing, { apt, sudo = true, packages = SYSTEM_PA
     for (const c of aptCommands(missing, { sudo })) lines.push(`  ${c}`);
   } else {
     lines.push('', 'This is not a Debian/Ubuntu machine (no apt-get/dpkg): install the equivalents with');
-    lines.push('your package manager (the commands looked for: ' + missing.map((n) => byName.get(n)?.command ?? `tesseract language ${byName.get(n)?.lang}`).join(', ') + ').');
+    lines.push(
+      'your package manager (the commands looked for: ' +
+        missing.map((n) => byName.get(n)?.command ?? `tesseract language ${byName.get(n)?.lang}`).join(', ') +
+        ').',
+    );
   }
   return lines.join('\n');
 }
@@ -195,7 +199,8 @@ export function setup({ system = true, nodeModules = true, allowInstall = true, 
       // sudo resets the environment: pass DEBIAN_FRONTEND through env(1).
       const [cmd, ...pre] = plan.sudo ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'] : ['apt-get'];
       const env = { DEBIAN_FRONTEND: 'noninteractive' };
-      const installed = run(cmd, [...pre, 'update', '-q'], env) && run(cmd, [...pre, 'install', '-y', '-q', '--no-install-recommends', ...missing], env);
+      const installed =
+        run(cmd, [...pre, 'update', '-q'], env) && run(cmd, [...pre, 'install', '-y', '-q', '--no-install-recommends', ...missing], env);
       const still = installed ? systemMissing().missing : missing;
       if (still.length) {
         log(`\napt-get could not install everything.\n${missingMessage(still, { apt, sudo: !isRoot })}`);
@@ -209,7 +214,9 @@ export function setup({ system = true, nodeModules = true, allowInstall = true, 
     }
   }
   if (nodeModules && !existsSync(join(root, 'node_modules', 'vitest', 'package.json'))) {
-    log('node_modules is missing or incomplete: run `npm ci` (with ELECTRON_SKIP_BINARY_DOWNLOAD=1 on a headless machine) and then `npm test` again.');
+    log(
+      'node_modules is missing or incomplete: run `npm ci` (with ELECTRON_SKIP_BINARY_DOWNLOAD=1 on a headless machine) and then `npm test` again.',
+    );
     ok = false;
   }
   return ok;

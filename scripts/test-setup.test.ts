@@ -23,7 +23,9 @@ describe('test setup: system packages', () => {
       expect(p.why, p.name).not.toBe('');
       expect(Boolean(p.command) !== Boolean(p.lang), p.name).toBe(true);
     }
-    expect(names).toEqual(expect.arrayContaining(['chromium', 'ffmpeg', 'espeak-ng', 'tesseract-ocr-deu', 'docker.io', 'busybox-static', 'cmake']));
+    expect(names).toEqual(
+      expect.arrayContaining(['chromium', 'ffmpeg', 'espeak-ng', 'tesseract-ocr-deu', 'docker.io', 'busybox-static', 'cmake']),
+    );
   });
 
   it('counts only fully installed packages as installed (not removed with config left, not half-installed)', () => {
@@ -39,7 +41,9 @@ describe('test setup: system packages', () => {
   });
 
   it('reports as missing every package dpkg does not know or has not installed, in list order', () => {
-    const installed = parseDpkgQuery(dpkgAnswer({ chromium: 'install ok installed', ffmpeg: 'install ok installed', sox: 'deinstall ok config-files' }));
+    const installed = parseDpkgQuery(
+      dpkgAnswer({ chromium: 'install ok installed', ffmpeg: 'install ok installed', sox: 'deinstall ok config-files' }),
+    );
     const missing = missingPackages(packages, (p: Pkg) => installed.has(p.name));
     expect(missing).toContain('sox');
     expect(missing).toContain('espeak-ng');
@@ -68,7 +72,9 @@ describe('test setup: system packages', () => {
       'apt-get update -q',
       'env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends sox ffmpeg',
     ]);
-    expect(aptCommands(['sox'], { sudo: true })[1]).toBe('sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends sox');
+    expect(aptCommands(['sox'], { sudo: true })[1]).toBe(
+      'sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends sox',
+    );
   });
 
   it('tells a user without root which packages to install and how', () => {

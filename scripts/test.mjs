@@ -58,11 +58,15 @@ function vitest(config, name, projects = []) {
   rmSync(report, { force: true });
   const cli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const filter = projects.flatMap((p) => ['--project', p]);
-  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, ...filter, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [cli, 'run', '--config', config, ...filter, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+    },
+  );
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += j.numPassedTests ?? 0;
@@ -83,25 +87,19 @@ if (!args.includes('--skip-setup')) {
   }
 }
 
-// The formatter check. The hook is here; the formatter is not chosen yet: the phase runs
-// `biome ci` once a biome.json(c) exists, or `prettier --check` once a Prettier config
-// exists (the package in devDependencies), and is left out until then.
-const FORMATTERS = [
-  { configs: ['biome.json', 'biome.jsonc'], cli: ['@biomejs', 'biome', 'bin', 'biome'], args: ['ci', '.'] },
-  { configs: ['.prettierrc', '.prettierrc.json', '.prettierrc.yaml', 'prettier.config.js', 'prettier.config.mjs'], cli: ['prettier', 'bin', 'prettier.cjs'], args: ['--check', '.'] },
-];
-const formatter = FORMATTERS.find((f) => f.configs.some((c) => existsSync(join(root, c))));
-if (formatter) {
-  phase('format', () => {
-    const cli = join(root, 'node_modules', ...formatter.cli);
-    if (!existsSync(cli)) {
-      process.stdout.write(`${formatter.configs.find((c) => existsSync(join(root, c)))} is here but ${formatter.cli.slice(0, -2).join('/')} is not installed: add it to devDependencies and run npm ci.\n`);
-      return counted(false);
-    }
-    const r = spawnSync(process.execPath, [cli, ...formatter.args], { cwd: root, stdio: 'inherit' });
-    return counted(r.status === 0);
-  });
-}
+// The formatter check: Prettier over the code (TypeScript, JavaScript, CSS), with the
+// project's .prettierrc.json and .prettierignore. `npm run format` writes what it reports.
+const FORMAT_GLOBS = ['**/*.{ts,tsx,mjs,cjs,css}'];
+phase('format', () => {
+  const cli = join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+  if (!existsSync(cli)) {
+    process.stdout.write('prettier is not installed: run npm ci.\n');
+    return counted(false);
+  }
+  const r = spawnSync(process.execPath, [cli, '--check', '--log-level', 'warn', ...FORMAT_GLOBS], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.stdout.write('Run `npm run format` to format these files.\n');
+  return counted(r.status === 0);
+});
 
 phase('typecheck', () => {
   const failed = typecheck();
@@ -112,12 +110,19 @@ phase('typecheck', () => {
 
 phase('layers', () => {
   const cli = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const r = spawnSync(process.execPath, [cli, 'src-shared', 'src-main', 'src-renderer', 'workers', '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [cli, 'src-shared', 'src-main', 'src-renderer', 'workers', '--config', '.dependency-cruiser.cjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return counted(r.status === 0);
 });
 
 phase('build', () => {
-  const r = spawnSync(process.execPath, ['-e', "import('./scripts/build.mjs').then(m => m.build()).catch(e => { console.error(e); process.exit(1); })"], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/build.mjs').then(m => m.build()).catch(e => { console.error(e); process.exit(1); })"],
+    { cwd: root, stdio: 'inherit' },
+  );
   return counted(r.status === 0);
 });
 
@@ -127,7 +132,10 @@ phase('unit', () => vitest('vitest.config.ts', 'unit', ['unit*', 'renderer*']));
 // The voice tests run the real whisper.cpp CLI: build it (once, cached in .cache/) before
 // the test files run in parallel, so the compile does not compete with them.
 phase('tools', () => {
-  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return counted(r.status === 0);
 });
 

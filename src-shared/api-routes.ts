@@ -7,7 +7,16 @@ import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, 
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
-import type { LearningDecisionResponse, LearningRecordsResponse, MemoryDecisionResponse, MemoryProposalsResponse, ProposalDecisionRequest, ProtocolSessionDetail, ProtocolSessionsResponse, SkillProposal } from './protocol';
+import type {
+  LearningDecisionResponse,
+  LearningRecordsResponse,
+  MemoryDecisionResponse,
+  MemoryProposalsResponse,
+  ProposalDecisionRequest,
+  ProtocolSessionDetail,
+  ProtocolSessionsResponse,
+  SkillProposal,
+} from './protocol';
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
@@ -68,7 +77,10 @@ export interface ApiRoutes {
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };
-  'POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision': { request: ProposalDecisionRequest; response: MemoryDecisionResponse };
+  'POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision': {
+    request: ProposalDecisionRequest;
+    response: MemoryDecisionResponse;
+  };
   'POST /api/protocol/skill-proposals/{id}/decision': { request: ProposalDecisionRequest; response: SkillProposal };
   'GET /api/protocol/learning': { response: LearningRecordsResponse };
   'POST /api/protocol/sessions/{id}/learning/{lid}/decision': { request: ProposalDecisionRequest; response: LearningDecisionResponse };

@@ -37,13 +37,7 @@ function singularWord(word: string): string {
 
 /** The comparison key of an item name: lower case, single spaces, each word singular. */
 export function groceryNameKey(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(singularWord)
-    .join(' ');
+  return name.trim().toLowerCase().split(/\s+/).filter(Boolean).map(singularWord).join(' ');
 }
 
 /** True when two names are the same item on the list. */

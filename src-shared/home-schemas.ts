@@ -61,11 +61,25 @@ const SYMBOLIC_DAY_SCHEMA = {
   oneOf: SYMBOLIC_TIME_SCHEMA.oneOf.map(({ properties: { time: _time, ...properties }, ...branch }) => ({ ...branch, properties })),
 };
 
-const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}[A-Za-z0-9]{1,64}$`, description: `Id (${prefix}…) aus einem Lese-Tool` });
+const id = (prefix: string) => ({
+  type: 'string',
+  pattern: `^${prefix}[A-Za-z0-9]{1,64}$`,
+  description: `Id (${prefix}…) aus einem Lese-Tool`,
+});
 // `\S`: a title of only spaces is no title.
-const text = (max: number, description?: string) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
+const text = (max: number, description?: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: max,
+  pattern: '\\S',
+  ...(description ? { description } : {}),
+});
 /** A key the app sends with a create so a repeated send (offline outbox, retry) makes one entry. */
-const clientId = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Nur für die App (Wiederholungsschutz); nicht setzen.' } as const;
+const clientId = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{8,64}$',
+  description: 'Nur für die App (Wiederholungsschutz); nicht setzen.',
+} as const;
 const optionalText = (max: number) => ({ type: 'string', maxLength: max });
 const days = (max: number, description: string) => ({ type: 'integer', minimum: 1, maximum: max, description });
 const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
@@ -104,7 +118,10 @@ const lastDay = {
   description:
     'Nur ganztägig (when ohne Uhrzeit): letzter Tag, einschließlich, eines Termins über mehrere Tage. Urlaub vom 3. bis 7. Juni: when 3. Juni, last_day 7. Juni. Fehlt er, dauert ein ganztägiger Termin einen Tag.',
 };
-const scope = { enum: [...RECURRENCE_SCOPES], description: 'Bei Serien: this = nur dieser Termin, following = dieser und alle folgenden, all = alle (Standard)' } as const;
+const scope = {
+  enum: [...RECURRENCE_SCOPES],
+  description: 'Bei Serien: this = nur dieser Termin, following = dieser und alle folgenden, all = alle (Standard)',
+} as const;
 
 function object(properties: Record<string, unknown>, required: readonly string[] = []): JsonSchemaObject {
   return { type: 'object', additionalProperties: false, properties, required: [...required] };
@@ -122,8 +139,14 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({}),
   },
   calendar_list: {
-    description: 'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage). Serien erscheinen als einzelne Termine mit occurrence_start.',
-    input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), to: { ...SYMBOLIC_TIME_SCHEMA, description: 'Tag nach dem Zeitraum (statt days)' }, query: optionalText(200) }),
+    description:
+      'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage). Serien erscheinen als einzelne Termine mit occurrence_start.',
+    input_schema: object({
+      from: SYMBOLIC_TIME_SCHEMA,
+      days: days(366, 'Anzahl Tage, Standard 7'),
+      to: { ...SYMBOLIC_TIME_SCHEMA, description: 'Tag nach dem Zeitraum (statt days)' },
+      query: optionalText(200),
+    }),
   },
   calendar_create: {
     description:
@@ -142,19 +165,27 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   calendar_update: {
-    description: 'Termin ändern oder verschieben (die Erinnerung wandert mit). Bei Serien: scope und occurrence_start wählen, welche Termine.',
+    description:
+      'Termin ändern oder verschieben (die Erinnerung wandert mit). Bei Serien: scope und occurrence_start wählen, welche Termine.',
     input_schema: object(
       {
         id: id('evt_'),
         title: text(200),
         when: SYMBOLIC_TIME_SCHEMA,
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
-        last_day: { ...lastDay, description: 'Nur ganztägig: neuer letzter Tag (einschließlich). Wird nur when geändert, behält ein ganztägiger Termin seine Anzahl Tage.' },
+        last_day: {
+          ...lastDay,
+          description:
+            'Nur ganztägig: neuer letzter Tag (einschließlich). Wird nur when geändert, behält ein ganztägiger Termin seine Anzahl Tage.',
+        },
         location: optionalText(200),
         notes: optionalText(4000),
         occurrence_start: occurrenceStart,
         scope,
-        rrule: { anyOf: [rrule, { type: 'null' }], description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)' },
+        rrule: {
+          anyOf: [rrule, { type: 'null' }],
+          description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)',
+        },
       },
       ['id'],
     ),
@@ -170,7 +201,14 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   tasks_create: {
     description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
     input_schema: object(
-      { title: text(200), notes: optionalText(4000), due: SYMBOLIC_TIME_SCHEMA, priority: { enum: [...TASK_PRIORITIES] }, tags, client_id: clientId },
+      {
+        title: text(200),
+        notes: optionalText(4000),
+        due: SYMBOLIC_TIME_SCHEMA,
+        priority: { enum: [...TASK_PRIORITIES] },
+        tags,
+        client_id: clientId,
+      },
       ['title'],
     ),
   },
@@ -216,7 +254,13 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   groceries_update: {
     description: 'Einkaufseintrag ändern oder abhaken (checked).',
     input_schema: object(
-      { id: id('groc_'), name: text(80), quantity: { anyOf: [quantity, { type: 'null' }] }, unit: { anyOf: [unit, { type: 'null' }] }, checked: { type: 'boolean' } },
+      {
+        id: id('groc_'),
+        name: text(80),
+        quantity: { anyOf: [quantity, { type: 'null' }] },
+        unit: { anyOf: [unit, { type: 'null' }] },
+        checked: { type: 'boolean' },
+      },
       ['id'],
     ),
   },
@@ -287,7 +331,10 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   kanban_move: {
     description: 'Kanban-Karte in eine Spalte verschieben.',
-    input_schema: object({ id: id('card_'), column: { enum: [...KANBAN_COLUMNS] }, order: { type: 'integer', minimum: 0, maximum: 100000 } }, ['id', 'column']),
+    input_schema: object(
+      { id: id('card_'), column: { enum: [...KANBAN_COLUMNS] }, order: { type: 'integer', minimum: 0, maximum: 100000 } },
+      ['id', 'column'],
+    ),
   },
   kanban_delete: {
     description: 'Kanban-Karte löschen.',

@@ -2,7 +2,22 @@
 
 export type RagDocumentStatus = 'queued' | 'extracting' | 'indexing' | 'ready' | 'failed';
 
-export const RAG_FORMATS = ['txt', 'markdown', 'csv', 'json', 'yaml', 'xml', 'ics', 'html', 'eml', 'docx', 'odt', 'epub', 'pdf', 'image'] as const;
+export const RAG_FORMATS = [
+  'txt',
+  'markdown',
+  'csv',
+  'json',
+  'yaml',
+  'xml',
+  'ics',
+  'html',
+  'eml',
+  'docx',
+  'odt',
+  'epub',
+  'pdf',
+  'image',
+] as const;
 export type RagFormat = (typeof RAG_FORMATS)[number];
 
 export interface RagDocument {

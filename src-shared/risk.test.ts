@@ -5,17 +5,36 @@ import { homeToolRisk } from './home-schemas';
 describe('the household risk policy', () => {
   it('runs read and reversible, asks for disruptive and denies security by default', () => {
     expect(decideRisk(DEFAULT_RISK_POLICY, 'calendar_list', 'read')).toEqual({ risk: 'read', decision: 'allow', rule: 'class:read' });
-    expect(decideRisk(DEFAULT_RISK_POLICY, 'hue_light_on', 'reversible')).toEqual({ risk: 'reversible', decision: 'allow', rule: 'class:reversible' });
-    expect(decideRisk(DEFAULT_RISK_POLICY, 'proxmox_stop_vm', 'disruptive')).toEqual({ risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' });
-    expect(decideRisk(DEFAULT_RISK_POLICY, 'door_unlock', 'security')).toEqual({ risk: 'security', decision: 'deny', rule: 'class:security' });
+    expect(decideRisk(DEFAULT_RISK_POLICY, 'hue_light_on', 'reversible')).toEqual({
+      risk: 'reversible',
+      decision: 'allow',
+      rule: 'class:reversible',
+    });
+    expect(decideRisk(DEFAULT_RISK_POLICY, 'proxmox_stop_vm', 'disruptive')).toEqual({
+      risk: 'disruptive',
+      decision: 'ask',
+      rule: 'class:disruptive',
+    });
+    expect(decideRisk(DEFAULT_RISK_POLICY, 'door_unlock', 'security')).toEqual({
+      risk: 'security',
+      decision: 'deny',
+      rule: 'class:security',
+    });
   });
 
   it('treats an action without a declared class as disruptive', () => {
-    expect(decideRisk(DEFAULT_RISK_POLICY, 'skill_x_run', undefined)).toEqual({ risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' });
+    expect(decideRisk(DEFAULT_RISK_POLICY, 'skill_x_run', undefined)).toEqual({
+      risk: 'disruptive',
+      decision: 'ask',
+      rule: 'class:disruptive',
+    });
   });
 
   it('a per-action override beats the class, and a class change applies to every action of it', () => {
-    const policy: RiskPolicy = { classes: { ...DEFAULT_RISK_POLICY.classes, reversible: 'ask' }, overrides: { door_unlock: 'ask', calendar_delete: 'allow', hue_light_on: 'deny' } };
+    const policy: RiskPolicy = {
+      classes: { ...DEFAULT_RISK_POLICY.classes, reversible: 'ask' },
+      overrides: { door_unlock: 'ask', calendar_delete: 'allow', hue_light_on: 'deny' },
+    };
     expect(decideRisk(policy, 'door_unlock', 'security')).toEqual({ risk: 'security', decision: 'ask', rule: 'override:door_unlock' });
     expect(decideRisk(policy, 'calendar_delete', 'disruptive')).toMatchObject({ decision: 'allow', rule: 'override:calendar_delete' });
     expect(decideRisk(policy, 'hue_light_on', 'reversible')).toMatchObject({ decision: 'deny', rule: 'override:hue_light_on' });

@@ -120,7 +120,8 @@ describe('offsetMinutesAt (cached by UTC day, by quarter hour on switch days)', 
       const first = Date.parse(`${day}T00:00:00Z`);
       // Prime the day's cache with an instant after the switch, then walk the whole day.
       offsetMinutesAt(first + 20 * HOUR, 'Europe/Berlin');
-      for (let t = first - HOUR; t < first + 25 * HOUR; t += MINUTE) expect(offsetMinutesAt(t, 'Europe/Berlin'), new Date(t).toISOString()).toBe(intlOffset(t, 'Europe/Berlin'));
+      for (let t = first - HOUR; t < first + 25 * HOUR; t += MINUTE)
+        expect(offsetMinutesAt(t, 'Europe/Berlin'), new Date(t).toISOString()).toBe(intlOffset(t, 'Europe/Berlin'));
     }
   });
 

@@ -102,7 +102,14 @@ export function offsetMinutesAt(ms: number, timeZone: string): number {
 /** The wall clock in `timeZone` at instant `ms`. */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
   const d = new Date(ms + offsetMinutesAt(ms, timeZone) * 60_000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /** The instant of a local wall time. */

@@ -13,7 +13,8 @@ export type ElectronBinary = { readonly found: true; readonly path: string } | {
  */
 export function findElectronBinary(): ElectronBinary {
   const explicit = process.env.JARVIS_ELECTRON;
-  if (explicit) return existsSync(explicit) ? { found: true, path: explicit } : { found: false, reason: `JARVIS_ELECTRON=${explicit} does not exist` };
+  if (explicit)
+    return existsSync(explicit) ? { found: true, path: explicit } : { found: false, reason: `JARVIS_ELECTRON=${explicit} does not exist` };
   let pkgDir: string;
   try {
     pkgDir = dirname(require.resolve('electron/package.json', { paths: [repoRoot] }));
@@ -22,7 +23,10 @@ export function findElectronBinary(): ElectronBinary {
   }
   const pathFile = join(pkgDir, 'path.txt');
   if (!existsSync(pathFile)) {
-    return { found: false, reason: `Electron binary not installed (${join(pkgDir, 'dist')} is missing; no network to download it — run \`node node_modules/electron/install.js\` where there is)` };
+    return {
+      found: false,
+      reason: `Electron binary not installed (${join(pkgDir, 'dist')} is missing; no network to download it — run \`node node_modules/electron/install.js\` where there is)`,
+    };
   }
   const binary = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(binary) ? { found: true, path: binary } : { found: false, reason: `Electron binary ${binary} is missing` };

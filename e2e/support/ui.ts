@@ -21,9 +21,12 @@ export async function openScreen(
   page.once('close', () => void context.close().catch(() => {}));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(([s, m, l]) => {
-    if (!localStorage.getItem('jarvis.ui')) localStorage.setItem('jarvis.ui', JSON.stringify({ screen: s, mode: m, language: l }));
-  }, [screen, mode, language] as const);
+  await page.addInitScript(
+    ([s, m, l]) => {
+      if (!localStorage.getItem('jarvis.ui')) localStorage.setItem('jarvis.ui', JSON.stringify({ screen: s, mode: m, language: l }));
+    },
+    [screen, mode, language] as const,
+  );
   await page.goto(app.url);
   await page.getByTestId(`screen-${screen}`).waitFor();
   return { page, errors };
@@ -35,8 +38,16 @@ export async function homeState(app: ServedApp): Promise<HomeState> {
   return (await res.json()) as HomeState;
 }
 
-export async function callTool(app: ServedApp, name: string, args: Record<string, unknown>): Promise<{ success: boolean; data?: any; message: string }> {
-  const res = await fetch(`${app.url}/api/tools/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ arguments: args }) });
+export async function callTool(
+  app: ServedApp,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ success: boolean; data?: any; message: string }> {
+  const res = await fetch(`${app.url}/api/tools/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ arguments: args }),
+  });
   return (await res.json()) as { success: boolean; data?: any; message: string };
 }
 
@@ -58,16 +69,30 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /** Every axe-core violation (all impacts, all rules including best practices), as short strings. */
 export async function allViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page: page as never }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** Waits until no card says it is loading (an open event stream means the network never idles). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !/Lädt…|Loading…|verbinde…|connecting…/.test(document.body.innerText), undefined, { timeout: 8000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !/Lädt…|Loading…|verbinde…|connecting…/.test(document.body.innerText), undefined, { timeout: 8000 })
+    .catch(() => {});
 }

@@ -27,7 +27,11 @@ export interface MicrophoneScript {
 
 export function prepareVoiceFixture(name: string, mic: MicrophoneScript): VoiceFixture {
   const dir = mkdtempSync(join(tmpdir(), `jarvis-${name}-e2e-`));
-  const whisperBin = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-whisper-cli.mjs')], { encoding: 'utf8', timeout: 1_500_000, stdio: ['ignore', 'pipe', 'inherit'] })
+  const whisperBin = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-whisper-cli.mjs')], {
+    encoding: 'utf8',
+    timeout: 1_500_000,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
     .trim()
     .split('\n')
     .pop()!;

@@ -73,7 +73,13 @@ export function notificationForEvent(event: ServerEvent, language: Language): No
       const status = text(data, 'status');
       const name = clip(text(data, 'name', 'document') || t.document, 80);
       if (status === 'ready') return { title: t.docReady, body: t.docReadyBody(name), key: `rag:${id}:ready`, urgency: 'normal' };
-      if (status === 'failed') return { title: t.docFailed, body: clip(t.docFailedBody(name, text(data, 'error')), 240), key: `rag:${id}:failed`, urgency: 'normal' };
+      if (status === 'failed')
+        return {
+          title: t.docFailed,
+          body: clip(t.docFailedBody(name, text(data, 'error')), 240),
+          key: `rag:${id}:failed`,
+          urgency: 'normal',
+        };
       return undefined;
     }
     case 'mesh.changed': {

@@ -62,17 +62,22 @@ describe('electron-builder.yml', () => {
 
   it('ships skills, the worker bundle, the icon and the tray images as extra resources', () => {
     const to = (config.extraResources as { from: string; to: string }[]).map((r) => `${r.from} -> ${r.to}`);
-    expect(to).toEqual(expect.arrayContaining(['skills -> skills', 'dist/worker -> workers', 'resources/tray -> tray', 'resources/icon.png -> icon.png']));
+    expect(to).toEqual(
+      expect.arrayContaining(['skills -> skills', 'dist/worker -> workers', 'resources/tray -> tray', 'resources/icon.png -> icon.png']),
+    );
   });
 
   it('packages the app, the one master bundle it loads, the document parsers and the UI', () => {
-    expect(config.files).toEqual(expect.arrayContaining(['dist/app/**/*', 'dist/main/master.cjs', 'dist/main/vendor/**/*', 'dist/renderer/**/*']));
+    expect(config.files).toEqual(
+      expect.arrayContaining(['dist/app/**/*', 'dist/main/master.cjs', 'dist/main/vendor/**/*', 'dist/renderer/**/*']),
+    );
     // The entries the app does not run stay out of the package.
     expect(config.files.some((f: string) => /cli|serve/.test(f))).toBe(false);
   });
 
   it('every file it names exists', () => {
-    for (const file of [config.linux.icon, config.win.icon, config.mac.icon, config.mac.entitlements]) expect(existsSync(join(root, file)), file).toBe(true);
+    for (const file of [config.linux.icon, config.win.icon, config.mac.icon, config.mac.entitlements])
+      expect(existsSync(join(root, file)), file).toBe(true);
     for (const status of ['idle', 'listening', 'thinking', 'error'] as TrayStatus[]) {
       const file = join(root, 'resources', 'tray', trayIconFile(status));
       expect(existsSync(file), file).toBe(true);

@@ -8,7 +8,11 @@ const electron = vi.hoisted(() => {
   return {
     exposed,
     rendererListeners,
-    contextBridge: { exposeInMainWorld: vi.fn((key: string, api: unknown) => { exposed[key] = api; }) },
+    contextBridge: {
+      exposeInMainWorld: vi.fn((key: string, api: unknown) => {
+        exposed[key] = api;
+      }),
+    },
     ipcRenderer: {
       invoke: vi.fn(async (channel: string, payload: unknown) => ({ ok: true, data: { channel, payload } })),
       on: vi.fn((event: string, fn: (...args: unknown[]) => void) => rendererListeners.set(event, fn)),
@@ -37,13 +41,25 @@ function fakeSession() {
   return {
     handlers,
     webRequest: {
-      onBeforeSendHeaders: vi.fn((fn: unknown) => { handlers.beforeSend = fn; }),
-      onHeadersReceived: vi.fn((fn: unknown) => { handlers.headersReceived = fn; }),
+      onBeforeSendHeaders: vi.fn((fn: unknown) => {
+        handlers.beforeSend = fn;
+      }),
+      onHeadersReceived: vi.fn((fn: unknown) => {
+        handlers.headersReceived = fn;
+      }),
     },
-    setPermissionRequestHandler: vi.fn((fn: unknown) => { handlers.permissionRequest = fn; }),
-    setPermissionCheckHandler: vi.fn((fn: unknown) => { handlers.permissionCheck = fn; }),
-    setDevicePermissionHandler: vi.fn((fn: unknown) => { handlers.device = fn; }),
-    on: vi.fn((event: string, fn: unknown) => { handlers[event] = fn; }),
+    setPermissionRequestHandler: vi.fn((fn: unknown) => {
+      handlers.permissionRequest = fn;
+    }),
+    setPermissionCheckHandler: vi.fn((fn: unknown) => {
+      handlers.permissionCheck = fn;
+    }),
+    setDevicePermissionHandler: vi.fn((fn: unknown) => {
+      handlers.device = fn;
+    }),
+    on: vi.fn((event: string, fn: unknown) => {
+      handlers[event] = fn;
+    }),
   };
 }
 
@@ -93,7 +109,14 @@ describe('window guards', () => {
     return {
       on,
       open: (url: string) => openHandler({ url }),
-      contents: { setWindowOpenHandler: (fn: typeof openHandler) => { openHandler = fn; }, on: (event: string, fn: (typeof on)[string]) => { on[event] = fn; } },
+      contents: {
+        setWindowOpenHandler: (fn: typeof openHandler) => {
+          openHandler = fn;
+        },
+        on: (event: string, fn: (typeof on)[string]) => {
+          on[event] = fn;
+        },
+      },
     };
   }
 
@@ -136,21 +159,46 @@ describe('IPC binding', () => {
     expect([...handlers.keys()]).toEqual([...IPC_REQUEST_CHANNELS]);
     const call = handlers.get('app:relaunch');
     expect(await call?.({ sender: mainContents, senderFrame: frame(`${ORIGIN}/`) }, null)).toEqual({ ok: true, data: null });
-    expect(await call?.({ sender: mainContents, senderFrame: frame(`${ORIGIN}/`, {}) }, null)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
-    expect(await call?.({ sender: { id: 2 }, senderFrame: frame(`${ORIGIN}/`) }, null)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
-    expect(await call?.({ sender: mainContents, senderFrame: null }, null)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    expect(await call?.({ sender: mainContents, senderFrame: frame(`${ORIGIN}/`, {}) }, null)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' },
+    });
+    expect(await call?.({ sender: { id: 2 }, senderFrame: frame(`${ORIGIN}/`) }, null)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' },
+    });
+    expect(await call?.({ sender: mainContents, senderFrame: null }, null)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' },
+    });
   });
 
   it('describes the sender frame', () => {
-    expect(senderOf({ sender: mainContents, senderFrame: frame('x', {}) } as never, mainContents as never)).toEqual({ url: 'x', isMainFrame: false, fromMainWindow: true });
+    expect(senderOf({ sender: mainContents, senderFrame: frame('x', {}) } as never, mainContents as never)).toEqual({
+      url: 'x',
+      isMainFrame: false,
+      fromMainWindow: true,
+    });
   });
 });
 
 describe('tray menu template', () => {
   it('maps clicks back to the model item ids', () => {
     const onAction = vi.fn();
-    const template = toMenuTemplate(trayMenuModel({ status: 'idle', recording: false, muted: true, openAtLogin: false, shortcut: 'Control+Alt+Space', shortcutRegistered: true, language: 'en' }), onAction);
-    const byId = (id: string) => template.find((t) => t.id === id) as { click?: () => void; checked?: boolean; registerAccelerator?: boolean; type?: string };
+    const template = toMenuTemplate(
+      trayMenuModel({
+        status: 'idle',
+        recording: false,
+        muted: true,
+        openAtLogin: false,
+        shortcut: 'Control+Alt+Space',
+        shortcutRegistered: true,
+        language: 'en',
+      }),
+      onAction,
+    );
+    const byId = (id: string) =>
+      template.find((t) => t.id === id) as { click?: () => void; checked?: boolean; registerAccelerator?: boolean; type?: string };
     byId('push-to-talk').click?.();
     byId('quit').click?.();
     expect(onAction.mock.calls).toEqual([['push-to-talk'], ['quit']]);

@@ -3,10 +3,17 @@ import { IPC_REQUEST_CHANNELS, type IpcEventChannel, type IpcEvents } from '../.
 import type { IpcRouter, IpcSender } from './ipc-router';
 
 /** What main knows about an invoke: the frame that sent it and which window it lives in. */
-export function senderOf(event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>, mainContents: WebContents | undefined): IpcSender | undefined {
+export function senderOf(
+  event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>,
+  mainContents: WebContents | undefined,
+): IpcSender | undefined {
   const frame = event.senderFrame;
   if (!frame) return undefined;
-  return { url: frame.url, isMainFrame: frame.parent === null, fromMainWindow: mainContents !== undefined && event.sender === mainContents };
+  return {
+    url: frame.url,
+    isMainFrame: frame.parent === null,
+    fromMainWindow: mainContents !== undefined && event.sender === mainContents,
+  };
 }
 
 /** One ipcMain handler per channel of the enum, each going through the router's checks. */

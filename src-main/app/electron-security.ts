@@ -1,26 +1,45 @@
 import type { Session, WebContents } from 'electron';
 import { withLaunchSecret } from './launch-secret';
-import { decideWindowOpen, isAppUrl, isNavigationAllowed, isPermissionCheckAllowed, isPermissionGranted, withSecurityHeaders } from './window-options';
+import {
+  decideWindowOpen,
+  isAppUrl,
+  isNavigationAllowed,
+  isPermissionCheckAllowed,
+  isPermissionGranted,
+  withSecurityHeaders,
+} from './window-options';
 
 // Where the pure decisions of window-options.ts meet Electron. Nothing is decided here.
 
-type SessionLike = Pick<Session, 'webRequest' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'on'>;
+type SessionLike = Pick<
+  Session,
+  'webRequest' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'on'
+>;
 type WebContentsLike = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
 
 /** The app's listener only: every request gets the launch secret, every response our CSP. */
 export function installSessionGuards(ses: SessionLike, appOrigin: string, secret: string): void {
   // No URL filter: match patterns treat ports loosely, so the origin is compared exactly here.
   ses.webRequest.onBeforeSendHeaders((details, callback) => {
-    callback({ requestHeaders: isAppUrl(details.url, appOrigin) ? withLaunchSecret(details.requestHeaders, secret) : details.requestHeaders });
+    callback({
+      requestHeaders: isAppUrl(details.url, appOrigin) ? withLaunchSecret(details.requestHeaders, secret) : details.requestHeaders,
+    });
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withSecurityHeaders(details.url, appOrigin, (details.responseHeaders ?? {}) as Record<string, string[]>) });
   });
   ses.setPermissionRequestHandler((_wc, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
-    callback(isPermissionGranted({ permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame, ...(mediaTypes ? { mediaTypes } : {}) }, appOrigin));
+    callback(
+      isPermissionGranted(
+        { permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame, ...(mediaTypes ? { mediaTypes } : {}) },
+        appOrigin,
+      ),
+    );
   });
-  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => isPermissionCheckAllowed(permission, requestingOrigin, details.mediaType, appOrigin));
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    isPermissionCheckAllowed(permission, requestingOrigin, details.mediaType, appOrigin),
+  );
   // No USB, HID, serial or Bluetooth devices for the page.
   ses.setDevicePermissionHandler(() => false);
   // The page has nothing to download; a stray link to a file must not write to disk.

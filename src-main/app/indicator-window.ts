@@ -49,7 +49,10 @@ export function indicatorWindowOptions(workArea: DisplayArea): IndicatorWindowOp
   };
 }
 
-const LABEL = { de: { listening: 'JARVIS hört zu …', thinking: 'JARVIS denkt nach …' }, en: { listening: 'JARVIS is listening …', thinking: 'JARVIS is thinking …' } } as const;
+const LABEL = {
+  de: { listening: 'JARVIS hört zu …', thinking: 'JARVIS denkt nach …' },
+  en: { listening: 'JARVIS is listening …', thinking: 'JARVIS is thinking …' },
+} as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

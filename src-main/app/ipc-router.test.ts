@@ -10,7 +10,14 @@ function router() {
   const r = new IpcRouter(ORIGIN);
   const status = vi.fn();
   r.handle('ptt:status', status);
-  r.handle('app:info', () => ({ version: '1', platform: 'linux', pushToTalkShortcut: 'Control+Alt+Space', pushToTalkRegistered: true, dataDir: '/d', logsDir: '/l' }));
+  r.handle('app:info', () => ({
+    version: '1',
+    platform: 'linux',
+    pushToTalkShortcut: 'Control+Alt+Space',
+    pushToTalkRegistered: true,
+    dataDir: '/d',
+    logsDir: '/l',
+  }));
   return { r, status };
 }
 
@@ -59,9 +66,16 @@ describe('IPC router', () => {
   it('passes a deliberate refusal on and hides unexpected errors', async () => {
     const onError = vi.fn();
     const r = new IpcRouter(ORIGIN, onError);
-    r.handle('app:open-external', () => { throw new IpcRefusal('INVALID_SETTING', 'only web links', '/url'); });
-    r.handle('app:relaunch', () => { throw new Error('/home/user/secret path'); });
-    expect(await r.dispatch(page, 'app:open-external', { url: 'file:///x' })).toEqual({ ok: false, error: { code: 'INVALID_SETTING', message: 'only web links', path: '/url' } });
+    r.handle('app:open-external', () => {
+      throw new IpcRefusal('INVALID_SETTING', 'only web links', '/url');
+    });
+    r.handle('app:relaunch', () => {
+      throw new Error('/home/user/secret path');
+    });
+    expect(await r.dispatch(page, 'app:open-external', { url: 'file:///x' })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_SETTING', message: 'only web links', path: '/url' },
+    });
     const failed = await r.dispatch(page, 'app:relaunch', null);
     expect(failed).toEqual({ ok: false, error: { code: 'FAILED', message: 'app:relaunch failed' } });
     expect(onError).toHaveBeenCalledOnce();

@@ -23,7 +23,9 @@ export interface IpcSender {
   readonly fromMainWindow: boolean;
 }
 
-export type IpcHandler<C extends IpcRequestChannel> = (payload: IpcRequests[C]['request']) => Promise<IpcRequests[C]['response']> | IpcRequests[C]['response'];
+export type IpcHandler<C extends IpcRequestChannel> = (
+  payload: IpcRequests[C]['request'],
+) => Promise<IpcRequests[C]['response']> | IpcRequests[C]['response'];
 
 /** A handler throws this for a deliberate, user-facing refusal. */
 export class IpcRefusal extends Error {
@@ -77,7 +79,8 @@ export class IpcRouter {
   async dispatch(sender: IpcSender | undefined, channel: unknown, payload: unknown): Promise<IpcResult<unknown>> {
     const forbidden = checkSender(sender, this.appOrigin);
     if (forbidden) return { ok: false, error: forbidden };
-    if (!isIpcRequestChannel(channel)) return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel ${String(channel).slice(0, 60)}` } };
+    if (!isIpcRequestChannel(channel))
+      return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel ${String(channel).slice(0, 60)}` } };
     const handler = this.handlers.get(channel);
     if (!handler) return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `No handler for ${channel}` } };
     const invalid = checkPayload(channel, payload);
@@ -85,7 +88,8 @@ export class IpcRouter {
     try {
       return { ok: true, data: (await handler(payload as never)) ?? null };
     } catch (err) {
-      if (err instanceof IpcRefusal) return { ok: false, error: { code: err.code, message: err.message, ...(err.path ? { path: err.path } : {}) } };
+      if (err instanceof IpcRefusal)
+        return { ok: false, error: { code: err.code, message: err.message, ...(err.path ? { path: err.path } : {}) } };
       this.onError(channel, err);
       return { ok: false, error: { code: 'FAILED', message: `${channel} failed` } };
     }

@@ -3,18 +3,31 @@ import { autostartEntry, loginItemPlan, startedHidden, wantsPushToTalk } from '.
 
 describe('start with system', () => {
   it('uses Electron login items on macOS and Windows, starting hidden', () => {
-    expect(loginItemPlan(true, { platform: 'win32', execPath: 'C:\\x\\JARVIS.exe', home: 'C:\\Users\\u' })).toEqual({ kind: 'electron', settings: { openAtLogin: true, args: ['--hidden'] } });
-    expect(loginItemPlan(false, { platform: 'darwin', execPath: '/Applications/J.app', home: '/Users/u' })).toEqual({ kind: 'electron', settings: { openAtLogin: false, args: [] } });
+    expect(loginItemPlan(true, { platform: 'win32', execPath: 'C:\\x\\JARVIS.exe', home: 'C:\\Users\\u' })).toEqual({
+      kind: 'electron',
+      settings: { openAtLogin: true, args: ['--hidden'] },
+    });
+    expect(loginItemPlan(false, { platform: 'darwin', execPath: '/Applications/J.app', home: '/Users/u' })).toEqual({
+      kind: 'electron',
+      settings: { openAtLogin: false, args: [] },
+    });
   });
 
   it('writes an XDG autostart entry on Linux that names the AppImage file', () => {
-    const plan = loginItemPlan(true, { platform: 'linux', execPath: '/tmp/.mount_JARVIS/jarvis-home-command', appImage: '/home/u/Apps/JARVIS Home Command.AppImage', home: '/home/u' });
+    const plan = loginItemPlan(true, {
+      platform: 'linux',
+      execPath: '/tmp/.mount_JARVIS/jarvis-home-command',
+      appImage: '/home/u/Apps/JARVIS Home Command.AppImage',
+      home: '/home/u',
+    });
     expect(plan).toMatchObject({ kind: 'autostart-file', path: '/home/u/.config/autostart/jarvis-home-command.desktop' });
     expect(plan.kind === 'autostart-file' && plan.content).toContain('Exec="/home/u/Apps/JARVIS Home Command.AppImage" --hidden');
   });
 
   it('removes the entry when turned off and honours XDG_CONFIG_HOME', () => {
-    expect(loginItemPlan(false, { platform: 'linux', execPath: '/opt/jarvis/jarvis', home: '/home/u', xdgConfigHome: '/home/u/cfg' })).toEqual({
+    expect(
+      loginItemPlan(false, { platform: 'linux', execPath: '/opt/jarvis/jarvis', home: '/home/u', xdgConfigHome: '/home/u/cfg' }),
+    ).toEqual({
       kind: 'autostart-file',
       path: '/home/u/cfg/autostart/jarvis-home-command.desktop',
       content: null,

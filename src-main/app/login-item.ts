@@ -47,7 +47,11 @@ export function loginItemPlan(enabled: boolean, ctx: LoginItemContext): LoginIte
   const configHome = ctx.xdgConfigHome && ctx.xdgConfigHome.startsWith('/') ? ctx.xdgConfigHome : join(ctx.home, '.config');
   // An AppImage's execPath points into its temporary mount; the autostart must name the file.
   const executable = ctx.appImage ?? ctx.execPath;
-  return { kind: 'autostart-file', path: join(configHome, 'autostart', AUTOSTART_FILE_NAME), content: enabled ? autostartEntry(executable) : null };
+  return {
+    kind: 'autostart-file',
+    path: join(configHome, 'autostart', AUTOSTART_FILE_NAME),
+    content: enabled ? autostartEntry(executable) : null,
+  };
 }
 
 export function startedHidden(argv: readonly string[], openedAtLogin: boolean): boolean {

@@ -72,9 +72,15 @@ const fake = vi.hoisted(() => {
       this.url = url;
       state.loaded?.(url);
     };
-    show = () => { this.visible = true; };
-    showInactive = () => { this.visible = true; };
-    hide = () => { this.visible = false; };
+    show = () => {
+      this.visible = true;
+    };
+    showInactive = () => {
+      this.visible = true;
+    };
+    hide = () => {
+      this.visible = false;
+    };
     focus = () => {};
     restore = () => {};
     maximize = () => {};
@@ -110,17 +116,42 @@ const fake = vi.hoisted(() => {
       BrowserWindow,
       Tray,
       Notification,
-      Menu: { buildFromTemplate: (template: unknown) => { state.menus.push(template); return { template }; } },
+      Menu: {
+        buildFromTemplate: (template: unknown) => {
+          state.menus.push(template);
+          return { template };
+        },
+      },
       nativeImage: { createFromPath: (path: string) => ({ path }) },
       dialog: { showErrorBox: vi.fn() },
       shell: { openExternal: vi.fn(async () => {}) },
-      screen: { getAllDisplays: () => [{ workArea: area }], getCursorScreenPoint: () => ({ x: 5, y: 5 }), getDisplayNearestPoint: () => ({ workArea: area }) },
-      globalShortcut: { register: (accel: string, fn: Fn) => { state.shortcuts.set(accel, fn); return true; }, unregister: (accel: string) => state.shortcuts.delete(accel), unregisterAll: () => state.shortcuts.clear() },
+      screen: {
+        getAllDisplays: () => [{ workArea: area }],
+        getCursorScreenPoint: () => ({ x: 5, y: 5 }),
+        getDisplayNearestPoint: () => ({ workArea: area }),
+      },
+      globalShortcut: {
+        register: (accel: string, fn: Fn) => {
+          state.shortcuts.set(accel, fn);
+          return true;
+        },
+        unregister: (accel: string) => state.shortcuts.delete(accel),
+        unregisterAll: () => state.shortcuts.clear(),
+      },
       ipcMain: { handle: (channel: string, fn: Fn) => state.ipc.set(channel, fn) },
       session: {
         defaultSession: {
-          webRequest: { onBeforeSendHeaders: (fn: Fn) => { state.session.beforeSend = fn; }, onHeadersReceived: (fn: Fn) => { state.session.headersReceived = fn; } },
-          setPermissionRequestHandler: (fn: Fn) => { state.session.permission = fn; },
+          webRequest: {
+            onBeforeSendHeaders: (fn: Fn) => {
+              state.session.beforeSend = fn;
+            },
+            onHeadersReceived: (fn: Fn) => {
+              state.session.headersReceived = fn;
+            },
+          },
+          setPermissionRequestHandler: (fn: Fn) => {
+            state.session.permission = fn;
+          },
           setPermissionCheckHandler: () => {},
           setDevicePermissionHandler: () => {},
           on: () => {},
@@ -156,13 +187,22 @@ async function ipc(channel: string, payload: unknown, frameUrl = `${appUrl}/`) {
 
 beforeAll(async () => {
   state.dir = mkdtempSync(join(tmpdir(), 'jarvis-desktop-'));
-  Object.assign(process.env, { OLLAMA_URL: 'http://127.0.0.1:9', TASK_SCOUT_INTERVAL: '0', KANBAN_AI_INTERVAL: '0', JARVIS_LANGUAGE: 'en' });
+  Object.assign(process.env, {
+    OLLAMA_URL: 'http://127.0.0.1:9',
+    TASK_SCOUT_INTERVAL: '0',
+    KANBAN_AI_INTERVAL: '0',
+    JARVIS_LANGUAGE: 'en',
+  });
   delete process.env.JARVIS_ADDR;
   delete process.env.JARVIS_DATA;
-  const loaded = new Promise<string>((resolve) => { state.loaded = resolve; });
+  const loaded = new Promise<string>((resolve) => {
+    state.loaded = resolve;
+  });
   await import('./main');
   appUrl = (await loaded).replace(/\/$/, '');
-  state.session.beforeSend?.({ url: `${appUrl}/api/health`, requestHeaders: {} }, (r: { requestHeaders: Record<string, string> }) => { secretHeaders = r.requestHeaders; });
+  state.session.beforeSend?.({ url: `${appUrl}/api/health`, requestHeaders: {} }, (r: { requestHeaders: Record<string, string> }) => {
+    secretHeaders = r.requestHeaders;
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -185,12 +225,20 @@ describe('the desktop main process', () => {
   });
 
   it('creates the window with the secure options and the preload', () => {
-    expect(mainWindow().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/preload\.cjs$/) });
+    expect(mainWindow().options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: expect.stringMatching(/preload\.cjs$/),
+    });
     expect(mainWindow().webContents.setWindowOpenHandler).toHaveBeenCalled();
   });
 
   it('answers IPC from the app page and refuses other frames and bad payloads', async () => {
-    expect(await ipc('app:info', null)).toMatchObject({ ok: true, data: { pushToTalkShortcut: 'Control+Alt+Space', pushToTalkRegistered: true } });
+    expect(await ipc('app:info', null)).toMatchObject({
+      ok: true,
+      data: { pushToTalkShortcut: 'Control+Alt+Space', pushToTalkRegistered: true },
+    });
     expect(await ipc('app:info', null, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
     expect(await ipc('ptt:status', { phase: 'dancing' })).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
     const view = await ipc('settings:get', null);
@@ -199,7 +247,10 @@ describe('the desktop main process', () => {
 
   it('saves a setting to settings.json and refuses an invalid one without saving', async () => {
     expect(await ipc('settings:set', { env: { OLLAMA_MODEL: 'qwen3:8b' } })).toMatchObject({ ok: true, data: { restartRequired: true } });
-    expect(await ipc('settings:set', { env: { JARVIS_TIMEZONE: 'not a zone!' } })).toMatchObject({ ok: false, error: { code: 'INVALID_SETTING' } });
+    expect(await ipc('settings:set', { env: { JARVIS_TIMEZONE: 'not a zone!' } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SETTING' },
+    });
     const file = JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8'));
     expect(file.env).toEqual({ OLLAMA_MODEL: 'qwen3:8b' });
   });
@@ -211,7 +262,10 @@ describe('the desktop main process', () => {
     press?.();
     await new Promise((r) => setTimeout(r, 600)); // no key repeat: a tap, so toggle mode
     press?.();
-    expect(state.sent).toEqual([['ptt:start', { trigger: 'shortcut' }], ['ptt:stop', { reason: 'second-press' }]]);
+    expect(state.sent).toEqual([
+      ['ptt:start', { trigger: 'shortcut' }],
+      ['ptt:stop', { reason: 'second-press' }],
+    ]);
     expect(state.windows.some((w) => w !== mainWindow() && w.options.alwaysOnTop)).toBe(true);
   });
 
@@ -246,7 +300,12 @@ describe('the desktop main process', () => {
     mainWindow().emit('close', event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(mainWindow().visible).toBe(false);
-    expect(JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8')).window).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+    expect(JSON.parse(readFileSync(join(state.dir, 'user-data', 'settings.json'), 'utf8')).window).toMatchObject({
+      x: 10,
+      y: 20,
+      width: 1000,
+      height: 700,
+    });
   });
 
   it('a second launch with --push-to-talk toggles recording; a plain one shows the window', () => {

@@ -107,7 +107,10 @@ function loadSettingsAndConfig(bundle: MasterBundle): Setup | undefined {
     return { settings, desktopDefaults, config, language: languageOf(config.language), userData, logsDir };
   } catch (err) {
     if (err instanceof bundle.ConfigError) {
-      dialog.showErrorBox('JARVIS Home Command: invalid settings', `${err.message}\n\nFix the environment or ${settings.path} and start again.`);
+      dialog.showErrorBox(
+        'JARVIS Home Command: invalid settings',
+        `${err.message}\n\nFix the environment or ${settings.path} and start again.`,
+      );
       app.exit(2);
       return undefined;
     }
@@ -125,7 +128,11 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<{ runnin
   if (settings.loadProblem) log.warn(`settings ignored: ${settings.loadProblem}`);
 
   mkdirSync(dirname(config.dataFile), { recursive: true });
-  const running = bundle.createMaster(config, { uiDir: join(__dirname, '..', 'renderer'), logger: log, extra: [launchSecretGuard(secret)] });
+  const running = bundle.createMaster(config, {
+    uiDir: join(__dirname, '..', 'renderer'),
+    logger: log,
+    extra: [launchSecretGuard(secret)],
+  });
   master = running;
   const { apiUrl } = await running.start();
   const appOrigin = new URL(apiUrl).origin;
@@ -138,7 +145,10 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<{ runnin
 function createWindow(setup: Setup, appOrigin: string): BrowserWindow {
   const { settings } = setup;
   const saved = settings.get().window;
-  const bounds = restoreBounds(saved, screen.getAllDisplays().map((d) => d.workArea));
+  const bounds = restoreBounds(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const window = new BrowserWindow(getMainWindowOptions(join(__dirname, 'preload.cjs'), bounds, join(resourcesDir(), 'icon.png')));
   mainWindow = window;
   installWindowGuards(window.webContents, appOrigin, (url) => void shell.openExternal(url));
@@ -222,7 +232,10 @@ function registerShortcuts(setup: Setup, ptt: PushToTalk, log: Logger): (acceler
   };
   const shortcut = setup.settings.get().preferences.pushToTalkShortcut;
   shortcutRegistered = registerShortcut(shortcut);
-  if (!shortcutRegistered) log.warn(`push-to-talk shortcut ${shortcut} is not available (taken by another program, or a Wayland session); use the tray or \`--push-to-talk\`.`);
+  if (!shortcutRegistered)
+    log.warn(
+      `push-to-talk shortcut ${shortcut} is not available (taken by another program, or a Wayland session); use the tray or \`--push-to-talk\`.`,
+    );
   return registerShortcut;
 }
 
@@ -243,7 +256,13 @@ function watchNotifications(running: Master, language: Language): () => void {
 }
 
 function applyLoginItem(enabled: boolean): void {
-  const plan = loginItemPlan(enabled, { platform, execPath: process.execPath, home: app.getPath('home'), ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}), ...(process.env.XDG_CONFIG_HOME ? { xdgConfigHome: process.env.XDG_CONFIG_HOME } : {}) });
+  const plan = loginItemPlan(enabled, {
+    platform,
+    execPath: process.execPath,
+    home: app.getPath('home'),
+    ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}),
+    ...(process.env.XDG_CONFIG_HOME ? { xdgConfigHome: process.env.XDG_CONFIG_HOME } : {}),
+  });
   if (plan.kind === 'electron') app.setLoginItemSettings(plan.settings);
   else if (plan.content === null) rmSync(plan.path, { force: true });
   else {
@@ -334,7 +353,8 @@ function bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut 
     }
     if (next.preferences.openAtLogin !== before.preferences.openAtLogin) applyLoginItem(next.preferences.openAtLogin);
     settings.set(next);
-    if (next.preferences.muted !== before.preferences.muted) sendEvent(mainWindow?.webContents, 'voice:muted', { muted: next.preferences.muted });
+    if (next.preferences.muted !== before.preferences.muted)
+      sendEvent(mainWindow?.webContents, 'voice:muted', { muted: next.preferences.muted });
     restartRequired ||= envChanged;
     tray.update(trayState(setup, ptt));
     return settingsView(process.env, next, desktopDefaults, restartRequired, platform);
@@ -391,7 +411,15 @@ function handleLifeCycle(ptt: PushToTalk, unsubscribe: () => void): void {
 }
 
 function checkForUpdates(setup: Setup, log: Logger): void {
-  if (!shouldCheckForUpdates({ enabled: setup.settings.get().preferences.autoUpdate, isPackaged: app.isPackaged, platform, ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}) })) return;
+  if (
+    !shouldCheckForUpdates({
+      enabled: setup.settings.get().preferences.autoUpdate,
+      isPackaged: app.isPackaged,
+      platform,
+      ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}),
+    })
+  )
+    return;
   void import('electron-updater')
     .then(({ autoUpdater }) => autoUpdater.checkForUpdatesAndNotify())
     .catch((err: unknown) => log.warn(`update check failed: ${err instanceof Error ? err.message : String(err)}`));

@@ -9,7 +9,10 @@ const bridge: JarvisBridge = {
   desktop: true,
   invoke(channel, payload) {
     if (!isIpcRequestChannel(channel)) {
-      return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel ${String(channel)}` } } as IpcResult<never>);
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'UNKNOWN_CHANNEL', message: `Unknown IPC channel ${String(channel)}` },
+      } as IpcResult<never>);
     }
     return ipcRenderer.invoke(channel, payload ?? null);
   },

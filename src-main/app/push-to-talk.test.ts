@@ -33,7 +33,14 @@ function fakeTime() {
 function setup() {
   const time = fakeTime();
   const log: string[] = [];
-  const ptt = new PushToTalk({ now: time.now, timers: time.timers, onStart: (t) => log.push(`start:${t}`), onStop: (r) => log.push(`stop:${r}`), releaseGapMs: 500, maxRecordingMs: 60_000 });
+  const ptt = new PushToTalk({
+    now: time.now,
+    timers: time.timers,
+    onStart: (t) => log.push(`start:${t}`),
+    onStop: (r) => log.push(`stop:${r}`),
+    releaseGapMs: 500,
+    maxRecordingMs: 60_000,
+  });
   return { ...time, log, ptt };
 }
 

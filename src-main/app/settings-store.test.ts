@@ -3,14 +3,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isValidSchema } from '../platform/validation';
-import { applySettingsPatch, defaultSettings, mergeEnvironment, SETTINGS_FILE_SCHEMA, SettingsFile, settingsView, type SavedSettings } from './settings-store';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  mergeEnvironment,
+  SETTINGS_FILE_SCHEMA,
+  SettingsFile,
+  settingsView,
+  type SavedSettings,
+} from './settings-store';
 
-const desktopDefaults = { JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: '/home/u/.config/JARVIS/jarvis.db', JARVIS_SKILLS_DIR: '/opt/jarvis/resources/skills' };
+const desktopDefaults = {
+  JARVIS_ADDR: '127.0.0.1:0',
+  JARVIS_DATA: '/home/u/.config/JARVIS/jarvis.db',
+  JARVIS_SKILLS_DIR: '/opt/jarvis/resources/skills',
+};
 const saved = (env: Record<string, string> = {}): SavedSettings => ({ ...defaultSettings('linux'), env });
 
 describe('environment merge', () => {
   it('takes desktop defaults, then saved settings, and lets the environment win', () => {
-    const merged = mergeEnvironment({ OLLAMA_URL: 'http://gpu-box:11434', PATH: '/usr/bin' }, saved({ OLLAMA_URL: 'http://saved:11434', OLLAMA_MODEL: 'qwen3:8b' }), desktopDefaults);
+    const merged = mergeEnvironment(
+      { OLLAMA_URL: 'http://gpu-box:11434', PATH: '/usr/bin' },
+      saved({ OLLAMA_URL: 'http://saved:11434', OLLAMA_MODEL: 'qwen3:8b' }),
+      desktopDefaults,
+    );
     expect(merged.OLLAMA_URL).toBe('http://gpu-box:11434');
     expect(merged.OLLAMA_MODEL).toBe('qwen3:8b');
     expect(merged.JARVIS_DATA).toBe(desktopDefaults.JARVIS_DATA);
@@ -60,7 +76,9 @@ describe('settings patch', () => {
   });
 
   it('null removes a saved value', () => {
-    expect(applySettingsPatch(saved({ OLLAMA_MODEL: 'x' }), { env: { OLLAMA_MODEL: null } }, {}, desktopDefaults, 'linux').next.env).toEqual({});
+    expect(
+      applySettingsPatch(saved({ OLLAMA_MODEL: 'x' }), { env: { OLLAMA_MODEL: null } }, {}, desktopDefaults, 'linux').next.env,
+    ).toEqual({});
   });
 
   it.each([
@@ -73,12 +91,20 @@ describe('settings patch', () => {
   ])('refuses %j and changes nothing', (patch, path, message) => {
     const before = saved({ OLLAMA_MODEL: 'keep' });
     const copy = JSON.stringify(before);
-    expect(() => applySettingsPatch(before, patch, { OLLAMA_MODEL: 'from-env' }, desktopDefaults, 'linux')).toThrow(expect.objectContaining({ code: 'INVALID_SETTING', path, message: expect.stringMatching(message) }));
+    expect(() => applySettingsPatch(before, patch, { OLLAMA_MODEL: 'from-env' }, desktopDefaults, 'linux')).toThrow(
+      expect.objectContaining({ code: 'INVALID_SETTING', path, message: expect.stringMatching(message) }),
+    );
     expect(JSON.stringify(before)).toBe(copy);
   });
 
   it('changes preferences without touching the environment', () => {
-    const { next, envChanged } = applySettingsPatch(saved(), { preferences: { muted: true, pushToTalkShortcut: 'Control+Shift+F9' } }, {}, desktopDefaults, 'linux');
+    const { next, envChanged } = applySettingsPatch(
+      saved(),
+      { preferences: { muted: true, pushToTalkShortcut: 'Control+Shift+F9' } },
+      {},
+      desktopDefaults,
+      'linux',
+    );
     expect(next.preferences).toMatchObject({ muted: true, pushToTalkShortcut: 'Control+Shift+F9', openAtLogin: false });
     expect(envChanged).toBe(false);
   });

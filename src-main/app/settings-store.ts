@@ -49,12 +49,22 @@ const SETTINGS_FILE_SCHEMA = {
         autoUpdate: { type: 'boolean' },
       },
     },
-    env: { type: 'object', propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' }, additionalProperties: { type: 'string', maxLength: 2048 } },
+    env: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
+      additionalProperties: { type: 'string', maxLength: 2048 },
+    },
     window: {
       type: 'object',
       additionalProperties: false,
       required: ['width', 'height'],
-      properties: { x: { type: 'integer' }, y: { type: 'integer' }, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 }, maximized: { type: 'boolean' } },
+      properties: {
+        x: { type: 'integer' },
+        y: { type: 'integer' },
+        width: { type: 'integer', minimum: 1 },
+        height: { type: 'integer', minimum: 1 },
+        maximized: { type: 'boolean' },
+      },
     },
   },
 } as const;
@@ -114,7 +124,15 @@ export function settingsView(
     }
     // A secret is shown as set or not, never its value.
     if (d.secret && value !== null) value = '••••••';
-    return { name: d.env, value, source, editable: source !== 'environment' && !owned, secret: Boolean(d.secret), description: d.description, default: d.default ?? null };
+    return {
+      name: d.env,
+      value,
+      source,
+      editable: source !== 'environment' && !owned,
+      secret: Boolean(d.secret),
+      description: d.description,
+      default: d.default ?? null,
+    };
   });
   const check = checkShortcut(saved.preferences.pushToTalkShortcut, platform);
   return {
@@ -141,8 +159,10 @@ export function applySettingsPatch(
   for (const [name, value] of Object.entries(patch.env ?? {})) {
     const path = `/env/${name}`;
     if (!DEFINITIONS.some((d) => d.env === name)) throw new IpcRefusal('INVALID_SETTING', `${name} is not a JARVIS setting.`, path);
-    if ((DESKTOP_OWNED_ENV as readonly string[]).includes(name)) throw new IpcRefusal('INVALID_SETTING', `${name} is managed by the desktop app.`, path);
-    if (isSet(processEnv, name)) throw new IpcRefusal('INVALID_SETTING', `${name} is set in the environment, which wins; change it there.`, path);
+    if ((DESKTOP_OWNED_ENV as readonly string[]).includes(name))
+      throw new IpcRefusal('INVALID_SETTING', `${name} is managed by the desktop app.`, path);
+    if (isSet(processEnv, name))
+      throw new IpcRefusal('INVALID_SETTING', `${name} is set in the environment, which wins; change it there.`, path);
     if (value === null || value.trim() === '') delete env[name];
     else env[name] = value.trim();
     envChanged = true;

@@ -19,13 +19,44 @@ export function defaultShortcut(platform: Platform): string {
 }
 
 const MODIFIERS: Record<string, string> = {
-  command: 'Command', cmd: 'Command', control: 'Control', ctrl: 'Control', commandorcontrol: 'CommandOrControl', cmdorctrl: 'CommandOrControl',
-  alt: 'Alt', option: 'Alt', altgr: 'AltGr', shift: 'Shift', super: 'Super', meta: 'Super',
+  command: 'Command',
+  cmd: 'Command',
+  control: 'Control',
+  ctrl: 'Control',
+  commandorcontrol: 'CommandOrControl',
+  cmdorctrl: 'CommandOrControl',
+  alt: 'Alt',
+  option: 'Alt',
+  altgr: 'AltGr',
+  shift: 'Shift',
+  super: 'Super',
+  meta: 'Super',
 };
 
 const NAMED_KEYS = new Set([
-  'Space', 'Tab', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter', 'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown',
-  'Escape', 'Esc', 'PrintScreen', 'Plus', 'MediaPlayPause', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop',
+  'Space',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Return',
+  'Enter',
+  'Up',
+  'Down',
+  'Left',
+  'Right',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Escape',
+  'Esc',
+  'PrintScreen',
+  'Plus',
+  'MediaPlayPause',
+  'MediaNextTrack',
+  'MediaPreviousTrack',
+  'MediaStop',
   ...Array.from({ length: 24 }, (_, i) => `F${i + 1}`),
   ...Array.from({ length: 10 }, (_, i) => `num${i}`),
 ]);
@@ -36,8 +67,7 @@ export interface ParsedShortcut {
 }
 
 export type ShortcutCheck =
-  | { readonly ok: true; readonly accelerator: string; readonly warning?: string }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly accelerator: string; readonly warning?: string } | { readonly ok: false; readonly error: string };
 
 export function parseShortcut(accelerator: string): ParsedShortcut | undefined {
   const parts = accelerator.split('+').map((p) => p.trim());
@@ -63,9 +93,55 @@ function effective(parsed: ParsedShortcut, platform: Platform): string {
 }
 
 const RESERVED: Record<string, readonly string[]> = {
-  darwin: ['Command+Space', 'Alt+Command+Space', 'Command+Control+Space', 'Control+Space', 'Alt+Control+Space', 'Command+Tab', 'Alt+Command+Escape', 'Command+Q', 'Command+W', 'Command+H', 'Command+M', 'Command+Shift+3', 'Command+Shift+4', 'Command+Shift+5'],
-  win32: ['Super+Space', 'Control+Space', 'Alt+Space', 'Alt+Control+Delete', 'Control+Shift+Escape', 'Alt+Tab', 'Super+L', 'Super+D', 'Super+Tab', 'Alt+F4', 'Control+Escape', 'Shift+Super+S'],
-  linux: ['Super+Space', 'Control+Space', 'Alt+Space', 'Alt+Control+T', 'Alt+Control+L', 'Alt+Control+D', 'Alt+Control+Delete', 'Alt+Control+Backspace', 'Alt+Control+Up', 'Alt+Control+Down', 'Alt+Control+Left', 'Alt+Control+Right', 'Alt+Tab', 'Alt+F4', 'Alt+F2', 'Super+L', 'Super+A'],
+  darwin: [
+    'Command+Space',
+    'Alt+Command+Space',
+    'Command+Control+Space',
+    'Control+Space',
+    'Alt+Control+Space',
+    'Command+Tab',
+    'Alt+Command+Escape',
+    'Command+Q',
+    'Command+W',
+    'Command+H',
+    'Command+M',
+    'Command+Shift+3',
+    'Command+Shift+4',
+    'Command+Shift+5',
+  ],
+  win32: [
+    'Super+Space',
+    'Control+Space',
+    'Alt+Space',
+    'Alt+Control+Delete',
+    'Control+Shift+Escape',
+    'Alt+Tab',
+    'Super+L',
+    'Super+D',
+    'Super+Tab',
+    'Alt+F4',
+    'Control+Escape',
+    'Shift+Super+S',
+  ],
+  linux: [
+    'Super+Space',
+    'Control+Space',
+    'Alt+Space',
+    'Alt+Control+T',
+    'Alt+Control+L',
+    'Alt+Control+D',
+    'Alt+Control+Delete',
+    'Alt+Control+Backspace',
+    'Alt+Control+Up',
+    'Alt+Control+Down',
+    'Alt+Control+Left',
+    'Alt+Control+Right',
+    'Alt+Tab',
+    'Alt+F4',
+    'Alt+F2',
+    'Super+L',
+    'Super+A',
+  ],
 };
 
 /** Copy/paste/undo & co.: a global shortcut would take them from every other program. */
@@ -75,7 +151,10 @@ export function checkShortcut(accelerator: string, platform: Platform): Shortcut
   const parsed = parseShortcut(accelerator);
   if (!parsed) return { ok: false, error: `"${accelerator}" is not a valid shortcut; write it like Control+Alt+Space.` };
   if (parsed.modifiers.length === 0 || parsed.modifiers.every((m) => m === 'Shift')) {
-    return { ok: false, error: 'A push-to-talk shortcut needs Control, Alt, Command or Super: a plain key would be taken from every program.' };
+    return {
+      ok: false,
+      error: 'A push-to-talk shortcut needs Control, Alt, Command or Super: a plain key would be taken from every program.',
+    };
   }
   const normalized = effective(parsed, platform);
   const reserved = new Set(
@@ -89,7 +168,11 @@ export function checkShortcut(accelerator: string, platform: Platform): Shortcut
   const mods = normalized.split('+').slice(0, -1);
   const accel = accelerator.trim();
   if (mods.length === 1 && mods[0] === primary && EDITING_KEYS.has(parsed.key)) {
-    return { ok: true, accelerator: accel, warning: `${accelerator} is a common editing shortcut; other programs will no longer receive it.` };
+    return {
+      ok: true,
+      accelerator: accel,
+      warning: `${accelerator} is a common editing shortcut; other programs will no longer receive it.`,
+    };
   }
   return { ok: true, accelerator: accel };
 }

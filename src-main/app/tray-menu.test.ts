@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { trayIconFile, trayMenuModel, trayStatusForPhase, type TrayState } from './tray-menu';
 
-const base: TrayState = { status: 'idle', recording: false, muted: false, openAtLogin: false, shortcut: 'Control+Alt+Space', shortcutRegistered: true, language: 'en' };
+const base: TrayState = {
+  status: 'idle',
+  recording: false,
+  muted: false,
+  openAtLogin: false,
+  shortcut: 'Control+Alt+Space',
+  shortcutRegistered: true,
+  language: 'en',
+};
 const ids = (state: TrayState) => trayMenuModel(state).map((i) => ('id' in i ? i.id : '---'));
 const item = (state: TrayState, id: string) => trayMenuModel(state).find((i) => 'id' in i && i.id === id);
 
 describe('tray menu model', () => {
   it('offers Open, Push-to-talk, Mute voice, Start with system and Quit in that order', () => {
     expect(ids(base)).toEqual(['status', '---', 'open', 'push-to-talk', 'toggle-mute', 'toggle-login', '---', 'quit']);
-    expect(trayMenuModel(base).filter((i) => i.type !== 'separator').map((i) => ('label' in i ? i.label : ''))).toEqual([
-      'JARVIS — Ready', 'Open', 'Push-to-talk', 'Mute voice', 'Start with system', 'Quit',
-    ]);
+    expect(
+      trayMenuModel(base)
+        .filter((i) => i.type !== 'separator')
+        .map((i) => ('label' in i ? i.label : '')),
+    ).toEqual(['JARVIS — Ready', 'Open', 'Push-to-talk', 'Mute voice', 'Start with system', 'Quit']);
   });
 
   it('the status line is not clickable and shows what JARVIS does', () => {
     expect(item(base, 'status')).toMatchObject({ enabled: false });
     expect(item({ ...base, status: 'listening' }, 'status')).toMatchObject({ label: 'JARVIS — Listening …' });
-    expect(item({ ...base, status: 'error', errorDetail: 'Ollama is not reachable' }, 'status')).toMatchObject({ label: 'JARVIS — Error: Ollama is not reachable' });
+    expect(item({ ...base, status: 'error', errorDetail: 'Ollama is not reachable' }, 'status')).toMatchObject({
+      label: 'JARVIS — Error: Ollama is not reachable',
+    });
   });
 
   it('checkboxes mirror mute and login item', () => {
@@ -38,7 +50,13 @@ describe('tray menu model', () => {
   });
 
   it('maps voice phases to the four tray icons', () => {
-    expect(['idle', 'listening', 'thinking', 'speaking', 'error'].map((p) => trayStatusForPhase(p as never))).toEqual(['idle', 'listening', 'thinking', 'thinking', 'error']);
+    expect(['idle', 'listening', 'thinking', 'speaking', 'error'].map((p) => trayStatusForPhase(p as never))).toEqual([
+      'idle',
+      'listening',
+      'thinking',
+      'thinking',
+      'error',
+    ]);
     expect(trayIconFile('listening')).toBe('tray-listening.png');
   });
 });

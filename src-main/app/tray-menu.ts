@@ -21,7 +21,13 @@ export interface TrayState {
 
 export type TrayMenuItem =
   | { readonly type: 'separator' }
-  | { readonly type: 'normal'; readonly id: TrayAction | 'status'; readonly label: string; readonly enabled: boolean; readonly accelerator?: string }
+  | {
+      readonly type: 'normal';
+      readonly id: TrayAction | 'status';
+      readonly label: string;
+      readonly enabled: boolean;
+      readonly accelerator?: string;
+    }
   | { readonly type: 'checkbox'; readonly id: TrayAction; readonly label: string; readonly checked: boolean; readonly enabled: boolean };
 
 const TEXT = {
@@ -49,7 +55,8 @@ const TEXT = {
 
 export function trayMenuModel(state: TrayState): TrayMenuItem[] {
   const t = TEXT[state.language];
-  const statusLabel = state.status === 'error' && state.errorDetail ? `${t.status.error}: ${state.errorDetail.slice(0, 80)}` : t.status[state.status];
+  const statusLabel =
+    state.status === 'error' && state.errorDetail ? `${t.status.error}: ${state.errorDetail.slice(0, 80)}` : t.status[state.status];
   return [
     { type: 'normal', id: 'status', label: `JARVIS — ${statusLabel}`, enabled: false },
     { type: 'separator' },

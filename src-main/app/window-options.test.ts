@@ -48,7 +48,12 @@ describe('main window options', () => {
 });
 
 describe('content security policy', () => {
-  const directives = new Map(DESKTOP_CSP.split(';').map((d) => { const [name, ...values] = d.trim().split(/\s+/); return [name, values] as const; }));
+  const directives = new Map(
+    DESKTOP_CSP.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
 
   it('allows no inline or eval script, no plugins, no framing and no foreign connections', () => {
     expect(directives.get('script-src')).toEqual(["'self'"]);
@@ -61,7 +66,10 @@ describe('content security policy', () => {
   });
 
   it('is put on every response from the app origin, replacing a weaker one', () => {
-    const out = withSecurityHeaders(`${ORIGIN}/api/state`, ORIGIN, { 'content-security-policy': ["default-src *"], 'Content-Type': ['application/json'] });
+    const out = withSecurityHeaders(`${ORIGIN}/api/state`, ORIGIN, {
+      'content-security-policy': ['default-src *'],
+      'Content-Type': ['application/json'],
+    });
     expect(out['Content-Security-Policy']).toEqual([DESKTOP_CSP]);
     expect(out['content-security-policy']).toBeUndefined();
     expect(out['Content-Type']).toEqual(['application/json']);

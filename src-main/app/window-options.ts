@@ -137,7 +137,12 @@ export function isPermissionGranted(request: PermissionRequest, appOrigin: strin
 }
 
 /** The synchronous permission check (e.g. enumerateDevices) follows the same rule. */
-export function isPermissionCheckAllowed(permission: string, requestingOrigin: string, mediaType: string | undefined, appOrigin: string): boolean {
+export function isPermissionCheckAllowed(
+  permission: string,
+  requestingOrigin: string,
+  mediaType: string | undefined,
+  appOrigin: string,
+): boolean {
   if (permission !== 'media') return false;
   let origin: string;
   try {

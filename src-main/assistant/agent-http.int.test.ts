@@ -34,7 +34,11 @@ describe('assistant HTTP API', () => {
     ollama.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Butter' } }] }, { content: 'ok' });
     const res = await tm.request('/api/agent/chat', { json: { message: 'Butter auf die Einkaufsliste', module: 'kitchen' } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ reply: 'Gespeichert: Butter', source: 'model', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Butter' }, result: { success: true } }] });
+    expect(res.json).toMatchObject({
+      reply: 'Gespeichert: Butter',
+      source: 'model',
+      tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Butter' }, result: { success: true } }],
+    });
     expect(res.json.trace_id).toMatch(/^http_/);
     expect(home.calls.at(-1)!.ctx.traceId).toBe(res.json.trace_id);
     expect(ollama.chats().at(-2)!.messages[0]!.content).toContain('kitchen');
@@ -60,7 +64,11 @@ describe('assistant HTTP API', () => {
 
   it('POST /api/agent/chat/stream sends SSE events ending with done', async () => {
     ollama.reply({ tool_calls: [{ name: 'groceries_list', arguments: {} }] }, { content: 'Nur Butter.' });
-    const res = await fetch(`${tm.url}/api/agent/chat/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Was steht auf der Einkaufsliste?' }) });
+    const res = await fetch(`${tm.url}/api/agent/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Was steht auf der Einkaufsliste?' }),
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const text = await res.text();
     const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => ({ type: m[1], data: JSON.parse(m[2]!) }));
@@ -93,9 +101,25 @@ describe('assistant HTTP API', () => {
     await tm.request('/api/agent/chat', { json: { message: `Merk dir ${WORKER_TOKEN} und ${ENROLLMENT_TOKEN}` } });
     const res = await tm.request('/api/debug/export');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ trace: expect.any(Array), registry: { tools: expect.any(Array) }, runtime: expect.any(Object), config: expect.any(Object) });
+    expect(res.json).toMatchObject({
+      trace: expect.any(Array),
+      registry: { tools: expect.any(Array) },
+      runtime: expect.any(Object),
+      config: expect.any(Object),
+    });
     const stages = new Set(res.json.trace.map((e: { component: string; stage: string }) => `${e.component}.${e.stage}`));
-    for (const s of ['agent.request', 'ollama.tools.request', 'ollama.tools.response', 'agent.tool_call', 'agent.tool_result', 'agent.pending_tool_set', 'agent.pending_tool_execute', 'state.before_command', 'state.after_command', 'agent.completed']) {
+    for (const s of [
+      'agent.request',
+      'ollama.tools.request',
+      'ollama.tools.response',
+      'agent.tool_call',
+      'agent.tool_result',
+      'agent.pending_tool_set',
+      'agent.pending_tool_execute',
+      'state.before_command',
+      'state.after_command',
+      'agent.completed',
+    ]) {
       expect(stages).toContain(s);
     }
     expect(res.json.registry.tools.map((t: { name: string }) => t.name)).toContain('calendar_delete');
@@ -160,4 +184,3 @@ describe('Task Scout wiring', () => {
     expect(deliver).toBeUndefined();
   });
 });
-

@@ -22,10 +22,16 @@ describe('assistant in the full master', () => {
     expect(milk.json).toMatchObject({ source: 'local-intent', tool_calls: [{ tool: 'groceries_add', result: { success: true } }] });
 
     ollama.reply(
-      { tool_calls: [{ name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } }] },
+      {
+        tool_calls: [
+          { name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } },
+        ],
+      },
       { content: 'Eingetragen.' },
     );
-    const dentist = await tm.request('/api/agent/chat', { json: { message: 'Ich sollte morgen um halb vier zum Zahnarzt, trag das bitte ein' } });
+    const dentist = await tm.request('/api/agent/chat', {
+      json: { message: 'Ich sollte morgen um halb vier zum Zahnarzt, trag das bitte ein' },
+    });
     expect(dentist.json.tool_calls[0].result.success).toBe(true);
 
     const state = (await tm.request('/api/state')).json;
@@ -35,12 +41,18 @@ describe('assistant in the full master', () => {
     expect(state.reminders).toEqual([expect.objectContaining({ source: 'event' })]);
     expect(state.system.ollama.state).toBe('ok');
 
-    const trace = (await tm.request('/api/debug/export')).json.trace.filter((e: { trace_id: string }) => e.trace_id === dentist.json.trace_id);
+    const trace = (await tm.request('/api/debug/export')).json.trace.filter(
+      (e: { trace_id: string }) => e.trace_id === dentist.json.trace_id,
+    );
     const stages = trace.map((e: { component: string; stage: string }) => `${e.component}.${e.stage}`);
     expect(stages[0]).toBe('agent.request');
     expect(stages).toContain('state.before_command');
     expect(stages.at(-1)).toBe('agent.completed');
-    expect(trace.find((e: { stage: string }) => e.stage === 'after_command').data.counts).toMatchObject({ events: 1, reminders: 1, groceries: 1 });
+    expect(trace.find((e: { stage: string }) => e.stage === 'after_command').data.counts).toMatchObject({
+      events: 1,
+      reminders: 1,
+      groceries: 1,
+    });
   });
 
   it('records each request in the Jarvis protocol: decision, review of a delete, outcome, sealed chain', async () => {
@@ -48,7 +60,9 @@ describe('assistant in the full master', () => {
     const added = await tm.request('/api/agent/chat', { json: { message: 'Setz Brot auf die Einkaufsliste' } });
     const first = protocol.session(`ws_${added.json.trace_id}`)!;
     expect(first.session).toMatchObject({ status: 'completed', sealed: true });
-    expect(first.records.PolicyDecision).toEqual([expect.objectContaining({ action: expect.objectContaining({ tool: 'groceries_add' }), outcome: 'allow' })]);
+    expect(first.records.PolicyDecision).toEqual([
+      expect.objectContaining({ action: expect.objectContaining({ tool: 'groceries_add' }), outcome: 'allow' }),
+    ]);
     expect(first.records.Contribution).toHaveLength(1);
 
     const state = (await tm.request('/api/state')).json;
@@ -73,13 +87,17 @@ describe('assistant in the full master', () => {
 
   it('a hand edit of the item a confirmation waits for is a Takeover, and a later `ja` runs nothing', async () => {
     const protocol = tm.master.capabilities.protocol.service!;
-    const created = await tm.request('/api/tools/calendar_create', { json: { arguments: { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' } } } });
+    const created = await tm.request('/api/tools/calendar_create', {
+      json: { arguments: { title: 'Elternabend', when: { kind: 'relative', offset_days: 2, time: '19:00' } } },
+    });
     const eventId = created.json.data.id as string;
     ollama.reply({ tool_calls: [{ name: 'calendar_delete', arguments: { id: eventId } }] });
     const asked = await tm.request('/api/agent/chat', { json: { message: 'Lösch den Elternabend' } });
     expect(asked.json.pending.tool).toBe('calendar_delete');
 
-    const edited = await tm.request('/api/tools/calendar_update', { json: { arguments: { id: eventId, title: 'Elternabend (verschoben)' } } });
+    const edited = await tm.request('/api/tools/calendar_update', {
+      json: { arguments: { id: eventId, title: 'Elternabend (verschoben)' } },
+    });
     expect(edited.json.success).toBe(true);
     const session = protocol.session(`ws_${asked.json.trace_id}`)!;
     expect(session.records.Takeover).toEqual([expect.objectContaining({ actor_id: 'act_household' })]);
@@ -93,7 +111,10 @@ describe('assistant in the full master', () => {
 
   it('an invalid model call is rejected with its path and the household stays unchanged', async () => {
     const before = (await tm.request('/api/state')).json;
-    ollama.reply({ tool_calls: [{ name: 'calendar_create', arguments: { title: 'X', when: { kind: 'relative', offset_days: 'morgen' } } }] }, { content: 'Gemacht.' });
+    ollama.reply(
+      { tool_calls: [{ name: 'calendar_create', arguments: { title: 'X', when: { kind: 'relative', offset_days: 'morgen' } } }] },
+      { content: 'Gemacht.' },
+    );
     const res = await tm.request('/api/agent/chat', { json: { message: 'Trag X in den Kalender ein, irgendwann' } });
     expect(res.json.tool_calls[0].result).toMatchObject({ success: false, error: { code: 'INVALID_ARGUMENTS' } });
     const after = (await tm.request('/api/state')).json;

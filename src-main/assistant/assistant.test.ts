@@ -26,7 +26,15 @@ async function setup(env: Record<string, string> = {}, opts: { url?: string; aud
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
   const ollama = new OllamaConnection(config, clock);
   const scouted: string[] = [];
-  const assistant = new Assistant({ config, clock, registry, tracer, ollama, onUserText: (t) => scouted.push(t), ...(opts.audit ? { audit: opts.audit } : {}) });
+  const assistant = new Assistant({
+    config,
+    clock,
+    registry,
+    tracer,
+    ollama,
+    onUserText: (t) => scouted.push(t),
+    ...(opts.audit ? { audit: opts.audit } : {}),
+  });
   return {
     server,
     home,
@@ -51,7 +59,10 @@ describe('native tool agent', () => {
   it('executes tool_calls through the registry, feeds results back and replies from the persisted result', async () => {
     const t = await setup();
     const args = { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' };
-    t.server.reply({ tool_calls: [{ name: 'mealplan_create', arguments: args }] }, { content: 'Super, ich habe es eingetragen und Zutaten bestellt!' });
+    t.server.reply(
+      { tool_calls: [{ name: 'mealplan_create', arguments: args }] },
+      { content: 'Super, ich habe es eingetragen und Zutaten bestellt!' },
+    );
     const res = await t.chat('Sonntag wären Pommes Currywurst toll, zu Mittag.');
 
     expect(res.source).toBe('model');
@@ -79,7 +90,12 @@ describe('native tool agent', () => {
         tool_calls: [
           {
             name: 'mealplan_create',
-            arguments: { recipe_id: lastToolResult(req).data.recipes[0].id, when: { kind: 'weekday', weekday: 'monday' }, meal: 'dinner', servings: 4 },
+            arguments: {
+              recipe_id: lastToolResult(req).data.recipes[0].id,
+              when: { kind: 'weekday', weekday: 'monday' },
+              meal: 'dinner',
+              servings: 4,
+            },
           },
         ],
       }),
@@ -94,7 +110,10 @@ describe('native tool agent', () => {
   it('reports success:false as a failure whatever the model writes', async () => {
     const t = await setup();
     t.home.failing.set('groceries_add', 'Die Datenbank ist gesperrt');
-    t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Milch', quantity: 2, unit: 'l' } }] }, { content: 'Ich habe zwei Liter Milch hinzugefügt!' });
+    t.server.reply(
+      { tool_calls: [{ name: 'groceries_add', arguments: { name: 'Milch', quantity: 2, unit: 'l' } }] },
+      { content: 'Ich habe zwei Liter Milch hinzugefügt!' },
+    );
     const res = await t.chat('Füge zwei Liter Milch zur Einkaufsliste hinzu.');
     expect(res.reply).toContain('nicht geklappt');
     expect(res.reply).toContain('Die Datenbank ist gesperrt');
@@ -105,7 +124,12 @@ describe('native tool agent', () => {
     const t = await setup();
     const before = t.home.snapshot();
     t.server.reply(
-      { tool_calls: [{ name: 'groceries_delete_everything', arguments: {} }, { name: 'groceries_add', arguments: { name: 'Milch', quantity: 'zwei' } }] },
+      {
+        tool_calls: [
+          { name: 'groceries_delete_everything', arguments: {} },
+          { name: 'groceries_add', arguments: { name: 'Milch', quantity: 'zwei' } },
+        ],
+      },
       { content: 'Alles erledigt.' },
     );
     const res = await t.chat('Füge Milch hinzu');
@@ -118,7 +142,11 @@ describe('native tool agent', () => {
 
   it('stops after JARVIS_AGENT_MAX_STEPS rounds of tool calls', async () => {
     const t = await setup({ JARVIS_AGENT_MAX_STEPS: '2' });
-    t.server.reply({ tool_calls: [{ name: 'groceries_list', arguments: {} }] }, { tool_calls: [{ name: 'groceries_list', arguments: {} }] }, { content: 'never asked' });
+    t.server.reply(
+      { tool_calls: [{ name: 'groceries_list', arguments: {} }] },
+      { tool_calls: [{ name: 'groceries_list', arguments: {} }] },
+      { content: 'never asked' },
+    );
     const res = await t.chat('Was steht auf der Einkaufsliste?');
     expect(res.tool_calls).toHaveLength(2);
     expect(t.server.remaining).toBe(1);
@@ -148,7 +176,10 @@ describe('compatibility selector and workflow planner', () => {
   it('asks the JSON selector once when a home request gets prose only', async () => {
     const t = await setup();
     const args = { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } };
-    t.server.reply({ content: 'Alles klar, ich habe den Termin eingetragen.' }, { json: { tool: 'calendar_create', arguments: args, confidence: 0.99 } });
+    t.server.reply(
+      { content: 'Alles klar, ich habe den Termin eingetragen.' },
+      { json: { tool: 'calendar_create', arguments: args, confidence: 0.99 } },
+    );
     const res = await t.chat('Trage morgen Zahnarzt um 15:30 Uhr in den Kalender ein.');
     expect(t.home.table('calendar')).toEqual([expect.objectContaining({ title: 'Zahnarzt' })]);
     expect(res.reply).toBe('Gespeichert: Zahnarzt');
@@ -157,13 +188,29 @@ describe('compatibility selector and workflow planner', () => {
     expect(selector.tools).toBeUndefined();
     expect(selector.options).toMatchObject({ temperature: 0, num_ctx: 8192 });
     const stages = t.tracer.list().map((e) => `${e.component}.${e.stage}`);
-    expect(stages).toEqual(expect.arrayContaining(['agent.request', 'ollama.tools.request', 'ollama.tools.response', 'agent.selector_request', 'agent.selector_response', 'agent.tool_call', 'state.before_command', 'state.after_command', 'agent.tool_result', 'agent.completed']));
+    expect(stages).toEqual(
+      expect.arrayContaining([
+        'agent.request',
+        'ollama.tools.request',
+        'ollama.tools.response',
+        'agent.selector_request',
+        'agent.selector_response',
+        'agent.tool_call',
+        'state.before_command',
+        'state.after_command',
+        'agent.tool_result',
+        'agent.completed',
+      ]),
+    );
     expect(new Set(t.tracer.list().map((e) => e.trace_id))).toEqual(new Set([res.trace_id]));
   });
 
   it('never lets prose claim a change when no tool ran (selector not confident)', async () => {
     const t = await setup();
-    t.server.reply({ content: 'Ich habe den Zahnarzt eingetragen.' }, { json: { tool: 'calendar_create', arguments: {}, confidence: 0.2 } });
+    t.server.reply(
+      { content: 'Ich habe den Zahnarzt eingetragen.' },
+      { json: { tool: 'calendar_create', arguments: {}, confidence: 0.2 } },
+    );
     const res = await t.chat('Trage den Zahnarzt in den Kalender ein.');
     expect(res.tool_calls).toHaveLength(0);
     expect(res.reply).toContain('nichts geändert');
@@ -188,7 +235,10 @@ describe('compatibility selector and workflow planner', () => {
       tool: 'mealplan_create',
       arguments: { recipe_id: i % 2 ? 'rec_2' : 'rec_1', when: { kind: 'relative', offset_days: i }, meal: 'dinner' },
     }));
-    t.server.reply({ content: 'Hier ist ein schöner Plan: Montag Pasta, Dienstag …' }, { json: { goal: 'Abendessen für sieben Tage planen', steps, confidence: 0.96 } });
+    t.server.reply(
+      { content: 'Hier ist ein schöner Plan: Montag Pasta, Dienstag …' },
+      { json: { goal: 'Abendessen für sieben Tage planen', steps, confidence: 0.96 } },
+    );
     const res = await t.chat('Erstelle einen Essensplan für die ganze Woche, nur Abendessen.');
     expect(res.plan?.steps).toHaveLength(7);
     expect(res.tool_calls.map((c) => c.tool)).toEqual(['recipes_list', ...Array(7).fill('mealplan_create')]);
@@ -198,7 +248,9 @@ describe('compatibility selector and workflow planner', () => {
     expect(planner.messages[0]!.content).toContain('nächsten sieben Kalendertage');
     expect(planner.messages[0]!.content).toContain('rec_2');
     expect(res.reply.split('\n')).toHaveLength(7);
-    expect(t.tracer.list().map((e) => e.stage)).toEqual(expect.arrayContaining(['workflow_plan_request', 'workflow_plan_response', 'workflow_plan']));
+    expect(t.tracer.list().map((e) => e.stage)).toEqual(
+      expect.arrayContaining(['workflow_plan_request', 'workflow_plan_response', 'workflow_plan']),
+    );
   });
 
   it('refuses a plan that names an unregistered tool and changes nothing', async () => {
@@ -276,11 +328,27 @@ describe('confirmations', () => {
     const config = loadConfig({ OLLAMA_URL: server.url, JARVIS_LOCAL_INTENTS: 'false' });
     const registry = new SkillRegistry();
     const home = new MemoryHomeProvider([
-      { name: 'skill_hue_lights_off', description: 'Alle Lichter aus', input_schema: { type: 'object', additionalProperties: false, properties: { room: { type: 'string' } } }, provider: 'plugin', mutates: true, requires_confirmation: true, source: 'skills/hue', skill_id: 'hue', action: 'lights_off' },
+      {
+        name: 'skill_hue_lights_off',
+        description: 'Alle Lichter aus',
+        input_schema: { type: 'object', additionalProperties: false, properties: { room: { type: 'string' } } },
+        provider: 'plugin',
+        mutates: true,
+        requires_confirmation: true,
+        source: 'skills/hue',
+        skill_id: 'hue',
+        action: 'lights_off',
+      },
     ]);
     registry.addProvider(home);
     const clock = () => new Date('2026-08-29T08:20:00Z');
-    const assistant = new Assistant({ config, clock, registry, tracer: new Tracer({ enabled: true, limit: 100 }), ollama: new OllamaConnection(config, clock) });
+    const assistant = new Assistant({
+      config,
+      clock,
+      registry,
+      tracer: new Tracer({ enabled: true, limit: 100 }),
+      ollama: new OllamaConnection(config, clock),
+    });
     server.reply({ tool_calls: [{ name: 'skill_hue_lights_off', arguments: { room: 'Küche' } }] });
     const res = await assistant.chat({ message: 'Mach das Licht in der Küche aus' });
     expect(res.pending?.tool).toBe('skill_hue_lights_off');
@@ -298,13 +366,22 @@ describe('session reference and local intents', () => {
     const id = (planned.tool_calls.at(-1)!.result.data as { id: string }).id;
     const moved = await t.chat('Verschiebe das auf Freitag.');
     expect(moved.source).toBe('local-intent');
-    expect(moved.tool_calls).toEqual([expect.objectContaining({ tool: 'mealplan_update', arguments: { id, when: { kind: 'weekday', weekday: 'friday' } } })]);
+    expect(moved.tool_calls).toEqual([
+      expect.objectContaining({ tool: 'mealplan_update', arguments: { id, when: { kind: 'weekday', weekday: 'friday' } } }),
+    ]);
     expect(t.server.chats()).toHaveLength(0);
   });
 
   it('gives the model the session reference so "Nein, doch Freitag." updates that entry', async () => {
     const t = await setup();
-    t.server.reply({ tool_calls: [{ name: 'mealplan_create', arguments: { title: 'Pizza', when: { kind: 'weekday', weekday: 'thursday' }, meal: 'dinner' } }] }, { content: 'ok' });
+    t.server.reply(
+      {
+        tool_calls: [
+          { name: 'mealplan_create', arguments: { title: 'Pizza', when: { kind: 'weekday', weekday: 'thursday' }, meal: 'dinner' } },
+        ],
+      },
+      { content: 'ok' },
+    );
     await t.chat('Donnerstag Pizza zum Abendessen');
     t.server.reply(
       (req) => {
@@ -355,7 +432,10 @@ describe('Ollama availability', () => {
     expect(res.source).toBe('error');
     expect(res.reply).toBe('Das Sprachmodell hatte gerade einen Fehler – bitte versuch es gleich noch einmal.');
     // The cause is for Wissen & System and the debug export, not for the family's chat.
-    expect(t.tracer.list().find((e) => e.stage === 'ollama_unavailable')?.data).toMatchObject({ reason: 'model-error', message: expect.stringContaining('model runner has unexpectedly stopped') });
+    expect(t.tracer.list().find((e) => e.stage === 'ollama_unavailable')?.data).toMatchObject({
+      reason: 'model-error',
+      message: expect.stringContaining('model runner has unexpectedly stopped'),
+    });
   });
 
   it('OLLAMA_MODEL=auto picks an installed model that supports tools, or says that none fits', async () => {
@@ -364,13 +444,22 @@ describe('Ollama availability', () => {
     expect(await ollama.resolveModel()).toEqual({ ok: true, model: 'qwen2.5:7b-instruct', how: 'auto' });
     expect(ollama.status()).toMatchObject({ state: 'ok', detail: expect.stringContaining('qwen2.5:7b-instruct') });
 
-    t.server.setModels([{ name: 'nomic-embed-text:latest', capabilities: ['embedding'] }, { name: 'gemma:2b', capabilities: ['completion'] }]);
+    t.server.setModels([
+      { name: 'nomic-embed-text:latest', capabilities: ['embedding'] },
+      { name: 'gemma:2b', capabilities: ['completion'] },
+    ]);
     ollama.invalidate();
     const none = await ollama.resolveModel();
     expect(none).toMatchObject({ ok: false, reason: 'no-tool-model' });
     expect(ollama.status().state).toBe('degraded');
     t.server.reply({ content: 'x' });
-    const res = await new Assistant({ config: t.config, clock: () => new Date(), registry: new SkillRegistry(), tracer: t.tracer, ollama }).chat({ message: 'Hallo' });
+    const res = await new Assistant({
+      config: t.config,
+      clock: () => new Date(),
+      registry: new SkillRegistry(),
+      tracer: t.tracer,
+      ollama,
+    }).chat({ message: 'Hallo' });
     expect(res.reply).toBe('Dafür brauche ich ein Sprachmodell, und es ist noch keins eingerichtet – in Wissen & System steht, was fehlt.');
     expect(res.source).toBe('error');
     expect(ollama.status().detail).toContain('gemma:2b');
@@ -380,7 +469,11 @@ describe('Ollama availability', () => {
     const server = await startScriptedOllama({ models: [{ name: 'gemma:2b', capabilities: ['completion'] }] });
     servers.push(server);
     const ollama = new OllamaConnection(loadConfig({ OLLAMA_URL: server.url, OLLAMA_MODEL: 'gemma:2b' }), () => new Date());
-    expect(await ollama.resolveModel()).toMatchObject({ ok: false, reason: 'model-without-tools', message: expect.stringContaining('gemma:2b') });
+    expect(await ollama.resolveModel()).toMatchObject({
+      ok: false,
+      reason: 'model-without-tools',
+      message: expect.stringContaining('gemma:2b'),
+    });
     const missing = new OllamaConnection(loadConfig({ OLLAMA_URL: server.url, OLLAMA_MODEL: 'llama3.1' }), () => new Date());
     expect(await missing.resolveModel()).toMatchObject({ ok: false, reason: 'model-missing' });
   });
@@ -408,7 +501,10 @@ describe('streaming', () => {
     expect(t.server.chats().at(-1)!.options).toMatchObject({ temperature: 0.15, num_predict: 1200 });
 
     // Prose streamed before a tool ran is overruled by the reply built from the results.
-    t.server.reply({ content: 'Moment, ich schaue nach.', tool_calls: [{ name: 'groceries_add', arguments: { name: 'Salz' } }] }, { content: 'Salz ist drauf.' });
+    t.server.reply(
+      { content: 'Moment, ich schaue nach.', tool_calls: [{ name: 'groceries_add', arguments: { name: 'Salz' } }] },
+      { content: 'Salz ist drauf.' },
+    );
     const overruled: ChatStreamEvent[] = [];
     const salt = await t.assistant.chat({ message: 'Erzähl mir was über Salz' }, (e) => overruled.push(e));
     expect(overruled.filter((e) => e.type === 'delta').at(-1)!.data).toEqual({ text: salt.reply, replace: true });
@@ -419,7 +515,10 @@ describe('audit trail', () => {
   const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, takeover: () => {}, contribute: () => {}, finish: () => {} };
 
   it('a tool the household policy denies does not run', async () => {
-    const t = await setup({}, { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } });
+    const t = await setup(
+      {},
+      { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } },
+    );
     t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Chips' } }] }, { content: 'Chips sind drauf!' });
     const res = await t.chat('Chips auf die Einkaufsliste');
     expect(res.tool_calls[0]!.result.error?.code).toBe('POLICY_DENIED');
@@ -428,7 +527,14 @@ describe('audit trail', () => {
   });
 
   it('a failing audit log never takes a request down', async () => {
-    const broken = new Proxy({}, { get: () => () => { throw new Error('disk full'); } });
+    const broken = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error('disk full');
+        },
+      },
+    );
     const errors: string[] = [];
     const t = await setup({ JARVIS_LOCAL_INTENTS: 'true' }, { audit: protocolAudit(broken as never, (op) => errors.push(op)) });
     const res = await t.chat('Füge Eier zur Einkaufsliste hinzu');
@@ -436,4 +542,3 @@ describe('audit trail', () => {
     expect(errors).toContain('begin');
   });
 });
-

@@ -167,7 +167,13 @@ export class Assistant {
       this.closePendingAudit(pending, false);
       this.trace(run, 'pending_tool_expired', { tool: pending.tool, arguments: pending.arguments });
       if (yes || no) {
-        return { source: 'pending', reply: lang === 'en' ? 'That confirmation has expired; nothing was changed.' : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.' };
+        return {
+          source: 'pending',
+          reply:
+            lang === 'en'
+              ? 'That confirmation has expired; nothing was changed.'
+              : 'Die Bestätigung ist abgelaufen; es wurde nichts geändert.',
+        };
       }
       return undefined;
     }
@@ -177,7 +183,10 @@ export class Assistant {
       this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
       const audit = pending.audit;
       if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
-      const result = await this.execute(run, pending.tool, pending.arguments, { confirmed: true, ...(audit ? { decision: audit.decision } : {}) });
+      const result = await this.execute(run, pending.tool, pending.arguments, {
+        confirmed: true,
+        ...(audit ? { decision: audit.decision } : {}),
+      });
       const reply = replyFromResults(run.calls, lang);
       if (audit) this.deps.audit?.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
       return { source: 'pending', reply };
@@ -235,7 +244,8 @@ export class Assistant {
         // A template whose call the registry rejects was not certain: nothing changed yet,
         // so the model may try instead.
         const code = result.error?.code;
-        if ((code === 'UNKNOWN_TOOL' || code === 'INVALID_ARGUMENTS') && !run.calls.some((c) => c.result.mutated)) throw new NotCertain(code);
+        if ((code === 'UNKNOWN_TOOL' || code === 'INVALID_ARGUMENTS') && !run.calls.some((c) => c.result.mutated))
+          throw new NotCertain(code);
         return result;
       });
       return { reply: outcome.reply, source: 'local-intent' };
@@ -253,7 +263,12 @@ export class Assistant {
    * Every tool call of the assistant goes through here: unknown tools are refused,
    * confirmations are held back, everything else runs through the registry (which validates).
    */
-  private async execute(run: Run, name: string, args: Record<string, unknown>, opts: { confirmed: boolean; decision?: AuditDecision }): Promise<ToolResult> {
+  private async execute(
+    run: Run,
+    name: string,
+    args: Record<string, unknown>,
+    opts: { confirmed: boolean; decision?: AuditDecision },
+  ): Promise<ToolResult> {
     const { config, registry, clock } = this.deps;
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
@@ -261,7 +276,9 @@ export class Assistant {
     // The household's risk policy, read now: no argument, prompt or skill output takes part.
     const risk = tool ? registry.riskOf(name) : undefined;
     // The policy decides before anything runs; a confirmed call keeps its first decision.
-    const decision = tool ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk) : undefined)) : undefined;
+    const decision = tool
+      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk) : undefined))
+      : undefined;
     let result: ToolResult;
     if (!tool) {
       result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
@@ -286,22 +303,53 @@ export class Assistant {
       run.emit({ type: 'pending', data: run.pending! });
       return { success: false, error: { code: 'CONFIRMATION_REQUIRED', message: summary }, message: summary, mutated: false };
     } else {
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'before_command', { tool: name, arguments: args, reference: this.conversation.reference ?? null, counts: this.deps.stateSummary?.() ?? null });
-      result = await registry.call(name, args, { traceId: run.traceId, now: clock(), timezone: config.timezone, actor: 'assistant', confirmed: opts.confirmed });
+      if (tool.mutates)
+        this.deps.tracer.record(run.traceId, 'state', 'before_command', {
+          tool: name,
+          arguments: args,
+          reference: this.conversation.reference ?? null,
+          counts: this.deps.stateSummary?.() ?? null,
+        });
+      result = await registry.call(name, args, {
+        traceId: run.traceId,
+        now: clock(),
+        timezone: config.timezone,
+        actor: 'assistant',
+        confirmed: opts.confirmed,
+      });
       if (decision) this.deps.audit?.contribute(decision, result.message, result);
-      if (tool.mutates) this.deps.tracer.record(run.traceId, 'state', 'after_command', { tool: name, success: result.success, mutated: result.mutated, data: result.data ?? null, counts: this.deps.stateSummary?.() ?? null });
+      if (tool.mutates)
+        this.deps.tracer.record(run.traceId, 'state', 'after_command', {
+          tool: name,
+          success: result.success,
+          mutated: result.mutated,
+          data: result.data ?? null,
+          counts: this.deps.stateSummary?.() ?? null,
+        });
     }
     const call: ExecutedToolCall = { tool: name, arguments: args, result };
     run.calls.push(call);
     this.conversation.remember(name, result);
-    this.trace(run, 'tool_result', { tool: name, success: result.success, mutated: result.mutated, message: result.message, ...(result.error ? { error: result.error } : {}), data: result.data ?? null });
+    this.trace(run, 'tool_result', {
+      tool: name,
+      success: result.success,
+      mutated: result.mutated,
+      message: result.message,
+      ...(result.error ? { error: result.error } : {}),
+      data: result.data ?? null,
+    });
     run.emit({ type: 'tool_result', data: call });
     return result;
   }
 
   // ---------------------------------------------------------------- model path
 
-  private async answerWithModel(run: Run, message: string, lang: Lang, module: string | undefined): Promise<{ reply: string; source: ReplySource }> {
+  private async answerWithModel(
+    run: Run,
+    message: string,
+    lang: Lang,
+    module: string | undefined,
+  ): Promise<{ reply: string; source: ReplySource }> {
     const { config, ollama } = this.deps;
     const { tools, byName } = this.catalog.current();
     const messages: Message[] = [
@@ -320,11 +368,14 @@ export class Assistant {
     ];
     // Stream prose live only where it can be the answer: not for home requests, whose reply
     // comes from the tool results.
-    const streamProse = run.sink && !isHomeRequest(message) ? (text: string) => {
-      if (run.calls.length > 0) return;
-      run.streamed += text;
-      run.emit({ type: 'delta', data: { text } });
-    } : undefined;
+    const streamProse =
+      run.sink && !isHomeRequest(message)
+        ? (text: string) => {
+            if (run.calls.length > 0) return;
+            run.streamed += text;
+            run.emit({ type: 'delta', data: { text } });
+          }
+        : undefined;
 
     // Household requests run with the agent's options (temperature 0); small talk and
     // questions with the general chat options. Both get every tool.
@@ -333,15 +384,34 @@ export class Assistant {
     try {
       let step = 0;
       for (; step < config.agentMaxSteps; step++) {
-        this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', { step, model: modelName(ollama), messages: messages.length, tools: tools.map((t) => t.function.name) });
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', {
+          step,
+          model: modelName(ollama),
+          messages: messages.length,
+          tools: tools.map((t) => t.function.name),
+        });
         // The client's Tool type only knows flat properties; ours are full JSON schemas.
-        const turn = await ollama.chat({ role, messages, tools: tools as unknown as Tool[], ...(streamProse ? { onDelta: streamProse } : {}) });
-        this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', { step, model: turn.model, content: turn.content, tool_calls: turn.toolCalls });
+        const turn = await ollama.chat({
+          role,
+          messages,
+          tools: tools as unknown as Tool[],
+          ...(streamProse ? { onDelta: streamProse } : {}),
+        });
+        this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', {
+          step,
+          model: turn.model,
+          content: turn.content,
+          tool_calls: turn.toolCalls,
+        });
         if (turn.toolCalls.length === 0) {
           prose = turn.content;
           break;
         }
-        messages.push({ role: 'assistant', content: turn.content, tool_calls: turn.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) });
+        messages.push({
+          role: 'assistant',
+          content: turn.content,
+          tool_calls: turn.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
+        });
         for (const call of turn.toolCalls) {
           const result = await this.execute(run, call.name, call.arguments, { confirmed: false });
           messages.push({ role: 'tool', tool_name: call.name, content: toolMessage(result) });
@@ -368,7 +438,13 @@ export class Assistant {
       // No tool ran, so nothing changed: prose that claims a change must not reach the user.
       if (isHomeRequest(message) && claimsChange(prose)) {
         this.trace(run, 'unbacked_claim_replaced', { prose });
-        return { source: 'model', reply: lang === 'en' ? 'Nothing was changed: no tool ran for this request. Please say it once more, a little more precisely.' : 'Es wurde nichts geändert, weil kein Tool ausgeführt wurde. Bitte formuliere die Anfrage noch einmal genauer.' };
+        return {
+          source: 'model',
+          reply:
+            lang === 'en'
+              ? 'Nothing was changed: no tool ran for this request. Please say it once more, a little more precisely.'
+              : 'Es wurde nichts geändert, weil kein Tool ausgeführt wurde. Bitte formuliere die Anfrage noch einmal genauer.',
+        };
       }
       return { source: 'model', reply: prose.trim() };
     }
@@ -383,7 +459,11 @@ export class Assistant {
     if (!selection) return;
     if (!byName.has(selection.tool)) {
       this.trace(run, 'selector_rejected', { tool: selection.tool, reason: 'unknown tool' });
-      run.calls.push({ tool: selection.tool, arguments: selection.arguments, result: toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${selection.tool}`) });
+      run.calls.push({
+        tool: selection.tool,
+        arguments: selection.arguments,
+        result: toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${selection.tool}`),
+      });
       return;
     }
     if (selection.confidence < SELECTOR_MIN_CONFIDENCE) {
@@ -433,7 +513,12 @@ function modelName(ollama: OllamaConnection): string | null {
 }
 
 function toolMessage(result: ToolResult): string {
-  const text = JSON.stringify({ success: result.success, message: result.message, ...(result.error ? { error: result.error } : {}), ...(result.data !== undefined ? { data: result.data } : {}) });
+  const text = JSON.stringify({
+    success: result.success,
+    message: result.message,
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.data !== undefined ? { data: result.data } : {}),
+  });
   return text.length > TOOL_MESSAGE_LIMIT ? `${text.slice(0, TOOL_MESSAGE_LIMIT)}…(gekürzt)` : text;
 }
 

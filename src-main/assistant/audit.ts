@@ -42,7 +42,8 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
     block: (decision, summary) => guard('block', () => recorder.block(decision.session, decision.decisionId, summary)),
     review: (session, requestId, approve) => void guard('review', () => recorder.review(session, requestId, approve)),
     takeover: (session, requestId, reason) => void guard('takeover', () => recorder.takeover(session, requestId, reason)),
-    contribute: (decision, summary, evidence) => void guard('contribute', () => recorder.contribute(decision.session, decision.decisionId, 'tool_result', summary, evidence)),
+    contribute: (decision, summary, evidence) =>
+      void guard('contribute', () => recorder.contribute(decision.session, decision.decisionId, 'tool_result', summary, evidence)),
     finish: (session, outcome, summary) => void guard('finish', () => recorder.finish(session, outcome, summary)),
   };
 }

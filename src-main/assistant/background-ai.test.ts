@@ -68,20 +68,38 @@ describe('Task Scout', () => {
 describe('Kanban AI organize', () => {
   function board(t: Awaited<ReturnType<typeof setup>>) {
     t.home.table('tasks').push({ id: 'task_1', title: 'Müll', status: 'done' }, { id: 'task_2', title: 'Fenster', status: 'in_progress' });
-    t.home.table('kanban').push(
-      { id: 'card_1', title: 'Müll', column: 'TODO', task_id: 'task_1', manual_override: false },
-      { id: 'card_2', title: 'Fenster', column: 'TODO', task_id: 'task_2', manual_override: true },
-      { id: 'card_3', title: 'Urlaub planen', column: 'BACKLOG', task_id: null, manual_override: false },
-    );
+    t.home
+      .table('kanban')
+      .push(
+        { id: 'card_1', title: 'Müll', column: 'TODO', task_id: 'task_1', manual_override: false },
+        { id: 'card_2', title: 'Fenster', column: 'TODO', task_id: 'task_2', manual_override: true },
+        { id: 'card_3', title: 'Urlaub planen', column: 'BACKLOG', task_id: null, manual_override: false },
+      );
   }
 
   it('applies a native kanban_recommend tool call and protects cards moved by hand', async () => {
     const t = await setup();
     board(t);
-    t.server.reply({ tool_calls: [{ name: 'kanban_recommend', arguments: { moves: [{ id: 'card_1', column: 'DONE' }, { id: 'card_2', column: 'DONE' }, { id: 'card_3', column: 'TODO' }] } }] });
+    t.server.reply({
+      tool_calls: [
+        {
+          name: 'kanban_recommend',
+          arguments: {
+            moves: [
+              { id: 'card_1', column: 'DONE' },
+              { id: 'card_2', column: 'DONE' },
+              { id: 'card_3', column: 'TODO' },
+            ],
+          },
+        },
+      ],
+    });
     const res = await t.organizer.organize();
     expect(res.strategy).toBe('tool_call');
-    expect(res.moved.map((m) => [m.id, m.to])).toEqual([['card_1', 'DONE'], ['card_3', 'TODO']]);
+    expect(res.moved.map((m) => [m.id, m.to])).toEqual([
+      ['card_1', 'DONE'],
+      ['card_3', 'TODO'],
+    ]);
     expect(res.skipped).toEqual([{ id: 'card_2', reason: 'moved by hand' }]);
     expect(t.server.chats()[0]!.tools!.map((x) => x.function.name)).toEqual(['kanban_recommend']);
   });
@@ -89,12 +107,17 @@ describe('Kanban AI organize', () => {
   it('retries in JSON mode and reads fenced JSON', async () => {
     const t = await setup();
     board(t);
-    t.server.reply({ content: 'Ich würde Müll nach DONE schieben.' }, { content: '```json\n{"moves":[{"id":"card_1","column":"DONE"}]}\n```' });
+    t.server.reply(
+      { content: 'Ich würde Müll nach DONE schieben.' },
+      { content: '```json\n{"moves":[{"id":"card_1","column":"DONE"}]}\n```' },
+    );
     const res = await t.organizer.organize();
     expect(res.strategy).toBe('json_retry');
     expect(t.server.chats()[1]!.format).toBe('json');
     expect(res.moved.map((m) => m.id)).toEqual(['card_1']);
-    expect(t.tracer.list().map((e) => e.stage)).toEqual(expect.arrayContaining(['tool_request', 'tool_response', 'json_retry_request', 'json_retry_response']));
+    expect(t.tracer.list().map((e) => e.stage)).toEqual(
+      expect.arrayContaining(['tool_request', 'tool_response', 'json_retry_request', 'json_retry_response']),
+    );
   });
 
   it('falls back deterministically on empty or cut-off output, keeping synced cards in step with their tasks', async () => {

@@ -40,13 +40,23 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   const recorder = protocol.recorder;
   const assistant = new Assistant({
     ...deps,
-    audit: protocolAudit(recorder, (operation, err) => ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) })),
+    audit: protocolAudit(recorder, (operation, err) =>
+      ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) }),
+    ),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
     stateSummary: () => {
       const { events, tasks, reminders, groceries, recipes, meals, kanban } = household.state();
-      return { events: events.length, tasks: tasks.length, reminders: reminders.length, groceries: groceries.length, recipes: recipes.length, meals: meals.length, kanban: kanban.length };
+      return {
+        events: events.length,
+        tasks: tasks.length,
+        reminders: reminders.length,
+        groceries: groceries.length,
+        recipes: recipes.length,
+        meals: meals.length,
+        kanban: kanban.length,
+      };
     },
   });
   const memoryTool = memoryToolProvider(recorder);
@@ -76,7 +86,12 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   debug.addRuntime('pending_tool_confirmation', () => assistant.conversation.pendingView() ?? null);
   debug.addRuntime('session_reference', () => assistant.conversation.reference ?? null);
   debug.addRuntime('conversation', () => ({ messages: assistant.conversation.length, history_tokens: ctx.config.historyTokens }));
-  debug.addRuntime('ollama', () => ({ url: ctx.config.ollamaUrl, configured_model: ctx.config.ollamaModel, choice: ollama.lastChoice() ?? null, status: ollama.status() }));
+  debug.addRuntime('ollama', () => ({
+    url: ctx.config.ollamaUrl,
+    configured_model: ctx.config.ollamaModel,
+    choice: ollama.lastChoice() ?? null,
+    status: ollama.status(),
+  }));
   debug.addRuntime('task_scout', () => ({ queued: scout.queued, interval_ms: ctx.config.taskScoutIntervalMs }));
   // The evidence layer's records and hash-linked events ride along; the whole export is then
   // sealed by a signed manifest, so `jarvis protocol verify <export>` can check the file.
@@ -105,7 +120,8 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       // Keeps the `ollama` health component current when Ollama starts or stops later.
       timers.push(setInterval(() => void ollama.resolveModel(), OLLAMA_RECHECK_MS).unref());
       if (ctx.config.taskScoutIntervalMs > 0) timers.push(setInterval(() => void scout.runOnce(), ctx.config.taskScoutIntervalMs).unref());
-      if (ctx.config.kanbanAiIntervalMs > 0) timers.push(setInterval(() => void organizer.organize(), ctx.config.kanbanAiIntervalMs).unref());
+      if (ctx.config.kanbanAiIntervalMs > 0)
+        timers.push(setInterval(() => void organizer.organize(), ctx.config.kanbanAiIntervalMs).unref());
     },
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);

@@ -43,7 +43,13 @@ async function ask(home: Awaited<ReturnType<typeof seededHousehold>>, sentence: 
 describe('day overview: "Was steht morgen an?" answers the whole day without the model', () => {
   it('lists tomorrow’s events, tasks due, reminders and meals in German', async () => {
     const home = await seededHousehold();
-    for (const sentence of ['Was steht morgen an?', 'Was steht für morgen an', 'Was ist morgen los?', 'Was haben wir morgen?', 'Wie sieht morgen aus?']) {
+    for (const sentence of [
+      'Was steht morgen an?',
+      'Was steht für morgen an',
+      'Was ist morgen los?',
+      'Was haben wir morgen?',
+      'Wie sieht morgen aus?',
+    ]) {
       const r = await ask(home, sentence);
       expect(r, sentence).toMatchObject({ name: 'day.overview', lang: 'de' });
       expect(r!.tools).toEqual(['calendar_list', 'tasks_list', 'reminders_list', 'mealplan_list']);
@@ -61,7 +67,12 @@ describe('day overview: "Was steht morgen an?" answers the whole day without the
 
   it('answers in English for English questions, several phrasings', async () => {
     const home = await seededHousehold();
-    for (const sentence of ["What's on tomorrow?", 'What is planned for tomorrow?', 'What do we have tomorrow', 'What does tomorrow look like?']) {
+    for (const sentence of [
+      "What's on tomorrow?",
+      'What is planned for tomorrow?',
+      'What do we have tomorrow',
+      'What does tomorrow look like?',
+    ]) {
       const r = await ask(home, sentence);
       expect(r, sentence).toMatchObject({ name: 'day.overview', lang: 'en' });
       expect(r!.reply).toBe(
@@ -79,7 +90,14 @@ describe('day overview: "Was steht morgen an?" answers the whole day without the
   it('today includes overdue tasks, marked as overdue, and leaves done and undated tasks out', async () => {
     const home = await seededHousehold();
     const de = await ask(home, 'Was steht heute an?');
-    expect(de!.reply).toBe(['Heute, Samstag, 29.8.:', 'Termine: 17:00 Turnen.', 'Fällig: Fahrrad zur Werkstatt (überfällig seit 27.8.), Blumen gießen.', 'Erinnerungen: 18:00 Oma anrufen.'].join('\n'));
+    expect(de!.reply).toBe(
+      [
+        'Heute, Samstag, 29.8.:',
+        'Termine: 17:00 Turnen.',
+        'Fällig: Fahrrad zur Werkstatt (überfällig seit 27.8.), Blumen gießen.',
+        'Erinnerungen: 18:00 Oma anrufen.',
+      ].join('\n'),
+    );
     const en = await ask(home, "What's on today?");
     expect(en!.reply).toContain('Due: Fahrrad zur Werkstatt (overdue since Aug 27), Blumen gießen.');
     expect(en!.reply).not.toMatch(/Keller|Rasen/);
@@ -89,9 +107,13 @@ describe('day overview: "Was steht morgen an?" answers the whole day without the
     const home = await seededHousehold();
     const friday = await ask(home, 'Was ist am Freitag?');
     expect(friday!.reply).toBe(['Am Freitag, 4.9.:', 'Termine: 19:00 Elternabend.', 'Essen: Abendessen Pizza (3 Portionen).'].join('\n'));
-    expect((await ask(home, 'What do I have on Friday?'))!.reply).toBe(['On Friday, Sep 4:', 'Appointments: 19:00 Elternabend.', 'Meals: dinner Pizza (3 servings).'].join('\n'));
+    expect((await ask(home, 'What do I have on Friday?'))!.reply).toBe(
+      ['On Friday, Sep 4:', 'Appointments: 19:00 Elternabend.', 'Meals: dinner Pizza (3 servings).'].join('\n'),
+    );
     expect((await ask(home, 'Was steht übermorgen an?'))!.reply).toBe('Übermorgen, Montag, 31.8.: Es steht nichts an.');
-    expect((await ask(home, "What's on the day after tomorrow?"))!.reply).toBe('The day after tomorrow, Monday, Aug 31: nothing is planned.');
+    expect((await ask(home, "What's on the day after tomorrow?"))!.reply).toBe(
+      'The day after tomorrow, Monday, Aug 31: nothing is planned.',
+    );
   });
 
   it('leaves other questions to their own templates or the model', async () => {
@@ -106,7 +128,8 @@ describe('day overview: "Was steht morgen an?" answers the whole day without the
 });
 
 describe('reminder template: "Erinnere mich morgen um 8 an den Müll."', () => {
-  const reminders = async (home: Awaited<ReturnType<typeof seededHousehold>>) => ((await home.call('reminders_list', {})).data!.reminders as Reminder[]).filter((r) => r.source === 'manual');
+  const reminders = async (home: Awaited<ReturnType<typeof seededHousehold>>) =>
+    ((await home.call('reminders_list', {})).data!.reminders as Reminder[]).filter((r) => r.source === 'manual');
 
   it('creates the reminder through reminders_create and confirms it in German', async () => {
     const home = await seededHousehold();
@@ -131,7 +154,9 @@ describe('reminder template: "Erinnere mich morgen um 8 an den Müll."', () => {
       expect(r?.name, sentence).toBe('reminders.add');
       expect(await reminders(home)).toContainEqual(expect.objectContaining({ text, at }));
     }
-    expect((await ask(home, 'Remind me tomorrow at 8 to take out the trash'))!.reply).toBe('Reminder saved: tomorrow at 08:00 – Take out the trash.');
+    expect((await ask(home, 'Remind me tomorrow at 8 to take out the trash'))!.reply).toBe(
+      'Reminder saved: tomorrow at 08:00 – Take out the trash.',
+    );
   });
 
   it('leaves a reminder without a day or a time to the model', async () => {

@@ -28,7 +28,12 @@ describe('the assistant without Ollama', () => {
     const res = await chat({ message: "What's on tomorrow?" });
     expect(res.status).toBe(200);
     expect(res.json.source).toBe('local-intent');
-    expect(res.json.tool_calls.map((c: { tool: string }) => c.tool)).toEqual(['calendar_list', 'tasks_list', 'reminders_list', 'mealplan_list']);
+    expect(res.json.tool_calls.map((c: { tool: string }) => c.tool)).toEqual([
+      'calendar_list',
+      'tasks_list',
+      'reminders_list',
+      'mealplan_list',
+    ]);
     const reply: string = res.json.reply;
     expect(reply).toMatch(/^Tomorrow, /);
     expect(reply).toContain('Appointments: 15:30 Zahnarzt (Praxis Weber).');
@@ -41,19 +46,25 @@ describe('the assistant without Ollama', () => {
     const res = await chat({ message: 'Erinnere mich morgen um 8 an den Müll.' });
     expect(res.json).toMatchObject({ source: 'local-intent', reply: 'Erinnerung gespeichert: morgen um 08:00 Uhr – Müll.' });
     const state = await tm.request('/api/state');
-    expect(state.json.reminders).toContainEqual(expect.objectContaining({ text: 'Müll', at: expect.stringMatching(/T08:00:00[+-]\d\d:\d\d$/) }));
+    expect(state.json.reminders).toContainEqual(
+      expect.objectContaining({ text: 'Müll', at: expect.stringMatching(/T08:00:00[+-]\d\d:\d\d$/) }),
+    );
   });
 
   it('"Schreib mir ein Gedicht" says in one German sentence that the model is not reachable', async () => {
     const res = await chat({ message: 'Schreib mir ein Gedicht' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ source: 'error', tool_calls: [] });
-    expect(res.json.reply).toBe('Dafür brauche ich das Sprachmodell, und das ist gerade nicht erreichbar – Haushaltsbefehle wie „Was steht morgen an?“ funktionieren trotzdem.');
+    expect(res.json.reply).toBe(
+      'Dafür brauche ich das Sprachmodell, und das ist gerade nicht erreichbar – Haushaltsbefehle wie „Was steht morgen an?“ funktionieren trotzdem.',
+    );
   });
 
   it('the UI language decides when the words do not, and the request’s own language wins', async () => {
     const en = await chat({ message: '???', language: 'en' });
-    expect(en.json.reply).toBe('For that I need the language model, and it cannot be reached right now – household commands like “What’s on tomorrow?” still work.');
+    expect(en.json.reply).toBe(
+      'For that I need the language model, and it cannot be reached right now – household commands like “What’s on tomorrow?” still work.',
+    );
     const de = await chat({ message: 'Was steht morgen an?', language: 'en' });
     expect(de.json.reply).toMatch(/^Morgen, .*\nTermine: 15:30 Zahnarzt/);
     const bad = await chat({ message: 'hi', language: 'fr' });

@@ -70,14 +70,20 @@ async function describeDay(call: ToolRunner, from: SymbolicTime, lang: Lang, tod
   const tasks = await call('tasks_list', {});
   const reminders = await call('reminders_list', { include_fired: true });
   const meals = await call('mealplan_list', { from, days: 1 });
-  for (const [tool, result] of [['tasks_list', tasks], ['reminders_list', reminders], ['mealplan_list', meals]] as const) {
+  for (const [tool, result] of [
+    ['tasks_list', tasks],
+    ['reminders_list', reminders],
+    ['mealplan_list', meals],
+  ] as const) {
     if (!result.success) return failureSentence(tool, result, lang);
   }
   return daySummary(
     {
       date,
       events,
-      tasks: listOf<Task>(tasks, 'tasks').filter((t) => t.status !== 'done' && t.due !== null && (t.due.slice(0, 10) === date || (date === today && t.due.slice(0, 10) < today))),
+      tasks: listOf<Task>(tasks, 'tasks').filter(
+        (t) => t.status !== 'done' && t.due !== null && (t.due.slice(0, 10) === date || (date === today && t.due.slice(0, 10) < today)),
+      ),
       // An event's own reminder goes with the event, which is listed already.
       reminders: listOf<Reminder>(reminders, 'reminders').filter((r) => r.source === 'manual' && r.at.slice(0, 10) === date),
       meals: listOf<MealPlanEntry>(meals, 'meals').filter((x) => x.date === date),
@@ -93,8 +99,26 @@ function listOf<T>(result: ToolResult, key: string): T[] {
 }
 
 const WORDS = {
-  de: { events: 'Termine', tasks: 'Fällig', reminders: 'Erinnerungen', meals: 'Essen', allDay: 'ganztägig', ongoing: 'seit', overdue: 'überfällig seit', servings: 'Portionen' },
-  en: { events: 'Appointments', tasks: 'Due', reminders: 'Reminders', meals: 'Meals', allDay: 'all day', ongoing: 'since', overdue: 'overdue since', servings: 'servings' },
+  de: {
+    events: 'Termine',
+    tasks: 'Fällig',
+    reminders: 'Erinnerungen',
+    meals: 'Essen',
+    allDay: 'ganztägig',
+    ongoing: 'seit',
+    overdue: 'überfällig seit',
+    servings: 'Portionen',
+  },
+  en: {
+    events: 'Appointments',
+    tasks: 'Due',
+    reminders: 'Reminders',
+    meals: 'Meals',
+    allDay: 'all day',
+    ongoing: 'since',
+    overdue: 'overdue since',
+    servings: 'servings',
+  },
 } as const;
 
 const MEAL_ORDER = ['breakfast', 'lunch', 'snack', 'dinner'];
@@ -107,18 +131,29 @@ const MEAL_NAMES: Record<Lang, Record<string, string>> = {
 export function daySummary(day: Day, today: string, lang: Lang): string {
   const w = WORDS[lang];
   const when = dayPhrase(day.date, today, lang);
-  const heading = when.startsWith('am ') || when.startsWith('on ') ? capitalise(when) : `${capitalise(when)}, ${weekdayAndDate(day.date, lang)}`;
+  const heading =
+    when.startsWith('am ') || when.startsWith('on ') ? capitalise(when) : `${capitalise(when)}, ${weekdayAndDate(day.date, lang)}`;
   const lines: string[] = [];
   const events = [...day.events].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (events.length) {
-    lines.push(`${w.events}: ${events.map((e) => {
-      const at = e.all_day ? w.allDay : e.start.slice(0, 10) < day.date ? `${w.ongoing} ${shortDate(e.start.slice(0, 10), lang)}` : e.start.slice(11, 16);
-      return `${at} ${e.title}${e.location ? ` (${e.location})` : ''}`;
-    }).join('; ')}.`);
+    lines.push(
+      `${w.events}: ${events
+        .map((e) => {
+          const at = e.all_day
+            ? w.allDay
+            : e.start.slice(0, 10) < day.date
+              ? `${w.ongoing} ${shortDate(e.start.slice(0, 10), lang)}`
+              : e.start.slice(11, 16);
+          return `${at} ${e.title}${e.location ? ` (${e.location})` : ''}`;
+        })
+        .join('; ')}.`,
+    );
   }
   if (day.tasks.length) {
     const tasks = [...day.tasks].sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : 0));
-    lines.push(`${w.tasks}: ${tasks.map((t) => (t.due!.slice(0, 10) < day.date ? `${t.title} (${w.overdue} ${shortDate(t.due!.slice(0, 10), lang)})` : t.title)).join(', ')}.`);
+    lines.push(
+      `${w.tasks}: ${tasks.map((t) => (t.due!.slice(0, 10) < day.date ? `${t.title} (${w.overdue} ${shortDate(t.due!.slice(0, 10), lang)})` : t.title)).join(', ')}.`,
+    );
   }
   if (day.reminders.length) {
     const reminders = [...day.reminders].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
@@ -126,7 +161,9 @@ export function daySummary(day: Day, today: string, lang: Lang): string {
   }
   if (day.meals.length) {
     const meals = [...day.meals].sort((a, b) => MEAL_ORDER.indexOf(a.meal) - MEAL_ORDER.indexOf(b.meal));
-    lines.push(`${w.meals}: ${meals.map((x) => `${MEAL_NAMES[lang][x.meal] ?? x.meal} ${x.title} (${x.servings} ${w.servings})`).join('; ')}.`);
+    lines.push(
+      `${w.meals}: ${meals.map((x) => `${MEAL_NAMES[lang][x.meal] ?? x.meal} ${x.title} (${x.servings} ${w.servings})`).join('; ')}.`,
+    );
   }
   if (lines.length === 0) return lang === 'en' ? `${heading}: nothing is planned.` : `${heading}: Es steht nichts an.`;
   return `${heading}:\n${lines.join('\n')}`;

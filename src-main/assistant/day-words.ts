@@ -34,7 +34,14 @@ export function weekdayAndDate(date: string, lang: Lang): string {
 /** "heute" / "morgen" / "übermorgen" / "am Freitag, 4.9." (en: "today" … "on Friday, Sep 4"). */
 export function dayPhrase(date: string, today: string, lang: Lang): string {
   const offset = daysFrom(today, date);
-  if (lang === 'en') return offset === 0 ? 'today' : offset === 1 ? 'tomorrow' : offset === 2 ? 'the day after tomorrow' : `on ${weekdayAndDate(date, lang)}`;
+  if (lang === 'en')
+    return offset === 0
+      ? 'today'
+      : offset === 1
+        ? 'tomorrow'
+        : offset === 2
+          ? 'the day after tomorrow'
+          : `on ${weekdayAndDate(date, lang)}`;
   return offset === 0 ? 'heute' : offset === 1 ? 'morgen' : offset === 2 ? 'übermorgen' : `am ${weekdayAndDate(date, lang)}`;
 }
 

@@ -17,7 +17,14 @@ export interface DebugService {
 /** Seals the finished export (the protocol's signed manifest); returns the sealed copy. */
 export type ExportSeal = (document: Record<string, unknown>) => Record<string, unknown>;
 
-export function createDebugService(deps: { config: Config; version: string; clock: () => Date; tracer: Tracer; registry: SkillRegistry; seal?: ExportSeal }): DebugService {
+export function createDebugService(deps: {
+  config: Config;
+  version: string;
+  clock: () => Date;
+  tracer: Tracer;
+  registry: SkillRegistry;
+  seal?: ExportSeal;
+}): DebugService {
   const sections = new Map<string, RuntimeSection>();
   const topLevel = new Map<string, RuntimeSection>();
   const read = (source: Map<string, RuntimeSection>) => {

@@ -36,9 +36,9 @@ async function setup(localIntents: boolean) {
 }
 
 const state = async (home: ReturnType<typeof createHouseholdFixture>) => ({
-  events: ((await home.call('calendar_list', { days: 30 })).data!.events) as readonly CalendarEvent[],
-  meals: ((await home.call('mealplan_list', { days: 30 })).data!.meals) as readonly MealPlanEntry[],
-  groceries: ((await home.call('groceries_list', {})).data!.items) as readonly GroceryItem[],
+  events: (await home.call('calendar_list', { days: 30 })).data!.events as readonly CalendarEvent[],
+  meals: (await home.call('mealplan_list', { days: 30 })).data!.meals as readonly MealPlanEntry[],
+  groceries: (await home.call('groceries_list', {})).data!.items as readonly GroceryItem[],
 });
 
 describe('the recommended test sentences of spec/001 against the real household', () => {
@@ -54,7 +54,14 @@ describe('the recommended test sentences of spec/001 against the real household'
     expect(tomorrow.reply).toContain('15:30 Zahnarzt');
 
     t.server.reply(
-      { tool_calls: [{ name: 'mealplan_create', arguments: { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' } }] },
+      {
+        tool_calls: [
+          {
+            name: 'mealplan_create',
+            arguments: { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' },
+          },
+        ],
+      },
       { content: 'Lecker, ist eingetragen.' },
     );
     const pommes = await t.chat('Sonntag wären Pommes Currywurst toll, zu Mittag.');
@@ -69,7 +76,11 @@ describe('the recommended test sentences of spec/001 against the real household'
     expect(pasta.tool_calls.map((c) => c.tool)).toEqual(['recipes_search', 'mealplan_create']);
     expect(pasta.tool_calls[1]!.arguments).toMatchObject({ recipe_id: t.recipeId, servings: 4, meal: 'dinner' });
     let s = await state(t.home);
-    expect(s.meals.find((m) => m.title === 'Nudeln mit Tomatensauce')).toMatchObject({ date: '2026-08-31', servings: 4, recipe_id: t.recipeId });
+    expect(s.meals.find((m) => m.title === 'Nudeln mit Tomatensauce')).toMatchObject({
+      date: '2026-08-31',
+      servings: 4,
+      recipe_id: t.recipeId,
+    });
     // Home automation: the recipe's ingredients, scaled to four, are on the list.
     expect(s.groceries.find((g) => g.name === 'Nudeln')).toMatchObject({ quantity: 500, unit: 'g' });
 
@@ -79,7 +90,11 @@ describe('the recommended test sentences of spec/001 against the real household'
     expect(s.meals.find((m) => m.title === 'Nudeln mit Tomatensauce')!.date).toBe('2026-09-04');
 
     const milk = await t.chat('Füge zwei Liter Milch zur Einkaufsliste hinzu.');
-    expect(milk.tool_calls[0]).toMatchObject({ tool: 'groceries_add', arguments: { name: 'Milch', quantity: 2, unit: 'l' }, result: { success: true } });
+    expect(milk.tool_calls[0]).toMatchObject({
+      tool: 'groceries_add',
+      arguments: { name: 'Milch', quantity: 2, unit: 'l' },
+      result: { success: true },
+    });
 
     const list = await t.chat('Was steht auf der Einkaufsliste?');
     expect(list.source).toBe('local-intent');
@@ -92,7 +107,10 @@ describe('the recommended test sentences of spec/001 against the real household'
   it('runs the same sentences through the model with local intents off', async () => {
     const t = await setup(false);
     const steps: [string, { name: string; arguments: Record<string, unknown> }[]][] = [
-      ['Trage morgen Zahnarzt um 15:30 Uhr in den Kalender ein.', [{ name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } }]],
+      [
+        'Trage morgen Zahnarzt um 15:30 Uhr in den Kalender ein.',
+        [{ name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } }],
+      ],
       ['Welche Termine habe ich morgen?', [{ name: 'calendar_list', arguments: { from: { kind: 'relative', offset_days: 1 }, days: 1 } }]],
       ['Füge zwei Liter Milch zur Einkaufsliste hinzu.', [{ name: 'groceries_add', arguments: { name: 'Milch', quantity: 2, unit: 'l' } }]],
       ['Was steht auf der Einkaufsliste?', [{ name: 'groceries_list', arguments: {} }]],
@@ -100,7 +118,10 @@ describe('the recommended test sentences of spec/001 against the real household'
     for (const [sentence, calls] of steps) {
       t.server.reply({ tool_calls: calls }, { content: 'Fertig.' });
       const res = await t.chat(sentence);
-      expect(res.tool_calls.map((c) => c.result.success), sentence).toEqual(calls.map(() => true));
+      expect(
+        res.tool_calls.map((c) => c.result.success),
+        sentence,
+      ).toEqual(calls.map(() => true));
     }
     const s = await state(t.home);
     expect(s.events).toHaveLength(1);
@@ -113,12 +134,22 @@ describe('the recommended test sentences of spec/001 against the real household'
       { tool_calls: [{ name: 'recipes_search', arguments: { query: 'Nudeln' } }] },
       (req) => {
         const found = JSON.parse([...req.messages].reverse().find((m) => m.role === 'tool')!.content);
-        return { tool_calls: [{ name: 'mealplan_create', arguments: { recipe_id: found.data.recipes[0].id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 4 } }] };
+        return {
+          tool_calls: [
+            {
+              name: 'mealplan_create',
+              arguments: { recipe_id: found.data.recipes[0].id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 4 },
+            },
+          ],
+        };
       },
       { content: 'Erledigt.' },
     );
     const res = await t.chat('Plane morgen Nudeln mit Tomatensauce für vier Personen.');
-    expect(res.tool_calls.map((c) => [c.tool, c.result.success])).toEqual([['recipes_search', true], ['mealplan_create', true]]);
+    expect(res.tool_calls.map((c) => [c.tool, c.result.success])).toEqual([
+      ['recipes_search', true],
+      ['mealplan_create', true],
+    ]);
     expect((await state(t.home)).meals[0]).toMatchObject({ recipe_id: t.recipeId, date: '2026-08-30', servings: 4 });
   });
 
@@ -126,7 +157,12 @@ describe('the recommended test sentences of spec/001 against the real household'
     const t = await setup(false);
     const before = t.home.snapshot();
     t.server.reply(
-      { tool_calls: [{ name: 'calendar_update', arguments: { id: 'evt_doesnotexist', when: { kind: 'weekday', weekday: 'friday' } } }, { name: 'calendar_teleport', arguments: { id: 'evt_1' } }] },
+      {
+        tool_calls: [
+          { name: 'calendar_update', arguments: { id: 'evt_doesnotexist', when: { kind: 'weekday', weekday: 'friday' } } },
+          { name: 'calendar_teleport', arguments: { id: 'evt_1' } },
+        ],
+      },
       { content: 'Ich habe den Termin auf Freitag verschoben!' },
     );
     const res = await t.chat('Verschiebe den Zahnarzt auf Freitag.');
@@ -138,12 +174,25 @@ describe('the recommended test sentences of spec/001 against the real household'
 
   it('plans seven dinners from the recipe book and deletes only after `ja`', async () => {
     const t = await setup(false);
-    const steps = Array.from({ length: 7 }, (_, i) => ({ id: `s${i + 1}`, task: `Tag ${i + 1}`, tool: 'mealplan_create', arguments: { recipe_id: t.recipeId, when: { kind: 'relative', offset_days: i }, meal: 'dinner' } }));
+    const steps = Array.from({ length: 7 }, (_, i) => ({
+      id: `s${i + 1}`,
+      task: `Tag ${i + 1}`,
+      tool: 'mealplan_create',
+      arguments: { recipe_id: t.recipeId, when: { kind: 'relative', offset_days: i }, meal: 'dinner' },
+    }));
     t.server.reply({ content: 'Montag: Pasta …' }, { json: { goal: 'Abendessen für sieben Tage', steps, confidence: 0.9 } });
     const res = await t.chat('Erstelle einen Essensplan für die ganze Woche, nur Abendessen.');
     expect(res.plan?.steps).toHaveLength(7);
     const meals = (await state(t.home)).meals;
-    expect(meals.map((m) => m.date)).toEqual(['2026-08-29', '2026-08-30', '2026-08-31', '2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04']);
+    expect(meals.map((m) => m.date)).toEqual([
+      '2026-08-29',
+      '2026-08-30',
+      '2026-08-31',
+      '2026-09-01',
+      '2026-09-02',
+      '2026-09-03',
+      '2026-09-04',
+    ]);
 
     t.server.reply({ tool_calls: [{ name: 'mealplan_delete', arguments: { id: meals[0]!.id } }] });
     const asked = await t.chat('Lösche das Essen von heute.');

@@ -61,7 +61,9 @@ const TASK_COLUMN: Record<Task['status'], KanbanColumn> = { open: 'TODO', in_pro
 export class KanbanOrganizer {
   private running?: Promise<OrganizeResult>;
 
-  constructor(private readonly deps: { config: Config; clock: () => Date; registry: SkillRegistry; tracer: Tracer; ollama: OllamaConnection }) {}
+  constructor(
+    private readonly deps: { config: Config; clock: () => Date; registry: SkillRegistry; tracer: Tracer; ollama: OllamaConnection },
+  ) {}
 
   /** Concurrent requests share one pass. */
   organize(traceId = newTraceId('kanban')): Promise<OrganizeResult> {
@@ -78,7 +80,12 @@ export class KanbanOrganizer {
     const cards = ((await registry.call('kanban_list', {}, ctx)).data as { cards?: KanbanCard[] } | undefined)?.cards ?? [];
     const tasks = ((await registry.call('tasks_list', { status: 'all' }, ctx)).data as { tasks?: Task[] } | undefined)?.tasks ?? [];
     const taskById = new Map(tasks.map((t) => [t.id, t]));
-    const board = cards.map((c) => ({ id: c.id, title: c.title, column: c.column, task_status: c.task_id ? (taskById.get(c.task_id)?.status ?? null) : null }));
+    const board = cards.map((c) => ({
+      id: c.id,
+      title: c.title,
+      column: c.column,
+      task_status: c.task_id ? (taskById.get(c.task_id)?.status ?? null) : null,
+    }));
     const messages = [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: JSON.stringify({ cards: board }) },
@@ -98,7 +105,10 @@ export class KanbanOrganizer {
         const retry = await ollama.chat({
           role: 'planner',
           format: 'json',
-          messages: [...messages, { role: 'user', content: 'Antworte nur mit JSON im Format {"moves":[{"id":"…","column":"DONE","reason":"…"}]}.' }],
+          messages: [
+            ...messages,
+            { role: 'user', content: 'Antworte nur mit JSON im Format {"moves":[{"id":"…","column":"DONE","reason":"…"}]}.' },
+          ],
         });
         moves = validMoves(parseJsonAnswer(retry.content));
         trace('json_retry_response', { content: retry.content, valid: moves !== undefined });
@@ -109,13 +119,21 @@ export class KanbanOrganizer {
     if (!moves) {
       strategy = 'deterministic_fallback';
       // Only what the tasks say for sure: synced cards follow their task's status.
-      moves = cards.filter((c) => c.task_id && taskById.has(c.task_id)).map((c) => ({ id: c.id, column: TASK_COLUMN[taskById.get(c.task_id!)!.status] }));
+      moves = cards
+        .filter((c) => c.task_id && taskById.has(c.task_id))
+        .map((c) => ({ id: c.id, column: TASK_COLUMN[taskById.get(c.task_id!)!.status] }));
       trace('deterministic_fallback', { moves: moves.length });
     }
     return this.apply(traceId, ctx, strategy, cards, moves);
   }
 
-  private async apply(traceId: string, ctx: ToolContext, strategy: OrganizeResult['strategy'], cards: readonly KanbanCard[], moves: readonly KanbanMove[]): Promise<OrganizeResult> {
+  private async apply(
+    traceId: string,
+    ctx: ToolContext,
+    strategy: OrganizeResult['strategy'],
+    cards: readonly KanbanCard[],
+    moves: readonly KanbanMove[],
+  ): Promise<OrganizeResult> {
     const byId = new Map(cards.map((c) => [c.id, c]));
     const moved: OrganizeResult['moved'][number][] = [];
     const skipped: { id: string; reason: string }[] = [];

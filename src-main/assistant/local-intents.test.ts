@@ -5,7 +5,11 @@ import { matchLocalIntent } from './local-intents';
 const today = { year: 2026, month: 8, day: 29 };
 
 /** Runs a matched intent against canned tool results and returns the calls it made. */
-async function callsOf(sentence: string, answers: Record<string, ToolResult> = {}, reference?: Parameters<typeof matchLocalIntent>[1]['reference']) {
+async function callsOf(
+  sentence: string,
+  answers: Record<string, ToolResult> = {},
+  reference?: Parameters<typeof matchLocalIntent>[1]['reference'],
+) {
   const intent = matchLocalIntent(sentence, { today, ...(reference ? { reference } : {}) });
   if (!intent) return undefined;
   const calls: { tool: string; args: Record<string, unknown> }[] = [];
@@ -19,7 +23,9 @@ async function callsOf(sentence: string, answers: Record<string, ToolResult> = {
 describe('local intents: the spec’s recommended sentences', () => {
   it('Trage morgen Zahnarzt um 15:30 Uhr in den Kalender ein.', async () => {
     const r = await callsOf('Trage morgen Zahnarzt um 15:30 Uhr in den Kalender ein.');
-    expect(r?.calls).toEqual([{ tool: 'calendar_create', args: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } }]);
+    expect(r?.calls).toEqual([
+      { tool: 'calendar_create', args: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } },
+    ]);
   });
 
   it('Welche Termine habe ich morgen?', async () => {
@@ -51,7 +57,9 @@ describe('local intents: the spec’s recommended sentences', () => {
 
   it('Nein, doch Freitag. keeps an event’s time', async () => {
     const r = await callsOf('Nein, doch Freitag.', {}, { kind: 'event', id: 'evt_3', tool: 'calendar_create', time: '15:30' });
-    expect(r?.calls).toEqual([{ tool: 'calendar_update', args: { id: 'evt_3', when: { kind: 'weekday', weekday: 'friday', time: '15:30' } } }]);
+    expect(r?.calls).toEqual([
+      { tool: 'calendar_update', args: { id: 'evt_3', when: { kind: 'weekday', weekday: 'friday', time: '15:30' } } },
+    ]);
   });
 
   it('Füge zwei Liter Milch zur Einkaufsliste hinzu.', async () => {
@@ -83,17 +91,32 @@ describe('local intents: more templates, German and English', () => {
   });
 
   it('understands English grocery, calendar, task and meal commands', async () => {
-    expect((await callsOf('Add two liters of milk to the shopping list'))?.calls[0]).toEqual({ tool: 'groceries_add', args: { name: 'Milk', quantity: 2, unit: 'l' } });
+    expect((await callsOf('Add two liters of milk to the shopping list'))?.calls[0]).toEqual({
+      tool: 'groceries_add',
+      args: { name: 'Milk', quantity: 2, unit: 'l' },
+    });
     expect((await callsOf("What's on the shopping list?"))?.calls[0]?.tool).toBe('groceries_list');
     expect((await callsOf('Add dentist tomorrow at 3:30 pm to the calendar'))?.calls[0]).toEqual({
       tool: 'calendar_create',
       args: { title: 'Dentist', when: { kind: 'relative', offset_days: 1, time: '15:30' } },
     });
-    const friday = await callsOf('What do I have on next friday?', { calendar_list: toolSuccess({ from: '2026-09-04', to: '2026-09-05', events: [] }, '0', false) });
+    const friday = await callsOf('What do I have on next friday?', {
+      calendar_list: toolSuccess({ from: '2026-09-04', to: '2026-09-05', events: [] }, '0', false),
+    });
     expect(friday?.name).toBe('day.overview');
-    expect(friday?.calls[0]).toEqual({ tool: 'calendar_list', args: { from: { kind: 'weekday', weekday: 'friday', force_next: true }, days: 1 } });
-    expect((await callsOf('Add task call the plumber by friday'))?.calls[0]).toEqual({ tool: 'tasks_create', args: { title: 'Call the plumber', due: { kind: 'weekday', weekday: 'friday' } } });
-    expect((await callsOf("What's for dinner?"))?.calls[0]?.args).toEqual({ from: { kind: 'relative', offset_days: 0 }, days: 1, meal: 'dinner' });
+    expect(friday?.calls[0]).toEqual({
+      tool: 'calendar_list',
+      args: { from: { kind: 'weekday', weekday: 'friday', force_next: true }, days: 1 },
+    });
+    expect((await callsOf('Add task call the plumber by friday'))?.calls[0]).toEqual({
+      tool: 'tasks_create',
+      args: { title: 'Call the plumber', due: { kind: 'weekday', weekday: 'friday' } },
+    });
+    expect((await callsOf("What's for dinner?"))?.calls[0]?.args).toEqual({
+      from: { kind: 'relative', offset_days: 0 },
+      days: 1,
+      meal: 'dinner',
+    });
     expect((await callsOf('Plan spaghetti for dinner on monday for 3 people'))?.calls[1]).toEqual({
       tool: 'mealplan_create',
       args: { title: 'Spaghetti', when: { kind: 'weekday', weekday: 'monday' }, meal: 'dinner', servings: 3 },
@@ -109,7 +132,10 @@ describe('local intents: more templates, German and English', () => {
       title: 'Elternabend',
       when: { kind: 'absolute', date: '2026-08-31', time: '19:00' },
     });
-    expect((await callsOf('Trag am 3.1. Neujahrsbrunch ein'))?.calls[0]?.args).toEqual({ title: 'Neujahrsbrunch', when: { kind: 'absolute', date: '2027-01-03' } });
+    expect((await callsOf('Trag am 3.1. Neujahrsbrunch ein'))?.calls[0]?.args).toEqual({
+      title: 'Neujahrsbrunch',
+      when: { kind: 'absolute', date: '2027-01-03' },
+    });
   });
 
   it('completes exactly one matching open task, and says so when none or several match', async () => {
@@ -138,13 +164,38 @@ describe('local intents: more templates, German and English', () => {
 
 describe('local intents: recurring events', () => {
   it.each([
-    ['Trage Restmüll jeden zweiten Dienstag ein.', { title: 'Restmüll', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }],
-    ['Termin: Turnen jeden Montag 17 Uhr', { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' }],
-    ['Trage Miete am 1. jeden Monats in den Kalender ein', { title: 'Miete', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1' }],
-    ['Add trash every other Tuesday to the calendar', { title: 'Trash', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }],
-    ['Add school run every weekday at 7 to my calendar', { title: 'School run', when: { kind: 'relative', offset_days: 0, time: '07:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' }],
-    ['New event: rent monthly on the 15th', { title: 'Rent', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=15' }],
-    ['Trage Schwimmen jeden Mittwoch um 16:30 ab nächsten Mittwoch ein', { title: 'Schwimmen', when: { kind: 'weekday', weekday: 'wednesday', force_next: true, time: '16:30' }, rrule: 'FREQ=WEEKLY;BYDAY=WE' }],
+    [
+      'Trage Restmüll jeden zweiten Dienstag ein.',
+      { title: 'Restmüll', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' },
+    ],
+    [
+      'Termin: Turnen jeden Montag 17 Uhr',
+      { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' },
+    ],
+    [
+      'Trage Miete am 1. jeden Monats in den Kalender ein',
+      { title: 'Miete', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1' },
+    ],
+    [
+      'Add trash every other Tuesday to the calendar',
+      { title: 'Trash', when: { kind: 'weekday', weekday: 'tuesday' }, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' },
+    ],
+    [
+      'Add school run every weekday at 7 to my calendar',
+      { title: 'School run', when: { kind: 'relative', offset_days: 0, time: '07:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
+    ],
+    [
+      'New event: rent monthly on the 15th',
+      { title: 'Rent', when: { kind: 'relative', offset_days: 0 }, rrule: 'FREQ=MONTHLY;BYMONTHDAY=15' },
+    ],
+    [
+      'Trage Schwimmen jeden Mittwoch um 16:30 ab nächsten Mittwoch ein',
+      {
+        title: 'Schwimmen',
+        when: { kind: 'weekday', weekday: 'wednesday', force_next: true, time: '16:30' },
+        rrule: 'FREQ=WEEKLY;BYDAY=WE',
+      },
+    ],
   ])('%s', async (sentence, args) => {
     const r = await callsOf(sentence);
     expect(r?.calls).toEqual([{ tool: 'calendar_create', args }]);
@@ -152,6 +203,11 @@ describe('local intents: recurring events', () => {
 
   it('a one-off appointment stays a one-off', async () => {
     const r = await callsOf('Trage Zahnarzt nächsten Montag um 9 Uhr ein');
-    expect(r?.calls).toEqual([{ tool: 'calendar_create', args: { title: 'Zahnarzt', when: { kind: 'weekday', weekday: 'monday', force_next: true, time: '09:00' } } }]);
+    expect(r?.calls).toEqual([
+      {
+        tool: 'calendar_create',
+        args: { title: 'Zahnarzt', when: { kind: 'weekday', weekday: 'monday', force_next: true, time: '09:00' } },
+      },
+    ]);
   });
 });

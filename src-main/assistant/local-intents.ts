@@ -52,7 +52,10 @@ function normalise(message: string): string {
 // ---------------------------------------------------------------------------- groceries
 
 const GROCERY_ADD: readonly [RegExp, Lang][] = [
-  [/^(?:füge|füg|setze|setz|schreibe|schreib|packe|pack|tu|tue)\s+(?<items>.+?)\s+(?:zur|auf die|in die|auf den)\s+(?:einkaufsliste|einkaufszettel|liste)(?:\s+(?:hinzu|dazu|drauf))?$/iu, 'de'],
+  [
+    /^(?:füge|füg|setze|setz|schreibe|schreib|packe|pack|tu|tue)\s+(?<items>.+?)\s+(?:zur|auf die|in die|auf den)\s+(?:einkaufsliste|einkaufszettel|liste)(?:\s+(?:hinzu|dazu|drauf))?$/iu,
+    'de',
+  ],
   [/^(?<items>.+?)\s+(?:auf die|zur)\s+einkaufsliste$/iu, 'de'],
   [/^(?:add|put)\s+(?<items>.+?)\s+(?:to|on)\s+(?:the |my )?(?:shopping|grocery|groceries)(?: list)?$/iu, 'en'],
 ];
@@ -81,7 +84,10 @@ const groceriesAdd: Matcher = (text) => {
 };
 
 const GROCERY_LIST: readonly [RegExp, Lang][] = [
-  [/^(?:was steht|was ist|was haben wir|was habe ich|was brauchen wir)\s+(?:auf|von)\s+(?:der|meiner|unserer)\s+(?:einkaufsliste|liste)\??$/iu, 'de'],
+  [
+    /^(?:was steht|was ist|was haben wir|was habe ich|was brauchen wir)\s+(?:auf|von)\s+(?:der|meiner|unserer)\s+(?:einkaufsliste|liste)\??$/iu,
+    'de',
+  ],
   [/^(?:zeige?|zeig mir|zeige mir|liste)\s+(?:die |meine |unsere )?einkaufsliste(?: an)?$/iu, 'de'],
   [/^einkaufsliste\??$/iu, 'de'],
   [/^(?:what(?:'s| is) on|show(?: me)?|read)\s+(?:the |my |our )?(?:shopping|grocery) list\??$/iu, 'en'],
@@ -160,10 +166,16 @@ const calendarAdd: Matcher = (text, ctx) => {
 
 // Questions about appointments only; "Was steht morgen an?" is the whole day (day-overview.ts).
 const CALENDAR_DAY: readonly [RegExp, Lang][] = [
-  [/^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir) für termine|was für termine (?:habe ich|hab ich|haben wir))\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu, 'de'],
+  [
+    /^(?:welche termine (?:habe ich|hab ich|haben wir|stehen|sind)|was (?:habe ich|hab ich|haben wir) für termine|was für termine (?:habe ich|hab ich|haben wir))\s+(?<day>.+?)(?:\s+(?:an|im kalender|auf dem plan))?\??$/iu,
+    'de',
+  ],
   [/^was steht\s+(?<day>.+?)\s+im kalender\??$/iu, 'de'],
   [/^(?:termine|kalender)\s+(?<day>.+?)\??$/iu, 'de'],
-  [/^(?:which appointments do (?:i|we) have|what appointments do (?:i|we) have|what(?:'s| is) (?:on )?(?:my|our|the) calendar)\s+(?<day>.+?)\??$/iu, 'en'],
+  [
+    /^(?:which appointments do (?:i|we) have|what appointments do (?:i|we) have|what(?:'s| is) (?:on )?(?:my|our|the) calendar)\s+(?<day>.+?)\??$/iu,
+    'en',
+  ],
 ];
 
 const calendarDay: Matcher = (text, ctx) => {
@@ -250,10 +262,16 @@ const tasksComplete: Matcher = (text) => {
         const wanted = fold(title);
         const exact = tasks.filter((t) => fold(t.title) === wanted);
         const candidates = exact.length > 0 ? exact : tasks.filter((t) => fold(t.title).includes(wanted));
-        if (candidates.length === 0) return { reply: lang === 'en' ? `I found no open task "${title}".` : `Ich finde keine offene Aufgabe „${title}“.` };
+        if (candidates.length === 0)
+          return { reply: lang === 'en' ? `I found no open task "${title}".` : `Ich finde keine offene Aufgabe „${title}“.` };
         if (candidates.length > 1) {
           const names = candidates.map((t) => `„${t.title}“`).join(', ');
-          return { reply: lang === 'en' ? `Several open tasks match: ${names}. Which one?` : `Mehrere offene Aufgaben passen: ${names}. Welche meinst du?` };
+          return {
+            reply:
+              lang === 'en'
+                ? `Several open tasks match: ${names}. Which one?`
+                : `Mehrere offene Aufgaben passen: ${names}. Welche meinst du?`,
+          };
         }
         const args = { id: candidates[0]!.id, status: 'done' };
         const result = await call('tasks_update', args);
@@ -315,7 +333,9 @@ const mealsPlan: Matcher = (text, ctx) => {
     const day = findDay(meal.rest, ctx.today);
     if (!day) return undefined;
     const servings = findServings(day.rest);
-    const title = cleanTitle((servings?.rest ?? day.rest).replace(/\b(?:ein|eine|einen|für|for|on|am|auf den plan|in den plan|ein)\b/giu, ' '));
+    const title = cleanTitle(
+      (servings?.rest ?? day.rest).replace(/\b(?:ein|eine|einen|für|for|on|am|auf den plan|in den plan|ein)\b/giu, ' '),
+    );
     if (!title || title.split(' ').length > 8) return undefined;
     const base = { when: day.value, meal: meal.value, ...(servings ? { servings: servings.value } : {}) };
     return {
@@ -338,7 +358,10 @@ const mealsPlan: Matcher = (text, ctx) => {
 // ---------------------------------------------------------------------------- follow-ups
 
 const FOLLOWUP: readonly [RegExp, Lang][] = [
-  [/^(?:verschiebe|verschieb|leg|lege)\s+(?:das|es|ihn|sie|den termin|das essen|die aufgabe)\s+(?:auf|nach)\s+(?<day>.+?)(?:\s+um)?$/iu, 'de'],
+  [
+    /^(?:verschiebe|verschieb|leg|lege)\s+(?:das|es|ihn|sie|den termin|das essen|die aufgabe)\s+(?:auf|nach)\s+(?<day>.+?)(?:\s+um)?$/iu,
+    'de',
+  ],
   [/^(?:nein|ne|nee)?[, ]*(?:doch|lieber|besser)\s+(?<day>.+)$/iu, 'de'],
   [/^(?:no|nope)?[, ]*(?:make it|move it to|move that to|actually|rather)\s+(?<day>.+)$/iu, 'en'],
 ];
@@ -355,10 +378,14 @@ const followupMove: Matcher = (text, ctx) => {
     if ((time ? time.rest : day.rest).replace(/\b(?:um|at)\b/gi, '').trim() !== '') return undefined;
     const keepTime = time?.value ?? ref.time;
     const when: SymbolicTime = keepTime ? { ...day.value, time: keepTime } : day.value;
-    const update = ref.kind === 'event' ? { tool: 'calendar_update', args: { id: ref.id, when } }
-      : ref.kind === 'meal' ? { tool: 'mealplan_update', args: { id: ref.id, when: day.value } }
-        : ref.kind === 'task' ? { tool: 'tasks_update', args: { id: ref.id, due: when } }
-          : undefined;
+    const update =
+      ref.kind === 'event'
+        ? { tool: 'calendar_update', args: { id: ref.id, when } }
+        : ref.kind === 'meal'
+          ? { tool: 'mealplan_update', args: { id: ref.id, when: day.value } }
+          : ref.kind === 'task'
+            ? { tool: 'tasks_update', args: { id: ref.id, due: when } }
+            : undefined;
     if (!update) return undefined;
     return {
       name: 'followup.move',
@@ -373,7 +400,19 @@ const followupMove: Matcher = (text, ctx) => {
 };
 
 // Order matters: specific templates before the generic ones.
-const MATCHERS: readonly Matcher[] = [followupMove, groceriesList, groceriesAdd, remindersAdd, tasksComplete, tasksAdd, calendarAdd, calendarDay, dayOverview, mealsWhat, mealsPlan];
+const MATCHERS: readonly Matcher[] = [
+  followupMove,
+  groceriesList,
+  groceriesAdd,
+  remindersAdd,
+  tasksComplete,
+  tasksAdd,
+  calendarAdd,
+  calendarDay,
+  dayOverview,
+  mealsWhat,
+  mealsPlan,
+];
 
 function firstMatch(patterns: readonly [RegExp, Lang][], text: string): Lang | undefined {
   for (const [re, lang] of patterns) if (re.test(text)) return lang;
@@ -391,5 +430,10 @@ function cleanTitle(text: string): string {
 }
 
 function fold(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

@@ -8,7 +8,9 @@ const READ = { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_house
 
 /** The household's decision, sent with the WorkSession headers as the UI sends it. */
 async function decide(tm: TestMaster, proposal: MemoryProposal, decision: 'accept' | 'reject', actor = 'act_household') {
-  const { session } = (await tm.request(`/api/protocol/sessions/${proposal.work_session_id}`, { headers: READ })).json as { session: WorkSession };
+  const { session } = (await tm.request(`/api/protocol/sessions/${proposal.work_session_id}`, { headers: READ })).json as {
+    session: WorkSession;
+  };
   return tm.request(`/api/protocol/sessions/${proposal.work_session_id}/memory-proposals/${proposal.proposal_id}/decision`, {
     json: { decision },
     headers: {
@@ -40,7 +42,10 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
   });
 
   it('counts only after the household accepts it, then reaches every later system prompt', async () => {
-    ollama.reply({ tool_calls: [{ name: 'memory_propose', arguments: { fact: 'Paul verträgt keine Nüsse' } }] }, { content: 'Ich schlage vor, mir das zu merken.' });
+    ollama.reply(
+      { tool_calls: [{ name: 'memory_propose', arguments: { fact: 'Paul verträgt keine Nüsse' } }] },
+      { content: 'Ich schlage vor, mir das zu merken.' },
+    );
     const chat = await tm.request('/api/agent/chat', { json: { message: 'Merk dir, dass Paul keine Nüsse verträgt' } });
     expect(chat.json.tool_calls[0]).toMatchObject({ tool: 'memory_propose', result: { success: true, data: { status: 'proposed' } } });
 
@@ -61,7 +66,10 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
 
     expect((await decide(tm, proposal!, 'accept')).status).toBe(200);
     expect((await decide(tm, proposal!, 'accept')).status).toBe(409);
-    expect(tm.master.capabilities.protocol.service!.session(proposal!.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(tm.master.capabilities.protocol.service!.session(proposal!.work_session_id)!.session).toMatchObject({
+      status: 'completed',
+      sealed: true,
+    });
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Was gibt es heute?' } });
     expect(ollama.chats().at(-1)!.messages[0]!.content).toContain('Vom Haushalt bestätigte Fakten:\n- Paul verträgt keine Nüsse');
@@ -74,7 +82,10 @@ describe('what the assistant wants to remember is a MemoryProposal', () => {
     const proposal = (await proposals(tm)).find((p) => p.fact === 'Oma mag keinen Koriander')!;
     expect((await decide(tm, proposal, 'reject')).status).toBe(200);
     expect((await proposals(tm)).find((p) => p.proposal_id === proposal.proposal_id)!.status).toBe('rejected');
-    expect(tm.master.capabilities.protocol.service!.session(proposal.work_session_id)!.session).toMatchObject({ status: 'completed', sealed: true });
+    expect(tm.master.capabilities.protocol.service!.session(proposal.work_session_id)!.session).toMatchObject({
+      status: 'completed',
+      sealed: true,
+    });
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Hallo' } });
     expect(ollama.chats().at(-1)!.messages[0]!.content).not.toContain('Koriander');

@@ -66,7 +66,13 @@ export class OllamaConnection {
   status(): ComponentStatus {
     const value = this.choice?.value;
     if (!value) return { state: 'off', detail: `not checked yet (${this.config.ollamaUrl})`, code: 'ollama.unchecked' };
-    if (value.ok) return { state: 'ok', detail: `${value.model} (${value.how === 'auto' ? 'auto-selected, ' : ''}tools) at ${this.config.ollamaUrl}`, code: 'ollama.ready', params: { model: value.model } };
+    if (value.ok)
+      return {
+        state: 'ok',
+        detail: `${value.model} (${value.how === 'auto' ? 'auto-selected, ' : ''}tools) at ${this.config.ollamaUrl}`,
+        code: 'ollama.ready',
+        params: { model: value.model },
+      };
     return { state: value.reason === 'unreachable' ? 'error' : 'degraded', detail: value.message, ...statusCodeOf(value) };
   }
 
@@ -101,10 +107,21 @@ export class OllamaConnection {
     const wanted = this.config.ollamaModel;
     if (wanted !== 'auto') {
       const installed = names.some((n) => n === wanted || n === `${wanted}:latest`);
-      if (!installed) return { ok: false, reason: 'model-missing', model: wanted, message: `Das Modell ${wanted} ist in Ollama nicht installiert (ollama pull ${wanted}).` };
+      if (!installed)
+        return {
+          ok: false,
+          reason: 'model-missing',
+          model: wanted,
+          message: `Das Modell ${wanted} ist in Ollama nicht installiert (ollama pull ${wanted}).`,
+        };
       const caps = await this.capabilities(wanted);
       if (caps && !caps.includes('tools')) {
-        return { ok: false, reason: 'model-without-tools', model: wanted, message: `Das Modell ${wanted} unterstützt keine Tools; bitte ein Modell mit Tool-Calling wählen.` };
+        return {
+          ok: false,
+          reason: 'model-without-tools',
+          model: wanted,
+          message: `Das Modell ${wanted} unterstützt keine Tools; bitte ein Modell mit Tool-Calling wählen.`,
+        };
       }
       return { ok: true, model: wanted, how: 'configured' };
     }
@@ -116,9 +133,10 @@ export class OllamaConnection {
       ok: false,
       reason: 'no-tool-model',
       installed: names.length,
-      message: names.length === 0
-        ? 'In Ollama ist kein Modell installiert; bitte eines mit Tool-Calling laden (z. B. ollama pull qwen2.5:7b).'
-        : `Keines der installierten Modelle (${names.join(', ')}) unterstützt Tool-Calling.`,
+      message:
+        names.length === 0
+          ? 'In Ollama ist kein Modell installiert; bitte eines mit Tool-Calling laden (z. B. ollama pull qwen2.5:7b).'
+          : `Keines der installierten Modelle (${names.join(', ')}) unterstützt Tool-Calling.`,
     };
   }
 
@@ -132,8 +150,10 @@ export class OllamaConnection {
 
   options(role: ModelRole): Partial<Options> {
     const c = this.config;
-    if (role === 'agent') return { num_ctx: c.ollamaAgentNumCtx, num_predict: c.ollamaAgentNumPredict, temperature: c.ollamaAgentTemperature };
-    if (role === 'planner') return { num_ctx: c.ollamaPlannerNumCtx, num_predict: c.ollamaPlannerNumPredict, temperature: c.ollamaPlannerTemperature };
+    if (role === 'agent')
+      return { num_ctx: c.ollamaAgentNumCtx, num_predict: c.ollamaAgentNumPredict, temperature: c.ollamaAgentTemperature };
+    if (role === 'planner')
+      return { num_ctx: c.ollamaPlannerNumCtx, num_predict: c.ollamaPlannerNumPredict, temperature: c.ollamaPlannerTemperature };
     return { num_ctx: c.ollamaNumCtx, num_predict: c.ollamaNumPredict, temperature: c.ollamaTemperature };
   }
 
@@ -167,10 +187,19 @@ export class OllamaConnection {
     } catch (err) {
       this.invalidate();
       if (isConnectionError(err)) {
-        throw new OllamaUnavailableError({ ok: false, reason: 'unreachable', message: `Ollama ist unter ${this.url} nicht erreichbar (${shortError(err)}).` });
+        throw new OllamaUnavailableError({
+          ok: false,
+          reason: 'unreachable',
+          message: `Ollama ist unter ${this.url} nicht erreichbar (${shortError(err)}).`,
+        });
       }
       // An error answer (model crashed, out of memory, model removed): said in one sentence, never a 500.
-      throw new OllamaUnavailableError({ ok: false, reason: 'model-error', model: choice.model, message: `Ollama meldet einen Fehler mit ${choice.model} (${shortError(err)}).` });
+      throw new OllamaUnavailableError({
+        ok: false,
+        reason: 'model-error',
+        model: choice.model,
+        message: `Ollama meldet einen Fehler mit ${choice.model} (${shortError(err)}).`,
+      });
     }
   }
 }

@@ -16,7 +16,13 @@ const TIME_MODEL = [
   'Serien ändern oder löschen: scope "this" (nur dieser Termin, mit occurrence_start aus calendar_list), "following" (dieser und alle folgenden) oder "all".',
 ].join('\n');
 
-export function agentSystemPrompt(options: { reference?: SessionReference; module?: string; language: 'de' | 'en'; skills?: string; facts?: readonly string[] }): string {
+export function agentSystemPrompt(options: {
+  reference?: SessionReference;
+  module?: string;
+  language: 'de' | 'en';
+  skills?: string;
+  facts?: readonly string[];
+}): string {
   const lines = [
     'Du bist JARVIS, der Haushaltsassistent einer Familie. Du änderst den Haushalt ausschließlich über die bereitgestellten Tools.',
     'Informationen über Termine, Aufgaben, Einkauf, Rezepte und Essensplan liest du über die Lese-Tools; rate nichts.',
@@ -27,7 +33,9 @@ export function agentSystemPrompt(options: { reference?: SessionReference; modul
   ];
   if (options.reference) {
     const r = options.reference;
-    lines.push(`Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`);
+    lines.push(
+      `Session-Referenz der letzten Änderung: kind=${r.kind} id=${r.id}${r.title ? ` title="${r.title}"` : ''} (tool ${r.tool}). Folgekommandos wie „Nein, doch Freitag.“ oder „Verschiebe das“ meinen diesen Eintrag.`,
+    );
   }
   // Only what a household member accepted; new facts go through memory_propose.
   if (options.facts) {
@@ -36,7 +44,8 @@ export function agentSystemPrompt(options: { reference?: SessionReference; modul
   }
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
   // Installed skills appear as a light catalog; the tool call brings their content.
-  if (options.skills && options.skills.includes('<skill ')) lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);
+  if (options.skills && options.skills.includes('<skill '))
+    lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);
   return lines.join('\n');
 }
 

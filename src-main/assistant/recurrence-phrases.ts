@@ -12,25 +12,95 @@ export interface RecurrencePhrase {
   readonly start: SymbolicTime;
 }
 
-const DAY_CODES: Record<Weekday, string> = { monday: 'MO', tuesday: 'TU', wednesday: 'WE', thursday: 'TH', friday: 'FR', saturday: 'SA', sunday: 'SU' };
+const DAY_CODES: Record<Weekday, string> = {
+  monday: 'MO',
+  tuesday: 'TU',
+  wednesday: 'WE',
+  thursday: 'TH',
+  friday: 'FR',
+  saturday: 'SA',
+  sunday: 'SU',
+};
 
 const WEEKDAY_WORDS: Record<string, Weekday> = {
-  montag: 'monday', dienstag: 'tuesday', mittwoch: 'wednesday', donnerstag: 'thursday', freitag: 'friday', samstag: 'saturday', sonnabend: 'saturday', sonntag: 'sunday',
-  montags: 'monday', dienstags: 'tuesday', mittwochs: 'wednesday', donnerstags: 'thursday', freitags: 'friday', samstags: 'saturday', sonntags: 'sunday',
-  monday: 'monday', tuesday: 'tuesday', wednesday: 'wednesday', thursday: 'thursday', friday: 'friday', saturday: 'saturday', sunday: 'sunday',
-  mondays: 'monday', tuesdays: 'tuesday', wednesdays: 'wednesday', thursdays: 'thursday', fridays: 'friday', saturdays: 'saturday', sundays: 'sunday',
+  montag: 'monday',
+  dienstag: 'tuesday',
+  mittwoch: 'wednesday',
+  donnerstag: 'thursday',
+  freitag: 'friday',
+  samstag: 'saturday',
+  sonnabend: 'saturday',
+  sonntag: 'sunday',
+  montags: 'monday',
+  dienstags: 'tuesday',
+  mittwochs: 'wednesday',
+  donnerstags: 'thursday',
+  freitags: 'friday',
+  samstags: 'saturday',
+  sonntags: 'sunday',
+  monday: 'monday',
+  tuesday: 'tuesday',
+  wednesday: 'wednesday',
+  thursday: 'thursday',
+  friday: 'friday',
+  saturday: 'saturday',
+  sunday: 'sunday',
+  mondays: 'monday',
+  tuesdays: 'tuesday',
+  wednesdays: 'wednesday',
+  thursdays: 'thursday',
+  fridays: 'friday',
+  saturdays: 'saturday',
+  sundays: 'sunday',
 };
-const WD = '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?';
+const WD =
+  '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?';
 const WD_LIST = `${WD}(?:\\s*(?:,|und|and|&)\\s*${WD})*`;
 
 const INTERVALS: Record<string, number> = {
-  anderen: 2, zweiten: 2, '2.': 2, dritten: 3, '3.': 3, vierten: 4, '4.': 4,
-  other: 2, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4,
-  zwei: 2, drei: 3, vier: 4, two: 2, three: 3, four: 4, '2': 2, '3': 3, '4': 4,
+  anderen: 2,
+  zweiten: 2,
+  '2.': 2,
+  dritten: 3,
+  '3.': 3,
+  vierten: 4,
+  '4.': 4,
+  other: 2,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  two: 2,
+  three: 3,
+  four: 4,
+  '2': 2,
+  '3': 3,
+  '4': 4,
 };
 const ORDINALS: Record<string, number> = {
-  ersten: 1, '1.': 1, zweiten: 2, '2.': 2, dritten: 3, '3.': 3, vierten: 4, '4.': 4, letzten: -1,
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1,
+  ersten: 1,
+  '1.': 1,
+  zweiten: 2,
+  '2.': 2,
+  dritten: 3,
+  '3.': 3,
+  vierten: 4,
+  '4.': 4,
+  letzten: -1,
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  last: -1,
 };
 const ORD = '(?<ord>ersten|zweiten|dritten|vierten|letzten|[1-4]\\.|first|second|third|fourth|last|1st|2nd|3rd|4th)';
 
@@ -45,32 +115,69 @@ function weekly(days: Weekday[], interval = 1): RecurrencePhrase {
 }
 
 const TODAY: SymbolicTime = { kind: 'relative', offset_days: 0 };
-const monthDay = (n: number): RecurrencePhrase | undefined => (n >= 1 && n <= 31 ? { rrule: `FREQ=MONTHLY;BYMONTHDAY=${n}`, start: TODAY } : undefined);
+const monthDay = (n: number): RecurrencePhrase | undefined =>
+  n >= 1 && n <= 31 ? { rrule: `FREQ=MONTHLY;BYMONTHDAY=${n}`, start: TODAY } : undefined;
 
 type Rule = [RegExp, (g: Record<string, string | undefined>) => RecurrencePhrase | undefined];
 
 // Most specific first: "am ersten Montag im Monat" before "montags", "every other Tuesday" before "Tuesdays".
 const RULES: readonly Rule[] = [
-  [new RegExp(`\\b(?:am|jeden|jede[nm]?|on the|the|every)\\s+${ORD}\\s+(?<wd>${WD})\\s+(?:im|des|jeden|jedes|eines|of the|of every|of each|in the|each|every)\\s*(?:monats?|month)\\b`, 'iu'), (g) => {
-    const n = ORDINALS[g.ord!.toLowerCase()]!;
-    return { rrule: `FREQ=MONTHLY;BYDAY=${n}${DAY_CODES[WEEKDAY_WORDS[g.wd!.toLowerCase()]!]}`, start: TODAY };
-  }],
-  [/\b(?:am|on the)\s+letzten\s+tag\s+(?:des|jeden|jedes|im)\s+monats?\b|\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:the|every|each)\s+month\b/iu, () => ({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1', start: TODAY })],
+  [
+    new RegExp(
+      `\\b(?:am|jeden|jede[nm]?|on the|the|every)\\s+${ORD}\\s+(?<wd>${WD})\\s+(?:im|des|jeden|jedes|eines|of the|of every|of each|in the|each|every)\\s*(?:monats?|month)\\b`,
+      'iu',
+    ),
+    (g) => {
+      const n = ORDINALS[g.ord!.toLowerCase()]!;
+      return { rrule: `FREQ=MONTHLY;BYDAY=${n}${DAY_CODES[WEEKDAY_WORDS[g.wd!.toLowerCase()]!]}`, start: TODAY };
+    },
+  ],
+  [
+    /\b(?:am|on the)\s+letzten\s+tag\s+(?:des|jeden|jedes|im)\s+monats?\b|\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:the|every|each)\s+month\b/iu,
+    () => ({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1', start: TODAY }),
+  ],
   [/\b(?:am|jeden)\s+(?<n>\d{1,2})\.\s*(?:jeden|jedes|des|eines|im)\s+monats?\b/iu, (g) => monthDay(Number(g.n))],
   [/\bmonatlich\s+am\s+(?<n>\d{1,2})\./iu, (g) => monthDay(Number(g.n))],
   [/\b(?:monthly|every month|each month)\s+on\s+the\s+(?<n>\d{1,2})(?:st|nd|rd|th)?\b/iu, (g) => monthDay(Number(g.n))],
   [/\bon\s+the\s+(?<n>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?:every|each|the)\s+month\b/iu, (g) => monthDay(Number(g.n))],
-  [/\b(?:jeden\s+werktag|werktags|an\s+werktagen|montags\s+bis\s+freitags|von\s+montag\s+bis\s+freitag|every\s+weekday|on\s+weekdays|weekdays|monday\s+(?:to|through)\s+friday)\b/iu, () => weekly(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'])],
-  [new RegExp(`\\b(?:jeden|jede|jedes)\\s+(?<iv>anderen|zweiten|dritten|vierten|[2-4]\\.)\\s+(?<wd>${WD_LIST})\\b`, 'iu'), (g) => weekly(weekdaysOf(g.wd!), INTERVALS[g.iv!.toLowerCase()])],
-  [new RegExp(`\\bevery\\s+(?<iv>other|second|third|fourth|2nd|3rd|4th)\\s+(?<wd>${WD_LIST})\\b`, 'iu'), (g) => weekly(weekdaysOf(g.wd!), INTERVALS[g.iv!.toLowerCase()])],
-  [new RegExp(`\\b(?:alle|every)\\s+(?<iv>zwei|drei|vier|two|three|four|[2-4])\\s+(?:wochen|weeks)(?:\\s+(?:am|on)\\s+(?<wd>${WD_LIST}))?`, 'iu'), (g) => {
-    const days = g.wd ? weekdaysOf(g.wd) : [];
-    const interval = INTERVALS[g.iv!.toLowerCase()]!;
-    return days.length ? weekly(days, interval) : { rrule: `FREQ=WEEKLY;INTERVAL=${interval}`, start: TODAY };
-  }],
+  [
+    /\b(?:jeden\s+werktag|werktags|an\s+werktagen|montags\s+bis\s+freitags|von\s+montag\s+bis\s+freitag|every\s+weekday|on\s+weekdays|weekdays|monday\s+(?:to|through)\s+friday)\b/iu,
+    () => weekly(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
+  ],
+  [
+    new RegExp(`\\b(?:jeden|jede|jedes)\\s+(?<iv>anderen|zweiten|dritten|vierten|[2-4]\\.)\\s+(?<wd>${WD_LIST})\\b`, 'iu'),
+    (g) => weekly(weekdaysOf(g.wd!), INTERVALS[g.iv!.toLowerCase()]),
+  ],
+  [
+    new RegExp(`\\bevery\\s+(?<iv>other|second|third|fourth|2nd|3rd|4th)\\s+(?<wd>${WD_LIST})\\b`, 'iu'),
+    (g) => weekly(weekdaysOf(g.wd!), INTERVALS[g.iv!.toLowerCase()]),
+  ],
+  [
+    new RegExp(
+      `\\b(?:alle|every)\\s+(?<iv>zwei|drei|vier|two|three|four|[2-4])\\s+(?:wochen|weeks)(?:\\s+(?:am|on)\\s+(?<wd>${WD_LIST}))?`,
+      'iu',
+    ),
+    (g) => {
+      const days = g.wd ? weekdaysOf(g.wd) : [];
+      const interval = INTERVALS[g.iv!.toLowerCase()]!;
+      return days.length ? weekly(days, interval) : { rrule: `FREQ=WEEKLY;INTERVAL=${interval}`, start: TODAY };
+    },
+  ],
   [new RegExp(`\\b(?:jeden|jede|jedes|every|each)\\s+(?<wd>${WD_LIST})\\b`, 'iu'), (g) => weekly(weekdaysOf(g.wd!))],
-  [new RegExp(`\\b(?<wd>(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags)(?:\\s*(?:,|und)\\s*(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags))*)\\b`, 'iu'), (g) => weekly(weekdaysOf(g.wd!))],
-  [new RegExp(`\\bon\\s+(?<wd>(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)(?:\\s*(?:,|and)\\s*(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))*)\\b`, 'iu'), (g) => weekly(weekdaysOf(g.wd!))],
+  [
+    new RegExp(
+      `\\b(?<wd>(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags)(?:\\s*(?:,|und)\\s*(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags))*)\\b`,
+      'iu',
+    ),
+    (g) => weekly(weekdaysOf(g.wd!)),
+  ],
+  [
+    new RegExp(
+      `\\bon\\s+(?<wd>(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)(?:\\s*(?:,|and)\\s*(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))*)\\b`,
+      'iu',
+    ),
+    (g) => weekly(weekdaysOf(g.wd!)),
+  ],
   [/\b(?:täglich|jeden\s+tag|every\s+day|daily)\b/iu, () => ({ rrule: 'FREQ=DAILY', start: TODAY })],
   [/\b(?:wöchentlich|jede\s+woche|weekly|every\s+week)\b/iu, () => ({ rrule: 'FREQ=WEEKLY', start: TODAY })],
   [/\b(?:monatlich|jeden\s+monat|monthly|every\s+month)\b/iu, () => ({ rrule: 'FREQ=MONTHLY', start: TODAY })],

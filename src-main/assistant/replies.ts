@@ -67,7 +67,9 @@ function timeOf(rfc3339: string): string {
 
 function listEvents(events: readonly CalendarEvent[], lang: Lang): string {
   if (events.length === 0) return lang === 'en' ? 'No appointments.' : 'Keine Termine.';
-  const items = events.map((e) => `${e.all_day ? (lang === 'en' ? 'all day' : 'ganztägig') : timeOf(e.start)} ${e.title}${e.location ? ` (${e.location})` : ''}`);
+  const items = events.map(
+    (e) => `${e.all_day ? (lang === 'en' ? 'all day' : 'ganztägig') : timeOf(e.start)} ${e.title}${e.location ? ` (${e.location})` : ''}`,
+  );
   const days = new Set(events.map((e) => e.start.slice(0, 10)));
   const prefix = days.size > 1 ? events.map((e, i) => `${e.start.slice(0, 10)} ${items[i]}`) : items;
   return `${lang === 'en' ? 'Appointments' : 'Termine'}: ${prefix.join('; ')}.`;
@@ -96,7 +98,10 @@ function listMeals(meals: readonly MealPlanEntry[], lang: Lang): string {
   const word = (m: string) => MEAL_WORDS[m]?.[lang === 'en' ? 1 : 0] ?? m;
   const days = new Set(meals.map((m) => m.date));
   return meals
-    .map((m) => `${days.size > 1 ? `${m.date} ` : ''}${word(m.meal)}: ${m.title}${lang === 'en' ? ` (${m.servings} servings)` : ` (${m.servings} Portionen)`}`)
+    .map(
+      (m) =>
+        `${days.size > 1 ? `${m.date} ` : ''}${word(m.meal)}: ${m.title}${lang === 'en' ? ` (${m.servings} servings)` : ` (${m.servings} Portionen)`}`,
+    )
     .join('; ')
     .concat('.');
 }

@@ -17,10 +17,13 @@ export function isPlanningRequest(text: string): boolean {
 }
 
 export function isMealRequest(text: string): boolean {
-  return /\b(essen\w*|mahlzeit\w*|abendessen|mittag\w*|frühstück|rezept\w*|kochen|meal\w*|dinner|lunch|breakfast|recipe\w*|cook\w*)\b/iu.test(text);
+  return /\b(essen\w*|mahlzeit\w*|abendessen|mittag\w*|frühstück|rezept\w*|kochen|meal\w*|dinner|lunch|breakfast|recipe\w*|cook\w*)\b/iu.test(
+    text,
+  );
 }
 
-const YES = /^(ja|jo|jap|jep|yes|yep|y|ok|okay|klar|sicher|bestätigt|bestätige|mach das|mach es|ja,? bitte|ja,? mach das|ja,? gerne|confirm|confirmed|do it|sure)[.! ]*$/iu;
+const YES =
+  /^(ja|jo|jap|jep|yes|yep|y|ok|okay|klar|sicher|bestätigt|bestätige|mach das|mach es|ja,? bitte|ja,? mach das|ja,? gerne|confirm|confirmed|do it|sure)[.! ]*$/iu;
 const NO = /^(nein|nö|ne|nee|no|nope|n|abbrechen|abbruch|cancel|stop|lieber nicht|nein,? danke|no,? thanks)[.! ]*$/iu;
 
 export function isYes(text: string): boolean {
@@ -32,8 +35,10 @@ export function isNo(text: string): boolean {
 }
 
 // Short, frequent words of each language; the first language whose word appears wins.
-const GERMAN_WORDS = /[äöüß]|\b(und|der|die|das|den|dem|ich|mir|mich|du|wir|uns|bitte|was|wie|wer|wo|warum|welche|habe|hab|ist|sind|bin|nicht|auf|zum|zur|für|mit|ein|eine|einen|morgen|heute|übermorgen|schreib\w*|erzähl\w*|erinnere?|gedicht|witz)\b/iu;
-const ENGLISH_WORDS = /\b(the|and|what|which|who|how|why|where|please|is|are|on|for|to|of|with|about|tomorrow|today|my|me|you|your|i|a|write|tell|remind|poem|joke)\b/iu;
+const GERMAN_WORDS =
+  /[äöüß]|\b(und|der|die|das|den|dem|ich|mir|mich|du|wir|uns|bitte|was|wie|wer|wo|warum|welche|habe|hab|ist|sind|bin|nicht|auf|zum|zur|für|mit|ein|eine|einen|morgen|heute|übermorgen|schreib\w*|erzähl\w*|erinnere?|gedicht|witz)\b/iu;
+const ENGLISH_WORDS =
+  /\b(the|and|what|which|who|how|why|where|please|is|are|on|for|to|of|with|about|tomorrow|today|my|me|you|your|i|a|write|tell|remind|poem|joke)\b/iu;
 
 export function languageOf(text: string, fallback: 'de' | 'en'): 'de' | 'en' {
   if (GERMAN_WORDS.test(text)) return 'de';

@@ -5,7 +5,12 @@ import { newTraceId } from '../platform/trace';
 import type { ChatInput } from './assistant';
 
 function chatInput(body: ChatRequest): ChatInput {
-  return { message: body.message, ...(body.module ? { module: body.module } : {}), ...(body.language ? { language: body.language } : {}), traceId: newTraceId('http') };
+  return {
+    message: body.message,
+    ...(body.module ? { module: body.module } : {}),
+    ...(body.language ? { language: body.language } : {}),
+    traceId: newTraceId('http'),
+  };
 }
 
 export const CHAT_BODY = {
@@ -21,9 +26,13 @@ export const CHAT_BODY = {
 
 /** POST /api/agent/chat, /chat/stream (SSE), /clear; GET /api/agent/tools. */
 export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantService): void {
-  app.post<{ Body: ChatRequest }>('/api/agent/chat', { schema: { body: CHAT_BODY } }, async (req): Promise<RouteResponse<'POST /api/agent/chat'>> => {
-    return assistant.chat(chatInput(req.body));
-  });
+  app.post<{ Body: ChatRequest }>(
+    '/api/agent/chat',
+    { schema: { body: CHAT_BODY } },
+    async (req): Promise<RouteResponse<'POST /api/agent/chat'>> => {
+      return assistant.chat(chatInput(req.body));
+    },
+  );
 
   app.post<{ Body: ChatRequest }>('/api/agent/chat/stream', { schema: { body: CHAT_BODY } }, async (req, reply) => {
     reply.hijack();

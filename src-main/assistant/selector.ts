@@ -23,7 +23,11 @@ export function compactToolList(tools: Iterable<RegisteredTool>): string {
  * request with prose only. Returns the raw answer and the parsed pick; the caller checks the
  * tool against the registry before anything runs.
  */
-export async function selectTool(ollama: OllamaConnection, tools: Iterable<RegisteredTool>, message: string): Promise<{ raw: string; selection?: Selection }> {
+export async function selectTool(
+  ollama: OllamaConnection,
+  tools: Iterable<RegisteredTool>,
+  message: string,
+): Promise<{ raw: string; selection?: Selection }> {
   const turn = await ollama.chat({
     role: 'planner',
     format: 'json',

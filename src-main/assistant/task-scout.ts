@@ -134,7 +134,11 @@ export class TaskScout {
     }
     const args = { title: candidate.title, ...(candidate.due ? { due: candidate.due } : {}), tags: ['scout'] };
     const result = await registry.call('tasks_create', args, ctx);
-    tracer.record(traceId, 'scout', 'task_create', { arguments: args, success: result.success, ...(result.error ? { error: result.error } : {}) });
+    tracer.record(traceId, 'scout', 'task_create', {
+      arguments: args,
+      success: result.success,
+      ...(result.error ? { error: result.error } : {}),
+    });
     return result;
   }
 }

@@ -7,8 +7,21 @@ import { parseCount, type MealSlot, type SymbolicTime, type Weekday } from '../.
 export type DayPhrase = Exclude<SymbolicTime, { time: string }> | SymbolicTime;
 
 const WEEKDAY_WORDS: Record<string, Weekday> = {
-  montag: 'monday', dienstag: 'tuesday', mittwoch: 'wednesday', donnerstag: 'thursday', freitag: 'friday', samstag: 'saturday', sonnabend: 'saturday', sonntag: 'sunday',
-  monday: 'monday', tuesday: 'tuesday', wednesday: 'wednesday', thursday: 'thursday', friday: 'friday', saturday: 'saturday', sunday: 'sunday',
+  montag: 'monday',
+  dienstag: 'tuesday',
+  mittwoch: 'wednesday',
+  donnerstag: 'thursday',
+  freitag: 'friday',
+  samstag: 'saturday',
+  sonnabend: 'saturday',
+  sonntag: 'sunday',
+  monday: 'monday',
+  tuesday: 'tuesday',
+  wednesday: 'wednesday',
+  thursday: 'thursday',
+  friday: 'friday',
+  saturday: 'saturday',
+  sunday: 'sunday',
 };
 const WEEKDAY_PATTERN = Object.keys(WEEKDAY_WORDS).join('|');
 
@@ -18,7 +31,9 @@ const DAY_RE = new RegExp(
     `(?:(?:am|an|diesen|this|on)\\s+)?(?:(?<next>nächsten|naechsten|kommenden|next)\\s+)?(?<wd>${WEEKDAY_PATTERN})`,
     '(?:(?:am|on)\\s+)?(?<iso>\\d{4}-\\d{2}-\\d{2})',
     '(?:(?:am|on)\\s+)?(?<d>\\d{1,2})\\.(?<m>\\d{1,2})\\.(?<y>\\d{4})?',
-  ].map((p) => `(?:${p})`).join('|'),
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|'),
   'iu',
 );
 
@@ -36,7 +51,12 @@ export function findDay(text: string, today: { year: number; month: number; day:
   let value: SymbolicTime | undefined;
   if (g.rel) {
     const word = g.rel.toLowerCase();
-    const offset = word === 'übermorgen' || word === 'uebermorgen' || word === 'the day after tomorrow' ? 2 : word === 'morgen' || word === 'tomorrow' ? 1 : 0;
+    const offset =
+      word === 'übermorgen' || word === 'uebermorgen' || word === 'the day after tomorrow'
+        ? 2
+        : word === 'morgen' || word === 'tomorrow'
+          ? 1
+          : 0;
     value = { kind: 'relative', offset_days: offset };
   } else if (g.wd) {
     const weekday = WEEKDAY_WORDS[g.wd.toLowerCase()]!;
@@ -111,7 +131,11 @@ const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 export function localToday(now: Date, timezone: string): { year: number; month: number; day: number } {
   let format = DATE_FORMATS.get(timezone);
-  if (!format) DATE_FORMATS.set(timezone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!format)
+    DATE_FORMATS.set(
+      timezone,
+      (format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   const parts = format.formatToParts(now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };

@@ -60,7 +60,8 @@ export async function planWorkflow(
   if (!verdict.ok) return { ok: false, error: `the plan does not fit its schema: ${verdict.error.message}`, raw: turn.content };
   const plan = parsed as { goal: string; steps: { id: string; task: string; tool: string; arguments: Record<string, unknown> }[] };
   const unknown = plan.steps.filter((s) => !tools.has(s.tool)).map((s) => s.tool);
-  if (unknown.length > 0) return { ok: false, error: `the plan names unregistered tools: ${[...new Set(unknown)].join(', ')}`, raw: turn.content };
+  if (unknown.length > 0)
+    return { ok: false, error: `the plan names unregistered tools: ${[...new Set(unknown)].join(', ')}`, raw: turn.content };
   return {
     ok: true,
     raw: turn.content,

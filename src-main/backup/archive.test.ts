@@ -18,7 +18,18 @@ function archiveOf(names: Record<string, string>): string {
     return { name, path: join(dir, `src${i}`) };
   });
   const out = join(dir, 'out.jarvis-backup');
-  writeArchiveSync(out, { format: BACKUP_FORMAT, format_version: 1, app_version: 'test', created_at: '2026-12-01T00:00:00Z', schemas: { household: 5 }, parts: ['database', 'documents'] }, sources);
+  writeArchiveSync(
+    out,
+    {
+      format: BACKUP_FORMAT,
+      format_version: 1,
+      app_version: 'test',
+      created_at: '2026-12-01T00:00:00Z',
+      schemas: { household: 5 },
+      parts: ['database', 'documents'],
+    },
+    sources,
+  );
   return out;
 }
 

@@ -27,7 +27,11 @@ export function writeArchiveSync(out: string, manifest: Omit<BackupManifest, 'fi
 }
 
 /** Writes the archive a chunk per turn of the event loop, so a running master keeps answering. */
-export async function writeArchive(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): Promise<BackupManifest> {
+export async function writeArchive(
+  out: string,
+  manifest: Omit<BackupManifest, 'files'>,
+  sources: readonly ArchiveSource[],
+): Promise<BackupManifest> {
   const steps = archiveSteps(out, manifest, sources);
   for (;;) {
     const next = steps.next();
@@ -41,7 +45,11 @@ export async function writeArchive(out: string, manifest: Omit<BackupManifest, '
  * complete and on disk, so a crash never leaves a half backup under the final name.
  * Yields after each chunk.
  */
-function* archiveSteps(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): Generator<void, BackupManifest> {
+function* archiveSteps(
+  out: string,
+  manifest: Omit<BackupManifest, 'files'>,
+  sources: readonly ArchiveSource[],
+): Generator<void, BackupManifest> {
   const handles = sources.map((s) => ({ ...s, fd: openSync(s.path, 'r') }));
   const tmp = `${out}.partial`;
   const fd = openSync(tmp, 'w');
@@ -105,13 +113,17 @@ export function openArchive(file: string): OpenedArchive {
   try {
     const size = fstatSync(fd).size;
     const head = Buffer.alloc(MAGIC.length + 4);
-    if (size < head.length + DIGEST_BYTES || readSync(fd, head, 0, head.length, 0) !== head.length || !head.subarray(0, MAGIC.length).equals(MAGIC)) {
+    if (
+      size < head.length + DIGEST_BYTES ||
+      readSync(fd, head, 0, head.length, 0) !== head.length ||
+      !head.subarray(0, MAGIC.length).equals(MAGIC)
+    ) {
       throw new BackupError('backup.notBackup', `${file} is not a JARVIS backup (or it is cut short).`);
     }
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(CHUNK);
     const body = size - DIGEST_BYTES;
-    for (let pos = 0; pos < body; ) {
+    for (let pos = 0; pos < body;) {
       const n = readSync(fd, buf, 0, Math.min(CHUNK, body - pos), pos);
       hash.update(buf.subarray(0, n));
       pos += n;
@@ -119,10 +131,14 @@ export function openArchive(file: string): OpenedArchive {
     const stored = Buffer.alloc(DIGEST_BYTES);
     readSync(fd, stored, 0, DIGEST_BYTES, body);
     if (!hash.digest().equals(stored)) {
-      throw new BackupError('backup.checksum', `${file} is damaged: its SHA-256 checksum does not match (the file was changed or cut short). Nothing was restored.`);
+      throw new BackupError(
+        'backup.checksum',
+        `${file} is damaged: its SHA-256 checksum does not match (the file was changed or cut short). Nothing was restored.`,
+      );
     }
     const headerLength = head.readUInt32BE(MAGIC.length);
-    if (headerLength > Math.min(MAX_MANIFEST_BYTES, body - head.length)) throw new BackupError('backup.notBackup', `${file} has no readable manifest.`);
+    if (headerLength > Math.min(MAX_MANIFEST_BYTES, body - head.length))
+      throw new BackupError('backup.notBackup', `${file} has no readable manifest.`);
     const header = Buffer.alloc(headerLength);
     readSync(fd, header, 0, headerLength, head.length);
     const manifest = parseManifest(header.toString('utf8'), file);
@@ -141,7 +157,7 @@ export function openArchive(file: string): OpenedArchive {
         if (!where) throw new BackupError('backup.notBackup', `${file} holds no ${name}.`);
         const outFd = openSync(to, 'w');
         try {
-          for (let pos = 0; pos < where.size; ) {
+          for (let pos = 0; pos < where.size;) {
             const n = readSync(archiveFd, buf, 0, Math.min(CHUNK, where.size - pos), where.start + pos);
             writeSync(outFd, buf.subarray(0, n));
             pos += n;

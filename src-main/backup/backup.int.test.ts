@@ -40,7 +40,11 @@ describe('backup and restore', () => {
       const beforeStart = [...acknowledged];
       mkdirSync(ragFilesDir(m.config), { recursive: true });
       writeFileSync(join(ragFilesDir(m.config), 'doc.txt'), 'Mietvertrag');
-      const manifest = await createBackup(out, { appVersion: 'test', filesDir: ragFilesDir(m.config), settingsFile: join(m.dataDir, 'settings.json') }, (t) => snapshotFile(m.config.dataFile, t));
+      const manifest = await createBackup(
+        out,
+        { appVersion: 'test', filesDir: ragFilesDir(m.config), settingsFile: join(m.dataDir, 'settings.json') },
+        (t) => snapshotFile(m.config.dataFile, t),
+      );
       const afterBackup = acknowledged.length;
       while (acknowledged.length < afterBackup + 20 && writing) await new Promise((r) => setTimeout(r, 5));
       writing = false;
@@ -50,12 +54,24 @@ describe('backup and restore', () => {
       expect(manifest.files.map((f) => f.name)).toContain('rag-files/doc.txt');
 
       // A running master's database is not restored over.
-      expect(() => restoreBackup(out, { dataFile: m.config.dataFile, filesDir: ragFilesDir(m.config), settingsFile: join(m.dataDir, 'settings.json'), knownSchemas: KNOWN_SCHEMAS })).toThrow(/JARVIS is running/);
+      expect(() =>
+        restoreBackup(out, {
+          dataFile: m.config.dataFile,
+          filesDir: ragFilesDir(m.config),
+          settingsFile: join(m.dataDir, 'settings.json'),
+          knownSchemas: KNOWN_SCHEMAS,
+        }),
+      ).toThrow(/JARVIS is running/);
 
       const target = tempDir();
       const dataFile = join(target, 'jarvis.db');
       writeFileSync(dataFile, 'old');
-      const result = restoreBackup(out, { dataFile, filesDir: join(target, 'rag-files'), settingsFile: join(target, 'settings.json'), knownSchemas: KNOWN_SCHEMAS });
+      const result = restoreBackup(out, {
+        dataFile,
+        filesDir: join(target, 'rag-files'),
+        settingsFile: join(target, 'settings.json'),
+        knownSchemas: KNOWN_SCHEMAS,
+      });
       expect(result.keptAside).toHaveLength(1);
       expect(readFileSync(result.keptAside[0]!, 'utf8')).toBe('old');
       expect(readFileSync(join(target, 'rag-files', 'doc.txt'), 'utf8')).toBe('Mietvertrag');
@@ -85,7 +101,13 @@ describe('backup and restore', () => {
     const target = tempDir();
     const dataFile = join(target, 'jarvis.db');
     writeFileSync(dataFile, 'current');
-    const restore = () => restoreBackup(out, { dataFile, filesDir: join(target, 'rag-files'), settingsFile: join(target, 'settings.json'), knownSchemas: KNOWN_SCHEMAS });
+    const restore = () =>
+      restoreBackup(out, {
+        dataFile,
+        filesDir: join(target, 'rag-files'),
+        settingsFile: join(target, 'settings.json'),
+        knownSchemas: KNOWN_SCHEMAS,
+      });
 
     const bytes = readFileSync(out);
     const flipped = Buffer.from(bytes);
@@ -102,7 +124,14 @@ describe('backup and restore', () => {
 
     // A backup from a newer JARVIS is refused too.
     writeFileSync(out, bytes);
-    expect(() => restoreBackup(out, { dataFile, filesDir: join(target, 'rag-files'), settingsFile: join(target, 'settings.json'), knownSchemas: { ...KNOWN_SCHEMAS, household: 1 } })).toThrow(/newer JARVIS/);
+    expect(() =>
+      restoreBackup(out, {
+        dataFile,
+        filesDir: join(target, 'rag-files'),
+        settingsFile: join(target, 'settings.json'),
+        knownSchemas: { ...KNOWN_SCHEMAS, household: 1 },
+      }),
+    ).toThrow(/newer JARVIS/);
     expect(readFileSync(dataFile, 'utf8')).toBe('current');
   });
 });
@@ -119,12 +148,19 @@ describe('scheduled backups', () => {
       await m.master.capabilities.backup.runScheduled();
       for (let i = 0; i < 30; i++) await m.request('/api/tools/tasks_create', { json: { arguments: { title: `Vorher ${i}` } } });
       const backup = m.master.capabilities.backup.runScheduled();
-      const during = await Promise.all(Array.from({ length: 20 }, (_, i) => m.request('/api/tools/tasks_create', { json: { arguments: { title: `Während ${i}` } } })));
+      const during = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => m.request('/api/tools/tasks_create', { json: { arguments: { title: `Während ${i}` } } })),
+      );
       expect(during.every((r) => r.status === 200)).toBe(true);
       const file = await backup;
       expect((await m.request('/api/health')).json.components.backup).toMatchObject({ state: 'ok', code: 'backup.last' });
       const target = tempDir();
-      restoreBackup(file, { dataFile: join(target, 'jarvis.db'), filesDir: join(target, 'rag-files'), settingsFile: join(target, 'settings.json'), knownSchemas: KNOWN_SCHEMAS });
+      restoreBackup(file, {
+        dataFile: join(target, 'jarvis.db'),
+        filesDir: join(target, 'rag-files'),
+        settingsFile: join(target, 'settings.json'),
+        knownSchemas: KNOWN_SCHEMAS,
+      });
       const restored = await startTestMaster({ JARVIS_DATA: join(target, 'jarvis.db') });
       try {
         const titles = await taskTitles(restored);
@@ -144,7 +180,9 @@ describe('upgrades', () => {
     const dataFile = join(dir, 'jarvis.db');
     const db = openDatabase(dataFile);
     applyMigrations(db, 'household', HOUSEHOLD_MIGRATIONS.slice(0, -1));
-    db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Steuererklärung', 'normal', 'open', 0, 0)").run();
+    db.prepare(
+      "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Steuererklärung', 'normal', 'open', 0, 0)",
+    ).run();
     db.close();
     const m = await startTestMaster({ JARVIS_DATA: dataFile });
     try {
@@ -152,7 +190,12 @@ describe('upgrades', () => {
       const backups = readdirSync(dir).filter((n) => n.startsWith('jarvis.db.before-') && n.endsWith('.backup'));
       expect(backups).toHaveLength(1);
       const restoredDir = tempDir();
-      restoreBackup(join(dir, backups[0]!), { dataFile: join(restoredDir, 'jarvis.db'), filesDir: join(restoredDir, 'rag-files'), settingsFile: join(restoredDir, 'settings.json'), knownSchemas: KNOWN_SCHEMAS });
+      restoreBackup(join(dir, backups[0]!), {
+        dataFile: join(restoredDir, 'jarvis.db'),
+        filesDir: join(restoredDir, 'rag-files'),
+        settingsFile: join(restoredDir, 'settings.json'),
+        knownSchemas: KNOWN_SCHEMAS,
+      });
       expect(readSchemasOfFile(join(restoredDir, 'jarvis.db'))).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     } finally {
       await m.close();
@@ -164,7 +207,9 @@ describe('upgrades', () => {
     const dataFile = join(dir, 'jarvis.db');
     const db = openDatabase(dataFile);
     applyMigrations(db, 'household', HOUSEHOLD_MIGRATIONS.slice(0, -1));
-    db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)").run();
+    db.prepare(
+      "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)",
+    ).run();
     // In the way of the last household step, which creates this table.
     db.exec('CREATE TABLE household_event_overrides (x)');
     db.close();
@@ -185,13 +230,16 @@ describe('upgrades', () => {
     const db = openDatabase(dataFile);
     applyMigrations(db, 'household', HOUSEHOLD_MIGRATIONS);
     db.prepare("UPDATE schema_migrations SET version = version + 1 WHERE component = 'household'").run();
-    const tables = () => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    const tables = () =>
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
     const before = tables();
     db.close();
     await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(SchemaTooNewError);
     const after = openDatabase(dataFile);
     try {
-      expect((after.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name)).toEqual(before);
+      expect(
+        (after.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name),
+      ).toEqual(before);
       expect(readSchemasOfFile(dataFile)).toEqual({ household: HOUSEHOLD_MIGRATIONS.length + 1 });
     } finally {
       after.close();

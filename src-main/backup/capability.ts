@@ -36,15 +36,26 @@ export function createBackupCapability(ctx: Platform, deps: BackupDeps): BackupC
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<string> | undefined;
 
-  const localTime = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: ctx.config.timezone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+  const localTime = (at: Date) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: ctx.config.timezone, dateStyle: 'short', timeStyle: 'short' }).format(at);
 
   ctx.status.set('backup', (): ComponentStatus => {
     if (!dir) return { state: 'off', detail: 'JARVIS_BACKUP_DIR is not set; no scheduled backups.', code: 'backup.off' };
     if (lastFailure && (!lastSuccess || lastFailure.at > lastSuccess)) {
-      return { state: 'error', detail: `The last backup into ${dir} failed: ${lastFailure.message}`, code: 'backup.failed', params: { at: localTime(lastFailure.at) } };
+      return {
+        state: 'error',
+        detail: `The last backup into ${dir} failed: ${lastFailure.message}`,
+        code: 'backup.failed',
+        params: { at: localTime(lastFailure.at) },
+      };
     }
     if (!lastSuccess) return { state: 'ok', detail: `Backups go to ${dir}; none yet.`, code: 'backup.none' };
-    return { state: 'ok', detail: `Last backup ${lastSuccess.toISOString()} in ${dir}.`, code: 'backup.last', params: { at: localTime(lastSuccess) } };
+    return {
+      state: 'ok',
+      detail: `Last backup ${lastSuccess.toISOString()} in ${dir}.`,
+      code: 'backup.last',
+      params: { at: localTime(lastSuccess) },
+    };
   });
 
   async function runScheduled(): Promise<string> {
@@ -54,7 +65,12 @@ export function createBackupCapability(ctx: Platform, deps: BackupDeps): BackupC
       try {
         mkdirSync(dir, { recursive: true });
         const out = join(dir, scheduledName(fileStamp(now)));
-        await createBackup(out, { appVersion: ctx.version, filesDir: deps.filesDir, settingsFile: deps.settingsFile }, (target) => snapshotOnline(ctx.db, target), now);
+        await createBackup(
+          out,
+          { appVersion: ctx.version, filesDir: deps.filesDir, settingsFile: deps.settingsFile },
+          (target) => snapshotOnline(ctx.db, target),
+          now,
+        );
         lastSuccess = now;
         for (const old of backupsToPrune(readdirSync(dir), now)) rmSync(join(dir, old), { force: true });
         ctx.log.info(`backup written: ${out}`);

@@ -25,7 +25,12 @@ function listFiles(dir: string): string[] {
  * Packs a database snapshot (made by `snapshot` into a temporary file) with the documents
  * and the settings into one archive at `out`.
  */
-export async function createBackup(out: string, sources: BackupSources, snapshot: (target: string) => void | Promise<void>, now: Date = new Date()): Promise<BackupManifest> {
+export async function createBackup(
+  out: string,
+  sources: BackupSources,
+  snapshot: (target: string) => void | Promise<void>,
+  now: Date = new Date(),
+): Promise<BackupManifest> {
   const work = mkdtempSync(join(dirname(out), '.jarvis-backup-'));
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
@@ -38,7 +43,12 @@ export async function createBackup(out: string, sources: BackupSources, snapshot
 }
 
 /** The same with a snapshot that is made at once (the master before it migrates, which cannot wait). */
-export function createBackupSync(out: string, sources: BackupSources, snapshot: (target: string) => void, now: Date = new Date()): BackupManifest {
+export function createBackupSync(
+  out: string,
+  sources: BackupSources,
+  snapshot: (target: string) => void,
+  now: Date = new Date(),
+): BackupManifest {
   const work = mkdtempSync(join(dirname(out), '.jarvis-backup-'));
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
@@ -64,5 +74,8 @@ function plan(dbCopy: string, sources: BackupSources, now: Date): { manifest: Om
     parts.push('settings');
     entries.push({ name: SETTINGS_ENTRY, path: sources.settingsFile });
   }
-  return { manifest: { format: BACKUP_FORMAT, format_version: 1, app_version: sources.appVersion, created_at: now.toISOString(), schemas, parts }, entries };
+  return {
+    manifest: { format: BACKUP_FORMAT, format_version: 1, app_version: sources.appVersion, created_at: now.toISOString(), schemas, parts },
+    entries,
+  };
 }

@@ -24,7 +24,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** A name inside the archive never climbs out of the folder it is restored into. */
 export function safeEntryName(name: string): boolean {
-  return name.length > 0 && !name.startsWith('/') && !name.includes('\\') && !name.includes('\0') && name.split('/').every((p) => p !== '' && p !== '.' && p !== '..');
+  return (
+    name.length > 0 &&
+    !name.startsWith('/') &&
+    !name.includes('\\') &&
+    !name.includes('\0') &&
+    name.split('/').every((p) => p !== '' && p !== '.' && p !== '..')
+  );
 }
 
 export function parseManifest(text: string, file: string): BackupManifest {
@@ -36,14 +42,21 @@ export function parseManifest(text: string, file: string): BackupManifest {
     throw bad('not JSON');
   }
   if (!isRecord(m) || m.format !== BACKUP_FORMAT) throw bad('not a JARVIS backup manifest');
-  if (m.format_version !== 1) throw new BackupError('backup.tooNew', `${file} was written in backup format ${String(m.format_version)}; this JARVIS reads format 1. Update JARVIS to restore it.`);
+  if (m.format_version !== 1)
+    throw new BackupError(
+      'backup.tooNew',
+      `${file} was written in backup format ${String(m.format_version)}; this JARVIS reads format 1. Update JARVIS to restore it.`,
+    );
   if (typeof m.app_version !== 'string' || typeof m.created_at !== 'string') throw bad('no version or date');
-  if (!isRecord(m.schemas) || !Object.values(m.schemas).every((v) => Number.isInteger(v) && (v as number) >= 0)) throw bad('no schema versions');
-  if (!Array.isArray(m.parts) || !m.parts.every((p) => p === 'database' || p === 'documents' || p === 'settings')) throw bad('unknown parts');
+  if (!isRecord(m.schemas) || !Object.values(m.schemas).every((v) => Number.isInteger(v) && (v as number) >= 0))
+    throw bad('no schema versions');
+  if (!Array.isArray(m.parts) || !m.parts.every((p) => p === 'database' || p === 'documents' || p === 'settings'))
+    throw bad('unknown parts');
   if (!Array.isArray(m.files)) throw bad('no file list');
   const names = new Set<string>();
   for (const f of m.files as unknown[]) {
-    if (!isRecord(f) || typeof f.name !== 'string' || !safeEntryName(f.name) || !Number.isSafeInteger(f.size) || (f.size as number) < 0) throw bad('a file entry is invalid');
+    if (!isRecord(f) || typeof f.name !== 'string' || !safeEntryName(f.name) || !Number.isSafeInteger(f.size) || (f.size as number) < 0)
+      throw bad('a file entry is invalid');
     if (names.has(f.name)) throw bad(`${f.name} is listed twice`);
     names.add(f.name);
   }

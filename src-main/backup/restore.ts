@@ -51,23 +51,37 @@ export function restoreBackup(file: string, target: RestoreTarget, now: Date = n
     const { manifest } = archive;
     const newer = newerSchemas(manifest.schemas, target.knownSchemas);
     if (newer.length) {
-      throw new BackupError('backup.schemaTooNew', `${basename(file)} was written by a newer JARVIS (${manifest.app_version}; schema ${newer.join(', ')}). Update JARVIS first; nothing was changed.`);
+      throw new BackupError(
+        'backup.schemaTooNew',
+        `${basename(file)} was written by a newer JARVIS (${manifest.app_version}; schema ${newer.join(', ')}). Update JARVIS first; nothing was changed.`,
+      );
     }
     const pid = runningMaster(target.dataFile);
     if (pid !== undefined) {
-      throw new BackupError('backup.masterRunning', `JARVIS is running on ${target.dataFile} (process ${pid}). Stop it first (close the app or stop \`jarvis serve\`); nothing was changed.`);
+      throw new BackupError(
+        'backup.masterRunning',
+        `JARVIS is running on ${target.dataFile} (process ${pid}). Stop it first (close the app or stop \`jarvis serve\`); nothing was changed.`,
+      );
     }
     mkdirSync(staging, { recursive: true });
     const restoredDb = join(staging, DATABASE_ENTRY);
     archive.extract(DATABASE_ENTRY, restoredDb);
     const problems = integrityProblems(restoredDb);
     if (problems.length) {
-      throw new BackupError('backup.integrity', `The database in ${basename(file)} fails SQLite's integrity check (${problems.slice(0, 3).join('; ')}); nothing was changed.`);
+      throw new BackupError(
+        'backup.integrity',
+        `The database in ${basename(file)} fails SQLite's integrity check (${problems.slice(0, 3).join('; ')}); nothing was changed.`,
+      );
     }
     const found = readSchemasOfFile(restoredDb);
-    const sameSchemas = Object.keys(found).length === Object.keys(manifest.schemas).length && Object.entries(found).every(([c, v]) => manifest.schemas[c] === v);
+    const sameSchemas =
+      Object.keys(found).length === Object.keys(manifest.schemas).length &&
+      Object.entries(found).every(([c, v]) => manifest.schemas[c] === v);
     if (!sameSchemas) {
-      throw new BackupError('backup.integrity', `The database in ${basename(file)} does not have the schema versions its manifest names; nothing was changed.`);
+      throw new BackupError(
+        'backup.integrity',
+        `The database in ${basename(file)} does not have the schema versions its manifest names; nothing was changed.`,
+      );
     }
     const restoredFiles = join(staging, 'rag-files');
     if (manifest.parts.includes('documents')) {

@@ -1,6 +1,9 @@
 /** A UTC time for file names: sorts by time and holds no colon (Windows). */
 export function fileStamp(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** The time back from fileStamp, or undefined. */

@@ -15,14 +15,22 @@ export interface UpgradeCheck {
  * before anything is written, and backs up an existing database that is about to be
  * migrated (a new, empty database needs none).
  */
-export function prepareUpgrade(db: Db, dataFile: string, known: Readonly<Record<string, number>>, appVersion: string, now: Date): UpgradeCheck {
+export function prepareUpgrade(
+  db: Db,
+  dataFile: string,
+  known: Readonly<Record<string, number>>,
+  appVersion: string,
+  now: Date,
+): UpgradeCheck {
   const found = readSchemas(db);
   for (const [component, version] of Object.entries(found)) {
     // A component this build does not know is left alone; one it knows in a newer version is not.
     const k = known[component];
     if (k !== undefined && version > k) throw new SchemaTooNewError(component, version, k);
   }
-  const pending = Object.entries(found).some(([component, version]) => version > 0 && known[component] !== undefined && version < known[component]);
+  const pending = Object.entries(found).some(
+    ([component, version]) => version > 0 && known[component] !== undefined && version < known[component],
+  );
   if (!pending || dataFile === ':memory:' || !existsSync(dataFile)) return {};
   const backupFile = `${dataFile}.before-${appVersion}-${fileStamp(now)}.backup`;
   createBackupSync(backupFile, { appVersion }, (target) => snapshotConnection(db, target), now);
@@ -34,7 +42,16 @@ export function prepareUpgrade(db: Db, dataFile: string, known: Readonly<Record<
  * before the upgrade holds it, so components that did migrate before the failing one are
  * undone too. Returns where the failed attempt was kept, or throws if it could not.
  */
-export function rollBackUpgrade(dataFile: string, backupFile: string, known: Readonly<Record<string, number>>, now: Date): string | undefined {
-  const result = restoreBackup(backupFile, { dataFile, filesDir: `${dataFile}.unused-files`, settingsFile: `${dataFile}.unused-settings`, knownSchemas: known }, now);
+export function rollBackUpgrade(
+  dataFile: string,
+  backupFile: string,
+  known: Readonly<Record<string, number>>,
+  now: Date,
+): string | undefined {
+  const result = restoreBackup(
+    backupFile,
+    { dataFile, filesDir: `${dataFile}.unused-files`, settingsFile: `${dataFile}.unused-settings`, knownSchemas: known },
+    now,
+  );
   return result.keptAside[0];
 }

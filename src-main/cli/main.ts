@@ -11,7 +11,9 @@ if (argv.length === 1 && argv[0] === 'serve') {
   // commands, as fast as `npm run serve` (docs/performance.md).
   serveMaster().catch(fail);
 } else {
-  import('./program').then(({ runCli }) => runCli(argv)).then((code) => {
-    process.exitCode = code;
-  }, fail);
+  import('./program')
+    .then(({ runCli }) => runCli(argv))
+    .then((code) => {
+      process.exitCode = code;
+    }, fail);
 }

@@ -10,7 +10,15 @@ import { registerVoice } from './commands/voice';
 import { EXIT_USAGE } from './exit-codes';
 
 /** Each command group registers itself here; `jarvis --help` lists them all. */
-const COMMANDS: readonly ((program: Command) => void)[] = [registerServe, registerDoctor, registerProtocol, registerSkill, registerVoice, registerRag, registerBackup];
+const COMMANDS: readonly ((program: Command) => void)[] = [
+  registerServe,
+  registerDoctor,
+  registerProtocol,
+  registerSkill,
+  registerVoice,
+  registerRag,
+  registerBackup,
+];
 
 export function buildProgram(): Command {
   const program = new Command('jarvis')

@@ -15,7 +15,9 @@ beforeAll(async () => {
 
 /** The JavaScript files an entry runs besides the master bundle: its own file and the chunks it shares. */
 function entryFiles(): string[] {
-  const main = readdirSync(join(dist, 'main')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'main', f));
+  const main = readdirSync(join(dist, 'main'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(dist, 'main', f));
   return [...main, join(dist, 'app', 'main.cjs')];
 }
 
@@ -23,7 +25,13 @@ describe('jarvis serve (the CLI)', () => {
   it('starts the master from dist/main/master.cjs, answers /api/health and stops on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-cli-serve-'));
     const child = spawn(process.execPath, [join(root, 'bin', 'jarvis.mjs'), 'serve'], {
-      env: { PATH: process.env.PATH ?? '', JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        JARVIS_ADDR: '127.0.0.1:0',
+        JARVIS_DATA: join(dir, 'j.db'),
+        JARVIS_SKILLS_DIR: join(dir, 'skills'),
+        OLLAMA_URL: 'http://127.0.0.1:9',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

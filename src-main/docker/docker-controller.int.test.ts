@@ -82,7 +82,18 @@ async function makeImage(): Promise<void> {
 async function create(name: string, labels: string[]): Promise<string> {
   const labelArgs = labels.flatMap((l) => ['--label', l]);
   // Exits on SIGTERM at once, so stop/restart do not wait out Docker's 10 s grace period.
-  return docker('create', '--network', 'none', '--name', name, ...labelArgs, 'jarvis-test-busybox:1', '/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 1; done');
+  return docker(
+    'create',
+    '--network',
+    'none',
+    '--name',
+    name,
+    ...labelArgs,
+    'jarvis-test-busybox:1',
+    '/bin/sh',
+    '-c',
+    'trap "exit 0" TERM; while :; do sleep 1; done',
+  );
 }
 
 beforeAll(async () => {
@@ -123,7 +134,12 @@ describe('docker controller against a real dockerd', () => {
     expect(res.json.enabled).toBe(true);
     const listed = res.json.services as { id: string; name: string; runtime?: string; worker_name?: string; state: string }[];
     expect(listed.map((s) => s.name)).toEqual(['skill-node', 'skill-python']);
-    expect(listed.find((s) => s.name === 'skill-python')).toMatchObject({ id: ids.python, runtime: 'python', worker_name: 'python-main', state: 'created' });
+    expect(listed.find((s) => s.name === 'skill-python')).toMatchObject({
+      id: ids.python,
+      runtime: 'python',
+      worker_name: 'python-main',
+      state: 'created',
+    });
     expect(listed.every((s) => /^[0-9a-f]{64}$/.test(s.id))).toBe(true);
     const health = (await t!.request('/api/health')).json;
     expect(health.components.docker.state).toBe('ok');
@@ -174,7 +190,11 @@ describe('docker controller without a usable socket', () => {
     const m = await startTestMaster({ JARVIS_DOCKER_CONTROLLER_ENABLED: 'true', JARVIS_DOCKER_SOCKET: '/tmp/jarvis-no-such-docker.sock' });
     try {
       const health = (await m.request('/api/health')).json;
-      expect(health.components.docker).toEqual({ state: 'error', detail: expect.stringContaining('no Docker socket at /tmp/jarvis-no-such-docker.sock'), code: 'docker.unreachable' });
+      expect(health.components.docker).toEqual({
+        state: 'error',
+        detail: expect.stringContaining('no Docker socket at /tmp/jarvis-no-such-docker.sock'),
+        code: 'docker.unreachable',
+      });
       const list = await m.request('/api/docker/skill-services');
       expect(list.json).toMatchObject({ enabled: true, services: [], reason: expect.stringContaining('no Docker socket') });
       const id = 'a'.repeat(64);

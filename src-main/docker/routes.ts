@@ -41,7 +41,9 @@ export function registerDockerRoutes(app: FastifyInstance, deps: DockerRoutesDep
     async (req) => {
       const controller = deps.controller;
       if (!controller) throw new Refusal('conflict', 'DOCKER_CONTROLLER_OFF', deps.offReason);
-      const answer: RouteResponse<'POST /api/docker/skill-services/{id}/{action}'> = { service: await controller.mutate(req.params.id, req.params.action) };
+      const answer: RouteResponse<'POST /api/docker/skill-services/{id}/{action}'> = {
+        service: await controller.mutate(req.params.id, req.params.action),
+      };
       return answer;
     },
   );

@@ -81,11 +81,19 @@ export class DockerSkillController {
 
   async mutate(id: string, action: DockerServiceAction): Promise<DockerSkillService> {
     if (!FULL_CONTAINER_ID.test(id)) {
-      throw new DockerRefusal('invalid', 'INVALID_CONTAINER_ID', 'Only a full 64-character container id is accepted (no names, no short ids).');
+      throw new DockerRefusal(
+        'invalid',
+        'INVALID_CONTAINER_ID',
+        'Only a full 64-character container id is accepted (no names, no short ids).',
+      );
     }
     const current = (await this.list()).find((s) => s.id === id);
     if (!current) {
-      throw new DockerRefusal('not_found', 'NOT_A_SKILL_SERVICE', `No container with this id carries ${this.options.label}=${this.options.value}.`);
+      throw new DockerRefusal(
+        'not_found',
+        'NOT_A_SKILL_SERVICE',
+        `No container with this id carries ${this.options.label}=${this.options.value}.`,
+      );
     }
     const container = (await this.client()).getContainer(current.id);
     try {

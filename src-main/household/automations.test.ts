@@ -33,10 +33,16 @@ describe('event -> reminder', () => {
     const h = createHouseholdFixture({ now: MONDAY });
     const e = (await h.call('calendar_create', { title: 'Arzt', when: { kind: 'relative', offset_days: 0, time: '10:20' } })).data!;
     expect(h.service.fireDueReminders()).toHaveLength(1); // due at 09:50, now is 10:00
-    const moved = await h.call('calendar_update', { id: e.id, title: 'Hausarzt', when: { kind: 'relative', offset_days: 1, time: '11:00' } });
+    const moved = await h.call('calendar_update', {
+      id: e.id,
+      title: 'Hausarzt',
+      when: { kind: 'relative', offset_days: 1, time: '11:00' },
+    });
     expect(moved.data).toMatchObject({ start: '2026-12-01T11:00:00+01:00', end: '2026-12-01T12:00:00+01:00' });
     expect(moved.message).toBe('Termin „Hausarzt“ verschoben, jetzt am Dienstag, 1. Dezember 2026 um 11:00 Uhr.');
-    expect((await h.call('reminders_list', {})).data!.reminders).toMatchObject([{ text: 'Hausarzt', at: '2026-12-01T10:30:00+01:00', fired_at: null }]);
+    expect((await h.call('reminders_list', {})).data!.reminders).toMatchObject([
+      { text: 'Hausarzt', at: '2026-12-01T10:30:00+01:00', fired_at: null },
+    ]);
   });
 
   it('deletes the reminder with the event, and does not recreate one the user deleted', async () => {
@@ -81,8 +87,12 @@ describe('meal plan + recipe -> groceries', () => {
 
   it('scales by servings and aggregates by name and unit across meals', async () => {
     const { h, pasta, lasagne } = await withRecipes();
-    const m1 = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 3 })).data!;
-    const m2 = (await h.call('mealplan_create', { recipe_id: lasagne.id, when: { kind: 'relative', offset_days: 2 }, meal: 'lunch', servings: 2 })).data!;
+    const m1 = (
+      await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 3 })
+    ).data!;
+    const m2 = (
+      await h.call('mealplan_create', { recipe_id: lasagne.id, when: { kind: 'relative', offset_days: 2 }, meal: 'lunch', servings: 2 })
+    ).data!;
     expect(m1.title).toBe('Nudeln mit Tomatensauce');
     const items = (await h.call('groceries_list', {})).data!.items;
     expect(rows(items)).toEqual([
@@ -97,7 +107,8 @@ describe('meal plan + recipe -> groceries', () => {
     const { h, pasta } = await withRecipes();
     const manual = (await h.call('groceries_add', { name: 'Nudeln', quantity: 1, unit: 'kg' })).data!;
     const manualSame = (await h.call('groceries_add', { name: 'Nudeln', quantity: 100, unit: 'g' })).data!;
-    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' })).data!;
+    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' }))
+      .data!;
     await h.call('mealplan_delete', { id: meal.id });
     const items = (await h.call('groceries_list', {})).data!.items;
     expect(items).toEqual([manual, manualSame]);
@@ -105,7 +116,8 @@ describe('meal plan + recipe -> groceries', () => {
 
   it('follows servings changes, moves out of the 14-day window, and deletion', async () => {
     const { h, pasta } = await withRecipes();
-    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' })).data!;
+    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' }))
+      .data!;
     await h.call('mealplan_update', { id: meal.id, servings: 6 });
     expect(rows((await h.call('groceries_list', {})).data!.items)).toEqual([
       ['Nudeln', 750, 'g', 'mealplan'],
@@ -122,14 +134,16 @@ describe('meal plan + recipe -> groceries', () => {
 
   it('unlinking the recipe removes its groceries', async () => {
     const { h, pasta } = await withRecipes();
-    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' })).data!;
+    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' }))
+      .data!;
     await h.call('mealplan_update', { id: meal.id, recipe_id: null });
     expect((await h.call('groceries_list', {})).data!.items).toEqual([]);
   });
 
   it('keeps a ticked derived item ticked until more is needed', async () => {
     const { h, pasta } = await withRecipes();
-    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' })).data!;
+    const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' }))
+      .data!;
     const nudeln = (await h.call('groceries_list', {})).data!.items[0]!;
     const ticked = await h.call('groceries_update', { id: nudeln.id, checked: true });
     expect(ticked.data).toMatchObject({ checked: true, source: 'mealplan' });
@@ -140,7 +154,7 @@ describe('meal plan + recipe -> groceries', () => {
     expect(await find()).toMatchObject({ checked: false, quantity: 500 });
   });
 
-  it('an edited derived item becomes the user\'s own', async () => {
+  it("an edited derived item becomes the user's own", async () => {
     const { h, pasta } = await withRecipes();
     await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' });
     const nudeln = (await h.call('groceries_list', {})).data!.items[0]!;
@@ -160,7 +174,12 @@ describe('meal plan + recipe -> groceries', () => {
 
   it('links a free meal title to a recipe when the match is unambiguous', async () => {
     const { h, pasta } = await withRecipes();
-    const meal = await h.call('mealplan_create', { title: 'Nudeln mit Tomatensauce für vier', when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 4 });
+    const meal = await h.call('mealplan_create', {
+      title: 'Nudeln mit Tomatensauce für vier',
+      when: { kind: 'relative', offset_days: 1 },
+      meal: 'dinner',
+      servings: 4,
+    });
     expect(meal.data).toMatchObject({ recipe_id: pasta.id, title: 'Nudeln mit Tomatensauce für vier' });
     expect(rows((await h.call('groceries_list', {})).data!.items)).toEqual([
       ['Nudeln', 500, 'g', 'mealplan'],
@@ -179,7 +198,9 @@ describe('meal plan + recipe -> groceries', () => {
 describe('the daily window move', () => {
   it('adds the ingredients of a meal that comes into the 14-day window on a later day', async () => {
     const h = createHouseholdFixture({ now: MONDAY });
-    const recipe = (await h.call('recipes_create', { title: 'Risotto', servings: 2, ingredients: [{ name: 'Reis', quantity: 200, unit: 'g' }] })).data!;
+    const recipe = (
+      await h.call('recipes_create', { title: 'Risotto', servings: 2, ingredients: [{ name: 'Reis', quantity: 200, unit: 'g' }] })
+    ).data!;
     await h.call('mealplan_create', { recipe_id: recipe.id, when: { kind: 'relative', offset_days: 16 }, meal: 'dinner' });
     expect(h.service.refreshDerivedGroceries()).toBe(false);
     expect((await h.call('groceries_list', {})).data!.items).toEqual([]);
@@ -196,8 +217,12 @@ describe('groceries_sync_mealplan', () => {
   it('looks 14 days ahead, aggregates, links free titles and reports meals without a recipe', async () => {
     const h = createHouseholdFixture({ now: MONDAY });
     // Planned before the recipe existed: free titles.
-    const early = (await h.call('mealplan_create', { title: 'Gemüsecurry', when: { kind: 'relative', offset_days: 2 }, meal: 'dinner', servings: 4 })).data!;
-    const free = (await h.call('mealplan_create', { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' })).data!;
+    const early = (
+      await h.call('mealplan_create', { title: 'Gemüsecurry', when: { kind: 'relative', offset_days: 2 }, meal: 'dinner', servings: 4 })
+    ).data!;
+    const free = (
+      await h.call('mealplan_create', { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' })
+    ).data!;
     await h.call('mealplan_create', { title: 'Gemüsecurry', when: { kind: 'relative', offset_days: 20 }, meal: 'dinner' });
     await h.call('recipes_create', { title: 'Gemüsecurry', servings: 2, ingredients: [{ name: 'Reis', quantity: 150, unit: 'g' }] });
     expect((await h.call('groceries_list', {})).data!.items).toEqual([]);
@@ -291,9 +316,14 @@ describe('transactions', () => {
     h.events.length = 0;
     const before = h.snapshot();
     expect((await h.raw('kanban_create', { title: 'dup', task_id: task.id })).error?.code).toBe('CONFLICT');
-    expect((await h.raw('mealplan_create', { meal: 'lunch', when: { kind: 'relative', offset_days: 0 } })).error).toMatchObject({ code: 'INVALID_INPUT', path: '/title' });
+    expect((await h.raw('mealplan_create', { meal: 'lunch', when: { kind: 'relative', offset_days: 0 } })).error).toMatchObject({
+      code: 'INVALID_INPUT',
+      path: '/title',
+    });
     expect((await h.raw('tasks_create', { title: '' })).error?.code).toBe('INVALID_ARGUMENTS');
-    expect((await h.raw('tasks_create', { title: 'x', due: { kind: 'weekday', weekday: 'montag' } })).error?.code).toBe('INVALID_ARGUMENTS');
+    expect((await h.raw('tasks_create', { title: 'x', due: { kind: 'weekday', weekday: 'montag' } })).error?.code).toBe(
+      'INVALID_ARGUMENTS',
+    );
     expect((await h.raw('calendar_delete', { id: 'evt_' })).error?.path).toBe('/id');
     expect((await h.raw('calendar_delete', [])).error?.code).toBe('INVALID_ARGUMENTS');
     expect(h.snapshot()).toBe(before);

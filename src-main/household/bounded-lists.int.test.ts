@@ -12,7 +12,9 @@ let t: TestMaster;
 beforeAll(async () => {
   t = await startTestMaster();
   const db = t.master.platform.db;
-  const task = db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES (?, ?, 'normal', ?, ?, ?)");
+  const task = db.prepare(
+    "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES (?, ?, 'normal', ?, ?, ?)",
+  );
   const grocery = db.prepare("INSERT INTO household_groceries (id, name, source, created_ms, updated_ms) VALUES (?, ?, 'manual', ?, ?)");
   db.transaction(() => {
     for (let i = 0; i < TASKS; i++) task.run(`task_${i}`, `Aufgabe ${i}`, i % 10 === 0 ? 'done' : 'open', i, i);

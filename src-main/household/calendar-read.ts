@@ -68,7 +68,8 @@ export function seriesItems(store: HouseholdStore, e: EventRecord, tz: string, f
   const overrides = store.events.overridesOf(e.id);
   const keys = new Set(overrides.map((o) => o.occurrenceMs));
   const out = occurrencesIn(e, tz, fromMs, toMs, keys);
-  for (const o of overrides) if (o.startMs < toMs && o.endMs > fromMs && !e.exdates.includes(o.occurrenceMs)) out.push(overrideOccurrence(o));
+  for (const o of overrides)
+    if (o.startMs < toMs && o.endMs > fromMs && !e.exdates.includes(o.occurrenceMs)) out.push(overrideOccurrence(o));
   return out.sort((a, b) => a.startMs - b.startMs);
 }
 

@@ -1,4 +1,13 @@
-import { HOME_TOOL_NAMES, HOME_TOOL_SPECS, homeToolMutates, homeToolNeedsConfirmation, homeToolRisk, isHomeToolName, toolFailure, type ToolResult } from '../../src-shared';
+import {
+  HOME_TOOL_NAMES,
+  HOME_TOOL_SPECS,
+  homeToolMutates,
+  homeToolNeedsConfirmation,
+  homeToolRisk,
+  isHomeToolName,
+  toolFailure,
+  type ToolResult,
+} from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import type { HouseholdService } from './service';
 

@@ -12,7 +12,12 @@ describe('recommended flows', () => {
     const created = await h.call('calendar_create', { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } });
     expect(created.success).toBe(true);
     expect(created.mutated).toBe(true);
-    expect(created.data).toMatchObject({ title: 'Zahnarzt', start: '2026-12-01T15:30:00+01:00', end: '2026-12-01T16:30:00+01:00', all_day: false });
+    expect(created.data).toMatchObject({
+      title: 'Zahnarzt',
+      start: '2026-12-01T15:30:00+01:00',
+      end: '2026-12-01T16:30:00+01:00',
+      all_day: false,
+    });
     expect(created.data!.id).toMatch(/^evt_/);
     expect(created.message).toBe('Termin „Zahnarzt“ am Dienstag, 1. Dezember 2026 um 15:30 Uhr eingetragen. Erinnerung um 15:00 Uhr.');
 
@@ -22,14 +27,22 @@ describe('recommended flows', () => {
     expect(listed.message).toContain('„Zahnarzt“');
 
     const reminders = await h.call('reminders_list', {});
-    expect(reminders.data!.reminders).toMatchObject([{ text: 'Zahnarzt', at: '2026-12-01T15:00:00+01:00', source: 'event', event_id: created.data!.id }]);
+    expect(reminders.data!.reminders).toMatchObject([
+      { text: 'Zahnarzt', at: '2026-12-01T15:00:00+01:00', source: 'event', event_id: created.data!.id },
+    ]);
   });
 
   it('"Sonntag wären Pommes Currywurst toll, zu Mittag" and "Was gibt es Sonntag zu Mittag?"', async () => {
     const h = createHouseholdFixture({ now: MONDAY });
-    const created = await h.call('mealplan_create', { title: 'Pommes Currywurst', when: { kind: 'weekday', weekday: 'sunday' }, meal: 'lunch' });
+    const created = await h.call('mealplan_create', {
+      title: 'Pommes Currywurst',
+      when: { kind: 'weekday', weekday: 'sunday' },
+      meal: 'lunch',
+    });
     expect(created.data).toMatchObject({ date: '2026-12-06', meal: 'lunch', title: 'Pommes Currywurst', recipe_id: null });
-    expect(created.message).toBe('„Pommes Currywurst“ am Sonntag, 6. Dezember 2026 zum Mittagessen geplant. Ohne Rezept: keine Zutaten auf der Einkaufsliste.');
+    expect(created.message).toBe(
+      '„Pommes Currywurst“ am Sonntag, 6. Dezember 2026 zum Mittagessen geplant. Ohne Rezept: keine Zutaten auf der Einkaufsliste.',
+    );
     const listed = await h.call('mealplan_list', { from: { kind: 'weekday', weekday: 'sunday' }, days: 1, meal: 'lunch' });
     expect(listed.data!.meals.map((m) => m.title)).toEqual(['Pommes Currywurst']);
     expect((await h.call('groceries_list', {})).data!.items).toEqual([]);

@@ -27,7 +27,9 @@ async function start(env: Record<string, string> = {}) {
 /** Every household row, to prove that a rejected request wrote nothing. */
 function snapshot(m: TestMaster): string {
   const db = m.master.platform.db;
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[];
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as {
+    name: string;
+  }[];
   return JSON.stringify(tables.map((x) => [x.name, db.prepare(`SELECT * FROM ${x.name} ORDER BY rowid`).all()]));
 }
 
@@ -40,7 +42,10 @@ function collect(m: TestMaster): ServerEvent[] {
 describe('household API', () => {
   it('registers every core tool in the registry as provider "core"', async () => {
     const m = await start();
-    const names = m.master.platform.registry.list().filter((x) => x.provider === 'core').map((x) => x.name);
+    const names = m.master.platform.registry
+      .list()
+      .filter((x) => x.provider === 'core')
+      .map((x) => x.name);
     // Core tools that are not the household's: rag_search (knowledge) and memory_propose (assistant, spec/004).
     expect(names).toEqual([...HOME_TOOL_NAMES, 'rag_search', 'memory_propose']);
     expect(m.master.platform.registry.get('calendar_delete')).toMatchObject({ mutates: true, requires_confirmation: true });
@@ -50,7 +55,9 @@ describe('household API', () => {
   it('POST /api/tools/{name} returns the envelope with the persisted object and publishes state.changed', async () => {
     const m = await start();
     const events = collect(m);
-    const res = await m.request('/api/tools/calendar_create', { json: { arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } } });
+    const res = await m.request('/api/tools/calendar_create', {
+      json: { arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, mutated: true, data: { title: 'Zahnarzt', start: '2026-12-01T15:30:00+01:00' } });
     expect(res.json.message).toContain('eingetragen');
@@ -69,7 +76,9 @@ describe('household API', () => {
     const m = await start();
     await m.request('/api/tools/groceries_add', { json: { arguments: { name: 'Brot' } } });
     const before = snapshot(m);
-    const res = await m.request('/api/tools/calendar_create', { json: { arguments: { title: 'X', when: { kind: 'relative', offset_days: 1, time: '25:00' } } } });
+    const res = await m.request('/api/tools/calendar_create', {
+      json: { arguments: { title: 'X', when: { kind: 'relative', offset_days: 1, time: '25:00' } } },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ success: false, error: { code: 'INVALID_ARGUMENTS' } });
     expect(res.json.error.path).toMatch(/^\/when/);
@@ -79,7 +88,9 @@ describe('household API', () => {
     const wrongType = await m.request('/api/tools/groceries_add', { json: { arguments: { name: 'Milch', quantity: '2' } } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.error.path).toBe('/quantity');
-    const noDate = await m.request('/api/tools/mealplan_create', { json: { arguments: { title: 'X', meal: 'lunch', when: { kind: 'absolute', date: '2026-02-30' } } } });
+    const noDate = await m.request('/api/tools/mealplan_create', {
+      json: { arguments: { title: 'X', meal: 'lunch', when: { kind: 'absolute', date: '2026-02-30' } } },
+    });
     expect(noDate.status).toBe(400);
     expect(snapshot(m)).toBe(before);
   });
@@ -94,7 +105,9 @@ describe('household API', () => {
     const missing = await m.request('/api/tools/tasks_update', { json: { arguments: { id: 'task_doesnotexist', status: 'done' } } });
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ success: false, mutated: false, error: { code: 'NOT_FOUND', path: '/id' } });
-    const missingRecipe = await m.request('/api/tools/mealplan_create', { json: { arguments: { recipe_id: 'rec_nothere', meal: 'dinner', when: { kind: 'relative', offset_days: 0 } } } });
+    const missingRecipe = await m.request('/api/tools/mealplan_create', {
+      json: { arguments: { recipe_id: 'rec_nothere', meal: 'dinner', when: { kind: 'relative', offset_days: 0 } } },
+    });
     expect(missingRecipe.status).toBe(404);
     expect(missingRecipe.json.error.path).toBe('/recipe_id');
     expect(snapshot(m)).toBe(before);
@@ -163,7 +176,9 @@ describe('household API', () => {
     ].join('\r\n');
     const first = await m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } });
     expect(first.status).toBe(200);
-    expect(first.json.imported.map((e: { title: string; start: string; end: string; all_day: boolean }) => [e.title, e.start, e.end, e.all_day])).toEqual([
+    expect(
+      first.json.imported.map((e: { title: string; start: string; end: string; all_day: boolean }) => [e.title, e.start, e.end, e.all_day]),
+    ).toEqual([
       ['Elternabend', '2026-12-03T18:00:00+01:00', '2026-12-03T19:30:00+01:00', false],
       ['Weihnachten', '2026-12-24T00:00:00+01:00', '2026-12-27T00:00:00+01:00', true],
       ['Flohmarkt', '2026-12-05T10:00:00+01:00', '2026-12-05T12:00:00+01:00', false],
@@ -183,7 +198,9 @@ describe('household API', () => {
     const other = await startTestMaster({ HOME_AUTOMATION_INTERVAL: '0' }, { clock });
     try {
       const back = await other.request('/api/calendar/import', { body: exported.text, headers: { 'content-type': 'text/calendar' } });
-      expect(back.json.imported.map((e: { start: string }) => e.start).sort()).toEqual(first.json.imported.map((e: { start: string }) => e.start).sort());
+      expect(back.json.imported.map((e: { start: string }) => e.start).sort()).toEqual(
+        first.json.imported.map((e: { start: string }) => e.start).sort(),
+      );
     } finally {
       await other.close();
     }
@@ -229,7 +246,8 @@ describe('household API', () => {
       ['Handball', 'FREQ=WEEKLY;COUNT=6;BYDAY=TU'],
       ['Tabletten', 'FREQ=DAILY'],
     ]);
-    const list = async (from: string, days: number) => (await m.request(`/api/calendar?from=${from}&days=${days}`)).json.data.events as { title: string; start: string }[];
+    const list = async (from: string, days: number) =>
+      (await m.request(`/api/calendar?from=${from}&days=${days}`)).json.data.events as { title: string; start: string }[];
     // Six Tuesdays from 1 Dec, minus the 22nd (EXDATE); the 15th moved to Wednesday 18:00.
     expect((await list('2026-11-30', 60)).filter((e) => e.title.startsWith('Handball')).map((e) => [e.title, e.start])).toEqual([
       ['Handball', '2026-12-01T17:00:00+01:00'],
@@ -251,7 +269,10 @@ describe('household API', () => {
   it('refuses a broken ICS file with 400 and writes nothing', async () => {
     const m = await start();
     const before = snapshot(m);
-    const res = await m.request('/api/calendar/import', { body: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nnot a line\r\n', headers: { 'content-type': 'text/calendar' } });
+    const res = await m.request('/api/calendar/import', {
+      body: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nnot a line\r\n',
+      headers: { 'content-type': 'text/calendar' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('INVALID_INPUT');
     expect(snapshot(m)).toBe(before);
@@ -260,7 +281,18 @@ describe('household API', () => {
   it('refuses hostile and malformed calendars with 400, naming the line, and writes nothing', async () => {
     const m = await start();
     const before = snapshot(m);
-    const calendar = (...body: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:h@test', ...body, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const calendar = (...body: string[]) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:h@test',
+        ...body,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
     const files = [
       calendar('DTSTART:20261201T100000Z', 'DURATION:P999999999999999999W'),
       calendar('DTSTART:2026-12-01T99'),
@@ -278,7 +310,20 @@ describe('household API', () => {
 
   it('imports a valid RDATE;VALUE=PERIOD series with each period as its own event', async () => {
     const m = await start();
-    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:p@test', 'SUMMARY:Sprechstunde', 'DTSTART:20261201T100000Z', 'DTEND:20261201T110000Z', 'RDATE;VALUE=PERIOD:20261203T100000Z/PT3H', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'BEGIN:VEVENT',
+      'UID:p@test',
+      'SUMMARY:Sprechstunde',
+      'DTSTART:20261201T100000Z',
+      'DTEND:20261201T110000Z',
+      'RDATE;VALUE=PERIOD:20261203T100000Z/PT3H',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
     const res = await m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } });
     expect(res.status).toBe(200);
     expect(res.json.imported.map((e: { title: string }) => e.title)).toEqual(['Sprechstunde', 'Sprechstunde']);
@@ -288,10 +333,19 @@ describe('household API', () => {
     const m = await start();
     const before = snapshot(m);
     // Three minutely series from 1926: reading them runs into the import's budget.
-    const vevents = [0, 1, 2].flatMap((i) => ['BEGIN:VEVENT', `UID:m${i}@test`, 'SUMMARY:Minütlich', 'DTSTART:19260101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT']);
+    const vevents = [0, 1, 2].flatMap((i) => [
+      'BEGIN:VEVENT',
+      `UID:m${i}@test`,
+      'SUMMARY:Minütlich',
+      'DTSTART:19260101T000000Z',
+      'RRULE:FREQ=MINUTELY',
+      'END:VEVENT',
+    ]);
     const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents, 'END:VCALENDAR', ''].join('\r\n');
     let done = false;
-    const importing = m.request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } }).finally(() => (done = true));
+    const importing = m
+      .request('/api/calendar/import', { body: ics, headers: { 'content-type': 'text/calendar' } })
+      .finally(() => (done = true));
     const polls: number[] = [];
     while (!done && polls.length < 500) {
       polls.push((await m.request('/api/health')).status);
@@ -307,17 +361,27 @@ describe('household API', () => {
 
   it('exports recipes as JSON and imports them (same title updates)', async () => {
     const m = await start();
-    await m.request('/api/recipes', { json: { title: 'Pfannkuchen', servings: 2, ingredients: [{ name: 'Mehl', quantity: 200, unit: 'g' }] } });
+    await m.request('/api/recipes', {
+      json: { title: 'Pfannkuchen', servings: 2, ingredients: [{ name: 'Mehl', quantity: 200, unit: 'g' }] },
+    });
     const file = (await m.request('/api/recipes/export')).json;
     expect(file).toMatchObject({ format: RECIPES_FILE_FORMAT, recipes: [{ title: 'Pfannkuchen', servings: 2 }] });
     const imported = await m.request('/api/recipes/import', {
-      json: { ...file, recipes: [{ ...file.recipes[0], servings: 4 }, { title: 'Rührei', servings: 1, ingredients: [{ name: 'Eier', quantity: 3, unit: null }] }] },
+      json: {
+        ...file,
+        recipes: [
+          { ...file.recipes[0], servings: 4 },
+          { title: 'Rührei', servings: 1, ingredients: [{ name: 'Eier', quantity: 3, unit: null }] },
+        ],
+      },
     });
     expect(imported.status).toBe(200);
     expect(imported.json.updated.map((r: { title: string; servings: number }) => [r.title, r.servings])).toEqual([['Pfannkuchen', 4]]);
     expect(imported.json.imported.map((r: { title: string }) => r.title)).toEqual(['Rührei']);
     const before = snapshot(m);
-    const bad = await m.request('/api/recipes/import', { json: { format: RECIPES_FILE_FORMAT, recipes: [{ title: 'X', servings: 0, ingredients: [] }] } });
+    const bad = await m.request('/api/recipes/import', {
+      json: { format: RECIPES_FILE_FORMAT, recipes: [{ title: 'X', servings: 0, ingredients: [] }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.path).toBe('/recipes/0/servings');
     expect(snapshot(m)).toBe(before);
@@ -326,7 +390,9 @@ describe('household API', () => {
   it('the due-reminder pass fires each due reminder once as reminder.due', async () => {
     const m = await start();
     const events = collect(m);
-    await m.request('/api/tools/calendar_create', { json: { arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '15:30' } } } });
+    await m.request('/api/tools/calendar_create', {
+      json: { arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 0, time: '15:30' } } },
+    });
     const household = m.master.capabilities.household.service!;
     expect(household.fireDueReminders()).toEqual([]);
     clockNow = new Date('2026-11-30T14:00:00Z'); // 15:00 Berlin: 30 minutes before
@@ -343,7 +409,9 @@ describe('household API', () => {
     t = await startTestMaster({ HOME_AUTOMATION_INTERVAL: '20ms' }, { clock });
     const m = t;
     const due = new Promise<ServerEvent>((resolve) => m.master.platform.events.subscribe((e) => e.type === 'reminder.due' && resolve(e)));
-    await m.request('/api/tools/reminders_create', { json: { arguments: { text: 'Tee', when: { kind: 'relative', offset_days: 0, time: '11:00' } } } });
+    await m.request('/api/tools/reminders_create', {
+      json: { arguments: { text: 'Tee', when: { kind: 'relative', offset_days: 0, time: '11:00' } } },
+    });
     clockNow = new Date('2026-11-30T10:00:30Z');
     expect(await due).toMatchObject({ data: { text: 'Tee' } });
   });

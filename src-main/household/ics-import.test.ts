@@ -46,7 +46,11 @@ describe('Thunderbird export', () => {
       ['Turnen', 'FREQ=WEEKLY;BYDAY=MO'],
     ]);
     const april = await monthOf(h, '2026-03-23', 22);
-    expect(april.filter((e) => e.title === 'Turnen').map((e) => e.start)).toEqual(['2026-03-23T17:00:00+01:00', '2026-03-30T17:00:00+02:00', '2026-04-13T17:00:00+02:00']);
+    expect(april.filter((e) => e.title === 'Turnen').map((e) => e.start)).toEqual([
+      '2026-03-23T17:00:00+01:00',
+      '2026-03-30T17:00:00+02:00',
+      '2026-04-13T17:00:00+02:00',
+    ]);
     expect(result.tasks.map((t) => [t.title, t.status, t.priority, t.due])).toEqual([
       ['Steuererklärung abgeben', 'in_progress', 'high', '2026-07-31T18:00:00+02:00'],
       ['Winterreifen aufziehen', 'done', 'low', '2026-01-15T00:00:00+01:00'],
@@ -54,7 +58,10 @@ describe('Thunderbird export', () => {
     expect(result.skipped).toEqual([{ what: 'Aufgabe „Kellerparty planen“', reason: 'ist abgesagt (STATUS:CANCELLED).' }]);
     // The tasks are real tasks: listed and on the kanban board.
     expect((await h.call('tasks_list', { status: 'all' })).data!.tasks).toHaveLength(2);
-    expect((await h.call('kanban_list', {})).data!.cards.map((c) => c.title).sort()).toEqual(['Steuererklärung abgeben', 'Winterreifen aufziehen']);
+    expect((await h.call('kanban_list', {})).data!.cards.map((c) => c.title).sort()).toEqual([
+      'Steuererklärung abgeben',
+      'Winterreifen aufziehen',
+    ]);
   });
 });
 
@@ -63,13 +70,19 @@ describe('Outlook export', () => {
     const { h, result } = importInto(fixture('outlook.ics'));
     expect(result.warnings).toEqual([]);
     const byTitle = Object.fromEntries([...result.imported].map((e) => [e.title, e]));
-    expect(byTitle['Elternbeirat']).toMatchObject({ rrule: 'FREQ=MONTHLY;BYDAY=1TU', start: '2026-03-03T19:00:00+01:00', location: 'Gemeindehaus' });
+    expect(byTitle['Elternbeirat']).toMatchObject({
+      rrule: 'FREQ=MONTHLY;BYDAY=1TU',
+      start: '2026-03-03T19:00:00+01:00',
+      location: 'Gemeindehaus',
+    });
     // 09:00 in Seattle on 12 March is after the US switch (PDT, -07:00) but before Berlin's.
     expect(byTitle['Call with Seattle']!.start).toBe('2026-03-12T17:00:00+01:00');
     // The customized zone switches to summer time on the first Sunday of April (5 April):
     // on 2 April 10:00 it is still +01:00, where Berlin is already +02:00.
     expect(byTitle['Ferienlager Anmeldung']!.start).toBe(toRfc3339(Date.parse('2026-04-02T09:00:00Z'), TZ));
-    expect((await monthOf(h, '2026-04-01', 30)).filter((e) => e.title === 'Elternbeirat').map((e) => e.start)).toEqual(['2026-04-07T19:00:00+02:00']);
+    expect((await monthOf(h, '2026-04-01', 30)).filter((e) => e.title === 'Elternbeirat').map((e) => e.start)).toEqual([
+      '2026-04-07T19:00:00+02:00',
+    ]);
   });
 });
 
@@ -115,7 +128,20 @@ describe('files with several calendars', () => {
   });
 
   it('reports a VEVENT without a start and a VJOURNAL as skipped, with the reason', () => {
-    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:a', 'SUMMARY:Ohne Zeit', 'END:VEVENT', 'BEGIN:VJOURNAL', 'UID:b', 'SUMMARY:Tagebuch', 'END:VJOURNAL', 'END:VCALENDAR', ''].join('\r\n');
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:a',
+      'SUMMARY:Ohne Zeit',
+      'END:VEVENT',
+      'BEGIN:VJOURNAL',
+      'UID:b',
+      'SUMMARY:Tagebuch',
+      'END:VJOURNAL',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
     expect(parseIcs({ text, timezone: TZ, nowMs: Date.parse(NOW) }).skipped).toEqual([
       { what: 'Termin „Ohne Zeit“ (ab Zeile 3)', reason: 'hat keinen Beginn (DTSTART).' },
       { what: 'VJOURNAL „Tagebuch“', reason: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.' },
@@ -126,9 +152,21 @@ describe('files with several calendars', () => {
 describe('ICS export and import round trip', () => {
   it('writes the rule, EXDATEs and overrides, and reads them back the same', async () => {
     const a = createHouseholdFixture({ now: NOW });
-    const s = (await a.call('calendar_create', { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' })).data!;
+    const s = (
+      await a.call('calendar_create', {
+        title: 'Turnen',
+        when: { kind: 'weekday', weekday: 'monday', time: '17:00' },
+        rrule: 'FREQ=WEEKLY;BYDAY=MO',
+      })
+    ).data!;
     await a.call('calendar_delete', { id: s.id, scope: 'this', occurrence_start: '2026-03-09T17:00:00+01:00' });
-    await a.call('calendar_update', { id: s.id, scope: 'this', occurrence_start: '2026-03-30T17:00:00+02:00', when: { kind: 'absolute', date: '2026-03-31', time: '18:00' }, title: 'Turnen (Dienstag)' });
+    await a.call('calendar_update', {
+      id: s.id,
+      scope: 'this',
+      occurrence_start: '2026-03-30T17:00:00+02:00',
+      when: { kind: 'absolute', date: '2026-03-31', time: '18:00' },
+      title: 'Turnen (Dienstag)',
+    });
     await a.call('calendar_create', { title: 'Urlaub', when: { kind: 'absolute', date: '2026-03-20' } });
     const ics = a.service.exportIcs();
     expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO');
@@ -139,7 +177,10 @@ describe('ICS export and import round trip', () => {
     expect(ics).toMatch(/RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU/);
 
     const { h } = importInto(ics);
-    const list = async (x: typeof a) => (await monthOf(x, '2026-03-01', 45)).map((e) => `${e.title} ${e.start} ${e.end} ${e.all_day} ${e.rrule} ${e.occurrence_start} ${e.overridden}`);
+    const list = async (x: typeof a) =>
+      (await monthOf(x, '2026-03-01', 45)).map(
+        (e) => `${e.title} ${e.start} ${e.end} ${e.all_day} ${e.rrule} ${e.occurrence_start} ${e.overridden}`,
+      );
     expect(await list(h)).toEqual(await list(a));
   });
 });
@@ -152,7 +193,15 @@ describe('calendars imported by earlier versions', () => {
     h.service.store.transaction(() =>
       saveIcs(env, {
         events: [
-          { title: 'Restmüll', startMs: Date.parse('2026-03-17T06:00:00Z'), endMs: Date.parse('2026-03-17T06:15:00Z'), allDay: false, location: '', notes: '', icsUid: '3k8m2n5p7q9r1s3t5v7w9x1y3z@google.com#2026-03-17T07:00:00' },
+          {
+            title: 'Restmüll',
+            startMs: Date.parse('2026-03-17T06:00:00Z'),
+            endMs: Date.parse('2026-03-17T06:15:00Z'),
+            allDay: false,
+            location: '',
+            notes: '',
+            icsUid: '3k8m2n5p7q9r1s3t5v7w9x1y3z@google.com#2026-03-17T07:00:00',
+          },
         ],
         series: [],
         tasks: [],

@@ -6,7 +6,18 @@ const NOW = Date.UTC(2026, 0, 10, 12);
 
 /** A calendar with one VEVENT whose body lines are given; the first body line is line 7. */
 function calendar(...body: string[]): string {
-  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:x@test', 'DTSTAMP:20260101T000000Z', ...body, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    'BEGIN:VEVENT',
+    'UID:x@test',
+    'DTSTAMP:20260101T000000Z',
+    ...body,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }
 
 function refusal(text: string): HomeError {
@@ -37,12 +48,18 @@ describe('parseIcs with hostile and malformed files', () => {
   });
 
   it('refuses an empty COUNT and an empty INTERVAL in a rule', () => {
-    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=DAILY;COUNT=')).message).toMatch(/Zeile 8: Wiederholungsregel \(RRULE\)/);
-    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=')).message).toMatch(/Zeile 8: Wiederholungsregel \(RRULE\)/);
+    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=DAILY;COUNT=')).message).toMatch(
+      /Zeile 8: Wiederholungsregel \(RRULE\)/,
+    );
+    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=')).message).toMatch(
+      /Zeile 8: Wiederholungsregel \(RRULE\)/,
+    );
   });
 
   it('refuses a malformed EXDATE', () => {
-    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:gestern')).message).toContain('Zeile 9: Ausnahme (EXDATE)');
+    expect(refusal(calendar('DTSTART:20260112T100000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:gestern')).message).toContain(
+      'Zeile 9: Ausnahme (EXDATE)',
+    );
   });
 
   it('counts folded lines as the lines of the file', () => {
@@ -66,7 +83,13 @@ describe('parseIcs with hostile and malformed files', () => {
   });
 
   it('refuses a file whose series add up to more events than a household calendar holds', () => {
-    const vevents = Array.from({ length: 4 }, (_, i) => ['BEGIN:VEVENT', `UID:s${i}@test`, 'DTSTART:20260110T000000Z', 'RRULE:FREQ=HOURLY', 'END:VEVENT']).flat();
+    const vevents = Array.from({ length: 4 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:s${i}@test`,
+      'DTSTART:20260110T000000Z',
+      'RRULE:FREQ=HOURLY',
+      'END:VEVENT',
+    ]).flat();
     const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents, 'END:VCALENDAR', ''].join('\r\n');
     let err: unknown;
     try {
@@ -79,9 +102,17 @@ describe('parseIcs with hostile and malformed files', () => {
   });
 
   it('refuses a file that the iteration budget of the whole file cannot read, instead of taking part of it', () => {
-    const vevents = Array.from({ length: 3 }, (_, i) => ['BEGIN:VEVENT', `UID:m${i}@test`, 'DTSTART:19260101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT']).flat();
+    const vevents = Array.from({ length: 3 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:m${i}@test`,
+      'DTSTART:19260101T000000Z',
+      'RRULE:FREQ=MINUTELY',
+      'END:VEVENT',
+    ]).flat();
     const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents, 'END:VCALENDAR', ''].join('\r\n');
-    expect(() => parseIcs({ text, timezone: 'Europe/Berlin', nowMs: NOW }, { ...ICS_LIMITS, iterationsPerSeries: 1_000, iterations: 2_500 })).toThrow(/zu aufwendig/);
+    expect(() =>
+      parseIcs({ text, timezone: 'Europe/Berlin', nowMs: NOW }, { ...ICS_LIMITS, iterationsPerSeries: 1_000, iterations: 2_500 }),
+    ).toThrow(/zu aufwendig/);
   });
 
   it('stops a rule that started a century ago within its iteration budget, keeping what it found', () => {

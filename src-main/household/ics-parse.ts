@@ -130,7 +130,8 @@ function checkDuration(p: PropertyLine, text: string, limits: IcsLimits): void {
   } catch {
     throw invalid(p, 'ist keine gültige Dauer.');
   }
-  if (!Number.isFinite(seconds) || Math.abs(seconds) > limits.durationSeconds) throw invalid(p, 'ist länger als zehn Jahre; so lange dauert kein Termin.');
+  if (!Number.isFinite(seconds) || Math.abs(seconds) > limits.durationSeconds)
+    throw invalid(p, 'ist länger als zehn Jahre; so lange dauert kein Termin.');
 }
 
 /**
@@ -146,7 +147,8 @@ function checkProperties(lines: readonly PropertyLine[], limits: IcsLimits): voi
       for (const part of value.split(',')) {
         if (isPeriod) {
           const [start, end] = part.split('/');
-          if (!start || !end || !isRealDateOrDateTime(start)) throw invalid(p, 'ist kein gültiger Zeitraum (Beginn/Ende oder Beginn/Dauer).');
+          if (!start || !end || !isRealDateOrDateTime(start))
+            throw invalid(p, 'ist kein gültiger Zeitraum (Beginn/Ende oder Beginn/Dauer).');
           if (end.startsWith('P') || end.startsWith('-P') || end.startsWith('+P')) checkDuration(p, end, limits);
           else if (!isRealDateOrDateTime(end)) throw invalid(p, 'ist kein gültiger Zeitraum (Beginn/Ende oder Beginn/Dauer).');
         } else if (!isRealDateOrDateTime(part)) {
@@ -163,11 +165,11 @@ function checkProperties(lines: readonly PropertyLine[], limits: IcsLimits): voi
         throw invalid(p, 'ist keine gültige Regel (leere oder falsche Zahl?).');
       }
       if (!rule.freq) throw invalid(p, 'nennt keine Häufigkeit (FREQ).');
-      if (rule.until && !isRealDateOrDateTime(/UNTIL=([^;]*)/i.exec(value)?.[1] ?? '')) throw invalid(p, 'hat kein gültiges Enddatum (UNTIL).');
+      if (rule.until && !isRealDateOrDateTime(/UNTIL=([^;]*)/i.exec(value)?.[1] ?? ''))
+        throw invalid(p, 'hat kein gültiges Enddatum (UNTIL).');
     }
   }
 }
-
 
 type IcalTimezone = InstanceType<typeof ICAL.Timezone>;
 type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
@@ -304,14 +306,20 @@ class Budget {
 
   step(): void {
     if (++this.iterations > this.limits.iterations || Date.now() > this.deadline) {
-      throw new HomeError('INVALID_INPUT', 'Die Kalenderdatei ist zu aufwendig zu lesen (zu viele Wiederholungen); es wurde nichts übernommen. Bitte einen kürzeren Zeitraum exportieren.');
+      throw new HomeError(
+        'INVALID_INPUT',
+        'Die Kalenderdatei ist zu aufwendig zu lesen (zu viele Wiederholungen); es wurde nichts übernommen. Bitte einen kürzeren Zeitraum exportieren.',
+      );
     }
   }
 
   add(n = 1): void {
     this.events += n;
     if (this.events > this.limits.events) {
-      throw new HomeError('INVALID_INPUT', `Die Kalenderdatei ergibt mehr als ${this.limits.events} Termine; es wurde nichts übernommen. Bitte einen kürzeren Zeitraum exportieren.`);
+      throw new HomeError(
+        'INVALID_INPUT',
+        `Die Kalenderdatei ergibt mehr als ${this.limits.events} Termine; es wurde nichts übernommen. Bitte einen kürzeren Zeitraum exportieren.`,
+      );
     }
   }
 }
@@ -325,7 +333,9 @@ function prepareSeries(vevent: IcalComponent): Map<string, IcalTime> {
   const ends = new Map<string, IcalTime>();
   if (vevent.hasProperty('rdate') && !vevent.hasProperty('rrule')) {
     const start = vevent.getFirstPropertyValue('dtstart') as IcalTime;
-    const listed = vevent.getAllProperties('rdate').some((p) => (p.getValues() as unknown[]).some((v) => (v instanceof ICAL.Period ? v.start : v)?.toString() === start.toString()));
+    const listed = vevent
+      .getAllProperties('rdate')
+      .some((p) => (p.getValues() as unknown[]).some((v) => (v instanceof ICAL.Period ? v.start : v)?.toString() === start.toString()));
     if (!listed) vevent.addPropertyWithValue('rdate', start.clone());
   }
   for (const prop of vevent.getAllProperties('rdate')) {
@@ -346,7 +356,14 @@ function prepareSeries(vevent: IcalComponent): Map<string, IcalTime> {
  * (`uid#recurrence-id`), so importing the file again updates them instead of doubling.
  * EXDATEs are skipped and RECURRENCE-ID overrides in the same file replace their date.
  */
-function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, input: IcsParseInput, budget: Budget, zones: FileZones, warnings: string[]): IcsEventFields[] {
+function occurrences(
+  ev: IcalEvent,
+  periodEnds: ReadonlyMap<string, IcalTime>,
+  input: IcsParseInput,
+  budget: Budget,
+  zones: FileZones,
+  warnings: string[],
+): IcsEventFields[] {
   const tz = input.timezone;
   const fromMs = input.nowMs - RECURRENCE_PAST_DAYS * 86_400_000;
   const toMs = input.nowMs + RECURRENCE_FUTURE_DAYS * 86_400_000;
@@ -363,7 +380,9 @@ function occurrences(ev: IcalEvent, periodEnds: ReadonlyMap<string, IcalTime>, i
     const periodEnd = item === ev ? periodEnds.get(details.recurrenceId.toString()) : undefined;
     const span = spanOf(details.startDate, periodEnd ?? details.endDate, tzid, endTzid, zones);
     if (span.startMs >= toMs) {
-      warnings.push(`${title}: Wiederholungen bis ${formatDateDe(localDateOf(toMs, tz))} übernommen; spätere kommen mit einem erneuten Import.`);
+      warnings.push(
+        `${title}: Wiederholungen bis ${formatDateDe(localDateOf(toMs, tz))} übernommen; spätere kommen mit einem erneuten Import.`,
+      );
       return out;
     }
     if (span.endMs <= fromMs && span.startMs < fromMs) continue;
@@ -402,7 +421,9 @@ function taskOf(vtodo: IcalComponent, zones: FileZones, skipped: IcsSkipped[]): 
   const due = dueProp?.getFirstValue() as IcalTime | undefined;
   let dueMs: number | null = null;
   if (due && isRealDateOrDateTime(due.toICALString().replace(/[-:]/g, ''))) {
-    dueMs = due.isDate ? startOfDay(dateOf(due), zones.household) : instantOfIcal(due, dueProp!.getParameter('tzid') as string | undefined, zones);
+    dueMs = due.isDate
+      ? startOfDay(dateOf(due), zones.household)
+      : instantOfIcal(due, dueProp!.getParameter('tzid') as string | undefined, zones);
   }
   const done = status === 'COMPLETED' || vtodo.hasProperty('completed');
   const uid = vtodo.getFirstPropertyValue('uid');
@@ -438,7 +459,9 @@ function whyNotARule(vevent: IcalComponent, text: string): string | undefined {
 function overrideOf(o: IcalComponent, zones: FileZones): IcsOverrideFields & { cancelled: boolean } {
   const rid = o.getFirstProperty('recurrence-id')!;
   const ridTime = rid.getFirstValue() as IcalTime;
-  const occurrenceMs = ridTime.isDate ? startOfDay(dateOf(ridTime), zones.household) : instantOfIcal(ridTime, rid.getParameter('tzid') as string | undefined, zones);
+  const occurrenceMs = ridTime.isDate
+    ? startOfDay(dateOf(ridTime), zones.household)
+    : instantOfIcal(ridTime, rid.getParameter('tzid') as string | undefined, zones);
   const ev = new ICAL.Event(o);
   const { tzid, endTzid } = zoneParams(o);
   return {
@@ -453,7 +476,13 @@ function overrideOf(o: IcalComponent, zones: FileZones): IcsOverrideFields & { c
  * A recurring VEVENT kept as a rule, with its EXDATEs and overrides; undefined when its
  * zone cannot carry a rule (a file-defined zone that differs from the household's).
  */
-function seriesOf(vevent: IcalComponent, rule: string, overrides: readonly IcalComponent[], zones: FileZones, extra: IcsEventFields[]): IcsSeriesFields | undefined {
+function seriesOf(
+  vevent: IcalComponent,
+  rule: string,
+  overrides: readonly IcalComponent[],
+  zones: FileZones,
+  extra: IcsEventFields[],
+): IcsSeriesFields | undefined {
   const ev = new ICAL.Event(vevent);
   const { tzid, endTzid } = zoneParams(vevent);
   const span = spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones);
@@ -463,7 +492,8 @@ function seriesOf(vevent: IcalComponent, rule: string, overrides: readonly IcalC
   const exdates: number[] = [];
   for (const prop of vevent.getAllProperties('exdate')) {
     const exTzid = (prop.getParameter('tzid') as string | undefined) ?? tzid;
-    for (const v of prop.getValues() as IcalTime[]) exdates.push(v.isDate ? startOfDay(dateOf(v), zones.household) : instantOfIcal(v, exTzid, zones));
+    for (const v of prop.getValues() as IcalTime[])
+      exdates.push(v.isDate ? startOfDay(dateOf(v), zones.household) : instantOfIcal(v, exTzid, zones));
   }
   const changed: IcsOverrideFields[] = [];
   for (const o of overrides) {
@@ -520,7 +550,8 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
   const seriesUids = new Set<string>();
   for (const v of vevents) {
     const uid = v.getFirstPropertyValue('uid');
-    if (!v.hasProperty('recurrence-id') && typeof uid === 'string' && (v.hasProperty('rrule') || v.hasProperty('rdate'))) seriesUids.add(uid);
+    if (!v.hasProperty('recurrence-id') && typeof uid === 'string' && (v.hasProperty('rrule') || v.hasProperty('rdate')))
+      seriesUids.add(uid);
   }
 
   const events: IcsEventFields[] = [];
@@ -549,7 +580,9 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
           series.push(kept);
           return;
         }
-        warnings.push(`${titleOf(vevent)}: ${why ?? 'die Zeitzone der Datei weicht von der des Haushalts ab'}; als einzelne Termine übernommen.`);
+        warnings.push(
+          `${titleOf(vevent)}: ${why ?? 'die Zeitzone der Datei weicht von der des Haushalts ab'}; als einzelne Termine übernommen.`,
+        );
       }
       const periodEnds = prepareSeries(vevent);
       const ev = new ICAL.Event(vevent, { exceptions: own });
@@ -564,7 +597,10 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
     } catch (err) {
       if (err instanceof HomeError) throw err;
       // Whatever the checks above did not foresee still becomes a refusal that says where.
-      throw new HomeError('INVALID_INPUT', `VEVENT ${index + 1}${where(index)} ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
+      throw new HomeError(
+        'INVALID_INPUT',
+        `VEVENT ${index + 1}${where(index)} ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   });
 

@@ -24,7 +24,10 @@ export class IcsReader {
       switch (err.reason) {
         case 'timeout':
         case 'memory':
-          throw new HomeError('INVALID_INPUT', 'Die Kalenderdatei ist zu aufwendig zu lesen und wurde abgebrochen; es wurde nichts übernommen.');
+          throw new HomeError(
+            'INVALID_INPUT',
+            'Die Kalenderdatei ist zu aufwendig zu lesen und wurde abgebrochen; es wurde nichts übernommen.',
+          );
         case 'busy':
           throw new HomeError('CONFLICT', 'Es werden gerade zu viele Kalenderdateien eingelesen; bitte gleich noch einmal versuchen.');
         case 'closed':

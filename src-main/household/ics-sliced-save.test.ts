@@ -11,7 +11,15 @@ function calendar(count: number, title = 'Termin'): string {
   for (let i = 0; i < count; i++) {
     const day = new Date(Date.parse(NOW) + (i + 1) * 3_600_000);
     const stamp = day.toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
-    lines.push('BEGIN:VEVENT', `UID:event-${i}@test`, 'DTSTAMP:20260101T000000Z', `DTSTART:${stamp}`, 'DURATION:PT30M', `SUMMARY:${title} ${i}`, 'END:VEVENT');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${i}@test`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp}`,
+      'DURATION:PT30M',
+      `SUMMARY:${title} ${i}`,
+      'END:VEVENT',
+    );
   }
   return [...lines, 'END:VCALENDAR', ''].join('\r\n');
 }

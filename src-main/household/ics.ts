@@ -58,7 +58,11 @@ export class IcsImportJournal {
  * Saves one-off events. An event whose UID was imported before is updated in place, so
  * importing the same file twice changes nothing. Runs inside the caller's transaction.
  */
-export function saveIcsEvents(env: HomeEnv, events: readonly IcsEventFields[], journal?: IcsImportJournal): { imported: CalendarEvent[]; updated: CalendarEvent[] } {
+export function saveIcsEvents(
+  env: HomeEnv,
+  events: readonly IcsEventFields[],
+  journal?: IcsImportJournal,
+): { imported: CalendarEvent[]; updated: CalendarEvent[] } {
   const imported: CalendarEvent[] = [];
   const updated: CalendarEvent[] = [];
   const now = env.now.getTime();
@@ -105,7 +109,10 @@ export function undoIcsEvents(env: HomeEnv, journal: IcsImportJournal): void {
  * Saves the series and tasks of a parsed calendar, after its one-off events. Runs inside
  * the caller's transaction.
  */
-export function saveIcsSeriesAndTasks(env: HomeEnv, parsed: ParsedIcs): { imported: CalendarEvent[]; updated: CalendarEvent[]; tasks: Task[] } {
+export function saveIcsSeriesAndTasks(
+  env: HomeEnv,
+  parsed: ParsedIcs,
+): { imported: CalendarEvent[]; updated: CalendarEvent[]; tasks: Task[] } {
   const imported: CalendarEvent[] = [];
   const updated: CalendarEvent[] = [];
   const now = env.now.getTime();
@@ -138,7 +145,13 @@ export function saveIcsSeriesAndTasks(env: HomeEnv, parsed: ParsedIcs): { import
 export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
   const events = saveIcsEvents(env, parsed.events);
   const rest = saveIcsSeriesAndTasks(env, parsed);
-  return { imported: [...events.imported, ...rest.imported], updated: [...events.updated, ...rest.updated], tasks: rest.tasks, warnings: parsed.warnings, skipped: parsed.skipped };
+  return {
+    imported: [...events.imported, ...rest.imported],
+    updated: [...events.updated, ...rest.updated],
+    tasks: rest.tasks,
+    warnings: parsed.warnings,
+    skipped: parsed.skipped,
+  };
 }
 
 function icalTimeUtc(ms: number): IcalTime {
@@ -194,7 +207,12 @@ function vtimezone(zone: string, year: number): IcalComponent {
  * its DTSTART in its zone (so it repeats at the same wall time in other programs), RRULE,
  * EXDATEs, and one VEVENT per changed occurrence with its RECURRENCE-ID.
  */
-export function exportIcs(events: readonly EventRecord[], overridesOf: (id: string) => readonly OverrideRecord[], tz: string, now: Date): string {
+export function exportIcs(
+  events: readonly EventRecord[],
+  overridesOf: (id: string) => readonly OverrideRecord[],
+  tz: string,
+  now: Date,
+): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
   cal.updatePropertyWithValue('prodid', '-//JARVIS Home Command//Household//DE');
   cal.updatePropertyWithValue('version', '2.0');
@@ -234,6 +252,7 @@ export function exportIcs(events: readonly EventRecord[], overridesOf: (id: stri
   for (const zone of [...zones].reverse()) cal.addSubcomponent(vtimezone(zone, year));
   const components = [...cal.getAllSubcomponents()];
   for (const c of components) cal.removeSubcomponent(c);
-  for (const c of [...components.filter((c) => c.name === 'vtimezone'), ...components.filter((c) => c.name !== 'vtimezone')]) cal.addSubcomponent(c);
+  for (const c of [...components.filter((c) => c.name === 'vtimezone'), ...components.filter((c) => c.name !== 'vtimezone')])
+    cal.addSubcomponent(c);
   return cal.toString() + '\r\n';
 }

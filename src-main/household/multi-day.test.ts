@@ -45,10 +45,18 @@ describe('all-day events over several days', () => {
     const backwards = await h.raw('calendar_create', { title: 'X', when: day('2026-05-05'), last_day: day('2026-05-04') });
     expect(backwards).toMatchObject({ success: false, error: { code: 'INVALID_INPUT', path: '/last_day' } });
     expect(backwards.error!.message).toContain('liegt vor dem ersten');
-    const timed = await h.raw('calendar_create', { title: 'X', when: { kind: 'absolute', date: '2026-05-05', time: '10:00' }, last_day: day('2026-05-06') });
+    const timed = await h.raw('calendar_create', {
+      title: 'X',
+      when: { kind: 'absolute', date: '2026-05-05', time: '10:00' },
+      last_day: day('2026-05-06'),
+    });
     expect(timed.error).toMatchObject({ code: 'INVALID_INPUT', path: '/last_day' });
     expect(timed.error!.message).toContain('nur für ganztägige');
-    const withTime = await h.raw('calendar_create', { title: 'X', when: day('2026-05-05'), last_day: { kind: 'absolute', date: '2026-05-06', time: '10:00' } });
+    const withTime = await h.raw('calendar_create', {
+      title: 'X',
+      when: day('2026-05-05'),
+      last_day: { kind: 'absolute', date: '2026-05-06', time: '10:00' },
+    });
     expect(withTime.success).toBe(false);
     const long = await h.raw('calendar_create', { title: 'X', when: day('2026-05-05'), last_day: day('2027-05-06') });
     expect(long.error!.message).toContain('höchstens 366 Tage');
@@ -75,14 +83,24 @@ describe('all-day events over several days', () => {
 
   it('a weekly series of weekends repeats all of its days; one occurrence moves with its days kept', async () => {
     const h = createHouseholdFixture({ now: NOW });
-    const s = await h.call('calendar_create', { title: 'Wochenende bei Oma', when: day('2026-03-07'), last_day: day('2026-03-08'), rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA' });
+    const s = await h.call('calendar_create', {
+      title: 'Wochenende bei Oma',
+      when: day('2026-03-07'),
+      last_day: day('2026-03-08'),
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA',
+    });
     expect(s.data).toMatchObject({ start: '2026-03-07T00:00:00+01:00', end: '2026-03-09T00:00:00+01:00' });
     const list = await window(h, '2026-03-01', 31);
     expect(list.map((e) => [e.start, e.end])).toEqual([
       ['2026-03-07T00:00:00+01:00', '2026-03-09T00:00:00+01:00'],
       ['2026-03-21T00:00:00+01:00', '2026-03-23T00:00:00+01:00'],
     ]);
-    const moved = await h.call('calendar_update', { id: s.data!.id, scope: 'this', occurrence_start: '2026-03-21T00:00:00+01:00', when: day('2026-03-20') });
+    const moved = await h.call('calendar_update', {
+      id: s.data!.id,
+      scope: 'this',
+      occurrence_start: '2026-03-21T00:00:00+01:00',
+      when: day('2026-03-20'),
+    });
     expect(moved.data).toMatchObject({ start: '2026-03-20T00:00:00+01:00', end: '2026-03-22T00:00:00+01:00', overridden: true });
   });
 

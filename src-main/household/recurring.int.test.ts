@@ -26,7 +26,11 @@ describe('recurring events through the master', () => {
   it('create, list a month, move one, delete the following, export and import into a fresh master', async () => {
     clockNow = new Date('2026-03-02T09:00:00Z');
     const m = await start();
-    const created = await tool(m, 'calendar_create', { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+    const created = await tool(m, 'calendar_create', {
+      title: 'Turnen',
+      when: { kind: 'weekday', weekday: 'monday', time: '17:00' },
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+    });
     expect(created.status).toBe(200);
     const id = created.json.data.id as string;
 
@@ -45,12 +49,24 @@ describe('recurring events through the master', () => {
       json: { scope: 'this', occurrence_start: '2026-03-16T17:00:00+01:00', when: { kind: 'absolute', date: '2026-03-18', time: '17:00' } },
     });
     expect(moved.status).toBe(200);
-    expect(moved.json.data).toMatchObject({ id, start: '2026-03-18T17:00:00+01:00', occurrence_start: '2026-03-16T17:00:00+01:00', overridden: true });
+    expect(moved.json.data).toMatchObject({
+      id,
+      start: '2026-03-18T17:00:00+01:00',
+      occurrence_start: '2026-03-16T17:00:00+01:00',
+      overridden: true,
+    });
 
-    const cut = await m.request(`/api/calendar/${id}?scope=following&occurrence_start=${encodeURIComponent('2026-03-30T17:00:00+02:00')}`, { method: 'DELETE' });
+    const cut = await m.request(`/api/calendar/${id}?scope=following&occurrence_start=${encodeURIComponent('2026-03-30T17:00:00+02:00')}`, {
+      method: 'DELETE',
+    });
     expect(cut.status).toBe(200);
     const after = await m.request('/api/calendar?from=2026-03-01&days=60');
-    const expected = ['Turnen 2026-03-02T17:00:00+01:00', 'Turnen 2026-03-09T17:00:00+01:00', 'Turnen 2026-03-18T17:00:00+01:00 (geändert)', 'Turnen 2026-03-23T17:00:00+01:00'];
+    const expected = [
+      'Turnen 2026-03-02T17:00:00+01:00',
+      'Turnen 2026-03-09T17:00:00+01:00',
+      'Turnen 2026-03-18T17:00:00+01:00 (geändert)',
+      'Turnen 2026-03-23T17:00:00+01:00',
+    ];
     expect(lines(after.json.data.events)).toEqual(expected);
     // The UI's snapshot shows the same occurrences.
     expect(lines((await m.request('/api/state')).json.events)).toEqual(expected);
@@ -60,7 +76,11 @@ describe('recurring events through the master', () => {
     expect(ics.text).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260316T170000');
 
     const fresh = await start();
-    const imported = await fresh.request('/api/calendar/import', { method: 'POST', headers: { 'content-type': 'text/calendar' }, body: ics.text });
+    const imported = await fresh.request('/api/calendar/import', {
+      method: 'POST',
+      headers: { 'content-type': 'text/calendar' },
+      body: ics.text,
+    });
     expect(imported.status).toBe(200);
     expect(imported.json).toMatchObject({ warnings: [], skipped: [] });
     expect(imported.json.imported.map((e: CalendarEvent) => e.rrule)).toEqual(['FREQ=WEEKLY;UNTIL=20260330T145959Z;BYDAY=MO']);
@@ -70,7 +90,11 @@ describe('recurring events through the master', () => {
   it('refuses a rule it cannot keep with a 400 and the reason', async () => {
     clockNow = new Date('2026-03-02T09:00:00Z');
     const m = await start();
-    const r = await tool(m, 'calendar_create', { title: 'X', when: { kind: 'relative', offset_days: 0, time: '10:00' }, rrule: 'FREQ=DAILY;BYHOUR=9' });
+    const r = await tool(m, 'calendar_create', {
+      title: 'X',
+      when: { kind: 'relative', offset_days: 0, time: '10:00' },
+      rrule: 'FREQ=DAILY;BYHOUR=9',
+    });
     expect(r.status).toBe(400);
     expect(r.json.error).toMatchObject({ code: 'INVALID_INPUT', path: '/rrule' });
     expect(r.json.error.message).toContain('BYHOUR');
@@ -81,7 +105,11 @@ describe('recurring events through the master', () => {
     const m = await start();
     const seen: ServerEvent[] = [];
     m.master.platform.events.subscribe((e) => seen.push(e));
-    await tool(m, 'calendar_create', { title: 'Turnen', when: { kind: 'weekday', weekday: 'monday', time: '17:00' }, rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+    await tool(m, 'calendar_create', {
+      title: 'Turnen',
+      when: { kind: 'weekday', weekday: 'monday', time: '17:00' },
+      rrule: 'FREQ=WEEKLY;BYDAY=MO',
+    });
     const household = m.master.capabilities.household.service;
     // Each Monday at 17:05 the pass moves on to the next occurrence.
     for (const monday of ['2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23']) {
@@ -97,7 +125,11 @@ describe('recurring events through the master', () => {
   it('an all-day event over several days: created with last_day, moved keeping its days, exported as DATE values; bad days refused, nothing written', async () => {
     clockNow = new Date('2026-03-02T09:00:00Z');
     const m = await start();
-    const created = await tool(m, 'calendar_create', { title: 'Osterferien', when: { kind: 'absolute', date: '2026-03-27' }, last_day: { kind: 'absolute', date: '2026-03-30' } });
+    const created = await tool(m, 'calendar_create', {
+      title: 'Osterferien',
+      when: { kind: 'absolute', date: '2026-03-27' },
+      last_day: { kind: 'absolute', date: '2026-03-30' },
+    });
     expect(created.status).toBe(200);
     expect(created.json.data).toMatchObject({ all_day: true, start: '2026-03-27T00:00:00+01:00', end: '2026-03-31T00:00:00+02:00' });
     const id = created.json.data.id as string;
@@ -110,13 +142,24 @@ describe('recurring events through the master', () => {
     expect(ics.text).toContain('DTEND;VALUE=DATE:20260410');
 
     const before = await m.request('/api/calendar?from=2026-03-01&days=90');
-    const backwards = await tool(m, 'calendar_create', { title: 'X', when: { kind: 'absolute', date: '2026-05-05' }, last_day: { kind: 'absolute', date: '2026-05-01' } });
+    const backwards = await tool(m, 'calendar_create', {
+      title: 'X',
+      when: { kind: 'absolute', date: '2026-05-05' },
+      last_day: { kind: 'absolute', date: '2026-05-01' },
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.json.error).toMatchObject({ code: 'INVALID_INPUT', path: '/last_day' });
-    const withTime = await tool(m, 'calendar_create', { title: 'X', when: { kind: 'absolute', date: '2026-05-05' }, last_day: { kind: 'absolute', date: '2026-05-06', time: '10:00' } });
+    const withTime = await tool(m, 'calendar_create', {
+      title: 'X',
+      when: { kind: 'absolute', date: '2026-05-05' },
+      last_day: { kind: 'absolute', date: '2026-05-06', time: '10:00' },
+    });
     expect(withTime.status).toBe(400);
     expect(withTime.json.error.code).toBe('INVALID_ARGUMENTS');
-    const timed = await m.request(`/api/calendar/${id}`, { method: 'PATCH', json: { when: { kind: 'absolute', date: '2026-04-06', time: '09:00' }, last_day: { kind: 'absolute', date: '2026-04-08' } } });
+    const timed = await m.request(`/api/calendar/${id}`, {
+      method: 'PATCH',
+      json: { when: { kind: 'absolute', date: '2026-04-06', time: '09:00' }, last_day: { kind: 'absolute', date: '2026-04-08' } },
+    });
     expect(timed.status).toBe(400);
     expect((await m.request('/api/calendar?from=2026-03-01&days=90')).json).toEqual(before.json);
   });

@@ -84,7 +84,9 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     }
     if (tools.update) {
       const name = tools.update;
-      app.patch<PatchReq>(`${base}/:id`, { schema: { body: objectBody } }, async (req, reply) => send(reply, name, { ...req.body, id: req.params.id }));
+      app.patch<PatchReq>(`${base}/:id`, { schema: { body: objectBody } }, async (req, reply) =>
+        send(reply, name, { ...req.body, id: req.params.id }),
+      );
     }
     if (tools.remove) {
       const name = tools.remove;
@@ -93,7 +95,13 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   };
 
   app.get<{ Querystring: Query }>('/api/calendar', async (req, reply) =>
-    sendList(reply, 'calendar_list', defined({ from: date(req.query.from), to: date(req.query.to), days: num(req.query.days), query: req.query.q }), 'events', req.query),
+    sendList(
+      reply,
+      'calendar_list',
+      defined({ from: date(req.query.from), to: date(req.query.to), days: num(req.query.days), query: req.query.q }),
+      'events',
+      req.query,
+    ),
   );
   crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update' });
   // A series' occurrence is named in the query: ?scope=this&occurrence_start=2026-03-16T17:00:00%2B01:00
@@ -101,7 +109,9 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     send(reply, 'calendar_delete', defined({ id: req.params.id, scope: req.query.scope, occurrence_start: req.query.occurrence_start })),
   );
 
-  app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) => sendList(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q }), 'tasks', req.query));
+  app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) =>
+    sendList(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q }), 'tasks', req.query),
+  );
   crud('/api/tasks', { create: 'tasks_create', update: 'tasks_update', remove: 'tasks_delete' });
 
   app.get<{ Querystring: Query }>('/api/reminders', async (req, reply) =>
@@ -112,7 +122,9 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   app.get<{ Querystring: Query }>('/api/groceries', async (req, reply) =>
     sendList(reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) }), 'items', req.query),
   );
-  app.post<{ Body: Record<string, unknown> | undefined }>('/api/groceries/sync', async (req, reply) => send(reply, 'groceries_sync_mealplan', req.body ?? {}));
+  app.post<{ Body: Record<string, unknown> | undefined }>('/api/groceries/sync', async (req, reply) =>
+    send(reply, 'groceries_sync_mealplan', req.body ?? {}),
+  );
   crud('/api/groceries', { create: 'groceries_add', update: 'groceries_update', remove: 'groceries_remove' });
 
   app.get<{ Querystring: Query }>('/api/recipes', async (req, reply) =>
@@ -130,11 +142,19 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   crud('/api/recipes', { create: 'recipes_create', update: 'recipes_update' });
 
   app.get<{ Querystring: Query }>('/api/mealplan', async (req, reply) =>
-    sendList(reply, 'mealplan_list', defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal }), 'meals', req.query),
+    sendList(
+      reply,
+      'mealplan_list',
+      defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal }),
+      'meals',
+      req.query,
+    ),
   );
   crud('/api/mealplan', { create: 'mealplan_create', update: 'mealplan_update', remove: 'mealplan_delete' });
 
-  app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) => sendList(reply, 'kanban_list', defined({ column: req.query.column }), 'cards', req.query));
+  app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) =>
+    sendList(reply, 'kanban_list', defined({ column: req.query.column }), 'cards', req.query),
+  );
   crud('/api/kanban', { create: 'kanban_create', update: 'kanban_move', remove: 'kanban_delete' });
 
   // ICS: the body is the calendar text (text/calendar), or JSON {ics: "..."}.
@@ -147,7 +167,12 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   );
   app.post<{ Body: unknown }>('/api/calendar/import', async (req) => {
     const body = req.body;
-    const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof (body as { ics?: unknown }).ics === 'string' ? (body as { ics: string }).ics : undefined;
+    const text =
+      typeof body === 'string'
+        ? body
+        : body && typeof body === 'object' && typeof (body as { ics?: unknown }).ics === 'string'
+          ? (body as { ics: string }).ics
+          : undefined;
     if (text === undefined) throw new Refusal('invalid', 'INVALID_INPUT', 'Send the calendar as text/calendar or as JSON {"ics": "..."}.');
     return deps.household.importIcs(text);
   });

@@ -1,4 +1,13 @@
-import type { ComponentStatus, HomeDomain, HomeState, HomeToolName, RecipesFile, Reminder, StateListName, ToolResult } from '../../src-shared';
+import type {
+  ComponentStatus,
+  HomeDomain,
+  HomeState,
+  HomeToolName,
+  RecipesFile,
+  Reminder,
+  StateListName,
+  ToolResult,
+} from '../../src-shared';
 import { HOME_DOMAINS, STATE_LIST_LIMIT, toolFailure, toolSuccess } from '../../src-shared';
 import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
@@ -70,7 +79,8 @@ export class HouseholdService {
         if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor));
         // The same create again: answer as the first time, write nothing.
         const seen = this.store.clientRequests.get(clientId);
-        if (seen && seen.tool !== name) throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
+        if (seen && seen.tool !== name)
+          throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
         if (seen) return { data: seen.data, message: seen.message, domains: [] };
         const first = handler(handlerArgs, this.env(ctx.now, ctx.actor));
         this.store.clientRequests.remember(clientId, { tool: name, data: first.data, message: first.message }, ctx.now.getTime());
@@ -198,7 +208,7 @@ export class HouseholdService {
     const updated: IcsImportResult['updated'][number][] = [];
     const sizer = new SliceSizer();
     try {
-      for (let i = 0; i < parsed.events.length; ) {
+      for (let i = 0; i < parsed.events.length;) {
         const started = performance.now();
         const slice = parsed.events.slice(i, i + sizer.size);
         const part = this.store.transaction(() => saveIcsEvents(this.env(this.clock(), actor), slice, journal));
@@ -209,7 +219,13 @@ export class HouseholdService {
         await nextTurn();
       }
       const rest = this.store.transaction(() => saveIcsSeriesAndTasks(this.env(this.clock(), actor), parsed));
-      return { imported: [...imported, ...rest.imported], updated: [...updated, ...rest.updated], tasks: rest.tasks, warnings: parsed.warnings, skipped: parsed.skipped };
+      return {
+        imported: [...imported, ...rest.imported],
+        updated: [...updated, ...rest.updated],
+        tasks: rest.tasks,
+        warnings: parsed.warnings,
+        skipped: parsed.skipped,
+      };
     } catch (err) {
       this.store.transaction(() => undoIcsEvents(this.env(this.clock(), actor), journal));
       throw err;

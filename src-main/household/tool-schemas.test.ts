@@ -23,7 +23,8 @@ describe('household tool schemas', () => {
 
   it('close every object with additionalProperties:false', () => {
     for (const name of HOME_TOOL_NAMES) {
-      for (const [path, s] of objectSchemas(HOME_TOOL_SPECS[name].input_schema)) expect(s.additionalProperties, `${name}${path}`).toBe(false);
+      for (const [path, s] of objectSchemas(HOME_TOOL_SPECS[name].input_schema))
+        expect(s.additionalProperties, `${name}${path}`).toBe(false);
     }
   });
 

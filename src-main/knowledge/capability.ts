@@ -11,7 +11,11 @@ export interface KnowledgeCapability extends Capability {
 
 /** Knowledge: document ingest, the index, rag_search, /api/rag/*, status component `rag`. */
 export function createKnowledge(ctx: Platform): KnowledgeCapability {
-  const service = createRagService(ctx.db, ctx.config, { clock: ctx.clock, log: ctx.log, publish: (type, data) => ctx.events.publish(type, data) });
+  const service = createRagService(ctx.db, ctx.config, {
+    clock: ctx.clock,
+    log: ctx.log,
+    publish: (type, data) => ctx.events.publish(type, data),
+  });
   const language = ctx.config.language === 'en' ? 'en' : 'de';
   ctx.registry.addProvider(ragToolProvider(service, ctx.tracer, language));
   const documents: RagSearchService = {
@@ -22,7 +26,12 @@ export function createKnowledge(ctx: Platform): KnowledgeCapability {
   ctx.status.set('rag', () => {
     const s = service.status();
     if (!watcher?.problems.size) return s;
-    return { state: 'degraded', detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused`, code: 'rag.folderRefused', params: { ...s.params, refused: watcher.problems.size } };
+    return {
+      state: 'degraded',
+      detail: `${s.detail}; watched folder: ${watcher.problems.size} file(s) refused`,
+      code: 'rag.folderRefused',
+      params: { ...s.params, refused: watcher.problems.size },
+    };
   });
   return {
     name: 'knowledge',

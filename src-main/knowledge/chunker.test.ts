@@ -16,7 +16,11 @@ describe('chunking', () => {
 
   it('packs paragraphs up to the target and repeats the end of one chunk at the start of the next', () => {
     const paras = Array.from({ length: 6 }, (_, i) => `Absatz ${i} ${'wort '.repeat(30).trim()} Ende${i}.`);
-    const chunks = chunkBlocks(paragraphBlocks(paras.join('\n\n'), { markdown: false }), { targetChars: 400, maxChars: 600, overlapChars: 40 });
+    const chunks = chunkBlocks(paragraphBlocks(paras.join('\n\n'), { markdown: false }), {
+      targetChars: 400,
+      maxChars: 600,
+      overlapChars: 40,
+    });
     expect(chunks.length).toBeGreaterThan(2);
     for (let i = 1; i < chunks.length; i++) {
       const prevEnd = chunks[i - 1]!.text.slice(-20);
@@ -38,7 +42,10 @@ describe('chunking', () => {
   });
 
   it('starts a new chunk on each PDF page so page citations stay exact', () => {
-    const blocks = [...paragraphBlocks('Seite eins.', { markdown: false, page: 1 }), ...paragraphBlocks('Seite zwei.', { markdown: false, page: 2 })];
+    const blocks = [
+      ...paragraphBlocks('Seite eins.', { markdown: false, page: 1 }),
+      ...paragraphBlocks('Seite zwei.', { markdown: false, page: 2 }),
+    ];
     expect(chunkBlocks(blocks).map((c) => c.location.page)).toEqual([1, 2]);
   });
 

@@ -43,7 +43,10 @@ export function chunkBlocks(blocks: readonly Block[], options: ChunkOptions = DE
   const maxChunks = limits.maxChunks ?? Infinity;
   const push = (chunk: Chunk) => {
     if (chunks.length >= maxChunks) {
-      throw new IngestError('TOO_MANY_CHUNKS', `The document would make more than ${maxChunks} search chunks; it was not indexed. Split it into smaller files.`);
+      throw new IngestError(
+        'TOO_MANY_CHUNKS',
+        `The document would make more than ${maxChunks} search chunks; it was not indexed. Split it into smaller files.`,
+      );
     }
     if (chunks.length % 256 === 0) limits.check?.();
     chunks.push(chunk);
@@ -102,7 +105,8 @@ function sectionOf(l: RagSourceLocation): string {
 
 function spanLocation(a: RagSourceLocation, b: RagSourceLocation): RagSourceLocation {
   const out: Record<string, unknown> = { ...a };
-  const end = (start: number | undefined, stop: number | undefined) => (start !== undefined && stop !== undefined && stop > start ? stop : undefined);
+  const end = (start: number | undefined, stop: number | undefined) =>
+    start !== undefined && stop !== undefined && stop > start ? stop : undefined;
   const pageEnd = end(a.page, b.page_end ?? b.page);
   const lineEnd = a.page === b.page ? end(a.line, b.line_end ?? b.line) : undefined;
   const rowEnd = end(a.row, b.row_end ?? b.row);

@@ -11,7 +11,10 @@ export class DocumentReader {
   private readonly runner: OffThreadRunner<IngestTaskInput, IngestTaskResult>;
 
   constructor() {
-    this.runner = new OffThreadRunner({ bundle: 'knowledge-ingest-worker.cjs', source: new URL('./ingest-worker.ts', import.meta.url) }, { timeoutMs: 60_000, maxHeapMb: 1024, concurrency: 1, maxWaiting: 4 });
+    this.runner = new OffThreadRunner(
+      { bundle: 'knowledge-ingest-worker.cjs', source: new URL('./ingest-worker.ts', import.meta.url) },
+      { timeoutMs: 60_000, maxHeapMb: 1024, concurrency: 1, maxWaiting: 4 },
+    );
   }
 
   async read(input: IngestTaskInput): Promise<IngestTaskResult> {
@@ -21,8 +24,10 @@ export class DocumentReader {
       return await this.runner.run(input, input.limits.budgetMs + toolsMs + 30_000);
     } catch (err) {
       if (!(err instanceof OffThreadAbort)) throw err;
-      if (err.reason === 'timeout') throw new IngestError('TOO_COSTLY', 'Reading the document took too long; it was stopped and not indexed.');
-      if (err.reason === 'memory') throw new IngestError('TOO_COSTLY', 'Reading the document needed more memory than allowed; it was stopped and not indexed.');
+      if (err.reason === 'timeout')
+        throw new IngestError('TOO_COSTLY', 'Reading the document took too long; it was stopped and not indexed.');
+      if (err.reason === 'memory')
+        throw new IngestError('TOO_COSTLY', 'Reading the document needed more memory than allowed; it was stopped and not indexed.');
       throw err;
     }
   }

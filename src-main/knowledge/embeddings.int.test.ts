@@ -29,7 +29,18 @@ async function embedServer(): Promise<{ server: Server; url: string; calls: stri
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/api/tags') {
-        res.end(JSON.stringify({ models: [{ name: 'llama3.2:3b', model: 'llama3.2:3b', details: { family: 'llama', families: ['llama'] } }, { name: 'nomic-embed-text:latest', model: 'nomic-embed-text:latest', details: { family: 'nomic-bert', families: ['nomic-bert'] } }] }));
+        res.end(
+          JSON.stringify({
+            models: [
+              { name: 'llama3.2:3b', model: 'llama3.2:3b', details: { family: 'llama', families: ['llama'] } },
+              {
+                name: 'nomic-embed-text:latest',
+                model: 'nomic-embed-text:latest',
+                details: { family: 'nomic-bert', families: ['nomic-bert'] },
+              },
+            ],
+          }),
+        );
       } else if (req.url === '/api/embed') {
         const { model, input } = JSON.parse(body) as { model: string; input: string | string[] };
         const texts = Array.isArray(input) ? input : [input];

@@ -41,7 +41,8 @@ export class OllamaEmbedder implements Embedder {
     const timeoutMs = options.timeoutMs ?? 30_000;
     this.client = new Ollama({
       host: options.url,
-      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])]) }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])]) }),
     });
   }
 
@@ -80,7 +81,11 @@ export class OllamaEmbedder implements Embedder {
   private async resolveModel(): Promise<EmbeddingAvailability> {
     let models: { name: string; family?: string; families?: readonly string[] }[];
     try {
-      models = (await listInstalledModels(this.options.url, this.options.timeoutMs)).map((m) => ({ name: m.name, family: m.details?.family, families: m.details?.families ?? [] }));
+      models = (await listInstalledModels(this.options.url, this.options.timeoutMs)).map((m) => ({
+        name: m.name,
+        family: m.details?.family,
+        families: m.details?.families ?? [],
+      }));
     } catch (err) {
       return { reason: `Ollama is not reachable at ${this.options.url} (${err instanceof Error ? err.message : String(err)})` };
     }
@@ -89,7 +94,9 @@ export class OllamaEmbedder implements Embedder {
       const hit = models.find((m) => m.name === wanted || m.name === `${wanted}:latest`);
       return hit ? { model: hit.name } : { reason: `The embedding model ${wanted} is not installed in Ollama (ollama pull ${wanted}).` };
     }
-    const byName = models.find((m) => EMBED_NAME.test(m.name) || EMBED_FAMILIES.has(m.family ?? '') || (m.families ?? []).some((f) => EMBED_FAMILIES.has(f)));
+    const byName = models.find(
+      (m) => EMBED_NAME.test(m.name) || EMBED_FAMILIES.has(m.family ?? '') || (m.families ?? []).some((f) => EMBED_FAMILIES.has(f)),
+    );
     if (byName) return { model: byName.name };
     // Newer Ollama versions list what a model can do; ask a few before giving up.
     for (const m of models.slice(0, 8)) {

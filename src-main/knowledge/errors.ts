@@ -5,21 +5,21 @@ import { Refusal } from '../platform/errors';
  * stable (tests and the UI may branch on it); the message is what the document list shows.
  */
 export type IngestErrorCode =
-      | 'UNSUPPORTED_FORMAT'
-      | 'FILE_TOO_LARGE'
-      | 'EMPTY_FILE'
-      | 'NOT_UTF8'
-      | 'BINARY_CONTENT'
-      | 'CORRUPT_FILE'
-      | 'ENCRYPTED_PDF'
-      | 'ZIP_BOMB'
-      | 'NO_TEXT'
-      | 'TOOL_MISSING'
-      | 'TOOL_FAILED'
-      | 'FILE_NOT_FOUND'
-      | 'TOO_MANY_CHUNKS'
-      | 'TOO_DEEP'
-      | 'TOO_COSTLY';
+  | 'UNSUPPORTED_FORMAT'
+  | 'FILE_TOO_LARGE'
+  | 'EMPTY_FILE'
+  | 'NOT_UTF8'
+  | 'BINARY_CONTENT'
+  | 'CORRUPT_FILE'
+  | 'ENCRYPTED_PDF'
+  | 'ZIP_BOMB'
+  | 'NO_TEXT'
+  | 'TOOL_MISSING'
+  | 'TOOL_FAILED'
+  | 'FILE_NOT_FOUND'
+  | 'TOO_MANY_CHUNKS'
+  | 'TOO_DEEP'
+  | 'TOO_COSTLY';
 
 export class IngestError extends Refusal {
   declare readonly code: IngestErrorCode;

@@ -58,7 +58,10 @@ export function checkSignature(format: RagFormat, head: Buffer): void {
     throw new IngestError('CORRUPT_FILE', 'This is not a PDF file (no %PDF- header).');
   }
   if ((format === 'docx' || format === 'odt' || format === 'epub') && !starts([0x50, 0x4b, 0x03, 0x04])) {
-    throw new IngestError('CORRUPT_FILE', `This is not a${format === 'odt' ? 'n' : ''} ${format.toUpperCase()} file (not a ZIP container).`);
+    throw new IngestError(
+      'CORRUPT_FILE',
+      `This is not a${format === 'odt' ? 'n' : ''} ${format.toUpperCase()} file (not a ZIP container).`,
+    );
   }
   if (format === 'image') {
     const known =

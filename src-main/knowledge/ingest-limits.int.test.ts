@@ -50,7 +50,8 @@ function chunkCount(id: string): number {
 async function bigJson(path: string, mb: number): Promise<void> {
   const out = createWriteStream(path);
   out.write('{"items":[');
-  const record = (i: number) => JSON.stringify({ id: i, name: `Eintrag ${i}`, note: `Notiz zu Eintrag ${i}: ${'lorem ipsum dolor '.repeat(4)}` });
+  const record = (i: number) =>
+    JSON.stringify({ id: i, name: `Eintrag ${i}`, note: `Notiz zu Eintrag ${i}: ${'lorem ipsum dolor '.repeat(4)}` });
   let bytes = 0;
   for (let i = 0; bytes < mb * 1024 * 1024; i++) {
     const line = (i ? ',' : '') + record(i);
@@ -80,7 +81,10 @@ describe('document ingest off the event loop, with limits', () => {
 
   it('refuses JSON and HTML nested deeper than the limit, with the reason', async () => {
     const json = await upload('deep.json', Buffer.from(`${'['.repeat(5000)}1${']'.repeat(5000)}`));
-    const html = await upload('deep.html', Buffer.from(`<html><body>${'<div><span>x '.repeat(30_000)}tief${'</span></div>'.repeat(30_000)}</body></html>`));
+    const html = await upload(
+      'deep.html',
+      Buffer.from(`<html><body>${'<div><span>x '.repeat(30_000)}tief${'</span></div>'.repeat(30_000)}</body></html>`),
+    );
     let docs: (RagDocument | undefined)[] = [];
     const polls = await pollHealth(async () => {
       docs = [await document(json.id), await document(html.id)];

@@ -20,7 +20,11 @@ export class Deadline {
   }
 
   readonly check = (): void => {
-    if (Date.now() > this.at) throw new IngestError('TOO_COSTLY', `Reading the document took longer than ${Math.round(this.budgetMs / 1000)} s; it was stopped and not indexed.`);
+    if (Date.now() > this.at)
+      throw new IngestError(
+        'TOO_COSTLY',
+        `Reading the document took longer than ${Math.round(this.budgetMs / 1000)} s; it was stopped and not indexed.`,
+      );
   };
 }
 

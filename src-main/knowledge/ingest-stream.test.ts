@@ -49,7 +49,9 @@ describe('an upload that fails', () => {
   });
 
   it('leaves no .incoming file for an upload over the size limit', async () => {
-    await expect(service.ingestStream(Readable.from([Buffer.alloc(2 * 1024 * 1024, 65)]), 'gross.txt')).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    await expect(service.ingestStream(Readable.from([Buffer.alloc(2 * 1024 * 1024, 65)]), 'gross.txt')).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+    });
     expect(leftovers()).toEqual([]);
   });
 });

@@ -26,7 +26,11 @@ export interface IngestTaskResult {
 
 export async function readDocument(input: IngestTaskInput): Promise<IngestTaskResult> {
   const deadline = new Deadline(input.limits.budgetMs);
-  const extracted = await extractDocument(input.file, input.format, { maxUnpackedBytes: input.maxUnpackedBytes, maxDepth: input.limits.maxDepth, check: deadline.check });
+  const extracted = await extractDocument(input.file, input.format, {
+    maxUnpackedBytes: input.maxUnpackedBytes,
+    maxDepth: input.limits.maxDepth,
+    check: deadline.check,
+  });
   deadline.check();
   const chunks = chunkBlocks(extracted.blocks, input.chunking, { maxChunks: input.limits.maxChunks, check: deadline.check });
   if (chunks.length === 0) throw new IngestError('NO_TEXT', 'No text was found in the document.');

@@ -1,7 +1,15 @@
 import type { RagSourceLocation } from '../../src-shared';
 
 const WORDS = {
-  de: { page: 'Seite', pages: 'Seiten', line: 'Zeile', lines: 'Zeilen', row: 'Tabellenzeile', rows: 'Tabellenzeilen', section: 'Abschnitt' },
+  de: {
+    page: 'Seite',
+    pages: 'Seiten',
+    line: 'Zeile',
+    lines: 'Zeilen',
+    row: 'Tabellenzeile',
+    rows: 'Tabellenzeilen',
+    section: 'Abschnitt',
+  },
   en: { page: 'page', pages: 'pages', line: 'line', lines: 'lines', row: 'row', rows: 'rows', section: 'section' },
 } as const;
 

@@ -68,7 +68,9 @@ describe('knowledge: ingest and search without Ollama', () => {
   }, 120_000);
 
   it('publishes rag.progress from queued through extracting and indexing to ready', () => {
-    const progress = events.filter((e) => e.type === 'rag.progress').map((e) => e.data as { name: string; status: string; progress: number });
+    const progress = events
+      .filter((e) => e.type === 'rag.progress')
+      .map((e) => e.data as { name: string; status: string; progress: number });
     const mine = progress.filter((p) => p.name === 'versicherung.pdf').map((p) => p.status);
     expect(mine[0]).toBe('queued');
     expect(mine).toContain('extracting');
@@ -78,7 +80,11 @@ describe('knowledge: ingest and search without Ollama', () => {
 
   it('re-adding the same file changes nothing; a changed file with the same name is re-indexed', async () => {
     const before = await documents(t);
-    const again = await upload(t, 'notiz.txt', Buffer.from('Einkauf für das Wochenende.\n\nDer Ersatzschlüssel liegt beim Nachbarn Krüger im Briefkasten.\n'));
+    const again = await upload(
+      t,
+      'notiz.txt',
+      Buffer.from('Einkauf für das Wochenende.\n\nDer Ersatzschlüssel liegt beim Nachbarn Krüger im Briefkasten.\n'),
+    );
     expect(again.status).toBe(200);
     expect(again.json.outcome).toBe('unchanged');
     expect((await documents(t)).length).toBe(before.length);
@@ -107,7 +113,11 @@ describe('knowledge: ingest and search without Ollama', () => {
   it('rag_search is a core tool that returns excerpts with document, location and score and is traced', async () => {
     const tool = t.master.platform.registry.get('rag_search');
     expect(tool?.provider).toBe('core');
-    const result = await t.master.platform.registry.call('rag_search', { query: 'Kündigungsfrist', top_k: 3 }, { traceId: 'trace_rag_1', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
+    const result = await t.master.platform.registry.call(
+      'rag_search',
+      { query: 'Kündigungsfrist', top_k: 3 },
+      { traceId: 'trace_rag_1', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' },
+    );
     expect(result.success).toBe(true);
     const data = result.data as RagSearchResponse;
     expect(data.results[0]).toMatchObject({ document: 'mietvertrag.docx' });
@@ -119,7 +129,11 @@ describe('knowledge: ingest and search without Ollama', () => {
     const viaHttp = await t.request('/api/tools/rag_search', { json: { arguments: { query: 'Kündigungsfrist' } } });
     expect(viaHttp.status, viaHttp.text).toBe(200);
     expect(viaHttp.json.data.results[0].document).toBe('mietvertrag.docx');
-    const bad = await t.master.platform.registry.call('rag_search', { query: 'x', top_k: 'drei' }, { traceId: 'trace_rag_2', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' });
+    const bad = await t.master.platform.registry.call(
+      'rag_search',
+      { query: 'x', top_k: 'drei' },
+      { traceId: 'trace_rag_2', now: new Date(), timezone: 'Europe/Berlin', actor: 'assistant' },
+    );
     expect(bad.success).toBe(false);
     expect(bad.error?.code).toBe('INVALID_ARGUMENTS');
   });
@@ -175,12 +189,21 @@ describe('knowledge: ingest and search without Ollama', () => {
       let sent = 0;
       let done = false;
       // Chunked, so the server cannot refuse by Content-Length and must count the stream.
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
-        done = true;
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sentMb: sent }));
-      });
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
+        (res) => {
+          done = true;
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sentMb: sent }));
+        },
+      );
       req.on('error', (err) => (done ? undefined : reject(err)));
       req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="riesig.txt"\r\nContent-Type: text/plain\r\n\r\n`);
       const pump = () => {
@@ -204,7 +227,13 @@ describe('knowledge: ingest and search without Ollama', () => {
     // With a declared length the answer comes before a single byte of the body is sent.
     const declared = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024 * 1024) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024 * 1024) },
+        },
         (res) => {
           res.resume();
           resolve({ status: res.statusCode ?? 0, ...(res.headers.connection ? { connection: res.headers.connection } : {}) });

@@ -21,7 +21,12 @@ const SEARCH_QUERY = {
   additionalProperties: false,
 } as const;
 
-const ID_PARAMS = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
+const ID_PARAMS = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
 
 /** /api/rag/*: upload (multipart field `file`), list, delete, search (knowledge contract). */
 export function registerRagRoutes(app: FastifyInstance, service: RagService, tracer: Tracer): void {
@@ -48,7 +53,8 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
       const { q, top_k, format, document_id, name } = req.query;
       const formats = format?.split(',');
       const unknown = formats?.find((f) => !(RAG_FORMATS as readonly string[]).includes(f));
-      if (unknown) throw new Refusal('invalid', 'INVALID_REQUEST', `Unknown format ${unknown}; known: ${RAG_FORMATS.join(', ')}`, '/format');
+      if (unknown)
+        throw new Refusal('invalid', 'INVALID_REQUEST', `Unknown format ${unknown}; known: ${RAG_FORMATS.join(', ')}`, '/format');
       const traceId = newTraceId('rag');
       const filters = {
         ...(formats ? { formats: formats as RagFormat[] } : {}),
@@ -56,7 +62,11 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
         ...(name ? { name_contains: name } : {}),
       };
       const res = await service.query(q, { topK: top_k ? Number(top_k) : 5, filters });
-      tracer.record(traceId, 'rag', 'retrieval', { query: q, mode: res.mode, results: res.results.map((r) => ({ document: r.document, location: r.location, score: r.score })) });
+      tracer.record(traceId, 'rag', 'retrieval', {
+        query: q,
+        mode: res.mode,
+        results: res.results.map((r) => ({ document: r.document, location: r.location, score: r.score })),
+      });
       return res;
     },
   );
@@ -71,9 +81,14 @@ export function registerRagRoutes(app: FastifyInstance, service: RagService, tra
       // stops sending.
       if (declared > service.maxFileBytes + 64 * 1024) {
         reply.header('connection', 'close');
-        throw new Refusal('too_large', 'FILE_TOO_LARGE', `The upload is ${(declared / 1024 / 1024).toFixed(1)} MB; the limit is ${(service.maxFileBytes / 1024 / 1024).toFixed(1)} MB (JARVIS_RAG_MAX_FILE_MB).`);
+        throw new Refusal(
+          'too_large',
+          'FILE_TOO_LARGE',
+          `The upload is ${(declared / 1024 / 1024).toFixed(1)} MB; the limit is ${(service.maxFileBytes / 1024 / 1024).toFixed(1)} MB (JARVIS_RAG_MAX_FILE_MB).`,
+        );
       }
-      if (!req.isMultipart()) throw new Refusal('unsupported_media', 'NOT_MULTIPART', 'Send the document as multipart/form-data in the field "file".');
+      if (!req.isMultipart())
+        throw new Refusal('unsupported_media', 'NOT_MULTIPART', 'Send the document as multipart/form-data in the field "file".');
       const part = await req.file();
       if (!part) throw new Refusal('invalid', 'NO_FILE', 'The upload holds no file (multipart field "file").');
       if (part.fieldname !== 'file') {

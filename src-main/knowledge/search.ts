@@ -35,7 +35,9 @@ export class HybridSearch {
     const pool = Math.max(topK * 4, 20);
     const semantic = await this.semanticHits(query, pool, filters);
     const mode: RagSearchMode = semantic.hits ? 'hybrid' : 'keyword';
-    const keyword = terms.length ? this.repo.keywordSearch(terms.map((t) => `"${t}"*`).join(' OR '), mode === 'hybrid' ? pool : topK, filters) : [];
+    const keyword = terms.length
+      ? this.repo.keywordSearch(terms.map((t) => `"${t}"*`).join(' OR '), mode === 'hybrid' ? pool : topK, filters)
+      : [];
 
     const fused = new Map<number, number>();
     keyword.forEach((h, rank) => fused.set(h.id, (fused.get(h.id) ?? 0) + 1 / (RRF_K + rank + 1)));
@@ -68,7 +70,11 @@ export class HybridSearch {
     return { query, mode, ...(semantic.notice ? { notice: semantic.notice } : {}), results };
   }
 
-  private async semanticHits(query: string, pool: number, filters: RagSearchFilters): Promise<{ hits?: { chunkId: number; similarity: number }[]; notice?: string }> {
+  private async semanticHits(
+    query: string,
+    pool: number,
+    filters: RagSearchFilters,
+  ): Promise<{ hits?: { chunkId: number; similarity: number }[]; notice?: string }> {
     if (!this.embedder) return { notice: 'Keyword search only: embeddings are turned off.' };
     const availability = await this.embedder.availability();
     if (!availability.model) return { notice: `Keyword search only: ${availability.reason ?? 'no embedding model'}` };
@@ -80,14 +86,16 @@ export class HybridSearch {
     } catch (err) {
       return { notice: `Keyword search only: the embedding call failed (${err instanceof Error ? err.message : String(err)}).` };
     }
-    if (q.length !== vectors.dims) return { notice: `Keyword search only: ${availability.model} returned ${q.length} dimensions, the index holds ${vectors.dims}.` };
+    if (q.length !== vectors.dims)
+      return { notice: `Keyword search only: ${availability.model} returned ${q.length} dimensions, the index holds ${vectors.dims}.` };
     const allowed = hasFilters(filters) ? this.repo.documentIdsMatching(filters) : undefined;
     return { hits: topByCosine(vectors, q, pool, allowed) };
   }
 
   private currentVectors(model: string): StoredVectors {
     const generation = this.repo.generation();
-    if (!this.vectors || this.vectors.model !== model || this.vectors.generation !== generation) this.vectors = this.repo.loadVectors(model);
+    if (!this.vectors || this.vectors.model !== model || this.vectors.generation !== generation)
+      this.vectors = this.repo.loadVectors(model);
     return this.vectors;
   }
 }
@@ -103,7 +111,12 @@ export function queryTerms(query: string): string[] {
 }
 
 /** Exact cosine (vectors are unit length, so a dot product) with a bounded top list. */
-export function topByCosine(v: StoredVectors, q: Float32Array, n: number, allowed?: Set<string>): { chunkId: number; similarity: number }[] {
+export function topByCosine(
+  v: StoredVectors,
+  q: Float32Array,
+  n: number,
+  allowed?: Set<string>,
+): { chunkId: number; similarity: number }[] {
   const top: { chunkId: number; similarity: number }[] = [];
   const dims = v.dims;
   const m = v.matrix;

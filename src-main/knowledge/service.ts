@@ -224,7 +224,11 @@ export class RagService {
       rmSync(previous.stored_file, { force: true });
       renameSync(incoming, stored);
       // Out of search (failed) until its old chunks are gone, then queued.
-      this.o.repo.update(previous.id, { hash: digest, size, format, stored_file: stored, status: 'failed', progress: 0, error: 'Being replaced.', chunk_count: 0 }, now);
+      this.o.repo.update(
+        previous.id,
+        { hash: digest, size, format, stored_file: stored, status: 'failed', progress: 0, error: 'Being replaced.', chunk_count: 0 },
+        now,
+      );
       await this.deleteChunks(previous.id);
       this.o.repo.update(previous.id, { status: 'queued', error: null }, this.now());
       const document = toDocument(this.o.repo.get(previous.id)!);
@@ -235,7 +239,18 @@ export class RagService {
     const id = `doc_${randomBytes(8).toString('hex')}`;
     const stored = join(this.o.filesDir, `${id}${extname(cleanName).toLowerCase()}`);
     renameSync(incoming, stored);
-    this.o.repo.insertDocument({ id, name: cleanName, format, size, hash: digest, status: 'queued', stored_file: stored, source_path: sourcePath, added_at: now, updated_at: now });
+    this.o.repo.insertDocument({
+      id,
+      name: cleanName,
+      format,
+      size,
+      hash: digest,
+      status: 'queued',
+      stored_file: stored,
+      source_path: sourcePath,
+      added_at: now,
+      updated_at: now,
+    });
     const document = toDocument(this.o.repo.get(id)!);
     this.progress(id);
     this.kick();
@@ -250,7 +265,9 @@ export class RagService {
       `${c.ready}/${c.documents} documents ready, ${c.chunks} chunks`,
       c.pending ? `${c.pending} in the queue` : '',
       c.failed ? `${c.failed} failed` : '',
-      embed?.model ? `hybrid search (${embed.model}, ${c.embedded} vectors)` : `keyword search only${embed?.reason ? `: ${embed.reason}` : ''}`,
+      embed?.model
+        ? `hybrid search (${embed.model}, ${c.embedded} vectors)`
+        : `keyword search only${embed?.reason ? `: ${embed.reason}` : ''}`,
       missing.length ? `missing: ${missing.join(', ')}` : '',
     ].filter(Boolean);
     const degraded = missing.length > 0 || (embed !== undefined && !embed.model);
@@ -277,7 +294,13 @@ export class RagService {
     const row = this.o.repo.get(id);
     if (!row) return;
     const progress = live ?? row.progress;
-    const event: RagProgressEvent = { id, name: row.name, status: row.status, progress: Math.round(progress * 1000) / 1000, ...(row.error ? { error: row.error } : {}) };
+    const event: RagProgressEvent = {
+      id,
+      name: row.name,
+      status: row.status,
+      progress: Math.round(progress * 1000) / 1000,
+      ...(row.error ? { error: row.error } : {}),
+    };
     this.o.publish?.('rag.progress', event);
   }
 
@@ -322,7 +345,11 @@ export class RagService {
       this.progress(doc.id);
       const model = await this.embedChunks(doc.id, ids, read.chunks);
       if (!this.o.repo.get(doc.id)) return;
-      this.o.repo.update(doc.id, { status: 'ready', progress: 1, chunk_count: read.chunks.count, embed_model: model ?? null, text_chars: read.textChars }, this.now());
+      this.o.repo.update(
+        doc.id,
+        { status: 'ready', progress: 1, chunk_count: read.chunks.count, embed_model: model ?? null, text_chars: read.textChars },
+        this.now(),
+      );
       this.progress(doc.id);
       const ready: ReadyDocument = { id: doc.id, name: doc.name, text: read.text };
       for (const l of this.readyListeners) {
@@ -337,7 +364,9 @@ export class RagService {
       if (err instanceof OffThreadAbort && err.reason === 'closed') return;
       // A refusal from the reading thread keeps its code and message (IngestError there).
       const known = err instanceof Refusal;
-      const message = known ? err.message : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
+      const message = known
+        ? err.message
+        : `Unexpected error while reading the document: ${err instanceof Error ? err.message : String(err)}`;
       if (!known) this.o.log.error(`rag: ingest of ${doc.name} failed`, err);
       if (!this.o.repo.get(doc.id)) return;
       this.o.repo.update(doc.id, { status: 'failed', progress: 1, error: message, chunk_count: 0 }, this.now());
@@ -356,7 +385,7 @@ export class RagService {
     await this.deleteChunks(id);
     const ids: number[] = [];
     const sizer = new SliceSizer();
-    for (let i = 0; i < chunks.count; ) {
+    for (let i = 0; i < chunks.count;) {
       if (i > 0) await nextTurn();
       if (!this.o.repo.get(id)) return undefined;
       const started = performance.now();
@@ -378,7 +407,10 @@ export class RagService {
       for (let i = 0; i < chunks.count; i += batch) {
         if (this.stopped) return undefined;
         const vectors = await this.o.embedder.embed(model, unpackTexts(chunks, i, i + batch));
-        this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: ids[i + k]!, vector })));
+        this.o.repo.setEmbeddings(
+          model,
+          vectors.map((vector, k) => ({ chunkId: ids[i + k]!, vector })),
+        );
         // Progress between batches goes to the UI only; the database keeps the status.
         this.progress(docId, 0.4 + (0.6 * Math.min(chunks.count, i + batch)) / chunks.count);
       }
@@ -399,8 +431,14 @@ export class RagService {
       const missing = this.o.repo.chunksMissingEmbedding(model, batch);
       if (missing.length === 0) return;
       try {
-        const vectors = await this.o.embedder.embed(model, missing.map((m) => m.text));
-        this.o.repo.setEmbeddings(model, vectors.map((vector, k) => ({ chunkId: missing[k]!.id, vector })));
+        const vectors = await this.o.embedder.embed(
+          model,
+          missing.map((m) => m.text),
+        );
+        this.o.repo.setEmbeddings(
+          model,
+          vectors.map((vector, k) => ({ chunkId: missing[k]!.id, vector })),
+        );
       } catch (err) {
         this.o.log.warn(`rag: catching up embeddings failed: ${err instanceof Error ? err.message : String(err)}`);
         return;
@@ -414,7 +452,9 @@ function tooLarge(size: number, max: number, atLeast = false): IngestError {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   return new IngestError(
     'FILE_TOO_LARGE',
-    atLeast ? `The file is larger than the limit of ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).` : `The file is ${mb(size)}; the limit is ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).`,
+    atLeast
+      ? `The file is larger than the limit of ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).`
+      : `The file is ${mb(size)}; the limit is ${mb(max)} (JARVIS_RAG_MAX_FILE_MB).`,
   );
 }
 
@@ -422,7 +462,10 @@ function tooLarge(size: number, max: number, atLeast = false): IngestError {
 export function sanitizeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || 'document';
 }
 

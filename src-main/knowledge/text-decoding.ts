@@ -17,7 +17,10 @@ export function decodeText(bytes: Buffer): string {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
-    throw new IngestError('NOT_UTF8', `The text is not valid UTF-8 (first bad byte at offset ${firstInvalidUtf8(bytes)}). Save it as UTF-8 and add it again.`);
+    throw new IngestError(
+      'NOT_UTF8',
+      `The text is not valid UTF-8 (first bad byte at offset ${firstInvalidUtf8(bytes)}). Save it as UTF-8 and add it again.`,
+    );
   }
 }
 

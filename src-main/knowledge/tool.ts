@@ -6,7 +6,12 @@ import type { RagService } from './service';
 export const RAG_SEARCH_SCHEMA = {
   type: 'object',
   properties: {
-    query: { type: 'string', minLength: 1, maxLength: 2000, description: 'What to look for in the household documents (words or a question).' },
+    query: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      description: 'What to look for in the household documents (words or a question).',
+    },
     top_k: { type: 'integer', minimum: 1, maximum: 20, description: 'How many excerpts to return (default 5).' },
     filters: {
       type: 'object',
@@ -55,7 +60,13 @@ export function ragToolProvider(service: RagService, tracer: Tracer, language: '
         query,
         mode: res.mode,
         ...(res.notice ? { notice: res.notice } : {}),
-        results: res.results.map((r) => ({ document: r.document, document_id: r.document_id, location: r.location, score: r.score, chunk_id: r.chunk_id })),
+        results: res.results.map((r) => ({
+          document: r.document,
+          document_id: r.document_id,
+          location: r.location,
+          score: r.score,
+          chunk_id: r.chunk_id,
+        })),
       });
       return toolSuccess(res, summary(res.results, res.mode, language), false);
     },
@@ -65,5 +76,7 @@ export function ragToolProvider(service: RagService, tracer: Tracer, language: '
 function summary(results: readonly { document: string; location: string }[], mode: string, language: 'de' | 'en'): string {
   if (results.length === 0) return language === 'de' ? 'Keine passenden Dokumentstellen gefunden.' : 'No matching document passages found.';
   const list = results.map((r) => (r.location ? `${r.document} (${r.location})` : r.document)).join('; ');
-  return language === 'de' ? `${results.length} Dokumentstellen gefunden (${mode}): ${list}` : `${results.length} document passages found (${mode}): ${list}`;
+  return language === 'de'
+    ? `${results.length} Dokumentstellen gefunden (${mode}): ${list}`
+    : `${results.length} document passages found (${mode}): ${list}`;
 }

@@ -18,7 +18,11 @@ describe('watched folder', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'jarvis-watch-'));
     mkdirSync(join(dir, 'inbox', 'briefe'), { recursive: true });
-    const config = loadConfig({ JARVIS_DATA: join(dir, 'data', 'jarvis.db'), OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_RAG_MAX_FILE_MB: '1' });
+    const config = loadConfig({
+      JARVIS_DATA: join(dir, 'data', 'jarvis.db'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+      JARVIS_RAG_MAX_FILE_MB: '1',
+    });
     db = openDatabase(config.dataFile);
     service = createRagService(db, config, { clock: () => new Date(), log: silentLogger });
     watcher = new WatchFolder({ dir: join(dir, 'inbox'), service, log: silentLogger });
@@ -60,13 +64,23 @@ describe('watched folder', () => {
     await watcher.scan();
     await watcher.scan();
     await service.drain();
-    expect(service.list().map((d) => d.name).sort()).toEqual(['bleibt.txt', 'stadtwerke.txt']);
+    expect(
+      service
+        .list()
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['bleibt.txt', 'stadtwerke.txt']);
 
     rmSync(join(dir, 'inbox', 'briefe', 'stadtwerke.txt'));
     rmSync(join(dir, 'inbox', 'riesig.txt'));
     await watcher.scan();
     // Gone for one scan only (an editor saving by rename): still there.
-    expect(service.list().map((d) => d.name).sort()).toEqual(['bleibt.txt', 'stadtwerke.txt']);
+    expect(
+      service
+        .list()
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['bleibt.txt', 'stadtwerke.txt']);
     await watcher.scan();
     expect(service.list().map((d) => d.name)).toEqual(['bleibt.txt']);
     expect((await service.query('Abschlag')).results).toEqual([]);

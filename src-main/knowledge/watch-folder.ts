@@ -105,7 +105,8 @@ export class WatchFolder {
     this.missing.clear();
     for (const id of gone) this.missing.add(id);
     // A refused file that was taken away is no problem any more.
-    for (const map of [this.problems, this.pending, this.seen]) for (const path of [...map.keys()]) if (!present.has(path)) map.delete(path);
+    for (const map of [this.problems, this.pending, this.seen])
+      for (const path of [...map.keys()]) if (!present.has(path)) map.delete(path);
   }
 }
 

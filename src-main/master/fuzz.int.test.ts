@@ -2,7 +2,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_HEADERS, PROTOCOL_VERSION } from '../../src-shared';
-import { HOSTILE_QUERIES, HOSTILE_SEGMENTS, hostileArguments, hostileBodies, pick, seededRandom, type RawBody } from '../testing/fuzz-inputs';
+import {
+  HOSTILE_QUERIES,
+  HOSTILE_SEGMENTS,
+  hostileArguments,
+  hostileBodies,
+  pick,
+  seededRandom,
+  type RawBody,
+} from '../testing/fuzz-inputs';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // Every route of both listeners and every tool, with malformed, oversized and hostile
@@ -50,8 +58,14 @@ async function send(base: string, method: string, path: string, raw?: RawBody, h
 
 /** What the household, the documents, the workers and the audit log hold right now. */
 async function digest(): Promise<string> {
-  const get = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${t.url}${path}`, { headers })).json() as Promise<Record<string, unknown>>;
-  const [home, docs, workers, sessions] = await Promise.all([get('/api/state'), get('/api/rag/documents?limit=1000'), get('/api/mesh/workers'), get('/api/protocol/sessions?limit=500', PROTOCOL)]);
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    (await fetch(`${t.url}${path}`, { headers })).json() as Promise<Record<string, unknown>>;
+  const [home, docs, workers, sessions] = await Promise.all([
+    get('/api/state'),
+    get('/api/rag/documents?limit=1000'),
+    get('/api/mesh/workers'),
+    get('/api/protocol/sessions?limit=500', PROTOCOL),
+  ]);
   const { now: _now, system: _system, ...state } = home;
   // Which documents, not how far their indexing has got: an accepted upload goes on
   // indexing in the background while later requests are refused.
@@ -60,7 +74,9 @@ async function digest(): Promise<string> {
 }
 
 function concretePath(url: string): string {
-  return url.replace(/:[A-Za-z_]+/g, () => pick(random, HOSTILE_SEGMENTS)).replace(/\*$/, () => pick(random, ['', '../../etc/passwd', '%2e%2e/%2e%2e/etc/passwd', 'index.html%00.js', 'x'.repeat(2000)]));
+  return url
+    .replace(/:[A-Za-z_]+/g, () => pick(random, HOSTILE_SEGMENTS))
+    .replace(/\*$/, () => pick(random, ['', '../../etc/passwd', '%2e%2e/%2e%2e/etc/passwd', 'index.html%00.js', 'x'.repeat(2000)]));
 }
 
 describe('hostile uploads and text', () => {
@@ -77,14 +93,21 @@ describe('hostile uploads and text', () => {
       expect(JSON.parse(res.body).error.code).toBe('MALFORMED_MULTIPART');
     }
     expect((await t.request('/api/rag/documents')).json.documents).toEqual([]);
-    expect(readdirSync(t.dataDir, { recursive: true }).map(String).filter((f) => f.includes('.incoming-'))).toEqual([]);
+    expect(
+      readdirSync(t.dataDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.incoming-')),
+    ).toEqual([]);
   });
 
   it('a lone UTF-16 surrogate in JSON is refused and never reaches the database', async () => {
     const bodies = [
       ['/api/tools/tasks_create', '{"arguments":{"title":"Einkauf \\ud800"}}'],
       ['/api/tasks', '{"title":"x","tags":["\\udfff"]}'],
-      ['/api/calendar/import', '{"ics":"BEGIN:VCALENDAR\\r\\nBEGIN:VEVENT\\r\\nUID:s\\r\\nSUMMARY:\\ud800\\r\\nDTSTART:20300101T100000Z\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR"}'],
+      [
+        '/api/calendar/import',
+        '{"ics":"BEGIN:VCALENDAR\\r\\nBEGIN:VEVENT\\r\\nUID:s\\r\\nSUMMARY:\\ud800\\r\\nDTSTART:20300101T100000Z\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR"}',
+      ],
       ['/api/groceries', '{"\\ud800":1,"name":"Milch"}'],
     ] as const;
     for (const [path, body] of bodies) {
@@ -97,7 +120,10 @@ describe('hostile uploads and text', () => {
     for (const table of ['household_tasks', 'household_events', 'household_groceries']) {
       // Read back as bytes: reading as text would hide invalid UTF-8 behind U+FFFD.
       const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => `CAST(${c.name} AS BLOB)`);
-      const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).raw().all() as unknown[][];
+      const rows = db
+        .prepare(`SELECT ${columns.join(', ')} FROM ${table}`)
+        .raw()
+        .all() as unknown[][];
       for (const row of rows) for (const cell of row) if (Buffer.isBuffer(cell)) expect(() => decoder.decode(cell)).not.toThrow();
     }
   });
@@ -109,7 +135,9 @@ describe('the fuzz suite', () => {
     expect(api.length).toBeGreaterThan(50);
     expect(mesh.length).toBeGreaterThan(0);
 
-    const toolList = (await (await fetch(`${t.url}/api/agent/tools`)).json()) as { tools: { function: { name: string; parameters?: { properties?: Record<string, unknown> } } }[] };
+    const toolList = (await (await fetch(`${t.url}/api/agent/tools`)).json()) as {
+      tools: { function: { name: string; parameters?: { properties?: Record<string, unknown> } } }[];
+    };
     const tools = toolList.tools.map((x) => x.function);
     expect(tools.length).toBeGreaterThan(20);
 
@@ -128,13 +156,20 @@ describe('the fuzz suite', () => {
     for (const route of [...api.map((r) => ({ ...r, base: t.url })), ...mesh.map((r) => ({ ...r, base: t.meshUrl! }))]) {
       if (LONG_LIVED.has(`${route.method} ${route.url}`)) continue;
       const headers = route.url.startsWith('/api/protocol') ? PROTOCOL : {};
-      for (const query of HOSTILE_QUERIES) plan.push(() => send(route.base, route.method, concretePath(route.url) + query, undefined, headers));
-      if (route.method !== 'GET') for (const body of hostileBodies(random)) plan.push(() => send(route.base, route.method, concretePath(route.url), body, headers));
+      for (const query of HOSTILE_QUERIES)
+        plan.push(() => send(route.base, route.method, concretePath(route.url) + query, undefined, headers));
+      if (route.method !== 'GET')
+        for (const body of hostileBodies(random)) plan.push(() => send(route.base, route.method, concretePath(route.url), body, headers));
     }
     for (const tool of tools) {
       for (let i = 0; i < 25; i++) {
         const args = hostileArguments(random, tool.parameters);
-        plan.push(() => send(t.url, 'POST', `/api/tools/${encodeURIComponent(tool.name)}`, { contentType: 'application/json', body: JSON.stringify({ arguments: args }) }));
+        plan.push(() =>
+          send(t.url, 'POST', `/api/tools/${encodeURIComponent(tool.name)}`, {
+            contentType: 'application/json',
+            body: JSON.stringify({ arguments: args }),
+          }),
+        );
       }
     }
     expect(plan.length).toBeGreaterThan(2000);
@@ -163,6 +198,10 @@ describe('the fuzz suite', () => {
     expect(health.filter((s) => s !== 200)).toEqual([]);
     // A refused upload leaves nothing behind.
     const filesDir = join(t.dataDir);
-    expect(readdirSync(filesDir, { recursive: true }).map(String).filter((f) => f.includes('.incoming-'))).toEqual([]);
+    expect(
+      readdirSync(filesDir, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.incoming-')),
+    ).toEqual([]);
   }, 320_000);
 });

@@ -124,10 +124,18 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
   const knowledge = createKnowledge(platform);
-  const assistantDeps: AssistantDeps = { protocol, skills: skills.service, household: household.service, documents: options.documents ?? knowledge.documents };
+  const assistantDeps: AssistantDeps = {
+    protocol,
+    skills: skills.service,
+    household: household.service,
+    documents: options.documents ?? knowledge.documents,
+  };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
-  const backup = createBackupCapability(platform, { filesDir: ragFilesDir(platform.config), settingsFile: settingsFileOf(platform.config.dataFile) });
+  const backup = createBackupCapability(platform, {
+    filesDir: ragFilesDir(platform.config),
+    settingsFile: settingsFileOf(platform.config.dataFile),
+  });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
     capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
@@ -151,7 +159,8 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
     composed = composeCapabilities(platform, options);
   } catch (err) {
     db.close();
-    if (upgrade.backupFile && err instanceof Error) err.message += ` ${afterFailedUpgrade(config.dataFile, upgrade.backupFile, platform.clock())}`;
+    if (upgrade.backupFile && err instanceof Error)
+      err.message += ` ${afterFailedUpgrade(config.dataFile, upgrade.backupFile, platform.clock())}`;
     throw err;
   }
   const { capabilities, all } = composed;

@@ -23,5 +23,9 @@ export async function serve(env: Record<string, string | undefined> = process.en
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.stdout.write(`JARVIS Home Command ${master.platform.version} is running at ${apiUrl}\n`);
-  process.stdout.write(meshUrl ? `Mesh listener for skill workers at ${meshUrl}\n` : 'Mesh is off (set JARVIS_MESH_ENROLLMENT_TOKEN, at least 16 characters, to let workers enroll).\n');
+  process.stdout.write(
+    meshUrl
+      ? `Mesh listener for skill workers at ${meshUrl}\n`
+      : 'Mesh is off (set JARVIS_MESH_ENROLLMENT_TOKEN, at least 16 characters, to let workers enroll).\n',
+  );
 }

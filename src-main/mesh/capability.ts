@@ -26,7 +26,12 @@ export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?:
     if (!mesh.enabled) return { state: 'off', detail: mesh.offReason!, code: 'mesh.off' };
     const workers = mesh.roster.live();
     const actions = mesh.provider.list().length;
-    return { state: 'ok', detail: `${workers.length} worker(s), ${actions} remote action(s)`, code: 'mesh.ready', params: { workers: workers.length, actions } };
+    return {
+      state: 'ok',
+      detail: `${workers.length} worker(s), ${actions} remote action(s)`,
+      code: 'mesh.ready',
+      params: { workers: workers.length, actions },
+    };
   });
   let sweeper: NodeJS.Timeout | undefined;
   return {

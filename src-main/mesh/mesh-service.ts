@@ -42,7 +42,8 @@ export class MeshRefusal extends Refusal {
 /** Why the mesh is off, or undefined when it runs. */
 export function meshOffReason(token: string | undefined): string | undefined {
   if (token === undefined || token === '') return 'JARVIS_MESH_ENROLLMENT_TOKEN is not set; no worker can enroll.';
-  if (token.length < MESH_TOKEN_MIN_LENGTH) return `JARVIS_MESH_ENROLLMENT_TOKEN is shorter than ${MESH_TOKEN_MIN_LENGTH} characters; the mesh stays off.`;
+  if (token.length < MESH_TOKEN_MIN_LENGTH)
+    return `JARVIS_MESH_ENROLLMENT_TOKEN is shorter than ${MESH_TOKEN_MIN_LENGTH} characters; the mesh stays off.`;
   return undefined;
 }
 
@@ -84,7 +85,9 @@ export class MeshService {
       ctx.tracer.record('mesh', 'mesh', 'worker_removed', { worker: w.name, worker_id: w.id, why });
       ctx.events.publish('mesh.changed', { worker_id: w.id, change: why });
     });
-    this.gate = new RemoteSkillGate(recorder, (skillId, message) => ctx.tracer.record('mesh', 'mesh', 'protocol_error', { skill: skillId, message }));
+    this.gate = new RemoteSkillGate(recorder, (skillId, message) =>
+      ctx.tracer.record('mesh', 'mesh', 'protocol_error', { skill: skillId, message }),
+    );
     this.catalog = new RemoteSkillCatalog(this.roster, this.gate);
     this.provider = new RemoteToolProvider({
       catalog: this.catalog,
@@ -126,7 +129,12 @@ export class MeshService {
     const endpoint = req.endpoint.replace(/\/$/, '');
     const holder = this.roster.atEndpoint(endpoint);
     if (holder && holder.name !== req.name) {
-      throw new MeshRefusal('conflict', 'ENDPOINT_TAKEN', `The endpoint ${endpoint} belongs to the live worker ${holder.name}; a worker enrolls with its own endpoint.`, '/endpoint');
+      throw new MeshRefusal(
+        'conflict',
+        'ENDPOINT_TAKEN',
+        `The endpoint ${endpoint} belongs to the live worker ${holder.name}; a worker enrolls with its own endpoint.`,
+        '/endpoint',
+      );
     }
     const accessToken = newAccessToken();
     this.ctx.tracer.redactor.add(accessToken);
@@ -168,11 +176,25 @@ export class MeshService {
    */
   putSkills(worker: WorkerRecord, skills: readonly unknown[]): { skills: number; actions: number } {
     if (skills.length > SKILLS_PUT_LIMITS.maxSkills) {
-      throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxSkills} skills, got ${skills.length}.`, '/skills');
+      throw new MeshRefusal(
+        'invalid',
+        'TOO_MANY_SKILLS',
+        `A worker may offer at most ${SKILLS_PUT_LIMITS.maxSkills} skills, got ${skills.length}.`,
+        '/skills',
+      );
     }
-    const declared = skills.reduce<number>((sum, raw) => sum + (Array.isArray((raw as { actions?: unknown } | null)?.actions) ? (raw as { actions: unknown[] }).actions.length : 0), 0);
+    const declared = skills.reduce<number>(
+      (sum, raw) =>
+        sum + (Array.isArray((raw as { actions?: unknown } | null)?.actions) ? (raw as { actions: unknown[] }).actions.length : 0),
+      0,
+    );
     if (declared > SKILLS_PUT_LIMITS.maxActions) {
-      throw new MeshRefusal('invalid', 'TOO_MANY_SKILLS', `A worker may offer at most ${SKILLS_PUT_LIMITS.maxActions} actions in all, got ${declared}.`, '/skills');
+      throw new MeshRefusal(
+        'invalid',
+        'TOO_MANY_SKILLS',
+        `A worker may offer at most ${SKILLS_PUT_LIMITS.maxActions} actions in all, got ${declared}.`,
+        '/skills',
+      );
     }
     const ids = new Set<string>();
     const accepted: OfferedSkill[] = [];
@@ -180,8 +202,10 @@ export class MeshService {
       // The same checks as for a local skill folder: published schema, untrusted action schemas.
       const verdict = this.verify(raw);
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
-      if (!verdict.ok) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
-      if (ids.has(verdict.skill.manifest.id)) throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
+      if (!verdict.ok)
+        throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
+      if (ids.has(verdict.skill.manifest.id))
+        throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: the id is used twice`, `/skills/${i}/id`);
       ids.add(verdict.skill.manifest.id);
       if (verdict.skill.manifest.enabled !== false) accepted.push(verdict.skill);
     }
@@ -189,7 +213,13 @@ export class MeshService {
     this.roster.setSkills(worker, accepted);
     this.roster.renew(worker);
     const actions = accepted.reduce((n, s) => n + s.manifest.actions.length, 0);
-    this.ctx.tracer.record('mesh', 'mesh', 'skills', { worker: worker.name, worker_id: worker.id, skills: accepted.map((s) => s.manifest.id), actions, waiting });
+    this.ctx.tracer.record('mesh', 'mesh', 'skills', {
+      worker: worker.name,
+      worker_id: worker.id,
+      skills: accepted.map((s) => s.manifest.id),
+      actions,
+      waiting,
+    });
     this.ctx.events.publish('mesh.changed', { worker_id: worker.id, change: 'skills' });
     return { skills: accepted.length, actions };
   }
@@ -238,11 +268,25 @@ export class MeshService {
     const token = worker && this.outgoing.get(worker.id);
     if (!worker || !token) throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', `No live worker ${id}.`);
     try {
-      const answer = await postToWorker(worker.endpoint, '/v1/reload', token, {}, this.ctx.config.meshInvokeTimeoutMs, answerCapBytes(this.ctx.config.skillMaxOutputKb));
-      if (answer.status !== 200) throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
+      const answer = await postToWorker(
+        worker.endpoint,
+        '/v1/reload',
+        token,
+        {},
+        this.ctx.config.meshInvokeTimeoutMs,
+        answerCapBytes(this.ctx.config.skillMaxOutputKb),
+      );
+      if (answer.status !== 200)
+        throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered HTTP ${answer.status}`);
       const health = answer.body as Partial<WorkerHealth> | null;
       // Any program may be a worker: what it answers is checked before it is passed on.
-      if (!health || typeof health !== 'object' || typeof health.ok !== 'boolean' || !Array.isArray(health.skills) || !Array.isArray(health.errors)) {
+      if (
+        !health ||
+        typeof health !== 'object' ||
+        typeof health.ok !== 'boolean' ||
+        !Array.isArray(health.skills) ||
+        !Array.isArray(health.errors)
+      ) {
         throw new MeshRefusal('bad_gateway', 'WORKER_ERROR', `worker ${worker.name} answered the reload without its health`);
       }
       return { ...(health as WorkerHealth), worker_id: worker.id };

@@ -27,7 +27,12 @@ function writeEchoSkill(dir: string, id = 'mesh.echo', action = 'echo', version 
         {
           name: action,
           description: 'Echoes its input with the worker tag and the trace id.',
-          input_schema: { type: 'object', properties: { text: { type: 'string', maxLength: 200 } }, required: ['text'], additionalProperties: false },
+          input_schema: {
+            type: 'object',
+            properties: { text: { type: 'string', maxLength: 200 } },
+            required: ['text'],
+            additionalProperties: false,
+          },
           output_schema: {
             type: 'object',
             properties: {
@@ -91,8 +96,20 @@ async function master(env: Record<string, string> = {}, clock?: () => Date, mesh
   return t;
 }
 
-async function worker(m: { meshUrl?: string }, name: string, skillsDir = join(skillsRoot, 'shared'), env: Record<string, string> = {}): Promise<RunningWorker> {
-  const w = await startWorker({ masterUrl: m.meshUrl!, token: TOKEN, runtime: 'python', name, skillsDir, env: { WORKER_TAG: name, ...env } });
+async function worker(
+  m: { meshUrl?: string },
+  name: string,
+  skillsDir = join(skillsRoot, 'shared'),
+  env: Record<string, string> = {},
+): Promise<RunningWorker> {
+  const w = await startWorker({
+    masterUrl: m.meshUrl!,
+    token: TOKEN,
+    runtime: 'python',
+    name,
+    skillsDir,
+    env: { WORKER_TAG: name, ...env },
+  });
   workers.push(w);
   return w;
 }
@@ -127,7 +144,13 @@ async function postMesh(m: TestMaster, path: string, body: unknown, token?: stri
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-const enrollBody = (token: string) => ({ protocol: WORKER_PROTOCOL, enrollment_token: token, name: 'probe', runtime: 'python', endpoint: 'http://127.0.0.1:9' });
+const enrollBody = (token: string) => ({
+  protocol: WORKER_PROTOCOL,
+  enrollment_token: token,
+  name: 'probe',
+  runtime: 'python',
+  endpoint: 'http://127.0.0.1:9',
+});
 
 describe('mesh enrollment', () => {
   it('refuses a wrong or missing enrollment token with 401 and a malformed request with 400', async () => {
@@ -154,18 +177,41 @@ describe('mesh enrollment', () => {
       runtime: { type: 'process', command: './run' },
       actions: [{ name: 'go', description: 'd', input_schema: { type: 'object', properties: {}, additionalProperties: false } }],
     };
-    const unsafe = { ...good, id: 'probe.bad', actions: [{ ...good.actions[0], input_schema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } } }] };
-    const refused = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good, unsafe] }, token, 'PUT');
+    const unsafe = {
+      ...good,
+      id: 'probe.bad',
+      actions: [{ ...good.actions[0], input_schema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } } }],
+    };
+    const refused = await postMesh(
+      m,
+      `/api/mesh/workers/${id}/skills`,
+      { protocol: WORKER_PROTOCOL, skills: [good, unsafe] },
+      token,
+      'PUT',
+    );
     expect(refused.status).toBe(400);
     expect(refused.json.error.code).toBe('INVALID_MANIFEST');
     expect(refused.json.error.message).toContain('probe.bad');
     expect(refused.json.error.path).toBe('/skills/1');
-    const wrongSchema = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [{ ...good, actions: [{ ...good.actions[0], input_schema: { type: 'object', properties: { a: { type: 'strnig' } } } }] }] }, token, 'PUT');
+    const wrongSchema = await postMesh(
+      m,
+      `/api/mesh/workers/${id}/skills`,
+      {
+        protocol: WORKER_PROTOCOL,
+        skills: [{ ...good, actions: [{ ...good.actions[0], input_schema: { type: 'object', properties: { a: { type: 'strnig' } } } }] }],
+      },
+      token,
+      'PUT',
+    );
     expect(wrongSchema.status).toBe(400);
     expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
 
-    expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, 'not-the-token', 'PUT')).status).toBe(401);
-    expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, undefined, 'PUT')).status).toBe(401);
+    expect(
+      (await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, 'not-the-token', 'PUT')).status,
+    ).toBe(401);
+    expect(
+      (await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, undefined, 'PUT')).status,
+    ).toBe(401);
     expect((await postMesh(m, `/api/mesh/workers/wrk_nobody/heartbeat`, {}, token)).status).toBe(404);
     const ok = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [good] }, token, 'PUT');
     expect(ok.status).toBe(200);
@@ -185,7 +231,7 @@ describe('mesh enrollment', () => {
     expect(m.master.platform.registry.get('skill_probe_ok_go')).toBeUndefined();
   });
 
-  it('enrolling with another worker\'s endpoint is refused and evicts nobody', async () => {
+  it("enrolling with another worker's endpoint is refused and evicts nobody", async () => {
     const m = await master();
     const first = await postMesh(m, '/api/mesh/enroll', enrollBody(TOKEN));
     expect(first.status).toBe(201);
@@ -207,15 +253,37 @@ describe('mesh enrollment', () => {
       name: 's',
       version: '1.0.0',
       runtime: { type: 'process', command: './run' },
-      actions: Array.from({ length: actions }, (_, a) => ({ name: `a${a}`, description: 'd', input_schema: { type: 'object', properties: {}, additionalProperties: false } })),
+      actions: Array.from({ length: actions }, (_, a) => ({
+        name: `a${a}`,
+        description: 'd',
+        input_schema: { type: 'object', properties: {}, additionalProperties: false },
+      })),
     });
-    const many = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 65 }, (_, i) => skill(i)) }, token, 'PUT');
+    const many = await postMesh(
+      m,
+      `/api/mesh/workers/${id}/skills`,
+      { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 65 }, (_, i) => skill(i)) },
+      token,
+      'PUT',
+    );
     expect(many.status).toBe(400);
     expect(many.json.error.code).toBe('TOO_MANY_SKILLS');
-    const actions = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 5 }, (_, i) => skill(i, 30)) }, token, 'PUT');
+    const actions = await postMesh(
+      m,
+      `/api/mesh/workers/${id}/skills`,
+      { protocol: WORKER_PROTOCOL, skills: Array.from({ length: 5 }, (_, i) => skill(i, 30)) },
+      token,
+      'PUT',
+    );
     expect(actions.status).toBe(400);
     expect(actions.json.error.message).toContain('128 actions');
-    const big = await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [{ ...skill(1), description: 'x'.repeat(300 * 1024) }] }, token, 'PUT');
+    const big = await postMesh(
+      m,
+      `/api/mesh/workers/${id}/skills`,
+      { protocol: WORKER_PROTOCOL, skills: [{ ...skill(1), description: 'x'.repeat(300 * 1024) }] },
+      token,
+      'PUT',
+    );
     expect(big.status).toBe(413);
     expect(m.master.platform.registry.list().filter((t) => t.provider === 'remote')).toEqual([]);
   });
@@ -322,7 +390,11 @@ describe('mesh with real workers', () => {
     offset += 60_000;
     m.master.capabilities.mesh.service!.roster.sweep();
     await w.waitFor(/no longer knows this worker; enrolling again/);
-    const after = await eventually(async () => (await workersOf(m)).workers.find((x) => x.name === 'alpha' && x.id !== before && x.skills.length > 0), 15_000, 're-enrollment');
+    const after = await eventually(
+      async () => (await workersOf(m)).workers.find((x) => x.name === 'alpha' && x.id !== before && x.skills.length > 0),
+      15_000,
+      're-enrollment',
+    );
     expect(after.id).not.toBe(before);
     expect((await call(m, TOOL, { text: 'back' })).success).toBe(true);
   });
@@ -370,7 +442,8 @@ describe('mesh with real workers', () => {
 });
 
 describe('remote skills and the household', () => {
-  const proposalsOf = (m: TestMaster, id: string) => m.master.capabilities.protocol.service!.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === id);
+  const proposalsOf = (m: TestMaster, id: string) =>
+    m.master.capabilities.protocol.service!.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === id);
   const tagsOf = async (m: TestMaster, n: number) => {
     const tags: string[] = [];
     for (let i = 0; i < n; i++) {
@@ -381,11 +454,15 @@ describe('remote skills and the household', () => {
     return [...new Set(tags)].sort();
   };
 
-  it('a worker\'s skill waits for AKTIVIEREN, a replica joins without a proposal, another manifest under the id is a new proposal', async () => {
+  it("a worker's skill waits for AKTIVIEREN, a replica joins without a proposal, another manifest under the id is a new proposal", async () => {
     const m = await master();
     await worker(m, 'alpha');
     await waitForWorkers(m, ['alpha']);
-    const waiting = await eventually(async () => (await listedSkills(m)).find((s) => s.id === 'mesh.echo' && s.activation), 10_000, 'the proposal');
+    const waiting = await eventually(
+      async () => (await listedSkills(m)).find((s) => s.id === 'mesh.echo' && s.activation),
+      10_000,
+      'the proposal',
+    );
     expect(waiting).toMatchObject({ provider: 'remote', enabled: false, source: 'worker:alpha', activation: { status: 'proposed' } });
     expect(m.master.platform.registry.get(TOOL)).toBeUndefined();
     expect((await call(m, TOOL, { text: 'x' })).error?.code).toBe('UNKNOWN_TOOL');
@@ -436,7 +513,9 @@ describe('remote skills and the household', () => {
     };
     const put = async (name: string, endpoint: string) => {
       const { worker_id: id, access_token: token } = (await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), name, endpoint })).json;
-      expect((await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [manifest] }, token, 'PUT')).status).toBe(200);
+      expect(
+        (await postMesh(m, `/api/mesh/workers/${id}/skills`, { protocol: WORKER_PROTOCOL, skills: [manifest] }, token, 'PUT')).status,
+      ).toBe(200);
     };
     await put('one', 'http://127.0.0.1:9');
     const proposal = (await listedSkills(m)).find((s) => s.id === 'probe.no')!.activation!;

@@ -31,7 +31,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
 });
 
-async function peer(answer: (body: string, authorization?: string) => { status: number; body?: unknown; raw?: string } | undefined): Promise<string> {
+async function peer(
+  answer: (body: string, authorization?: string) => { status: number; body?: unknown; raw?: string } | undefined,
+): Promise<string> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -49,11 +51,28 @@ async function peer(answer: (body: string, authorization?: string) => { status: 
 }
 
 function provider(endpoints: string[], invokeTimeoutMs = 2000, maxAnswerBytes = 1024 * 1024) {
-  const roster = new WorkerRoster(() => new Date(), 60_000, () => {});
-  endpoints.forEach((endpoint, i) => roster.setSkills(roster.add({ id: `wrk_${i}`, name: `w${i}`, runtime: 'python', endpoint, tokenHash: hashToken(`t${i}`) }), [{ manifest, sha256: 'a'.repeat(64) }]));
+  const roster = new WorkerRoster(
+    () => new Date(),
+    60_000,
+    () => {},
+  );
+  endpoints.forEach((endpoint, i) =>
+    roster.setSkills(roster.add({ id: `wrk_${i}`, name: `w${i}`, runtime: 'python', endpoint, tokenHash: hashToken(`t${i}`) }), [
+      { manifest, sha256: 'a'.repeat(64) },
+    ]),
+  );
   // The household activated this manifest; the gate itself is tested in remote-skills.test.ts.
   const catalog = new RemoteSkillCatalog(roster, { revision: 0, admission: () => ({ state: 'active', proposal_id: 'skp_peer', rank: 0 }) });
-  return { roster, p: new RemoteToolProvider({ catalog, tracer: new Tracer({ enabled: true, limit: 100 }), invokeTimeoutMs, maxAnswerBytes, tokenOf: (id) => `token-${id}` }) };
+  return {
+    roster,
+    p: new RemoteToolProvider({
+      catalog,
+      tracer: new Tracer({ enabled: true, limit: 100 }),
+      invokeTimeoutMs,
+      maxAnswerBytes,
+      tokenOf: (id) => `token-${id}`,
+    }),
+  };
 }
 
 const ctx = { traceId: 'http_1', now: new Date('2026-08-29T08:20:00Z'), timezone: 'Europe/Berlin', actor: 'system' as const };

@@ -91,18 +91,38 @@ export class RemoteToolProvider implements ToolProvider {
       const worker = replicas[(start + i) % replicas.length]!;
       const token = this.options.tokenOf(worker.id);
       if (!token) continue; // removed while we were iterating
-      tracer.record(ctx.traceId, 'mesh', 'invoke', { tool: name, worker: worker.name, worker_id: worker.id, request_id: envelope.request_id });
+      tracer.record(ctx.traceId, 'mesh', 'invoke', {
+        tool: name,
+        worker: worker.name,
+        worker_id: worker.id,
+        request_id: envelope.request_id,
+      });
       worker.calls++;
       try {
-        const answer = await postToWorker(worker.endpoint, '/v1/invoke', token, envelope, this.options.invokeTimeoutMs, this.options.maxAnswerBytes);
+        const answer = await postToWorker(
+          worker.endpoint,
+          '/v1/invoke',
+          token,
+          envelope,
+          this.options.invokeTimeoutMs,
+          this.options.maxAnswerBytes,
+        );
         const result = answer.tooLarge
-          ? toolFailure(SKILL_ERROR_CODES.outputTooLarge, `worker ${worker.name} answered with more than ${Math.round(this.options.maxAnswerBytes / 1024)} KB; the answer was dropped`)
+          ? toolFailure(
+              SKILL_ERROR_CODES.outputTooLarge,
+              `worker ${worker.name} answered with more than ${Math.round(this.options.maxAnswerBytes / 1024)} KB; the answer was dropped`,
+            )
           : this.interpret(entry, worker, answer.status, answer.body);
         if (!result.success) {
           worker.failures++;
           worker.lastError = result.error?.message ?? result.message;
         }
-        tracer.record(ctx.traceId, 'mesh', 'result', { tool: name, worker: worker.name, success: result.success, code: result.error?.code });
+        tracer.record(ctx.traceId, 'mesh', 'result', {
+          tool: name,
+          worker: worker.name,
+          success: result.success,
+          code: result.error?.code,
+        });
         return result;
       } catch (err) {
         if (!(err instanceof TransportError)) throw err;
@@ -133,7 +153,12 @@ export class RemoteToolProvider implements ToolProvider {
     const out = entry.tool.output_schema;
     if (out) {
       const verdict = check(compileUntrustedSchema(out), r.data);
-      if (!verdict.ok) return toolFailure('INVALID_OUTPUT', `data of ${entry.tool.name} does not match its output schema: ${verdict.error.message}`, verdict.error.path);
+      if (!verdict.ok)
+        return toolFailure(
+          'INVALID_OUTPUT',
+          `data of ${entry.tool.name} does not match its output schema: ${verdict.error.message}`,
+          verdict.error.path,
+        );
     }
     return {
       success: true,
@@ -151,7 +176,8 @@ export class RemoteToolProvider implements ToolProvider {
     const actions = new Map<string, RemoteAction>();
     for (const group of this.options.catalog.groups()) {
       if (!group.serving) continue;
-      for (const tool of toolsOf(group)) actions.set(tool.name, { tool, skillId: group.id, action: tool.action!, replicas: [...group.workers] });
+      for (const tool of toolsOf(group))
+        actions.set(tool.name, { tool, skillId: group.id, action: tool.action!, replicas: [...group.workers] });
     }
     this.actions = actions;
     this.builtAt = revision;

@@ -13,7 +13,15 @@ function book(): SkillProposalBook & { proposals: SkillProposal[]; decide(id: st
     skillProposal(skillId, version, sha, change) {
       const known = proposals.find((p) => p.skill_id === skillId && p.manifest_sha256 === sha);
       if (known) return known;
-      const p: SkillProposal = { proposal_id: `skp_${proposals.length}`, skill_id: skillId, version, change, manifest_sha256: sha, status: 'proposed', created_at: '' };
+      const p: SkillProposal = {
+        proposal_id: `skp_${proposals.length}`,
+        skill_id: skillId,
+        version,
+        change,
+        manifest_sha256: sha,
+        status: 'proposed',
+        created_at: '',
+      };
       proposals.push(p);
       return p;
     },
@@ -41,11 +49,17 @@ function manifest(id: string, version = '1.0.0', action = 'go'): SkillManifest {
 function mesh() {
   const proposals = book();
   const gate = new RemoteSkillGate(proposals);
-  const roster = new WorkerRoster(() => new Date(), 60_000, () => {});
+  const roster = new WorkerRoster(
+    () => new Date(),
+    60_000,
+    () => {},
+  );
   const catalog = new RemoteSkillCatalog(roster, gate);
   const workers = new Map<string, WorkerRecord>();
   const put = (name: string, ...manifests: SkillManifest[]) => {
-    const w = workers.get(name) ?? roster.add({ id: `wrk_${name}`, name, runtime: 'python', endpoint: `http://10.0.0.1/${name}`, tokenHash: hashToken(name) });
+    const w =
+      workers.get(name) ??
+      roster.add({ id: `wrk_${name}`, name, runtime: 'python', endpoint: `http://10.0.0.1/${name}`, tokenHash: hashToken(name) });
     workers.set(name, w);
     const offered = manifests.map((m) => ({ manifest: m, sha256: manifestSha256(m) }));
     for (const s of offered) gate.propose(s.manifest, s.sha256);
@@ -62,13 +76,23 @@ function mesh() {
       .groups()
       .filter((g) => g.id === skillId && g.serving)
       .map((g) => `${g.manifest.version}@${g.workers.map((w) => w.name).join('+')}`);
-  return { proposals, gate, catalog, put, decide, serving, remove: (name: string) => workers.delete(name) && roster.remove(`wrk_${name}`, 'deregistered') };
+  return {
+    proposals,
+    gate,
+    catalog,
+    put,
+    decide,
+    serving,
+    remove: (name: string) => workers.delete(name) && roster.remove(`wrk_${name}`, 'deregistered'),
+  };
 }
 
 describe('remote skill gate', () => {
   it('the manifest hash ignores key order and spacing but nothing else', () => {
     const a = manifest('weather.local');
-    const reordered = JSON.parse(JSON.stringify({ actions: a.actions, runtime: a.runtime, version: a.version, name: a.name, id: a.id, protocol: a.protocol }));
+    const reordered = JSON.parse(
+      JSON.stringify({ actions: a.actions, runtime: a.runtime, version: a.version, name: a.name, id: a.id, protocol: a.protocol }),
+    );
     expect(manifestSha256(reordered)).toBe(manifestSha256(a));
     expect(manifestSha256({ ...a, description: 'x' })).not.toBe(manifestSha256(a));
   });
@@ -79,7 +103,12 @@ describe('remote skill gate', () => {
     expect(m.proposals.proposals).toMatchObject([{ skill_id: 'weather.local', change: 'added', status: 'proposed' }]);
     expect(m.serving('weather.local')).toEqual([]);
     const info = remoteSkillInfo(m.catalog.groups()[0]!);
-    expect(info).toMatchObject({ provider: 'remote', enabled: false, activation: { proposal_id: 'skp_0', status: 'proposed' }, source: 'worker:alpha' });
+    expect(info).toMatchObject({
+      provider: 'remote',
+      enabled: false,
+      activation: { proposal_id: 'skp_0', status: 'proposed' },
+      source: 'worker:alpha',
+    });
     expect(info.warnings[0]).toContain('waits until the household activates it');
     m.decide('weather.local', '1.0.0', 'activated');
     expect(m.serving('weather.local')).toEqual(['1.0.0@alpha']);

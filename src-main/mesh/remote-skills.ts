@@ -23,9 +23,12 @@ export interface AdmissionSource {
 }
 
 function heldBack(admission: RemoteAdmission): string | undefined {
-  if (admission.state === 'rejected') return `the household rejected this version (SkillProposal ${admission.proposal_id}); a changed manifest is proposed again`;
+  if (admission.state === 'rejected')
+    return `the household rejected this version (SkillProposal ${admission.proposal_id}); a changed manifest is proposed again`;
   if (admission.state === 'proposed') {
-    return admission.proposal_id ? `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id})` : (admission.reason ?? 'waits to be proposed to the household');
+    return admission.proposal_id
+      ? `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id})`
+      : (admission.reason ?? 'waits to be proposed to the household');
   }
   return undefined;
 }
@@ -56,7 +59,8 @@ export function groupRemoteSkills(workers: readonly WorkerRecord[], gate: Admiss
     const held = heldBack(g.admission);
     if (held) return { ...g, serving: false, reason: held };
     const winner = newest.get(g.id)!;
-    if (winner !== g) return { ...g, serving: false, reason: `version ${winner.manifest.version}, activated later, serves this skill instead` };
+    if (winner !== g)
+      return { ...g, serving: false, reason: `version ${winner.manifest.version}, activated later, serves this skill instead` };
     const names = g.manifest.actions.map((a) => skillToolName(g.id, a.name));
     const taken = names.find((n) => owners.has(n));
     if (taken) return { ...g, serving: false, reason: `the tool ${taken} is already served by the skill ${owners.get(taken)}` };
@@ -109,7 +113,9 @@ export function remoteSkillInfo(group: RemoteSkillGroup): SkillInfo {
     disable_model_invocation: manifest.disable_model_invocation ?? false,
     capabilities: [],
     sha256: group.sha256,
-    ...(admission.proposal_id ? { activation: { proposal_id: admission.proposal_id, status: admission.state === 'active' ? 'activated' : admission.state } } : {}),
+    ...(admission.proposal_id
+      ? { activation: { proposal_id: admission.proposal_id, status: admission.state === 'active' ? 'activated' : admission.state } }
+      : {}),
     actions: manifest.actions.map((a) => ({
       name: a.name,
       tool: skillToolName(group.id, a.name),

@@ -23,7 +23,8 @@ export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService
   app.post('/api/mesh/enroll', async (req, reply) => {
     // The token is checked before the shape, so a stranger learns nothing about the format.
     const body = req.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new MeshRefusal('invalid', 'INVALID_REQUEST', 'The body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new MeshRefusal('invalid', 'INVALID_REQUEST', 'The body must be a JSON object.');
     const token = (body as { enrollment_token?: unknown }).enrollment_token;
     if (typeof token !== 'string') throw new MeshRefusal('unauthorized', 'ENROLLMENT_REFUSED', 'The enrollment token is missing or wrong.');
     mesh.assertEnrollmentToken(token);
@@ -57,7 +58,11 @@ export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService
 export function registerMeshApiRoutes(app: FastifyInstance, mesh: MeshService): void {
   app.get('/api/mesh/workers', async (): Promise<RouteResponse<'GET /api/mesh/workers'>> => mesh.view());
 
-  app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/reload', { schema: { params: idParams } }, async (req): Promise<RouteResponse<'POST /api/mesh/workers/{id}/reload'>> => {
-    return mesh.reload(req.params.id);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/mesh/workers/:id/reload',
+    { schema: { params: idParams } },
+    async (req): Promise<RouteResponse<'POST /api/mesh/workers/{id}/reload'>> => {
+      return mesh.reload(req.params.id);
+    },
+  );
 }

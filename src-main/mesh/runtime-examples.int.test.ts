@@ -18,13 +18,49 @@ const TOKEN = 'runtime-examples-enrollment-token';
 const PATH = `/usr/bin:/bin:${process.env.PATH ?? ''}`;
 
 const EXAMPLES = [
-  { runtime: 'python', toolchain: 'python3', tool: 'skill_example_python_text_uppercase', input: { text: 'Hallo "Welt"\n' }, data: { text: 'HALLO "WELT"\n', runtime: 'python' } },
-  { runtime: 'node', toolchain: 'node', tool: 'skill_example_node_text_word_count', input: { text: 'eins zwei  drei' }, data: { words: 3, runtime: 'node' } },
+  {
+    runtime: 'python',
+    toolchain: 'python3',
+    tool: 'skill_example_python_text_uppercase',
+    input: { text: 'Hallo "Welt"\n' },
+    data: { text: 'HALLO "WELT"\n', runtime: 'python' },
+  },
+  {
+    runtime: 'node',
+    toolchain: 'node',
+    tool: 'skill_example_node_text_word_count',
+    input: { text: 'eins zwei  drei' },
+    data: { words: 3, runtime: 'node' },
+  },
   { runtime: 'go', toolchain: 'go', tool: 'skill_example_go_text_reverse', input: { text: 'abc' }, data: { text: 'cba', runtime: 'go' } },
-  { runtime: 'rust', toolchain: 'rustc', tool: 'skill_example_rust_text_uppercase', input: { text: 'sag "hi"\n' }, data: { text: 'SAG "HI"\n', runtime: 'rust' } },
-  { runtime: 'c', toolchain: 'gcc', tool: 'skill_example_c_text_uppercase', input: { text: 'sag "hi"\n' }, data: { text: 'SAG "HI"\n', runtime: 'c' } },
-  { runtime: 'cpp', toolchain: 'g++', tool: 'skill_example_cpp_text_letter_count', input: { text: 'ab1 "c"\n' }, data: { letters: 3, runtime: 'cpp' } },
-  { runtime: 'csharp', toolchain: 'dotnet', tool: 'skill_example_csharp_text_lowercase', input: { text: 'ABC' }, data: { text: 'abc', runtime: 'csharp' } },
+  {
+    runtime: 'rust',
+    toolchain: 'rustc',
+    tool: 'skill_example_rust_text_uppercase',
+    input: { text: 'sag "hi"\n' },
+    data: { text: 'SAG "HI"\n', runtime: 'rust' },
+  },
+  {
+    runtime: 'c',
+    toolchain: 'gcc',
+    tool: 'skill_example_c_text_uppercase',
+    input: { text: 'sag "hi"\n' },
+    data: { text: 'SAG "HI"\n', runtime: 'c' },
+  },
+  {
+    runtime: 'cpp',
+    toolchain: 'g++',
+    tool: 'skill_example_cpp_text_letter_count',
+    input: { text: 'ab1 "c"\n' },
+    data: { letters: 3, runtime: 'cpp' },
+  },
+  {
+    runtime: 'csharp',
+    toolchain: 'dotnet',
+    tool: 'skill_example_csharp_text_lowercase',
+    input: { text: 'ABC' },
+    data: { text: 'abc', runtime: 'csharp' },
+  },
 ] as const;
 
 /** rustup's rustc needs to find its toolchains; the rust skill takes these via env_from. */
@@ -62,7 +98,11 @@ beforeAll(async () => {
     );
   }
   // Each example is a new skill to this master: the household activates it first.
-  await activateRemoteSkills(t, available.map((e) => `example.${e.runtime}.text`), 30_000);
+  await activateRemoteSkills(
+    t,
+    available.map((e) => `example.${e.runtime}.text`),
+    30_000,
+  );
   await eventually(() => available.every((e) => t.master.platform.registry.get(e.tool)), 30_000, 'every runtime worker to register');
 }, 120_000);
 
@@ -73,15 +113,24 @@ afterAll(async () => {
 
 describe('runtime example skills through real workers', () => {
   for (const e of EXAMPLES) {
-    it.skipIf(!available.includes(e))(`${e.runtime} example (${e.toolchain})`, async () => {
-    const worker = (await t.request('/api/mesh/workers')).json.workers.find((w: { name: string }) => w.name === `${e.runtime}-main`);
-    // Each worker serves only its own runtime group.
-    // Only its own runtime group's examples.
-    const examples = worker.skills.map((s: { id: string }) => s.id).filter((id: string) => id.startsWith('example.'));
-    expect(examples).toEqual([`example.${e.runtime}.text`]);
-    expect(t.master.platform.registry.get(e.tool)?.provider).toBe('remote');
-    const result = await t.master.platform.registry.call(e.tool, e.input, { traceId: newTraceId(), now: new Date(), timezone: 'Europe/Berlin', actor: 'system' });
-    expect(result, JSON.stringify(result)).toMatchObject({ success: true, data: e.data, mutated: false });
-    }, 180_000);
+    it.skipIf(!available.includes(e))(
+      `${e.runtime} example (${e.toolchain})`,
+      async () => {
+        const worker = (await t.request('/api/mesh/workers')).json.workers.find((w: { name: string }) => w.name === `${e.runtime}-main`);
+        // Each worker serves only its own runtime group.
+        // Only its own runtime group's examples.
+        const examples = worker.skills.map((s: { id: string }) => s.id).filter((id: string) => id.startsWith('example.'));
+        expect(examples).toEqual([`example.${e.runtime}.text`]);
+        expect(t.master.platform.registry.get(e.tool)?.provider).toBe('remote');
+        const result = await t.master.platform.registry.call(e.tool, e.input, {
+          traceId: newTraceId(),
+          now: new Date(),
+          timezone: 'Europe/Berlin',
+          actor: 'system',
+        });
+        expect(result, JSON.stringify(result)).toMatchObject({ success: true, data: e.data, mutated: false });
+      },
+      180_000,
+    );
   }
 });

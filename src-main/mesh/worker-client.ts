@@ -49,7 +49,14 @@ function describeTransportFailure(err: unknown): string {
  * worker answered, its answer stands, whatever it says. An answer longer than
  * `maxAnswerBytes` is not read further (a worker could otherwise fill the master's memory).
  */
-export async function postToWorker(endpoint: string, path: string, accessToken: string, body: unknown, timeoutMs: number, maxAnswerBytes: number): Promise<WorkerAnswer> {
+export async function postToWorker(
+  endpoint: string,
+  path: string,
+  accessToken: string,
+  body: unknown,
+  timeoutMs: number,
+  maxAnswerBytes: number,
+): Promise<WorkerAnswer> {
   const url = `${endpoint.replace(/\/$/, '')}${path}`;
   let res: Response;
   try {

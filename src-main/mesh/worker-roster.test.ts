@@ -5,8 +5,13 @@ import { WorkerRoster } from './worker-roster';
 function roster(leaseMs = 1000) {
   let now = Date.parse('2026-08-29T10:00:00Z');
   const removed: string[] = [];
-  const r = new WorkerRoster(() => new Date(now), leaseMs, (w, why) => removed.push(`${w.name}:${why}`));
-  const add = (name: string, endpoint = `http://10.0.0.1/${name}`) => r.add({ id: `wrk_${name}`, name, runtime: 'python', endpoint, tokenHash: hashToken(name) });
+  const r = new WorkerRoster(
+    () => new Date(now),
+    leaseMs,
+    (w, why) => removed.push(`${w.name}:${why}`),
+  );
+  const add = (name: string, endpoint = `http://10.0.0.1/${name}`) =>
+    r.add({ id: `wrk_${name}`, name, runtime: 'python', endpoint, tokenHash: hashToken(name) });
   return { r, removed, add, advance: (ms: number) => (now += ms) };
 }
 

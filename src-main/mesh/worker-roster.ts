@@ -42,9 +42,18 @@ export class WorkerRoster {
     // A worker that restarts enrolls again under a new id with its name and endpoint; the
     // stale entry would hold a token the worker no longer accepts. Another worker's endpoint
     // is refused before this point (MeshService.enroll): it never evicts the live one.
-    for (const other of [...this.workers.values()]) if (other.endpoint === worker.endpoint && other.name === worker.name) this.remove(other.id, 'replaced');
+    for (const other of [...this.workers.values()])
+      if (other.endpoint === worker.endpoint && other.name === worker.name) this.remove(other.id, 'replaced');
     const now = this.clock();
-    const record: WorkerRecord = { ...worker, enrolledAt: now, lastHeartbeatAt: now, leaseUntil: now.getTime() + this.leaseMs, skills: [], calls: 0, failures: 0 };
+    const record: WorkerRecord = {
+      ...worker,
+      enrolledAt: now,
+      lastHeartbeatAt: now,
+      leaseUntil: now.getTime() + this.leaseMs,
+      skills: [],
+      calls: 0,
+      failures: 0,
+    };
     this.workers.set(record.id, record);
     this.revision++;
     return record;

@@ -9,7 +9,15 @@ describe('pageRequest', () => {
   });
 
   it('refuses what is not a whole number, or a limit out of range, naming the parameter', () => {
-    for (const query of [{ limit: 'abc' }, { limit: '-1' }, { limit: '0' }, { limit: String(PAGE_LIMIT_MAX + 1) }, { offset: '1.5' }, { offset: ['1', '2'] }, { limit: '99999999999' }]) {
+    for (const query of [
+      { limit: 'abc' },
+      { limit: '-1' },
+      { limit: '0' },
+      { limit: String(PAGE_LIMIT_MAX + 1) },
+      { offset: '1.5' },
+      { offset: ['1', '2'] },
+      { limit: '99999999999' },
+    ]) {
       expect(() => pageRequest(query), JSON.stringify(query)).toThrow(Refusal);
     }
     expect(() => pageRequest({ limit: '5000' })).toThrowError(`querystring/limit must be between 1 and ${PAGE_LIMIT_MAX}`);

@@ -15,12 +15,16 @@ const DIGITS = /^[0-9]{1,9}$/;
  * `?limit=&offset=` of a list route. Query strings are text and are never coerced: only
  * plain digits are numbers, anything else is refused with the parameter named.
  */
-export function pageRequest(query: Readonly<Record<string, unknown>> | undefined, defaults: { limit?: number; max?: number } = {}): PageRequest {
+export function pageRequest(
+  query: Readonly<Record<string, unknown>> | undefined,
+  defaults: { limit?: number; max?: number } = {},
+): PageRequest {
   const max = defaults.max ?? PAGE_LIMIT_MAX;
   const read = (name: 'limit' | 'offset', fallback: number): number => {
     const raw = query?.[name];
     if (raw === undefined) return fallback;
-    if (typeof raw !== 'string' || !DIGITS.test(raw)) throw new Refusal('invalid', 'INVALID_REQUEST', `querystring/${name} must be a whole number`, `/${name}`);
+    if (typeof raw !== 'string' || !DIGITS.test(raw))
+      throw new Refusal('invalid', 'INVALID_REQUEST', `querystring/${name} must be a whole number`, `/${name}`);
     return Number(raw);
   };
   const limit = read('limit', defaults.limit ?? PAGE_LIMIT_DEFAULT);

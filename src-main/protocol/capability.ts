@@ -20,7 +20,10 @@ export interface ProtocolCapability extends Capability {
  * The household's default policy: deleting anything needs a review, and nothing is denied
  * until the household says so. The assistant's own confirmation rules build on it.
  */
-export const DEFAULT_POLICY_RULES = { require_review: ['calendar_delete', 'tasks_delete', 'reminders_delete', 'groceries_remove', 'mealplan_delete', 'kanban_delete'], deny: [] as string[] };
+export const DEFAULT_POLICY_RULES = {
+  require_review: ['calendar_delete', 'tasks_delete', 'reminders_delete', 'groceries_remove', 'mealplan_delete', 'kanban_delete'],
+  deny: [] as string[],
+};
 
 const PUSH_COALESCE_MS = 250;
 
@@ -47,7 +50,9 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
         try {
           recorder.settle(sessionId);
         } catch (err) {
-          ctx.log.warn(`protocol: sealing ${sessionId} after a household decision failed: ${err instanceof Error ? err.message : String(err)}`);
+          ctx.log.warn(
+            `protocol: sealing ${sessionId} after a household decision failed: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
       }
     }

@@ -8,7 +8,20 @@ export function sha256Hex(text: string): string {
 /** The hash of an event covers every field but the hash itself, in canonical JSON. */
 export function eventHash(event: Omit<JarvisEvent, 'hash'>): string {
   const { event_id, work_session_id, revision, type, actor_id, record_type, record_id, payload, previous_event_hash, created_at } = event;
-  return sha256Hex(canonicalJson({ event_id, work_session_id, revision, type, actor_id, record_type, record_id, payload, previous_event_hash, created_at }));
+  return sha256Hex(
+    canonicalJson({
+      event_id,
+      work_session_id,
+      revision,
+      type,
+      actor_id,
+      record_type,
+      record_id,
+      payload,
+      previous_event_hash,
+      created_at,
+    }),
+  );
 }
 
 export interface BrokenLink {

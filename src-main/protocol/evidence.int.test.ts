@@ -61,12 +61,23 @@ beforeAll(async () => {
   ollama = await startScriptedOllama();
   tm = await startTestMaster({ OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'true' });
   // A local intent, a model tool call, and a delete the household confirms.
-  expect((await tm.request('/api/agent/chat', { json: { message: 'Füge zwei Liter Milch zur Einkaufsliste hinzu.' } })).json.source).toBe('local-intent');
-  ollama.reply({ tool_calls: [{ name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } }] }, { content: 'Eingetragen.' });
+  expect((await tm.request('/api/agent/chat', { json: { message: 'Füge zwei Liter Milch zur Einkaufsliste hinzu.' } })).json.source).toBe(
+    'local-intent',
+  );
+  ollama.reply(
+    {
+      tool_calls: [
+        { name: 'calendar_create', arguments: { title: 'Zahnarzt', when: { kind: 'relative', offset_days: 1, time: '15:30' } } },
+      ],
+    },
+    { content: 'Eingetragen.' },
+  );
   await tm.request('/api/agent/chat', { json: { message: 'Ich sollte morgen um halb vier zum Zahnarzt, trag das bitte ein' } });
   const eventId = (await tm.request('/api/state')).json.events[0].id;
   ollama.reply({ tool_calls: [{ name: 'calendar_delete', arguments: { id: eventId } }] });
-  expect((await tm.request('/api/agent/chat', { json: { message: 'Lösch den Zahnarzttermin' } })).json.pending.tool).toBe('calendar_delete');
+  expect((await tm.request('/api/agent/chat', { json: { message: 'Lösch den Zahnarzttermin' } })).json.pending.tool).toBe(
+    'calendar_delete',
+  );
   await tm.request('/api/agent/chat', { json: { message: 'ja' } });
   const res = await tm.request('/api/debug/export');
   expect(res.status).toBe(200);
@@ -96,7 +107,10 @@ describe('EXPORT DEBUG proves what happened', () => {
 
   it('the private key stays in the data folder: never in the export', () => {
     const pem = readFileSync(signingKeyPath(tm.config.dataFile), 'utf8');
-    const body = pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+    const body = pem
+      .split('\n')
+      .filter((l) => l && !l.startsWith('-----'))
+      .join('');
     expect(exported).not.toContain(body);
     expect(exported).not.toContain('PRIVATE KEY');
   });
@@ -131,7 +145,8 @@ describe('EXPORT DEBUG proves what happened', () => {
     const file = tampered((doc) => {
       session = sessionsOf(doc).at(-1)!;
       doc.protocol.events = doc.protocol.events.filter((e) => e.work_session_id !== session);
-      for (const [type, list] of Object.entries(doc.protocol.records)) doc.protocol.records[type] = list.filter((r) => r.work_session_id !== session);
+      for (const [type, list] of Object.entries(doc.protocol.records))
+        doc.protocol.records[type] = list.filter((r) => r.work_session_id !== session);
     });
     const { code, out } = await cli(['protocol', 'verify', file]);
     expect(code).toBe(1);
@@ -187,7 +202,11 @@ describe('protocol reads and learning over HTTP', () => {
 
   it('the protocol export is sealed the same way and verifies', async () => {
     const res = await tm.request('/api/protocol/export', { headers: readHeaders(HOST_IDS.household) });
-    expect(res.json.manifest).toMatchObject({ sealed: true, scope: `protocol export for ${HOST_IDS.household}`, signature: expect.any(String) });
+    expect(res.json.manifest).toMatchObject({
+      sealed: true,
+      scope: `protocol export for ${HOST_IDS.household}`,
+      signature: expect.any(String),
+    });
     const file = join(tm.dataDir, 'protocol-export.json');
     writeFileSync(file, res.text);
     expect(verifyFile(file)).toMatchObject({ ok: true });
@@ -198,15 +217,30 @@ describe('protocol reads and learning over HTTP', () => {
       ...readHeaders(actor),
       'jarvis-idempotency-key': randomUUID(),
       'jarvis-request-timestamp': new Date().toISOString(),
-      ...(session ? { 'jarvis-expected-worksession-revision': String(session.revision), 'jarvis-previous-event-hash': session.last_event_hash } : {}),
+      ...(session
+        ? { 'jarvis-expected-worksession-revision': String(session.revision), 'jarvis-previous-event-hash': session.last_event_hash }
+        : {}),
     });
-    const current = async () => (await tm.request('/api/protocol/sessions/ws_learn', { headers: readHeaders(HOST_IDS.household) })).json.session;
-    await tm.request('/api/protocol/sessions', { json: { work_session_id: 'ws_learn', policy_id: HOST_IDS.householdPolicy, goal: 'Lernen' }, headers: mutation(HOST_IDS.assistant) });
-    const learned = await tm.request('/api/protocol/sessions/ws_learn/learning', { json: { learning_id: 'lrn_1', summary: 'Milch wird wöchentlich gekauft' }, headers: mutation(HOST_IDS.assistant, await current()) });
+    const current = async () =>
+      (await tm.request('/api/protocol/sessions/ws_learn', { headers: readHeaders(HOST_IDS.household) })).json.session;
+    await tm.request('/api/protocol/sessions', {
+      json: { work_session_id: 'ws_learn', policy_id: HOST_IDS.householdPolicy, goal: 'Lernen' },
+      headers: mutation(HOST_IDS.assistant),
+    });
+    const learned = await tm.request('/api/protocol/sessions/ws_learn/learning', {
+      json: { learning_id: 'lrn_1', summary: 'Milch wird wöchentlich gekauft' },
+      headers: mutation(HOST_IDS.assistant, await current()),
+    });
     expect(learned.status).toBe(201);
-    const byAssistant = await tm.request('/api/protocol/sessions/ws_learn/learning/lrn_1/decision', { json: { decision: 'accept' }, headers: mutation(HOST_IDS.assistant, await current()) });
+    const byAssistant = await tm.request('/api/protocol/sessions/ws_learn/learning/lrn_1/decision', {
+      json: { decision: 'accept' },
+      headers: mutation(HOST_IDS.assistant, await current()),
+    });
     expect(byAssistant.json.error.code).toBe('ACTOR_NOT_AUTHORIZED');
-    const accepted = await tm.request('/api/protocol/sessions/ws_learn/learning/lrn_1/decision', { json: { decision: 'accept' }, headers: mutation(HOST_IDS.household, await current()) });
+    const accepted = await tm.request('/api/protocol/sessions/ws_learn/learning/lrn_1/decision', {
+      json: { decision: 'accept' },
+      headers: mutation(HOST_IDS.household, await current()),
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.json.learning).toMatchObject({ status: 'accepted', decided_by: HOST_IDS.household });
     const list = await tm.request('/api/protocol/learning', { headers: readHeaders(HOST_IDS.household) });

@@ -33,14 +33,26 @@ function record(): void {
   svc.review(at('ws_a', HOST_IDS.household), 'ws_a', 'req_a', { review_id: 'rev_a', verdict: 'approve' });
   svc.contribute(at('ws_a'), 'ws_a', { contribution_id: 'con_a', decision_id: 'dec_a', kind: 'tool_result', summary: 'Gelöscht' });
   svc.setSessionStatus(at('ws_a'), 'ws_a', { status: 'completed' });
-  svc.submitOutcome(base(HOST_IDS.assistant), { report_id: 'out_a', work_session_id: 'ws_a', outcome: 'completed', summary: 'Termin gelöscht' });
+  svc.submitOutcome(base(HOST_IDS.assistant), {
+    report_id: 'out_a',
+    work_session_id: 'ws_a',
+    outcome: 'completed',
+    summary: 'Termin gelöscht',
+  });
   svc.sealSession(at('ws_a', HOST_IDS.system), 'ws_a');
   svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws_b', policy_id: HOST_IDS.householdPolicy, goal: 'Einkaufsliste' });
   svc.recordDecision(at('ws_b'), 'ws_b', { decision_id: 'dec_b', tool: 'groceries_list', arguments: {} });
   svc.recordLearning(at('ws_b'), 'ws_b', { learning_id: 'lrn_b', summary: 'Butter wird oft gekauft' });
 }
 
-type Doc = { trace: { stage: string }[]; protocol: Record<string, unknown> & { records: Record<string, Record<string, unknown>[]>; events: JarvisEvent[]; manifest: EvidenceManifest } };
+type Doc = {
+  trace: { stage: string }[];
+  protocol: Record<string, unknown> & {
+    records: Record<string, Record<string, unknown>[]>;
+    events: JarvisEvent[];
+    manifest: EvidenceManifest;
+  };
+};
 
 /** An export shaped like EXPORT DEBUG, sealed. */
 function sealedExport(): Doc {
@@ -58,7 +70,14 @@ const clone = (doc: Doc): Doc => JSON.parse(JSON.stringify(doc)) as Doc;
 describe('a sealed export', () => {
   it('verifies untouched, through a JSON round trip, and names its signing key', () => {
     const doc = clone(sealedExport());
-    expect(verify(doc)).toEqual({ ok: true, events_checked: 11, sessions: 2, problems: [], legacy_sessions: [], signed_by: signer.key.fingerprint });
+    expect(verify(doc)).toEqual({
+      ok: true,
+      events_checked: 11,
+      sessions: 2,
+      problems: [],
+      legacy_sessions: [],
+      signed_by: signer.key.fingerprint,
+    });
   });
 
   it('an edited record: the records of that session do not match its events', () => {
@@ -67,23 +86,39 @@ describe('a sealed export', () => {
     decision.outcome = 'allow';
     const report = verify(doc);
     expect(report.ok).toBe(false);
-    expect(report.problems).toContain('the records of session ws_a do not match its events: PolicyDecision dec_a: outcome is "allow" in the records but "require_review" in the events');
+    expect(report.problems).toContain(
+      'the records of session ws_a do not match its events: PolicyDecision dec_a: outcome is "allow" in the records but "require_review" in the events',
+    );
     expect(report.problems.join('\n')).toContain('changed: records/PolicyDecision');
   });
 
   it('an edited WorkSession record, a record added to a session, a record removed', () => {
     const sealed = sealedExport();
     const edited = clone(sealed);
-    (edited.protocol.records.WorkSession!.find((s) => s.work_session_id === 'ws_b')!).goal = 'Etwas anderes';
-    expect(verify(edited).problems).toContain('the records of session ws_b do not match its events: WorkSession goal is "Etwas anderes" in the records but "Einkaufsliste" in the events');
+    edited.protocol.records.WorkSession!.find((s) => s.work_session_id === 'ws_b')!.goal = 'Etwas anderes';
+    expect(verify(edited).problems).toContain(
+      'the records of session ws_b do not match its events: WorkSession goal is "Etwas anderes" in the records but "Einkaufsliste" in the events',
+    );
 
     const added = clone(sealed);
-    added.protocol.records.Contribution!.push({ contribution_id: 'con_fake', work_session_id: 'ws_b', actor_id: HOST_IDS.assistant, decision_id: 'dec_b', kind: 'reply', summary: 'erfunden', created_at: '2026-01-01T00:00:00Z' });
-    expect(verify(added).problems).toContain('the records of session ws_b do not match its events: Contribution con_fake is in the records but no event created it');
+    added.protocol.records.Contribution!.push({
+      contribution_id: 'con_fake',
+      work_session_id: 'ws_b',
+      actor_id: HOST_IDS.assistant,
+      decision_id: 'dec_b',
+      kind: 'reply',
+      summary: 'erfunden',
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    expect(verify(added).problems).toContain(
+      'the records of session ws_b do not match its events: Contribution con_fake is in the records but no event created it',
+    );
 
     const removed = clone(sealed);
     removed.protocol.records.OutcomeReport = [];
-    expect(verify(removed).problems).toContain('the records of session ws_a do not match its events: OutcomeReport out_a was recorded by an event but is missing from the records');
+    expect(verify(removed).problems).toContain(
+      'the records of session ws_a do not match its events: OutcomeReport out_a was recorded by an event but is missing from the records',
+    );
   });
 
   it('the last event of a session dropped: its head no longer matches the manifest', () => {
@@ -92,7 +127,11 @@ describe('a sealed export', () => {
     doc.protocol.events = doc.protocol.events.filter((e) => e !== last);
     const report = verify(doc);
     expect(report.ok).toBe(false);
-    expect(report.problems).toContainEqual(expect.stringMatching(/^session ws_a does not end where the manifest says: sealed with 8 events ending in [a-f0-9]{12}…, the export holds 7 ending in /));
+    expect(report.problems).toContainEqual(
+      expect.stringMatching(
+        /^session ws_a does not end where the manifest says: sealed with 8 events ending in [a-f0-9]{12}…, the export holds 7 ending in /,
+      ),
+    );
     // The snapshot still holds the session as its last event left it.
     expect(report.problems).toContainEqual(expect.stringContaining('the records of session ws_a do not match its events: WorkSession'));
   });
@@ -111,7 +150,9 @@ describe('a sealed export', () => {
   it('only the events of a session dropped: its records are left without events', () => {
     const doc = clone(sealedExport());
     doc.protocol.events = doc.protocol.events.filter((e) => e.work_session_id !== 'ws_b');
-    expect(verify(doc).problems).toContain('the records of session ws_b do not match its events: the records name the session but it has no events');
+    expect(verify(doc).problems).toContain(
+      'the records of session ws_b do not match its events: the records name the session but it has no events',
+    );
   });
 
   it('an edited trace: the digest of the export does not match', () => {
@@ -119,7 +160,9 @@ describe('a sealed export', () => {
     doc.trace[0]!.stage = 'agent.nothing_happened';
     const report = verify(doc);
     expect(report.ok).toBe(false);
-    expect(report.problems).toEqual(['the export was changed after it was sealed: its digest does not match the manifest (changed: trace)']);
+    expect(report.problems).toEqual([
+      'the export was changed after it was sealed: its digest does not match the manifest (changed: trace)',
+    ]);
   });
 
   it('an edited manifest: its hash, and once recomputed its signature, give it away', () => {
@@ -133,7 +176,9 @@ describe('a sealed export', () => {
     const rehashed = clone(doc);
     const forged = sealManifest(rehashed.protocol.manifest, signer, rehashed.protocol.manifest.sealed_at!);
     rehashed.protocol.manifest = { ...forged, signature: doc.protocol.manifest.signature! };
-    expect(verify(rehashed).problems).toContain(`the manifest's signature does not verify with the key it names (${signer.key.fingerprint})`);
+    expect(verify(rehashed).problems).toContain(
+      `the manifest's signature does not verify with the key it names (${signer.key.fingerprint})`,
+    );
 
     // Re-signing with another key verifies, but under a fingerprint the household does not know.
     const other = ephemeralSigner();
@@ -147,9 +192,13 @@ describe('a sealed export', () => {
   it('a missing or unsigned manifest is not accepted', () => {
     const doc = clone(sealedExport());
     const { manifest, ...rest } = doc.protocol;
-    expect(verifyEvidence({ events: doc.protocol.events, records: doc.protocol.records, sealed: { document: { ...doc, protocol: rest }, manifest: undefined } }).problems).toEqual([
-      'the export carries no sealed manifest, so nothing proves it is complete and unchanged',
-    ]);
+    expect(
+      verifyEvidence({
+        events: doc.protocol.events,
+        records: doc.protocol.records,
+        sealed: { document: { ...doc, protocol: rest }, manifest: undefined },
+      }).problems,
+    ).toEqual(['the export carries no sealed manifest, so nothing proves it is complete and unchanged']);
     const { signature: _s, ...unsigned } = manifest;
     doc.protocol.manifest = unsigned;
     expect(verify(doc).problems).toContain('the manifest is not signed, so anyone could have recomputed it');
@@ -186,7 +235,11 @@ describe('a hostile file', () => {
     ];
     for (const variant of broken) {
       const part = protocolPartOf(variant)!;
-      const report = verifyEvidence({ events: part.events!, records: (part.records ?? {}) as never, sealed: { document: variant, manifest: part.manifest } });
+      const report = verifyEvidence({
+        events: part.events!,
+        records: (part.records ?? {}) as never,
+        sealed: { document: variant, manifest: part.manifest },
+      });
       expect(report.ok).toBe(false);
       expect(report.problems.length).toBeGreaterThan(0);
     }
@@ -201,8 +254,12 @@ describe('the live database', () => {
     record();
     expect(svc.verify()).toMatchObject({ ok: true, sessions: 2, events_checked: 11 });
     const review = svc.get<Record<string, unknown>>('Review', 'rev_a')!;
-    db.prepare("UPDATE protocol_records SET body = ? WHERE record_type = 'Review' AND record_id = 'rev_a'").run(JSON.stringify({ ...review, verdict: 'reject' }));
-    expect(svc.verify().problems).toEqual(['the records of session ws_a do not match its events: Review rev_a: verdict is "reject" in the records but "approve" in the events']);
+    db.prepare("UPDATE protocol_records SET body = ? WHERE record_type = 'Review' AND record_id = 'rev_a'").run(
+      JSON.stringify({ ...review, verdict: 'reject' }),
+    );
+    expect(svc.verify().problems).toEqual([
+      'the records of session ws_a do not match its events: Review rev_a: verdict is "reject" in the records but "approve" in the events',
+    ]);
   });
 
   it('sessions written before events carried their records are chain-checked only', () => {

@@ -31,7 +31,10 @@ export interface EvidenceInput {
 function checkChain(events: readonly JarvisEvent[]): { checked: number; broken?: BrokenLink } {
   let previous = GENESIS_HASH;
   for (const [i, event] of events.entries()) {
-    const broken = (reason: string) => ({ checked: i, broken: { work_session_id: event.work_session_id, revision: event.revision, event_id: event.event_id, reason } });
+    const broken = (reason: string) => ({
+      checked: i,
+      broken: { work_session_id: event.work_session_id, revision: event.revision, event_id: event.event_id, reason },
+    });
     if (event.revision !== i + 1) return broken(`expected revision ${i + 1}, found ${event.revision}`);
     if (event.previous_event_hash !== previous) return broken('previous_event_hash does not match the hash of the event before it');
     if (eventHash(event) !== event.hash) return broken('the event was changed after it was written: its hash does not match its content');
@@ -42,38 +45,50 @@ function checkChain(events: readonly JarvisEvent[]): { checked: number; broken?:
 
 const short = (hash: string | undefined) => (hash ? `${hash.slice(0, 12)}…` : 'nothing');
 
-function checkSeal(input: NonNullable<EvidenceInput['sealed']>, bySession: ReadonlyMap<string, readonly JarvisEvent[]>, problems: string[]): string | undefined {
+function checkSeal(
+  input: NonNullable<EvidenceInput['sealed']>,
+  bySession: ReadonlyMap<string, readonly JarvisEvent[]>,
+  problems: string[],
+): string | undefined {
   const { document, manifest } = input;
   if (!manifest) {
     problems.push('the export carries no sealed manifest, so nothing proves it is complete and unchanged');
     return undefined;
   }
   const text = manifestSealText(manifest);
-  if (!manifest.sealed || manifest.manifest_sha256 !== sha256Hex(text)) problems.push('the manifest was changed after it was sealed: its manifest_sha256 does not match its content');
+  if (!manifest.sealed || manifest.manifest_sha256 !== sha256Hex(text))
+    problems.push('the manifest was changed after it was sealed: its manifest_sha256 does not match its content');
   let signedBy: string | undefined;
   if (!manifest.signing_key || !manifest.signature) problems.push('the manifest is not signed, so anyone could have recomputed it');
   else {
     signedBy = fingerprintOfInfo(manifest.signing_key);
-    if (!verifySignature(manifest.signing_key, text, manifest.signature)) problems.push(`the manifest's signature does not verify with the key it names (${signedBy})`);
+    if (!verifySignature(manifest.signing_key, text, manifest.signature))
+      problems.push(`the manifest's signature does not verify with the key it names (${signedBy})`);
   }
   if (!manifest.export_sha256) problems.push('the manifest does not seal a digest of the export');
   else if (exportDigest(document) !== manifest.export_sha256) {
     const now = new Map(sectionDigests(document).map((i) => [i.ref, i.sha256]));
     const sealed = new Map((Array.isArray(manifest.items) ? manifest.items : []).map((i) => [i?.ref, i?.sha256]));
     const changed = [...new Set([...now.keys(), ...sealed.keys()])].filter((ref) => now.get(ref) !== sealed.get(ref));
-    problems.push(`the export was changed after it was sealed: its digest does not match the manifest${changed.length ? ` (changed: ${changed.join(', ')})` : ''}`);
+    problems.push(
+      `the export was changed after it was sealed: its digest does not match the manifest${changed.length ? ` (changed: ${changed.join(', ')})` : ''}`,
+    );
   }
   const heads = manifest.chain_heads && typeof manifest.chain_heads === 'object' ? manifest.chain_heads : {};
   for (const [sessionId, sealedHead] of Object.entries(heads)) {
     const head: Partial<ChainHead> = sealedHead && typeof sealedHead === 'object' ? sealedHead : {};
     const events = bySession.get(sessionId) ?? [];
     const last = events[events.length - 1];
-    if (events.length === 0) problems.push(`session ${sessionId} is sealed in the manifest with ${head.events} events but the export holds none of them`);
+    if (events.length === 0)
+      problems.push(`session ${sessionId} is sealed in the manifest with ${head.events} events but the export holds none of them`);
     else if (events.length !== head.events || last?.hash !== head.last_event_hash) {
-      problems.push(`session ${sessionId} does not end where the manifest says: sealed with ${head.events} events ending in ${short(head.last_event_hash)}, the export holds ${events.length} ending in ${short(last?.hash)}`);
+      problems.push(
+        `session ${sessionId} does not end where the manifest says: sealed with ${head.events} events ending in ${short(head.last_event_hash)}, the export holds ${events.length} ending in ${short(last?.hash)}`,
+      );
     }
   }
-  for (const sessionId of bySession.keys()) if (!(sessionId in heads)) problems.push(`session ${sessionId} has events the manifest does not cover`);
+  for (const sessionId of bySession.keys())
+    if (!(sessionId in heads)) problems.push(`session ${sessionId} has events the manifest does not cover`);
   return signedBy;
 }
 
@@ -103,7 +118,9 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
     checked += chain.checked;
     if (chain.broken) {
       firstBroken ??= chain.broken;
-      problems.push(`the chain of session ${sessionId} is broken at revision ${chain.broken.revision} (event ${chain.broken.event_id}): ${chain.broken.reason}`);
+      problems.push(
+        `the chain of session ${sessionId} is broken at revision ${chain.broken.revision} (event ${chain.broken.event_id}): ${chain.broken.reason}`,
+      );
     } else intact.add(sessionId);
   }
 
@@ -128,7 +145,8 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
         if (typeof id === 'string' && !bySession.has(id)) orphaned.add(id);
       }
     }
-    for (const id of orphaned) problems.push(`the records of session ${id} do not match its events: the records name the session but it has no events`);
+    for (const id of orphaned)
+      problems.push(`the records of session ${id} do not match its events: the records name the session but it has no events`);
   }
 
   return {

@@ -29,7 +29,11 @@ function required(headers: HeaderBag, name: string): string {
 
 function checkVersion(headers: HeaderBag): void {
   const version = required(headers, PROTOCOL_HEADERS.version);
-  if (version !== PROTOCOL_VERSION) throw new ProtocolError('UNSUPPORTED_PROTOCOL_VERSION', `Protocol version ${version} is not supported; this host speaks ${PROTOCOL_VERSION}.`);
+  if (version !== PROTOCOL_VERSION)
+    throw new ProtocolError(
+      'UNSUPPORTED_PROTOCOL_VERSION',
+      `Protocol version ${version} is not supported; this host speaks ${PROTOCOL_VERSION}.`,
+    );
 }
 
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -54,15 +58,20 @@ export function parseReadHeaders(headers: HeaderBag): ReadContext {
 export function parseMutationHeaders(headers: HeaderBag, options: { sessionScoped: boolean; now: Date }): MutationContext {
   const { actorId } = parseReadHeaders(headers);
   const idempotencyKey = required(headers, PROTOCOL_HEADERS.idempotencyKey);
-  if (!KEY.test(idempotencyKey)) throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.idempotencyKey} must be 8 to 200 characters of A-Z a-z 0-9 _ . : -.`);
+  if (!KEY.test(idempotencyKey))
+    throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.idempotencyKey} must be 8 to 200 characters of A-Z a-z 0-9 _ . : -.`);
   const timestamp = required(headers, PROTOCOL_HEADERS.timestamp);
   const at = Date.parse(timestamp);
-  if (!TIMESTAMP.test(timestamp) || Number.isNaN(at)) throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.timestamp} must be an RFC 3339 time with a zone.`);
-  if (Math.abs(at - options.now.getTime()) > MAX_SKEW_MS) throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.timestamp} is more than five minutes away from the host's clock.`);
+  if (!TIMESTAMP.test(timestamp) || Number.isNaN(at))
+    throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.timestamp} must be an RFC 3339 time with a zone.`);
+  if (Math.abs(at - options.now.getTime()) > MAX_SKEW_MS)
+    throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.timestamp} is more than five minutes away from the host's clock.`);
   if (!options.sessionScoped) return { actorId, idempotencyKey, timestamp };
   const revisionText = required(headers, PROTOCOL_HEADERS.expectedRevision);
-  if (!/^[0-9]{1,12}$/.test(revisionText)) throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.expectedRevision} must be a non-negative integer.`);
+  if (!/^[0-9]{1,12}$/.test(revisionText))
+    throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.expectedRevision} must be a non-negative integer.`);
   const previousEventHash = required(headers, PROTOCOL_HEADERS.previousEventHash);
-  if (!HASH.test(previousEventHash)) throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.previousEventHash} must be a SHA-256 hex digest.`);
+  if (!HASH.test(previousEventHash))
+    throw new ProtocolError('INVALID_HEADER', `${PROTOCOL_HEADERS.previousEventHash} must be a SHA-256 hex digest.`);
   return { actorId, idempotencyKey, timestamp, expectedRevision: Number(revisionText), previousEventHash };
 }

@@ -5,13 +5,24 @@ describe('the protocol policy with risk classes', () => {
   const rules = { require_review: ['calendar_delete'], deny: ['shell_*'] };
 
   it('names the risk rule that decided, and the deny list still refuses', () => {
-    expect(evaluatePolicy(rules, 'door_unlock', { risk: 'security', decision: 'deny', rule: 'class:security' })).toMatchObject({ outcome: 'deny', rule: 'class:security' });
-    expect(evaluatePolicy(rules, 'vm_stop', { risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' })).toMatchObject({ outcome: 'require_review', rule: 'class:disruptive' });
-    expect(evaluatePolicy(rules, 'shell_run', { risk: 'read', decision: 'allow', rule: 'class:read' })).toMatchObject({ outcome: 'deny', rule: 'deny:shell_*' });
+    expect(evaluatePolicy(rules, 'door_unlock', { risk: 'security', decision: 'deny', rule: 'class:security' })).toMatchObject({
+      outcome: 'deny',
+      rule: 'class:security',
+    });
+    expect(evaluatePolicy(rules, 'vm_stop', { risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' })).toMatchObject({
+      outcome: 'require_review',
+      rule: 'class:disruptive',
+    });
+    expect(evaluatePolicy(rules, 'shell_run', { risk: 'read', decision: 'allow', rule: 'class:read' })).toMatchObject({
+      outcome: 'deny',
+      rule: 'deny:shell_*',
+    });
   });
 
   it('lets a household override replace the old review list', () => {
-    expect(evaluatePolicy(rules, 'calendar_delete', { risk: 'disruptive', decision: 'allow', rule: 'override:calendar_delete' })).toMatchObject({ outcome: 'allow', rule: 'override:calendar_delete' });
+    expect(
+      evaluatePolicy(rules, 'calendar_delete', { risk: 'disruptive', decision: 'allow', rule: 'override:calendar_delete' }),
+    ).toMatchObject({ outcome: 'allow', rule: 'override:calendar_delete' });
   });
 
   it('keeps the old rules for callers without a class', () => {

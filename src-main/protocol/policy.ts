@@ -19,8 +19,14 @@ export function evaluatePolicy(rules: PolicyRules, tool: string, risk?: RiskVerd
   const denied = rules.deny.find((p) => matches(p, tool));
   if (denied) return { outcome: 'deny', reason: `policy denies ${denied}`, rule: `deny:${denied}` };
   if (risk) {
-    if (risk.decision === 'deny') return { outcome: 'deny', reason: `risk class ${risk.risk} is denied by the household (${risk.rule})`, rule: risk.rule };
-    if (risk.decision === 'ask') return { outcome: 'require_review', reason: `risk class ${risk.risk} needs the household's confirmation (${risk.rule})`, rule: risk.rule };
+    if (risk.decision === 'deny')
+      return { outcome: 'deny', reason: `risk class ${risk.risk} is denied by the household (${risk.rule})`, rule: risk.rule };
+    if (risk.decision === 'ask')
+      return {
+        outcome: 'require_review',
+        reason: `risk class ${risk.risk} needs the household's confirmation (${risk.rule})`,
+        rule: risk.rule,
+      };
     return { outcome: 'allow', reason: `risk class ${risk.risk} is allowed (${risk.rule})`, rule: risk.rule };
   }
   const review = rules.require_review.find((p) => matches(p, tool));

@@ -39,20 +39,35 @@ describe('/api/protocol over HTTP', () => {
     const noVersion = headers(HOST_IDS.assistant);
     delete noVersion['jarvis-protocol-version'];
     expect((await t.request('/api/protocol/sessions', { json: body, headers: noVersion })).json.error.code).toBe('MISSING_HEADER');
-    const oldVersion = await t.request('/api/protocol/sessions', { json: body, headers: headers(HOST_IDS.assistant, { 'jarvis-protocol-version': '9.9' }) });
+    const oldVersion = await t.request('/api/protocol/sessions', {
+      json: body,
+      headers: headers(HOST_IDS.assistant, { 'jarvis-protocol-version': '9.9' }),
+    });
     expect(oldVersion.status).toBe(400);
     expect(oldVersion.json.error.code).toBe('UNSUPPORTED_PROTOCOL_VERSION');
-    const oldTime = await t.request('/api/protocol/sessions', { json: body, headers: headers(HOST_IDS.assistant, { 'jarvis-request-timestamp': '2001-01-01T00:00:00Z' }) });
+    const oldTime = await t.request('/api/protocol/sessions', {
+      json: body,
+      headers: headers(HOST_IDS.assistant, { 'jarvis-request-timestamp': '2001-01-01T00:00:00Z' }),
+    });
     expect(oldTime.json.error.code).toBe('INVALID_HEADER');
     const created = await t.request('/api/protocol/sessions', { json: body, headers: headers(HOST_IDS.assistant) });
     expect(created.status).toBe(201);
     // A WorkSession-scoped mutation without the revision headers is refused.
-    const scoped = await t.request('/api/protocol/sessions/ws_h/decisions', { json: { decision_id: 'd', tool: 'calendar_list', arguments: {} }, headers: headers(HOST_IDS.assistant) });
+    const scoped = await t.request('/api/protocol/sessions/ws_h/decisions', {
+      json: { decision_id: 'd', tool: 'calendar_list', arguments: {} },
+      headers: headers(HOST_IDS.assistant),
+    });
     expect(scoped.status).toBe(400);
     expect(scoped.json.error.code).toBe('MISSING_HEADER');
-    const ok = await t.request('/api/protocol/sessions/ws_h/decisions', { json: { decision_id: 'd', tool: 'calendar_list', arguments: {} }, headers: await sessionHeaders('ws_h', HOST_IDS.assistant) });
+    const ok = await t.request('/api/protocol/sessions/ws_h/decisions', {
+      json: { decision_id: 'd', tool: 'calendar_list', arguments: {} },
+      headers: await sessionHeaders('ws_h', HOST_IDS.assistant),
+    });
     expect(ok.status).toBe(201);
-    expect((await t.request('/api/protocol/verify', { headers: headers(HOST_IDS.household) })).json).toMatchObject({ ok: true, events_checked: 2 });
+    expect((await t.request('/api/protocol/verify', { headers: headers(HOST_IDS.household) })).json).toMatchObject({
+      ok: true,
+      events_checked: 2,
+    });
     expect((await t.request('/api/protocol/verify')).json.error.code).toBe('MISSING_HEADER');
   });
 
@@ -72,8 +87,14 @@ describe('/api/protocol over HTTP', () => {
 
   it('`jarvis protocol verify` checks a database and an export, and finds a tampered event', async () => {
     t = await startTestMaster();
-    await t.request('/api/protocol/sessions', { json: { work_session_id: 'ws_v', policy_id: HOST_IDS.householdPolicy, goal: 'Test' }, headers: headers(HOST_IDS.assistant) });
-    await t.request('/api/protocol/sessions/ws_v/decisions', { json: { decision_id: 'd', tool: 'calendar_list', arguments: {} }, headers: await sessionHeaders('ws_v', HOST_IDS.assistant) });
+    await t.request('/api/protocol/sessions', {
+      json: { work_session_id: 'ws_v', policy_id: HOST_IDS.householdPolicy, goal: 'Test' },
+      headers: headers(HOST_IDS.assistant),
+    });
+    await t.request('/api/protocol/sessions/ws_v/decisions', {
+      json: { decision_id: 'd', tool: 'calendar_list', arguments: {} },
+      headers: await sessionHeaders('ws_v', HOST_IDS.assistant),
+    });
     expect(verifyFile(t.config.dataFile)).toMatchObject({ ok: true, events_checked: 2 });
 
     const exported = (await t.request('/api/protocol/export', { headers: headers(HOST_IDS.household) })).json;

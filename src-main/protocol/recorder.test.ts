@@ -25,7 +25,14 @@ describe('ProtocolRecorder', () => {
     rec.finish(s, 'completed', 'Termin gespeichert');
     const view = svc.session(s)!;
     expect(view.session).toMatchObject({ status: 'completed', sealed: true });
-    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'outcome.reported', 'work_session.sealed']);
+    expect(view.events.map((e) => e.type)).toEqual([
+      'work_session.created',
+      'policy_decision.recorded',
+      'contribution.recorded',
+      'work_session.completed',
+      'outcome.reported',
+      'work_session.sealed',
+    ]);
     expect(view.records.OutcomeReport).toHaveLength(1);
     expect(svc.verify().ok).toBe(true);
   });
@@ -61,7 +68,9 @@ describe('ProtocolRecorder', () => {
     expect(rec.skillProposal('weather.local', '1.0.0', sha, 'added').status).toBe('proposed');
     expect(svc.list('SkillProposal')).toHaveLength(1);
     const id = (svc.list('SkillProposal')[0] as { proposal_id: string }).proposal_id;
-    svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: 'decide-skill-1', timestamp: new Date().toISOString() }, id, { decision: 'accept' });
+    svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: 'decide-skill-1', timestamp: new Date().toISOString() }, id, {
+      decision: 'accept',
+    });
     expect(rec.skillProposal('weather.local', '1.0.0', sha, 'added').status).toBe('activated');
     expect(rec.skillProposals('weather.local')).toHaveLength(1);
   });
@@ -77,7 +86,13 @@ describe('ProtocolRecorder memory proposals', () => {
     const ended = svc.get<WorkSession>('WorkSession', s)!;
     expect(ended).toMatchObject({ status: 'completed', sealed: false });
     // Sealing now would strand the proposal: refused, nothing written.
-    const at = { actorId: HOST_IDS.system, idempotencyKey: 'seal-early', timestamp: new Date().toISOString(), expectedRevision: ended.revision, previousEventHash: ended.last_event_hash };
+    const at = {
+      actorId: HOST_IDS.system,
+      idempotencyKey: 'seal-early',
+      timestamp: new Date().toISOString(),
+      expectedRevision: ended.revision,
+      previousEventHash: ended.last_event_hash,
+    };
     expect(() => svc.sealSession(at, s)).toThrow(/not decided yet/);
     expect(svc.get<WorkSession>('WorkSession', s)).toEqual(ended);
     expect(rec.acceptedMemories()).toEqual([]);
@@ -97,7 +112,13 @@ describe('ProtocolRecorder learning', () => {
     rec.finish(s, 'completed', 'ok');
     const ended = svc.get<WorkSession>('WorkSession', s)!;
     expect(ended).toMatchObject({ status: 'completed', sealed: false });
-    const at = { actorId: HOST_IDS.household, idempotencyKey: 'decide-learning', timestamp: new Date().toISOString(), expectedRevision: ended.revision, previousEventHash: ended.last_event_hash };
+    const at = {
+      actorId: HOST_IDS.household,
+      idempotencyKey: 'decide-learning',
+      timestamp: new Date().toISOString(),
+      expectedRevision: ended.revision,
+      previousEventHash: ended.last_event_hash,
+    };
     svc.decideLearning(at, s, learningId, { decision: 'reject' });
     rec.settle(s);
     expect(svc.get<WorkSession>('WorkSession', s)).toMatchObject({ sealed: true });
@@ -108,7 +129,11 @@ describe('ProtocolRecorder learning', () => {
 
 describe('ProtocolRecorder redaction', () => {
   it('never records a secret, so a redacted export still verifies', () => {
-    const r = new ProtocolRecorder(svc, () => new Date(), (t) => t.split('hunter2-secret').join('[redacted]'));
+    const r = new ProtocolRecorder(
+      svc,
+      () => new Date(),
+      (t) => t.split('hunter2-secret').join('[redacted]'),
+    );
     const s = r.beginSession('http_sec', 'Mein Passwort ist hunter2-secret');
     r.finish(s, 'completed', 'ok hunter2-secret');
     expect(JSON.stringify(svc.exportAll())).not.toContain('hunter2-secret');

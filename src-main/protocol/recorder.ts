@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { DecisionOutcome, RiskVerdict, LearningRecord, MemoryProposal, PolicyDecision, Request, SkillProposal, WorkSession } from '../../src-shared';
+import type {
+  DecisionOutcome,
+  RiskVerdict,
+  LearningRecord,
+  MemoryProposal,
+  PolicyDecision,
+  Request,
+  SkillProposal,
+  WorkSession,
+} from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
@@ -54,7 +63,11 @@ export class ProtocolRecorder {
   beginSession(traceId: string, goal: string): string {
     const id = sessionIdFor(traceId);
     if (!this.protocol.get('WorkSession', id)) {
-      this.protocol.createSession(this.base(HOST_IDS.assistant), { work_session_id: id, policy_id: HOST_IDS.householdPolicy, goal: this.redact(goal).slice(0, 2000) || '(leer)' });
+      this.protocol.createSession(this.base(HOST_IDS.assistant), {
+        work_session_id: id,
+        policy_id: HOST_IDS.householdPolicy,
+        goal: this.redact(goal).slice(0, 2000) || '(leer)',
+      });
     }
     return id;
   }
@@ -65,7 +78,12 @@ export class ProtocolRecorder {
 
   decide(sessionId: string, tool: string, args: unknown, risk?: RiskVerdict): DecisionRecord {
     const decisionId = `dec_${randomBytes(8).toString('hex')}`;
-    const answer = this.protocol.recordDecision(this.at(sessionId, HOST_IDS.assistant), sessionId, { decision_id: decisionId, tool, arguments: (args ?? {}) as object }, risk);
+    const answer = this.protocol.recordDecision(
+      this.at(sessionId, HOST_IDS.assistant),
+      sessionId,
+      { decision_id: decisionId, tool, arguments: (args ?? {}) as object },
+      risk,
+    );
     const decision = (answer.body as { decision: PolicyDecision }).decision;
     return { decisionId, outcome: decision.outcome, reason: decision.reason };
   }
@@ -73,16 +91,26 @@ export class ProtocolRecorder {
   /** The assistant is blocked on a confirmation: a Request the household resolves. */
   block(sessionId: string, decisionId: string, summary: string): string {
     const requestId = `req_${randomBytes(8).toString('hex')}`;
-    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, { request_id: requestId, decision_id: decisionId, summary: this.redact(summary).slice(0, 2000) || '(Bestätigung)' });
+    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+      request_id: requestId,
+      decision_id: decisionId,
+      summary: this.redact(summary).slice(0, 2000) || '(Bestätigung)',
+    });
     return requestId;
   }
 
   review(sessionId: string, requestId: string, approve: boolean): void {
-    this.protocol.review(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { review_id: `rev_${randomBytes(8).toString('hex')}`, verdict: approve ? 'approve' : 'reject' });
+    this.protocol.review(this.at(sessionId, HOST_IDS.household), sessionId, requestId, {
+      review_id: `rev_${randomBytes(8).toString('hex')}`,
+      verdict: approve ? 'approve' : 'reject',
+    });
   }
 
   takeover(sessionId: string, requestId: string, reason: string): void {
-    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, { takeover_id: `tko_${randomBytes(8).toString('hex')}`, reason: this.redact(reason).slice(0, 2000) });
+    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, {
+      takeover_id: `tko_${randomBytes(8).toString('hex')}`,
+      reason: this.redact(reason).slice(0, 2000),
+    });
   }
 
   contribute(sessionId: string, decisionId: string, kind: 'tool_result' | 'reply', summary: string, evidence?: unknown): void {
@@ -97,14 +125,20 @@ export class ProtocolRecorder {
 
   proposeMemory(sessionId: string, fact: string): string {
     const proposalId = `mem_${randomBytes(8).toString('hex')}`;
-    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, { proposal_id: proposalId, fact: this.redact(fact).slice(0, 2000) });
+    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+      proposal_id: proposalId,
+      fact: this.redact(fact).slice(0, 2000),
+    });
     return proposalId;
   }
 
   /** Something the assistant learned: it stays a proposal until the household decides it. */
   proposeLearning(sessionId: string, summary: string): string {
     const learningId = `lrn_${randomBytes(8).toString('hex')}`;
-    this.protocol.recordLearning(this.at(sessionId, HOST_IDS.assistant), sessionId, { learning_id: learningId, summary: this.redact(summary).slice(0, 4000) || '(leer)' });
+    this.protocol.recordLearning(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+      learning_id: learningId,
+      summary: this.redact(summary).slice(0, 4000) || '(leer)',
+    });
     return learningId;
   }
 
@@ -115,11 +149,17 @@ export class ProtocolRecorder {
     const open = this.protocol.session(sessionId)?.records.Request?.some((r) => (r as Request).status === 'open');
     // A session waiting for `ja` / `nein` stays open; it ends when the household answers.
     if (open) return;
-    if (s.status === 'open' || s.status === 'blocked') this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
+    if (s.status === 'open' || s.status === 'blocked')
+      this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
     const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
     const reported = this.protocol.session(sessionId)?.records.OutcomeReport?.length ?? 0;
     if (reported === 0) {
-      this.protocol.submitOutcome(this.base(HOST_IDS.assistant), { report_id: `out_${randomBytes(8).toString('hex')}`, work_session_id: sessionId, outcome: ended.status as 'completed', summary: this.redact(summary).slice(0, 4000) || '(leer)' });
+      this.protocol.submitOutcome(this.base(HOST_IDS.assistant), {
+        report_id: `out_${randomBytes(8).toString('hex')}`,
+        work_session_id: sessionId,
+        outcome: ended.status as 'completed',
+        summary: this.redact(summary).slice(0, 4000) || '(leer)',
+      });
     }
     this.settle(sessionId);
   }
@@ -148,17 +188,31 @@ export class ProtocolRecorder {
     let safeId = workerId.replace(/[^A-Za-z0-9_.:-]/g, '_');
     // Names come from whoever holds the enrollment token: the records of them stay bounded,
     // later names share one record.
-    if (!this.protocol.get('Worker', safeId) && this.protocol.list<{ kind?: string }>('Worker').filter((w) => w.kind === 'runtime_worker').length >= MAX_RUNTIME_WORKER_RECORDS) {
+    if (
+      !this.protocol.get('Worker', safeId) &&
+      this.protocol.list<{ kind?: string }>('Worker').filter((w) => w.kind === 'runtime_worker').length >= MAX_RUNTIME_WORKER_RECORDS
+    ) {
       safeId = OVERFLOW_RUNTIME_WORKER;
       name = 'other runtime workers';
       runtime = 'mixed';
     }
     if (!this.protocol.get('Worker', safeId)) {
-      this.protocol.registerWorker(this.base(HOST_IDS.system), { worker_id: safeId, kind: 'runtime_worker', name: name.slice(0, 200) || safeId, runtime: runtime.slice(0, 40) || 'unknown' });
+      this.protocol.registerWorker(this.base(HOST_IDS.system), {
+        worker_id: safeId,
+        kind: 'runtime_worker',
+        name: name.slice(0, 200) || safeId,
+        runtime: runtime.slice(0, 40) || 'unknown',
+      });
     }
     const actorId = `act_${safeId}`;
     if (!this.protocol.get('Actor', actorId)) {
-      this.protocol.registerActor(this.base(HOST_IDS.system), { actor_id: actorId, worker_id: safeId, role: 'runtime_worker', display_name: name.slice(0, 200) || safeId, authority: [] });
+      this.protocol.registerActor(this.base(HOST_IDS.system), {
+        actor_id: actorId,
+        worker_id: safeId,
+        role: 'runtime_worker',
+        display_name: name.slice(0, 200) || safeId,
+        authority: [],
+      });
     }
   }
 
@@ -167,7 +221,9 @@ export class ProtocolRecorder {
    * activates it. Returns the proposal for this exact manifest, made on first sight.
    */
   skillProposal(skillId: string, version: string, manifestSha256: string, change: 'added' | 'changed'): SkillProposal {
-    const existing = this.protocol.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === skillId && p.manifest_sha256 === manifestSha256);
+    const existing = this.protocol
+      .list<SkillProposal>('SkillProposal')
+      .filter((p) => p.skill_id === skillId && p.manifest_sha256 === manifestSha256);
     const latest = existing[existing.length - 1];
     if (latest) return latest;
     const answer = this.protocol.proposeSkill(this.base(HOST_IDS.system), {

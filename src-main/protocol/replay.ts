@@ -42,7 +42,9 @@ const keyOf = (type: string, id: string) => `${type} ${id}`;
 /** The record objects of one type; anything else a hand-edited file holds there is skipped. */
 export function recordsOf(snapshot: RecordSnapshot, type: string): readonly Record<string, unknown>[] {
   const list = snapshot[type];
-  return Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r)) : [];
+  return Array.isArray(list)
+    ? list.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r))
+    : [];
 }
 
 /**
@@ -71,11 +73,19 @@ export function replaySession(events: readonly JarvisEvent[]): Replay {
   for (const event of events) {
     for (const change of changesOf(event)!) {
       const idField = SESSION_RECORD_IDS[change.type as SessionRecordType];
-      if (!idField) return { kind: 'invalid', reason: `event ${event.event_id} carries a ${String(change.type)}, which is not a session record` };
+      if (!idField)
+        return { kind: 'invalid', reason: `event ${event.event_id} carries a ${String(change.type)}, which is not a session record` };
       records.set(keyOf(change.type, change.id), change);
     }
     const status = STATUS_AFTER[event.type] ?? session.status;
-    session = { ...session, status, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at, sealed: session.sealed || event.type === 'work_session.sealed' };
+    session = {
+      ...session,
+      status,
+      revision: event.revision,
+      last_event_hash: event.hash,
+      updated_at: event.created_at,
+      sealed: session.sealed || event.type === 'work_session.sealed',
+    };
   }
   return { kind: 'replayed', session, records };
 }
@@ -90,7 +100,7 @@ function difference(snapshot: unknown, replayed: unknown): string {
   const a = (snapshot ?? {}) as Record<string, unknown>;
   const b = (replayed ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  const field = fields.find((f) => canonicalJson(a[f] ?? null) !== canonicalJson(b[f] ?? null) || (f in a) !== (f in b));
+  const field = fields.find((f) => canonicalJson(a[f] ?? null) !== canonicalJson(b[f] ?? null) || f in a !== f in b);
   return field ? `${field} is ${show(a[field])} in the records but ${show(b[field])} in the events` : 'the bodies differ';
 }
 
@@ -98,11 +108,16 @@ function difference(snapshot: unknown, replayed: unknown): string {
  * Compares a session's records in a snapshot with what its events replay to. Returns one
  * line per difference (empty when they match).
  */
-export function compareWithReplay(replay: Extract<Replay, { kind: 'replayed' }>, snapshotSession: unknown, snapshot: RecordSnapshot): string[] {
+export function compareWithReplay(
+  replay: Extract<Replay, { kind: 'replayed' }>,
+  snapshotSession: unknown,
+  snapshot: RecordSnapshot,
+): string[] {
   const problems: string[] = [];
   const sessionId = replay.session.work_session_id;
   if (snapshotSession === undefined) problems.push('its WorkSession record is missing');
-  else if (canonicalJson(snapshotSession) !== canonicalJson(replay.session)) problems.push(`WorkSession ${difference(snapshotSession, replay.session)}`);
+  else if (canonicalJson(snapshotSession) !== canonicalJson(replay.session))
+    problems.push(`WorkSession ${difference(snapshotSession, replay.session)}`);
   const seen = new Set<string>();
   for (const [type, idField] of Object.entries(SESSION_RECORD_IDS)) {
     for (const body of recordsOf(snapshot, type)) {
@@ -116,6 +131,7 @@ export function compareWithReplay(replay: Extract<Replay, { kind: 'replayed' }>,
       else if (canonicalJson(record) !== canonicalJson(replayed.body)) problems.push(`${type} ${id}: ${difference(record, replayed.body)}`);
     }
   }
-  for (const [key, change] of replay.records) if (!seen.has(key)) problems.push(`${change.type} ${change.id} was recorded by an event but is missing from the records`);
+  for (const [key, change] of replay.records)
+    if (!seen.has(key)) problems.push(`${change.type} ${change.id} was recorded by an event but is missing from the records`);
   return problems;
 }

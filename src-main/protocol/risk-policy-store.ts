@@ -36,7 +36,9 @@ export class RiskPolicyStore {
   replace(policy: RiskPolicy): RiskPolicy {
     const next = withDefaults(policy);
     this.db
-      .prepare('INSERT INTO risk_policy (id, body, updated_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at')
+      .prepare(
+        'INSERT INTO risk_policy (id, body, updated_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
+      )
       .run(JSON.stringify(next), this.clock().toISOString());
     this.cached = next;
     return next;

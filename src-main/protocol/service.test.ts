@@ -78,15 +78,25 @@ describe('records and the hash-linked event chain', () => {
     svc.setSessionStatus(at(id), id, { status: 'completed' });
     svc.submitOutcome(base(HOST_IDS.assistant), { report_id: 'out_1', work_session_id: id, outcome: 'completed', summary: 'ok' });
     const view = svc.session(id)!;
-    expect(view.events.map((e) => e.type)).toEqual(['work_session.created', 'policy_decision.recorded', 'contribution.recorded', 'work_session.completed', 'outcome.reported']);
+    expect(view.events.map((e) => e.type)).toEqual([
+      'work_session.created',
+      'policy_decision.recorded',
+      'contribution.recorded',
+      'work_session.completed',
+      'outcome.reported',
+    ]);
     expect(view.events.map((e) => e.revision)).toEqual([1, 2, 3, 4, 5]);
     expect(view.session.revision).toBe(5);
     expect(view.events[1]!.previous_event_hash).toBe(view.events[0]!.hash);
     expect(svc.verify()).toEqual({ ok: true, events_checked: 5, sessions: 1, problems: [], legacy_sessions: [] });
     expect(view.records.OutcomeReport).toHaveLength(1);
     // Each event carries the records it wrote, so the records can be rebuilt from the chain.
-    expect(view.events[1]!.payload).toMatchObject({ records: [{ type: 'PolicyDecision', id: 'dec_1', body: view.records.PolicyDecision[0] }] });
-    expect(view.events[4]!.payload).toMatchObject({ records: [{ type: 'OutcomeReport', id: 'out_1', body: view.records.OutcomeReport[0] }] });
+    expect(view.events[1]!.payload).toMatchObject({
+      records: [{ type: 'PolicyDecision', id: 'dec_1', body: view.records.PolicyDecision[0] }],
+    });
+    expect(view.events[4]!.payload).toMatchObject({
+      records: [{ type: 'OutcomeReport', id: 'out_1', body: view.records.OutcomeReport[0] }],
+    });
   });
 
   it('a tampered event breaks verification at exactly that event', () => {
@@ -94,7 +104,9 @@ describe('records and the hash-linked event chain', () => {
     svc.recordDecision(at(id), id, { decision_id: 'dec_1', tool: 'calendar_create', arguments: {} });
     svc.contribute(at(id), id, { contribution_id: 'con_1', decision_id: 'dec_1', kind: 'reply', summary: 'original' });
     const events = svc.session(id)!.events;
-    const tampered: JarvisEvent[] = events.map((e) => (e.revision === 3 ? { ...e, payload: { ...(e.payload as object), summary: 'changed' } } : e));
+    const tampered: JarvisEvent[] = events.map((e) =>
+      e.revision === 3 ? { ...e, payload: { ...(e.payload as object), summary: 'changed' } } : e,
+    );
     const report = verifyChain(tampered);
     expect(report.ok).toBe(false);
     expect(report.first_broken).toMatchObject({ work_session_id: id, revision: 3, event_id: events[2]!.event_id });
@@ -112,30 +124,52 @@ describe('records and the hash-linked event chain', () => {
 
 describe('validation', () => {
   it('rejects bodies that miss required fields, carry unknown ones or break enums', () => {
-    rejectsUnchanged('INVALID_RECORD', () => svc.createSession(base(HOST_IDS.assistant), { policy_id: HOST_IDS.householdPolicy, goal: 'x' }));
-    rejectsUnchanged('INVALID_RECORD', () => svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws', policy_id: HOST_IDS.householdPolicy, goal: 'x', extra: 1 }));
+    rejectsUnchanged('INVALID_RECORD', () =>
+      svc.createSession(base(HOST_IDS.assistant), { policy_id: HOST_IDS.householdPolicy, goal: 'x' }),
+    );
+    rejectsUnchanged('INVALID_RECORD', () =>
+      svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws', policy_id: HOST_IDS.householdPolicy, goal: 'x', extra: 1 }),
+    );
     rejectsUnchanged('INVALID_RECORD', () => svc.registerWorker(base(HOST_IDS.system), { worker_id: 'w1', kind: 'robot', name: 'x' }));
   });
 
   it('rejects fields that must never be exported', () => {
-    rejectsUnchanged('FORBIDDEN_EXPORT_FIELD', () => svc.registerWorker(base(HOST_IDS.system), { worker_id: 'w1', kind: 'runtime_worker', name: 'py', access_token: 'abc' }));
+    rejectsUnchanged('FORBIDDEN_EXPORT_FIELD', () =>
+      svc.registerWorker(base(HOST_IDS.system), { worker_id: 'w1', kind: 'runtime_worker', name: 'py', access_token: 'abc' }),
+    );
     const id = newSession();
-    rejectsUnchanged('FORBIDDEN_EXPORT_FIELD', () => svc.recordDecision(at(id), id, { decision_id: 'd', tool: 'x', arguments: { nested: { password: 'p' } } }));
+    rejectsUnchanged('FORBIDDEN_EXPORT_FIELD', () =>
+      svc.recordDecision(at(id), id, { decision_id: 'd', tool: 'x', arguments: { nested: { password: 'p' } } }),
+    );
   });
 
   it('rejects an unknown actor and an actor without the authority', () => {
-    rejectsUnchanged('UNKNOWN_ACTOR', () => svc.createSession(base('act_nobody'), { work_session_id: 'ws', policy_id: HOST_IDS.householdPolicy, goal: 'x' }));
-    rejectsUnchanged('ACTOR_NOT_AUTHORIZED', () => svc.definePolicy(base(HOST_IDS.assistant), { policy_id: 'p2', name: 'mine', rules: { require_review: [], deny: [] } }));
+    rejectsUnchanged('UNKNOWN_ACTOR', () =>
+      svc.createSession(base('act_nobody'), { work_session_id: 'ws', policy_id: HOST_IDS.householdPolicy, goal: 'x' }),
+    );
     rejectsUnchanged('ACTOR_NOT_AUTHORIZED', () =>
-      svc.registerActor(base(HOST_IDS.assistant), { actor_id: 'a2', worker_id: HOST_IDS.hostWorker, role: 'assistant', display_name: 'x', authority: ['policy.define'] }),
+      svc.definePolicy(base(HOST_IDS.assistant), { policy_id: 'p2', name: 'mine', rules: { require_review: [], deny: [] } }),
+    );
+    rejectsUnchanged('ACTOR_NOT_AUTHORIZED', () =>
+      svc.registerActor(base(HOST_IDS.assistant), {
+        actor_id: 'a2',
+        worker_id: HOST_IDS.hostWorker,
+        role: 'assistant',
+        display_name: 'x',
+        authority: ['policy.define'],
+      }),
     );
   });
 
   it('rejects a path/body identity mismatch and an actor/body mismatch', () => {
     const id = newSession();
-    rejectsUnchanged('PATH_BODY_MISMATCH', () => svc.recordDecision(at(id), id, { work_session_id: 'ws_other', decision_id: 'd', tool: 'x', arguments: {} }));
+    rejectsUnchanged('PATH_BODY_MISMATCH', () =>
+      svc.recordDecision(at(id), id, { work_session_id: 'ws_other', decision_id: 'd', tool: 'x', arguments: {} }),
+    );
     const { requestId } = blockedOnDelete(id);
-    rejectsUnchanged('ACTOR_BODY_MISMATCH', () => svc.review(at(id, HOST_IDS.household), id, requestId, { review_id: 'r', verdict: 'approve', reviewer_actor_id: HOST_IDS.assistant }));
+    rejectsUnchanged('ACTOR_BODY_MISMATCH', () =>
+      svc.review(at(id, HOST_IDS.household), id, requestId, { review_id: 'r', verdict: 'approve', reviewer_actor_id: HOST_IDS.assistant }),
+    );
   });
 
   it('needs the expected revision and previous event hash of the current state', () => {
@@ -144,23 +178,33 @@ describe('validation', () => {
     svc.recordDecision(at(id), id, { decision_id: 'd1', tool: 'calendar_list', arguments: {} });
     rejectsUnchanged('REVISION_CONFLICT', () => svc.recordDecision(stale, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
     const wrongHash = { ...at(id), previousEventHash: 'a'.repeat(64) };
-    rejectsUnchanged('PREVIOUS_EVENT_HASH_MISMATCH', () => svc.recordDecision(wrongHash, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
-    rejectsUnchanged('MISSING_HEADER', () => svc.recordDecision(base(HOST_IDS.assistant), id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
+    rejectsUnchanged('PREVIOUS_EVENT_HASH_MISMATCH', () =>
+      svc.recordDecision(wrongHash, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }),
+    );
+    rejectsUnchanged('MISSING_HEADER', () =>
+      svc.recordDecision(base(HOST_IDS.assistant), id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }),
+    );
   });
 });
 
 describe('rejections of spec/004', () => {
   it('missing PolicyDecision', () => {
     const id = newSession();
-    rejectsUnchanged('MISSING_POLICY_DECISION', () => svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_none', kind: 'tool_result', summary: 'x' }));
+    rejectsUnchanged('MISSING_POLICY_DECISION', () =>
+      svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_none', kind: 'tool_result', summary: 'x' }),
+    );
   });
 
   it('unresolved Request', () => {
     const id = newSession();
     blockedOnDelete(id);
     expect(svc.get<WorkSession>('WorkSession', id)!.status).toBe('blocked');
-    rejectsUnchanged('UNRESOLVED_REQUEST', () => svc.recordDecision(at(id), id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
-    rejectsUnchanged('UNRESOLVED_REQUEST', () => svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }));
+    rejectsUnchanged('UNRESOLVED_REQUEST', () =>
+      svc.recordDecision(at(id), id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }),
+    );
+    rejectsUnchanged('UNRESOLVED_REQUEST', () =>
+      svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }),
+    );
   });
 
   it('missing Review or Takeover resolution', () => {
@@ -168,7 +212,9 @@ describe('rejections of spec/004', () => {
     blockedOnDelete(id);
     rejectsUnchanged('MISSING_RESOLUTION', () => svc.setSessionStatus(at(id), id, { status: 'completed' }));
     svc.review(at(id, HOST_IDS.household), id, 'req_1', { review_id: 'rev_1', verdict: 'reject' });
-    rejectsUnchanged('MISSING_RESOLUTION', () => svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }));
+    rejectsUnchanged('MISSING_RESOLUTION', () =>
+      svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }),
+    );
   });
 
   it('an approved review lets the blocked action be accepted', () => {
@@ -184,8 +230,12 @@ describe('rejections of spec/004', () => {
     blockedOnDelete(id);
     const agentBefore = at(id);
     svc.takeover(at(id, HOST_IDS.household), id, 'req_1', { takeover_id: 'tk_1', reason: 'Ich mache das selbst' });
-    rejectsUnchanged('STALE_TAKEOVER_CONTINUATION', () => svc.recordDecision(agentBefore, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
-    rejectsUnchanged('STALE_TAKEOVER_CONTINUATION', () => svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }));
+    rejectsUnchanged('STALE_TAKEOVER_CONTINUATION', () =>
+      svc.recordDecision(agentBefore, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }),
+    );
+    rejectsUnchanged('STALE_TAKEOVER_CONTINUATION', () =>
+      svc.contribute(at(id), id, { contribution_id: 'c', decision_id: 'dec_del', kind: 'tool_result', summary: 'gelöscht' }),
+    );
   });
 
   it('mutation of a sealed WorkSession', () => {
@@ -196,9 +246,15 @@ describe('rejections of spec/004', () => {
   });
 
   it('mutation of a sealed EvidenceManifest', () => {
-    svc.createManifest(base(HOST_IDS.system), { manifest_id: 'man_1', scope: 'test', items: [{ kind: 'file', ref: 'a', sha256: 'a'.repeat(64) }] });
+    svc.createManifest(base(HOST_IDS.system), {
+      manifest_id: 'man_1',
+      scope: 'test',
+      items: [{ kind: 'file', ref: 'a', sha256: 'a'.repeat(64) }],
+    });
     svc.sealManifest(base(HOST_IDS.system), 'man_1');
-    rejectsUnchanged('SEALED_EVIDENCE_MANIFEST', () => svc.createManifest(base(HOST_IDS.system), { manifest_id: 'man_1', scope: 'test', items: [] }));
+    rejectsUnchanged('SEALED_EVIDENCE_MANIFEST', () =>
+      svc.createManifest(base(HOST_IDS.system), { manifest_id: 'man_1', scope: 'test', items: [] }),
+    );
     rejectsUnchanged('SEALED_EVIDENCE_MANIFEST', () => svc.sealManifest(base(HOST_IDS.system), 'man_1'));
   });
 
@@ -211,29 +267,52 @@ describe('rejections of spec/004', () => {
   });
 
   it('silent skill activation', () => {
-    svc.proposeSkill(base(HOST_IDS.system), { proposal_id: 'sp_1', skill_id: 'weather.local', version: '1.0.0', change: 'added', manifest_sha256: 'b'.repeat(64) });
+    svc.proposeSkill(base(HOST_IDS.system), {
+      proposal_id: 'sp_1',
+      skill_id: 'weather.local',
+      version: '1.0.0',
+      change: 'added',
+      manifest_sha256: 'b'.repeat(64),
+    });
     rejectsUnchanged('SILENT_SKILL_ACTIVATION', () => svc.decideSkill(base(HOST_IDS.assistant), 'sp_1', { decision: 'accept' }));
     rejectsUnchanged('SILENT_SKILL_ACTIVATION', () => svc.decideSkill(base(HOST_IDS.household), 'sp_none', { decision: 'accept' }));
-    expect(svc.decideSkill(base(HOST_IDS.household), 'sp_1', { decision: 'accept' }).body).toMatchObject({ status: 'activated', decided_by: HOST_IDS.household });
+    expect(svc.decideSkill(base(HOST_IDS.household), 'sp_1', { decision: 'accept' }).body).toMatchObject({
+      status: 'activated',
+      decided_by: HOST_IDS.household,
+    });
   });
 
   it('a denied action is never accepted', () => {
-    svc.definePolicy(base(HOST_IDS.household), { policy_id: 'pol_strict', name: 'streng', rules: { require_review: [], deny: ['skill_*'] } });
+    svc.definePolicy(base(HOST_IDS.household), {
+      policy_id: 'pol_strict',
+      name: 'streng',
+      rules: { require_review: [], deny: ['skill_*'] },
+    });
     svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws_s', policy_id: 'pol_strict', goal: 'x' });
     const d = svc.recordDecision(at('ws_s'), 'ws_s', { decision_id: 'd', tool: 'skill_weather_local_forecast', arguments: {} });
     expect((d.body as { decision: { outcome: string } }).decision.outcome).toBe('deny');
-    rejectsUnchanged('POLICY_DENIED', () => svc.contribute(at('ws_s'), 'ws_s', { contribution_id: 'c', decision_id: 'd', kind: 'tool_result', summary: 'x' }));
+    rejectsUnchanged('POLICY_DENIED', () =>
+      svc.contribute(at('ws_s'), 'ws_s', { contribution_id: 'c', decision_id: 'd', kind: 'tool_result', summary: 'x' }),
+    );
   });
 });
 
 describe('operation order', () => {
   it('a session needs an existing human-defined policy', () => {
-    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () => svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws', policy_id: 'pol_missing', goal: 'x' }));
+    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () =>
+      svc.createSession(base(HOST_IDS.assistant), { work_session_id: 'ws', policy_id: 'pol_missing', goal: 'x' }),
+    );
   });
 
   it('actors are registered after their worker', () => {
     rejectsUnchanged('OPERATION_OUT_OF_ORDER', () =>
-      svc.registerActor(base(HOST_IDS.system), { actor_id: 'act_py', worker_id: 'wrk_missing', role: 'runtime_worker', display_name: 'py', authority: [] }),
+      svc.registerActor(base(HOST_IDS.system), {
+        actor_id: 'act_py',
+        worker_id: 'wrk_missing',
+        role: 'runtime_worker',
+        display_name: 'py',
+        authority: [],
+      }),
     );
   });
 
@@ -245,7 +324,9 @@ describe('operation order', () => {
 
   it('an OutcomeReport only after the session is terminal', () => {
     const id = newSession();
-    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () => svc.submitOutcome(base(HOST_IDS.assistant), { report_id: 'o', work_session_id: id, outcome: 'completed', summary: 'x' }));
+    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () =>
+      svc.submitOutcome(base(HOST_IDS.assistant), { report_id: 'o', work_session_id: id, outcome: 'completed', summary: 'x' }),
+    );
   });
 });
 
@@ -258,7 +339,9 @@ describe('idempotency and concurrency', () => {
     const again = svc.recordDecision(ctx, id, { decision_id: 'd1', tool: 'calendar_list', arguments: {} });
     expect(again).toEqual({ ...first, replayed: true });
     expect(snapshot()).toBe(before);
-    rejectsUnchanged('IDEMPOTENCY_KEY_REUSED', () => svc.recordDecision(ctx, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }));
+    rejectsUnchanged('IDEMPOTENCY_KEY_REUSED', () =>
+      svc.recordDecision(ctx, id, { decision_id: 'd2', tool: 'calendar_list', arguments: {} }),
+    );
   });
 
   it('two clients with the same expected revision: one wins, the other conflicts', () => {
@@ -285,7 +368,10 @@ describe('export', () => {
     expect(manifest.signature).toEqual(expect.any(String));
     expect(manifest.items.map((i) => i.ref)).toEqual(expect.arrayContaining(['events', 'records/PolicyDecision']));
     expect(Object.keys(sealed.records)).toHaveLength(14);
-    expect(verifyEvidence({ events: sealed.events, records: sealed.records, sealed: { document: sealed, manifest } })).toMatchObject({ ok: true, signed_by: signer.key.fingerprint });
+    expect(verifyEvidence({ events: sealed.events, records: sealed.records, sealed: { document: sealed, manifest } })).toMatchObject({
+      ok: true,
+      signed_by: signer.key.fingerprint,
+    });
   });
 
   it('the private key appears nowhere in a sealed export', () => {
@@ -308,8 +394,14 @@ describe('learning', () => {
     const answer = svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'accept' });
     expect(answer.status).toBe(200);
     expect(svc.get('LearningRecord', learningId)).toMatchObject({ status: 'accepted', decided_by: HOST_IDS.household });
-    expect(svc.session(id)!.events.at(-1)).toMatchObject({ type: 'learning.accepted', actor_id: HOST_IDS.household, record_id: learningId });
-    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () => svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'reject' }));
+    expect(svc.session(id)!.events.at(-1)).toMatchObject({
+      type: 'learning.accepted',
+      actor_id: HOST_IDS.household,
+      record_id: learningId,
+    });
+    rejectsUnchanged('OPERATION_OUT_OF_ORDER', () =>
+      svc.decideLearning(at(id, HOST_IDS.household), id, learningId, { decision: 'reject' }),
+    );
     expect(svc.verify().ok).toBe(true);
   });
 
@@ -331,7 +423,10 @@ describe('learning', () => {
 
   it('a household registered before learning decisions existed gains the authority', () => {
     const household = svc.get<Actor>('Actor', HOST_IDS.household)!;
-    db.prepare("UPDATE protocol_records SET body = ? WHERE record_type = 'Actor' AND record_id = ?").run(JSON.stringify({ ...household, authority: household.authority.filter((a) => a !== 'learning.decide') }), HOST_IDS.household);
+    db.prepare("UPDATE protocol_records SET body = ? WHERE record_type = 'Actor' AND record_id = ?").run(
+      JSON.stringify({ ...household, authority: household.authority.filter((a) => a !== 'learning.decide') }),
+      HOST_IDS.household,
+    );
     svc.bootstrap(DEFAULT_POLICY_RULES);
     expect(svc.get<Actor>('Actor', HOST_IDS.household)!.authority).toContain('learning.decide');
   });

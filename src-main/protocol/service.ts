@@ -67,10 +67,35 @@ export const HOST_IDS = {
   householdPolicy: 'pol_household',
 } as const;
 
-const HUMAN_AUTHORITY: Authority[] = ['policy.define', 'session.create', 'request.review', 'request.takeover', 'memory.decide', 'learning.decide', 'skill.decide', 'manifest.seal', 'outcome.submit'];
+const HUMAN_AUTHORITY: Authority[] = [
+  'policy.define',
+  'session.create',
+  'request.review',
+  'request.takeover',
+  'memory.decide',
+  'learning.decide',
+  'skill.decide',
+  'manifest.seal',
+  'outcome.submit',
+];
 
 /** The record types an export lists, in this order. */
-const EXPORTED_TYPES = ['Worker', 'Actor', 'Policy', 'WorkSession', 'PolicyDecision', 'Request', 'Review', 'Takeover', 'Contribution', 'EvidenceManifest', 'LearningRecord', 'MemoryProposal', 'SkillProposal', 'OutcomeReport'] as const;
+const EXPORTED_TYPES = [
+  'Worker',
+  'Actor',
+  'Policy',
+  'WorkSession',
+  'PolicyDecision',
+  'Request',
+  'Review',
+  'Takeover',
+  'Contribution',
+  'EvidenceManifest',
+  'LearningRecord',
+  'MemoryProposal',
+  'SkillProposal',
+  'OutcomeReport',
+] as const;
 
 /** What `exportAll` returns: the protocol part of an export, before it is sealed. */
 export interface ProtocolExport {
@@ -123,8 +148,18 @@ export class ProtocolService {
       const put = <T extends object>(type: RecordType, id: string, body: T) => {
         if (!this.store.get(type, id)) this.store.insert(type, id, undefined, body, at);
       };
-      put<Worker>('Worker', HOST_IDS.hostWorker, { worker_id: HOST_IDS.hostWorker, kind: 'agent_worker', name: 'JARVIS Home Command', registered_at: at });
-      put<Worker>('Worker', HOST_IDS.householdWorker, { worker_id: HOST_IDS.householdWorker, kind: 'human_worker', name: 'Haushalt', registered_at: at });
+      put<Worker>('Worker', HOST_IDS.hostWorker, {
+        worker_id: HOST_IDS.hostWorker,
+        kind: 'agent_worker',
+        name: 'JARVIS Home Command',
+        registered_at: at,
+      });
+      put<Worker>('Worker', HOST_IDS.householdWorker, {
+        worker_id: HOST_IDS.householdWorker,
+        kind: 'human_worker',
+        name: 'Haushalt',
+        registered_at: at,
+      });
       put<Actor>('Actor', HOST_IDS.system, {
         actor_id: HOST_IDS.system,
         worker_id: HOST_IDS.hostWorker,
@@ -152,9 +187,16 @@ export class ProtocolService {
       // A household registered before an authority existed gains it (e.g. deciding learning).
       const household = this.store.get<Actor>('Actor', HOST_IDS.household)!;
       const missing = HUMAN_AUTHORITY.filter((a) => !household.authority.includes(a));
-      if (missing.length > 0) this.store.update('Actor', HOST_IDS.household, { ...household, authority: [...household.authority, ...missing] } satisfies Actor);
+      if (missing.length > 0)
+        this.store.update('Actor', HOST_IDS.household, { ...household, authority: [...household.authority, ...missing] } satisfies Actor);
       const existing = this.store.get<Policy>('Policy', HOST_IDS.householdPolicy);
-      const policy: Policy = { policy_id: HOST_IDS.householdPolicy, name: 'Haushalt (Standard)', rules: policyRules, defined_by: HOST_IDS.household, created_at: existing?.created_at ?? at };
+      const policy: Policy = {
+        policy_id: HOST_IDS.householdPolicy,
+        name: 'Haushalt (Standard)',
+        rules: policyRules,
+        defined_by: HOST_IDS.household,
+        created_at: existing?.created_at ?? at,
+      };
       if (!existing) this.store.insert('Policy', policy.policy_id, undefined, policy, at);
       else if (canonicalJson(existing.rules) !== canonicalJson(policyRules)) this.store.update('Policy', policy.policy_id, policy);
     });
@@ -178,7 +220,8 @@ export class ProtocolService {
       const registrar = this.requireAuthority(ctx.actorId, 'session.create', 'policy.define');
       const actor_id = body.actor_id as string;
       if (this.store.get('Actor', actor_id)) throw new ProtocolError('DUPLICATE_RECORD', `Actor ${actor_id} is already registered.`);
-      if (!this.store.get('Worker', body.worker_id as string)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Register worker ${String(body.worker_id)} before its actors.`);
+      if (!this.store.get('Worker', body.worker_id as string))
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Register worker ${String(body.worker_id)} before its actors.`);
       const authority = body.authority as Authority[];
       // Nobody hands out authority they do not hold themselves.
       const exceeding = authority.filter((a) => !registrar.authority.includes(a));
@@ -205,7 +248,11 @@ export class ProtocolService {
     return this.mutate(ctx, 'createSession', 'WorkSession', body, {}, () => {
       this.requireAuthority(ctx.actorId, 'session.create');
       const policy = this.store.get<Policy>('Policy', body.policy_id as string);
-      if (!policy) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Policy ${String(body.policy_id)} does not exist: a WorkSession is created under a human-defined policy.`);
+      if (!policy)
+        throw new ProtocolError(
+          'OPERATION_OUT_OF_ORDER',
+          `Policy ${String(body.policy_id)} does not exist: a WorkSession is created under a human-defined policy.`,
+        );
       const id = body.work_session_id as string;
       if (this.store.get('WorkSession', id)) throw new ProtocolError('DUPLICATE_RECORD', `WorkSession ${id} exists.`);
       const at = this.now();
@@ -222,7 +269,16 @@ export class ProtocolService {
         updated_at: at,
       };
       this.store.insert('WorkSession', id, id, session, at);
-      const after = this.appendEvent(session, 'work_session.created', ctx.actorId, 'WorkSession', id, { policy_id: policy.policy_id, goal: session.goal }, [], at);
+      const after = this.appendEvent(
+        session,
+        'work_session.created',
+        ctx.actorId,
+        'WorkSession',
+        id,
+        { policy_id: policy.policy_id, goal: session.goal },
+        [],
+        at,
+      );
       return { status: 201, body: after };
     });
   }
@@ -232,17 +288,24 @@ export class ProtocolService {
       this.requireAuthority(ctx.actorId, 'outcome.submit');
       const session = this.store.get<WorkSession>('WorkSession', body.work_session_id as string);
       if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
-      if (session.sealed) throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
+      if (session.sealed)
+        throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
       if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
-        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`);
+        throw new ProtocolError(
+          'OPERATION_OUT_OF_ORDER',
+          `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
+        );
       }
-      if (body.outcome !== session.status) throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
+      if (body.outcome !== session.status)
+        throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
       const report_id = body.report_id as string;
       if (this.store.get('OutcomeReport', report_id)) throw new ProtocolError('DUPLICATE_RECORD', `OutcomeReport ${report_id} exists.`);
       const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: this.now() };
       this.store.insert('OutcomeReport', report_id, session.work_session_id, report, report.submitted_at);
       // The outcome is part of the session's chain, so sealing the session seals it too.
-      this.appendEvent(session, 'outcome.reported', ctx.actorId, 'OutcomeReport', report_id, { outcome: report.outcome }, [change('OutcomeReport', report_id, report)]);
+      this.appendEvent(session, 'outcome.reported', ctx.actorId, 'OutcomeReport', report_id, { outcome: report.outcome }, [
+        change('OutcomeReport', report_id, report),
+      ]);
       return { status: 201, body: report };
     });
   }
@@ -263,12 +326,18 @@ export class ProtocolService {
     return this.mutate(ctx, 'decideSkill', 'Decision', body, { proposalId }, () => {
       const actor = this.requireActor(ctx.actorId);
       const proposal = this.store.get<SkillProposal>('SkillProposal', proposalId);
-      if (!proposal) throw new ProtocolError('SILENT_SKILL_ACTIVATION', `No SkillProposal ${proposalId}: a skill is activated only through a proposal.`);
+      if (!proposal)
+        throw new ProtocolError('SILENT_SKILL_ACTIVATION', `No SkillProposal ${proposalId}: a skill is activated only through a proposal.`);
       if (actor.role !== 'household_member' || !actor.authority.includes('skill.decide')) {
         throw new ProtocolError('SILENT_SKILL_ACTIVATION', `${ctx.actorId} cannot activate skills; a household member decides.`);
       }
-      if (proposal.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `SkillProposal ${proposalId} was already ${proposal.status}.`);
-      const decided: SkillProposal = { ...proposal, status: body.decision === 'accept' ? 'activated' : 'rejected', decided_by: ctx.actorId };
+      if (proposal.status !== 'proposed')
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `SkillProposal ${proposalId} was already ${proposal.status}.`);
+      const decided: SkillProposal = {
+        ...proposal,
+        status: body.decision === 'accept' ? 'activated' : 'rejected',
+        decided_by: ctx.actorId,
+      };
       this.store.update('SkillProposal', proposalId, decided);
       return { status: 200, body: decided };
     });
@@ -279,7 +348,8 @@ export class ProtocolService {
       this.requireActor(ctx.actorId);
       const manifest_id = body.manifest_id as string;
       const existing = this.store.get<EvidenceManifest>('EvidenceManifest', manifest_id);
-      if (existing?.sealed) throw new ProtocolError('SEALED_EVIDENCE_MANIFEST', `EvidenceManifest ${manifest_id} is sealed and cannot change.`);
+      if (existing?.sealed)
+        throw new ProtocolError('SEALED_EVIDENCE_MANIFEST', `EvidenceManifest ${manifest_id} is sealed and cannot change.`);
       const at = this.now();
       const manifest: EvidenceManifest = {
         manifest_id,
@@ -315,7 +385,8 @@ export class ProtocolService {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
       const decision_id = body.decision_id as string;
-      if (this.store.get('PolicyDecision', decision_id)) throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
+      if (this.store.get('PolicyDecision', decision_id))
+        throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
       const policy = this.store.get<Policy>('Policy', session.policy_id)!;
       const verdict = evaluatePolicy(policy.rules, body.tool as string, risk);
       const decision: PolicyDecision = {
@@ -331,7 +402,15 @@ export class ProtocolService {
         decided_at: this.now(),
       };
       this.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
-      const after = this.appendEvent(session, 'policy_decision.recorded', ctx.actorId, 'PolicyDecision', decision_id, { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule }, [change('PolicyDecision', decision_id, decision)]);
+      const after = this.appendEvent(
+        session,
+        'policy_decision.recorded',
+        ctx.actorId,
+        'PolicyDecision',
+        decision_id,
+        { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule },
+        [change('PolicyDecision', decision_id, decision)],
+      );
       return { status: 201, body: { decision, session: after } };
     });
   }
@@ -342,14 +421,32 @@ export class ProtocolService {
       this.requireNoOpenRequest(session);
       const decision = this.decisionOf(session, body.decision_id as string);
       if (decision.outcome !== 'require_review') {
-        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `A Request is opened when the agent is blocked; decision ${decision.decision_id} is ${decision.outcome}.`);
+        throw new ProtocolError(
+          'OPERATION_OUT_OF_ORDER',
+          `A Request is opened when the agent is blocked; decision ${decision.decision_id} is ${decision.outcome}.`,
+        );
       }
       const request_id = body.request_id as string;
       if (this.store.get('Request', request_id)) throw new ProtocolError('DUPLICATE_RECORD', `Request ${request_id} exists.`);
-      const request: Request = { request_id, work_session_id: sessionId, decision_id: decision.decision_id, summary: body.summary as string, status: 'open', created_at: this.now() };
+      const request: Request = {
+        request_id,
+        work_session_id: sessionId,
+        decision_id: decision.decision_id,
+        summary: body.summary as string,
+        status: 'open',
+        created_at: this.now(),
+      };
       this.store.insert('Request', request_id, sessionId, request, request.created_at);
       const blocked = this.writeSession({ ...session, status: 'blocked' });
-      const after = this.appendEvent(blocked, 'request.opened', ctx.actorId, 'Request', request_id, { decision_id: decision.decision_id, summary: request.summary }, [change('Request', request_id, request)]);
+      const after = this.appendEvent(
+        blocked,
+        'request.opened',
+        ctx.actorId,
+        'Request',
+        request_id,
+        { decision_id: decision.decision_id, summary: request.summary },
+        [change('Request', request_id, request)],
+      );
       return { status: 201, body: { request, session: after } };
     });
   }
@@ -364,12 +461,28 @@ export class ProtocolService {
       const request = this.openRequestOf(session, requestId);
       const review_id = body.review_id as string;
       if (this.store.get('Review', review_id)) throw new ProtocolError('DUPLICATE_RECORD', `Review ${review_id} exists.`);
-      const review: Review = { review_id, request_id: requestId, work_session_id: sessionId, reviewer_actor_id: ctx.actorId, verdict: body.verdict as Review['verdict'], ...(body.comment ? { comment: body.comment as string } : {}), reviewed_at: this.now() };
+      const review: Review = {
+        review_id,
+        request_id: requestId,
+        work_session_id: sessionId,
+        reviewer_actor_id: ctx.actorId,
+        verdict: body.verdict as Review['verdict'],
+        ...(body.comment ? { comment: body.comment as string } : {}),
+        reviewed_at: this.now(),
+      };
       this.store.insert('Review', review_id, sessionId, review, review.reviewed_at);
       const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } };
       this.store.update('Request', requestId, resolved);
       const reopened = this.writeSession({ ...session, status: 'open' });
-      const after = this.appendEvent(reopened, 'request.reviewed', ctx.actorId, 'Review', review_id, { request_id: requestId, verdict: review.verdict }, [change('Review', review_id, review), change('Request', requestId, resolved)]);
+      const after = this.appendEvent(
+        reopened,
+        'request.reviewed',
+        ctx.actorId,
+        'Review',
+        review_id,
+        { request_id: requestId, verdict: review.verdict },
+        [change('Review', review_id, review), change('Request', requestId, resolved)],
+      );
       return { status: 201, body: { review, session: after } };
     });
   }
@@ -377,17 +490,34 @@ export class ProtocolService {
   takeover(ctx: MutationContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'takeover', 'Takeover', body, (session) => {
       const actor = this.requireAuthority(ctx.actorId, 'request.takeover');
-      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId) throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
+        throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
       if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member takes over.');
       const request = this.openRequestOf(session, requestId);
       const takeover_id = body.takeover_id as string;
       if (this.store.get('Takeover', takeover_id)) throw new ProtocolError('DUPLICATE_RECORD', `Takeover ${takeover_id} exists.`);
-      const takeover: Takeover = { takeover_id, request_id: requestId, work_session_id: sessionId, actor_id: ctx.actorId, reason: body.reason as string, at_revision: session.revision + 1, taken_at: this.now() };
+      const takeover: Takeover = {
+        takeover_id,
+        request_id: requestId,
+        work_session_id: sessionId,
+        actor_id: ctx.actorId,
+        reason: body.reason as string,
+        at_revision: session.revision + 1,
+        taken_at: this.now(),
+      };
       this.store.insert('Takeover', takeover_id, sessionId, takeover, takeover.taken_at);
       const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } };
       this.store.update('Request', requestId, resolved);
       const reopened = this.writeSession({ ...session, status: 'open' });
-      const after = this.appendEvent(reopened, 'request.taken_over', ctx.actorId, 'Takeover', takeover_id, { request_id: requestId, reason: takeover.reason }, [change('Takeover', takeover_id, takeover), change('Request', requestId, resolved)]);
+      const after = this.appendEvent(
+        reopened,
+        'request.taken_over',
+        ctx.actorId,
+        'Takeover',
+        takeover_id,
+        { request_id: requestId, reason: takeover.reason },
+        [change('Takeover', takeover_id, takeover), change('Request', requestId, resolved)],
+      );
       return { status: 201, body: { takeover, session: after } };
     });
   }
@@ -395,27 +525,39 @@ export class ProtocolService {
   contribute(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'contribute', 'Contribution', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
-      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId) throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+      if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
+        throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
       this.requireNoOpenRequest(session);
       const decision_id = body.decision_id as string;
       const decision = this.store.get<PolicyDecision>('PolicyDecision', decision_id);
       if (!decision || decision.work_session_id !== sessionId) {
-        throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decision_id} in this session: record it before the action is accepted.`);
+        throw new ProtocolError(
+          'MISSING_POLICY_DECISION',
+          `No PolicyDecision ${decision_id} in this session: record it before the action is accepted.`,
+        );
       }
       if (decision.outcome === 'deny') throw new ProtocolError('POLICY_DENIED', `The policy denied ${decision.action.tool}.`);
       if (decision.outcome === 'require_review') {
         const request = this.store.listForSession<Request>(sessionId, 'Request').find((r) => r.decision_id === decision_id);
         if (!request || request.status !== 'resolved' || !request.resolution) {
-          throw new ProtocolError('MISSING_RESOLUTION', `${decision.action.tool} needs a review: resolve its Request through a Review or a Takeover first.`);
+          throw new ProtocolError(
+            'MISSING_RESOLUTION',
+            `${decision.action.tool} needs a review: resolve its Request through a Review or a Takeover first.`,
+          );
         }
         if (request.resolution.by === 'takeover') {
-          throw new ProtocolError('STALE_TAKEOVER_CONTINUATION', `A household member took over ${decision.action.tool}; the agent cannot continue it.`);
+          throw new ProtocolError(
+            'STALE_TAKEOVER_CONTINUATION',
+            `A household member took over ${decision.action.tool}; the agent cannot continue it.`,
+          );
         }
         const review = this.store.get<Review>('Review', request.resolution.record_id);
-        if (review?.verdict !== 'approve') throw new ProtocolError('MISSING_RESOLUTION', `The review of ${decision.action.tool} rejected it.`);
+        if (review?.verdict !== 'approve')
+          throw new ProtocolError('MISSING_RESOLUTION', `The review of ${decision.action.tool} rejected it.`);
       }
       const contribution_id = body.contribution_id as string;
-      if (this.store.get('Contribution', contribution_id)) throw new ProtocolError('DUPLICATE_RECORD', `Contribution ${contribution_id} exists.`);
+      if (this.store.get('Contribution', contribution_id))
+        throw new ProtocolError('DUPLICATE_RECORD', `Contribution ${contribution_id} exists.`);
       const contribution: Contribution = {
         contribution_id,
         work_session_id: sessionId,
@@ -427,7 +569,15 @@ export class ProtocolService {
         created_at: this.now(),
       };
       this.store.insert('Contribution', contribution_id, sessionId, contribution, contribution.created_at);
-      const after = this.appendEvent(session, 'contribution.recorded', ctx.actorId, 'Contribution', contribution_id, { decision_id, kind: contribution.kind, summary: contribution.summary }, [change('Contribution', contribution_id, contribution)]);
+      const after = this.appendEvent(
+        session,
+        'contribution.recorded',
+        ctx.actorId,
+        'Contribution',
+        contribution_id,
+        { decision_id, kind: contribution.kind, summary: contribution.summary },
+        [change('Contribution', contribution_id, contribution)],
+      );
       return { status: 201, body: { contribution, session: after } };
     });
   }
@@ -436,11 +586,26 @@ export class ProtocolService {
     return this.sessionMutation(ctx, sessionId, 'recordLearning', 'LearningRecord', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       const learning_id = body.learning_id as string;
-      if (this.store.get('LearningRecord', learning_id)) throw new ProtocolError('DUPLICATE_RECORD', `LearningRecord ${learning_id} exists.`);
+      if (this.store.get('LearningRecord', learning_id))
+        throw new ProtocolError('DUPLICATE_RECORD', `LearningRecord ${learning_id} exists.`);
       // Governed: a learning record starts as a proposal, like memory.
-      const record: LearningRecord = { learning_id, work_session_id: sessionId, summary: body.summary as string, status: 'proposed', created_at: this.now() };
+      const record: LearningRecord = {
+        learning_id,
+        work_session_id: sessionId,
+        summary: body.summary as string,
+        status: 'proposed',
+        created_at: this.now(),
+      };
       this.store.insert('LearningRecord', learning_id, sessionId, record, record.created_at);
-      const after = this.appendEvent(session, 'learning.proposed', ctx.actorId, 'LearningRecord', learning_id, { summary: record.summary }, [change('LearningRecord', learning_id, record)]);
+      const after = this.appendEvent(
+        session,
+        'learning.proposed',
+        ctx.actorId,
+        'LearningRecord',
+        learning_id,
+        { summary: record.summary },
+        [change('LearningRecord', learning_id, record)],
+      );
       return { status: 201, body: { learning: record, session: after } };
     });
   }
@@ -450,14 +615,24 @@ export class ProtocolService {
     return this.sessionMutation(ctx, sessionId, 'decideLearning', 'Decision', body, (session) => {
       const actor = this.requireActor(ctx.actorId);
       const record = this.store.get<LearningRecord>('LearningRecord', learningId);
-      if (!record || record.work_session_id !== sessionId) throw new ProtocolError('NOT_FOUND', `No LearningRecord ${learningId} in this session.`);
+      if (!record || record.work_session_id !== sessionId)
+        throw new ProtocolError('NOT_FOUND', `No LearningRecord ${learningId} in this session.`);
       if (actor.role !== 'household_member' || !actor.authority.includes('learning.decide')) {
         throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${ctx.actorId} cannot decide learning; a household member does.`);
       }
-      if (record.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `LearningRecord ${learningId} was already ${record.status}.`);
+      if (record.status !== 'proposed')
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `LearningRecord ${learningId} was already ${record.status}.`);
       const decided: LearningRecord = { ...record, status: body.decision === 'accept' ? 'accepted' : 'rejected', decided_by: ctx.actorId };
       this.store.update('LearningRecord', learningId, decided);
-      const after = this.appendEvent(session, `learning.${decided.status}`, ctx.actorId, 'LearningRecord', learningId, { status: decided.status }, [change('LearningRecord', learningId, decided)]);
+      const after = this.appendEvent(
+        session,
+        `learning.${decided.status}`,
+        ctx.actorId,
+        'LearningRecord',
+        learningId,
+        { status: decided.status },
+        [change('LearningRecord', learningId, decided)],
+      );
       return { status: 200, body: { learning: decided, session: after } };
     });
   }
@@ -466,10 +641,19 @@ export class ProtocolService {
     return this.sessionMutation(ctx, sessionId, 'proposeMemory', 'MemoryProposal', body, (session) => {
       this.requireActor(ctx.actorId);
       const proposal_id = body.proposal_id as string;
-      if (this.store.get('MemoryProposal', proposal_id)) throw new ProtocolError('DUPLICATE_RECORD', `MemoryProposal ${proposal_id} exists.`);
-      const proposal: MemoryProposal = { proposal_id, work_session_id: sessionId, fact: body.fact as string, status: 'proposed', created_at: this.now() };
+      if (this.store.get('MemoryProposal', proposal_id))
+        throw new ProtocolError('DUPLICATE_RECORD', `MemoryProposal ${proposal_id} exists.`);
+      const proposal: MemoryProposal = {
+        proposal_id,
+        work_session_id: sessionId,
+        fact: body.fact as string,
+        status: 'proposed',
+        created_at: this.now(),
+      };
       this.store.insert('MemoryProposal', proposal_id, sessionId, proposal, proposal.created_at);
-      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact }, [change('MemoryProposal', proposal_id, proposal)]);
+      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact }, [
+        change('MemoryProposal', proposal_id, proposal),
+      ]);
       return { status: 201, body: { proposal, session: after } };
     });
   }
@@ -479,14 +663,31 @@ export class ProtocolService {
     return this.sessionMutation(ctx, sessionId, 'decideMemory', 'Decision', body, (session) => {
       const actor = this.requireActor(ctx.actorId);
       const proposal = this.store.get<MemoryProposal>('MemoryProposal', proposalId);
-      if (!proposal || proposal.work_session_id !== sessionId) throw new ProtocolError('SILENT_MEMORY_MUTATION', `No MemoryProposal ${proposalId} in this session: memory changes only through a proposal.`);
+      if (!proposal || proposal.work_session_id !== sessionId)
+        throw new ProtocolError(
+          'SILENT_MEMORY_MUTATION',
+          `No MemoryProposal ${proposalId} in this session: memory changes only through a proposal.`,
+        );
       if (actor.role !== 'household_member' || !actor.authority.includes('memory.decide')) {
         throw new ProtocolError('SILENT_MEMORY_MUTATION', `${ctx.actorId} cannot decide memory; a household member does.`);
       }
-      if (proposal.status !== 'proposed') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
-      const decided: MemoryProposal = { ...proposal, status: body.decision === 'accept' ? 'accepted' : 'rejected', decided_by: ctx.actorId };
+      if (proposal.status !== 'proposed')
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
+      const decided: MemoryProposal = {
+        ...proposal,
+        status: body.decision === 'accept' ? 'accepted' : 'rejected',
+        decided_by: ctx.actorId,
+      };
       this.store.update('MemoryProposal', proposalId, decided);
-      const after = this.appendEvent(session, `memory.${decided.status}`, ctx.actorId, 'MemoryProposal', proposalId, { status: decided.status }, [change('MemoryProposal', proposalId, decided)]);
+      const after = this.appendEvent(
+        session,
+        `memory.${decided.status}`,
+        ctx.actorId,
+        'MemoryProposal',
+        proposalId,
+        { status: decided.status },
+        [change('MemoryProposal', proposalId, decided)],
+      );
       return { status: 200, body: { proposal: decided, session: after } };
     });
   }
@@ -494,7 +695,8 @@ export class ProtocolService {
   setSessionStatus(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
-      if (TERMINAL_SESSION_STATUSES.includes(session.status)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
+      if (TERMINAL_SESSION_STATUSES.includes(session.status))
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
       const open = this.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
       if (open && body.status === 'completed') {
         throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
@@ -509,12 +711,21 @@ export class ProtocolService {
   sealSession(ctx: MutationContext, sessionId: string): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'sealSession', undefined, {}, (session) => {
       this.requireAuthority(ctx.actorId, 'manifest.seal');
-      if (!TERMINAL_SESSION_STATUSES.includes(session.status)) throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
+      if (!TERMINAL_SESSION_STATUSES.includes(session.status))
+        throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
       // Sealing would leave a proposal nobody can decide any more.
       const undecided = this.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
-      if (undecided) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`);
+      if (undecided)
+        throw new ProtocolError(
+          'OPERATION_OUT_OF_ORDER',
+          `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`,
+        );
       const unlearned = this.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((l) => l.status === 'proposed');
-      if (unlearned) throw new ProtocolError('OPERATION_OUT_OF_ORDER', `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`);
+      if (unlearned)
+        throw new ProtocolError(
+          'OPERATION_OUT_OF_ORDER',
+          `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`,
+        );
       const after = this.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
       const sealed = this.writeSession({ ...after, sealed: true });
       return { status: 200, body: sealed };
@@ -620,7 +831,8 @@ export class ProtocolService {
   /** A session's revision counts its events (each event adds one). */
   private chainHeads(): Record<string, ChainHead> {
     const heads: Record<string, ChainHead> = {};
-    for (const s of this.store.list<WorkSession>('WorkSession')) heads[s.work_session_id] = { events: s.revision, last_event_hash: s.last_event_hash };
+    for (const s of this.store.list<WorkSession>('WorkSession'))
+      heads[s.work_session_id] = { events: s.revision, last_event_hash: s.last_event_hash };
     return heads;
   }
 
@@ -632,24 +844,31 @@ export class ProtocolService {
 
   private requireAuthority(actorId: string, ...anyOf: Authority[]): Actor {
     const actor = this.requireActor(actorId);
-    if (!anyOf.some((a) => actor.authority.includes(a))) throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actorId} lacks ${anyOf.join(' or ')}.`);
+    if (!anyOf.some((a) => actor.authority.includes(a)))
+      throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actorId} lacks ${anyOf.join(' or ')}.`);
     return actor;
   }
 
   private requireNoOpenRequest(session: WorkSession): void {
     const open = this.store.listForSession<Request>(session.work_session_id, 'Request').find((r) => r.status === 'open');
-    if (open) throw new ProtocolError('UNRESOLVED_REQUEST', `Request ${open.request_id} is unresolved: it needs a Review or a Takeover before the session goes on.`);
+    if (open)
+      throw new ProtocolError(
+        'UNRESOLVED_REQUEST',
+        `Request ${open.request_id} is unresolved: it needs a Review or a Takeover before the session goes on.`,
+      );
   }
 
   private decisionOf(session: WorkSession, decisionId: string): PolicyDecision {
     const decision = this.store.get<PolicyDecision>('PolicyDecision', decisionId);
-    if (!decision || decision.work_session_id !== session.work_session_id) throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decisionId} in this session.`);
+    if (!decision || decision.work_session_id !== session.work_session_id)
+      throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decisionId} in this session.`);
     return decision;
   }
 
   private openRequestOf(session: WorkSession, requestId: string): Request {
     const request = this.store.get<Request>('Request', requestId);
-    if (!request || request.work_session_id !== session.work_session_id) throw new ProtocolError('NOT_FOUND', `No Request ${requestId} in this session.`);
+    if (!request || request.work_session_id !== session.work_session_id)
+      throw new ProtocolError('NOT_FOUND', `No Request ${requestId} in this session.`);
     if (request.status !== 'open') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Request ${requestId} is already resolved.`);
     return request;
   }
@@ -664,7 +883,16 @@ export class ProtocolService {
    * created or changed, as they now stand: they travel in the payload, so the records can
    * be rebuilt from the events (and a reader can tell when a snapshot disagrees).
    */
-  private appendEvent(session: WorkSession, type: string, actorId: string, recordType: RecordType, recordId: string, payload: Record<string, unknown>, changes: EventRecordChange[] = [], at: string = this.now()): WorkSession {
+  private appendEvent(
+    session: WorkSession,
+    type: string,
+    actorId: string,
+    recordType: RecordType,
+    recordId: string,
+    payload: Record<string, unknown>,
+    changes: EventRecordChange[] = [],
+    at: string = this.now(),
+  ): WorkSession {
     const base: Omit<JarvisEvent, 'hash'> = {
       event_id: newId('evt'),
       work_session_id: session.work_session_id,
@@ -683,15 +911,24 @@ export class ProtocolService {
   }
 
   private validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
     const forbidden = findForbiddenField(body);
-    if (forbidden) throw new ProtocolError('FORBIDDEN_EXPORT_FIELD', `The field "${forbidden}" may not be stored: protocol records are exported.`);
+    if (forbidden)
+      throw new ProtocolError('FORBIDDEN_EXPORT_FIELD', `The field "${forbidden}" may not be stored: protocol records are exported.`);
     if (!schema) return;
     const verdict = check(compileSchema(PROTOCOL_SCHEMAS[schema]), body);
     if (!verdict.ok) throw new ProtocolError('INVALID_RECORD', `${schema}: ${verdict.error.message}`);
   }
 
-  private mutate(ctx: MutationContext, op: string, schema: ProtocolSchemaName | undefined, body: Body, pathIds: Record<string, string>, run: () => { status: number; body: unknown }): ProtocolAnswer {
+  private mutate(
+    ctx: MutationContext,
+    op: string,
+    schema: ProtocolSchemaName | undefined,
+    body: Body,
+    pathIds: Record<string, string>,
+    run: () => { status: number; body: unknown },
+  ): ProtocolAnswer {
     const bodyWithoutIdentity = { ...body };
     const requestSha256 = sha256Hex(canonicalJson({ op, pathIds, body }));
     const previous = this.store.storedResponse(ctx.actorId, ctx.idempotencyKey);
@@ -733,7 +970,10 @@ export class ProtocolService {
     run: (session: WorkSession) => { status: number; body: unknown },
   ): ProtocolAnswer {
     if (body.work_session_id !== undefined && body.work_session_id !== sessionId) {
-      throw new ProtocolError('PATH_BODY_MISMATCH', `The body names WorkSession ${String(body.work_session_id)} but the path names ${sessionId}.`);
+      throw new ProtocolError(
+        'PATH_BODY_MISMATCH',
+        `The body names WorkSession ${String(body.work_session_id)} but the path names ${sessionId}.`,
+      );
     }
     const { work_session_id: _ignored, ...rest } = body;
     return this.mutate(ctx, op, schema, rest, { sessionId }, () => {
@@ -746,10 +986,16 @@ export class ProtocolService {
       const takeovers = this.store.listForSession<Takeover>(sessionId, 'Takeover');
       const lastTakeover = takeovers[takeovers.length - 1];
       if (lastTakeover && ctx.actorId !== lastTakeover.actor_id && ctx.expectedRevision < lastTakeover.at_revision) {
-        throw new ProtocolError('STALE_TAKEOVER_CONTINUATION', `A household member took over at revision ${lastTakeover.at_revision}; continue from the current state.`);
+        throw new ProtocolError(
+          'STALE_TAKEOVER_CONTINUATION',
+          `A household member took over at revision ${lastTakeover.at_revision}; continue from the current state.`,
+        );
       }
       if (ctx.expectedRevision !== session.revision) {
-        throw new ProtocolError('REVISION_CONFLICT', `WorkSession ${sessionId} is at revision ${session.revision}, not ${ctx.expectedRevision}.`);
+        throw new ProtocolError(
+          'REVISION_CONFLICT',
+          `WorkSession ${sessionId} is at revision ${session.revision}, not ${ctx.expectedRevision}.`,
+        );
       }
       if (ctx.previousEventHash !== session.last_event_hash) {
         throw new ProtocolError('PREVIOUS_EVENT_HASH_MISMATCH', `The last event of ${sessionId} has another hash.`);

@@ -58,7 +58,12 @@ describe('npm run serve (the bundled headless entry)', () => {
     rmSync(cache, { force: true });
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
     try {
-      const env = { JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' };
+      const env = {
+        JARVIS_ADDR: '127.0.0.1:0',
+        JARVIS_DATA: join(dir, 'j.db'),
+        JARVIS_SKILLS_DIR: join(dir, 'skills'),
+        OLLAMA_URL: 'http://127.0.0.1:9',
+      };
       const first = startServe(env);
       await first.url;
       first.child.kill('SIGTERM');
@@ -77,7 +82,12 @@ describe('npm run serve (the bundled headless entry)', () => {
 
   it('reads every document format whose parser is bundled apart from the master', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
-    const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' });
+    const s = startServe({
+      JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_DATA: join(dir, 'j.db'),
+      JARVIS_SKILLS_DIR: join(dir, 'skills'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+    });
     try {
       const url = await s.url;
       const files: Record<string, Buffer> = {
@@ -101,7 +111,11 @@ describe('npm run serve (the bundled headless entry)', () => {
         if (documents.every((d) => d.status === 'ready' || d.status === 'failed')) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      expect(documents.map((d) => [d.name, d.status, d.error ?? '']).sort()).toEqual(Object.keys(files).map((n) => [n, 'ready', '']).sort());
+      expect(documents.map((d) => [d.name, d.status, d.error ?? '']).sort()).toEqual(
+        Object.keys(files)
+          .map((n) => [n, 'ready', ''])
+          .sort(),
+      );
     } finally {
       s.child.kill('SIGTERM');
       await s.exited;
@@ -111,14 +125,29 @@ describe('npm run serve (the bundled headless entry)', () => {
 
   it('reads calendars on its worker thread: health answers while a costly file is refused, and SIGTERM still stops it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
-    const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills'), OLLAMA_URL: 'http://127.0.0.1:9' });
+    const s = startServe({
+      JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_DATA: join(dir, 'j.db'),
+      JARVIS_SKILLS_DIR: join(dir, 'skills'),
+      OLLAMA_URL: 'http://127.0.0.1:9',
+    });
     try {
       const url = await s.url;
-      const calendar = (...vevents: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents.flat(), 'END:VCALENDAR', ''].join('\r\n');
-      const post = (ics: string) => fetch(`${url}/api/calendar/import`, { method: 'POST', body: ics, headers: { 'content-type': 'text/calendar' } });
-      const forever = await post(calendar(['BEGIN:VEVENT', 'UID:d@test', 'DTSTART:20260101T100000Z', 'DURATION:P999999999999999999W', 'END:VEVENT']));
+      const calendar = (...vevents: string[][]) =>
+        ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents.flat(), 'END:VCALENDAR', ''].join('\r\n');
+      const post = (ics: string) =>
+        fetch(`${url}/api/calendar/import`, { method: 'POST', body: ics, headers: { 'content-type': 'text/calendar' } });
+      const forever = await post(
+        calendar(['BEGIN:VEVENT', 'UID:d@test', 'DTSTART:20260101T100000Z', 'DURATION:P999999999999999999W', 'END:VEVENT']),
+      );
       expect(forever.status).toBe(400);
-      const minutely = [0, 1, 2].map((i) => ['BEGIN:VEVENT', `UID:m${i}@test`, 'DTSTART:19260101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT']);
+      const minutely = [0, 1, 2].map((i) => [
+        'BEGIN:VEVENT',
+        `UID:m${i}@test`,
+        'DTSTART:19260101T000000Z',
+        'RRULE:FREQ=MINUTELY',
+        'END:VEVENT',
+      ]);
       let done = false;
       const costly = post(calendar(...minutely)).finally(() => (done = true));
       const polls: number[] = [];
@@ -129,7 +158,16 @@ describe('npm run serve (the bundled headless entry)', () => {
       expect((await costly).status).toBe(400);
       expect(polls.length).toBeGreaterThan(1);
       expect(polls.every((x) => x === 200)).toBe(true);
-      const ok = await post(calendar(['BEGIN:VEVENT', 'UID:ok@test', 'SUMMARY:Elternabend', 'DTSTART:20261201T180000Z', 'RDATE;VALUE=PERIOD:20261208T180000Z/PT2H', 'END:VEVENT']));
+      const ok = await post(
+        calendar([
+          'BEGIN:VEVENT',
+          'UID:ok@test',
+          'SUMMARY:Elternabend',
+          'DTSTART:20261201T180000Z',
+          'RDATE;VALUE=PERIOD:20261208T180000Z/PT2H',
+          'END:VEVENT',
+        ]),
+      );
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as { imported: unknown[] }).imported).toHaveLength(2);
     } finally {

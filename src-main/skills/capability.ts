@@ -26,7 +26,11 @@ export interface SkillsCapability extends Capability {
 }
 
 /** Builds the skill engine from the configuration. The CLI uses the same function. */
-export function createSkillEngine(ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>, gate?: SkillGate, reloaded?: (report: SkillsReloadResponse) => void): SkillEngine {
+export function createSkillEngine(
+  ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>,
+  gate?: SkillGate,
+  reloaded?: (report: SkillsReloadResponse) => void,
+): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
@@ -56,7 +60,13 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
   let lastErrors = 0;
   const announce = (report: SkillsReloadResponse): void => {
     lastErrors = report.errors.length;
-    ctx.events.publish('skills.changed', { added: report.added, removed: report.removed, changed: report.changed, errors: report.errors.length, proposed: report.proposed ?? [] });
+    ctx.events.publish('skills.changed', {
+      added: report.added,
+      removed: report.removed,
+      changed: report.changed,
+      errors: report.errors.length,
+      proposed: report.proposed ?? [],
+    });
   };
   const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
   const enabled = ctx.config.skillsEnabled;
@@ -100,7 +110,9 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
           : `, not isolated: ${sandbox.reason}`;
     const detail = `${engine.skills().length} skills, ${tools} tools${isolation}`;
     const params = { skills: engine.skills().length, tools, errors: lastErrors };
-    return lastErrors > 0 ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params } : { state: 'ok', detail, code: 'skills.loaded', params };
+    return lastErrors > 0
+      ? { state: 'degraded', detail: `${detail}, ${lastErrors} errors`, code: 'skills.loadedWithErrors', params }
+      : { state: 'ok', detail, code: 'skills.loaded', params };
   });
   let probeTimer: NodeJS.Timeout | undefined;
   return {
@@ -114,7 +126,10 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       // process costs the event loop milliseconds); the first skill call probes on its own
       // if it comes sooner.
       if (enabled && ctx.config.skillProcessEnabled) {
-        probeTimer = setTimeout(() => void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? ''), SANDBOX_PROBE_DELAY_MS);
+        probeTimer = setTimeout(
+          () => void probeSandbox(ctx.config.skillSandbox as SandboxMode, process.env.PATH ?? ''),
+          SANDBOX_PROBE_DELAY_MS,
+        );
         probeTimer.unref();
       }
     },

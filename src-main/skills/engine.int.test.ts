@@ -12,7 +12,12 @@ const user = join(root, 'user');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ctx: ToolContext = { traceId: 'test_engine', now: new Date('2026-08-29T08:20:00Z'), timezone: 'Europe/Berlin', actor: 'system' };
-const textInput = { type: 'object', properties: { text: { type: 'string', maxLength: 1000 } }, required: ['text'], additionalProperties: false };
+const textInput = {
+  type: 'object',
+  properties: { text: { type: 'string', maxLength: 1000 } },
+  required: ['text'],
+  additionalProperties: false,
+};
 
 function processSkill(base: string, folder: string, id: string, script: string, extra: Record<string, unknown> = {}) {
   const dir = join(base, folder);
@@ -53,7 +58,12 @@ function engine(registry = new SkillRegistry(), overrides: Partial<ConstructorPa
     ],
     pipelineMaxDepth: 3,
     processEnabled: true,
-    runner: { allowSystemExec: false, maxTimeoutMs: 10_000, maxOutputKb: 256, hostEnv: { ...process.env, JARVIS_SECRET_TOKEN: 'hunter2-secret' } },
+    runner: {
+      allowSystemExec: false,
+      maxTimeoutMs: 10_000,
+      maxOutputKb: 256,
+      hostEnv: { ...process.env, JARVIS_SECRET_TOKEN: 'hunter2-secret' },
+    },
     registry,
     ...overrides,
   });
@@ -67,7 +77,9 @@ beforeAll(() => {
   processSkill(join(workspace, 'python'), 'grouped', 'grouped.text', upper);
   processSkill(workspace, '_ignored', 'ignored.text', upper);
   processSkill(workspace, 'off', 'off.text', upper, { enabled: false });
-  processSkill(workspace, 'sleeper', 'hostile.sleep', '#!/bin/sh\nexec sleep 1000\n', { runtime: { type: 'process', command: './run', timeout_ms: 500 } });
+  processSkill(workspace, 'sleeper', 'hostile.sleep', '#!/bin/sh\nexec sleep 1000\n', {
+    runtime: { type: 'process', command: './run', timeout_ms: 500 },
+  });
   processSkill(workspace, 'flood', 'hostile.flood', "#!/bin/sh\nhead -c 10485760 /dev/zero | tr '\\000' x\n");
   processSkill(workspace, 'twice', 'hostile.twice', `#!/bin/sh\necho '{"success":true,"data":{}}{"success":true,"data":{}}'\n`);
   processSkill(workspace, 'prose', 'hostile.prose', '#!/bin/sh\necho Alles erledigt!\n');
@@ -92,15 +104,28 @@ beforeAll(() => {
   openJarvis('deep-3', `[skill]\nname = "deep-3"\ndescription = "d"\ndepends = ["deep-4"]\n`, '---\nname: deep-3\ndescription: d\n---\nx');
   openJarvis('deep-4', '', '---\nname: deep-4\ndescription: d\n---\nx');
   openJarvis('greedy', `[skill]\nname = "greedy"\ndescription = "calls a shell skill"\n[[skill.steps]]\nskill_name = "needs-shell"\n`);
-  openJarvis('needs-shell', `[skill]\nname = "needs-shell"\ndescription = "s"\nrequired_capabilities = ["shell:execute"]\n[[skill.steps]]\ntool_name = "skill_good_text_go"\narguments_template = '{"text": "x"}'\n`);
+  openJarvis(
+    'needs-shell',
+    `[skill]\nname = "needs-shell"\ndescription = "s"\nrequired_capabilities = ["shell:execute"]\n[[skill.steps]]\ntool_name = "skill_good_text_go"\narguments_template = '{"text": "x"}'\n`,
+  );
   openJarvis(
     'shout',
     `[skill]\nname = "shout"\ndescription = "Shouts a text twice"\nrequired_capabilities = ["memory:read"]\n[[skill.steps]]\ntool_name = "skill_good_text_go"\narguments_template = '{"text": "{text}"}'\noutput_key = "loud"\n[[skill.steps]]\nskill_name = "echo-twice"\narguments_template = '{"word": "{loud.text}"}'\noutput_key = "twice"\n`,
     '---\nname: shout\ndescription: Shouts a text twice\n---\nSay it loud.',
   );
-  openJarvis('echo-twice', `[skill]\nname = "echo-twice"\ndescription = "Echoes"\nrequired_capabilities = ["memory:read"]\n[[skill.steps]]\ntool_name = "notes_echo"\narguments_template = '{"value": "{word} {word}"}'\n`);
-  openJarvis('ouroboros', `[skill]\nname = "ouroboros"\ndescription = "calls its own tool"\n[[skill.steps]]\ntool_name = "skill_ouroboros_run"\n`);
-  openJarvis('explain', '', '---\nname: explain\ndescription: Explain code in plain language\nlicense: MIT\n---\nWhen asked to explain code, go section by section.');
+  openJarvis(
+    'echo-twice',
+    `[skill]\nname = "echo-twice"\ndescription = "Echoes"\nrequired_capabilities = ["memory:read"]\n[[skill.steps]]\ntool_name = "notes_echo"\narguments_template = '{"value": "{word} {word}"}'\n`,
+  );
+  openJarvis(
+    'ouroboros',
+    `[skill]\nname = "ouroboros"\ndescription = "calls its own tool"\n[[skill.steps]]\ntool_name = "skill_ouroboros_run"\n`,
+  );
+  openJarvis(
+    'explain',
+    '',
+    '---\nname: explain\ndescription: Explain code in plain language\nlicense: MIT\n---\nWhen asked to explain code, go section by section.',
+  );
   openJarvis('hidden', '', '---\nname: hidden\ndescription: Not for the model\ndisable_model_invocation: true\n---\nSecret handbook.');
   openJarvis('reader', `[skill]\nname = "reader"\ndescription = "reads the calendar"\n[[skill.steps]]\ntool_name = "calendar_list"\n`);
 
@@ -111,9 +136,38 @@ beforeAll(() => {
 function coreRegistry(): SkillRegistry {
   const registry = new SkillRegistry();
   const tools = [
-    { name: 'notes_echo', description: 'echo', input_schema: { type: 'object' as const, properties: { value: { type: 'string' } }, required: ['value'], additionalProperties: false }, provider: 'core' as const, mutates: false, requires_confirmation: false, source: 'core' },
-    { name: 'calendar_list', description: 'list', input_schema: { type: 'object' as const }, provider: 'core' as const, mutates: false, requires_confirmation: false, source: 'core' },
-    { name: 'skill_mine_text_go', description: 'a core tool with a plugin name', input_schema: { type: 'object' as const }, provider: 'core' as const, mutates: false, requires_confirmation: false, source: 'core' },
+    {
+      name: 'notes_echo',
+      description: 'echo',
+      input_schema: {
+        type: 'object' as const,
+        properties: { value: { type: 'string' } },
+        required: ['value'],
+        additionalProperties: false,
+      },
+      provider: 'core' as const,
+      mutates: false,
+      requires_confirmation: false,
+      source: 'core',
+    },
+    {
+      name: 'calendar_list',
+      description: 'list',
+      input_schema: { type: 'object' as const },
+      provider: 'core' as const,
+      mutates: false,
+      requires_confirmation: false,
+      source: 'core',
+    },
+    {
+      name: 'skill_mine_text_go',
+      description: 'a core tool with a plugin name',
+      input_schema: { type: 'object' as const },
+      provider: 'core' as const,
+      mutates: false,
+      requires_confirmation: false,
+      source: 'core',
+    },
   ];
   registry.addProvider({ kind: 'core', list: () => tools, call: async (_n, args) => toolSuccess(args, 'ok', false) });
   return registry;
@@ -130,7 +184,14 @@ describe('skill engine', () => {
     expect(names).not.toContain('skill_off_text_go');
     expect(e.skills().find((s) => s.id === 'grouped.text')?.group).toBe('python');
     const good = registry.get('skill_good_text_go');
-    expect(good).toMatchObject({ provider: 'plugin', skill_id: 'good.text', action: 'go', mutates: false, requires_confirmation: false, source: join(workspace, 'good') });
+    expect(good).toMatchObject({
+      provider: 'plugin',
+      skill_id: 'good.text',
+      action: 'go',
+      mutates: false,
+      requires_confirmation: false,
+      source: join(workspace, 'good'),
+    });
   });
 
   it('lists broken skills with their errors while the others load', () => {
@@ -154,7 +215,9 @@ describe('skill engine', () => {
     const { e, registry } = engine(coreRegistry());
     expect(registry.get('skill_mine_text_go')?.provider).toBe('core');
     const listing = e.listing();
-    expect(listing.errors.some((x) => x.message.includes('skill_mine_text_go') && x.message.includes('shadowed by the core tool'))).toBe(true);
+    expect(listing.errors.some((x) => x.message.includes('skill_mine_text_go') && x.message.includes('shadowed by the core tool'))).toBe(
+      true,
+    );
     expect(listing.skills.find((s) => s.id === 'mine.text')?.warnings.join()).toContain('shadowed');
     expect(listing.skills.find((s) => s.id === 'core.calendar')).toMatchObject({ provider: 'core', actions: [{ tool: 'calendar_list' }] });
   });
@@ -170,7 +233,10 @@ describe('skill engine', () => {
     for (const [tool, code] of cases) {
       const r = await registry.call(tool, { text: 'x' }, ctx);
       expect(r, tool).toMatchObject({ success: false, error: { code } });
-      expect(await registry.call('skill_good_text_go', { text: 'still here' }, ctx)).toMatchObject({ success: true, data: { text: 'STILL HERE' } });
+      expect(await registry.call('skill_good_text_go', { text: 'still here' }, ctx)).toMatchObject({
+        success: true,
+        data: { text: 'STILL HERE' },
+      });
     }
     // An entry point that leaves the folder is no tool at all: listed disabled with the reason.
     expect(registry.get('skill_hostile_escape_go')).toBeUndefined();
@@ -192,7 +258,11 @@ describe('skill engine', () => {
 
   it('rejects a cyclic pipeline naming the cycle, too deep nesting and missing capabilities', () => {
     const { e } = engine();
-    const errorsOf = (id: string) => e.skills().find((s) => s.id === id)?.errors.join(' | ') ?? '';
+    const errorsOf = (id: string) =>
+      e
+        .skills()
+        .find((s) => s.id === id)
+        ?.errors.join(' | ') ?? '';
     expect(errorsOf('cycle-a')).toContain('dependency cycle: cycle-a -> cycle-b -> cycle-a');
     expect(errorsOf('cycle-b')).toContain('dependency cycle');
     expect(errorsOf('deep-1')).toContain('more than JARVIS_SKILL_PIPELINE_MAX_DEPTH=3');
@@ -206,7 +276,11 @@ describe('skill engine', () => {
     const r = await registry.call('skill_shout_run', { text: 'hallo' }, ctx);
     expect(r).toMatchObject({
       success: true,
-      data: { result: { value: 'HALLO HALLO' }, outputs: { loud: { text: 'HALLO' }, twice: { value: 'HALLO HALLO' } }, instructions: 'Say it loud.' },
+      data: {
+        result: { value: 'HALLO HALLO' },
+        outputs: { loud: { text: 'HALLO' }, twice: { value: 'HALLO HALLO' } },
+        instructions: 'Say it loud.',
+      },
     });
     expect(registry.get('skill_shout_run')?.input_schema).toMatchObject({ required: ['text'] });
   });
@@ -220,7 +294,10 @@ describe('skill engine', () => {
 
   it('an instruction-only skill returns its markdown; disable_model_invocation hides it from the catalog and the tools', async () => {
     const { e, registry } = engine();
-    expect(await registry.call('skill_explain_run', {}, ctx)).toMatchObject({ success: true, data: { instructions: 'When asked to explain code, go section by section.' } });
+    expect(await registry.call('skill_explain_run', {}, ctx)).toMatchObject({
+      success: true,
+      data: { instructions: 'When asked to explain code, go section by section.' },
+    });
     expect(registry.get('skill_hidden_run')).toBeUndefined();
     const xml = e.catalogXml();
     expect(xml).toMatch(/^<available_skills>\n/);

@@ -14,7 +14,15 @@ import {
 } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
 import { SkillEntryCache } from './entry-cache';
-import { loadSkills, OPENJARVIS_ACTION, type OpenJarvisSkillEntry, type ProcessSkillEntry, type SkillEntry, type SkillSet, type SkillSource } from './loader';
+import {
+  loadSkills,
+  OPENJARVIS_ACTION,
+  type OpenJarvisSkillEntry,
+  type ProcessSkillEntry,
+  type SkillEntry,
+  type SkillSet,
+  type SkillSource,
+} from './loader';
 import { fillTemplate } from './openjarvis';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
@@ -228,7 +236,11 @@ export class SkillEngine {
 
   /** A loaded skill by id, or by one of its tool names. */
   find(name: string): SkillEntry | undefined {
-    return this.set.skills.find((s) => s.id === name && s.errors.length === 0) ?? this.bindings.get(name)?.entry ?? this.set.skills.find((s) => s.id === name);
+    return (
+      this.set.skills.find((s) => s.id === name && s.errors.length === 0) ??
+      this.bindings.get(name)?.entry ??
+      this.set.skills.find((s) => s.id === name)
+    );
   }
 
   private usable(s: SkillEntry): boolean {
@@ -238,8 +250,10 @@ export class SkillEngine {
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
     const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
-    if (admission?.state === 'proposed') return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
-    if (admission?.state === 'rejected') return `the household rejected this version (SkillProposal ${admission.proposal_id ?? ''}); change the skill to propose it again`;
+    if (admission?.state === 'proposed')
+      return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
+    if (admission?.state === 'rejected')
+      return `the household rejected this version (SkillProposal ${admission.proposal_id ?? ''}); change the skill to propose it again`;
     if (s.format !== 'jarvis.skill.v1' || !s.manifest) return undefined;
     if (!this.options.processEnabled) return 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)';
     if (isSystemCommand(s.manifest.runtime.command) && !(s.manifest.permissions?.system_exec && this.options.runner.allowSystemExec)) {
@@ -307,19 +321,31 @@ export class SkillEngine {
     const changed = this.changedSince(entry);
     if (changed) return changed;
     if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
-    if (action !== OPENJARVIS_ACTION) return toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${entry.id} has only the action "${OPENJARVIS_ACTION}"`);
+    if (action !== OPENJARVIS_ACTION)
+      return toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${entry.id} has only the action "${OPENJARVIS_ACTION}"`);
     const verdict = check(compileSchema(entry.input_schema), input);
     if (!verdict.ok) return toolFailure(SKILL_ERROR_CODES.inputSchema, verdict.error.message, verdict.error.path);
     const depth = this.nesting.getStore() ?? 0;
     if (depth >= this.options.pipelineMaxDepth) {
-      return toolFailure(SKILL_ERROR_CODES.pipelineStep, `skill ${entry.id} is nested deeper than JARVIS_SKILL_PIPELINE_MAX_DEPTH=${this.options.pipelineMaxDepth}`);
+      return toolFailure(
+        SKILL_ERROR_CODES.pipelineStep,
+        `skill ${entry.id} is nested deeper than JARVIS_SKILL_PIPELINE_MAX_DEPTH=${this.options.pipelineMaxDepth}`,
+      );
     }
     return this.nesting.run(depth + 1, () => this.runOpenJarvis(entry, input, ctx));
   }
 
-  private async invokeProcess(entry: ProcessSkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  private async invokeProcess(
+    entry: ProcessSkillEntry,
+    action: string,
+    input: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<ToolResult> {
     if (!this.options.processEnabled) {
-      return toolFailure(SKILL_ERROR_CODES.disabled, `local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false); ${entry.id} runs on a skill worker`);
+      return toolFailure(
+        SKILL_ERROR_CODES.disabled,
+        `local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false); ${entry.id} runs on a skill worker`,
+      );
     }
     if (!entry.manifest) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid manifest`);
     this.options.trace?.(ctx.traceId, 'invoke', { skill: entry.id, action, dir: entry.dir, input });
@@ -336,17 +362,31 @@ export class SkillEngine {
       request_id: envelope.request_id,
       success: result.success,
       ...(result.error ? { error: result.error } : {}),
-      ...(run ? { exit_code: run.code, signal: run.signal, duration_ms: Math.round(run.durationMs), stderr: run.stderr, stderr_truncated: run.stderrTruncated } : {}),
+      ...(run
+        ? {
+            exit_code: run.code,
+            signal: run.signal,
+            duration_ms: Math.round(run.durationMs),
+            stderr: run.stderr,
+            stderr_truncated: run.stderrTruncated,
+          }
+        : {}),
     });
     return result.success ? result : this.withoutSecrets(entry, result);
   }
 
   /** A failure quotes the end of stderr; an env_from value in it must not reach the caller or the model. */
   private withoutSecrets(entry: ProcessSkillEntry, result: ToolResult): ToolResult {
-    const values = (entry.manifest?.runtime.env_from ?? []).map((name) => this.options.runner.hostEnv[name]).filter((v): v is string => !!v && v.length >= 6);
+    const values = (entry.manifest?.runtime.env_from ?? [])
+      .map((name) => this.options.runner.hostEnv[name])
+      .filter((v): v is string => !!v && v.length >= 6);
     if (values.length === 0) return result;
     const clean = (text: string) => values.reduce((t, v) => t.split(v).join('[redacted]'), text);
-    return { ...result, message: clean(result.message), ...(result.error ? { error: { ...result.error, message: clean(result.error.message) } } : {}) };
+    return {
+      ...result,
+      message: clean(result.message),
+      ...(result.error ? { error: { ...result.error, message: clean(result.error.message) } } : {}),
+    };
   }
 
   /** What a tool step needs declared. */
@@ -366,19 +406,32 @@ export class SkillEngine {
     for (const [i, step] of d.steps.entries()) {
       const label = `step ${i + 1} of ${entry.id} (${step.tool_name ?? step.skill_name})`;
       const args = fillTemplate(step.arguments, vars) as Record<string, unknown>;
-      this.options.trace?.(ctx.traceId, 'pipeline_step', { skill: entry.id, step: i + 1, tool: step.tool_name, sub_skill: step.skill_name, arguments: args });
+      this.options.trace?.(ctx.traceId, 'pipeline_step', {
+        skill: entry.id,
+        step: i + 1,
+        tool: step.tool_name,
+        sub_skill: step.skill_name,
+        arguments: args,
+      });
       let r: ToolResult;
       if (step.tool_name) {
         const tool = this.options.registry.get(step.tool_name);
         if (!tool) return { ...toolFailure('UNKNOWN_TOOL', `${label}: no tool ${step.tool_name} is registered`), mutated };
         const missing = this.capabilitiesForTool(tool).filter((c) => !entry.capabilities.includes(c));
         if (missing.length > 0) {
-          return { ...toolFailure(SKILL_ERROR_CODES.capability, `${label}: the skill does not declare ${missing.join(', ')} (required_capabilities)`), mutated };
+          return {
+            ...toolFailure(
+              SKILL_ERROR_CODES.capability,
+              `${label}: the skill does not declare ${missing.join(', ')} (required_capabilities)`,
+            ),
+            mutated,
+          };
         }
         r = await this.options.registry.call(step.tool_name, args, ctx);
       } else {
         const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0);
-        if (!child) return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
+        if (!child)
+          return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
         r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
       }
       mutated ||= r.mutated;
@@ -386,7 +439,8 @@ export class SkillEngine {
         const code = r.error?.code ?? SKILL_ERROR_CODES.pipelineStep;
         return { ...toolFailure(code, `${label} failed: ${r.error?.message ?? r.message}`, r.error?.path), mutated };
       }
-      const value = step.skill_name && r.data && typeof r.data === 'object' && 'result' in r.data ? (r.data as { result: unknown }).result : r.data;
+      const value =
+        step.skill_name && r.data && typeof r.data === 'object' && 'result' in r.data ? (r.data as { result: unknown }).result : r.data;
       last = value;
       if (step.output_key) {
         vars[step.output_key] = value;
@@ -425,7 +479,16 @@ export class SkillEngine {
             risk: a.risk ?? UNDECLARED_RISK,
           }))
         : s.definition
-          ? [{ name: OPENJARVIS_ACTION, tool: skillToolName(s.id, OPENJARVIS_ACTION), description: s.description, mutates: s.capabilities.some((c) => c.endsWith(':write')), requires_confirmation: false, risk: s.definition.risk }]
+          ? [
+              {
+                name: OPENJARVIS_ACTION,
+                tool: skillToolName(s.id, OPENJARVIS_ACTION),
+                description: s.description,
+                mutates: s.capabilities.some((c) => c.endsWith(':write')),
+                requires_confirmation: false,
+                risk: s.definition.risk,
+              },
+            ]
           : [];
     return {
       id: s.id,
@@ -498,7 +561,13 @@ export class SkillEngine {
         user_invocable: true,
         disable_model_invocation: false,
         capabilities: [],
-        actions: g.tools.map((t) => ({ name: t.action ?? t.name, tool: t.name, description: t.description, mutates: t.mutates, requires_confirmation: t.requires_confirmation })),
+        actions: g.tools.map((t) => ({
+          name: t.action ?? t.name,
+          tool: t.name,
+          description: t.description,
+          mutates: t.mutates,
+          requires_confirmation: t.requires_confirmation,
+        })),
         errors: [],
         warnings: [],
       });

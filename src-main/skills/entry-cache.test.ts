@@ -12,7 +12,24 @@ function counting(version: string) {
   let reads = 0;
   const read = (): SkillEntry => {
     reads++;
-    return { format: 'openjarvis', id: 'x', name: 'x', version, description: '', dir, tier: 'workspace', trust: 'workspace', enabled: true, user_invocable: true, disable_model_invocation: false, capabilities: [], tags: [], errors: [], warnings: [], input_schema: { type: 'object', properties: {}, required: [], additionalProperties: false } };
+    return {
+      format: 'openjarvis',
+      id: 'x',
+      name: 'x',
+      version,
+      description: '',
+      dir,
+      tier: 'workspace',
+      trust: 'workspace',
+      enabled: true,
+      user_invocable: true,
+      disable_model_invocation: false,
+      capabilities: [],
+      tags: [],
+      errors: [],
+      warnings: [],
+      input_schema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+    };
   };
   return { read, reads: () => reads };
 }

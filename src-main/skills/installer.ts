@@ -110,10 +110,12 @@ export function installSkill(options: InstallOptions): InstallResult {
       clone(options.source, base);
     } else {
       base = resolve(options.source);
-      if (!existsSync(base) || !statSync(base).isDirectory()) throw new InstallError(`${options.source} is neither a folder nor a git URL`, true);
+      if (!existsSync(base) || !statSync(base).isDirectory())
+        throw new InstallError(`${options.source} is neither a folder nor a git URL`, true);
     }
     const from = options.path ? resolve(base, options.path) : base;
-    if (!from.startsWith(base) || !existsSync(from)) throw new InstallError(`--path ${options.path} is not a folder inside the source`, true);
+    if (!from.startsWith(base) || !existsSync(from))
+      throw new InstallError(`--path ${options.path} is not a folder inside the source`, true);
 
     const staging = join(work, 'staging');
     const skipped: string[] = [];
@@ -149,6 +151,7 @@ export function installSkill(options: InstallOptions): InstallResult {
 export function removeSkill(userDir: string, dir: string): void {
   const root = resolve(userDir);
   const target = resolve(dir);
-  if (!target.startsWith(`${root}/`) && !target.startsWith(`${root}\\`)) throw new InstallError(`${dir} is not an installed skill (only skills in ${root} can be removed)`);
+  if (!target.startsWith(`${root}/`) && !target.startsWith(`${root}\\`))
+    throw new InstallError(`${dir} is not an installed skill (only skills in ${root} can be removed)`);
   rmSync(target, { recursive: true, force: true });
 }

@@ -64,7 +64,11 @@ export const OPENJARVIS_ACTION = 'run';
 const TIER_RANK: Record<SkillTier, number> = { workspace: 0, user: 1, bundled: 2 };
 
 /** Workspace (JARVIS_SKILLS_DIR) > user (installed) > bundled: a name found in several places is taken from the first. */
-export function skillSources(config: { skillsDir: string; skillsUserDir?: string | undefined; skillsBundledDir?: string | undefined }): SkillSource[] {
+export function skillSources(config: {
+  skillsDir: string;
+  skillsUserDir?: string | undefined;
+  skillsBundledDir?: string | undefined;
+}): SkillSource[] {
   const sources: SkillSource[] = [{ tier: 'workspace', dir: resolve(config.skillsDir) }];
   sources.push({ tier: 'user', dir: resolve(config.skillsUserDir ?? join(homedir(), '.jarvis', 'skills')) });
   if (config.skillsBundledDir) sources.push({ tier: 'bundled', dir: resolve(config.skillsBundledDir) });
@@ -115,7 +119,20 @@ function readEntry(source: SkillSource, folder: { dir: string; group?: string; k
   if (folder.kind === 'manifest') {
     const verdict = readManifest(folder.dir);
     if (!verdict.ok) {
-      return { ...base, format: 'jarvis.skill.v1', id: fallbackId, name: fallbackId, version: '', description: '', enabled: false, user_invocable: false, disable_model_invocation: true, capabilities: [], tags: [], errors: [...verdict.errors] };
+      return {
+        ...base,
+        format: 'jarvis.skill.v1',
+        id: fallbackId,
+        name: fallbackId,
+        version: '',
+        description: '',
+        enabled: false,
+        user_invocable: false,
+        disable_model_invocation: true,
+        capabilities: [],
+        tags: [],
+        errors: [...verdict.errors],
+      };
     }
     const m = verdict.manifest;
     return {
@@ -136,7 +153,21 @@ function readEntry(source: SkillSource, folder: { dir: string; group?: string; k
   }
   const verdict = readOpenJarvisSkill(folder.dir);
   if (!verdict.ok) {
-    return { ...base, format: 'openjarvis', id: verdict.name, name: verdict.name, version: '', description: '', enabled: false, user_invocable: false, disable_model_invocation: true, capabilities: [], tags: [], errors: [...verdict.errors], input_schema: inputSchemaFor([]) };
+    return {
+      ...base,
+      format: 'openjarvis',
+      id: verdict.name,
+      name: verdict.name,
+      version: '',
+      description: '',
+      enabled: false,
+      user_invocable: false,
+      disable_model_invocation: true,
+      capabilities: [],
+      tags: [],
+      errors: [...verdict.errors],
+      input_schema: inputSchemaFor([]),
+    };
   }
   const d = verdict.skill;
   return {
@@ -188,7 +219,10 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
     if (s.errors.length > 0) continue;
     const holder = ids.get(s.id);
     if (holder) {
-      const why = holder.tier === s.tier ? `skill id "${s.id}" is already used by ${holder.dir}` : `shadowed by the ${holder.tier} skill "${s.id}" at ${holder.dir} (workspace > user > bundled)`;
+      const why =
+        holder.tier === s.tier
+          ? `skill id "${s.id}" is already used by ${holder.dir}`
+          : `shadowed by the ${holder.tier} skill "${s.id}" at ${holder.dir} (workspace > user > bundled)`;
       s.errors.push(why);
       errors.push({ source: s.dir, message: why });
       continue;
@@ -208,11 +242,14 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   // A tool step that calls another pipeline skill's tool is an edge too, or a skill could
   // call itself through the registry.
   const pipelineTools = new Map<string, string>();
-  for (const s of skills) if (s.format === 'openjarvis' && s.errors.length === 0) pipelineTools.set(skillToolName(s.id, OPENJARVIS_ACTION), s.id);
+  for (const s of skills)
+    if (s.format === 'openjarvis' && s.errors.length === 0) pipelineTools.set(skillToolName(s.id, OPENJARVIS_ACTION), s.id);
   const graph = new Map<string, { depends: readonly string[]; capabilities: readonly string[] }>();
   for (const s of skills) {
     if (s.format !== 'openjarvis' || !s.definition || s.errors.length > 0) continue;
-    const viaTools = s.definition.steps.flatMap((step) => (step.tool_name && pipelineTools.has(step.tool_name) ? [pipelineTools.get(step.tool_name) as string] : []));
+    const viaTools = s.definition.steps.flatMap((step) =>
+      step.tool_name && pipelineTools.has(step.tool_name) ? [pipelineTools.get(step.tool_name) as string] : [],
+    );
     graph.set(s.id, { depends: [...new Set([...s.definition.depends, ...viaTools])], capabilities: s.capabilities });
   }
   const problems = checkSkillGraph(graph, options.pipelineMaxDepth);

@@ -40,13 +40,33 @@ output_key = "summary"
     const v = readOpenJarvisSkill(dir);
     expect(v).toMatchObject({
       ok: true,
-      skill: { name: 'research-and-summarize', version: '0.1.0', parameters: ['query'], depends: ['summarize'], capabilities: ['network:fetch'], user_invocable: true, disable_model_invocation: false },
+      skill: {
+        name: 'research-and-summarize',
+        version: '0.1.0',
+        parameters: ['query'],
+        depends: ['summarize'],
+        capabilities: ['network:fetch'],
+        user_invocable: true,
+        disable_model_invocation: false,
+      },
     });
   });
 
   it('reads SKILL.md front matter and instructions', () => {
-    const dir = folder({ 'SKILL.md': '---\nname: code-explainer\ndescription: Explain code in plain language with examples\nlicense: MIT\nmetadata:\n  openjarvis:\n    version: "0.1.0"\n    tags: [coding]\n---\n\nWhen asked to explain code, follow this approach.\n' });
-    expect(readOpenJarvisSkill(dir)).toMatchObject({ ok: true, skill: { name: 'code-explainer', version: '0.1.0', tags: ['coding'], instructions: 'When asked to explain code, follow this approach.', steps: [] } });
+    const dir = folder({
+      'SKILL.md':
+        '---\nname: code-explainer\ndescription: Explain code in plain language with examples\nlicense: MIT\nmetadata:\n  openjarvis:\n    version: "0.1.0"\n    tags: [coding]\n---\n\nWhen asked to explain code, follow this approach.\n',
+    });
+    expect(readOpenJarvisSkill(dir)).toMatchObject({
+      ok: true,
+      skill: {
+        name: 'code-explainer',
+        version: '0.1.0',
+        tags: ['coding'],
+        instructions: 'When asked to explain code, follow this approach.',
+        steps: [],
+      },
+    });
   });
 
   it('names what is wrong with a bad skill', () => {
@@ -55,9 +75,20 @@ output_key = "summary"
       return v.ok ? [] : v.errors;
     };
     expect(errorsOf({ 'SKILL.md': '---\nname: x\n---\nbody' }).join()).toContain('description is required');
-    expect(errorsOf({ 'skill.toml': '[skill]\nname = "x"\ndescription = "d"\n[[skill.steps]]\ntool_name = "a"\nskill_name = "b"\n' }).join()).toContain('exactly one of tool_name or skill_name');
-    expect(errorsOf({ 'skill.toml': `[skill]\nname = "x"\ndescription = "d"\n[[skill.steps]]\ntool_name = "a"\narguments_template = '{"n": {count}}'\n` }).join()).toContain('not JSON');
-    expect(errorsOf({ 'skill.toml': '[skill]\nname = "x"\ndescription = "d"\nrequired_capabilities = ["root:everything"]\n[[skill.steps]]\ntool_name = "a"\n' }).join()).toContain('unknown capability');
+    expect(
+      errorsOf({ 'skill.toml': '[skill]\nname = "x"\ndescription = "d"\n[[skill.steps]]\ntool_name = "a"\nskill_name = "b"\n' }).join(),
+    ).toContain('exactly one of tool_name or skill_name');
+    expect(
+      errorsOf({
+        'skill.toml': `[skill]\nname = "x"\ndescription = "d"\n[[skill.steps]]\ntool_name = "a"\narguments_template = '{"n": {count}}'\n`,
+      }).join(),
+    ).toContain('not JSON');
+    expect(
+      errorsOf({
+        'skill.toml':
+          '[skill]\nname = "x"\ndescription = "d"\nrequired_capabilities = ["root:everything"]\n[[skill.steps]]\ntool_name = "a"\n',
+      }).join(),
+    ).toContain('unknown capability');
     expect(errorsOf({ 'skill.toml': 'this is = = not toml' })[0]).toContain('skill.toml');
     expect(errorsOf({ 'skill.toml': '[skill]\nname = "Bad Name"\ndescription = "d"\n' }).join()).toContain('name must be');
   });

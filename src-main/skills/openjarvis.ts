@@ -49,7 +49,9 @@ export interface OpenJarvisDefinition {
   readonly risk: RiskClass;
 }
 
-export type OpenJarvisVerdict = { readonly ok: true; readonly skill: OpenJarvisDefinition } | { readonly ok: false; readonly name: string; readonly errors: readonly string[] };
+export type OpenJarvisVerdict =
+  | { readonly ok: true; readonly skill: OpenJarvisDefinition }
+  | { readonly ok: false; readonly name: string; readonly errors: readonly string[] };
 
 function readText(file: string): string {
   const size = statSync(file).size;
@@ -138,8 +140,10 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
   const name = pick('name');
   const description = pick('description');
   const fallbackName = basename(dir);
-  if (typeof name !== 'string' || !NAME.test(name)) errors.push(`name must be lower-case letters, digits, ".", "_" or "-" (1-64), got ${JSON.stringify(name)}`);
-  if (typeof description !== 'string' || description.trim() === '' || description.length > 2000) errors.push('description is required (1-2000 characters)');
+  if (typeof name !== 'string' || !NAME.test(name))
+    errors.push(`name must be lower-case letters, digits, ".", "_" or "-" (1-64), got ${JSON.stringify(name)}`);
+  if (typeof description !== 'string' || description.trim() === '' || description.length > 2000)
+    errors.push('description is required (1-2000 characters)');
   const version = pick('version') ?? '0.0.0';
   if (typeof version !== 'string') errors.push('version must be a string');
 
@@ -150,7 +154,8 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
   const capabilities = stringList(pick('required_capabilities') ?? []);
   if (!capabilities) errors.push('required_capabilities must be a list of strings');
   for (const c of capabilities ?? []) {
-    if (!(SKILL_CAPABILITIES as readonly string[]).includes(c)) errors.push(`unknown capability "${c}" (known: ${SKILL_CAPABILITIES.join(', ')})`);
+    if (!(SKILL_CAPABILITIES as readonly string[]).includes(c))
+      errors.push(`unknown capability "${c}" (known: ${SKILL_CAPABILITIES.join(', ')})`);
   }
   const flag = (key: string, fallback: boolean): boolean => {
     const v = pick(key);
@@ -176,10 +181,14 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
       const unknown = Object.keys(raw).filter((k) => !['tool_name', 'skill_name', 'arguments_template', 'output_key'].includes(k));
       if (unknown.length > 0) errors.push(`${where} has unknown keys: ${unknown.join(', ')}`);
       const { tool_name, skill_name, arguments_template, output_key } = raw;
-      if ((tool_name === undefined) === (skill_name === undefined)) return void errors.push(`${where} needs exactly one of tool_name or skill_name`);
-      if (tool_name !== undefined && (typeof tool_name !== 'string' || !/^[A-Za-z0-9_]{1,128}$/.test(tool_name))) return void errors.push(`${where}: tool_name is not a tool name`);
-      if (skill_name !== undefined && (typeof skill_name !== 'string' || !NAME.test(skill_name))) return void errors.push(`${where}: skill_name is not a skill name`);
-      if (output_key !== undefined && (typeof output_key !== 'string' || !KEY.test(output_key))) return void errors.push(`${where}: output_key must be an identifier`);
+      if ((tool_name === undefined) === (skill_name === undefined))
+        return void errors.push(`${where} needs exactly one of tool_name or skill_name`);
+      if (tool_name !== undefined && (typeof tool_name !== 'string' || !/^[A-Za-z0-9_]{1,128}$/.test(tool_name)))
+        return void errors.push(`${where}: tool_name is not a tool name`);
+      if (skill_name !== undefined && (typeof skill_name !== 'string' || !NAME.test(skill_name)))
+        return void errors.push(`${where}: skill_name is not a skill name`);
+      if (output_key !== undefined && (typeof output_key !== 'string' || !KEY.test(output_key)))
+        return void errors.push(`${where}: output_key must be an identifier`);
       let args: unknown = {};
       if (arguments_template !== undefined) {
         if (typeof arguments_template !== 'string') return void errors.push(`${where}: arguments_template must be a string holding JSON`);
@@ -200,7 +209,8 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
       });
     });
   }
-  if (steps.length === 0 && !instructions && errors.length === 0) errors.push('the skill has neither pipeline steps nor SKILL.md instructions');
+  if (steps.length === 0 && !instructions && errors.length === 0)
+    errors.push('the skill has neither pipeline steps nor SKILL.md instructions');
 
   if (errors.length > 0) return { ok: false, name: typeof name === 'string' ? name : fallbackName, errors };
   const skillDepends = [...new Set([...(depends ?? []), ...steps.flatMap((s) => (s.skill_name ? [s.skill_name] : []))])];

@@ -21,11 +21,20 @@ function boot(db: Db, baselineFile?: string) {
   const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()), baselineFile);
   let n = 0;
   const decide = (proposalId: string, decision: 'accept' | 'reject') =>
-    svc.decideSkill({ actorId: HOST_IDS.household, idempotencyKey: `gate-test-${proposalId}-${n++}`, timestamp: new Date().toISOString() }, proposalId, { decision });
+    svc.decideSkill(
+      { actorId: HOST_IDS.household, idempotencyKey: `gate-test-${proposalId}-${n++}`, timestamp: new Date().toISOString() },
+      proposalId,
+      { decision },
+    );
   return { svc, gate, decide };
 }
 
-const tree = (sha: string, change: SkillCandidate['change']): SkillCandidate => ({ id: 'weather.local', version: '1.0.0', sha256: sha.repeat(64), change });
+const tree = (sha: string, change: SkillCandidate['change']): SkillCandidate => ({
+  id: 'weather.local',
+  version: '1.0.0',
+  sha256: sha.repeat(64),
+  change,
+});
 
 describe('RecordedSkillGate', () => {
   it('runs the skills installed at start-up without a proposal', () => {
@@ -40,7 +49,9 @@ describe('RecordedSkillGate', () => {
     gate.admit(tree('a', 'startup'));
     const changed = gate.admit(tree('b', 'changed'));
     expect(changed.state).toBe('proposed');
-    expect(svc.list('SkillProposal')).toEqual([expect.objectContaining({ proposal_id: changed.proposal_id, change: 'changed', status: 'proposed' })]);
+    expect(svc.list('SkillProposal')).toEqual([
+      expect.objectContaining({ proposal_id: changed.proposal_id, change: 'changed', status: 'proposed' }),
+    ]);
     // Asking again for the same tree does not propose twice.
     expect(gate.admit(tree('b', 'unchanged'))).toEqual(changed);
     decide(changed.proposal_id!, 'accept');

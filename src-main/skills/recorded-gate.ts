@@ -60,7 +60,8 @@ export class RecordedSkillGate implements SkillGate {
       this.save();
       return { state: 'active' };
     }
-    const change = skill.change === 'added' || (skill.change === 'startup' && known.length === 0 && !baseline.has(skill.id)) ? 'added' : 'changed';
+    const change =
+      skill.change === 'added' || (skill.change === 'startup' && known.length === 0 && !baseline.has(skill.id)) ? 'added' : 'changed';
     return admissionOf(this.recorder.skillProposal(skill.id, skill.version, skill.sha256, change));
   }
 

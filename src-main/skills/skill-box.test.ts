@@ -19,7 +19,9 @@ class TestGate implements SkillGate {
   admit(skill: SkillCandidate): SkillAdmission {
     this.seen.push(skill);
     if (skill.change === 'startup') this.activated.add(`${skill.id}:${skill.sha256}`);
-    return this.activated.has(`${skill.id}:${skill.sha256}`) ? { state: 'active' } : { state: 'proposed', proposal_id: `skp_${skill.sha256.slice(0, 6)}` };
+    return this.activated.has(`${skill.id}:${skill.sha256}`)
+      ? { state: 'active' }
+      : { state: 'proposed', proposal_id: `skp_${skill.sha256.slice(0, 6)}` };
   }
 }
 
@@ -45,7 +47,13 @@ function skill(ws: string, id: string, script: string | undefined, manifest: Rec
       name: id,
       version: '1.0.0',
       runtime: { type: 'process', command: './run' },
-      actions: [{ name: 'go', description: `${id} action`, input_schema: { type: 'object', properties: { text: { type: 'string', maxLength: 100 } }, additionalProperties: false } }],
+      actions: [
+        {
+          name: 'go',
+          description: `${id} action`,
+          input_schema: { type: 'object', properties: { text: { type: 'string', maxLength: 100 } }, additionalProperties: false },
+        },
+      ],
       ...manifest,
     }),
   );
@@ -61,7 +69,12 @@ function engineFor(ws: string, extra: Partial<ConstructorParameters<typeof Skill
     sources: [{ tier: 'workspace', dir: ws }],
     pipelineMaxDepth: 3,
     processEnabled: true,
-    runner: { allowSystemExec: false, maxTimeoutMs: 10_000, maxOutputKb: 256, hostEnv: { PATH: process.env.PATH, SKILL_API_KEY: 'sk-live-0123456789' } },
+    runner: {
+      allowSystemExec: false,
+      maxTimeoutMs: 10_000,
+      maxOutputKb: 256,
+      hostEnv: { PATH: process.env.PATH, SKILL_API_KEY: 'sk-live-0123456789' },
+    },
     registry,
     gate,
     reloaded: (r) => reloads.push(r),
@@ -124,7 +137,10 @@ describe('the SkillProposal gate holds at every call', () => {
     const ws = workspace();
     const dir = skill(ws, 'inner', undefined, { runtime: { type: 'process', command: './bin/run' } });
     mkdirSync(join(dir, 'bin'));
-    for (const [name, word] of [['a', 'one'], ['b', 'two']] as const) {
+    for (const [name, word] of [
+      ['a', 'one'],
+      ['b', 'two'],
+    ] as const) {
       writeFileSync(join(dir, name), answer(word));
       chmodSync(join(dir, name), 0o755);
     }
@@ -144,7 +160,10 @@ describe('a skill that cannot run is not offered', () => {
     const plain = skill(ws, 'plain', answer('x'));
     chmodSync(join(plain, 'run'), 0o644);
     const { e, registry } = engineFor(ws);
-    for (const [id, why] of [['missing', 'does not exist'], ['plain', 'not an executable file']] as const) {
+    for (const [id, why] of [
+      ['missing', 'does not exist'],
+      ['plain', 'not an executable file'],
+    ] as const) {
       const info = e.info(e.find(id)!);
       expect(info.enabled, id).toBe(false);
       expect(info.errors.join(' '), id).toContain(why);
@@ -165,7 +184,10 @@ describe('env_from values are secrets', () => {
 describe('reloads keep nothing behind', () => {
   it('compiled schemas do not pile up in ajv across reloads of new schema objects', () => {
     const ws = workspace();
-    for (let i = 0; i < 5; i++) skill(ws, `s${i}`, answer('x'), { actions: [{ name: 'go', description: 'd', input_schema: { type: 'object', properties: { [`f${i}`]: { type: 'string' } } } }] });
+    for (let i = 0; i < 5; i++)
+      skill(ws, `s${i}`, answer('x'), {
+        actions: [{ name: 'go', description: 'd', input_schema: { type: 'object', properties: { [`f${i}`]: { type: 'string' } } } }],
+      });
     const { e, registry } = engineFor(ws);
     const validate = () => registry.list().length; // the registry compiles what it offers
     e.reload();

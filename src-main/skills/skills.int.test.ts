@@ -43,7 +43,8 @@ async function masterWithSkills(env: Record<string, string> = {}): Promise<TestM
   expect(reload.status).toBe(200);
   // Skills that appear while JARVIS runs wait for the household; these tests are about running them.
   const activated = await activateProposedSkills(tm);
-  if (env.JARVIS_SKILLS_ENABLED !== 'false') expect(activated).toEqual(expect.arrayContaining(['demo.text', 'text-brief', 'weather.local', 'hostile.sleep']));
+  if (env.JARVIS_SKILLS_ENABLED !== 'false')
+    expect(activated).toEqual(expect.arrayContaining(['demo.text', 'text-brief', 'weather.local', 'hostile.sleep']));
   return tm;
 }
 
@@ -63,7 +64,14 @@ describe('skills on the real master', () => {
       enabled: true,
       errors: [],
     });
-    expect(demo?.actions).toContainEqual({ name: 'count_words', tool: 'skill_demo_text_count_words', description: expect.any(String), mutates: false, requires_confirmation: false, risk: 'read' });
+    expect(demo?.actions).toContainEqual({
+      name: 'count_words',
+      tool: 'skill_demo_text_count_words',
+      description: expect.any(String),
+      mutates: false,
+      requires_confirmation: false,
+      risk: 'read',
+    });
     // weather.local names python3: listed, but not offered without JARVIS_SKILL_ALLOW_SYSTEM_EXEC.
     const weather = body.skills.find((s) => s.id === 'weather.local');
     expect(weather?.enabled).toBe(false);
@@ -76,13 +84,19 @@ describe('skills on the real master', () => {
   it('POST /api/skills/reload picks up a new skill and a broken one without a restart', async () => {
     const t = await masterWithSkills();
     cpSync(join(repoSkills, 'demo-text'), join(t.config.skillsDir, 'demo-copy'), { recursive: true });
-    writeFileSync(join(t.config.skillsDir, 'demo-copy', 'skill.json'), '{"protocol":"jarvis.skill.v1","id":"demo.copy","name":"Copy","version":"1.0.0","runtime":{"type":"process","command":"./run"},"actions":[{"name":"x","description":"x","input_schema":{"type":"object"}}]}');
+    writeFileSync(
+      join(t.config.skillsDir, 'demo-copy', 'skill.json'),
+      '{"protocol":"jarvis.skill.v1","id":"demo.copy","name":"Copy","version":"1.0.0","runtime":{"type":"process","command":"./run"},"actions":[{"name":"x","description":"x","input_schema":{"type":"object"}}]}',
+    );
     mkdirSync(join(t.config.skillsDir, 'broken'));
     writeFileSync(join(t.config.skillsDir, 'broken', 'skill.json'), '{"protocol":"jarvis.skill.v1"}');
     const res = await t.request('/api/skills/reload', { method: 'POST' });
     const report = res.json as SkillsReloadResponse;
     expect(report.added).toEqual(expect.arrayContaining(['demo.copy', 'broken']));
-    expect(report.errors).toContainEqual({ source: join(t.config.skillsDir, 'broken'), message: expect.stringContaining('missing the required property') });
+    expect(report.errors).toContainEqual({
+      source: join(t.config.skillsDir, 'broken'),
+      message: expect.stringContaining('missing the required property'),
+    });
     expect(report.proposed).toEqual(['demo.copy']);
     const list = (await t.request('/api/skills')).json as SkillsResponse;
     expect(list.skills.find((s) => s.id === 'demo.copy')).toMatchObject({ enabled: false, activation: { status: 'proposed' } });
@@ -106,16 +120,25 @@ describe('skills on the real master', () => {
     expect(t.master.capabilities.skills.service.catalogXml()).not.toContain('demo.copy');
     const held = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'demo.copy')!;
     expect(held.warnings.join()).toContain('waits until the household activates it');
-    const proposals = await t.request('/api/protocol/skill-proposals', { headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' } });
-    expect(proposals.json.proposals).toContainEqual(expect.objectContaining({ proposal_id: held.activation!.proposal_id, skill_id: 'demo.copy', change: 'added', status: 'proposed' }));
+    const proposals = await t.request('/api/protocol/skill-proposals', {
+      headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' },
+    });
+    expect(proposals.json.proposals).toContainEqual(
+      expect.objectContaining({ proposal_id: held.activation!.proposal_id, skill_id: 'demo.copy', change: 'added', status: 'proposed' }),
+    );
 
     // Without the protocol headers nothing is activated.
-    const bare = await t.request(`/api/protocol/skill-proposals/${held.activation!.proposal_id}/decision`, { json: { decision: 'accept' } });
+    const bare = await t.request(`/api/protocol/skill-proposals/${held.activation!.proposal_id}/decision`, {
+      json: { decision: 'accept' },
+    });
     expect(bare.status).toBe(400);
     expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).status).toBe(404);
 
     expect((await decideSkillProposal(t, held.activation!.proposal_id, 'accept')).status).toBe(200);
-    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).json).toMatchObject({ success: true, data: { text: 'cba' } });
+    expect((await t.request('/api/tools/skill_demo_copy_reverse', { json: { arguments: { text: 'abc' } } })).json).toMatchObject({
+      success: true,
+      data: { text: 'cba' },
+    });
 
     // A change to the activated skill is a new proposal; rejecting it keeps the skill off.
     writeFileSync(join(dir, 'README.md'), 'changed\n');
@@ -145,7 +168,10 @@ describe('skills on the real master', () => {
     const again = await t.request('/api/tools/skill_demo_text_reverse', { json: { arguments: { text: 'abc' } } });
     expect(again.json).toMatchObject({ success: true, data: { text: 'cba' } });
     const pipeline = await t.request('/api/tools/skill_text_brief_run', { json: { arguments: { text: 'eins zwei' } } });
-    expect(pipeline.json).toMatchObject({ success: true, data: { result: { words: 2 }, instructions: expect.stringContaining('Nenne zuerst') } });
+    expect(pipeline.json).toMatchObject({
+      success: true,
+      data: { result: { words: 2 }, instructions: expect.stringContaining('Nenne zuerst') },
+    });
     expect((await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } })).status).toBe(404);
   });
 

@@ -92,7 +92,9 @@ export class TreeHashCache {
 
   sha256(root: string): string {
     const entries = entriesOf(root);
-    const signature = entries.map((e) => `${e.rel}\0${e.link ?? ''}\0${e.stat.size}\0${e.stat.ino}\0${e.stat.mtimeMs}\0${e.stat.ctimeMs}`).join('\n');
+    const signature = entries
+      .map((e) => `${e.rel}\0${e.link ?? ''}\0${e.stat.size}\0${e.stat.ino}\0${e.stat.mtimeMs}\0${e.stat.ctimeMs}`)
+      .join('\n');
     const known = this.trees.get(root);
     if (known?.signature === signature) return known.sha256;
     const sha256 = hashEntries(root, entries);

@@ -28,11 +28,19 @@ export const checkOllama: Check = async (config) => {
     return {
       name: 'ollama',
       ok: models.length > 0,
-      detail: models.length > 0 ? `reachable at ${config.ollamaUrl}; models: ${models.join(', ')}` : `reachable at ${config.ollamaUrl} but no model is installed (ollama pull qwen3)`,
+      detail:
+        models.length > 0
+          ? `reachable at ${config.ollamaUrl}; models: ${models.join(', ')}`
+          : `reachable at ${config.ollamaUrl} but no model is installed (ollama pull qwen3)`,
       optional: true,
     };
   } catch (err) {
-    return { name: 'ollama', ok: false, detail: `not reachable at ${config.ollamaUrl} (${err instanceof Error ? err.message : String(err)}); start it with: ollama serve`, optional: true };
+    return {
+      name: 'ollama',
+      ok: false,
+      detail: `not reachable at ${config.ollamaUrl} (${err instanceof Error ? err.message : String(err)}); start it with: ollama serve`,
+      optional: true,
+    };
   }
 };
 
@@ -40,10 +48,16 @@ function binaryCheck(name: string, configured: string | undefined, command: stri
   const found = findBinary(configured ?? command, extraDirs);
   return found
     ? { name, ok: true, detail: found, optional: true }
-    : { name, ok: false, detail: `${configured ? `${configured} is not an executable file` : `${command} not found on PATH`}; ${hint}`, optional: true };
+    : {
+        name,
+        ok: false,
+        detail: `${configured ? `${configured} is not an executable file` : `${command} not found on PATH`}; ${hint}`,
+        optional: true,
+      };
 }
 
-export const checkFfmpeg: Check = (config) => binaryCheck('ffmpeg', config.ffmpegBin, 'ffmpeg', 'install ffmpeg (apt-get install ffmpeg) or set JARVIS_FFMPEG_BIN');
+export const checkFfmpeg: Check = (config) =>
+  binaryCheck('ffmpeg', config.ffmpegBin, 'ffmpeg', 'install ffmpeg (apt-get install ffmpeg) or set JARVIS_FFMPEG_BIN');
 
 export const checkWhisper: Check = (config) =>
   binaryCheck('whisper', config.whisperBin, 'whisper-cli', 'run npm run voice:setup or set JARVIS_WHISPER_BIN', [resolve(config.toolsDir)]);
@@ -60,14 +74,17 @@ export const checkPiper: Check = (config) => {
   const piper = binaryCheck('piper', config.piperBin, 'piper', 'espeak-ng is used instead', [resolve(config.toolsDir)]);
   if (piper.ok) return piper;
   const espeak = findBinary('espeak-ng');
-  return espeak ? { ...piper, detail: `${piper.detail} (found ${espeak})` } : { ...piper, detail: `${piper.detail}, but espeak-ng is missing too (apt-get install espeak-ng)` };
+  return espeak
+    ? { ...piper, detail: `${piper.detail} (found ${espeak})` }
+    : { ...piper, detail: `${piper.detail}, but espeak-ng is missing too (apt-get install espeak-ng)` };
 };
 
 export const checkDocker: Check = (config) => {
   const socket = config.dockerSocket;
   const enabled = config.dockerControllerEnabled ? '' : ' (controller off: JARVIS_DOCKER_CONTROLLER_ENABLED=false)';
   try {
-    if (!statSync(socket).isSocket()) return { name: 'docker socket', ok: false, detail: `${socket} is not a socket${enabled}`, optional: true };
+    if (!statSync(socket).isSocket())
+      return { name: 'docker socket', ok: false, detail: `${socket} is not a socket${enabled}`, optional: true };
     accessSync(socket, constants.R_OK | constants.W_OK);
     return { name: 'docker socket', ok: true, detail: `${socket}${enabled}`, optional: true };
   } catch (err) {
@@ -84,22 +101,43 @@ export const checkDataFolder: Check = (config) => {
     accessSync(folder, constants.W_OK);
     return { name: 'data folder', ok: true, detail: `${folder} is writable`, optional: false };
   } catch (err) {
-    return { name: 'data folder', ok: false, detail: `${folder} is not writable (${(err as NodeJS.ErrnoException).code ?? String(err)}); set JARVIS_DATA`, optional: false };
+    return {
+      name: 'data folder',
+      ok: false,
+      detail: `${folder} is not writable (${(err as NodeJS.ErrnoException).code ?? String(err)}); set JARVIS_DATA`,
+      optional: false,
+    };
   }
 };
 
 /** Whether local skill processes run isolated (own PID namespace, no view of the master). */
 export const checkSkillIsolation: Check = (config) => {
   const name = 'skill isolation';
-  if (!config.skillProcessEnabled) return { name, ok: true, detail: 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)', optional: true };
+  if (!config.skillProcessEnabled)
+    return { name, ok: true, detail: 'local process skills are off (JARVIS_SKILL_PROCESS_ENABLED=false)', optional: true };
   const mode = config.skillSandbox as SandboxMode;
   const status = detectSandbox(mode, process.env.PATH ?? '');
-  if (status.kind === 'bwrap') return { name, ok: true, detail: `active: bubblewrap (${status.bwrap}), own PID namespace per call`, optional: true };
+  if (status.kind === 'bwrap')
+    return { name, ok: true, detail: `active: bubblewrap (${status.bwrap}), own PID namespace per call`, optional: true };
   const risk = 'skills run as this user and can read the environment and files of JARVIS; install bubblewrap (apt-get install bubblewrap)';
-  return { name, ok: false, detail: status.required ? `required but unavailable: ${status.reason}; local skills do not run` : `off: ${status.reason}; ${risk}`, optional: !status.required };
+  return {
+    name,
+    ok: false,
+    detail: status.required ? `required but unavailable: ${status.reason}; local skills do not run` : `off: ${status.reason}; ${risk}`,
+    optional: !status.required,
+  };
 };
 
-export const DEFAULT_CHECKS: readonly Check[] = [checkDataFolder, checkOllama, checkFfmpeg, checkWhisper, checkWhisperModel, checkPiper, checkDocker, checkSkillIsolation];
+export const DEFAULT_CHECKS: readonly Check[] = [
+  checkDataFolder,
+  checkOllama,
+  checkFfmpeg,
+  checkWhisper,
+  checkWhisperModel,
+  checkPiper,
+  checkDocker,
+  checkSkillIsolation,
+];
 
 export async function runChecks(config: Config, checks: readonly Check[] = DEFAULT_CHECKS): Promise<CheckResult[]> {
   return Promise.all(checks.map(async (check) => check(config)));

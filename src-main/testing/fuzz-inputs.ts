@@ -68,12 +68,16 @@ export function hostileValue(random: () => number, depth = 0): unknown {
   ];
   const r = random();
   if (depth < 2 && r < 0.12) return Array.from({ length: Math.floor(random() * 4) }, () => hostileValue(random, depth + 1));
-  if (depth < 2 && r < 0.24) return { [pick(random, ['a', '__proto__', 'constructor', 'kind', 'date', 'id'])]: hostileValue(random, depth + 1) };
+  if (depth < 2 && r < 0.24)
+    return { [pick(random, ['a', '__proto__', 'constructor', 'kind', 'date', 'id'])]: hostileValue(random, depth + 1) };
   return pick(random, scalars);
 }
 
 /** Arguments for a tool: its own property names with hostile values, and shapes it never expects. */
-export function hostileArguments(random: () => number, schema: { properties?: Record<string, unknown>; required?: readonly string[] } | undefined): unknown {
+export function hostileArguments(
+  random: () => number,
+  schema: { properties?: Record<string, unknown>; required?: readonly string[] } | undefined,
+): unknown {
   const names = Object.keys(schema?.properties ?? {});
   const r = random();
   if (r < 0.08) return pick(random, [null, [], 'text', 42, true]);
@@ -112,16 +116,31 @@ export function hostileBodies(random: () => number): RawBody[] {
     json({ arguments: hostileValue(random), ics: hostileValue(random), title: hostileValue(random), decision: hostileValue(random) }),
     json(hostileValue(random)),
     { contentType: 'text/plain', body: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:garbage\r\n' },
-    { contentType: 'text/calendar', body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:\ud800\r\nDTSTART:20300101T100000Z\r\nEND:VEVENT\r\n' },
+    {
+      contentType: 'text/calendar',
+      body: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:\ud800\r\nDTSTART:20300101T100000Z\r\nEND:VEVENT\r\n',
+    },
     { contentType: 'application/x-www-form-urlencoded', body: 'a=1&b=%ED%A0%80&__proto__[x]=1' },
     { contentType: 'application/octet-stream', body: Buffer.from([0, 1, 2, 255, 254]) },
     { contentType: 'image/png', body: 'not a png' },
     { body: '{"no":"content type"}' },
     { contentType: 'multipart/form-data', body: '--x\r\n\r\n' },
-    { contentType: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhalf a file and no closing boundary` },
-    { contentType: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\ny\r\n--${boundary}--\r\n` },
-    { contentType: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--${boundary}--\r\n` },
-    { contentType: `multipart/form-data; boundary=${boundary}`, body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${'\ud800'.repeat(3)}.exe"\r\n\r\nx\r\n--${boundary}--\r\n` },
+    {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhalf a file and no closing boundary`,
+    },
+    {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\ny\r\n--${boundary}--\r\n`,
+    },
+    {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    },
+    {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${'\ud800'.repeat(3)}.exe"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    },
     { contentType: `multipart/form-data; boundary=${boundary}`, body: `garbage before any boundary` },
     { contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, body: `--${'b'.repeat(300)}\r\n` },
     { contentType: 'multipart/form-data; boundary=""', body: '--\r\n' },

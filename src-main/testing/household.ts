@@ -43,7 +43,9 @@ export function createHouseholdFixture(options: { now: string; timezone?: string
     call: raw as HouseholdFixture['call'],
     raw,
     snapshot() {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[];
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as {
+        name: string;
+      }[];
       return JSON.stringify(tables.map((t) => [t.name, db.prepare(`SELECT * FROM ${t.name} ORDER BY rowid`).all()]));
     },
   });

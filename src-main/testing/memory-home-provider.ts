@@ -1,4 +1,13 @@
-import { HOME_CONFIRMED_TOOLS, HOME_TOOL_SPECS, homeToolMutates, homeToolRisk, toolFailure, toolSuccess, type HomeToolName, type ToolResult } from '../../src-shared';
+import {
+  HOME_CONFIRMED_TOOLS,
+  HOME_TOOL_SPECS,
+  homeToolMutates,
+  homeToolRisk,
+  toolFailure,
+  toolSuccess,
+  type HomeToolName,
+  type ToolResult,
+} from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 
 // A small in-memory stand-in for the household core in assistant unit tests: the real tool
@@ -7,8 +16,24 @@ import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/regi
 
 type Row = Record<string, unknown> & { id: string };
 
-const PREFIX: Record<string, string> = { calendar: 'evt_', tasks: 'task_', groceries: 'groc_', recipes: 'rec_', mealplan: 'meal_', kanban: 'card_', reminders: 'rem_' };
-const LIST_KEY: Record<string, string> = { calendar: 'events', tasks: 'tasks', groceries: 'items', recipes: 'recipes', mealplan: 'meals', kanban: 'cards', reminders: 'reminders' };
+const PREFIX: Record<string, string> = {
+  calendar: 'evt_',
+  tasks: 'task_',
+  groceries: 'groc_',
+  recipes: 'rec_',
+  mealplan: 'meal_',
+  kanban: 'card_',
+  reminders: 'rem_',
+};
+const LIST_KEY: Record<string, string> = {
+  calendar: 'events',
+  tasks: 'tasks',
+  groceries: 'items',
+  recipes: 'recipes',
+  mealplan: 'meals',
+  kanban: 'cards',
+  reminders: 'reminders',
+};
 
 export class MemoryHomeProvider implements ToolProvider {
   readonly kind = 'core' as const;
@@ -62,7 +87,13 @@ export class MemoryHomeProvider implements ToolProvider {
       case 'list':
       case 'search': {
         const q = typeof args.query === 'string' ? args.query.toLowerCase() : undefined;
-        const found = q ? rows.filter((r) => String(r.title ?? r.name ?? '').toLowerCase().includes(q)) : rows;
+        const found = q
+          ? rows.filter((r) =>
+              String(r.title ?? r.name ?? '')
+                .toLowerCase()
+                .includes(q),
+            )
+          : rows;
         return toolSuccess({ [LIST_KEY[domain]!]: found }, `${found.length} Einträge`, false);
       }
       case 'get': {

@@ -2,7 +2,10 @@
 import { Refusal } from '../platform/errors';
 import { serveTask } from '../platform/off-thread/serve-task';
 
-export type TestTaskInput = { readonly do: 'echo'; readonly value: unknown } | { readonly do: 'bytes'; readonly size: number } | { readonly do: 'refuse' | 'throw' | 'spin' | 'hoard' };
+export type TestTaskInput =
+  | { readonly do: 'echo'; readonly value: unknown }
+  | { readonly do: 'bytes'; readonly size: number }
+  | { readonly do: 'refuse' | 'throw' | 'spin' | 'hoard' };
 
 serveTask(
   (input: TestTaskInput) => {

@@ -211,27 +211,69 @@ export function buildOcrPng(): Buffer {
 /** One document per format, each holding a word no other fixture has. */
 export async function everyFormat(): Promise<{ name: string; data: Buffer; query: string; location: RegExp }[]> {
   return [
-    { name: 'notiz.txt', data: Buffer.from('Einkauf für das Wochenende.\n\nDer Ersatzschlüssel liegt beim Nachbarn Krüger im Briefkasten.\n'), query: 'Ersatzschlüssel', location: /Zeile/ },
+    {
+      name: 'notiz.txt',
+      data: Buffer.from('Einkauf für das Wochenende.\n\nDer Ersatzschlüssel liegt beim Nachbarn Krüger im Briefkasten.\n'),
+      query: 'Ersatzschlüssel',
+      location: /Zeile/,
+    },
     {
       name: 'handbuch.md',
       data: Buffer.from('# Waschmaschine\n\nAllgemeines zur Maschine.\n\n## Entkalken\n\nAlle drei Monate mit Zitronensäure entkalken.\n'),
       query: 'Zitronensäure',
       location: /Abschnitt „Waschmaschine › Entkalken“/,
     },
-    { name: 'zaehler.csv', data: Buffer.from('Datum;Zähler;Stand\n2026-01-01;Strom;10234\n2026-02-01;Gasuhr;5521\n'), query: 'Gasuhr', location: /Tabellenzeile/ },
-    { name: 'router.json', data: Buffer.from(JSON.stringify({ wlan: { ssid: 'Haus-Schulz', gastnetz: 'Kolibri-Gast' }, ports: [80, 443] })), query: 'Kolibri', location: /wlan/ },
-    { name: 'wartung.yaml', data: Buffer.from('heizung:\n  firma: Thermotechnik Brandt\n  intervall: jährlich\n'), query: 'Thermotechnik', location: /heizung/ },
-    { name: 'inventar.xml', data: Buffer.from('<?xml version="1.0"?><inventar><geraet typ="Kühlschrank"><marke>Polarstern</marke></geraet></inventar>'), query: 'Polarstern', location: /inventar/ },
+    {
+      name: 'zaehler.csv',
+      data: Buffer.from('Datum;Zähler;Stand\n2026-01-01;Strom;10234\n2026-02-01;Gasuhr;5521\n'),
+      query: 'Gasuhr',
+      location: /Tabellenzeile/,
+    },
+    {
+      name: 'router.json',
+      data: Buffer.from(JSON.stringify({ wlan: { ssid: 'Haus-Schulz', gastnetz: 'Kolibri-Gast' }, ports: [80, 443] })),
+      query: 'Kolibri',
+      location: /wlan/,
+    },
+    {
+      name: 'wartung.yaml',
+      data: Buffer.from('heizung:\n  firma: Thermotechnik Brandt\n  intervall: jährlich\n'),
+      query: 'Thermotechnik',
+      location: /heizung/,
+    },
+    {
+      name: 'inventar.xml',
+      data: Buffer.from('<?xml version="1.0"?><inventar><geraet typ="Kühlschrank"><marke>Polarstern</marke></geraet></inventar>'),
+      query: 'Polarstern',
+      location: /inventar/,
+    },
     { name: 'schule.ics', data: buildIcs(), query: 'Elternabend', location: /VEVENT/ },
     {
       name: 'rezept.html',
-      data: Buffer.from('<html><head><style>body{}</style></head><body><h1>Omas Rezepte</h1><h2>Pflaumenkuchen</h2><p>Mit <b>Hefeteig</b> und Streuseln backen.</p></body></html>'),
+      data: Buffer.from(
+        '<html><head><style>body{}</style></head><body><h1>Omas Rezepte</h1><h2>Pflaumenkuchen</h2><p>Mit <b>Hefeteig</b> und Streuseln backen.</p></body></html>',
+      ),
       query: 'Pflaumenkuchen Hefeteig',
       location: /Pflaumenkuchen/,
     },
     { name: 'heizung.eml', data: buildEml(), query: 'Heizkostenverteiler Zugang', location: /Nachricht|Kopfzeilen/ },
-    { name: 'mietvertrag.docx', data: buildDocx(['# Mietvertrag', 'Vermieter ist Herr Albrecht.', '# Kündigung', 'Die Kündigungsfrist beträgt drei Monate zum Quartalsende.']), query: 'Kündigungsfrist', location: /Kündigung/ },
-    { name: 'versicherung.pdf', data: await buildPdf([['Hausratversicherung Police 12-345'], ['Seite zwei: Fahrraddiebstahl ist bis 1500 Euro mitversichert.']]), query: 'Fahrraddiebstahl', location: /Seite 2/ },
+    {
+      name: 'mietvertrag.docx',
+      data: buildDocx([
+        '# Mietvertrag',
+        'Vermieter ist Herr Albrecht.',
+        '# Kündigung',
+        'Die Kündigungsfrist beträgt drei Monate zum Quartalsende.',
+      ]),
+      query: 'Kündigungsfrist',
+      location: /Kündigung/,
+    },
+    {
+      name: 'versicherung.pdf',
+      data: await buildPdf([['Hausratversicherung Police 12-345'], ['Seite zwei: Fahrraddiebstahl ist bis 1500 Euro mitversichert.']]),
+      query: 'Fahrraddiebstahl',
+      location: /Seite 2/,
+    },
     { name: 'zettel.png', data: buildOcrPng(), query: 'Wasserzaehler', location: /Zeile/ },
     { name: 'scan.pdf', data: await buildScannedPdf(), query: 'Muellabfuhr Biotonne', location: /Seite 1/ },
   ];

@@ -23,7 +23,9 @@ describe('scripted Ollama server (wire format as the official client reads it)',
   it('answers non-streaming chat with tool_calls and records the request', async () => {
     server.reset();
     server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Milch' } }] });
-    const tools = [{ type: 'function', function: { name: 'groceries_add', description: 'add', parameters: { type: 'object', properties: {} } } }];
+    const tools = [
+      { type: 'function', function: { name: 'groceries_add', description: 'add', parameters: { type: 'object', properties: {} } } },
+    ];
     const res = await client.chat({ model: 'qwen2.5:7b-instruct', messages: [{ role: 'user', content: 'Milch' }], tools, stream: false });
     expect(res.message.tool_calls?.[0]?.function).toEqual({ name: 'groceries_add', arguments: { name: 'Milch' } });
     expect(server.chats()[0]?.tools?.[0]?.function.name).toBe('groceries_add');
@@ -46,7 +48,12 @@ describe('scripted Ollama server (wire format as the official client reads it)',
 
   it('answers format:"json" with a JSON document and computed replies see the request', async () => {
     server.reply((req) => ({ json: { echoed: req.messages.at(-1)?.content, format: req.format } }));
-    const res = await client.chat({ model: 'qwen2.5:7b-instruct', messages: [{ role: 'user', content: 'x' }], format: 'json', stream: false });
+    const res = await client.chat({
+      model: 'qwen2.5:7b-instruct',
+      messages: [{ role: 'user', content: 'x' }],
+      format: 'json',
+      stream: false,
+    });
     expect(JSON.parse(res.message.content)).toEqual({ echoed: 'x', format: 'json' });
   });
 

@@ -166,7 +166,14 @@ export class ScriptedOllama {
           modified_at: FIXED_TIME,
           size: 4_683_087_332,
           digest: createHash('sha256').update(m.name).digest('hex'),
-          details: { parent_model: '', format: 'gguf', family: m.family ?? 'llama', families: [m.family ?? 'llama'], parameter_size: '7.6B', quantization_level: 'Q4_K_M' },
+          details: {
+            parent_model: '',
+            format: 'gguf',
+            family: m.family ?? 'llama',
+            families: [m.family ?? 'llama'],
+            parameter_size: '7.6B',
+            quantization_level: 'Q4_K_M',
+          },
         })),
       });
     }
@@ -178,7 +185,14 @@ export class ScriptedOllama {
         modelfile: `FROM ${model.name}`,
         parameters: 'temperature 0.7',
         template: '{{ .Prompt }}',
-        details: { parent_model: '', format: 'gguf', family: model.family ?? 'llama', families: [model.family ?? 'llama'], parameter_size: '7.6B', quantization_level: 'Q4_K_M' },
+        details: {
+          parent_model: '',
+          format: 'gguf',
+          family: model.family ?? 'llama',
+          families: [model.family ?? 'llama'],
+          parameter_size: '7.6B',
+          quantization_level: 'Q4_K_M',
+        },
         model_info: { 'general.architecture': model.family ?? 'llama' },
         capabilities: model.capabilities,
         modified_at: FIXED_TIME,
@@ -215,7 +229,14 @@ export class ScriptedOllama {
 
     const content = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.content ?? '');
     const toolCalls = reply.tool_calls?.map((c) => ({ function: { name: c.name, arguments: c.arguments } }));
-    const stats = { total_duration: 2_000_000, load_duration: 100_000, prompt_eval_count: 42, prompt_eval_duration: 500_000, eval_count: 12, eval_duration: 1_000_000 };
+    const stats = {
+      total_duration: 2_000_000,
+      load_duration: 100_000,
+      prompt_eval_count: 42,
+      prompt_eval_duration: 500_000,
+      eval_count: 12,
+      eval_duration: 1_000_000,
+    };
 
     if (body.stream === false) {
       return sendJson(res, 200, {
@@ -229,14 +250,20 @@ export class ScriptedOllama {
     }
     // Streaming (Ollama's default): NDJSON chunks, tool calls in their own chunk, then a done chunk.
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    const chunks = reply.chunks ?? (content ? content.match(/\S+\s*|\s+/g) ?? [content] : []);
+    const chunks = reply.chunks ?? (content ? (content.match(/\S+\s*|\s+/g) ?? [content]) : []);
     for (const piece of chunks) {
-      res.write(`${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: piece }, done: false })}\n`);
+      res.write(
+        `${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: piece }, done: false })}\n`,
+      );
     }
     if (toolCalls) {
-      res.write(`${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`);
+      res.write(
+        `${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false })}\n`,
+      );
     }
-    res.end(`${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true, ...stats })}\n`);
+    res.end(
+      `${JSON.stringify({ model: model.name, created_at: FIXED_TIME, message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true, ...stats })}\n`,
+    );
   }
 
   private findModel(name: unknown): ScriptedModel | undefined {

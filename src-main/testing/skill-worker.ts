@@ -112,7 +112,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 }
 
 /** Polls until `probe` returns a truthy value. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

@@ -12,7 +12,10 @@ export interface TestMaster {
   readonly meshUrl?: string;
   readonly dataDir: string;
   /** fetch against the API listener with a JSON body helper. */
-  request(path: string, init?: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string }): Promise<{ status: number; json: any; text: string; headers: Headers }>;
+  request(
+    path: string,
+    init?: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string },
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }>;
   close(): Promise<void>;
 }
 

@@ -112,7 +112,8 @@ function toHalf(values: Float32Array): Buffer {
     const sign = (bits >>> 16) & 0x8000;
     const exp = ((bits >>> 23) & 0xff) - 127 + 15;
     const mant = bits & 0x7fffff;
-    if (exp <= 0) out[i] = sign; // too small for a normal half: zero
+    if (exp <= 0)
+      out[i] = sign; // too small for a normal half: zero
     else if (exp >= 31) out[i] = sign | 0x7c00;
     else out[i] = sign | (exp << 10) | (mant >>> 13);
   }
@@ -167,14 +168,30 @@ export function tinyWhisperModel(shape: TinyModelShape = TINY_SHAPE, { seed = 42
   parts.push(magic);
   // n_vocab, n_audio_ctx, n_audio_state, n_audio_head, n_audio_layer, n_text_ctx,
   // n_text_state, n_text_head, n_text_layer, n_mels, ftype (1 = f16 weights, f32 the rest)
-  i32(N_VOCAB, shape.audioCtx, shape.state, shape.heads, shape.audioLayers, shape.textCtx, shape.state, shape.heads, shape.textLayers, N_MELS, 1);
+  i32(
+    N_VOCAB,
+    shape.audioCtx,
+    shape.state,
+    shape.heads,
+    shape.audioLayers,
+    shape.textCtx,
+    shape.state,
+    shape.heads,
+    shape.textLayers,
+    N_MELS,
+    1,
+  );
 
   i32(N_MELS, N_FFT_BINS);
   const filters = Buffer.alloc(N_MELS * N_FFT_BINS * 4);
   // A triangular-ish bank: each mel band looks at a couple of neighbouring bins.
   for (let m = 0; m < N_MELS; m++) {
     const centre = Math.round(((m + 1) * (N_FFT_BINS - 1)) / (N_MELS + 1));
-    for (const [bin, w] of [[centre - 1, 0.5], [centre, 1], [centre + 1, 0.5]] as const) {
+    for (const [bin, w] of [
+      [centre - 1, 0.5],
+      [centre, 1],
+      [centre + 1, 0.5],
+    ] as const) {
       if (bin >= 0 && bin < N_FFT_BINS) filters.writeFloatLE(w * 0.01, (m * N_FFT_BINS + bin) * 4);
     }
   }

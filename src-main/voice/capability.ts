@@ -37,7 +37,9 @@ export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapa
     },
     start() {
       const s = voice.status();
-      ctx.log.info(`voice: STT ${s.stt.state}${s.stt.errors.length ? ` (${s.stt.errors.join('; ')})` : ''}; TTS ${s.tts.engine}; hands-free ${s.hands_free.enabled ? `on, wake word "${s.hands_free.wake_word}"` : 'off'}`);
+      ctx.log.info(
+        `voice: STT ${s.stt.state}${s.stt.errors.length ? ` (${s.stt.errors.join('; ')})` : ''}; TTS ${s.tts.engine}; hands-free ${s.hands_free.enabled ? `on, wake word "${s.hands_free.wake_word}"` : 'off'}`,
+      );
       // Only where voice can actually be used are Silero and ffmpeg loaded ahead of the first turn.
       if (s.stt.state === 'LOCAL') void voice.warmUp();
     },
@@ -52,7 +54,12 @@ export function componentStatus(voice: VoiceService): ComponentStatus {
   const tts = s.tts.engine === 'piper' ? 'TTS piper' : s.tts.engine === 'espeak-ng' ? 'TTS espeak-ng (Piper missing)' : 'TTS none';
   const hands = s.hands_free.enabled ? `; hands-free on ("${s.hands_free.wake_word}")` : '';
   if (s.stt.state !== 'LOCAL') {
-    return { state: 'degraded', detail: `STT ${s.stt.state}: ${s.stt.errors[0] ?? 'not ready'}; ${tts}${hands}`, code: 'voice.sttNotReady', params: { missing: s.stt.state } };
+    return {
+      state: 'degraded',
+      detail: `STT ${s.stt.state}: ${s.stt.errors[0] ?? 'not ready'}; ${tts}${hands}`,
+      code: 'voice.sttNotReady',
+      params: { missing: s.stt.state },
+    };
   }
   const code = s.tts.engine === 'piper' ? 'voice.ready' : s.tts.engine === 'espeak-ng' ? 'voice.basicSpeech' : 'voice.noSpeechOutput';
   return { state: s.tts.engine === 'piper' ? 'ok' : 'degraded', detail: `STT LOCAL (${s.stt.language}); ${tts}${hands}`, code };

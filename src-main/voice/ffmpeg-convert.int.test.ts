@@ -10,7 +10,12 @@ import { FfmpegDecoder, isStreamable } from './ffmpeg-convert';
 
 const dir = mkdtempSync(join(tmpdir(), 'jarvis-ffmpeg-'));
 const sh = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-const recordings: Record<'webm' | 'ogg' | 'wav' | 'm4a', Buffer> = { webm: Buffer.alloc(0), ogg: Buffer.alloc(0), wav: Buffer.alloc(0), m4a: Buffer.alloc(0) };
+const recordings: Record<'webm' | 'ogg' | 'wav' | 'm4a', Buffer> = {
+  webm: Buffer.alloc(0),
+  ogg: Buffer.alloc(0),
+  wav: Buffer.alloc(0),
+  m4a: Buffer.alloc(0),
+};
 
 beforeAll(() => {
   const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '1.5'];
@@ -23,7 +28,24 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The reference: ffmpeg reading the file itself. */
-const fromFile = (ext: string) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', join(dir, `a.${ext}`), '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1']);
+const fromFile = (ext: string) =>
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    join(dir, `a.${ext}`),
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    's16le',
+    'pipe:1',
+  ]);
 
 describe('ffmpeg decoding', { timeout: 60_000 }, () => {
   it('pipes WebM, Ogg and WAV and sends MP4 through a file', () => {

@@ -80,7 +80,10 @@ async function decodeFile(bin: string, input: Buffer, timeoutMs: number): Promis
 function pcmFrom(run: ToolRun, timeoutMs: number): Buffer {
   if (run.timedOut) throw new VoiceError('AUDIO_INVALID', `ffmpeg did not finish converting the recording within ${timeoutMs / 1000} s`);
   if (run.code !== 0) {
-    throw new VoiceError('AUDIO_INVALID', `The recording could not be decoded by ffmpeg: ${lastLines(run.stderr) || `exit code ${run.code}`}`);
+    throw new VoiceError(
+      'AUDIO_INVALID',
+      `The recording could not be decoded by ffmpeg: ${lastLines(run.stderr) || `exit code ${run.code}`}`,
+    );
   }
   return run.stdout;
 }

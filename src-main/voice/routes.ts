@@ -43,7 +43,12 @@ export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant
       try {
         for await (const part of req.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'audio') throw new Refusal('invalid', 'AUDIO_INVALID', `Unexpected file field \`${part.fieldname}\`; the recording goes in \`audio\`.`);
+            if (part.fieldname !== 'audio')
+              throw new Refusal(
+                'invalid',
+                'AUDIO_INVALID',
+                `Unexpected file field \`${part.fieldname}\`; the recording goes in \`audio\`.`,
+              );
             audio = await part.toBuffer();
           } else if (FIELDS.has(part.fieldname)) {
             fields[part.fieldname] = String(part.value);
@@ -54,10 +59,18 @@ export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new Refusal('too_large', 'AUDIO_TOO_LARGE', `The recording is larger than ${Math.round(options.maxUploadBytes / 1024 / 1024)} MB (JARVIS_VOICE_MAX_UPLOAD_MB).`);
+          throw new Refusal(
+            'too_large',
+            'AUDIO_TOO_LARGE',
+            `The recording is larger than ${Math.round(options.maxUploadBytes / 1024 / 1024)} MB (JARVIS_VOICE_MAX_UPLOAD_MB).`,
+          );
         }
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new Refusal('invalid', 'AUDIO_INVALID', 'Send one recording in the field `audio` and at most the fields module, capture_ms, hands_free.');
+          throw new Refusal(
+            'invalid',
+            'AUDIO_INVALID',
+            'Send one recording in the field `audio` and at most the fields module, capture_ms, hands_free.',
+          );
         }
         throw err;
       }
@@ -95,7 +108,8 @@ export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant
 
 function parseNonNegative(value: string | undefined, name: string): number {
   if (value === undefined || value === '') return 0;
-  if (!/^[0-9]{1,9}(\.[0-9]+)?$/.test(value)) throw new Refusal('invalid', 'INVALID_REQUEST', `\`${name}\` must be a number of milliseconds.`, `/${name}`);
+  if (!/^[0-9]{1,9}(\.[0-9]+)?$/.test(value))
+    throw new Refusal('invalid', 'INVALID_REQUEST', `\`${name}\` must be a number of milliseconds.`, `/${name}`);
   return Number(value);
 }
 

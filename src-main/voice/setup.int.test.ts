@@ -82,7 +82,9 @@ describe('voice setup', { timeout: 60_000 }, () => {
     const steps = await setupVoice(loadConfig({ JARVIS_TOOLS_DIR: tools }), { downloads: downloads(closed), connectTimeoutMs: 5000 });
     const model = steps.find((s) => s.item === 'whisper model')!;
     expect(model.ok).toBe(false);
-    expect(model.detail).toBe(`cannot reach ${new URL(closed).host} (ECONNREFUSED); without internet, copy the file by hand from ${closed}/ggml-small.bin to ${join(tools, 'models', 'ggml-small.bin')}`);
+    expect(model.detail).toBe(
+      `cannot reach ${new URL(closed).host} (ECONNREFUSED); without internet, copy the file by hand from ${closed}/ggml-small.bin to ${join(tools, 'models', 'ggml-small.bin')}`,
+    );
     expect(steps.find((s) => s.item === 'piper')!.ok).toBe(false);
     expect(steps.find((s) => s.item === 'piper voice')!.ok).toBe(false);
     const cli = steps.find((s) => s.item === 'whisper-cli')!;
@@ -93,7 +95,9 @@ describe('voice setup', { timeout: 60_000 }, () => {
 
   it('throws away a download that is not a whisper model (an HTML error page)', async () => {
     const tools = join(dir, 'tools-bad');
-    const steps = await setupVoice(loadConfig({ JARVIS_TOOLS_DIR: tools }), { downloads: { ...downloads(base), whisperModel: `${base}/not-a-model.bin` } });
+    const steps = await setupVoice(loadConfig({ JARVIS_TOOLS_DIR: tools }), {
+      downloads: { ...downloads(base), whisperModel: `${base}/not-a-model.bin` },
+    });
     const model = steps.find((s) => s.item === 'whisper model')!;
     expect(model.ok).toBe(false);
     expect(model.detail).toMatch(/downloaded file is unusable: .* is not a ggml whisper model/);

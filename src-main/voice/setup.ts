@@ -53,7 +53,9 @@ async function download(url: string, target: string, connectTimeoutMs: number, l
     res = await fetch(url, { signal: controller.signal, redirect: 'follow' });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`cannot reach ${new URL(url).host} (${cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err))}); without internet, copy the file by hand from ${url} to ${target}`);
+    throw new Error(
+      `cannot reach ${new URL(url).host} (${cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err))}); without internet, copy the file by hand from ${url} to ${target}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -131,7 +133,8 @@ export async function setupVoice(config: VoiceConfig, options: SetupOptions = {}
 
   await step('whisper-cli', async () => {
     if (before.whisperBin) return `present: ${before.whisperBin}`;
-    if (!options.buildWhisperCli) throw new Error(before.sttErrors.find((e) => /whisper\.cpp|WHISPER_BIN/.test(e)) ?? 'whisper-cli is missing');
+    if (!options.buildWhisperCli)
+      throw new Error(before.sttErrors.find((e) => /whisper\.cpp|WHISPER_BIN/.test(e)) ?? 'whisper-cli is missing');
     const built = options.buildWhisperCli();
     const target = join(tools, 'bin', 'whisper-cli');
     mkdirSync(dirname(target), { recursive: true });
@@ -141,6 +144,10 @@ export async function setupVoice(config: VoiceConfig, options: SetupOptions = {}
   });
 
   const ffmpeg = resolveVoiceTools(config, pathEnv);
-  steps.push(ffmpeg.ffmpeg ? { item: 'ffmpeg', ok: true, detail: `present: ${ffmpeg.ffmpeg}` } : { item: 'ffmpeg', ok: false, detail: ffmpeg.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'missing' });
+  steps.push(
+    ffmpeg.ffmpeg
+      ? { item: 'ffmpeg', ok: true, detail: `present: ${ffmpeg.ffmpeg}` }
+      : { item: 'ffmpeg', ok: false, detail: ffmpeg.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'missing' },
+  );
   return steps;
 }

@@ -9,13 +9,21 @@ interface VadNodeFrameProcessor {
   process(frame: Float32Array): Promise<{ msg?: string }>;
   endSegment(): { msg?: string };
 }
-type FrameProcessorClass = new (model: (f: Float32Array) => Promise<{ isSpeech: number; notSpeech: number }>, reset: () => void, o: object) => VadNodeFrameProcessor;
+type FrameProcessorClass = new (
+  model: (f: Float32Array) => Promise<{ isSpeech: number; notSpeech: number }>,
+  reset: () => void,
+  o: object,
+) => VadNodeFrameProcessor;
 
 /** What @ricky0123/vad-node's NonRealTimeVAD makes of the same probabilities: the reference. */
 async function vadNodeSegments(probabilities: readonly number[], o: SileroOptions): Promise<SpeechSegment[]> {
   const { FrameProcessor } = createRequire(import.meta.url)('@ricky0123/vad-node') as { FrameProcessor: FrameProcessorClass };
   // The "model" answers with the scripted probability of the frame it is handed.
-  const processor = new FrameProcessor(async (frame) => ({ isSpeech: probabilities[frame[0]!]!, notSpeech: 1 - probabilities[frame[0]!]! }), () => undefined, { ...o, submitUserSpeechOnPause: false });
+  const processor = new FrameProcessor(
+    async (frame) => ({ isSpeech: probabilities[frame[0]!]!, notSpeech: 1 - probabilities[frame[0]!]! }),
+    () => undefined,
+    { ...o, submitUserSpeechOnPause: false },
+  );
   processor.resume();
   const out: SpeechSegment[] = [];
   let start = 0;
@@ -31,7 +39,7 @@ async function vadNodeSegments(probabilities: readonly number[], o: SileroOption
 /** A small seeded generator: the same "random" sequences on every run. */
 function sequence(seed: number, length: number): number[] {
   let x = seed;
-  const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const out: number[] = [];
   // Runs of speech-like and quiet frames, with probabilities near the thresholds as well.
   while (out.length < length) {
@@ -69,7 +77,11 @@ describe('Silero speech segments', () => {
   });
 
   it('decides exactly as @ricky0123/vad-node does, frame by frame', async () => {
-    const variants: SileroOptions[] = [SILERO_OPTIONS, { ...SILERO_OPTIONS, preSpeechPadFrames: 0, redemptionFrames: 3 }, { ...SILERO_OPTIONS, preSpeechPadFrames: 4, minSpeechFrames: 5 }];
+    const variants: SileroOptions[] = [
+      SILERO_OPTIONS,
+      { ...SILERO_OPTIONS, preSpeechPadFrames: 0, redemptionFrames: 3 },
+      { ...SILERO_OPTIONS, preSpeechPadFrames: 4, minSpeechFrames: 5 },
+    ];
     for (const options of variants) {
       for (let seed = 1; seed <= 60; seed++) {
         const probs = sequence(seed, 20 + seed * 3);

@@ -15,7 +15,14 @@ function clip(parts: { ms: number; amp: number }[]): Float32Array {
 
 describe('energy VAD', () => {
   it('finds a tone between two silences, with its position', () => {
-    const segs = energySegments(clip([{ ms: 600, amp: 0 }, { ms: 900, amp: 0.3 }, { ms: 600, amp: 0 }]), RATE);
+    const segs = energySegments(
+      clip([
+        { ms: 600, amp: 0 },
+        { ms: 900, amp: 0.3 },
+        { ms: 600, amp: 0 },
+      ]),
+      RATE,
+    );
     expect(segs).toHaveLength(1);
     expect(segs[0]!.startMs).toBeGreaterThanOrEqual(570);
     expect(segs[0]!.startMs).toBeLessThanOrEqual(630);
@@ -24,13 +31,44 @@ describe('energy VAD', () => {
   });
 
   it('keeps a short pause inside one segment and splits at a long one', () => {
-    expect(energySegments(clip([{ ms: 300, amp: 0 }, { ms: 400, amp: 0.3 }, { ms: 150, amp: 0 }, { ms: 400, amp: 0.3 }, { ms: 300, amp: 0 }]), RATE)).toHaveLength(1);
-    expect(energySegments(clip([{ ms: 300, amp: 0 }, { ms: 400, amp: 0.3 }, { ms: 1000, amp: 0 }, { ms: 400, amp: 0.3 }, { ms: 300, amp: 0 }]), RATE)).toHaveLength(2);
+    expect(
+      energySegments(
+        clip([
+          { ms: 300, amp: 0 },
+          { ms: 400, amp: 0.3 },
+          { ms: 150, amp: 0 },
+          { ms: 400, amp: 0.3 },
+          { ms: 300, amp: 0 },
+        ]),
+        RATE,
+      ),
+    ).toHaveLength(1);
+    expect(
+      energySegments(
+        clip([
+          { ms: 300, amp: 0 },
+          { ms: 400, amp: 0.3 },
+          { ms: 1000, amp: 0 },
+          { ms: 400, amp: 0.3 },
+          { ms: 300, amp: 0 },
+        ]),
+        RATE,
+      ),
+    ).toHaveLength(2);
   });
 
   it('finds nothing in silence or in a click', () => {
     expect(energySegments(clip([{ ms: 2000, amp: 0 }]), RATE)).toEqual([]);
-    expect(energySegments(clip([{ ms: 1000, amp: 0 }, { ms: 60, amp: 0.5 }, { ms: 1000, amp: 0 }]), RATE)).toEqual([]);
+    expect(
+      energySegments(
+        clip([
+          { ms: 1000, amp: 0 },
+          { ms: 60, amp: 0.5 },
+          { ms: 1000, amp: 0 },
+        ]),
+        RATE,
+      ),
+    ).toEqual([]);
   });
 
   it('measures loudness in dBFS', () => {

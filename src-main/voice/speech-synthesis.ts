@@ -25,16 +25,27 @@ export async function synthesize(tools: VoiceTools, req: SpeechRequest): Promise
     const engine = tools.ttsEngine;
     const run =
       engine === 'piper'
-        ? await runTool(tools.piperBin!, ['--model', tools.piperVoice!, '--output_file', out], { input: `${req.text}\n`, timeoutMs: req.timeoutMs })
-        : await runTool(tools.espeak!, ['-v', req.language === 'auto' ? 'de' : req.language, '-w', out, '--stdin'], { input: req.text, timeoutMs: req.timeoutMs });
+        ? await runTool(tools.piperBin!, ['--model', tools.piperVoice!, '--output_file', out], {
+            input: `${req.text}\n`,
+            timeoutMs: req.timeoutMs,
+          })
+        : await runTool(tools.espeak!, ['-v', req.language === 'auto' ? 'de' : req.language, '-w', out, '--stdin'], {
+            input: req.text,
+            timeoutMs: req.timeoutMs,
+          });
     if (run.timedOut) throw new VoiceError('TTS_FAILED', `${engine} did not finish within ${req.timeoutMs / 1000} s`, 'timeout');
-    if (run.code !== 0) throw new VoiceError('TTS_FAILED', `${engine} failed: ${lastLines(run.stderr) || `exit code ${run.code}`}`, 'bad_gateway');
+    if (run.code !== 0)
+      throw new VoiceError('TTS_FAILED', `${engine} failed: ${lastLines(run.stderr) || `exit code ${run.code}`}`, 'bad_gateway');
     const wav = await readFile(out).catch(() => undefined);
     if (!wav) throw new VoiceError('TTS_FAILED', `${engine} wrote no audio file`, 'bad_gateway');
     try {
       parseWav(wav);
     } catch (err) {
-      throw new VoiceError('TTS_FAILED', `${engine} wrote no valid WAV (${err instanceof WavFormatError ? err.message : String(err)})`, 'bad_gateway');
+      throw new VoiceError(
+        'TTS_FAILED',
+        `${engine} wrote no valid WAV (${err instanceof WavFormatError ? err.message : String(err)})`,
+        'bad_gateway',
+      );
     }
     return { wav, engine };
   } finally {

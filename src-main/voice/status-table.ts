@@ -11,11 +11,23 @@ export function voiceStatusRows(s: VoiceStatus): string[][] {
     ['  whisper-cli', s.stt.bin ? 'ok' : 'MISSING', s.stt.bin ?? problem(/whisper/i, s.stt.errors)],
     ['  whisper model', s.stt.model ? 'ok' : 'MISSING', s.stt.model ?? problem(/model/i, s.stt.errors)],
     ['  ffmpeg', s.stt.ffmpeg ? 'ok' : 'MISSING', s.stt.ffmpeg ?? problem(/ffmpeg/i, s.stt.errors)],
-    ['tts', s.tts.engine, s.tts.engine === 'piper' ? `Piper with ${s.tts.voice ?? '?'}` : s.tts.engine === 'espeak-ng' ? `fallback voice (${s.tts.bin ?? 'espeak-ng'})` : 'replies are text only'],
+    [
+      'tts',
+      s.tts.engine,
+      s.tts.engine === 'piper'
+        ? `Piper with ${s.tts.voice ?? '?'}`
+        : s.tts.engine === 'espeak-ng'
+          ? `fallback voice (${s.tts.bin ?? 'espeak-ng'})`
+          : 'replies are text only',
+    ],
   ];
   for (const e of s.tts.errors) rows.push(['  piper', s.tts.engine === 'piper' ? 'ok' : 'note', e]);
   rows.push(['vad', s.vad.engine, s.vad.detail]);
-  rows.push(['hands-free', s.hands_free.enabled ? 'on' : 'off', `wake word "${s.hands_free.wake_word}"${s.hands_free.enabled ? '' : ' (JARVIS_HANDS_FREE=true turns it on)'}`]);
+  rows.push([
+    'hands-free',
+    s.hands_free.enabled ? 'on' : 'off',
+    `wake word "${s.hands_free.wake_word}"${s.hands_free.enabled ? '' : ' (JARVIS_HANDS_FREE=true turns it on)'}`,
+  ]);
   return rows;
 }
 

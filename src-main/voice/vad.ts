@@ -55,7 +55,10 @@ export class VoiceActivityDetector {
         return model;
       },
       (err: unknown) => {
-        this.info = { engine: 'energy', detail: `energy VAD: Silero could not load (${err instanceof Error ? err.message.split('\n')[0] : String(err)})` };
+        this.info = {
+          engine: 'energy',
+          detail: `energy VAD: Silero could not load (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+        };
         return undefined;
       },
     );

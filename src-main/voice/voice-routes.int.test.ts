@@ -63,9 +63,19 @@ describe('GET /api/voice/status', { timeout: 60_000 }, () => {
     writeFileSync(join(tools, 'whisper-cli'), '#!/bin/sh\nexit 1\n');
     chmodSync(join(tools, 'whisper-cli'), 0o755);
     const noModel = await startTestMaster({ JARVIS_TOOLS_DIR: tools });
-    const badModel = await startTestMaster({ JARVIS_TOOLS_DIR: tools, JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg'), JARVIS_WHISPER_MODEL: join(dir, 'ggml-broken.bin'), JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: 'computer' });
+    const badModel = await startTestMaster({
+      JARVIS_TOOLS_DIR: tools,
+      JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg'),
+      JARVIS_WHISPER_MODEL: join(dir, 'ggml-broken.bin'),
+      JARVIS_HANDS_FREE: 'true',
+      JARVIS_WAKE_WORD: 'computer',
+    });
     writeFileSync(join(dir, 'ggml-broken.bin'), Buffer.alloc(1000, 7));
-    const noFfmpeg = await startTestMaster({ JARVIS_TOOLS_DIR: tools, JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg'), JARVIS_WHISPER_MODEL: writeTinyWhisperModel(join(dir, 'ggml-tiny-test.bin')) });
+    const noFfmpeg = await startTestMaster({
+      JARVIS_TOOLS_DIR: tools,
+      JARVIS_FFMPEG_BIN: join(dir, 'no-ffmpeg'),
+      JARVIS_WHISPER_MODEL: writeTinyWhisperModel(join(dir, 'ggml-tiny-test.bin')),
+    });
     try {
       const a = (await noModel.request('/api/voice/status')).json as VoiceStatus;
       expect(a.stt.state).toBe('MODEL');
@@ -137,7 +147,11 @@ describe('POST /api/voice/transcribe and /command', { timeout: 60_000 }, () => {
 
 describe('POST /api/voice/speak', { timeout: 60_000 }, () => {
   it('speaks German text with espeak-ng as a WAV', async () => {
-    const res = await fetch(`${bare.url}/api/voice/speak`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '-- Morgen wird es sonnig.' }) });
+    const res = await fetch(`${bare.url}/api/voice/speak`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '-- Morgen wird es sonnig.' }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');
     const wav = parseWav(Buffer.from(await res.arrayBuffer()));

@@ -22,7 +22,16 @@ export interface VoiceAssistant {
 
 export type VoiceServiceConfig = Pick<
   Config,
-  'ffmpegBin' | 'whisperBin' | 'whisperModel' | 'whisperLanguage' | 'piperBin' | 'piperVoice' | 'toolsDir' | 'language' | 'handsFree' | 'wakeWord'
+  | 'ffmpegBin'
+  | 'whisperBin'
+  | 'whisperModel'
+  | 'whisperLanguage'
+  | 'piperBin'
+  | 'piperVoice'
+  | 'toolsDir'
+  | 'language'
+  | 'handsFree'
+  | 'wakeWord'
 >;
 
 export interface VoiceServiceDeps {
@@ -135,24 +144,38 @@ export class VoiceService {
    */
   async prepareAudio(input: Buffer, tools: VoiceTools = this.tools(), traceId?: string): Promise<PreparedAudio> {
     if (input.length === 0) throw new VoiceError('AUDIO_INVALID', 'The upload holds no audio (0 bytes).', 'invalid');
-    if (!tools.ffmpeg) throw new VoiceError('FFMPEG_MISSING', tools.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'ffmpeg is missing', 'unavailable');
+    if (!tools.ffmpeg)
+      throw new VoiceError('FFMPEG_MISSING', tools.sttErrors.find((e) => e.includes('ffmpeg')) ?? 'ffmpeg is missing', 'unavailable');
     const started = performance.now();
     const pcm = await this.decoder.toPcm16k(tools.ffmpeg, input);
     const samples = s16ToFloat(pcm);
     const durationMs = Math.round((samples.length / STT_SAMPLE_RATE) * 1000);
     if (durationMs < MIN_AUDIO_MS) {
-      throw new VoiceError('AUDIO_TOO_SHORT', `The recording is ${(durationMs / 1000).toFixed(1)} s long; hold the button while you speak (at least ${MIN_AUDIO_MS / 1000} s).`);
+      throw new VoiceError(
+        'AUDIO_TOO_SHORT',
+        `The recording is ${(durationMs / 1000).toFixed(1)} s long; hold the button while you speak (at least ${MIN_AUDIO_MS / 1000} s).`,
+      );
     }
     if (durationMs > MAX_AUDIO_MS) {
-      throw new VoiceError('AUDIO_TOO_LARGE', `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`, 'too_large');
+      throw new VoiceError(
+        'AUDIO_TOO_LARGE',
+        `The recording is ${Math.round(durationMs / 1000)} s long; at most ${MAX_AUDIO_MS / 60_000} minutes are transcribed.`,
+        'too_large',
+      );
     }
     const level = loudness(samples);
     if (level.peakDb < SILENT_PEAK_DB) {
-      throw new VoiceError('NO_SPEECH', `The recording is silent (loudest point ${formatDb(level.peakDb)}): check that the right microphone is selected and not muted.`);
+      throw new VoiceError(
+        'NO_SPEECH',
+        `The recording is silent (loudest point ${formatDb(level.peakDb)}): check that the right microphone is selected and not muted.`,
+      );
     }
     const speech = await this.deps.vad.segments(samples, STT_SAMPLE_RATE);
     if (speech.length === 0) {
-      throw new VoiceError('NO_SPEECH', `No speech detected in ${(durationMs / 1000).toFixed(1)} s of audio (level ${formatDb(level.rmsDb)}); speak closer to the microphone.`);
+      throw new VoiceError(
+        'NO_SPEECH',
+        `No speech detected in ${(durationMs / 1000).toFixed(1)} s of audio (level ${formatDb(level.rmsDb)}); speak closer to the microphone.`,
+      );
     }
     const from = Math.max(0, samplesFor(speech[0]!.startMs - TRIM_MARGIN_MS));
     const to = Math.min(samples.length, samplesFor(speech[speech.length - 1]!.endMs + TRIM_MARGIN_MS));
@@ -160,12 +183,23 @@ export class VoiceService {
     const minBytes = samplesFor(WHISPER_MIN_MS) * 2;
     if (trimmed.length < minBytes) trimmed = Buffer.concat([trimmed, Buffer.alloc(minBytes - trimmed.length)]);
     const convertMs = performance.now() - started;
-    if (traceId) this.deps.tracer.record(traceId, 'voice', 'convert', { input_bytes: input.length, duration_ms: durationMs, speech, rms_db: round1(level.rmsDb), vad: this.deps.vad.describe().engine, ms: round1(convertMs) });
+    if (traceId)
+      this.deps.tracer.record(traceId, 'voice', 'convert', {
+        input_bytes: input.length,
+        duration_ms: durationMs,
+        speech,
+        rms_db: round1(level.rmsDb),
+        vad: this.deps.vad.describe().engine,
+        ms: round1(convertMs),
+      });
     return { wav: encodeWav(trimmed, STT_SAMPLE_RATE), durationMs, speech, convertMs };
   }
 
   /** Speech-to-text only: the pipeline up to and including whisper.cpp. */
-  async transcribe(input: Buffer, options: TranscribeOptions = {}): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
+  async transcribe(
+    input: Buffer,
+    options: TranscribeOptions = {},
+  ): Promise<TranscribeResponse & { convert_ms: number; transcribe_ms: number }> {
     return this.busyWith(() => this.recognize(input, options.traceId ?? newTraceId('voice')));
   }
 
@@ -187,8 +221,18 @@ export class VoiceService {
         timeoutMs: WHISPER_TIMEOUT_MS,
       });
       const transcribeMs = performance.now() - started;
-      this.deps.tracer.record(traceId, 'voice', 'transcribe', { chars: result.text.length, language: result.language, ms: round1(transcribeMs) });
-      return { text: result.text, language: result.language, duration_ms: prepared.durationMs, convert_ms: prepared.convertMs, transcribe_ms: transcribeMs };
+      this.deps.tracer.record(traceId, 'voice', 'transcribe', {
+        chars: result.text.length,
+        language: result.language,
+        ms: round1(transcribeMs),
+      });
+      return {
+        text: result.text,
+        language: result.language,
+        duration_ms: prepared.durationMs,
+        convert_ms: prepared.convertMs,
+        transcribe_ms: transcribeMs,
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -226,16 +270,33 @@ export class VoiceService {
     if (options.handsFree && !config.handsFree) {
       throw new VoiceError('HANDS_FREE_OFF', 'Hands-free mode is off (JARVIS_HANDS_FREE=false): use the voice button.', 'conflict');
     }
-    this.deps.tracer.record(traceId, 'voice', 'start', { bytes: input.length, module: options.module, hands_free: options.handsFree ?? false });
+    this.deps.tracer.record(traceId, 'voice', 'start', {
+      bytes: input.length,
+      module: options.module,
+      hands_free: options.handsFree ?? false,
+    });
     const stt = await this.recognize(input, traceId);
-    const timings = { capture_ms: Math.max(0, options.captureMs ?? 0), convert_ms: stt.convert_ms, transcribe_ms: stt.transcribe_ms, assistant_ms: 0, speak_ms: 0 };
+    const timings = {
+      capture_ms: Math.max(0, options.captureMs ?? 0),
+      convert_ms: stt.convert_ms,
+      transcribe_ms: stt.transcribe_ms,
+      assistant_ms: 0,
+      speak_ms: 0,
+    };
 
     let message = stt.text;
     if (options.handsFree) {
       const wake = matchWakeWord(stt.text, config.wakeWord);
       if (!wake.matched || wake.command === '') {
         this.deps.tracer.record(traceId, 'voice', 'ignored', { reason: wake.matched ? 'only the wake word' : 'no wake word' });
-        return this.finish(traceId, { transcript: stt.text, reply: '', tool_calls: [], trace_id: traceId, timings: rounded(timings), ignored: true });
+        return this.finish(traceId, {
+          transcript: stt.text,
+          reply: '',
+          tool_calls: [],
+          trace_id: traceId,
+          timings: rounded(timings),
+          ignored: true,
+        });
       }
       message = wake.command;
     }
@@ -279,7 +340,12 @@ export class VoiceService {
     if (tools.ttsEngine === 'none' || text.trim() === '') return undefined;
     const started = performance.now();
     const { wav, engine } = await synthesize(tools, { text, language: this.deps.config.language, timeoutMs: TTS_TIMEOUT_MS });
-    this.deps.tracer.record(traceId, 'voice', 'speak', { engine, chars: text.length, bytes: wav.length, ms: round1(performance.now() - started) });
+    this.deps.tracer.record(traceId, 'voice', 'speak', {
+      engine,
+      chars: text.length,
+      bytes: wav.length,
+      ms: round1(performance.now() - started),
+    });
     return wav;
   }
 
@@ -294,7 +360,12 @@ export class VoiceService {
 
   private finish(traceId: string, response: VoiceCommandResponse): VoiceCommandResponse {
     this.lastTurn = response.timings;
-    this.deps.tracer.record(traceId, 'voice', 'turn', { timings: response.timings, transcript_chars: response.transcript.length, ignored: response.ignored ?? false, spoken: response.audio !== undefined });
+    this.deps.tracer.record(traceId, 'voice', 'turn', {
+      timings: response.timings,
+      transcript_chars: response.transcript.length,
+      ignored: response.ignored ?? false,
+      spoken: response.audio !== undefined,
+    });
     this.deps.events?.publish('voice.turn', { trace_id: traceId, timings: response.timings, ignored: response.ignored ?? false });
     return response;
   }
@@ -305,7 +376,13 @@ function round1(n: number): number {
 }
 
 function rounded(t: VoiceTimings): VoiceTimings {
-  return { capture_ms: Math.round(t.capture_ms), convert_ms: Math.round(t.convert_ms), transcribe_ms: Math.round(t.transcribe_ms), assistant_ms: Math.round(t.assistant_ms), speak_ms: Math.round(t.speak_ms) };
+  return {
+    capture_ms: Math.round(t.capture_ms),
+    convert_ms: Math.round(t.convert_ms),
+    transcribe_ms: Math.round(t.transcribe_ms),
+    assistant_ms: Math.round(t.assistant_ms),
+    speak_ms: Math.round(t.speak_ms),
+  };
 }
 
 function formatDb(db: number): string {

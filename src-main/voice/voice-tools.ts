@@ -20,7 +20,10 @@ export interface VoiceTools {
   readonly ttsErrors: readonly string[];
 }
 
-export type VoiceConfig = Pick<Config, 'ffmpegBin' | 'whisperBin' | 'whisperModel' | 'whisperLanguage' | 'piperBin' | 'piperVoice' | 'toolsDir'>;
+export type VoiceConfig = Pick<
+  Config,
+  'ffmpegBin' | 'whisperBin' | 'whisperModel' | 'whisperLanguage' | 'piperBin' | 'piperVoice' | 'toolsDir'
+>;
 
 /** ggml's file magic 0x67676d6c as it lies on disk (little-endian). */
 const GGML_MAGIC = Buffer.from('lmgg', 'ascii');
@@ -33,7 +36,15 @@ function toolDirs(toolsDir: string): string[] {
   return [toolsDir, join(toolsDir, 'bin'), join(toolsDir, 'piper')];
 }
 
-function locateBinary(label: string, env: string, configured: string | undefined, command: string, toolsDir: string, pathEnv: string, hint: string): { path?: string; error?: string } {
+function locateBinary(
+  label: string,
+  env: string,
+  configured: string | undefined,
+  command: string,
+  toolsDir: string,
+  pathEnv: string,
+  hint: string,
+): { path?: string; error?: string } {
   if (configured) {
     const full = resolve(configured);
     return isExecutable(full) ? { path: full } : { error: `${env}=${configured}: ${describeMissingFile(full)}; ${hint}` };
@@ -90,7 +101,10 @@ function locateWhisperModel(configured: string | undefined, toolsDir: string): {
   }
   const candidates = [toolsDir, join(toolsDir, 'models')].flatMap((d) => listFiles(d, (f) => /^ggml-.*\.bin$/.test(f)));
   const preferred = candidates.find((c) => c.endsWith(`/${DEFAULT_WHISPER_MODEL}`)) ?? candidates[0];
-  if (!preferred) return { error: `Whisper model: no ggml-*.bin in ${toolsDir} or ${join(toolsDir, 'models')}; run npm run voice:setup or set JARVIS_WHISPER_MODEL` };
+  if (!preferred)
+    return {
+      error: `Whisper model: no ggml-*.bin in ${toolsDir} or ${join(toolsDir, 'models')}; run npm run voice:setup or set JARVIS_WHISPER_MODEL`,
+    };
   const problem = whisperModelProblem(preferred);
   return problem ? { error: `Whisper model: ${problem}` } : { path: preferred };
 }
@@ -106,7 +120,9 @@ function locatePiperVoice(configured: string | undefined, toolsDir: string): { p
     return { error: `JARVIS_PIPER_VOICE=${configured} does not exist` };
   }
   const found = [join(toolsDir, 'voices'), toolsDir, join(toolsDir, 'piper')].flatMap((d) => listFiles(d, (f) => f.endsWith('.onnx')))[0];
-  return found ? { path: found } : { error: `Piper voice: no *.onnx in ${join(toolsDir, 'voices')}; run npm run voice:setup or set JARVIS_PIPER_VOICE` };
+  return found
+    ? { path: found }
+    : { error: `Piper voice: no *.onnx in ${join(toolsDir, 'voices')}; run npm run voice:setup or set JARVIS_PIPER_VOICE` };
 }
 
 /**
@@ -116,14 +132,38 @@ function locatePiperVoice(configured: string | undefined, toolsDir: string): { p
  */
 export function resolveVoiceTools(config: VoiceConfig, pathEnv = process.env.PATH ?? ''): VoiceTools {
   const toolsDir = resolve(config.toolsDir);
-  const ffmpeg = locateBinary('ffmpeg', 'JARVIS_FFMPEG_BIN', config.ffmpegBin, 'ffmpeg', toolsDir, pathEnv, 'install ffmpeg (apt-get install ffmpeg) or set JARVIS_FFMPEG_BIN');
-  const whisper = locateBinary('whisper.cpp', 'JARVIS_WHISPER_BIN', config.whisperBin, 'whisper-cli', toolsDir, pathEnv, 'run npm run voice:setup or set JARVIS_WHISPER_BIN');
+  const ffmpeg = locateBinary(
+    'ffmpeg',
+    'JARVIS_FFMPEG_BIN',
+    config.ffmpegBin,
+    'ffmpeg',
+    toolsDir,
+    pathEnv,
+    'install ffmpeg (apt-get install ffmpeg) or set JARVIS_FFMPEG_BIN',
+  );
+  const whisper = locateBinary(
+    'whisper.cpp',
+    'JARVIS_WHISPER_BIN',
+    config.whisperBin,
+    'whisper-cli',
+    toolsDir,
+    pathEnv,
+    'run npm run voice:setup or set JARVIS_WHISPER_BIN',
+  );
   const model = locateWhisperModel(config.whisperModel, toolsDir);
   const sttErrors = [whisper.error, model.error, ffmpeg.error].filter((e): e is string => e !== undefined);
   // The order the HUD chip reports: the binary first, then its model, then the converter.
   const sttState: SttState = !whisper.path ? 'BIN' : !model.path ? 'MODEL' : !ffmpeg.path ? 'FFMPEG' : 'LOCAL';
 
-  const piper = locateBinary('Piper', 'JARVIS_PIPER_BIN', config.piperBin, 'piper', toolsDir, pathEnv, 'run npm run voice:setup or set JARVIS_PIPER_BIN');
+  const piper = locateBinary(
+    'Piper',
+    'JARVIS_PIPER_BIN',
+    config.piperBin,
+    'piper',
+    toolsDir,
+    pathEnv,
+    'run npm run voice:setup or set JARVIS_PIPER_BIN',
+  );
   const voice = piper.path ? locatePiperVoice(config.piperVoice, toolsDir) : {};
   const espeak = findBinary('espeak-ng', toolDirs(toolsDir), pathEnv);
   const ttsErrors = [piper.error, voice.error].filter((e): e is string => e !== undefined);

@@ -3,7 +3,10 @@ import { matchWakeWord } from './wake-word';
 
 describe('wake word', () => {
   it('takes what follows the wake word as the command, whatever whisper did to case and punctuation', () => {
-    expect(matchWakeWord('Jarvis, setz Milch auf die Einkaufsliste.', 'jarvis')).toEqual({ matched: true, command: 'setz Milch auf die Einkaufsliste.' });
+    expect(matchWakeWord('Jarvis, setz Milch auf die Einkaufsliste.', 'jarvis')).toEqual({
+      matched: true,
+      command: 'setz Milch auf die Einkaufsliste.',
+    });
     expect(matchWakeWord('JARVIS: Licht an', 'Jarvis')).toEqual({ matched: true, command: 'Licht an' });
     expect(matchWakeWord('Hey Jarvis wie spät ist es', 'jarvis')).toEqual({ matched: true, command: 'wie spät ist es' });
   });

@@ -18,7 +18,10 @@ export interface WakeWordMatch {
 }
 
 export function matchWakeWord(transcript: string, wakeWord: string): WakeWordMatch {
-  const wake = fold(wakeWord).trim().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const wake = fold(wakeWord)
+    .trim()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   if (wake.length === 0) return { matched: false, command: transcript.trim() };
   const words = [...transcript.matchAll(/[\p{L}\p{N}]+/gu)];
   // A greeting before the wake word ("Hey Jarvis", "Okay Jarvis") is allowed; other words are not.
@@ -28,7 +31,10 @@ export function matchWakeWord(transcript: string, wakeWord: string): WakeWordMat
     const hit = skip + wake.length <= words.length && wake.every((w, i) => fold(words[skip + i]![0]) === w);
     if (hit) {
       const last = words[skip + wake.length - 1]!;
-      const rest = transcript.slice((last.index ?? 0) + last[0].length).replace(/^[\s,.:;!?-]+/, '').trim();
+      const rest = transcript
+        .slice((last.index ?? 0) + last[0].length)
+        .replace(/^[\s,.:;!?-]+/, '')
+        .trim();
       return { matched: true, command: rest };
     }
   }

@@ -33,7 +33,18 @@ const asked: Asked[] = [];
 const scriptedAssistant = {
   async chat(input: Asked) {
     asked.push(input);
-    return { reply: 'Erledigt: Milch steht auf der Liste.', tool_calls: [{ tool: 'groceries_add', arguments: { name: 'Milch' }, result: { success: true as const, data: { name: 'Milch' }, message: 'Milch hinzugefügt', mutated: true } }], trace_id: input.traceId ?? 'x', source: 'local-intent' };
+    return {
+      reply: 'Erledigt: Milch steht auf der Liste.',
+      tool_calls: [
+        {
+          tool: 'groceries_add',
+          arguments: { name: 'Milch' },
+          result: { success: true as const, data: { name: 'Milch' }, message: 'Milch hinzugefügt', mutated: true },
+        },
+      ],
+      trace_id: input.traceId ?? 'x',
+      source: 'local-intent',
+    };
   },
 };
 
@@ -52,13 +63,21 @@ let firstWord = '';
 
 beforeAll(async () => {
   // Builds once per checkout (a few minutes on two cores), then returns the cached binary.
-  const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], { cwd: root, encoding: 'utf8', timeout: 1_500_000, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-whisper-cli.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 1_500_000,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   whisperBin = out.trim().split('\n').pop()!;
   model = writeTinyWhisperModel(join(dir, 'ggml-tiny-random.bin'));
   const spoken = join(dir, 'speech.wav');
   execFileSync('espeak-ng', ['-v', 'de', '-w', spoken, 'Setze Milch auf die Einkaufsliste.']);
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', spoken, '-af', 'adelay=500,apad=pad_dur=0.5', '-c:a', 'libopus', speechFile]);
-  tm = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
+  tm = await startTestMaster(
+    { JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools') },
+    { voiceAssistant: scriptedAssistant },
+  );
 }, 1_600_000);
 
 afterAll(async () => {
@@ -112,8 +131,26 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
 
   it('hands-free: a segment is a command only when it starts with the wake word', async () => {
     if (firstWord === '') return;
-    const on = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: firstWord, JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
-    const other = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_HANDS_FREE: 'true', JARVIS_WAKE_WORD: 'jarvis', JARVIS_TOOLS_DIR: join(dir, 'tools') }, { voiceAssistant: scriptedAssistant });
+    const on = await startTestMaster(
+      {
+        JARVIS_WHISPER_BIN: whisperBin,
+        JARVIS_WHISPER_MODEL: model,
+        JARVIS_HANDS_FREE: 'true',
+        JARVIS_WAKE_WORD: firstWord,
+        JARVIS_TOOLS_DIR: join(dir, 'tools'),
+      },
+      { voiceAssistant: scriptedAssistant },
+    );
+    const other = await startTestMaster(
+      {
+        JARVIS_WHISPER_BIN: whisperBin,
+        JARVIS_WHISPER_MODEL: model,
+        JARVIS_HANDS_FREE: 'true',
+        JARVIS_WAKE_WORD: 'jarvis',
+        JARVIS_TOOLS_DIR: join(dir, 'tools'),
+      },
+      { voiceAssistant: scriptedAssistant },
+    );
     try {
       const before = asked.length;
       const ignored = await upload(other, '/api/voice/command', { hands_free: 'true' });
@@ -135,7 +172,12 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
   });
 
   it('with language auto, reports the language whisper detected', async () => {
-    const auto = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_WHISPER_LANGUAGE: 'auto', JARVIS_TOOLS_DIR: join(dir, 'tools') });
+    const auto = await startTestMaster({
+      JARVIS_WHISPER_BIN: whisperBin,
+      JARVIS_WHISPER_MODEL: model,
+      JARVIS_WHISPER_LANGUAGE: 'auto',
+      JARVIS_TOOLS_DIR: join(dir, 'tools'),
+    });
     try {
       const r = await upload(auto, '/api/voice/transcribe');
       expect(r.status).toBe(200);
@@ -151,7 +193,11 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
     const full = tinyWhisperModel();
     // Cut inside the tensors: whisper.cpp then counts fewer tensors than the model needs.
     writeFileSync(truncated, full.subarray(0, full.length - 50_000));
-    const bad = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: truncated, JARVIS_TOOLS_DIR: join(dir, 'tools') });
+    const bad = await startTestMaster({
+      JARVIS_WHISPER_BIN: whisperBin,
+      JARVIS_WHISPER_MODEL: truncated,
+      JARVIS_TOOLS_DIR: join(dir, 'tools'),
+    });
     try {
       const r = await upload(bad, '/api/voice/transcribe');
       expect(r.status).toBe(503);
@@ -164,7 +210,13 @@ describe('whisper-cli (real binary, tiny generated model)', { timeout: 180_000 }
 
   it('reaches the real assistant (agent module, scripted Ollama) with the transcript and the module', async () => {
     const ollama = await startScriptedOllama();
-    const real = await startTestMaster({ JARVIS_WHISPER_BIN: whisperBin, JARVIS_WHISPER_MODEL: model, JARVIS_TOOLS_DIR: join(dir, 'tools'), OLLAMA_URL: ollama.url, JARVIS_LOCAL_INTENTS: 'false' });
+    const real = await startTestMaster({
+      JARVIS_WHISPER_BIN: whisperBin,
+      JARVIS_WHISPER_MODEL: model,
+      JARVIS_TOOLS_DIR: join(dir, 'tools'),
+      OLLAMA_URL: ollama.url,
+      JARVIS_LOCAL_INTENTS: 'false',
+    });
     try {
       ollama.reply({ content: 'Das habe ich leider nicht verstanden.' });
       const r = await upload(real, '/api/voice/command', { module: 'kanban' });
@@ -219,7 +271,15 @@ describe('a generated model in whisper-tiny dimensions that speaks a fixed sente
     const file = writeTinyWhisperModel(join(dir, 'ggml-tiny-speaks.bin'), WHISPER_TINY_SHAPE, { speaks: 20 });
     const wav = join(dir, 'speaks.wav');
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', speechFile, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
-    const result = await runWhisper({ bin: whisperBin, model: file, wavFile: wav, language: 'de', outputBase: join(dir, 'speaks-out'), threads: 2, timeoutMs: 120_000 });
+    const result = await runWhisper({
+      bin: whisperBin,
+      model: file,
+      wavFile: wav,
+      language: 'de',
+      outputBase: join(dir, 'speaks-out'),
+      threads: 2,
+      timeoutMs: 120_000,
+    });
     expect(result.text).toBe(spokenText(20));
     expect(result.text.split(' ').length).toBeGreaterThan(3);
   });

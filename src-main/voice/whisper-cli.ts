@@ -48,7 +48,12 @@ export async function runWhisper(req: WhisperRequest): Promise<WhisperResult> {
  * multi-byte character; decoding replaces the broken bytes instead of failing. The text file,
  * then stdout, are the fallbacks when the JSON file is missing or unreadable.
  */
-export function parseWhisperOutput(json: Buffer | undefined, txt: Buffer | undefined, stdout: Buffer, requestedLanguage: string): WhisperResult {
+export function parseWhisperOutput(
+  json: Buffer | undefined,
+  txt: Buffer | undefined,
+  stdout: Buffer,
+  requestedLanguage: string,
+): WhisperResult {
   const fallbackLanguage = requestedLanguage === 'auto' ? 'und' : requestedLanguage;
   if (json && json.length > 0) {
     try {

@@ -35,7 +35,11 @@ describe('App shell', () => {
     // English texts download on first use; the page language follows once they show.
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
-    expect(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'EN' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: 'Language' }))
+        .getByRole('button', { name: 'EN' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('switches screens with Alt+number', () => {
@@ -47,7 +51,14 @@ describe('App shell', () => {
   it('opens every screen with data without an error boundary tripping', async () => {
     useStore.setState({ home: { status: 'ready', data: homeFixture() } });
     render(<App />);
-    const screens = { Home: 'home', Kalender: 'calendar', Aufgaben: 'tasks', Kanban: 'kanban', 'Essen & Einkauf': 'food', 'Wissen & System': 'system' };
+    const screens = {
+      Home: 'home',
+      Kalender: 'calendar',
+      Aufgaben: 'tasks',
+      Kanban: 'kanban',
+      'Essen & Einkauf': 'food',
+      'Wissen & System': 'system',
+    };
     for (const [name, id] of Object.entries(screens)) {
       fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name }));
       // Every screen but Home is a chunk of its own: it opens once its code is in.

@@ -32,7 +32,12 @@ function Navigation() {
       <ul>
         {SCREENS.map((id, i) => (
           <li key={id}>
-            <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => setScreen(id)} title={t('shell.shortcut', { label: t(`nav.${id}`), key: `Alt+${i + 1}` })}>
+            <button
+              type="button"
+              aria-current={screen === id ? 'page' : undefined}
+              onClick={() => setScreen(id)}
+              title={t('shell.shortcut', { label: t(`nav.${id}`), key: `Alt+${i + 1}` })}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
                 <path d={ICONS[id]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
@@ -50,11 +55,22 @@ function ConnectionBadge() {
   const connection = useStore((s) => s.connection);
   const version = useStore((s) => s.health?.version);
   const live = useStore((s) => s.live);
-  const text = connection === 'online' ? t('shell.online', { version: version ?? '?' }) : connection === 'offline' ? t('shell.offline') : t('shell.connecting');
+  const text =
+    connection === 'online'
+      ? t('shell.online', { version: version ?? '?' })
+      : connection === 'offline'
+        ? t('shell.offline')
+        : t('shell.connecting');
   // Phones show the short form (styles.css): the state stays in sight without a line of its own.
-  const short = connection === 'online' ? t('shell.onlineShort') : connection === 'offline' ? t('shell.offlineShort') : t('shell.connecting');
+  const short =
+    connection === 'online' ? t('shell.onlineShort') : connection === 'offline' ? t('shell.offlineShort') : t('shell.connecting');
   return (
-    <span className={`status-chip status-${connection}`} role="status" title={live ? t('shell.live') : t('shell.notLive')} data-testid="connection">
+    <span
+      className={`status-chip status-${connection}`}
+      role="status"
+      title={live ? t('shell.live') : t('shell.notLive')}
+      data-testid="connection"
+    >
       <span className={`dot ${live ? 'dot-live' : ''}`} aria-hidden="true" />
       <span className="status-long">{text}</span>
       <span className="status-short">{short}</span>
@@ -156,7 +172,13 @@ export function App() {
         <main className="content" id="content" tabIndex={-1}>
           <ErrorBoundary label={t(`nav.${screen}`)} key={screen}>
             {/* Inside the boundary: a screen whose code fails to download shows its error there. */}
-            <Suspense fallback={<p className="muted" role="status">{t('common.loading')}</p>}>
+            <Suspense
+              fallback={
+                <p className="muted" role="status">
+                  {t('common.loading')}
+                </p>
+              }
+            >
               <View />
             </Suspense>
           </ErrorBoundary>

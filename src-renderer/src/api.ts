@@ -61,7 +61,9 @@ type JsonRoute = { [R in ApiRoute]: RouteRequest<R> extends FormFields<unknown> 
 type FormRoute = { [R in ApiRoute]: RouteRequest<R> extends FormFields<unknown> ? R : never }[ApiRoute];
 
 /** What one call of route R needs: its path parameters, and its body when it takes one. */
-export type RequestOptions<R extends ApiRoute> = ([RouteParams<R>] extends [never] ? { readonly params?: undefined } : { readonly params: Readonly<Record<RouteParams<R>, string>> }) &
+export type RequestOptions<R extends ApiRoute> = ([RouteParams<R>] extends [never]
+  ? { readonly params?: undefined }
+  : { readonly params: Readonly<Record<RouteParams<R>, string>> }) &
   (RouteRequest<R> extends undefined ? { readonly body?: undefined } : { readonly body: RouteRequest<R> }) & {
     readonly query?: Readonly<Record<string, string>>;
     readonly headers?: Readonly<Record<string, string>>;
@@ -69,7 +71,8 @@ export type RequestOptions<R extends ApiRoute> = ([RouteParams<R>] extends [neve
   };
 
 /** The options argument may be left out when the route needs neither parameters nor a body. */
-export type RequestArgs<R extends ApiRoute> = object extends RequestOptions<R> ? [options?: RequestOptions<R>] : [options: RequestOptions<R>];
+export type RequestArgs<R extends ApiRoute> =
+  object extends RequestOptions<R> ? [options?: RequestOptions<R>] : [options: RequestOptions<R>];
 
 interface LooseOptions {
   readonly params?: Readonly<Record<string, string>>;
@@ -88,7 +91,11 @@ function requestLine(route: ApiRoute, options: LooseOptions | undefined): [metho
   return [method, path + query];
 }
 
-async function send(method: string, path: string, init: { body?: BodyInit; headers?: Readonly<Record<string, string>>; signal?: AbortSignal }): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  init: { body?: BodyInit; headers?: Readonly<Record<string, string>>; signal?: AbortSignal },
+): Promise<Response> {
   try {
     return await fetch(path, { method, headers: init.headers, body: init.body, signal: init.signal });
   } catch (e) {
@@ -97,7 +104,11 @@ async function send(method: string, path: string, init: { body?: BodyInit; heade
   }
 }
 
-async function jsonCall(route: ApiRoute, options: LooseOptions | undefined, extraHeaders: Readonly<Record<string, string>>): Promise<unknown> {
+async function jsonCall(
+  route: ApiRoute,
+  options: LooseOptions | undefined,
+  extraHeaders: Readonly<Record<string, string>>,
+): Promise<unknown> {
   const [method, path] = requestLine(route, options);
   const hasBody = options?.body !== undefined;
   const res = await send(method, path, {
@@ -129,7 +140,8 @@ export const request = requester(() => ({}));
 export async function callTool<N extends HomeToolName>(name: N, args: HomeToolArgs[N]): Promise<ToolResult<HomeToolData[N]>>;
 export async function callTool(name: HomeToolName, args: object): Promise<ToolResult> {
   const result = await request('POST /api/tools/{name}', { params: { name }, body: { arguments: args } });
-  if (!result.success) throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message, result.error?.path);
+  if (!result.success)
+    throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message, result.error?.path);
   return result;
 }
 
@@ -146,8 +158,16 @@ function formOf(fields: Readonly<Record<string, string | Blob | undefined>>, nam
 type FormOf<R extends FormRoute> = RouteRequest<R> extends FormFields<infer F> ? F : never;
 
 /** A multipart POST, same error mapping as request(). `fileNames` names the uploaded Blobs. */
-export async function postForm<R extends FormRoute>(route: R, fields: FormOf<R>, fileNames?: Readonly<Record<string, string>>): Promise<RouteResponse<R>>;
-export async function postForm(route: FormRoute, fields: Readonly<Record<string, string | Blob | undefined>>, fileNames?: Readonly<Record<string, string>>): Promise<unknown> {
+export async function postForm<R extends FormRoute>(
+  route: R,
+  fields: FormOf<R>,
+  fileNames?: Readonly<Record<string, string>>,
+): Promise<RouteResponse<R>>;
+export async function postForm(
+  route: FormRoute,
+  fields: Readonly<Record<string, string | Blob | undefined>>,
+  fileNames?: Readonly<Record<string, string>>,
+): Promise<unknown> {
   const [method, path] = requestLine(route, undefined);
   const res = await send(method, path, { body: formOf(fields, fileNames) });
   const json = parseBody(await res.text());
@@ -156,8 +176,16 @@ export async function postForm(route: FormRoute, fields: Readonly<Record<string,
 }
 
 /** The same multipart POST with upload progress (fetch has no upload progress events). */
-export function uploadForm<R extends FormRoute>(route: R, fields: FormOf<R>, onProgress?: (fraction: number) => void): Promise<RouteResponse<R>>;
-export function uploadForm(route: FormRoute, fields: Readonly<Record<string, string | Blob | undefined>>, onProgress?: (fraction: number) => void): Promise<unknown> {
+export function uploadForm<R extends FormRoute>(
+  route: R,
+  fields: FormOf<R>,
+  onProgress?: (fraction: number) => void,
+): Promise<RouteResponse<R>>;
+export function uploadForm(
+  route: FormRoute,
+  fields: Readonly<Record<string, string | Blob | undefined>>,
+  onProgress?: (fraction: number) => void,
+): Promise<unknown> {
   const [method, path] = requestLine(route, undefined);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -188,8 +216,12 @@ export type ChatStreamMessage = ChatStreamEvent | ChatStreamErrorEvent;
  */
 export async function streamChat(body: ChatRequest, onEvent: (event: ChatStreamMessage) => void): Promise<void> {
   const [method, path] = requestLine('POST /api/agent/chat/stream', undefined);
-  const res = await send(method, path, { headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(body) });
-  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) throw errorFrom(res.status, parseBody(await res.text()));
+  const res = await send(method, path, {
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream'))
+    throw errorFrom(res.status, parseBody(await res.text()));
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const parse = createSseParser();
   for (;;) {

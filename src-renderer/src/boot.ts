@@ -26,7 +26,11 @@ type IdleScheduler = (task: () => void, options: { timeout: number }) => unknown
  * Runs `task` once the browser is idle, at the latest after `timeoutMs`. Without
  * requestIdleCallback the task runs on the next macrotask.
  */
-export function whenIdle(task: () => void, timeoutMs = 2000, idle: IdleScheduler | undefined = globalThis.requestIdleCallback?.bind(globalThis)): void {
+export function whenIdle(
+  task: () => void,
+  timeoutMs = 2000,
+  idle: IdleScheduler | undefined = globalThis.requestIdleCallback?.bind(globalThis),
+): void {
   if (idle) idle(task, { timeout: timeoutMs });
   else setTimeout(task, 0);
 }

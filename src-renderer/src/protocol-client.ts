@@ -1,6 +1,13 @@
 // The protocol module itself, not the src-shared index: the index would pull the household
 // schemas into the initial bundle (their spread enums count as side effects).
-import { PROTOCOL_HEADERS, PROTOCOL_VERSION, type LearningDecisionResponse, type MemoryDecisionResponse, type ProposalDecisionRequest, type WorkSession } from '../../src-shared/protocol';
+import {
+  PROTOCOL_HEADERS,
+  PROTOCOL_VERSION,
+  type LearningDecisionResponse,
+  type MemoryDecisionResponse,
+  type ProposalDecisionRequest,
+  type WorkSession,
+} from '../../src-shared/protocol';
 import { ApiError, requester } from './api';
 
 /** The UI speaks for the household: its decisions are a household member's, recorded as such. */
@@ -12,7 +19,10 @@ function idempotencyKey(): string {
   return `ui-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const readHeaders = (): Record<string, string> => ({ [PROTOCOL_HEADERS.version]: PROTOCOL_VERSION, [PROTOCOL_HEADERS.actor]: HOUSEHOLD_ACTOR });
+const readHeaders = (): Record<string, string> => ({
+  [PROTOCOL_HEADERS.version]: PROTOCOL_VERSION,
+  [PROTOCOL_HEADERS.actor]: HOUSEHOLD_ACTOR,
+});
 
 /**
  * Mutation headers: a fresh idempotency key per decision, the request time, and for a
@@ -51,14 +61,28 @@ async function onSessionHead<T>(sessionId: string, write: (session: WorkSession)
   }
 }
 
-export function decideMemoryProposal(sessionId: string, proposalId: string, body: ProposalDecisionRequest): Promise<MemoryDecisionResponse> {
+export function decideMemoryProposal(
+  sessionId: string,
+  proposalId: string,
+  body: ProposalDecisionRequest,
+): Promise<MemoryDecisionResponse> {
   return onSessionHead(sessionId, (session) =>
-    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision', { params: { id: sessionId, pid: proposalId }, body }),
+    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/memory-proposals/{pid}/decision', {
+      params: { id: sessionId, pid: proposalId },
+      body,
+    }),
   );
 }
 
-export function decideLearningRecord(sessionId: string, learningId: string, body: ProposalDecisionRequest): Promise<LearningDecisionResponse> {
+export function decideLearningRecord(
+  sessionId: string,
+  learningId: string,
+  body: ProposalDecisionRequest,
+): Promise<LearningDecisionResponse> {
   return onSessionHead(sessionId, (session) =>
-    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/learning/{lid}/decision', { params: { id: sessionId, lid: learningId }, body }),
+    requester(() => mutationHeaders(session))('POST /api/protocol/sessions/{id}/learning/{lid}/decision', {
+      params: { id: sessionId, lid: learningId },
+      body,
+    }),
   );
 }

@@ -62,7 +62,10 @@ describe('workers/compose.yaml', () => {
     expect(s.privileged ?? false).toBe(false);
     expect(s.network_mode).toBeUndefined();
     const mounts = s.volumes ?? [];
-    expect(mounts.filter((v) => v.split(':')[1] === '/skills'), name).toHaveLength(1);
+    expect(
+      mounts.filter((v) => v.split(':')[1] === '/skills'),
+      name,
+    ).toHaveLength(1);
     expect(mounts).toHaveLength(1);
     expect(mounts[0]).toMatch(/:ro$/);
     expect(JSON.stringify(s)).not.toContain('docker.sock');

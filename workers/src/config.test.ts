@@ -19,7 +19,11 @@ describe('worker configuration', () => {
 
   it('names every problem at once and never echoes the token', () => {
     try {
-      loadWorkerConfig({ JARVIS_MESH_ENROLLMENT_TOKEN: 'secret-value-123', JARVIS_WORKER_PORT: '99999', JARVIS_SKILL_MAX_TIMEOUT_MS: 'soon' });
+      loadWorkerConfig({
+        JARVIS_MESH_ENROLLMENT_TOKEN: 'secret-value-123',
+        JARVIS_WORKER_PORT: '99999',
+        JARVIS_SKILL_MAX_TIMEOUT_MS: 'soon',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(WorkerConfigError);

@@ -39,14 +39,17 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
   const runtime = need('JARVIS_WORKER_RUNTIME');
   const portText = env.JARVIS_WORKER_PORT?.trim() || '7070';
   const port = Number(portText);
-  if (!/^[0-9]{1,5}$/.test(portText) || port > 65535) problems.push(`JARVIS_WORKER_PORT must be a port number, got ${JSON.stringify(portText)}`);
+  if (!/^[0-9]{1,5}$/.test(portText) || port > 65535)
+    problems.push(`JARVIS_WORKER_PORT must be a port number, got ${JSON.stringify(portText)}`);
   const host = env.JARVIS_WORKER_HOST?.trim() || '0.0.0.0';
   const name = env.JARVIS_WORKER_NAME?.trim() || `${runtime || 'worker'}-main`;
   const endpoint = env.JARVIS_WORKER_ENDPOINT?.trim() || `http://127.0.0.1:${port}`;
-  if (masterUrl && !/^https?:\/\//.test(masterUrl)) problems.push(`JARVIS_MASTER_URL must be an http(s) URL, got ${JSON.stringify(masterUrl)}`);
+  if (masterUrl && !/^https?:\/\//.test(masterUrl))
+    problems.push(`JARVIS_MASTER_URL must be an http(s) URL, got ${JSON.stringify(masterUrl)}`);
   if (!/^https?:\/\//.test(endpoint)) problems.push(`JARVIS_WORKER_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
   const execText = env.JARVIS_SKILL_ALLOW_SYSTEM_EXEC?.trim().toLowerCase() || 'true';
-  if (!['true', 'false', '1', '0'].includes(execText)) problems.push(`JARVIS_SKILL_ALLOW_SYSTEM_EXEC must be true or false, got ${JSON.stringify(execText)}`);
+  if (!['true', 'false', '1', '0'].includes(execText))
+    problems.push(`JARVIS_SKILL_ALLOW_SYSTEM_EXEC must be true or false, got ${JSON.stringify(execText)}`);
   const maxTimeoutMs = positiveInt(env, 'JARVIS_SKILL_MAX_TIMEOUT_MS', 30_000, problems);
   const maxOutputKb = positiveInt(env, 'JARVIS_SKILL_MAX_OUTPUT_KB', 1024, problems);
   if (problems.length > 0) throw new WorkerConfigError(`Invalid worker configuration:\n  ${problems.join('\n  ')}`);

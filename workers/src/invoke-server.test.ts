@@ -37,7 +37,11 @@ const envelope = (over: Record<string, unknown> = {}) => ({
 });
 
 async function invoke(body: unknown) {
-  const res = await fetch(`${url}/v1/invoke`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${url}/v1/invoke`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}` },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as { error?: { code: string; path?: string } } };
 }
 
@@ -47,8 +51,18 @@ describe('the worker refuses a bad invoke envelope with a clear error', () => {
     ['the local protocol name', envelope({ protocol: 'jarvis.skill.v1' }), 'INVALID_ENVELOPE', '/protocol'],
     ['a request id over 200 characters', envelope({ request_id: 'r'.repeat(201) }), 'INVALID_ENVELOPE', '/request_id'],
     ['an unknown field', envelope({ extra: true }), 'INVALID_ENVELOPE', undefined],
-    ['a context without time zone', envelope({ context: { trace_id: 't', now: '2026-12-01T09:00:00Z' } }), 'INVALID_ENVELOPE', '/context/timezone'],
-    ['a date that is no date', envelope({ context: { trace_id: 't', now: 'gestern', timezone: 'UTC' } }), 'INVALID_ENVELOPE', '/context/now'],
+    [
+      'a context without time zone',
+      envelope({ context: { trace_id: 't', now: '2026-12-01T09:00:00Z' } }),
+      'INVALID_ENVELOPE',
+      '/context/timezone',
+    ],
+    [
+      'a date that is no date',
+      envelope({ context: { trace_id: 't', now: 'gestern', timezone: 'UTC' } }),
+      'INVALID_ENVELOPE',
+      '/context/now',
+    ],
   ])('%s', async (_name, body, code, path) => {
     const res = await invoke(body);
     expect(res.status).toBe(400);

@@ -24,7 +24,10 @@ const CALL_TIMEOUT_MS = 10_000;
 async function call(method: string, url: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(url, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });

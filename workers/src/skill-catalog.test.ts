@@ -27,7 +27,17 @@ describe('the worker skill catalog', () => {
     dir = mkdtempSync(join(tmpdir(), 'jarvis-catalog-'));
     cpSync(join(examples, 'python', 'example-text'), join(dir, 'good'), { recursive: true });
     mkdirSync(join(dir, 'bad'));
-    writeFileSync(join(dir, 'bad', 'skill.json'), JSON.stringify({ protocol: 'jarvis.skill.v1', id: 'Bad Id', name: 'x', version: '1', runtime: { type: 'process', command: './run' }, actions: [] }));
+    writeFileSync(
+      join(dir, 'bad', 'skill.json'),
+      JSON.stringify({
+        protocol: 'jarvis.skill.v1',
+        id: 'Bad Id',
+        name: 'x',
+        version: '1',
+        runtime: { type: 'process', command: './run' },
+        actions: [],
+      }),
+    );
     mkdirSync(join(dir, '_template'));
     writeFileSync(join(dir, '_template', 'skill.json'), '{}');
     const c = scanSkills(dir, 'python');

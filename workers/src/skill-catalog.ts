@@ -46,7 +46,10 @@ export function scanSkills(root: string, runtime: string): SkillCatalog {
     }
     const manifest: SkillManifest = verdict.manifest;
     if (skills.has(manifest.id)) {
-      errors.push({ source, message: `skill id ${manifest.id} is already served from ${relative(root, skills.get(manifest.id)!.dir) || '.'}` });
+      errors.push({
+        source,
+        message: `skill id ${manifest.id} is already served from ${relative(root, skills.get(manifest.id)!.dir) || '.'}`,
+      });
       continue;
     }
     skills.set(manifest.id, { dir: folder.dir, manifest });

@@ -6,7 +6,10 @@ import type { Db } from '../../platform/database';
 export function readSchemas(db: Db): Record<string, number> {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
   if (!exists) return {};
-  const rows = db.prepare('SELECT component, version FROM schema_migrations ORDER BY component').all() as { component: string; version: number }[];
+  const rows = db.prepare('SELECT component, version FROM schema_migrations ORDER BY component').all() as {
+    component: string;
+    version: number;
+  }[];
   return Object.fromEntries(rows.map((r) => [r.component, r.version]));
 }
 

@@ -22,11 +22,15 @@ export function registerBackup(program: Command): void {
         const config = loadConfig(process.env);
         if (!existsSync(config.dataFile)) throw new Error(`there is no database at ${config.dataFile} (JARVIS_DATA)`);
         const out = backupTarget(path, config.backupDir, fileStamp(new Date()), BACKUP_SUFFIX);
-        const manifest = await createBackup(out, { appVersion: APP_VERSION, filesDir: ragFilesDir(config), settingsFile: join(dirname(config.dataFile), 'settings.json') }, (target) =>
-          snapshotFile(config.dataFile, target),
+        const manifest = await createBackup(
+          out,
+          { appVersion: APP_VERSION, filesDir: ragFilesDir(config), settingsFile: join(dirname(config.dataFile), 'settings.json') },
+          (target) => snapshotFile(config.dataFile, target),
         );
         const bytes = statSync(out).size;
-        process.stdout.write(`backup written: ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${manifest.files.length} file(s): ${manifest.parts.join(', ')})\n`);
+        process.stdout.write(
+          `backup written: ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${manifest.files.length} file(s): ${manifest.parts.join(', ')})\n`,
+        );
       } catch (err) {
         process.stderr.write(`jarvis backup: ${err instanceof Error ? err.message : String(err)}\n`);
         process.exitCode = EXIT_FAILURE;
@@ -40,8 +44,15 @@ export function registerBackup(program: Command): void {
       const { BackupError, KNOWN_SCHEMAS, loadConfig, ragFilesDir, restoreBackup } = masterBundle().exports;
       try {
         const config = loadConfig(process.env);
-        const result = restoreBackup(file, { dataFile: config.dataFile, filesDir: ragFilesDir(config), settingsFile: join(dirname(config.dataFile), 'settings.json'), knownSchemas: KNOWN_SCHEMAS });
-        process.stdout.write(`restored the backup of ${result.manifest.created_at} (JARVIS ${result.manifest.app_version}) into ${config.dataFile}\n`);
+        const result = restoreBackup(file, {
+          dataFile: config.dataFile,
+          filesDir: ragFilesDir(config),
+          settingsFile: join(dirname(config.dataFile), 'settings.json'),
+          knownSchemas: KNOWN_SCHEMAS,
+        });
+        process.stdout.write(
+          `restored the backup of ${result.manifest.created_at} (JARVIS ${result.manifest.app_version}) into ${config.dataFile}\n`,
+        );
         for (const aside of result.keptAside) process.stdout.write(`kept the previous data aside: ${aside}\n`);
       } catch (err) {
         process.stderr.write(`jarvis restore: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -33,9 +33,20 @@ export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceR
   const part = protocolPartOf(document);
   if (!part?.events) throw new Error(`${path} holds no protocol events (expected an export or a JARVIS database)`);
   const records = part.records !== null && typeof part.records === 'object' ? part.records : {};
-  const report = verifyEvidence({ events: part.events, records, sealed: { document: document as Record<string, unknown>, manifest: part.manifest } });
+  const report = verifyEvidence({
+    events: part.events,
+    records,
+    sealed: { document: document as Record<string, unknown>, manifest: part.manifest },
+  });
   if (options.expectedKey && report.signed_by !== options.expectedKey) {
-    return { ...report, ok: false, problems: [...report.problems, `the export is signed by ${report.signed_by ?? 'no key'}, not by the expected key ${options.expectedKey}`] };
+    return {
+      ...report,
+      ok: false,
+      problems: [
+        ...report.problems,
+        `the export is signed by ${report.signed_by ?? 'no key'}, not by the expected key ${options.expectedKey}`,
+      ],
+    };
   }
   return report;
 }
@@ -73,12 +84,18 @@ export function registerProtocol(program: Command): void {
       if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         const out: string[] = [];
-        if (report.ok) out.push(`ok: ${report.events_checked} events in ${report.sessions} sessions, every link verified, the records match their events\n`);
+        if (report.ok)
+          out.push(
+            `ok: ${report.events_checked} events in ${report.sessions} sessions, every link verified, the records match their events\n`,
+          );
         else {
           out.push(`NOT VERIFIED: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`);
           for (const problem of report.problems) out.push(`- ${problem}\n`);
         }
-        if (report.legacy_sessions.length > 0) out.push(`${report.legacy_sessions.length} older sessions: chain checked, records not rebuilt (their events predate the records travelling with them)\n`);
+        if (report.legacy_sessions.length > 0)
+          out.push(
+            `${report.legacy_sessions.length} older sessions: chain checked, records not rebuilt (their events predate the records travelling with them)\n`,
+          );
         out.push(keyNote(report));
         process.stdout.write(out.join(''));
       }
@@ -93,11 +110,16 @@ export function registerProtocol(program: Command): void {
       const dataFile = loadConfig(process.env).dataFile;
       const key = readLocalKeyInfo(dataFile);
       if (!key) {
-        process.stderr.write(`jarvis protocol key: no signing key beside ${dataFile} yet; it is made when JARVIS starts for the first time\n`);
+        process.stderr.write(
+          `jarvis protocol key: no signing key beside ${dataFile} yet; it is made when JARVIS starts for the first time\n`,
+        );
         process.exitCode = EXIT_USAGE;
         return;
       }
-      if (opts.json) process.stdout.write(`${JSON.stringify({ algorithm: key.algorithm, fingerprint: key.fingerprint, public_key: key.public_key }, null, 2)}\n`);
+      if (opts.json)
+        process.stdout.write(
+          `${JSON.stringify({ algorithm: key.algorithm, fingerprint: key.fingerprint, public_key: key.public_key }, null, 2)}\n`,
+        );
       else process.stdout.write(`${key.fingerprint}\n(Ed25519, ${key.path})\n`);
       process.exitCode = EXIT_OK;
     });

@@ -55,7 +55,9 @@ export function registerRag(program: Command): void {
           const doc = service.get(id);
           if (!doc) continue;
           if (doc.status === 'failed') failed = true;
-          out(`${doc.id}  ${doc.name}  ${doc.status}${doc.status === 'ready' ? ` (${doc.chunks} chunks${doc.embed_model ? `, vectors from ${doc.embed_model}` : ', keywords only'})` : ''}${doc.error ? `: ${doc.error}` : ''}`);
+          out(
+            `${doc.id}  ${doc.name}  ${doc.status}${doc.status === 'ready' ? ` (${doc.chunks} chunks${doc.embed_model ? `, vectors from ${doc.embed_model}` : ', keywords only'})` : ''}${doc.error ? `: ${doc.error}` : ''}`,
+          );
         }
         return failed ? EXIT_FAILURE : EXIT_OK;
       });
@@ -70,7 +72,13 @@ export function registerRag(program: Command): void {
         const docs = service.list();
         if (opts.json) out(JSON.stringify({ documents: docs }, null, 2));
         else if (docs.length === 0) out('No documents.');
-        else out(formatTable(['id', 'name', 'status', 'chunks', 'size', 'error'], docs.map((d) => [d.id, d.name, d.status, String(d.chunks), `${(d.size / 1024).toFixed(1)} KB`, d.error ?? ''])));
+        else
+          out(
+            formatTable(
+              ['id', 'name', 'status', 'chunks', 'size', 'error'],
+              docs.map((d) => [d.id, d.name, d.status, String(d.chunks), `${(d.size / 1024).toFixed(1)} KB`, d.error ?? '']),
+            ),
+          );
       });
       process.exitCode = EXIT_OK;
     });

@@ -102,7 +102,13 @@ describe('jarvis skill', () => {
     const record = JSON.parse(readFileSync(join(dest, '.jarvis-install.json'), 'utf8')) as { sha256: string; trust: string };
     expect(record.sha256).toMatch(/^[0-9a-f]{64}$/);
     const info = await cli('skill', 'info', 'greeter', '--json');
-    expect(JSON.parse(info.stdout)).toMatchObject({ id: 'greeter', tier: 'user', trust: 'unreviewed', sha256: record.sha256, sha256_verified: true });
+    expect(JSON.parse(info.stdout)).toMatchObject({
+      id: 'greeter',
+      tier: 'user',
+      trust: 'unreviewed',
+      sha256: record.sha256,
+      sha256_verified: true,
+    });
     writeFileSync(join(dest, 'SKILL.md'), '---\nname: greeter\ndescription: changed\n---\nx');
     expect((await cli('skill', 'info', 'greeter')).stdout).toContain('MODIFIED since install');
     expect((await cli('skill', 'install', src)).code).toBe(1);

@@ -37,7 +37,10 @@ function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | un
 }
 
 /** `-a key=value` values become the type the action's input schema asks for. */
-function parseArguments(pairs: readonly string[], schema: { properties?: Readonly<Record<string, unknown>> } | undefined): Record<string, unknown> {
+function parseArguments(
+  pairs: readonly string[],
+  schema: { properties?: Readonly<Record<string, unknown>> } | undefined,
+): Record<string, unknown> {
   const { InstallError } = master();
   const args: Record<string, unknown> = {};
   for (const pair of pairs) {
@@ -70,7 +73,9 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 export function registerSkill(program: Command): void {
-  const skill = program.command('skill').description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
+  const skill = program
+    .command('skill')
+    .description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
 
   skill
     .command('list')
@@ -80,7 +85,15 @@ export function registerSkill(program: Command): void {
       const engine = standaloneEngine(master().loadConfig(process.env));
       const infos = engine.skills().map((s) => engine.info(s));
       if (opts.json) return json({ skills: infos });
-      const rows = infos.map((i) => [i.id, i.version, i.format === 'openjarvis' ? 'openjarvis' : 'process', i.tier ?? '', i.trust, status(i), i.actions.map((a) => a.tool).join(', ')]);
+      const rows = infos.map((i) => [
+        i.id,
+        i.version,
+        i.format === 'openjarvis' ? 'openjarvis' : 'process',
+        i.tier ?? '',
+        i.trust,
+        status(i),
+        i.actions.map((a) => a.tool).join(', '),
+      ]);
       out(formatTable(['id', 'version', 'format', 'tier', 'trust', 'status', 'tools'], rows));
     });
 
@@ -118,7 +131,12 @@ export function registerSkill(program: Command): void {
       out(lines.map(([k, v]) => `${k.padEnd(17)} ${v}`).join('\n'));
       if (info.actions.length > 0) {
         out('');
-        out(formatTable(['action', 'tool', 'mutates', 'confirm', 'description'], info.actions.map((a) => [a.name, a.tool, a.mutates ? 'yes' : 'no', a.requires_confirmation ? 'yes' : 'no', a.description])));
+        out(
+          formatTable(
+            ['action', 'tool', 'mutates', 'confirm', 'description'],
+            info.actions.map((a) => [a.name, a.tool, a.mutates ? 'yes' : 'no', a.requires_confirmation ? 'yes' : 'no', a.description]),
+          ),
+        );
       }
       for (const e of info.errors) out(`error: ${e}`);
       for (const w of info.warnings) out(`warning: ${w}`);
@@ -258,11 +276,18 @@ export function registerSkill(program: Command): void {
       const engine = standaloneEngine(master().loadConfig(process.env));
       const words = query.toLowerCase().split(/\s+/).filter(Boolean);
       const hits = engine.skills().filter((s) => {
-        const haystack = [s.id, s.name, s.description, ...s.tags, ...engine.info(s).actions.flatMap((a) => [a.name, a.description])].join(' ').toLowerCase();
+        const haystack = [s.id, s.name, s.description, ...s.tags, ...engine.info(s).actions.flatMap((a) => [a.name, a.description])]
+          .join(' ')
+          .toLowerCase();
         return words.every((w) => haystack.includes(w));
       });
       if (opts.json) return json({ query, skills: hits.map((s) => engine.info(s)) });
       if (hits.length === 0) return out(`no skill matches "${query}"`);
-      out(formatTable(['id', 'tier', 'description'], hits.map((s) => [s.id, s.tier, s.description])));
+      out(
+        formatTable(
+          ['id', 'tier', 'description'],
+          hits.map((s) => [s.id, s.tier, s.description]),
+        ),
+      );
     });
 }

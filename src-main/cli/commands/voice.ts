@@ -45,7 +45,9 @@ export function registerVoice(program: Command): void {
 
   voice
     .command('setup')
-    .description('Download the Whisper model, the Piper binary and a German Piper voice into JARVIS_TOOLS_DIR; build whisper-cli where possible; print the table')
+    .description(
+      'Download the Whisper model, the Piper binary and a German Piper voice into JARVIS_TOOLS_DIR; build whisper-cli where possible; print the table',
+    )
     .action(async () => {
       const { loadConfig, setupVoice } = masterBundle().exports;
       const config = loadConfig(process.env);
@@ -56,13 +58,21 @@ export function registerVoice(program: Command): void {
           ? {
               buildWhisperCli: () => {
                 const r = spawnSync(process.execPath, [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-                if (r.status !== 0) throw new Error('building whisper-cli from the whisper.cpp sources failed (see above); install whisper.cpp and set JARVIS_WHISPER_BIN');
+                if (r.status !== 0)
+                  throw new Error(
+                    'building whisper-cli from the whisper.cpp sources failed (see above); install whisper.cpp and set JARVIS_WHISPER_BIN',
+                  );
                 return r.stdout.trim().split('\n').pop() ?? '';
               },
             }
           : {}),
       });
-      process.stdout.write(`\n${formatTable(['item', 'result', 'detail'], steps.map((s) => [s.item, s.ok ? 'ok' : 'FAILED', s.detail]))}\n\n`);
+      process.stdout.write(
+        `\n${formatTable(
+          ['item', 'result', 'detail'],
+          steps.map((s) => [s.item, s.ok ? 'ok' : 'FAILED', s.detail]),
+        )}\n\n`,
+      );
       process.stdout.write(`${await voiceTable(config)}\n`);
       process.exitCode = steps.every((s) => s.ok) ? EXIT_OK : EXIT_FAILURE;
     });

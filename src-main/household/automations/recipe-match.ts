@@ -3,7 +3,36 @@
 // "Nudeln" alone with two pasta recipes finds nothing.
 import type { RecipeRecord } from '../store';
 
-const STOPWORDS = new Set(['mit', 'und', 'zum', 'zur', 'zu', 'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'für', 'fuer', 'von', 'vom', 'in', 'im', 'a', 'la', 'al', 'an', 'auf', 'art', 'nach', 'personen', 'person', 'portionen']);
+const STOPWORDS = new Set([
+  'mit',
+  'und',
+  'zum',
+  'zur',
+  'zu',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'ein',
+  'eine',
+  'für',
+  'fuer',
+  'von',
+  'vom',
+  'in',
+  'im',
+  'a',
+  'la',
+  'al',
+  'an',
+  'auf',
+  'art',
+  'nach',
+  'personen',
+  'person',
+  'portionen',
+]);
 
 export function normaliseTitle(title: string): string {
   return title
@@ -19,7 +48,11 @@ export function normaliseTitle(title: string): string {
 }
 
 function tokens(title: string): Set<string> {
-  return new Set(normaliseTitle(title).split(' ').filter((t) => t.length > 1 && !STOPWORDS.has(t)));
+  return new Set(
+    normaliseTitle(title)
+      .split(' ')
+      .filter((t) => t.length > 1 && !STOPWORDS.has(t)),
+  );
 }
 
 /** 1 for the same title, 0.9 when every word of the recipe is in the meal title, else Jaccard. */

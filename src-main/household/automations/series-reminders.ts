@@ -32,11 +32,25 @@ export function syncSeriesReminder(env: HomeEnv, series: EventRecord): boolean {
     const atMs = next.startMs - EVENT_REMINDER_LEAD_MS;
     if (mine) {
       if (mine.atMs !== atMs || mine.text !== next.title) {
-        env.store.reminders.update({ ...mine, text: next.title, atMs, firedMs: atMs === mine.atMs ? mine.firedMs : atMs > now ? null : mine.firedMs });
+        env.store.reminders.update({
+          ...mine,
+          text: next.title,
+          atMs,
+          firedMs: atMs === mine.atMs ? mine.firedMs : atMs > now ? null : mine.firedMs,
+        });
         changed = true;
       }
     } else {
-      env.store.reminders.insert({ id: newId('reminder'), text: next.title, atMs, source: 'event', eventId: series.id, firedMs: null, createdMs: now, occurrenceMs: next.occurrenceMs });
+      env.store.reminders.insert({
+        id: newId('reminder'),
+        text: next.title,
+        atMs,
+        source: 'event',
+        eventId: series.id,
+        firedMs: null,
+        createdMs: now,
+        occurrenceMs: next.occurrenceMs,
+      });
       changed = true;
     }
   }

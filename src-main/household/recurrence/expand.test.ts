@@ -13,7 +13,8 @@ function icalDates(rule: string, start: string, n: number): string[] {
   const [y, m, d] = start.split('-').map(Number) as [number, number, number];
   const it = ICAL.Recur.fromString(rule).iterator(ICAL.Time.fromData({ year: y, month: m, day: d, hour: 9, minute: 0 }));
   const out: string[] = [];
-  for (let t = it.next(); t && out.length < n; t = it.next()) out.push(`${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`);
+  for (let t = it.next(); t && out.length < n; t = it.next())
+    out.push(`${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`);
   return out;
 }
 
@@ -64,7 +65,11 @@ describe('rule expansion agrees with ical.js', () => {
     const start = dayNumber(1900, 1, 1);
     const from = dayNumber(2026, 3, 1);
     // maxPeriods 10 would not reach 2026 if the expander walked from 1900.
-    expect([...ruleDays(rule, start, { fromDay: from, toDay: from + 2, maxPeriods: 10 })].map(iso)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect([...ruleDays(rule, start, { fromDay: from, toDay: from + 2, maxPeriods: 10 })].map(iso)).toEqual([
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-03',
+    ]);
   });
 });
 

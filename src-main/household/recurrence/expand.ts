@@ -132,7 +132,9 @@ function daysOfPeriod(rule: Rule, first: number, last: number): number[] {
     if (rule.byMonthDay.length && !rule.byMonthDay.some((md) => md === day || md === day - dim - 1)) continue;
     if (rule.byDay.length) {
       const wd = weekdayOfDay(d);
-      const ok = rule.byDay.some((b) => b.weekday === wd && (ordinalInYear ? nthMatches(b.n, d - first + 1, yearLength) : nthMatches(b.n, day, dim)));
+      const ok = rule.byDay.some(
+        (b) => b.weekday === wd && (ordinalInYear ? nthMatches(b.n, d - first + 1, yearLength) : nthMatches(b.n, day, dim)),
+      );
       if (!ok) continue;
     }
     picked.push(d);

@@ -4,7 +4,9 @@ import { formatRule, parseRule } from './rule';
 describe('recurrence rules', () => {
   it('reads a rule with or without the RRULE: prefix and writes it back in one order', () => {
     expect(formatRule(parseRule('RRULE:byday=TU;interval=2;freq=weekly'))).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
-    expect(formatRule(parseRule('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;WKST=SU'))).toBe('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;WKST=SU');
+    expect(formatRule(parseRule('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;WKST=SU'))).toBe(
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;WKST=SU',
+    );
     expect(formatRule(parseRule('FREQ=YEARLY;UNTIL=20301231T230000Z'))).toBe('FREQ=YEARLY;UNTIL=20301231T230000Z');
   });
 

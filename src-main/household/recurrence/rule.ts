@@ -65,7 +65,8 @@ function integerList(part: string, value: string, min: number, max: number, allo
     if (!/^[+-]?\d{1,3}$/.test(raw)) throw new RuleError(`${part}=${value} ist keine Liste von Zahlen.`);
     const n = Number(raw);
     const abs = Math.abs(n);
-    if (abs < min || abs > max || (n < 0 && !allowNegative)) throw new RuleError(`${part}=${raw} liegt außerhalb von ${allowNegative ? `±${min}…${max}` : `${min}…${max}`}.`);
+    if (abs < min || abs > max || (n < 0 && !allowNegative))
+      throw new RuleError(`${part}=${raw} liegt außerhalb von ${allowNegative ? `±${min}…${max}` : `${min}…${max}`}.`);
     out.push(n);
   }
   return [...new Set(out)];
@@ -77,7 +78,8 @@ function parseUntil(value: string): Until {
   const [year, month, date] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(year, month - 1, date));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) throw new RuleError(`UNTIL=${value} ist kein gültiges Datum.`);
-  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)) throw new RuleError(`UNTIL=${value} ist keine gültige Uhrzeit.`);
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59))
+    throw new RuleError(`UNTIL=${value} ist keine gültige Uhrzeit.`);
   return {
     day: dayNumber(year, month, date),
     second: m[4] === undefined ? null : Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]),
@@ -98,9 +100,17 @@ export function parseRule(text: string): Rule {
     if (!piece) continue;
     const eq = piece.indexOf('=');
     const name = (eq < 0 ? piece : piece.slice(0, eq)).trim().toUpperCase();
-    const value = eq < 0 ? '' : piece.slice(eq + 1).trim().toUpperCase();
+    const value =
+      eq < 0
+        ? ''
+        : piece
+            .slice(eq + 1)
+            .trim()
+            .toUpperCase();
     if (!ALLOWED_PARTS.has(name)) {
-      throw new RuleError(`Die Wiederholungsregel enthält ${PART_WORDS[name] ?? `„${name.slice(0, 20)}“`}; unterstützt sind Häufigkeit, Intervall, Wochentage, Monatstage, Monate, Position, Anzahl und Enddatum.`);
+      throw new RuleError(
+        `Die Wiederholungsregel enthält ${PART_WORDS[name] ?? `„${name.slice(0, 20)}“`}; unterstützt sind Häufigkeit, Intervall, Wochentage, Monatstage, Monate, Position, Anzahl und Enddatum.`,
+      );
     }
     if (parts.has(name)) throw new RuleError(`${name} steht zweimal in der Wiederholungsregel.`);
     if (!value) throw new RuleError(`${name} hat keinen Wert.`);
@@ -108,8 +118,10 @@ export function parseRule(text: string): Rule {
   }
   const freqText = parts.get('FREQ');
   if (!freqText) throw new RuleError('Die Wiederholungsregel nennt keine Häufigkeit (FREQ), z. B. FREQ=WEEKLY.');
-  if (['SECONDLY', 'MINUTELY', 'HOURLY'].includes(freqText)) throw new RuleError('Termine, die sich öfter als täglich wiederholen, unterstützt der Kalender nicht.');
-  if (!(RULE_FREQUENCIES as readonly string[]).includes(freqText)) throw new RuleError(`FREQ=${freqText.slice(0, 20)} ist keine Häufigkeit (DAILY, WEEKLY, MONTHLY oder YEARLY).`);
+  if (['SECONDLY', 'MINUTELY', 'HOURLY'].includes(freqText))
+    throw new RuleError('Termine, die sich öfter als täglich wiederholen, unterstützt der Kalender nicht.');
+  if (!(RULE_FREQUENCIES as readonly string[]).includes(freqText))
+    throw new RuleError(`FREQ=${freqText.slice(0, 20)} ist keine Häufigkeit (DAILY, WEEKLY, MONTHLY oder YEARLY).`);
   const freq = freqText as Frequency;
 
   const interval = parts.has('INTERVAL') ? integerList('INTERVAL', parts.get('INTERVAL')!, 1, RULE_LIMITS.interval, false) : [1];
@@ -119,10 +131,12 @@ export function parseRule(text: string): Rule {
   if (parts.has('BYDAY')) {
     for (const raw of parts.get('BYDAY')!.split(',')) {
       const m = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(raw);
-      if (!m) throw new RuleError(`BYDAY=${raw.slice(0, 20)} ist kein Wochentag (MO, TU, WE, TH, FR, SA, SU, mit Zahl z. B. 1MO oder -1FR).`);
+      if (!m)
+        throw new RuleError(`BYDAY=${raw.slice(0, 20)} ist kein Wochentag (MO, TU, WE, TH, FR, SA, SU, mit Zahl z. B. 1MO oder -1FR).`);
       const n = m[1] === undefined ? 0 : Number(m[1]);
       if (n !== 0) {
-        if (freq !== 'MONTHLY' && freq !== 'YEARLY') throw new RuleError(`BYDAY=${raw} (mit Zahl) gibt es nur bei monatlichen oder jährlichen Regeln.`);
+        if (freq !== 'MONTHLY' && freq !== 'YEARLY')
+          throw new RuleError(`BYDAY=${raw} (mit Zahl) gibt es nur bei monatlichen oder jährlichen Regeln.`);
         const max = freq === 'MONTHLY' || parts.has('BYMONTH') ? 5 : 53;
         if (Math.abs(n) > max) throw new RuleError(`BYDAY=${raw}: einen ${Math.abs(n)}. Wochentag gibt es nicht.`);
       }
@@ -133,7 +147,8 @@ export function parseRule(text: string): Rule {
   if (byMonthDay.length > 0 && freq === 'WEEKLY') throw new RuleError('BYMONTHDAY passt nicht zu einer wöchentlichen Regel.');
   const byMonth = parts.has('BYMONTH') ? integerList('BYMONTH', parts.get('BYMONTH')!, 1, 12, false) : [];
   const bySetPos = parts.has('BYSETPOS') ? integerList('BYSETPOS', parts.get('BYSETPOS')!, 1, 366, true) : [];
-  if (bySetPos.length > 0 && byDay.length + byMonthDay.length + byMonth.length === 0) throw new RuleError('BYSETPOS braucht BYDAY, BYMONTHDAY oder BYMONTH.');
+  if (bySetPos.length > 0 && byDay.length + byMonthDay.length + byMonth.length === 0)
+    throw new RuleError('BYSETPOS braucht BYDAY, BYMONTHDAY oder BYMONTH.');
 
   if (parts.has('COUNT') && parts.has('UNTIL')) throw new RuleError('COUNT und UNTIL schließen sich aus; bitte nur eines angeben.');
   const count = parts.has('COUNT') ? integerList('COUNT', parts.get('COUNT')!, 1, RULE_LIMITS.count, false)[0]! : null;

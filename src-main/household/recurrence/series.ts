@@ -62,17 +62,22 @@ function instantOfDay(day: number, second: number, zone: string): number {
   return instantOf({ ...c, hour: Math.floor(second / 3600), minute: Math.floor((second % 3600) / 60), second: second % 60 }, zone);
 }
 
-export function shapeOf(e: Pick<EventRecord, 'rrule' | 'tzid' | 'startMs' | 'endMs' | 'allDay'>, householdZone: string, ruleText = e.rrule): SeriesShape {
+export function shapeOf(
+  e: Pick<EventRecord, 'rrule' | 'tzid' | 'startMs' | 'endMs' | 'allDay'>,
+  householdZone: string,
+  ruleText = e.rrule,
+): SeriesShape {
   if (!ruleText) throw new Error('not a series');
   const rule = cachedRule(ruleText);
   const zone = e.tzid ?? householdZone;
   const start = dayOf(e.startMs, zone);
-  const length = e.allDay ? Math.max(1, Math.round((dayOf(e.endMs, zone).day - start.day))) : e.endMs - e.startMs;
+  const length = e.allDay ? Math.max(1, Math.round(dayOf(e.endMs, zone).day - start.day)) : e.endMs - e.startMs;
   let untilMs: number | null = null;
   if (rule.until) {
     const u = rule.until;
     if (u.utc) untilMs = u.day * DAY_MS + (u.second ?? 0) * 1000;
-    else if (u.second === null) untilMs = instantOfDay(u.day + 1, 0, zone) - 1; // a DATE includes its whole day
+    else if (u.second === null)
+      untilMs = instantOfDay(u.day + 1, 0, zone) - 1; // a DATE includes its whole day
     else untilMs = instantOfDay(u.day, u.second, zone);
   }
   return { rule, zone, startDay: start.day, second: e.allDay ? 0 : start.second, allDay: e.allDay, length, untilMs };
@@ -124,19 +129,45 @@ export function ruleOccurrencesIn(s: SeriesShape, fromMs: number, toMs: number):
  * by their override (the window's overrides are listed on their own by the caller, since an
  * override can move an occurrence into or out of the window).
  */
-export function occurrencesIn(e: EventRecord, householdZone: string, fromMs: number, toMs: number, overridden: ReadonlySet<number>): Occurrence[] {
+export function occurrencesIn(
+  e: EventRecord,
+  householdZone: string,
+  fromMs: number,
+  toMs: number,
+  overridden: ReadonlySet<number>,
+): Occurrence[] {
   const s = shapeOf(e, householdZone);
   const excluded = e.exdates.length ? new Set(e.exdates) : undefined;
   const out: Occurrence[] = [];
   for (const o of ruleOccurrencesIn(s, fromMs, toMs)) {
     if (excluded?.has(o.startMs) || overridden.has(o.startMs)) continue;
-    out.push({ eventId: e.id, occurrenceMs: o.startMs, title: e.title, startMs: o.startMs, endMs: o.endMs, allDay: e.allDay, location: e.location, notes: e.notes, overridden: false });
+    out.push({
+      eventId: e.id,
+      occurrenceMs: o.startMs,
+      title: e.title,
+      startMs: o.startMs,
+      endMs: o.endMs,
+      allDay: e.allDay,
+      location: e.location,
+      notes: e.notes,
+      overridden: false,
+    });
   }
   return out;
 }
 
 export function overrideOccurrence(o: OverrideRecord): Occurrence {
-  return { eventId: o.eventId, occurrenceMs: o.occurrenceMs, title: o.title, startMs: o.startMs, endMs: o.endMs, allDay: o.allDay, location: o.location, notes: o.notes, overridden: true };
+  return {
+    eventId: o.eventId,
+    occurrenceMs: o.occurrenceMs,
+    title: o.title,
+    startMs: o.startMs,
+    endMs: o.endMs,
+    allDay: o.allDay,
+    location: o.location,
+    notes: o.notes,
+    overridden: true,
+  };
 }
 
 /** Whether `ms` is the start of an occurrence the rule makes (EXDATEs not considered). */

@@ -50,7 +50,9 @@ export class ClientRequestRepository {
   constructor(db: Db) {
     applyMigrations(db, CLIENT_REQUESTS_COMPONENT, CLIENT_REQUESTS_MIGRATIONS);
     this.getStmt = db.prepare<[string], Row>('SELECT tool, data, message FROM household_client_requests WHERE client_id = ?');
-    this.insertStmt = db.prepare('INSERT INTO household_client_requests (client_id, tool, data, message, created_ms) VALUES (?, ?, ?, ?, ?)');
+    this.insertStmt = db.prepare(
+      'INSERT INTO household_client_requests (client_id, tool, data, message, created_ms) VALUES (?, ?, ?, ?, ?)',
+    );
     this.pruneStmt = db.prepare('DELETE FROM household_client_requests WHERE created_ms < ?');
   }
 

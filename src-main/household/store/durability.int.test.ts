@@ -68,12 +68,16 @@ describe('household durability', () => {
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         const ids = new Set(
-          (db.prepare('SELECT id FROM household_groceries UNION ALL SELECT id FROM household_tasks').all() as { id: string }[]).map((r) => r.id),
+          (db.prepare('SELECT id FROM household_groceries UNION ALL SELECT id FROM household_tasks').all() as { id: string }[]).map(
+            (r) => r.id,
+          ),
         );
         const missing = acked.filter((id) => !ids.has(id));
         expect(missing).toEqual([]);
         // Every task kept its kanban card: the automation committed with it.
-        const orphans = db.prepare('SELECT COUNT(*) AS n FROM household_tasks t LEFT JOIN household_kanban k ON k.task_id = t.id WHERE k.id IS NULL').get() as { n: number };
+        const orphans = db
+          .prepare('SELECT COUNT(*) AS n FROM household_tasks t LEFT JOIN household_kanban k ON k.task_id = t.id WHERE k.id IS NULL')
+          .get() as { n: number };
         expect(orphans.n).toBe(0);
       } finally {
         db.close();

@@ -7,7 +7,24 @@ const H = 3_600_000;
 const T0 = Date.parse('2026-11-30T00:00:00Z');
 
 function event(id: string, startMs: number, endMs: number, extra: Partial<EventRecord> = {}): EventRecord {
-  return { id, title: `T ${id}`, startMs, endMs, allDay: false, location: '', notes: '', icsUid: null, createdMs: 1, updatedMs: 2, rrule: null, exdates: [], tzid: null, seriesEndMs: null, remindedThroughMs: null, ...extra };
+  return {
+    id,
+    title: `T ${id}`,
+    startMs,
+    endMs,
+    allDay: false,
+    location: '',
+    notes: '',
+    icsUid: null,
+    createdMs: 1,
+    updatedMs: 2,
+    rrule: null,
+    exdates: [],
+    tzid: null,
+    seriesEndMs: null,
+    remindedThroughMs: null,
+    ...extra,
+  };
 }
 
 describe('EventRepository.overlapping', () => {
@@ -20,7 +37,15 @@ describe('EventRepository.overlapping', () => {
   afterEach(() => db.close());
 
   it('returns every field as get() does', () => {
-    const e = event('event_a', T0 + H, T0 + 2 * H, { title: 'Zahnarzt „Dr. Ö“', allDay: true, location: 'Praxis', notes: 'Karte\nmitnehmen', icsUid: 'uid-1', createdMs: 11, updatedMs: 22 });
+    const e = event('event_a', T0 + H, T0 + 2 * H, {
+      title: 'Zahnarzt „Dr. Ö“',
+      allDay: true,
+      location: 'Praxis',
+      notes: 'Karte\nmitnehmen',
+      icsUid: 'uid-1',
+      createdMs: 11,
+      updatedMs: 22,
+    });
     store.events.insert(e);
     expect(store.events.overlapping(T0, T0 + 24 * H)).toEqual([e]);
     expect(store.events.get('event_a')).toEqual(e);

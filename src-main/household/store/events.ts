@@ -2,8 +2,25 @@ import type { Db } from '../../platform/database/database';
 import type { EventRecord, OverrideRecord } from './records';
 
 /** The columns every event query reads, in this order: rows come back as arrays (see `overlapping`). */
-const COLUMNS = 'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms';
-type EventRow = [string, string, number, number, number, string, string, string | null, number, number, string | null, string, string | null, number | null, number | null];
+const COLUMNS =
+  'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms';
+type EventRow = [
+  string,
+  string,
+  number,
+  number,
+  number,
+  string,
+  string,
+  string | null,
+  number,
+  number,
+  string | null,
+  string,
+  string | null,
+  number | null,
+  number | null,
+];
 
 const NO_EXDATES: number[] = [];
 
@@ -107,19 +124,25 @@ export class EventRepository {
         `SELECT ${COLUMNS} FROM household_events WHERE rrule IS NOT NULL AND all_day = 0 AND (reminded_through_ms IS NULL OR reminded_through_ms <= ?) AND (series_end_ms IS NULL OR series_end_ms > ?)`,
       )
       .raw(true);
-    this.overridesOfStmt = db.prepare<[string], OverrideRow>(`SELECT ${OVERRIDE_COLUMNS} FROM household_event_overrides WHERE event_id = ? ORDER BY occurrence_ms`).raw(true);
+    this.overridesOfStmt = db
+      .prepare<[string], OverrideRow>(`SELECT ${OVERRIDE_COLUMNS} FROM household_event_overrides WHERE event_id = ? ORDER BY occurrence_ms`)
+      .raw(true);
     this.overridesInStmt = db
       .prepare<[number, number, number], OverrideRow>(
         `SELECT ${OVERRIDE_COLUMNS} FROM household_event_overrides WHERE start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms`,
       )
       .raw(true);
-    this.maxOverrideDurationStmt = db.prepare<[], { d: number | null }>('SELECT MAX(end_ms - start_ms) AS d FROM household_event_overrides');
+    this.maxOverrideDurationStmt = db.prepare<[], { d: number | null }>(
+      'SELECT MAX(end_ms - start_ms) AS d FROM household_event_overrides',
+    );
     this.putOverrideStmt = db.prepare(
       'INSERT OR REPLACE INTO household_event_overrides (event_id, occurrence_ms, title, start_ms, end_ms, all_day, location, notes, updated_ms) VALUES (@eventId, @occurrenceMs, @title, @startMs, @endMs, @allDay, @location, @notes, @updatedMs)',
     );
     this.deleteOverrideStmt = db.prepare('DELETE FROM household_event_overrides WHERE event_id = ? AND occurrence_ms = ?');
     this.overriddenInStmt = db
-      .prepare<[number, number], [string, number]>('SELECT event_id, occurrence_ms FROM household_event_overrides WHERE occurrence_ms >= ? AND occurrence_ms < ?')
+      .prepare<[number, number], [string, number]>(
+        'SELECT event_id, occurrence_ms FROM household_event_overrides WHERE occurrence_ms >= ? AND occurrence_ms < ?',
+      )
       .raw(true);
     // A prefix compare instead of LIKE: UIDs may hold % and _.
     this.uidPrefixStmt = db.prepare<[{ p: string }], { id: string; ics_uid: string }>(

@@ -10,7 +10,16 @@ import { RecipeRepository } from './recipes';
 import { ReminderRepository } from './reminders';
 import { TaskRepository } from './tasks';
 
-export type { CardRecord, EventRecord, GroceryRecord, MealRecord, OverrideRecord, RecipeRecord, ReminderRecord, TaskRecord } from './records';
+export type {
+  CardRecord,
+  EventRecord,
+  GroceryRecord,
+  MealRecord,
+  OverrideRecord,
+  RecipeRecord,
+  ReminderRecord,
+  TaskRecord,
+} from './records';
 export { HOUSEHOLD_MIGRATIONS } from './migrations';
 export { newId } from './ids';
 

@@ -51,10 +51,14 @@ export class KanbanRepository {
     this.allStmt = db.prepare<[], Row>(
       "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id",
     );
-    this.firstStmt = db.prepare<[number], Row>("SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id LIMIT ?");
+    this.firstStmt = db.prepare<[number], Row>(
+      "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id LIMIT ?",
+    );
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_kanban');
     this.columnStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE column_name = ? ORDER BY position, id');
-    this.countStmt = db.prepare<[string], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM household_kanban WHERE column_name = ?');
+    this.countStmt = db.prepare<[string], { n: number | null }>(
+      'SELECT MAX(position) + 1 AS n FROM household_kanban WHERE column_name = ?',
+    );
     this.setPositionStmt = db.prepare('UPDATE household_kanban SET position = ? WHERE id = ?');
   }
 

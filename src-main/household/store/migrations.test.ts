@@ -6,14 +6,26 @@ import { HOUSEHOLD_MIGRATIONS } from './migrations';
 
 const LATEST = HOUSEHOLD_MIGRATIONS.length;
 const tables = (db: ReturnType<typeof openDatabase>) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'household_%' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name);
 
 describe('household migrations', () => {
   it('build the schema from an empty database', () => {
     const db = openDatabase(':memory:');
     new HouseholdStore(db);
     expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
-    expect(tables(db)).toEqual(['household_client_requests', 'household_event_overrides', 'household_events', 'household_groceries', 'household_kanban', 'household_meals', 'household_recipes', 'household_reminders', 'household_tasks']);
+    expect(tables(db)).toEqual([
+      'household_client_requests',
+      'household_event_overrides',
+      'household_events',
+      'household_groceries',
+      'household_kanban',
+      'household_meals',
+      'household_recipes',
+      'household_reminders',
+      'household_tasks',
+    ]);
   });
 
   for (let from = 1; from < LATEST; from++) {
@@ -23,11 +35,13 @@ describe('household migrations', () => {
       db.prepare(
         "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES ('evt_old', 'Alt', 0, 3600000, 3600000, 0, 0, 0)",
       ).run();
-      db.prepare("INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Alt', 'normal', 'open', 0, 0)").run();
+      db.prepare(
+        "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Alt', 'normal', 'open', 0, 0)",
+      ).run();
       // Manual items carry their key from version 3 on; version 3 computes it for older rows.
-      db.prepare("INSERT INTO household_groceries (id, name, quantity, unit, source, derived_key, created_ms, updated_ms) VALUES ('groc_old', ' Milch ', 1, 'l', 'manual', ?, 0, 0)").run(
-        from >= 3 ? 'milch|l' : null,
-      );
+      db.prepare(
+        "INSERT INTO household_groceries (id, name, quantity, unit, source, derived_key, created_ms, updated_ms) VALUES ('groc_old', ' Milch ', 1, 'l', 'manual', ?, 0, 0)",
+      ).run(from >= 3 ? 'milch|l' : null);
       const store = new HouseholdStore(db);
       expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
       expect(store.events.get('evt_old')).toMatchObject({ title: 'Alt', endMs: 3_600_000, icsUid: null });
@@ -40,7 +54,11 @@ describe('household migrations', () => {
   it('the events range query reads the (start, end) index and needs no sort', () => {
     const db = openDatabase(':memory:');
     new HouseholdStore(db);
-    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT id FROM household_events WHERE start_ms >= 0 AND start_ms < 1 AND end_ms > 0 ORDER BY start_ms').all() as { detail: string }[]).map((r) => r.detail);
+    const plan = (
+      db
+        .prepare('EXPLAIN QUERY PLAN SELECT id FROM household_events WHERE start_ms >= 0 AND start_ms < 1 AND end_ms > 0 ORDER BY start_ms')
+        .all() as { detail: string }[]
+    ).map((r) => r.detail);
     expect(plan).toEqual(['SEARCH household_events USING INDEX household_events_span (start_ms>? AND start_ms<?)']);
   });
 

@@ -121,7 +121,11 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       // Manual items carry their aggregation key too, so adding "Milch" again finds the
       // open item by index instead of reading the whole list.
       db.exec('CREATE INDEX household_groceries_key ON household_groceries (derived_key, source, checked)');
-      const rows = db.prepare("SELECT id, name, unit FROM household_groceries WHERE source = 'manual'").all() as { id: string; name: string; unit: string | null }[];
+      const rows = db.prepare("SELECT id, name, unit FROM household_groceries WHERE source = 'manual'").all() as {
+        id: string;
+        name: string;
+        unit: string | null;
+      }[];
       const setKey = db.prepare('UPDATE household_groceries SET derived_key = ? WHERE id = ?');
       for (const r of rows) setKey.run(groceryKey(r.name, r.unit), r.id);
     },

@@ -50,10 +50,10 @@ export class TaskRepository {
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');
     this.byUidStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE ics_uid = ?');
     // Open work first, then by due date (undated last), then oldest first.
-    this.allStmt = db.prepare<[], Row>(
-      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid",
+    this.allStmt = db.prepare<[], Row>("SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid");
+    this.firstStmt = db.prepare<[number], Row>(
+      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid LIMIT ?",
     );
-    this.firstStmt = db.prepare<[number], Row>("SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid LIMIT ?");
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_tasks');
   }
 

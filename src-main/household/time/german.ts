@@ -4,7 +4,15 @@ import type { LocalDate } from '../../../src-shared';
 import { parseDate, weekdayOf } from './calendar-date';
 import { localDateOf, localTimeOf } from '../../../src-shared/time-zone';
 
-const WEEKDAY_DE = { monday: 'Montag', tuesday: 'Dienstag', wednesday: 'Mittwoch', thursday: 'Donnerstag', friday: 'Freitag', saturday: 'Samstag', sunday: 'Sonntag' };
+const WEEKDAY_DE = {
+  monday: 'Montag',
+  tuesday: 'Dienstag',
+  wednesday: 'Mittwoch',
+  thursday: 'Donnerstag',
+  friday: 'Freitag',
+  saturday: 'Samstag',
+  sunday: 'Sonntag',
+};
 const MONTH_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 
 /** "Sonntag, 6. Dezember 2026" */

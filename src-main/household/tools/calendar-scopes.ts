@@ -8,7 +8,17 @@ import { syncSeriesReminder } from '../automations/series-reminders';
 import type { HomeEnv } from '../env';
 import { HomeError } from '../errors';
 import { presentEvent, presentOccurrence } from '../present';
-import { formatRule, overrideOccurrence, parseRule, seriesDayOf, seriesDays, seriesEndOf, shapeOf, spanOnDay, type SeriesShape } from '../recurrence';
+import {
+  formatRule,
+  overrideOccurrence,
+  parseRule,
+  seriesDayOf,
+  seriesDays,
+  seriesEndOf,
+  shapeOf,
+  spanOnDay,
+  type SeriesShape,
+} from '../recurrence';
 import { weekdayOfDay } from '../recurrence/expand';
 import { civilOf } from '../recurrence/expand';
 import type { Outcome } from './handler';
@@ -71,7 +81,15 @@ function endingBefore(e: EventRecord, shape: SeriesShape, key: number): string {
 }
 
 /** Moves the exceptions at or after `fromKey` of series `from` to series `to` (days shifted by `dayDelta`). */
-function carryExceptions(env: HomeEnv, from: EventRecord, fromShape: SeriesShape, to: EventRecord, dayDelta: number, fromKey: number, titleFrom?: Fields): EventRecord {
+function carryExceptions(
+  env: HomeEnv,
+  from: EventRecord,
+  fromShape: SeriesShape,
+  to: EventRecord,
+  dayDelta: number,
+  fromKey: number,
+  titleFrom?: Fields,
+): EventRecord {
   const toShape = shapeOf(to, env.timezone);
   const overrides = env.store.events.overridesOf(from.id).filter((o) => o.occurrenceMs >= fromKey);
   const exdates = from.exdates.filter((k) => k >= fromKey);
@@ -84,7 +102,9 @@ function carryExceptions(env: HomeEnv, from: EventRecord, fromShape: SeriesShape
     const onlyWords = o.startMs === o.occurrenceMs;
     const shift = key - o.occurrenceMs;
     const length = onlyWords && !to.allDay ? to.endMs - to.startMs : o.endMs - o.startMs;
-    const span = onlyWords ? { startMs: o.startMs + shift, endMs: o.startMs + shift + length, allDay: to.allDay } : { startMs: o.startMs, endMs: o.endMs, allDay: o.allDay };
+    const span = onlyWords
+      ? { startMs: o.startMs + shift, endMs: o.startMs + shift + length, allDay: to.allDay }
+      : { startMs: o.startMs, endMs: o.endMs, allDay: o.allDay };
     const words = {
       title: titleFrom && o.title === titleFrom.title ? to.title : o.title,
       location: titleFrom && o.location === titleFrom.location ? to.location : o.location,
@@ -119,11 +139,20 @@ export function updateSeries(env: HomeEnv, before: EventRecord, args: CalendarUp
     dropEventReminders(env, before.id);
     const event = save(env, { ...before, ...f, ...series, exdates: [] });
     syncSeriesReminder(env, event);
-    return { data: presentEvent(event, tz), message: `Termin ${q(event.title)} wiederholt sich jetzt, zuerst ${describeWhen(event, tz)}.`, domains: BOTH };
+    return {
+      data: presentEvent(event, tz),
+      message: `Termin ${q(event.title)} wiederholt sich jetzt, zuerst ${describeWhen(event, tz)}.`,
+      domains: BOTH,
+    };
   }
   const scope = args.scope ?? 'all';
   const shape = shapeOf(before, tz);
-  if (scope === 'this' && args.rrule !== undefined) throw new HomeError('INVALID_INPUT', 'Die Wiederholungsregel gilt für mehrere Termine; mit scope „this“ lässt sie sich nicht ändern.', '/rrule');
+  if (scope === 'this' && args.rrule !== undefined)
+    throw new HomeError(
+      'INVALID_INPUT',
+      'Die Wiederholungsregel gilt für mehrere Termine; mit scope „this“ lässt sie sich nicht ändern.',
+      '/rrule',
+    );
   const key = scope === 'all' && args.occurrence_start === undefined ? undefined : occurrenceKey(env, before, shape, args.occurrence_start);
   if (typeof args.rrule === 'string') ruleOf(args.rrule, '/rrule');
 
@@ -134,7 +163,11 @@ export function updateSeries(env: HomeEnv, before: EventRecord, args: CalendarUp
     env.store.events.putOverride(o);
     syncSeriesReminder(env, before);
     const moved = f.startMs !== (override?.startMs ?? key) ? `, jetzt ${describeWhen(f, tz)}` : '';
-    return { data: presentOccurrence(before, overrideOccurrence(o), tz), message: `Termin ${q(f.title)} (nur dieser Termin der Serie) geändert${moved}.`, domains: BOTH };
+    return {
+      data: presentOccurrence(before, overrideOccurrence(o), tz),
+      message: `Termin ${q(f.title)} (nur dieser Termin der Serie) geändert${moved}.`,
+      domains: BOTH,
+    };
   }
 
   const anchor = key ?? firstKey(before, shape);
@@ -152,7 +185,11 @@ export function updateSeries(env: HomeEnv, before: EventRecord, args: CalendarUp
       dropEventReminders(env, before.id);
       const event = save(env, { ...before, ...f, rrule: null, exdates: [], tzid: null, remindedThroughMs: null });
       remindForNewEvent(env, event);
-      return { data: presentEvent(event, tz), message: `Termin ${q(event.title)} wiederholt sich nicht mehr; er bleibt ${describeWhen(event, tz)}.`, domains: BOTH };
+      return {
+        data: presentEvent(event, tz),
+        message: `Termin ${q(event.title)} wiederholt sich nicht mehr; er bleibt ${describeWhen(event, tz)}.`,
+        domains: BOTH,
+      };
     }
     const startProbe = shapeOf({ ...before, startMs: f.startMs, endMs: f.endMs, allDay: f.allDay }, tz);
     const start = spanOnDay(startProbe, shape.startDay + dayDelta);
@@ -162,7 +199,11 @@ export function updateSeries(env: HomeEnv, before: EventRecord, args: CalendarUp
     event = carryExceptions(env, before, shape, event, dayDelta, Number.NEGATIVE_INFINITY, before);
     event = save(env, event);
     syncSeriesReminder(env, event);
-    return { data: presentEvent(event, tz), message: `Alle Termine der Serie ${q(event.title)} geändert, zuerst ${describeWhen(event, tz)}.`, domains: BOTH };
+    return {
+      data: presentEvent(event, tz),
+      message: `Alle Termine der Serie ${q(event.title)} geändert, zuerst ${describeWhen(event, tz)}.`,
+      domains: BOTH,
+    };
   }
 
   // This and all following: the series ends before the occurrence; a new one begins there.
@@ -170,16 +211,30 @@ export function updateSeries(env: HomeEnv, before: EventRecord, args: CalendarUp
   const earlier = rule.count === null ? 0 : seriesDays(shape, shape.startDay, oldDay - 1, rule.count).length;
   let nextRule: string | null = null;
   if (args.rrule !== null) {
-    nextRule = typeof args.rrule === 'string' ? args.rrule : followMove(withoutCount(before.rrule, rule.count === null ? null : Math.max(1, rule.count - earlier)), oldDay, newDay);
+    nextRule =
+      typeof args.rrule === 'string'
+        ? args.rrule
+        : followMove(withoutCount(before.rrule, rule.count === null ? null : Math.max(1, rule.count - earlier)), oldDay, newDay);
   }
   const old = save(env, { ...before, rrule: endingBefore(before, shape, anchor), exdates: before.exdates.filter((k) => k < anchor) });
-  const fields = { title: f.title, location: f.location, notes: f.notes, startMs: f.startMs, endMs: f.endMs, allDay: f.allDay, icsUid: null };
+  const fields = {
+    title: f.title,
+    location: f.location,
+    notes: f.notes,
+    startMs: f.startMs,
+    endMs: f.endMs,
+    allDay: f.allDay,
+    icsUid: null,
+  };
   let created = insertEvent(env, nextRule ? { ...fields, ...prepareSeries(env, f, nextRule, '/rrule', before.tzid) } : fields).event;
   if (created.rrule) {
     created = save(env, carryExceptions(env, before, shape, created, dayDelta, anchor, before));
     syncSeriesReminder(env, created);
   } else {
-    env.store.events.overridesOf(before.id).filter((o) => o.occurrenceMs >= anchor).forEach((o) => env.store.events.deleteOverride(before.id, o.occurrenceMs));
+    env.store.events
+      .overridesOf(before.id)
+      .filter((o) => o.occurrenceMs >= anchor)
+      .forEach((o) => env.store.events.deleteOverride(before.id, o.occurrenceMs));
   }
   syncSeriesReminder(env, getEvent(env, old.id));
   return {
@@ -210,6 +265,9 @@ export function deleteSeries(env: HomeEnv, e: EventRecord, args: CalendarDeleteA
     event = save(env, { ...e, rrule: endingBefore(e, shape, key), exdates: e.exdates.filter((k) => k < key) });
   }
   syncSeriesReminder(env, event);
-  const message = scope === 'this' ? `Termin ${q(data.title)} ${when} aus der Serie gelöscht.` : `Serie ${q(e.title)} endet vor dem Termin ${when}; dieser und alle folgenden sind gelöscht.`;
+  const message =
+    scope === 'this'
+      ? `Termin ${q(data.title)} ${when} aus der Serie gelöscht.`
+      : `Serie ${q(e.title)} endet vor dem Termin ${when}; dieser und alle folgenden sind gelöscht.`;
   return { data, message, domains: BOTH };
 }

@@ -4,7 +4,19 @@
 import type { EventRecord } from '../store';
 import type { HomeEnv } from '../env';
 import { HomeError } from '../errors';
-import { firstOccurrenceFrom, formatRule, isRuleOccurrence, parseRule, RuleError, seriesDayOf, seriesEndOf, shapeOf, spanOnDay, type Rule, type SeriesShape } from '../recurrence';
+import {
+  firstOccurrenceFrom,
+  formatRule,
+  isRuleOccurrence,
+  parseRule,
+  RuleError,
+  seriesDayOf,
+  seriesEndOf,
+  shapeOf,
+  spanOnDay,
+  type Rule,
+  type SeriesShape,
+} from '../recurrence';
 import { toRfc3339 } from '../time';
 
 type Span = Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>;
@@ -36,9 +48,18 @@ export function prepareSeries(env: HomeEnv, span: Span, text: string, path: stri
 /** The original start named by `occurrence_start`, checked to be an occurrence of the series. */
 export function occurrenceKey(env: HomeEnv, e: EventRecord, shape: SeriesShape, text: string | undefined): number {
   const ms = text === undefined ? NaN : Date.parse(text);
-  if (!Number.isFinite(ms)) throw new HomeError('INVALID_INPUT', 'Bitte occurrence_start angeben: den ursprünglichen Beginn des gemeinten Termins der Serie.', '/occurrence_start');
+  if (!Number.isFinite(ms))
+    throw new HomeError(
+      'INVALID_INPUT',
+      'Bitte occurrence_start angeben: den ursprünglichen Beginn des gemeinten Termins der Serie.',
+      '/occurrence_start',
+    );
   if (!isRuleOccurrence(shape, ms) || e.exdates.includes(ms)) {
-    throw new HomeError('NOT_FOUND', `Die Serie „${e.title}“ hat keinen Termin, der ${toRfc3339(ms, env.timezone)} beginnt.`, '/occurrence_start');
+    throw new HomeError(
+      'NOT_FOUND',
+      `Die Serie „${e.title}“ hat keinen Termin, der ${toRfc3339(ms, env.timezone)} beginnt.`,
+      '/occurrence_start',
+    );
   }
   return ms;
 }
@@ -69,7 +90,10 @@ export function rekey(keys: readonly number[], from: SeriesShape, to: SeriesShap
 
 /** "YYYYMMDDTHHMMSSZ" */
 export function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 const WEEKDAYS_DE = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
@@ -93,7 +117,10 @@ export function describeRule(e: Pick<EventRecord, 'rrule'>, _tz: string): string
       text = every('täglich', 'Tage');
       break;
     case 'WEEKLY':
-      text = days.length === 5 && [0, 1, 2, 3, 4].every((d) => days.includes(d)) && r.interval === 1 ? 'werktags' : `${every('wöchentlich', 'Wochen')}${days.length ? ` ${days.map((d) => WEEKDAYS_DE[d]).join(', ')}` : ''}`;
+      text =
+        days.length === 5 && [0, 1, 2, 3, 4].every((d) => days.includes(d)) && r.interval === 1
+          ? 'werktags'
+          : `${every('wöchentlich', 'Wochen')}${days.length ? ` ${days.map((d) => WEEKDAYS_DE[d]).join(', ')}` : ''}`;
       break;
     case 'MONTHLY':
       text = every('monatlich', 'Monate');

@@ -34,7 +34,8 @@ function lastDayOf(env: HomeEnv, first: string, lastDay: SymbolicDay): number {
   const last = resolveAt(lastDay, env, '/last_day').date;
   const days = daysBetween(first, last) + 1;
   if (days < 1) throw new HomeError('INVALID_INPUT', `Der letzte Tag (${last}) liegt vor dem ersten (${first}).`, '/last_day');
-  if (days > MAX_ALL_DAY_DAYS) throw new HomeError('INVALID_INPUT', `Ein ganztägiger Termin dauert höchstens ${MAX_ALL_DAY_DAYS} Tage.`, '/last_day');
+  if (days > MAX_ALL_DAY_DAYS)
+    throw new HomeError('INVALID_INPUT', `Ein ganztägiger Termin dauert höchstens ${MAX_ALL_DAY_DAYS} Tage.`, '/last_day');
   return days;
 }
 

@@ -26,7 +26,10 @@ export function getEvent(env: HomeEnv, id: string): EventRecord {
   return e;
 }
 
-export type NewEvent = Omit<EventRecord, 'id' | 'createdMs' | 'updatedMs' | 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs' | 'remindedThroughMs'> &
+export type NewEvent = Omit<
+  EventRecord,
+  'id' | 'createdMs' | 'updatedMs' | 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs' | 'remindedThroughMs'
+> &
   Partial<Pick<EventRecord, 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs'>>;
 
 /** Creates an event (or series) and its reminder; shared by calendar_create and the ICS import. */
@@ -58,7 +61,8 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
   if (args.to) {
     if (args.days !== undefined) throw new HomeError('INVALID_INPUT', 'Bitte entweder days oder to angeben, nicht beides.', '/to');
     days = daysBetween(fromDate, resolveAt(args.to, env, '/to').date);
-    if (days < 1 || days > 366) throw new HomeError('INVALID_INPUT', 'Der Zeitraum muss 1 bis 366 Tage lang sein (to liegt nach from).', '/to');
+    if (days < 1 || days > 366)
+      throw new HomeError('INVALID_INPUT', 'Der Zeitraum muss 1 bis 366 Tage lang sein (to liegt nach from).', '/to');
   }
   const fromMs = startOfDay(fromDate, env.timezone);
   const toMs = startOfDay(addDays(fromDate, days), env.timezone);
@@ -68,7 +72,8 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
     events = events.filter((e) => `${e.title}\n${e.location}\n${e.notes}`.toLowerCase().includes(needle));
   }
   const tz = env.timezone;
-  const span = days === 1 ? `am ${formatDateDe(fromDate)}` : `vom ${formatDateDe(fromDate)} bis ${formatDateDe(addDays(fromDate, days - 1))}`;
+  const span =
+    days === 1 ? `am ${formatDateDe(fromDate)}` : `vom ${formatDateDe(fromDate)} bis ${formatDateDe(addDays(fromDate, days - 1))}`;
   const message =
     events.length === 0
       ? `Keine Termine ${span}.`
@@ -106,7 +111,9 @@ export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
   env.store.events.update(event);
   const remindersChanged = followEventChange(env, event);
   const moved = event.startMs !== before.startMs || event.endMs !== before.endMs;
-  const message = moved ? `Termin ${q(event.title)} verschoben, jetzt ${describeWhen(event, env.timezone)}.` : `Termin ${q(event.title)} geändert.`;
+  const message = moved
+    ? `Termin ${q(event.title)} verschoben, jetzt ${describeWhen(event, env.timezone)}.`
+    : `Termin ${q(event.title)} geändert.`;
   return { data: presentEvent(event, env.timezone), message, domains: remindersChanged ? ['calendar', 'reminders'] : ['calendar'] };
 };
 
@@ -121,4 +128,3 @@ export const calendarDelete: Handler<'calendar_delete'> = (args, env) => {
     domains: remindersChanged ? ['calendar', 'reminders'] : ['calendar'],
   };
 };
-

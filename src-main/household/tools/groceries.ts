@@ -34,7 +34,11 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const nowMs = env.now.getTime();
   const same = env.store.groceries.openManual(key).find((g) => (g.quantity === null) === (quantity === null));
   if (same) {
-    const merged: GroceryRecord = { ...same, quantity: same.quantity === null || quantity === null ? null : roundQuantity(same.quantity + quantity), updatedMs: nowMs };
+    const merged: GroceryRecord = {
+      ...same,
+      quantity: same.quantity === null || quantity === null ? null : roundQuantity(same.quantity + quantity),
+      updatedMs: nowMs,
+    };
     env.store.groceries.update(merged);
     const message = quantity === null ? `${q(name)} steht schon auf der Einkaufsliste.` : `Einkaufsliste: jetzt ${amount(merged)}.`;
     return { data: presentGrocery(merged, env.timezone), message, domains: ['groceries'] };

@@ -26,7 +26,10 @@ function place(env: HomeEnv, card: CardRecord, column: KanbanColumn, order: numb
 
 export const kanbanList: Handler<'kanban_list'> = (args, env) => {
   const cards = env.store.kanban.all().filter((c) => args.column === undefined || c.column === args.column);
-  const message = cards.length === 0 ? 'Keine Kanban-Karten.' : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${namedList(cards, (c) => `${q(c.title)} (${c.column})`)}.`;
+  const message =
+    cards.length === 0
+      ? 'Keine Kanban-Karten.'
+      : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${namedList(cards, (c) => `${q(c.title)} (${c.column})`)}.`;
   return read({ cards: cards.map((c) => presentCard(c, env.timezone)) }, message);
 };
 
@@ -35,7 +38,8 @@ export const kanbanCreate: Handler<'kanban_create'> = (args, env) => {
   if (args.task_id !== undefined) {
     const task = env.store.tasks.get(args.task_id);
     if (!task) throw notFound(args.task_id, '/task_id');
-    if (env.store.kanban.forTask(task.id)) throw new HomeError('CONFLICT', `Die Aufgabe ${q(task.title)} hat schon eine Karte.`, '/task_id');
+    if (env.store.kanban.forTask(task.id))
+      throw new HomeError('CONFLICT', `Die Aufgabe ${q(task.title)} hat schon eine Karte.`, '/task_id');
     column = args.column ?? columnForStatus(task.status);
   }
   const card: CardRecord = {
@@ -69,7 +73,8 @@ export const kanbanMove: Handler<'kanban_move'> = (args, env) => {
   if (env.actor === 'automation' && before.manualOverride) {
     throw new HomeError('MANUAL_OVERRIDE', `Die Karte ${q(before.title)} wurde von Hand verschoben und bleibt, wo sie ist.`, '/id');
   }
-  const manualOverride = env.actor === 'automation' ? before.manualOverride : task !== undefined && args.column !== columnForStatus(task.status);
+  const manualOverride =
+    env.actor === 'automation' ? before.manualOverride : task !== undefined && args.column !== columnForStatus(task.status);
   const placed = place(env, before, args.column, args.order);
   const card: CardRecord = { ...placed, manualOverride, updatedMs: env.now.getTime() };
   env.store.kanban.update(card);

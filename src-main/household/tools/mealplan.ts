@@ -43,7 +43,10 @@ export const mealplanList: Handler<'mealplan_list'> = (args, env) => {
   const days = args.days ?? 7;
   const to = addDays(from, days);
   const meals = env.store.meals.between(from, to).filter((m) => args.meal === undefined || m.meal === args.meal);
-  const message = meals.length === 0 ? `Nichts geplant vom ${formatDateDe(from)} bis ${formatDateDe(addDays(to, -1))}.` : `Geplant: ${namedList(meals, describe)}.`;
+  const message =
+    meals.length === 0
+      ? `Nichts geplant vom ${formatDateDe(from)} bis ${formatDateDe(addDays(to, -1))}.`
+      : `Geplant: ${namedList(meals, describe)}.`;
   return read({ from, to, meals: meals.map((m) => presentMeal(m, env.timezone)) }, message);
 };
 

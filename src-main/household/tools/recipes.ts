@@ -52,12 +52,18 @@ export const recipesGet: Handler<'recipes_get'> = (args, env) => {
 export const recipesList: Handler<'recipes_list'> = (args, env) => {
   const tag = args.tag?.toLowerCase();
   const recipes = env.store.recipes.all().filter((r) => tag === undefined || r.tags.some((t) => t.toLowerCase() === tag));
-  const message = recipes.length === 0 ? 'Das Rezeptbuch ist leer.' : `${recipes.length === 1 ? '1 Rezept' : `${recipes.length} Rezepte`}: ${summary(recipes)}.`;
+  const message =
+    recipes.length === 0
+      ? 'Das Rezeptbuch ist leer.'
+      : `${recipes.length === 1 ? '1 Rezept' : `${recipes.length} Rezepte`}: ${summary(recipes)}.`;
   return read({ recipes: recipes.map((r) => presentRecipe(r, env.timezone)) }, message);
 };
 
 /** Creates a recipe; shared by recipes_create and the JSON import. */
-export function insertRecipe(env: HomeEnv, args: { title: string; servings: number; ingredients: readonly IngredientInput[]; steps?: readonly string[]; tags?: readonly string[] }): RecipeRecord {
+export function insertRecipe(
+  env: HomeEnv,
+  args: { title: string; servings: number; ingredients: readonly IngredientInput[]; steps?: readonly string[]; tags?: readonly string[] },
+): RecipeRecord {
   const recipe: RecipeRecord = {
     id: newId('recipe'),
     title: args.title.trim(),

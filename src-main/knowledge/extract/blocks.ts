@@ -51,7 +51,14 @@ export function paragraphBlocks(text: string, options: { markdown: boolean; page
       headings.length = level - 1;
       headings[level - 1] = heading[2]!;
       // The heading is text of its section too: a search for it must find the section.
-      blocks.push({ text: heading[2]!, location: { ...(options.page !== undefined ? { page: options.page } : {}), heading: headings.filter(Boolean).join(' › '), line: i + 1 } });
+      blocks.push({
+        text: heading[2]!,
+        location: {
+          ...(options.page !== undefined ? { page: options.page } : {}),
+          heading: headings.filter(Boolean).join(' › '),
+          line: i + 1,
+        },
+      });
       start = i + 1;
       return;
     }

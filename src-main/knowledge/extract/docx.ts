@@ -11,7 +11,8 @@ import { guardZip, readZipEntry, type ZipEntry } from './zip-guard';
  */
 export async function extractDocx(bytes: Buffer, maxUnpackedBytes: number, maxDepth: number): Promise<ExtractedDocument> {
   const entries = guardZip(bytes, { maxTotalBytes: maxUnpackedBytes, maxEntries: 5000, maxRatio: 200 });
-  if (!entries.some((e) => e.name === 'word/document.xml')) throw new IngestError('CORRUPT_FILE', 'This ZIP file is not a Word document (no word/document.xml).');
+  if (!entries.some((e) => e.name === 'word/document.xml'))
+    throw new IngestError('CORRUPT_FILE', 'This ZIP file is not a Word document (no word/document.xml).');
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ buffer: bytes })).value;
@@ -19,13 +20,19 @@ export async function extractDocx(bytes: Buffer, maxUnpackedBytes: number, maxDe
     throw new IngestError('CORRUPT_FILE', `The Word document could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   const comments = entries.find((e) => e.name === 'word/comments.xml');
-  return { blocks: [...paragraphBlocks(htmlToText(html), { markdown: true }), ...(comments ? commentBlocks(bytes, comments, maxUnpackedBytes, maxDepth) : [])] };
+  return {
+    blocks: [
+      ...paragraphBlocks(htmlToText(html), { markdown: true }),
+      ...(comments ? commentBlocks(bytes, comments, maxUnpackedBytes, maxDepth) : []),
+    ],
+  };
 }
 
 /** Word's comments (word/comments.xml), which mammoth leaves out: one block each, after the text. */
 function commentBlocks(bytes: Buffer, entry: ZipEntry, maxUnpackedBytes: number, maxDepth: number): Block[] {
   const nodes = parseXml(readZipEntry(bytes, entry, maxUnpackedBytes).toString('utf8'), 'Word comments', maxDepth);
-  const inline = (_n: XmlNode, tag: string) => (tag === 'w:tab' ? '\t' : tag === 'w:br' ? '\n' : tag === 'w:instrText' || tag === 'w:delText' ? null : undefined);
+  const inline = (_n: XmlNode, tag: string) =>
+    tag === 'w:tab' ? '\t' : tag === 'w:br' ? '\n' : tag === 'w:instrText' || tag === 'w:delText' ? null : undefined;
   return findAll(nodes, 'w:comment').flatMap((comment, i) => {
     const text = findAll(childrenOf(comment), 'w:p')
       .map((p) => textOf(childrenOf(p), inline).replace(/\s+/g, ' ').trim())

@@ -19,7 +19,9 @@ export function extractEpub(bytes: Buffer, maxUnpackedBytes: number, maxDepth: n
     return readZipEntry(bytes, entry, maxUnpackedBytes).toString('utf8');
   };
   const container = parseXml(read('META-INF/container.xml', 'its container file'), 'EPUB container', maxDepth);
-  const opfPath = findAll(container, 'rootfile').map((r) => attrOf(r, 'full-path')).find(Boolean);
+  const opfPath = findAll(container, 'rootfile')
+    .map((r) => attrOf(r, 'full-path'))
+    .find(Boolean);
   if (!opfPath) throw new IngestError('CORRUPT_FILE', 'The EPUB is damaged: its container names no package file.');
   const opf = parseXml(read(opfPath, 'its package file'), 'EPUB package', maxDepth);
   const manifest = new Map<string, { href: string; type: string }>();

@@ -8,10 +8,11 @@ import { htmlToText } from './html';
  * body's paragraphs and the text of its text attachments, each tagged with its mail part.
  */
 export async function extractMail(bytes: Buffer): Promise<ExtractedDocument> {
-  if (bytes.subarray(0, 64 * 1024).includes(0)) throw new IngestError('BINARY_CONTENT', 'The file contains binary data (NUL bytes), not an e-mail.');
+  if (bytes.subarray(0, 64 * 1024).includes(0))
+    throw new IngestError('BINARY_CONTENT', 'The file contains binary data (NUL bytes), not an e-mail.');
   const mail = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true });
   const blocks: Block[] = [];
-  const addresses = (a: typeof mail.from | typeof mail.to) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : a?.text ?? '');
+  const addresses = (a: typeof mail.from | typeof mail.to) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
   const header = [
     mail.subject && `Betreff: ${mail.subject}`,
     addresses(mail.from) && `Von: ${addresses(mail.from)}`,
@@ -29,7 +30,8 @@ export async function extractMail(bytes: Buffer): Promise<ExtractedDocument> {
       continue;
     }
     const text = att.contentType === 'text/html' ? htmlToText(att.content.toString('utf8')) : att.content.toString('utf8');
-    for (const b of paragraphBlocks(text, { markdown: att.contentType === 'text/markdown' })) blocks.push({ text: b.text, location: { ...b.location, part: `Anhang ${name}` } });
+    for (const b of paragraphBlocks(text, { markdown: att.contentType === 'text/markdown' }))
+      blocks.push({ text: b.text, location: { ...b.location, part: `Anhang ${name}` } });
   }
   return { blocks };
 }

@@ -4,7 +4,9 @@
 
 /** Elements without content, and elements whose end tag HTML lets a writer leave out. */
 const HTML_NOT_NESTING = new Set(
-  'area base br col embed hr img input link meta param source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp html head body'.split(' '),
+  'area base br col embed hr img input link meta param source track wbr p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption rb rt rp html head body'.split(
+    ' ',
+  ),
 );
 
 const TAG = /<(\/?)([A-Za-z][\w:.-]*)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g;

@@ -55,7 +55,10 @@ describe('real office and e-book files (made by pandoc, see fixtures/README.md)'
 
 describe('HTML', () => {
   it('makes headings searchable text of their section', () => {
-    const blocks = extractHtml(Buffer.from('<h1>Mülltrennung</h1><p>Gelber Sack dienstags.</p><h2>Sperrmüll</h2><p>Anmelden beim Bauhof.</p>'), 256).blocks;
+    const blocks = extractHtml(
+      Buffer.from('<h1>Mülltrennung</h1><p>Gelber Sack dienstags.</p><h2>Sperrmüll</h2><p>Anmelden beim Bauhof.</p>'),
+      256,
+    ).blocks;
     const chunks = chunkBlocks(blocks);
     expect(chunks.map((c) => [c.text, c.location.heading])).toEqual([
       ['Mülltrennung\n\nGelber Sack dienstags.', 'Mülltrennung'],

@@ -9,7 +9,16 @@ import { markupDepth } from './markup-depth';
 /** One node of fast-xml-parser's ordered form: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
 export type XmlNode = Record<string, unknown>;
 
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false, htmlEntities: false, trimValues: false, ignoreDeclaration: true, ignorePiTags: true });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: false,
+  htmlEntities: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
 
 export function parseXml(xml: string, what: string, maxDepth: number): XmlNode[] {
   if (markupDepth(xml, 'xml') > maxDepth) throw tooDeep(what, maxDepth);
@@ -37,13 +46,16 @@ export function attrOf(node: XmlNode, name: string): string | undefined {
 }
 
 export function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (dec || hex) {
-      const code = dec ? Number(dec) : parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : m;
-    }
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name as 'amp'];
-  });
+  return text.replace(
+    /&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g,
+    (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (dec || hex) {
+        const code = dec ? Number(dec) : parseInt(hex!, 16);
+        return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : m;
+      }
+      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name as 'amp'];
+    },
+  );
 }
 
 /** Every node with this tag, in document order (not below a match). */
@@ -59,7 +71,10 @@ export function findAll(nodes: readonly XmlNode[], tag: string, out: XmlNode[] =
  * The text inside nodes. `inline` maps an element to the text that stands for it (a tab,
  * a space, a line break) or to null to leave it and its content out.
  */
-export function textOf(nodes: readonly XmlNode[], inline: (node: XmlNode, tag: string) => string | null | undefined = () => undefined): string {
+export function textOf(
+  nodes: readonly XmlNode[],
+  inline: (node: XmlNode, tag: string) => string | null | undefined = () => undefined,
+): string {
   let out = '';
   for (const n of nodes) {
     const tag = tagOf(n);

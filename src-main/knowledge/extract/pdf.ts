@@ -16,7 +16,8 @@ const OCR_MAX_PAGES = 20;
 export async function extractPdf(file: string, maxOutputBytes: number): Promise<ExtractedDocument> {
   const run = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', file, '-'], { timeoutMs: 120_000, maxOutputBytes });
   if (run.code !== 0) {
-    if (/password/i.test(run.stderr)) throw new IngestError('ENCRYPTED_PDF', 'The PDF is password-protected; remove the password and add it again.');
+    if (/password/i.test(run.stderr))
+      throw new IngestError('ENCRYPTED_PDF', 'The PDF is password-protected; remove the password and add it again.');
     const reason = run.stderr.split('\n').find((l) => l.trim()) ?? `exit code ${run.code}`;
     throw new IngestError('CORRUPT_FILE', `The PDF could not be read: ${reason.trim()}`);
   }
@@ -31,7 +32,10 @@ export async function extractPdf(file: string, maxOutputBytes: number): Promise<
 async function ocrPdf(file: string): Promise<Block[]> {
   const dir = await mkdtemp(join(tmpdir(), 'jarvis-pdf-ocr-'));
   try {
-    const render = await runTool('pdftoppm', ['-r', '200', '-gray', '-png', '-l', String(OCR_MAX_PAGES), file, join(dir, 'page')], { timeoutMs: 180_000, maxOutputBytes: 1024 * 1024 });
+    const render = await runTool('pdftoppm', ['-r', '200', '-gray', '-png', '-l', String(OCR_MAX_PAGES), file, join(dir, 'page')], {
+      timeoutMs: 180_000,
+      maxOutputBytes: 1024 * 1024,
+    });
     if (render.code !== 0) throw new IngestError('NO_TEXT', 'The PDF has no text layer and its pages could not be rendered for OCR.');
     const pages = (await readdir(dir)).filter((f) => f.endsWith('.png')).sort();
     const blocks: Block[] = [];

@@ -64,7 +64,15 @@ export function extractXml(bytes: Buffer, limits: StructuredLimits): ExtractedDo
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) throw new IngestError('CORRUPT_FILE', `The XML is not well-formed: ${verdict.err.msg} (line ${verdict.err.line})`);
   // Entity expansion stays off: a DOCTYPE with nested entities must not blow up memory.
-  const parser = new XMLParser({ ignoreDeclaration: true, ignorePiTags: true, ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false, trimValues: true, textNodeName: '#text' });
+  const parser = new XMLParser({
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    processEntities: false,
+    trimValues: true,
+    textNodeName: '#text',
+  });
   return structuredBlocks(parser.parse(text) as unknown, limits, 'XML');
 }
 

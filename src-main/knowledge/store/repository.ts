@@ -50,7 +50,22 @@ export interface StoredVectors {
   readonly matrix: Float32Array;
 }
 
-type DocumentPatch = Partial<Pick<RagDocumentRow, 'status' | 'error' | 'progress' | 'chunk_count' | 'embed_model' | 'text_chars' | 'hash' | 'size' | 'stored_file' | 'source_path' | 'format'>>;
+type DocumentPatch = Partial<
+  Pick<
+    RagDocumentRow,
+    | 'status'
+    | 'error'
+    | 'progress'
+    | 'chunk_count'
+    | 'embed_model'
+    | 'text_chars'
+    | 'hash'
+    | 'size'
+    | 'stored_file'
+    | 'source_path'
+    | 'format'
+  >
+>;
 
 /** All SQL of the knowledge index. Callers never see a statement. */
 export class RagRepository {
@@ -77,8 +92,10 @@ export class RagRepository {
 
   /** A document with the same origin: the same source path, or the same name for uploads. */
   findByOrigin(name: string, sourcePath: string | null): RagDocumentRow | undefined {
-    if (sourcePath) return this.db.prepare('SELECT * FROM rag_documents WHERE source_path = ? LIMIT 1').get(sourcePath) as RagDocumentRow | undefined;
-    return this.db.prepare('SELECT * FROM rag_documents WHERE name = ? AND source_path IS NULL LIMIT 1').get(name) as RagDocumentRow | undefined;
+    if (sourcePath)
+      return this.db.prepare('SELECT * FROM rag_documents WHERE source_path = ? LIMIT 1').get(sourcePath) as RagDocumentRow | undefined;
+    return this.db.prepare('SELECT * FROM rag_documents WHERE name = ? AND source_path IS NULL LIMIT 1').get(name) as
+      RagDocumentRow | undefined;
   }
 
   list(): RagDocumentRow[] {
@@ -98,20 +115,31 @@ export class RagRepository {
    */
   claimNextQueued(now: string): RagDocumentRow | undefined {
     return this.db.transaction(() => {
-      const row = this.db.prepare("SELECT id FROM rag_documents WHERE status = 'queued' ORDER BY added_at, id LIMIT 1").get() as { id: string } | undefined;
+      const row = this.db.prepare("SELECT id FROM rag_documents WHERE status = 'queued' ORDER BY added_at, id LIMIT 1").get() as
+        { id: string } | undefined;
       if (!row) return undefined;
-      const claimed = this.db.prepare("UPDATE rag_documents SET status = 'extracting', progress = 0.05, error = NULL, updated_at = ? WHERE id = ? AND status = 'queued'").run(now, row.id);
+      const claimed = this.db
+        .prepare(
+          "UPDATE rag_documents SET status = 'extracting', progress = 0.05, error = NULL, updated_at = ? WHERE id = ? AND status = 'queued'",
+        )
+        .run(now, row.id);
       return claimed.changes === 1 ? this.get(row.id) : undefined;
     })();
   }
 
   /** After a crash: work that was in flight goes back to the queue. */
   requeueInterrupted(now: string): number {
-    return this.db.prepare("UPDATE rag_documents SET status = 'queued', progress = 0, updated_at = ? WHERE status IN ('extracting','indexing')").run(now).changes;
+    return this.db
+      .prepare("UPDATE rag_documents SET status = 'queued', progress = 0, updated_at = ? WHERE status IN ('extracting','indexing')")
+      .run(now).changes;
   }
 
   /** Replaces a document's chunks in one transaction; returns the new chunk ids in order. */
-  replaceChunks(documentId: string, chunks: readonly NewChunk[], status?: { status: RagDocumentStatus; progress: number; now: string }): number[] {
+  replaceChunks(
+    documentId: string,
+    chunks: readonly NewChunk[],
+    status?: { status: RagDocumentStatus; progress: number; now: string },
+  ): number[] {
     return this.db.transaction(() => {
       if (status) this.update(documentId, { status: status.status, progress: status.progress }, status.now);
       this.db.prepare('DELETE FROM rag_chunks WHERE document_id = ?').run(documentId);
@@ -125,7 +153,10 @@ export class RagRepository {
   /** Deletes up to `limit` of a document's chunks in one transaction; returns how many went. */
   deleteChunkSlice(documentId: string, limit: number): number {
     return this.db.transaction(() => {
-      const n = this.statement('delete_slice', 'DELETE FROM rag_chunks WHERE id IN (SELECT id FROM rag_chunks WHERE document_id = ? LIMIT ?)').run(documentId, limit).changes;
+      const n = this.statement(
+        'delete_slice',
+        'DELETE FROM rag_chunks WHERE id IN (SELECT id FROM rag_chunks WHERE document_id = ? LIMIT ?)',
+      ).run(documentId, limit).changes;
       if (n > 0) this.bumpGeneration();
       return n;
     })();
@@ -160,7 +191,9 @@ export class RagRepository {
   }
 
   chunkTexts(documentId: string): string[] {
-    return (this.db.prepare('SELECT text FROM rag_chunks WHERE document_id = ? ORDER BY ord').all(documentId) as { text: string }[]).map((r) => r.text);
+    return (this.db.prepare('SELECT text FROM rag_chunks WHERE document_id = ? ORDER BY ord').all(documentId) as { text: string }[]).map(
+      (r) => r.text,
+    );
   }
 
   /** Chunks of ready documents that have no vector from `model` yet (to catch up later). */
@@ -250,15 +283,16 @@ export class RagRepository {
   }
 
   counts(): { documents: number; ready: number; failed: number; pending: number; chunks: number; embedded: number } {
-    const d = this
-      .statement(
-        'document_counts',
-        `SELECT COUNT(*) AS documents, SUM(status = 'ready') AS ready, SUM(status = 'failed') AS failed,
+    const d = this.statement(
+      'document_counts',
+      `SELECT COUNT(*) AS documents, SUM(status = 'ready') AS ready, SUM(status = 'failed') AS failed,
                 SUM(status IN ('queued','extracting','indexing')) AS pending FROM rag_documents`,
-      )
-      .get() as { documents: number; ready: number | null; failed: number | null; pending: number | null };
+    ).get() as { documents: number; ready: number | null; failed: number | null; pending: number | null };
     // Both counts read an index only (rag_chunks_document, rag_chunks_embedded), never the rows.
-    const c = this.statement('counts', 'SELECT (SELECT COUNT(*) FROM rag_chunks) AS chunks, (SELECT COUNT(*) FROM rag_chunks WHERE embedding IS NOT NULL) AS embedded').get() as { chunks: number; embedded: number };
+    const c = this.statement(
+      'counts',
+      'SELECT (SELECT COUNT(*) FROM rag_chunks) AS chunks, (SELECT COUNT(*) FROM rag_chunks WHERE embedding IS NOT NULL) AS embedded',
+    ).get() as { chunks: number; embedded: number };
     return { documents: d.documents, ready: d.ready ?? 0, failed: d.failed ?? 0, pending: d.pending ?? 0, ...c };
   }
 

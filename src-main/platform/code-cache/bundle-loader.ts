@@ -111,7 +111,13 @@ export function loadBundle<T>(file: string, options: BundleOptions = {}): Loaded
   const compiledFrom = cachedData && !script.cachedDataRejected ? 'cache' : 'source';
 
   const module = { exports: {} as T, filename: file };
-  const wrapper = script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, filename: string, dirname: string) => void;
+  const wrapper = script.runInThisContext() as (
+    exports: T,
+    require: NodeJS.Require,
+    module: { exports: T },
+    filename: string,
+    dirname: string,
+  ) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
 
   let saved = false;

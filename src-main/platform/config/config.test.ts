@@ -37,11 +37,15 @@ describe('loadConfig', () => {
 
   it('checks every set variable against its form, and choices against their list', () => {
     expect(() => loadConfig({ JARVIS_DATA: ' ' })).not.toThrow(); // blank counts as unset
-    expect(() => loadConfig({ OLLAMA_URL: 'ftp://x' })).toThrowError('OLLAMA_URL must be an http(s) URL such as http://127.0.0.1:11434, got "ftp://x"');
+    expect(() => loadConfig({ OLLAMA_URL: 'ftp://x' })).toThrowError(
+      'OLLAMA_URL must be an http(s) URL such as http://127.0.0.1:11434, got "ftp://x"',
+    );
     expect(() => loadConfig({ JARVIS_MESH_LEASE_MS: '1e5' })).toThrowError('JARVIS_MESH_LEASE_MS must be a positive integer, got "1e5"');
     const choice = (SETTINGS as readonly SettingDefinition[]).find((s) => s.oneOf !== undefined);
     expect(choice).toBeDefined();
-    expect(() => loadConfig({ [choice!.env]: 'not-a-choice' })).toThrowError(`${choice!.env} must be one of ${choice!.oneOf!.join(', ')}, got "not-a-choice"`);
+    expect(() => loadConfig({ [choice!.env]: 'not-a-choice' })).toThrowError(
+      `${choice!.env} must be one of ${choice!.oneOf!.join(', ')}, got "not-a-choice"`,
+    );
     expect(() => loadConfig({ [choice!.env]: choice!.oneOf![0]! })).not.toThrow();
   });
 
@@ -49,7 +53,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ JARVIS_TIMEZONE: 'America/New_York' }).timezone).toBe('America/New_York');
     expect(loadConfig({ JARVIS_TIMEZONE: 'UTC' }).timezone).toBe('UTC');
     expect(loadConfig({ JARVIS_TIMEZONE: 'US/Eastern' }).timezone).toBe('US/Eastern');
-    expect(() => loadConfig({ JARVIS_TIMEZONE: 'Europe/Atlantis' })).toThrowError('JARVIS_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "Europe/Atlantis"');
+    expect(() => loadConfig({ JARVIS_TIMEZONE: 'Europe/Atlantis' })).toThrowError(
+      'JARVIS_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "Europe/Atlantis"',
+    );
   });
 
   it('accepts loopback listen addresses: IPv4, IPv6 and localhost', () => {

@@ -4,16 +4,7 @@
 // in their compose and .env files, so they never change once released.
 
 export type SettingType =
-  | 'string'
-  | 'path'
-  | 'url'
-  | 'address'
-  | 'bool'
-  | 'positive-int'
-  | 'non-negative-int'
-  | 'number'
-  | 'duration'
-  | 'timezone';
+  'string' | 'path' | 'url' | 'address' | 'bool' | 'positive-int' | 'non-negative-int' | 'number' | 'duration' | 'timezone';
 
 export interface SettingDefinition {
   readonly env: string;
@@ -30,78 +21,369 @@ export interface SettingDefinition {
 
 export const SETTINGS = [
   // Listeners and data
-  { env: 'JARVIS_ADDR', key: 'addr', type: 'address', default: '127.0.0.1:8080', description: 'Loopback listener for the API and the UI (host:port); a non-loopback address is refused.' },
-  { env: 'JARVIS_MESH_ADDR', key: 'meshAddr', type: 'address', default: '0.0.0.0:8081', description: 'Mesh listener for runtime workers; may face the LAN. Serves only /api/mesh/enroll and the worker routes.' },
-  { env: 'JARVIS_DATA', key: 'dataFile', type: 'path', default: './data/jarvis.db', description: 'The SQLite database file (the desktop app uses its user-data folder).' },
-  { env: 'JARVIS_BACKUP_DIR', key: 'backupDir', type: 'path', description: 'If set, a backup (database, documents, settings) is written here once a day; daily ones are kept for a week, weekly ones for a month.' },
-  { env: 'JARVIS_TIMEZONE', key: 'timezone', type: 'timezone', default: 'Europe/Berlin', description: 'IANA time zone of the household; all symbolic times resolve here.' },
-  { env: 'JARVIS_LANGUAGE', key: 'language', type: 'string', default: 'de', oneOf: ['de', 'en'], description: 'Language of replies and the UI default.' },
+  {
+    env: 'JARVIS_ADDR',
+    key: 'addr',
+    type: 'address',
+    default: '127.0.0.1:8080',
+    description: 'Loopback listener for the API and the UI (host:port); a non-loopback address is refused.',
+  },
+  {
+    env: 'JARVIS_MESH_ADDR',
+    key: 'meshAddr',
+    type: 'address',
+    default: '0.0.0.0:8081',
+    description: 'Mesh listener for runtime workers; may face the LAN. Serves only /api/mesh/enroll and the worker routes.',
+  },
+  {
+    env: 'JARVIS_DATA',
+    key: 'dataFile',
+    type: 'path',
+    default: './data/jarvis.db',
+    description: 'The SQLite database file (the desktop app uses its user-data folder).',
+  },
+  {
+    env: 'JARVIS_BACKUP_DIR',
+    key: 'backupDir',
+    type: 'path',
+    description:
+      'If set, a backup (database, documents, settings) is written here once a day; daily ones are kept for a week, weekly ones for a month.',
+  },
+  {
+    env: 'JARVIS_TIMEZONE',
+    key: 'timezone',
+    type: 'timezone',
+    default: 'Europe/Berlin',
+    description: 'IANA time zone of the household; all symbolic times resolve here.',
+  },
+  {
+    env: 'JARVIS_LANGUAGE',
+    key: 'language',
+    type: 'string',
+    default: 'de',
+    oneOf: ['de', 'en'],
+    description: 'Language of replies and the UI default.',
+  },
 
   // Ollama
   { env: 'OLLAMA_URL', key: 'ollamaUrl', type: 'url', default: 'http://127.0.0.1:11434', description: 'Base URL of the Ollama server.' },
-  { env: 'OLLAMA_MODEL', key: 'ollamaModel', type: 'string', default: 'auto', description: 'Chat/agent model; `auto` picks an installed model that supports tools.' },
-  { env: 'OLLAMA_EMBED_MODEL', key: 'ollamaEmbedModel', type: 'string', default: 'auto', description: 'Embedding model for document search; `auto` picks an installed embedding model.' },
+  {
+    env: 'OLLAMA_MODEL',
+    key: 'ollamaModel',
+    type: 'string',
+    default: 'auto',
+    description: 'Chat/agent model; `auto` picks an installed model that supports tools.',
+  },
+  {
+    env: 'OLLAMA_EMBED_MODEL',
+    key: 'ollamaEmbedModel',
+    type: 'string',
+    default: 'auto',
+    description: 'Embedding model for document search; `auto` picks an installed embedding model.',
+  },
   { env: 'OLLAMA_NUM_CTX', key: 'ollamaNumCtx', type: 'positive-int', default: '16384', description: 'Context window for general chat.' },
-  { env: 'OLLAMA_NUM_PREDICT', key: 'ollamaNumPredict', type: 'positive-int', default: '1200', description: 'Token limit for general chat replies.' },
+  {
+    env: 'OLLAMA_NUM_PREDICT',
+    key: 'ollamaNumPredict',
+    type: 'positive-int',
+    default: '1200',
+    description: 'Token limit for general chat replies.',
+  },
   { env: 'OLLAMA_TEMPERATURE', key: 'ollamaTemperature', type: 'number', default: '0.15', description: 'Temperature for general chat.' },
-  { env: 'OLLAMA_AGENT_NUM_CTX', key: 'ollamaAgentNumCtx', type: 'positive-int', default: '16384', description: 'Context window for the tool agent.' },
-  { env: 'OLLAMA_AGENT_NUM_PREDICT', key: 'ollamaAgentNumPredict', type: 'positive-int', default: '700', description: 'Token limit for one tool-agent step.' },
-  { env: 'OLLAMA_AGENT_TEMPERATURE', key: 'ollamaAgentTemperature', type: 'number', default: '0', description: 'Temperature for the tool agent (0 recommended for small models).' },
-  { env: 'OLLAMA_PLANNER_NUM_CTX', key: 'ollamaPlannerNumCtx', type: 'positive-int', default: '8192', description: 'Context window for planner, selector, scout and kanban calls.' },
-  { env: 'OLLAMA_PLANNER_NUM_PREDICT', key: 'ollamaPlannerNumPredict', type: 'positive-int', default: '700', description: 'Token limit for structured planner calls.' },
-  { env: 'OLLAMA_PLANNER_TEMPERATURE', key: 'ollamaPlannerTemperature', type: 'number', default: '0', description: 'Temperature for structured planner calls.' },
+  {
+    env: 'OLLAMA_AGENT_NUM_CTX',
+    key: 'ollamaAgentNumCtx',
+    type: 'positive-int',
+    default: '16384',
+    description: 'Context window for the tool agent.',
+  },
+  {
+    env: 'OLLAMA_AGENT_NUM_PREDICT',
+    key: 'ollamaAgentNumPredict',
+    type: 'positive-int',
+    default: '700',
+    description: 'Token limit for one tool-agent step.',
+  },
+  {
+    env: 'OLLAMA_AGENT_TEMPERATURE',
+    key: 'ollamaAgentTemperature',
+    type: 'number',
+    default: '0',
+    description: 'Temperature for the tool agent (0 recommended for small models).',
+  },
+  {
+    env: 'OLLAMA_PLANNER_NUM_CTX',
+    key: 'ollamaPlannerNumCtx',
+    type: 'positive-int',
+    default: '8192',
+    description: 'Context window for planner, selector, scout and kanban calls.',
+  },
+  {
+    env: 'OLLAMA_PLANNER_NUM_PREDICT',
+    key: 'ollamaPlannerNumPredict',
+    type: 'positive-int',
+    default: '700',
+    description: 'Token limit for structured planner calls.',
+  },
+  {
+    env: 'OLLAMA_PLANNER_TEMPERATURE',
+    key: 'ollamaPlannerTemperature',
+    type: 'number',
+    default: '0',
+    description: 'Temperature for structured planner calls.',
+  },
 
   // Assistant
-  { env: 'JARVIS_AGENT_MAX_STEPS', key: 'agentMaxSteps', type: 'positive-int', default: '6', description: 'Maximum tool-call rounds per request.' },
-  { env: 'JARVIS_HISTORY_TOKENS', key: 'historyTokens', type: 'positive-int', default: '3200', description: 'Token budget of the conversation history window.' },
-  { env: 'JARVIS_LOCAL_INTENTS', key: 'localIntents', type: 'bool', default: 'true', description: 'Answer frequent household commands from deterministic sentence templates before asking the model.' },
-  { env: 'JARVIS_PENDING_CONFIRMATION_MS', key: 'pendingConfirmationMs', type: 'positive-int', default: '300000', description: 'How long a pending confirmation (`ja` / `nein`) stays valid.' },
-  { env: 'TASK_SCOUT_INTERVAL', key: 'taskScoutIntervalMs', type: 'duration', default: '2m', description: 'How often the task scout reads new user texts and documents (0 turns it off).' },
-  { env: 'HOME_AUTOMATION_INTERVAL', key: 'homeAutomationIntervalMs', type: 'duration', default: '1m', description: 'How often due reminders are fired.' },
-  { env: 'KANBAN_AI_INTERVAL', key: 'kanbanAiIntervalMs', type: 'duration', default: '5m', description: 'How often the kanban board is organised by the model (0 turns it off).' },
-  { env: 'JARVIS_DEBUG_TRACE', key: 'debugTrace', type: 'bool', default: 'true', description: 'Keep the debug trace in memory (EXPORT DEBUG).' },
-  { env: 'JARVIS_DEBUG_DIR', key: 'debugDir', type: 'path', description: 'If set, the trace is also appended to JSON lines files in this folder.' },
-  { env: 'JARVIS_TRACE_LIMIT', key: 'traceLimit', type: 'positive-int', default: '5000', description: 'How many trace events are kept in memory.' },
+  {
+    env: 'JARVIS_AGENT_MAX_STEPS',
+    key: 'agentMaxSteps',
+    type: 'positive-int',
+    default: '6',
+    description: 'Maximum tool-call rounds per request.',
+  },
+  {
+    env: 'JARVIS_HISTORY_TOKENS',
+    key: 'historyTokens',
+    type: 'positive-int',
+    default: '3200',
+    description: 'Token budget of the conversation history window.',
+  },
+  {
+    env: 'JARVIS_LOCAL_INTENTS',
+    key: 'localIntents',
+    type: 'bool',
+    default: 'true',
+    description: 'Answer frequent household commands from deterministic sentence templates before asking the model.',
+  },
+  {
+    env: 'JARVIS_PENDING_CONFIRMATION_MS',
+    key: 'pendingConfirmationMs',
+    type: 'positive-int',
+    default: '300000',
+    description: 'How long a pending confirmation (`ja` / `nein`) stays valid.',
+  },
+  {
+    env: 'TASK_SCOUT_INTERVAL',
+    key: 'taskScoutIntervalMs',
+    type: 'duration',
+    default: '2m',
+    description: 'How often the task scout reads new user texts and documents (0 turns it off).',
+  },
+  {
+    env: 'HOME_AUTOMATION_INTERVAL',
+    key: 'homeAutomationIntervalMs',
+    type: 'duration',
+    default: '1m',
+    description: 'How often due reminders are fired.',
+  },
+  {
+    env: 'KANBAN_AI_INTERVAL',
+    key: 'kanbanAiIntervalMs',
+    type: 'duration',
+    default: '5m',
+    description: 'How often the kanban board is organised by the model (0 turns it off).',
+  },
+  {
+    env: 'JARVIS_DEBUG_TRACE',
+    key: 'debugTrace',
+    type: 'bool',
+    default: 'true',
+    description: 'Keep the debug trace in memory (EXPORT DEBUG).',
+  },
+  {
+    env: 'JARVIS_DEBUG_DIR',
+    key: 'debugDir',
+    type: 'path',
+    description: 'If set, the trace is also appended to JSON lines files in this folder.',
+  },
+  {
+    env: 'JARVIS_TRACE_LIMIT',
+    key: 'traceLimit',
+    type: 'positive-int',
+    default: '5000',
+    description: 'How many trace events are kept in memory.',
+  },
 
   // Skills
-  { env: 'JARVIS_SKILLS_DIR', key: 'skillsDir', type: 'path', default: './skills', description: 'Folder of skill modules (jarvis.skill.v1, SKILL.md, skill.toml).' },
-  { env: 'JARVIS_SKILLS_USER_DIR', key: 'skillsUserDir', type: 'path', description: 'Where `jarvis skill install` puts skills (tier "user"); `~/.jarvis/skills` when unset.' },
-  { env: 'JARVIS_SKILLS_BUNDLED_DIR', key: 'skillsBundledDir', type: 'path', description: 'Skills shipped with the app (tier "bundled", lowest precedence); none when unset.' },
+  {
+    env: 'JARVIS_SKILLS_DIR',
+    key: 'skillsDir',
+    type: 'path',
+    default: './skills',
+    description: 'Folder of skill modules (jarvis.skill.v1, SKILL.md, skill.toml).',
+  },
+  {
+    env: 'JARVIS_SKILLS_USER_DIR',
+    key: 'skillsUserDir',
+    type: 'path',
+    description: 'Where `jarvis skill install` puts skills (tier "user"); `~/.jarvis/skills` when unset.',
+  },
+  {
+    env: 'JARVIS_SKILLS_BUNDLED_DIR',
+    key: 'skillsBundledDir',
+    type: 'path',
+    description: 'Skills shipped with the app (tier "bundled", lowest precedence); none when unset.',
+  },
   { env: 'JARVIS_SKILLS_ENABLED', key: 'skillsEnabled', type: 'bool', default: 'true', description: 'Load plugin skills at all.' },
-  { env: 'JARVIS_SKILL_PROCESS_ENABLED', key: 'skillProcessEnabled', type: 'bool', default: 'true', description: 'Run local process skills in the master (off in the Docker setup, where workers run them).' },
-  { env: 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC', key: 'skillAllowSystemExec', type: 'bool', default: 'false', description: 'Allow manifests to name a system command (python3, node, /bin/…) as entry point, together with permissions.system_exec.' },
-  { env: 'JARVIS_SKILL_MAX_TIMEOUT_MS', key: 'skillMaxTimeoutMs', type: 'positive-int', default: '30000', description: 'Upper bound for a skill call’s timeout.' },
-  { env: 'JARVIS_SKILL_MAX_OUTPUT_KB', key: 'skillMaxOutputKb', type: 'positive-int', default: '1024', description: 'Upper bound for a skill process’s stdout.' },
-  { env: 'JARVIS_SKILL_SANDBOX', key: 'skillSandbox', type: 'string', default: 'auto', oneOf: ['auto', 'required', 'off'], description: 'Isolate local skill processes with bubblewrap (own PID namespace, only the skill folder and the system folders visible): `auto` where it works, `required` refuses to run skills without it, `off` never.' },
-  { env: 'JARVIS_SKILL_PIPELINE_MAX_DEPTH', key: 'skillPipelineMaxDepth', type: 'positive-int', default: '5', description: 'Maximum nesting of skill.toml pipelines.' },
+  {
+    env: 'JARVIS_SKILL_PROCESS_ENABLED',
+    key: 'skillProcessEnabled',
+    type: 'bool',
+    default: 'true',
+    description: 'Run local process skills in the master (off in the Docker setup, where workers run them).',
+  },
+  {
+    env: 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC',
+    key: 'skillAllowSystemExec',
+    type: 'bool',
+    default: 'false',
+    description: 'Allow manifests to name a system command (python3, node, /bin/…) as entry point, together with permissions.system_exec.',
+  },
+  {
+    env: 'JARVIS_SKILL_MAX_TIMEOUT_MS',
+    key: 'skillMaxTimeoutMs',
+    type: 'positive-int',
+    default: '30000',
+    description: 'Upper bound for a skill call’s timeout.',
+  },
+  {
+    env: 'JARVIS_SKILL_MAX_OUTPUT_KB',
+    key: 'skillMaxOutputKb',
+    type: 'positive-int',
+    default: '1024',
+    description: 'Upper bound for a skill process’s stdout.',
+  },
+  {
+    env: 'JARVIS_SKILL_SANDBOX',
+    key: 'skillSandbox',
+    type: 'string',
+    default: 'auto',
+    oneOf: ['auto', 'required', 'off'],
+    description:
+      'Isolate local skill processes with bubblewrap (own PID namespace, only the skill folder and the system folders visible): `auto` where it works, `required` refuses to run skills without it, `off` never.',
+  },
+  {
+    env: 'JARVIS_SKILL_PIPELINE_MAX_DEPTH',
+    key: 'skillPipelineMaxDepth',
+    type: 'positive-int',
+    default: '5',
+    description: 'Maximum nesting of skill.toml pipelines.',
+  },
 
   // Mesh
-  { env: 'JARVIS_MESH_ENROLLMENT_TOKEN', key: 'meshEnrollmentToken', type: 'string', secret: true, description: 'Bootstrap token workers enroll with; the mesh stays off while it is unset or shorter than 16 characters.' },
-  { env: 'JARVIS_MESH_LEASE_MS', key: 'meshLeaseMs', type: 'positive-int', default: '30000', description: 'Worker lease; a worker without heartbeat for this long leaves the registry.' },
-  { env: 'JARVIS_MESH_HEARTBEAT_MS', key: 'meshHeartbeatMs', type: 'positive-int', description: 'Heartbeat interval told to workers (default: a third of the lease).' },
-  { env: 'JARVIS_MESH_INVOKE_TIMEOUT_MS', key: 'meshInvokeTimeoutMs', type: 'positive-int', default: '30000', description: 'Timeout of one master -> worker call.' },
+  {
+    env: 'JARVIS_MESH_ENROLLMENT_TOKEN',
+    key: 'meshEnrollmentToken',
+    type: 'string',
+    secret: true,
+    description: 'Bootstrap token workers enroll with; the mesh stays off while it is unset or shorter than 16 characters.',
+  },
+  {
+    env: 'JARVIS_MESH_LEASE_MS',
+    key: 'meshLeaseMs',
+    type: 'positive-int',
+    default: '30000',
+    description: 'Worker lease; a worker without heartbeat for this long leaves the registry.',
+  },
+  {
+    env: 'JARVIS_MESH_HEARTBEAT_MS',
+    key: 'meshHeartbeatMs',
+    type: 'positive-int',
+    description: 'Heartbeat interval told to workers (default: a third of the lease).',
+  },
+  {
+    env: 'JARVIS_MESH_INVOKE_TIMEOUT_MS',
+    key: 'meshInvokeTimeoutMs',
+    type: 'positive-int',
+    default: '30000',
+    description: 'Timeout of one master -> worker call.',
+  },
 
   // Docker controller
-  { env: 'JARVIS_DOCKER_CONTROLLER_ENABLED', key: 'dockerControllerEnabled', type: 'bool', default: 'false', description: 'Let the master list/start/stop/restart labelled skill containers.' },
+  {
+    env: 'JARVIS_DOCKER_CONTROLLER_ENABLED',
+    key: 'dockerControllerEnabled',
+    type: 'bool',
+    default: 'false',
+    description: 'Let the master list/start/stop/restart labelled skill containers.',
+  },
   { env: 'JARVIS_DOCKER_SOCKET', key: 'dockerSocket', type: 'path', default: '/var/run/docker.sock', description: 'Docker Engine socket.' },
-  { env: 'JARVIS_DOCKER_SKILL_LABEL', key: 'dockerSkillLabel', type: 'string', default: 'com.jarvis.skill-service', description: 'Label a container must carry to be controllable.' },
-  { env: 'JARVIS_DOCKER_SKILL_LABEL_VALUE', key: 'dockerSkillLabelValue', type: 'string', default: 'true', description: 'Exact value that label must have.' },
+  {
+    env: 'JARVIS_DOCKER_SKILL_LABEL',
+    key: 'dockerSkillLabel',
+    type: 'string',
+    default: 'com.jarvis.skill-service',
+    description: 'Label a container must carry to be controllable.',
+  },
+  {
+    env: 'JARVIS_DOCKER_SKILL_LABEL_VALUE',
+    key: 'dockerSkillLabelValue',
+    type: 'string',
+    default: 'true',
+    description: 'Exact value that label must have.',
+  },
 
   // Voice
-  { env: 'JARVIS_WHISPER_BIN', key: 'whisperBin', type: 'path', description: 'whisper.cpp CLI (`whisper-cli`); searched on PATH and in the tools folder when unset.' },
+  {
+    env: 'JARVIS_WHISPER_BIN',
+    key: 'whisperBin',
+    type: 'path',
+    description: 'whisper.cpp CLI (`whisper-cli`); searched on PATH and in the tools folder when unset.',
+  },
   { env: 'JARVIS_WHISPER_MODEL', key: 'whisperModel', type: 'path', description: 'Whisper model file (`ggml-*.bin`).' },
-  { env: 'JARVIS_WHISPER_LANGUAGE', key: 'whisperLanguage', type: 'string', default: 'de', description: 'Speech language for transcription (`auto` detects).' },
+  {
+    env: 'JARVIS_WHISPER_LANGUAGE',
+    key: 'whisperLanguage',
+    type: 'string',
+    default: 'de',
+    description: 'Speech language for transcription (`auto` detects).',
+  },
   { env: 'JARVIS_PIPER_BIN', key: 'piperBin', type: 'path', description: 'Piper TTS binary; espeak-ng is used when Piper is missing.' },
   { env: 'JARVIS_PIPER_VOICE', key: 'piperVoice', type: 'path', description: 'Piper voice model (`*.onnx`).' },
   { env: 'JARVIS_FFMPEG_BIN', key: 'ffmpegBin', type: 'path', description: 'ffmpeg binary; searched on PATH when unset.' },
-  { env: 'JARVIS_TOOLS_DIR', key: 'toolsDir', type: 'path', default: './local-tools', description: 'The app’s own tools folder (whisper-cli, piper, models).' },
-  { env: 'JARVIS_WAKE_WORD', key: 'wakeWord', type: 'string', default: 'jarvis', description: 'Wake word of the optional hands-free mode.' },
-  { env: 'JARVIS_HANDS_FREE', key: 'handsFree', type: 'bool', default: 'false', description: 'Hands-free mode: continuous listening for the wake word.' },
-  { env: 'JARVIS_VOICE_MAX_UPLOAD_MB', key: 'voiceMaxUploadMb', type: 'positive-int', default: '20', description: 'Largest recording accepted by the voice routes.' },
+  {
+    env: 'JARVIS_TOOLS_DIR',
+    key: 'toolsDir',
+    type: 'path',
+    default: './local-tools',
+    description: 'The app’s own tools folder (whisper-cli, piper, models).',
+  },
+  {
+    env: 'JARVIS_WAKE_WORD',
+    key: 'wakeWord',
+    type: 'string',
+    default: 'jarvis',
+    description: 'Wake word of the optional hands-free mode.',
+  },
+  {
+    env: 'JARVIS_HANDS_FREE',
+    key: 'handsFree',
+    type: 'bool',
+    default: 'false',
+    description: 'Hands-free mode: continuous listening for the wake word.',
+  },
+  {
+    env: 'JARVIS_VOICE_MAX_UPLOAD_MB',
+    key: 'voiceMaxUploadMb',
+    type: 'positive-int',
+    default: '20',
+    description: 'Largest recording accepted by the voice routes.',
+  },
 
   // Knowledge
-  { env: 'JARVIS_RAG_MAX_FILE_MB', key: 'ragMaxFileMb', type: 'positive-int', default: '50', description: 'Largest document accepted for ingest.' },
-  { env: 'JARVIS_RAG_WATCH_DIR', key: 'ragWatchDir', type: 'path', description: 'If set, documents dropped into this folder are ingested.' },
+  {
+    env: 'JARVIS_RAG_MAX_FILE_MB',
+    key: 'ragMaxFileMb',
+    type: 'positive-int',
+    default: '50',
+    description: 'Largest document accepted for ingest.',
+  },
+  {
+    env: 'JARVIS_RAG_WATCH_DIR',
+    key: 'ragWatchDir',
+    type: 'path',
+    description: 'If set, documents dropped into this folder are ingested.',
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

@@ -18,9 +18,7 @@ type ValueOf<T extends SettingType> = T extends 'bool'
 
 type Settings = typeof SETTINGS;
 type SettingValues = {
-  [S in Settings[number] as S['key']]: S extends { default: string }
-    ? ValueOf<S['type']>
-    : ValueOf<S['type']> | undefined;
+  [S in Settings[number] as S['key']]: S extends { default: string } ? ValueOf<S['type']> : ValueOf<S['type']> | undefined;
 };
 
 export type Config = Readonly<

@@ -3,7 +3,11 @@ import { openDatabase } from './database';
 import { applyMigrations, SchemaTooNewError, schemaVersion, type Migration } from './migrations';
 
 const v1: Migration = { version: 1, name: 'notes', up: (db) => db.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL)') };
-const v2: Migration = { version: 2, name: 'notes.pinned', up: (db) => db.exec('ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0') };
+const v2: Migration = {
+  version: 2,
+  name: 'notes.pinned',
+  up: (db) => db.exec('ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0'),
+};
 
 describe('applyMigrations', () => {
   it('applies every step from an empty database and records the version', () => {

@@ -32,7 +32,8 @@ describe('crossSiteReason', () => {
       { origin: 'http://127.0.0.1:8080' },
     ];
     for (const headers of foreign) {
-      for (const method of ['POST', 'put', 'PATCH', 'DELETE']) expect(crossSiteReason(req(method, headers)), JSON.stringify(headers)).toBeDefined();
+      for (const method of ['POST', 'put', 'PATCH', 'DELETE'])
+        expect(crossSiteReason(req(method, headers)), JSON.stringify(headers)).toBeDefined();
     }
   });
 

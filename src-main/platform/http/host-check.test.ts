@@ -8,7 +8,17 @@ describe('isLoopbackHost', () => {
     }
   });
   it('refuses anything a DNS rebinding attack would send', () => {
-    for (const h of [undefined, '', 'evil.example', 'evil.example:8080', '192.168.1.5:8080', 'localhost.evil.example', '127.0.0.1.evil.example', '[::2]:80', 'localhost:abc']) {
+    for (const h of [
+      undefined,
+      '',
+      'evil.example',
+      'evil.example:8080',
+      '192.168.1.5:8080',
+      'localhost.evil.example',
+      '127.0.0.1.evil.example',
+      '[::2]:80',
+      'localhost:abc',
+    ]) {
       expect(isLoopbackHost(h), String(h)).toBe(false);
     }
   });

@@ -34,7 +34,12 @@ describe('cross-site requests', () => {
       const server = createHttpServer({ loopbackOnly });
       let ran = 0;
       server.post('/w', async () => ({ ran: ++ran }));
-      const res = await server.inject({ method: 'POST', url: '/w', headers: { host: '127.0.0.1:8080', origin: 'https://evil.example', 'content-type': 'text/plain' }, payload: 'x' });
+      const res = await server.inject({
+        method: 'POST',
+        url: '/w',
+        headers: { host: '127.0.0.1:8080', origin: 'https://evil.example', 'content-type': 'text/plain' },
+        payload: 'x',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
       const own = await server.inject({ method: 'POST', url: '/w', headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' } });

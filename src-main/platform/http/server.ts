@@ -46,14 +46,17 @@ const buildValidator = (() => validatorCompiler) as unknown as NonNullable<Compi
  */
 const buildSerializer: NonNullable<CompilersFactory['buildSerializer']> = (externalSchemas, options) => {
   const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-  const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => NonNullable<CompilersFactory['buildSerializer']> };
+  const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as {
+    SerializerSelector: () => NonNullable<CompilersFactory['buildSerializer']>;
+  };
   return SerializerSelector()(externalSchemas, options);
 };
 
 // The multipart parser (busboy, under @fastify/multipart) reports a malformed body with
 // plain Errors and no status; they reach us from req.file()/req.parts() or from the file
 // stream a route is reading. They are the client's fault, like invalid JSON.
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
 
 function isMalformedMultipart(err: unknown): boolean {
   return err instanceof Error && (err as { statusCode?: unknown }).statusCode === undefined && MALFORMED_MULTIPART.test(err.message);
@@ -106,14 +109,27 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     if (reason !== undefined) {
       await reply
         .code(403)
-        .send(errorBody('CROSS_SITE_REQUEST', `This request came from another web site or app and was refused (${reason}). Use JARVIS from its own window or address.`));
+        .send(
+          errorBody(
+            'CROSS_SITE_REQUEST',
+            `This request came from another web site or app and was refused (${reason}). Use JARVIS from its own window or address.`,
+          ),
+        );
     }
   });
 
   app.addHook('preValidation', async (req, reply) => {
     const at = typeof req.body === 'object' ? findLoneSurrogate(req.body) : undefined;
     if (at !== undefined) {
-      await reply.code(400).send(errorBody('INVALID_TEXT', `body${at === '/' ? '' : at} holds half of a UTF-16 surrogate pair (e.g. "\\ud800"); send valid Unicode text.`, at));
+      await reply
+        .code(400)
+        .send(
+          errorBody(
+            'INVALID_TEXT',
+            `body${at === '/' ? '' : at} holds half of a UTF-16 surrogate pair (e.g. "\\ud800"); send valid Unicode text.`,
+            at,
+          ),
+        );
     }
   });
 
@@ -134,7 +150,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
       return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is empty but declared as JSON.'));
     }
     if (isMalformedMultipart(err)) {
-      return reply.code(400).send(errorBody('MALFORMED_MULTIPART', 'The upload is not a complete multipart/form-data body (boundary missing or body cut short).'));
+      return reply
+        .code(400)
+        .send(
+          errorBody('MALFORMED_MULTIPART', 'The upload is not a complete multipart/form-data body (boundary missing or body cut short).'),
+        );
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(errorBody('BODY_TOO_LARGE', 'The request body is too large.'));

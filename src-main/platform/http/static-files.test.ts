@@ -17,7 +17,14 @@ describe('resolveStaticPath', () => {
   });
 
   it('never leaves the root, however the path is spelled', () => {
-    for (const p of ['/../etc/passwd', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/assets%00.js', '/%E0%A4%A']) {
+    for (const p of [
+      '/../etc/passwd',
+      '/assets/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets%00.js',
+      '/%E0%A4%A',
+    ]) {
       expect(resolveStaticPath(root, p), p).toBeUndefined();
     }
   });

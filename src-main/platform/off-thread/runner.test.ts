@@ -36,7 +36,9 @@ describe('OffThreadRunner', () => {
   });
 
   it('passes a refusal across the thread with its kind, code and path', async () => {
-    const err = await make().run({ do: 'refuse' }).catch((e: unknown) => e);
+    const err = await make()
+      .run({ do: 'refuse' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Refusal);
     expect(err).toMatchObject({ kind: 'invalid', code: 'TEST_REFUSAL', message: 'refused on purpose', path: '/x' });
   });

@@ -93,7 +93,8 @@ export class OffThreadRunner<I, O> {
   async run(input: I, timeoutMs = this.limits.timeoutMs): Promise<O> {
     if (this.closed) throw new OffThreadAbort('closed', 'Shutting down.');
     if (this.active >= (this.limits.concurrency ?? 1)) {
-      if (this.waiting.length >= (this.limits.maxWaiting ?? 16)) throw new OffThreadAbort('busy', 'Too many tasks of this kind are waiting.');
+      if (this.waiting.length >= (this.limits.maxWaiting ?? 16))
+        throw new OffThreadAbort('busy', 'Too many tasks of this kind are waiting.');
       await new Promise<void>((start, cancel) => this.waiting.push({ start, cancel }));
     }
     this.active++;
@@ -116,7 +117,12 @@ export class OffThreadRunner<I, O> {
     const source = await sourceOf(this.script);
     if (this.closed) throw new OffThreadAbort('closed', 'Shutting down.');
     const request: TaskRequest<I> = { input };
-    const options = { workerData: request, resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb }, stdout: false, stderr: false };
+    const options = {
+      workerData: request,
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
+      stdout: false,
+      stderr: false,
+    };
     const worker = 'filename' in source ? new Worker(source.filename, options) : new Worker(source.code, { ...options, eval: true });
     this.running.add(worker);
     return new Promise<O>((resolve, reject) => {
@@ -129,11 +135,15 @@ export class OffThreadRunner<I, O> {
         fn();
         void worker.terminate();
       };
-      const timer = setTimeout(() => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${timeoutMs} ms and was stopped.`))), timeoutMs);
+      const timer = setTimeout(
+        () => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${timeoutMs} ms and was stopped.`))),
+        timeoutMs,
+      );
       worker.once('message', (reply: TaskReply<O>) =>
         settle(() => {
           if (reply.ok) resolve(reply.value);
-          else if ('refusal' in reply) reject(new Refusal(reply.refusal.kind, reply.refusal.code, reply.refusal.message, reply.refusal.path));
+          else if ('refusal' in reply)
+            reject(new Refusal(reply.refusal.kind, reply.refusal.code, reply.refusal.message, reply.refusal.path));
           else reject(new OffThreadAbort('crashed', reply.crash));
         }),
       );
@@ -146,7 +156,13 @@ export class OffThreadRunner<I, O> {
           ),
         ),
       );
-      worker.once('exit', () => settle(() => reject(new OffThreadAbort(this.closed ? 'closed' : 'crashed', this.closed ? 'Shutting down.' : 'The task ended without an answer.'))));
+      worker.once('exit', () =>
+        settle(() =>
+          reject(
+            new OffThreadAbort(this.closed ? 'closed' : 'crashed', this.closed ? 'Shutting down.' : 'The task ended without an answer.'),
+          ),
+        ),
+      );
     });
   }
 }

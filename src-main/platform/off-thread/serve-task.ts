@@ -19,7 +19,11 @@ export function serveTask<I, O>(handler: (input: I) => O | Promise<O>, transferO
     .then(
       (value) => reply({ ok: true, value }, transferOf?.(value)),
       (err: unknown) => {
-        if (err instanceof Refusal) reply({ ok: false, refusal: { kind: err.kind, code: err.code, message: err.message, ...(err.path !== undefined ? { path: err.path } : {}) } });
+        if (err instanceof Refusal)
+          reply({
+            ok: false,
+            refusal: { kind: err.kind, code: err.code, message: err.message, ...(err.path !== undefined ? { path: err.path } : {}) },
+          });
         else reply({ ok: false, crash: err instanceof Error ? err.message : String(err) });
       },
     );

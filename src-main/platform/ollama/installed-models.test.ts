@@ -22,7 +22,12 @@ describe('listInstalledModels', () => {
     const ollama = await startScriptedOllama({ models: [{ name: 'qwen2.5:7b-instruct', capabilities: ['tools'], family: 'qwen2' }] });
     try {
       const models = await listInstalledModels(`${ollama.url}/`);
-      expect(models).toEqual([expect.objectContaining({ name: 'qwen2.5:7b-instruct', details: expect.objectContaining({ family: 'qwen2', families: ['qwen2'] }) })]);
+      expect(models).toEqual([
+        expect.objectContaining({
+          name: 'qwen2.5:7b-instruct',
+          details: expect.objectContaining({ family: 'qwen2', families: ['qwen2'] }),
+        }),
+      ]);
       expect(ollama.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/tags']);
     } finally {
       await ollama.close();

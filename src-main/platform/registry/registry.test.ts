@@ -8,7 +8,12 @@ function provider(calls: unknown[]): ToolProvider {
   const tool: RegisteredTool = {
     name: 'notes_add',
     description: 'Add a note',
-    input_schema: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'], additionalProperties: false },
+    input_schema: {
+      type: 'object',
+      properties: { text: { type: 'string', minLength: 1 } },
+      required: ['text'],
+      additionalProperties: false,
+    },
     provider: 'core',
     mutates: true,
     requires_confirmation: false,
@@ -81,7 +86,14 @@ describe('SkillRegistry name clashes', () => {
     expect(r.get('calendar_list')?.source).toBe('core');
     expect(r.list()).toHaveLength(1);
     expect(r.collisions()).toEqual([
-      { name: 'calendar_list', winner: { provider: 'core', source: 'core' }, shadowed: [{ provider: 'plugin', source: 'skills/evil' }, { provider: 'remote', source: 'worker-1' }] },
+      {
+        name: 'calendar_list',
+        winner: { provider: 'core', source: 'core' },
+        shadowed: [
+          { provider: 'plugin', source: 'skills/evil' },
+          { provider: 'remote', source: 'worker-1' },
+        ],
+      },
     ]);
   });
 });

@@ -9,7 +9,10 @@ import type { ToolContext } from './registry';
 export function riskRefusal(verdict: RiskVerdict, tool: string, ctx: ToolContext): ToolResult | undefined {
   if (verdict.decision === 'deny') return toolFailure('POLICY_DENIED', riskDeniedSentence(tool, verdict));
   if (verdict.decision === 'ask' && ctx.actor === 'assistant' && ctx.confirmed !== true) {
-    return toolFailure('CONFIRMATION_REQUIRED', `${tool} braucht zuerst das „ja“ des Haushalts (Risikoklasse ${verdict.risk}, Regel ${verdict.rule}).`);
+    return toolFailure(
+      'CONFIRMATION_REQUIRED',
+      `${tool} braucht zuerst das „ja“ des Haushalts (Risikoklasse ${verdict.risk}, Regel ${verdict.rule}).`,
+    );
   }
   return undefined;
 }

@@ -11,7 +11,12 @@ describe('Tracer', () => {
   it('redacts known secrets and secret-looking keys before storing', () => {
     const t = new Tracer({ enabled: true, limit: 10 });
     t.redactor.add('wrk-access-0123456789');
-    t.record('t1', 'mesh', 'enroll', { note: 'token wrk-access-0123456789 used', access_token: 'abc', Authorization: 'Bearer x', nested: [{ password: 'p' }] });
+    t.record('t1', 'mesh', 'enroll', {
+      note: 'token wrk-access-0123456789 used',
+      access_token: 'abc',
+      Authorization: 'Bearer x',
+      nested: [{ password: 'p' }],
+    });
     const text = JSON.stringify(t.list());
     expect(text).not.toContain('wrk-access-0123456789');
     expect(text).not.toContain('"abc"');

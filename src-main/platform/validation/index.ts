@@ -2,8 +2,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under ESM its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
 
 export interface ValidationFailure {
   readonly message: string;
@@ -95,7 +96,10 @@ export function describeAjvError(err: ErrorObject | undefined): ValidationFailur
         path: `${path}/${String(err.params.missingProperty)}`,
       };
     case 'enum':
-      return { message: `${where} must be one of ${(err.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, path };
+      return {
+        message: `${where} must be one of ${(err.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        path,
+      };
     default:
       return { message: `${where} ${err.message ?? 'is invalid'}`, path };
   }

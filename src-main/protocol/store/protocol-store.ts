@@ -20,16 +20,24 @@ export class ProtocolStore {
     applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
     this.stmts = {
       getRecord: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? AND record_id = ?'),
-      insertRecord: db.prepare('INSERT INTO protocol_records (record_type, record_id, work_session_id, body, created_at) VALUES (?, ?, ?, ?, ?)'),
+      insertRecord: db.prepare(
+        'INSERT INTO protocol_records (record_type, record_id, work_session_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
       updateRecord: db.prepare('UPDATE protocol_records SET body = ? WHERE record_type = ? AND record_id = ?'),
       listByType: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? ORDER BY created_at, rowid'),
-      listBySession: db.prepare('SELECT body FROM protocol_records WHERE work_session_id = ? AND record_type = ? ORDER BY created_at, rowid'),
-      insertEvent: db.prepare('INSERT INTO protocol_events (event_id, work_session_id, revision, hash, previous_event_hash, body) VALUES (?, ?, ?, ?, ?, ?)'),
+      listBySession: db.prepare(
+        'SELECT body FROM protocol_records WHERE work_session_id = ? AND record_type = ? ORDER BY created_at, rowid',
+      ),
+      insertEvent: db.prepare(
+        'INSERT INTO protocol_events (event_id, work_session_id, revision, hash, previous_event_hash, body) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
       sessionEvents: db.prepare('SELECT body FROM protocol_events WHERE work_session_id = ? ORDER BY revision'),
       allEvents: db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision'),
       countEvents: db.prepare('SELECT COUNT(*) AS n FROM protocol_events'),
       getIdem: db.prepare('SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ?'),
-      putIdem: db.prepare('INSERT INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      putIdem: db.prepare(
+        'INSERT INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
     };
   }
 
@@ -59,7 +67,14 @@ export class ProtocolStore {
   }
 
   appendEvent(event: JarvisEvent): void {
-    this.stmts.insertEvent.run(event.event_id, event.work_session_id, event.revision, event.hash, event.previous_event_hash, JSON.stringify(event));
+    this.stmts.insertEvent.run(
+      event.event_id,
+      event.work_session_id,
+      event.revision,
+      event.hash,
+      event.previous_event_hash,
+      JSON.stringify(event),
+    );
   }
 
   events(workSessionId?: string): JarvisEvent[] {
@@ -89,7 +104,9 @@ export class ProtocolStore {
 export function* readEventsReadonly(db: Db): IterableIterator<JarvisEvent> {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'protocol_events'").get();
   if (!exists) return;
-  for (const row of db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision').iterate() as IterableIterator<{ body: string }>) {
+  for (const row of db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision').iterate() as IterableIterator<{
+    body: string;
+  }>) {
     yield JSON.parse(row.body) as JarvisEvent;
   }
 }
@@ -99,7 +116,10 @@ export function readRecordsReadonly(db: Db): Record<string, unknown[]> {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'protocol_records'").get();
   const records: Record<string, unknown[]> = {};
   if (!exists) return records;
-  for (const row of db.prepare('SELECT record_type, body FROM protocol_records ORDER BY created_at, rowid').iterate() as IterableIterator<{ record_type: string; body: string }>) {
+  for (const row of db.prepare('SELECT record_type, body FROM protocol_records ORDER BY created_at, rowid').iterate() as IterableIterator<{
+    record_type: string;
+    body: string;
+  }>) {
     (records[row.record_type] ??= []).push(JSON.parse(row.body));
   }
   return records;

@@ -4,8 +4,9 @@ import secureMetaSchema from 'ajv/lib/refs/json-schema-secure.json';
 import { ajvCacheSize, forget } from '../../platform/validation';
 
 // ajv-formats is CommonJS; under ESM its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
 
 /** Limits for schemas that arrive in manifests (STYLE.md "Validation": untrusted). */
 export const SCHEMA_LIMITS = { maxBytes: 32 * 1024, maxDepth: 16 } as const;

@@ -75,7 +75,9 @@ function lookUp(command: string, path: string): string | undefined {
 export function resolveEntryPoint(skillDir: string, command: string, policy: EntryPointPolicy): EntryPoint {
   if (isSystemCommand(command)) {
     if (!policy.manifestAllows || !policy.hostAllows) {
-      const missing = !policy.manifestAllows ? 'the manifest does not declare permissions.system_exec' : 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC is not true';
+      const missing = !policy.manifestAllows
+        ? 'the manifest does not declare permissions.system_exec'
+        : 'JARVIS_SKILL_ALLOW_SYSTEM_EXEC is not true';
       throw new EntryPointError(SKILL_ERROR_CODES.systemExecDenied, `system command "${command}" is not allowed: ${missing}`);
     }
     const file = lookUp(command, policy.path);

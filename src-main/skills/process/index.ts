@@ -8,6 +8,14 @@ export { skillEnvironment } from './environment';
 export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from './manifest';
 export type { ManifestVerdict } from './manifest';
 export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';
-export type { InvokeContext, InvokeOutcome, InvokeRequest, ProcessRun, ProcessRunOptions, ProcessSkill, RunnerPolicy } from './process-runner';
+export type {
+  InvokeContext,
+  InvokeOutcome,
+  InvokeRequest,
+  ProcessRun,
+  ProcessRunOptions,
+  ProcessSkill,
+  RunnerPolicy,
+} from './process-runner';
 export { detectSandbox, knownSandbox, probeSandbox, sandboxArgs } from './sandbox';
 export type { SandboxMode, SandboxStatus } from './sandbox';

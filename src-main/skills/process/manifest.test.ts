@@ -24,7 +24,8 @@ const weather = {
 
 describe('jarvis.skill.v1 manifests', () => {
   it('the published schemas are valid JSON schemas', () => {
-    for (const schema of [SKILL_MANIFEST_SCHEMA, SKILL_INVOKE_REQUEST_SCHEMA, SKILL_INVOKE_RESULT_SCHEMA]) expect(isValidSchema(schema)).toEqual({ ok: true });
+    for (const schema of [SKILL_MANIFEST_SCHEMA, SKILL_INVOKE_REQUEST_SCHEMA, SKILL_INVOKE_RESULT_SCHEMA])
+      expect(isValidSchema(schema)).toEqual({ ok: true });
   });
 
   it('accepts the spec/000 weather.local example', () => {
@@ -41,17 +42,29 @@ describe('jarvis.skill.v1 manifests', () => {
   });
 
   it('rejects duplicate actions and input schemas that are not objects', () => {
-    expect(parseManifest({ ...weather, actions: [weather.actions[0], weather.actions[0]] })).toMatchObject({ ok: false, errors: [expect.stringContaining('twice')] });
+    expect(parseManifest({ ...weather, actions: [weather.actions[0], weather.actions[0]] })).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining('twice')],
+    });
     const arrayInput = { ...weather.actions[0], input_schema: { type: 'array' } };
     expect(parseManifest({ ...weather, actions: [arrayInput] }).ok).toBe(false);
   });
 
   it('checks action schemas as untrusted: meta-schema, secure meta-schema, size, depth, $id', () => {
     const bad = (schema: object) => parseManifest({ ...weather, actions: [{ ...weather.actions[0], input_schema: schema }] });
-    expect(bad({ type: 'object', properties: { a: { type: 'strnig' } } })).toMatchObject({ ok: false, errors: [expect.stringContaining('input_schema')] });
-    expect(bad({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } })).toMatchObject({ ok: false, errors: [expect.stringContaining('unsafe')] });
+    expect(bad({ type: 'object', properties: { a: { type: 'strnig' } } })).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining('input_schema')],
+    });
+    expect(bad({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } })).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining('unsafe')],
+    });
     expect(bad({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$', maxLength: 20 } } }).ok).toBe(true);
-    expect(bad({ type: 'object', $id: 'http://x/y', properties: {} })).toMatchObject({ ok: false, errors: [expect.stringContaining('$id')] });
+    expect(bad({ type: 'object', $id: 'http://x/y', properties: {} })).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining('$id')],
+    });
     expect(bad({ type: 'object', properties: { a: { type: 'string' } }, colour: 1 }).ok).toBe(false);
     let deep: object = { type: 'object' };
     for (let i = 0; i < 20; i++) deep = { type: 'object', properties: { x: deep } };

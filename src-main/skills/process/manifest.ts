@@ -9,8 +9,7 @@ export const MANIFEST_FILE = 'skill.json';
 export const MAX_MANIFEST_BYTES = 256 * 1024;
 
 export type ManifestVerdict =
-  | { readonly ok: true; readonly manifest: SkillManifest }
-  | { readonly ok: false; readonly errors: readonly string[] };
+  { readonly ok: true; readonly manifest: SkillManifest } | { readonly ok: false; readonly errors: readonly string[] };
 
 /**
  * Validates a jarvis.skill.v1 manifest: the published schema, unique action names, and

@@ -284,7 +284,11 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     skill_id: manifest.id,
     action: req.action,
     input: req.input,
-    context: { trace_id: req.context.traceId, now: toRfc3339(req.context.now.getTime(), req.context.timezone), timezone: req.context.timezone },
+    context: {
+      trace_id: req.context.traceId,
+      now: toRfc3339(req.context.now.getTime(), req.context.timezone),
+      timezone: req.context.timezone,
+    },
   };
   if (manifest.enabled === false) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`));
   const action = manifest.actions.find((a) => a.name === req.action);
@@ -308,10 +312,17 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
 
   const sandbox = detectSandbox(policy.sandbox ?? 'off', env.PATH ?? '');
   if (sandbox.kind === 'none' && sandbox.required) {
-    return outcome(envelope, toolFailure(SKILL_ERROR_CODES.sandboxUnavailable, `skill ${manifest.id} was not started: JARVIS_SKILL_SANDBOX=required, but ${sandbox.reason}`));
+    return outcome(
+      envelope,
+      toolFailure(
+        SKILL_ERROR_CODES.sandboxUnavailable,
+        `skill ${manifest.id} was not started: JARVIS_SKILL_SANDBOX=required, but ${sandbox.reason}`,
+      ),
+    );
   }
   const args = manifest.runtime.args ?? [];
-  const command = sandbox.kind === 'bwrap' ? { file: sandbox.bwrap, args: sandboxArgs(skill.dir, file, args, env.PATH ?? '') } : { file, args };
+  const command =
+    sandbox.kind === 'bwrap' ? { file: sandbox.bwrap, args: sandboxArgs(skill.dir, file, args, env.PATH ?? '') } : { file, args };
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
   const run = await runProcess(command.file, command.args, {
@@ -324,12 +335,20 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
   return outcome(envelope, interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes }), run);
 }
 
-function interpret(run: ProcessRun, outputSchema: object | undefined, limits: { id: string; timeoutMs: number; maxOutputBytes: number }): ToolResult {
+function interpret(
+  run: ProcessRun,
+  outputSchema: object | undefined,
+  limits: { id: string; timeoutMs: number; maxOutputBytes: number },
+): ToolResult {
   const E = SKILL_ERROR_CODES;
   if (run.spawnError) return toolFailure(E.spawnFailed, `skill ${limits.id} could not be started: ${run.spawnError}`);
-  if (run.stopped === 'timeout') return toolFailure(E.timeout, `skill ${limits.id} did not answer within ${limits.timeoutMs} ms and was stopped`);
+  if (run.stopped === 'timeout')
+    return toolFailure(E.timeout, `skill ${limits.id} did not answer within ${limits.timeoutMs} ms and was stopped`);
   if (run.stopped === 'output') {
-    return toolFailure(E.outputTooLarge, `skill ${limits.id} wrote more than ${Math.round(limits.maxOutputBytes / 1024)} KB to stdout and was stopped`);
+    return toolFailure(
+      E.outputTooLarge,
+      `skill ${limits.id} wrote more than ${Math.round(limits.maxOutputBytes / 1024)} KB to stdout and was stopped`,
+    );
   }
   const crashed = run.signal !== null || (run.code !== null && run.code !== 0);
   const how = run.signal ? `was killed by ${run.signal}` : `exited with code ${run.code}`;
@@ -339,7 +358,10 @@ function interpret(run: ProcessRun, outputSchema: object | undefined, limits: { 
     parsed = text ? JSON.parse(text) : undefined;
   } catch (err) {
     if (crashed) return toolFailure(E.crashed, `skill ${limits.id} ${how}${stderrTail(run)}`);
-    return toolFailure(E.badOutput, `skill ${limits.id} must print exactly one JSON object on stdout (${err instanceof Error ? err.message : String(err)})`);
+    return toolFailure(
+      E.badOutput,
+      `skill ${limits.id} must print exactly one JSON object on stdout (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
   if (parsed === undefined) {
     if (crashed) return toolFailure(E.crashed, `skill ${limits.id} ${how}${stderrTail(run)}`);
@@ -360,7 +382,11 @@ function interpret(run: ProcessRun, outputSchema: object | undefined, limits: { 
     const fn = compileUntrustedSchema(outputSchema);
     if (!fn(result.data)) {
       const err = describeAjvError(fn.errors?.[0] ?? undefined);
-      return toolFailure(E.outputSchema, `skill ${limits.id} returned data that does not match its output_schema: ${err.message}`, err.path);
+      return toolFailure(
+        E.outputSchema,
+        `skill ${limits.id} returned data that does not match its output_schema: ${err.message}`,
+        err.path,
+      );
     }
   }
   return {

@@ -7,8 +7,7 @@ import { basename, delimiter, dirname, isAbsolute } from 'node:path';
 export type SandboxMode = 'auto' | 'required' | 'off';
 
 export type SandboxStatus =
-  | { readonly kind: 'bwrap'; readonly bwrap: string }
-  | { readonly kind: 'none'; readonly reason: string; readonly required: boolean };
+  { readonly kind: 'bwrap'; readonly bwrap: string } | { readonly kind: 'none'; readonly reason: string; readonly required: boolean };
 
 /** What every process needs to start: programs, libraries, /etc (resolver, certificates, alternatives). */
 const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
@@ -62,7 +61,11 @@ export function probeSandbox(mode: SandboxMode, path: string): Promise<SandboxSt
   }
   return new Promise((resolve) => {
     execFile(plan.bwrap, plan.args, { env: { PATH: path }, timeout: 5000, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      const status = probeResult(plan, { status: error ? ((error as { code?: unknown }).code === undefined ? 1 : Number((error as { code?: unknown }).code) || 1) : 0, stderr, error: error ?? undefined });
+      const status = probeResult(plan, {
+        status: error ? ((error as { code?: unknown }).code === undefined ? 1 : Number((error as { code?: unknown }).code) || 1) : 0,
+        stderr,
+        error: error ?? undefined,
+      });
       // A synchronous probe that finished first wins: both saw the same machine.
       const first = probes.get(key) ?? status;
       probes.set(key, first);
@@ -83,10 +86,17 @@ function probePlan(mode: SandboxMode, path: string): ProbePlan {
   return { kind: 'probe', bwrap, args: [...baseArgs(), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], required };
 }
 
-function probeResult(plan: { readonly bwrap: string; readonly required: boolean }, probe: { status: number | null; stderr?: string; error?: Error | undefined }): SandboxStatus {
+function probeResult(
+  plan: { readonly bwrap: string; readonly required: boolean },
+  probe: { status: number | null; stderr?: string; error?: Error | undefined },
+): SandboxStatus {
   return probe.status === 0
     ? { kind: 'bwrap', bwrap: plan.bwrap }
-    : { kind: 'none', reason: `bubblewrap cannot create namespaces here: ${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 200)}`, required: plan.required };
+    : {
+        kind: 'none',
+        reason: `bubblewrap cannot create namespaces here: ${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 200)}`,
+        required: plan.required,
+      };
 }
 
 function baseArgs(): string[] {

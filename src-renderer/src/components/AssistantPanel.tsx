@@ -11,7 +11,14 @@ function ToolChip({ call }: { call: ToolCallView }) {
   const state = call.result === undefined ? 'running' : call.result.success ? 'ok' : 'failed';
   return (
     <li className={`chip tool-chip tool-${state}`}>
-      {state === 'ok' ? <Icon name="check" size={12} /> : state === 'failed' ? <Icon name="close" size={12} /> : <span aria-hidden="true">…</span>} {toolLabel(call.tool)}
+      {state === 'ok' ? (
+        <Icon name="check" size={12} />
+      ) : state === 'failed' ? (
+        <Icon name="close" size={12} />
+      ) : (
+        <span aria-hidden="true">…</span>
+      )}{' '}
+      {toolLabel(call.tool)}
     </li>
   );
 }
@@ -28,7 +35,11 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
           {message.module ? t('chat.module', { module: moduleLabel(message.module) }) : ''}
         </span>
       ) : null}
-      {message.text ? <p className="msg-text">{message.text}</p> : message.streaming ? <p className="msg-text muted">{t('chat.thinking')}</p> : null}
+      {message.text ? (
+        <p className="msg-text">{message.text}</p>
+      ) : message.streaming ? (
+        <p className="msg-text muted">{t('chat.thinking')}</p>
+      ) : null}
       {message.plan ? (
         <details className="plan" open>
           <summary>{t('chat.plan', { count: message.plan.steps.length })}</summary>
@@ -126,7 +137,12 @@ export function AssistantPanel() {
           <button type="button" className="btn btn-ghost btn-small" onClick={() => void clear()} disabled={busy || messages.length === 0}>
             {t('chat.clear')}
           </button>
-          <button type="button" className="btn btn-ghost btn-small assistant-close" onClick={() => setOpen(false)} aria-label={t('chat.close')}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small assistant-close"
+            onClick={() => setOpen(false)}
+            aria-label={t('chat.close')}
+          >
             <Icon name="close" />
           </button>
         </div>
@@ -139,7 +155,13 @@ export function AssistantPanel() {
       </ol>
       <form className="composer" onSubmit={submit}>
         <MicButton />
-        <input ref={input} aria-label={t('chat.input')} placeholder={t('chat.placeholder')} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input
+          ref={input}
+          aria-label={t('chat.input')}
+          placeholder={t('chat.placeholder')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={busy || !draft.trim()}>
           {t('chat.send')}
         </button>

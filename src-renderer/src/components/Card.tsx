@@ -28,12 +28,24 @@ export function Card({ title, actions, className, children, testId }: CardProps)
 }
 
 /** Loading and error states of a resource; children get the data. */
-export function ResourceView<T>({ resource, children, onRetry }: { resource: Resource<T>; onRetry?: () => void; children: (data: T) => ReactNode }) {
+export function ResourceView<T>({
+  resource,
+  children,
+  onRetry,
+}: {
+  resource: Resource<T>;
+  onRetry?: () => void;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (resource.data !== undefined) {
     return (
       <>
-        {resource.status === 'error' ? <p className="inline-error" role="status">{t('common.error', { message: resource.error })}</p> : null}
+        {resource.status === 'error' ? (
+          <p className="inline-error" role="status">
+            {t('common.error', { message: resource.error })}
+          </p>
+        ) : null}
         {children(resource.data)}
       </>
     );

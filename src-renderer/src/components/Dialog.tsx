@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import { useStore } from '../store';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   readonly title: string;
@@ -61,7 +62,16 @@ export function Dialog({ title, onClose, children, variant = 'sheet', testId }: 
 
   return createPortal(
     <div className={`dialog-backdrop mode-${mode} dialog-${variant}`}>
-      <div ref={box} className="dialog" role={variant === 'alert' ? 'alertdialog' : 'dialog'} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
+      <div
+        ref={box}
+        className="dialog"
+        role={variant === 'alert' ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid={testId}
+      >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>

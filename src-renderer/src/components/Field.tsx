@@ -5,14 +5,29 @@ import { useTranslation } from '../i18n';
  * A labelled form control: the label text above, the control inside the label. A refusal
  * (`error`) sits under the control and marks it invalid; `hint` says what was understood.
  */
-export function Field({ label, size, error, hint, children }: { label: string; size?: 'grow' | 'narrow'; error?: string | undefined; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  label,
+  size,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  size?: 'grow' | 'narrow';
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = error ? errorId : hint ? hintId : '';
   const control =
     isValidElement(children) && (error || hint)
-      ? cloneElement(children as ReactElement<Record<string, unknown>>, { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })
+      ? cloneElement(children as ReactElement<Record<string, unknown>>, {
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })
       : children;
   return (
     <label className={`field${size ? ` ${size}` : ''}${error ? ' has-error' : ''}`}>

@@ -18,10 +18,23 @@ export function HandsFreeToggle() {
   // Still shown while on, so listening can be switched off even if the master changed its mind.
   if (!offered && state === 'off') return null;
   const on = state !== 'off';
-  const text = state === 'starting' ? t('voice.handsFree.starting') : pending > 0 ? t('voice.handsFree.processing') : hearing ? t('voice.handsFree.hearing') : t('voice.handsFree.waiting', { wakeWord });
+  const text =
+    state === 'starting'
+      ? t('voice.handsFree.starting')
+      : pending > 0
+        ? t('voice.handsFree.processing')
+        : hearing
+          ? t('voice.handsFree.hearing')
+          : t('voice.handsFree.waiting', { wakeWord });
   return (
     <>
-      <button type="button" className={`btn hands-free-toggle ${on ? 'is-on' : ''}`} aria-pressed={on} title={t('voice.handsFree.hint', { wakeWord })} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={`btn hands-free-toggle ${on ? 'is-on' : ''}`}
+        aria-pressed={on}
+        title={t('voice.handsFree.hint', { wakeWord })}
+        onClick={() => void toggle()}
+      >
         {t('voice.handsFree.toggle')}
       </button>
       {on ? (

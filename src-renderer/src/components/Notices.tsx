@@ -21,7 +21,12 @@ export function Notices() {
         <div key={r.id} className="notice notice-due" role="alert">
           <span>
             <Icon name="bell" /> <strong>{t('home.dueNow')}:</strong> {r.text}
-            {hh ? <span className="muted"> · {formatWhen(r.at, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') })}</span> : null}
+            {hh ? (
+              <span className="muted">
+                {' '}
+                · {formatWhen(r.at, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') })}
+              </span>
+            ) : null}
           </span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => dismissDue(r.id)}>
             <Icon name="close" />
@@ -30,7 +35,10 @@ export function Notices() {
       ))}
       {voiceError ? (
         <div className="notice notice-error" role="alert" data-testid="voice-error">
-          <span><Icon name="mic" size={14} /> {i18n.exists(voiceKey) ? t(voiceKey, { detail: voiceError.detail }) : t('voice.errors.SERVER', { detail: voiceError.detail })}</span>
+          <span>
+            <Icon name="mic" size={14} />{' '}
+            {i18n.exists(voiceKey) ? t(voiceKey, { detail: voiceError.detail }) : t('voice.errors.SERVER', { detail: voiceError.detail })}
+          </span>
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={dismissVoice}>
             <Icon name="close" />
           </button>

@@ -4,7 +4,12 @@ import { byCodePoint, byInstant } from './compare';
 describe('comparators', () => {
   it('order timestamps by the instant, also across a change of offset', () => {
     const night = ['2026-10-25T02:30:00+01:00', '2026-10-25T02:45:00+02:00', '2026-10-25T02:30:00+02:00', '2026-10-25T01:00:00Z'];
-    expect([...night].sort(byInstant)).toEqual(['2026-10-25T02:30:00+02:00', '2026-10-25T02:45:00+02:00', '2026-10-25T01:00:00Z', '2026-10-25T02:30:00+01:00']);
+    expect([...night].sort(byInstant)).toEqual([
+      '2026-10-25T02:30:00+02:00',
+      '2026-10-25T02:45:00+02:00',
+      '2026-10-25T01:00:00Z',
+      '2026-10-25T02:30:00+01:00',
+    ]);
   });
 
   it('order dates and ids by code point, and say equal for equal strings', () => {

@@ -8,7 +8,7 @@ describe('household time', () => {
     expect(wallClock('2026-12-01T23:30:00Z', 'America/New_York')).toEqual({ date: '2026-12-01', time: '18:30' });
   });
 
-  it('reads the wall clock of the master\'s timestamps from their household offset, as Intl would compute it', () => {
+  it("reads the wall clock of the master's timestamps from their household offset, as Intl would compute it", () => {
     // Berlin's DST switch nights, summer and winter: the same instants, once as the master writes them.
     const pairs = [
       ['2026-03-29T01:59:00+01:00', '2026-03-29T00:59:00Z'],

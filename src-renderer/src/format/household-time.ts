@@ -6,7 +6,15 @@ const partsCache = new Map<string, Intl.DateTimeFormat>();
 function partsFormat(timeZone: string): Intl.DateTimeFormat {
   let f = partsCache.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     partsCache.set(timeZone, f);
   }
   return f;
@@ -22,7 +30,11 @@ const HOUSEHOLD_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)
 export function wallClock(iso: string, timeZone: string): { date: string; time: string } {
   const local = HOUSEHOLD_OFFSET.exec(iso);
   if (local) return { date: local[1]!, time: local[2]! };
-  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
@@ -59,14 +71,16 @@ const DAY_NAMES: Readonly<Record<string, DayNames>> = {
     weekdaysShort: ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'],
     months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
     monthsShort: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
-    format: (style, weekday, day, month) => (style === 'weekday' ? weekday : style === 'dayMonth' ? `${day}. ${month}` : `${weekday}, ${day}. ${month}`),
+    format: (style, weekday, day, month) =>
+      style === 'weekday' ? weekday : style === 'dayMonth' ? `${day}. ${month}` : `${weekday}, ${day}. ${month}`,
   },
   en: {
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
     weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
     months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-    format: (style, weekday, day, month) => (style === 'weekday' ? weekday : style === 'dayMonth' ? `${month} ${day}` : `${weekday}, ${month} ${day}`),
+    format: (style, weekday, day, month) =>
+      style === 'weekday' ? weekday : style === 'dayMonth' ? `${month} ${day}` : `${weekday}, ${month} ${day}`,
   },
 };
 
@@ -90,7 +104,14 @@ export function formatDay(date: string, language: string, style: DayStyle = 'sho
 }
 
 /** "heute 15:30", "morgen 09:00", "Fr., 4. Dez. 18:00" relative to the household's today. */
-export function formatWhen(iso: string, timeZone: string, today: string, language: string, labels: { today: string; tomorrow: string }, allDay = false): string {
+export function formatWhen(
+  iso: string,
+  timeZone: string,
+  today: string,
+  language: string,
+  labels: { today: string; tomorrow: string },
+  allDay = false,
+): string {
   const { date, time } = wallClock(iso, timeZone);
   const diff = daysBetween(today, date);
   const day = diff === 0 ? labels.today : diff === 1 ? labels.tomorrow : formatDay(date, language);

@@ -54,7 +54,8 @@ function explainValue(tool: HomeToolName, field: string, value: unknown): string
   if (!schema) return undefined;
   if (typeof value === 'string') {
     if (value.trim() === '') return translate('forms.errors.blank');
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) return translate('forms.errors.tooLong', { max: schema.maxLength });
+    if (schema.maxLength !== undefined && value.length > schema.maxLength)
+      return translate('forms.errors.tooLong', { max: schema.maxLength });
   }
   if (typeof value === 'number') {
     if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) return translate('forms.errors.aboveZero');

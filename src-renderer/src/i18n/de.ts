@@ -1,6 +1,14 @@
 /** German: the default language of the household UI. */
 export const de = {
-  nav: { label: 'Bereiche', home: 'Home', calendar: 'Kalender', tasks: 'Aufgaben', kanban: 'Kanban', food: 'Essen & Einkauf', system: 'Wissen & System' },
+  nav: {
+    label: 'Bereiche',
+    home: 'Home',
+    calendar: 'Kalender',
+    tasks: 'Aufgaben',
+    kanban: 'Kanban',
+    food: 'Essen & Einkauf',
+    system: 'Wissen & System',
+  },
   shell: {
     design: 'Design',
     language: 'Sprache',
@@ -35,7 +43,8 @@ export const de = {
     allDay: 'ganztägig',
     cardFailed: '{{label}}: konnte nicht angezeigt werden',
     tryAgain: 'Erneut versuchen',
-    loadFailed: 'Der Programmteil konnte nicht geladen werden ({{message}}). Ist der JARVIS-Dienst erreichbar? Neu laden holt die aktuelle Version.',
+    loadFailed:
+      'Der Programmteil konnte nicht geladen werden ({{message}}). Ist der JARVIS-Dienst erreichbar? Neu laden holt die aktuelle Version.',
     reload: 'Neu laden',
   },
   home: {
@@ -83,7 +92,8 @@ export const de = {
     openShopping: 'Liste öffnen',
     attention: {
       storeDown: 'Die Haushaltsdaten können gerade nicht gelesen oder gespeichert werden – in Wissen & System steht, warum.',
-      modelUnreachable: 'Der Assistent erreicht sein Sprachmodell gerade nicht – Befehle wie „Was steht morgen an?“ funktionieren trotzdem.',
+      modelUnreachable:
+        'Der Assistent erreicht sein Sprachmodell gerade nicht – Befehle wie „Was steht morgen an?“ funktionieren trotzdem.',
       notSetUp: 'Der Sprachassistent ist nicht eingerichtet – in Wissen & System steht, was fehlt.',
       open: 'Wissen & System öffnen',
     },
@@ -381,7 +391,19 @@ export const de = {
     },
   },
   status: {
-    components: { ollama: 'Sprachmodell', store: 'Datenspeicher', household: 'Haushalt', skills: 'Skills', mesh: 'Worker', docker: 'Container', voice: 'Sprache', rag: 'Dokumente', protocol: 'Protokoll', backup: 'Sicherung', stt: 'Spracherkennung' },
+    components: {
+      ollama: 'Sprachmodell',
+      store: 'Datenspeicher',
+      household: 'Haushalt',
+      skills: 'Skills',
+      mesh: 'Worker',
+      docker: 'Container',
+      voice: 'Sprache',
+      rag: 'Dokumente',
+      protocol: 'Protokoll',
+      backup: 'Sicherung',
+      stt: 'Spracherkennung',
+    },
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },
     codes: {
@@ -396,10 +418,22 @@ export const de = {
         modelWithoutTools: 'Das Modell {{model}} kann keine Aktionen ausführen.',
         modelError: 'Das Modell {{model}} meldet einen Fehler.',
       },
-      household: { reminderPass: 'Prüft Erinnerungen alle {{seconds}} s.', reminderPassOff: 'Erinnerungen werden nicht von selbst geprüft.' },
-      skills: { off: 'Skills sind ausgeschaltet.', loaded: 'Skills: {{skills}} · Aktionen: {{tools}}', loadedWithErrors: 'Skills: {{skills}} · Aktionen: {{tools}} · Fehler: {{errors}}' },
+      household: {
+        reminderPass: 'Prüft Erinnerungen alle {{seconds}} s.',
+        reminderPassOff: 'Erinnerungen werden nicht von selbst geprüft.',
+      },
+      skills: {
+        off: 'Skills sind ausgeschaltet.',
+        loaded: 'Skills: {{skills}} · Aktionen: {{tools}}',
+        loadedWithErrors: 'Skills: {{skills}} · Aktionen: {{tools}} · Fehler: {{errors}}',
+      },
       mesh: { off: 'Nicht eingerichtet: kein Worker kann sich anmelden.', ready: 'Worker: {{workers}} · Aktionen: {{actions}}' },
-      docker: { off: 'Container werden nicht von hier gesteuert.', checking: 'Verbindung zu Docker wird geprüft…', connected: 'Mit Docker verbunden.', unreachable: 'Docker ist nicht erreichbar.' },
+      docker: {
+        off: 'Container werden nicht von hier gesteuert.',
+        checking: 'Verbindung zu Docker wird geprüft…',
+        connected: 'Mit Docker verbunden.',
+        unreachable: 'Docker ist nicht erreichbar.',
+      },
       voice: {
         ready: 'Spracherkennung und Sprachausgabe bereit.',
         basicSpeech: 'Bereit; die Sprachausgabe nutzt die einfache Stimme.',
@@ -412,7 +446,12 @@ export const de = {
         toolsMissing: 'Bereit: {{ready}} von {{documents}} Dokumenten · Programme zum Lesen fehlen.',
         folderRefused: 'Abgelehnte Dateien im überwachten Ordner: {{refused}}',
       },
-      backup: { off: 'Keine geplanten Sicherungen (kein Ordner eingestellt).', none: 'Noch keine Sicherung.', last: 'Letzte Sicherung: {{at}}', failed: 'Die Sicherung am {{at}} ist fehlgeschlagen.' },
+      backup: {
+        off: 'Keine geplanten Sicherungen (kein Ordner eingestellt).',
+        none: 'Noch keine Sicherung.',
+        last: 'Letzte Sicherung: {{at}}',
+        failed: 'Die Sicherung am {{at}} ist fehlgeschlagen.',
+      },
       protocol: { recorded: 'Aufgezeichnete Ereignisse: {{count}}' },
     },
   },

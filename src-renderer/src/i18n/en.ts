@@ -1,7 +1,15 @@
 import type { Messages } from './de';
 
 export const en: Messages = {
-  nav: { label: 'Sections', home: 'Home', calendar: 'Calendar', tasks: 'Tasks', kanban: 'Kanban', food: 'Food & Groceries', system: 'Knowledge & System' },
+  nav: {
+    label: 'Sections',
+    home: 'Home',
+    calendar: 'Calendar',
+    tasks: 'Tasks',
+    kanban: 'Kanban',
+    food: 'Food & Groceries',
+    system: 'Knowledge & System',
+  },
   shell: {
     design: 'Design',
     language: 'Language',
@@ -36,7 +44,8 @@ export const en: Messages = {
     allDay: 'all day',
     cardFailed: '{{label}}: could not be shown',
     tryAgain: 'Try again',
-    loadFailed: 'This part of the app could not be loaded ({{message}}). Is the JARVIS service reachable? Reload fetches the current version.',
+    loadFailed:
+      'This part of the app could not be loaded ({{message}}). Is the JARVIS service reachable? Reload fetches the current version.',
     reload: 'Reload',
   },
   home: {
@@ -377,7 +386,19 @@ export const en: Messages = {
     },
   },
   status: {
-    components: { ollama: 'Language model', store: 'Data store', household: 'Household', skills: 'Skills', mesh: 'Workers', docker: 'Containers', voice: 'Voice', rag: 'Documents', protocol: 'Protocol', backup: 'Backup', stt: 'Speech recognition' },
+    components: {
+      ollama: 'Language model',
+      store: 'Data store',
+      household: 'Household',
+      skills: 'Skills',
+      mesh: 'Workers',
+      docker: 'Containers',
+      voice: 'Voice',
+      rag: 'Documents',
+      protocol: 'Protocol',
+      backup: 'Backup',
+      stt: 'Speech recognition',
+    },
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },
     codes: {
@@ -393,9 +414,18 @@ export const en: Messages = {
         modelError: 'The model {{model}} reports an error.',
       },
       household: { reminderPass: 'Checks reminders every {{seconds}} s.', reminderPassOff: 'Reminders are not checked automatically.' },
-      skills: { off: 'Skills are switched off.', loaded: 'Skills: {{skills}} · actions: {{tools}}', loadedWithErrors: 'Skills: {{skills}} · actions: {{tools}} · errors: {{errors}}' },
+      skills: {
+        off: 'Skills are switched off.',
+        loaded: 'Skills: {{skills}} · actions: {{tools}}',
+        loadedWithErrors: 'Skills: {{skills}} · actions: {{tools}} · errors: {{errors}}',
+      },
       mesh: { off: 'Not set up: no worker can enroll.', ready: 'Workers: {{workers}} · actions: {{actions}}' },
-      docker: { off: 'Containers are not controlled from here.', checking: 'Checking the connection to Docker…', connected: 'Connected to Docker.', unreachable: 'Docker cannot be reached.' },
+      docker: {
+        off: 'Containers are not controlled from here.',
+        checking: 'Checking the connection to Docker…',
+        connected: 'Connected to Docker.',
+        unreachable: 'Docker cannot be reached.',
+      },
       voice: {
         ready: 'Speech recognition and speech output ready.',
         basicSpeech: 'Ready; speech output uses the basic voice.',
@@ -408,7 +438,12 @@ export const en: Messages = {
         toolsMissing: 'Ready: {{ready}} of {{documents}} documents · programs to read files are missing.',
         folderRefused: 'Files refused in the watched folder: {{refused}}',
       },
-      backup: { off: 'No scheduled backups (no folder set).', none: 'No backup yet.', last: 'Last backup: {{at}}', failed: 'The backup at {{at}} failed.' },
+      backup: {
+        off: 'No scheduled backups (no folder set).',
+        none: 'No backup yet.',
+        last: 'Last backup: {{at}}',
+        failed: 'The backup at {{at}} failed.',
+      },
       protocol: { recorded: 'Recorded events: {{count}}' },
     },
   },

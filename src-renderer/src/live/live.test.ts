@@ -73,8 +73,11 @@ describe('live event stream', () => {
 });
 
 describe('start-up loading', () => {
-  it('asks for what Home paints first, and for the other screens\' data only after', async () => {
-    const api = fakeApi({ 'GET /api/state': () => json(homeFixture()), 'GET /api/health': () => json({ ok: true, version: '1', components: {} }) });
+  it("asks for what Home paints first, and for the other screens' data only after", async () => {
+    const api = fakeApi({
+      'GET /api/state': () => json(homeFixture()),
+      'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
+    });
     await loadFirst(useStore);
     expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/health', '/api/state']);
     expect(useStore.getState().home.status).toBe('ready');

@@ -45,14 +45,17 @@ function useDeleteFlow(timeZone: string) {
   const notify = useStore((s) => s.notify);
   const [asking, setAsking] = useState<Asking>(null);
 
-  const undo = (event: CalendarEvent) => void writeCalendar('calendar_create', recreateArgs(event, timeZone)).catch((e: unknown) => notify('error', messageOf(e)));
+  const undo = (event: CalendarEvent) =>
+    void writeCalendar('calendar_create', recreateArgs(event, timeZone)).catch((e: unknown) => notify('error', messageOf(e)));
 
   const remove = async (event: CalendarEvent, scope?: RecurrenceScope) => {
-    const args: CalendarDeleteArgs = scope && event.occurrence_start ? { id: event.id, occurrence_start: event.occurrence_start, scope } : { id: event.id };
+    const args: CalendarDeleteArgs =
+      scope && event.occurrence_start ? { id: event.id, occurrence_start: event.occurrence_start, scope } : { id: event.id };
     const restore = hide(deletedBy(event, scope));
     try {
       await writeCalendar('calendar_delete', args);
-      if (!scope && canRecreate(event, timeZone)) notify('info', t('calendar.deleted', { title: event.title }), { label: t('calendar.undo'), run: () => undo(event) });
+      if (!scope && canRecreate(event, timeZone))
+        notify('info', t('calendar.deleted', { title: event.title }), { label: t('calendar.undo'), run: () => undo(event) });
     } catch (e) {
       restore();
       notify('error', messageOf(e));
@@ -141,14 +144,23 @@ function CalendarCard() {
             <button type="button" className="icon-btn" aria-label={t(`calendar.prev.${view}`)} onClick={() => page(-1)}>
               <Icon name="chevronLeft" />
             </button>
-            <button type="button" className="btn btn-small" onClick={() => setAnchor(null)} disabled={anchorSet === null || anchorSet === hh?.today}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setAnchor(null)}
+              disabled={anchorSet === null || anchorSet === hh?.today}
+            >
               {t('common.today')}
             </button>
             <button type="button" className="icon-btn" aria-label={t(`calendar.next.${view}`)} onClick={() => page(1)}>
               <Icon name="chevronRight" />
             </button>
           </div>
-          <button type="button" className="btn btn-primary" onClick={() => hh && setEditor({ date: anchorSet ?? hh.today, time: defaultTime(hh, anchorSet ?? hh.today) })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => hh && setEditor({ date: anchorSet ?? hh.today, time: defaultTime(hh, anchorSet ?? hh.today) })}
+          >
             + {t('calendar.newEvent')}
           </button>
           <MicButton module="calendar" />
@@ -243,7 +255,10 @@ function Reminders() {
                         <span className="item-main">
                           <span>{r.text}</span>
                           <span className="muted small">
-                            {formatWhen(r.at, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') })}
+                            {formatWhen(r.at, hh.timezone, hh.today, i18n.language, {
+                              today: t('common.today'),
+                              tomorrow: t('common.tomorrow'),
+                            })}
                             {r.source === 'event' ? ` · ${t('calendar.fromEvent')}` : ''}
                             {r.fired_at ? ` · ${t('calendar.fired')}` : ''}
                           </span>
@@ -252,7 +267,12 @@ function Reminders() {
                           type="button"
                           className="icon-btn danger"
                           aria-label={`${t('common.delete')}: ${r.text}`}
-                          onClick={() => void mutate('reminders_delete', { id: r.id }, (s) => ({ ...s, reminders: s.reminders.filter((x) => x.id !== r.id) }))}
+                          onClick={() =>
+                            void mutate('reminders_delete', { id: r.id }, (s) => ({
+                              ...s,
+                              reminders: s.reminders.filter((x) => x.id !== r.id),
+                            }))
+                          }
                         >
                           <Icon name="trash" />
                         </button>

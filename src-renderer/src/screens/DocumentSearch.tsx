@@ -19,7 +19,14 @@ export function DocumentSearch() {
           void search(query);
         }}
       >
-        <input type="search" aria-label={t('docSearch.label')} placeholder={t('docSearch.placeholder')} maxLength={2000} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          aria-label={t('docSearch.label')}
+          placeholder={t('docSearch.placeholder')}
+          maxLength={2000}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit" className="btn btn-small btn-primary">
           {t('docSearch.submit')}
         </button>

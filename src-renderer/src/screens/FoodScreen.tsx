@@ -39,7 +39,12 @@ function MealPlan() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!hh || (!title.trim() && !recipeId)) return;
-    void mutate('mealplan_create', { when: whenOf(date || hh.today, ''), meal: slot, ...(title.trim() ? { title: title.trim() } : {}), ...(recipeId ? { recipe_id: recipeId } : {}) });
+    void mutate('mealplan_create', {
+      when: whenOf(date || hh.today, ''),
+      meal: slot,
+      ...(title.trim() ? { title: title.trim() } : {}),
+      ...(recipeId ? { recipe_id: recipeId } : {}),
+    });
     setTitle('');
     setRecipeId('');
   };
@@ -79,7 +84,9 @@ function MealPlan() {
               </form>
               <ol className="plan-days">
                 {Array.from({ length: 7 }, (_, i) => addDays(hh.today, i)).map((day) => {
-                  const meals = hh.state.meals.filter((m) => m.date === day).sort((a, b) => MEAL_SLOTS.indexOf(a.meal) - MEAL_SLOTS.indexOf(b.meal));
+                  const meals = hh.state.meals
+                    .filter((m) => m.date === day)
+                    .sort((a, b) => MEAL_SLOTS.indexOf(a.meal) - MEAL_SLOTS.indexOf(b.meal));
                   return (
                     <li key={day} className={`plan-day ${day === hh.today ? 'is-today' : ''}`}>
                       <h3 className="day-head">{day === hh.today ? t('common.today') : formatDay(day, i18n.language)}</h3>
@@ -90,7 +97,9 @@ function MealPlan() {
                               <span className="chip">{t(`food.slots.${m.meal}`)}</span>
                               <span className="item-main">
                                 {m.title}
-                                {m.recipe_id ? <span className="muted small"> · {t('food.servingsShort', { count: m.servings })}</span> : null}
+                                {m.recipe_id ? (
+                                  <span className="muted small"> · {t('food.servingsShort', { count: m.servings })}</span>
+                                ) : null}
                               </span>
                               <button
                                 type="button"
@@ -131,14 +140,26 @@ function readItem(text: string): { item?: GroceryPhrase; problem?: string } {
 
 /** The open item this one would be added to (same name in any case or number, same unit). */
 export function mergeTarget(items: readonly GroceryItem[], item: GroceryPhrase): GroceryItem | undefined {
-  return items.find((g) => !g.checked && g.source === 'manual' && (g.unit ?? undefined) === item.unit && sameGroceryName(g.name, item.name) && (g.quantity === null) === (item.quantity === undefined));
+  return items.find(
+    (g) =>
+      !g.checked &&
+      g.source === 'manual' &&
+      (g.unit ?? undefined) === item.unit &&
+      sameGroceryName(g.name, item.name) &&
+      (g.quantity === null) === (item.quantity === undefined),
+  );
 }
 
 function GroceryRow({ g }: { g: GroceryItem }) {
   const { t, i18n } = useTranslation();
   return (
     <li className={g.checked ? 'is-done' : ''}>
-      <input type="checkbox" checked={g.checked} aria-label={t('food.check', { name: g.name })} onChange={() => void checkGrocery(useStore, g, !g.checked)} />
+      <input
+        type="checkbox"
+        checked={g.checked}
+        aria-label={t('food.check', { name: g.name })}
+        onChange={() => void checkGrocery(useStore, g, !g.checked)}
+      />
       <span className="item-main">
         <span>{g.name}</span>
         <span className="muted small">
@@ -146,7 +167,12 @@ function GroceryRow({ g }: { g: GroceryItem }) {
           {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
         </span>
       </span>
-      <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${g.name}`} onClick={() => void removeGrocery(useStore, g)}>
+      <button
+        type="button"
+        className="icon-btn danger"
+        aria-label={`${t('common.delete')}: ${g.name}`}
+        onClick={() => void removeGrocery(useStore, g)}
+      >
         <Icon name="trash" />
       </button>
     </li>
@@ -170,7 +196,11 @@ function Groceries() {
     e.preventDefault();
     const read = readItem(text);
     if (!read.item) return mark('item', read.problem ?? t('forms.errors.blank'));
-    const args = { name: read.item.name, ...(read.item.quantity !== undefined ? { quantity: read.item.quantity } : {}), ...(read.item.unit ? { unit: read.item.unit } : {}) };
+    const args = {
+      name: read.item.name,
+      ...(read.item.quantity !== undefined ? { quantity: read.item.quantity } : {}),
+      ...(read.item.unit ? { unit: read.item.unit } : {}),
+    };
     const target = mergeTarget(items, read.item);
     const before = useStore.getState().home;
     // Shown at once the way the master will store it: merged into the same open item.
@@ -181,7 +211,15 @@ function Groceries() {
           data: {
             ...before.data,
             groceries: target
-              ? before.data.groceries.map((g) => (g.id === target.id ? { ...g, quantity: g.quantity === null || args.quantity === undefined ? null : Math.round((g.quantity + args.quantity) * 100) / 100 } : g))
+              ? before.data.groceries.map((g) =>
+                  g.id === target.id
+                    ? {
+                        ...g,
+                        quantity:
+                          g.quantity === null || args.quantity === undefined ? null : Math.round((g.quantity + args.quantity) * 100) / 100,
+                      }
+                    : g,
+                )
               : before.data.groceries,
           },
         },
@@ -202,7 +240,8 @@ function Groceries() {
     try {
       const r = await callTool('groceries_sync_mealplan', {});
       notify('info', t('notices.fromPlan', { count: r.data?.items.length ?? 0 }));
-      if (r.data?.meals_without_recipe.length) notify('error', t('notices.withoutRecipe', { titles: r.data.meals_without_recipe.map((m) => m.title).join(', ') }));
+      if (r.data?.meals_without_recipe.length)
+        notify('error', t('notices.withoutRecipe', { titles: r.data.meals_without_recipe.map((m) => m.title).join(', ') }));
       await useStore.getState().loadHome();
     } catch (e) {
       notify('error', messageOf(e));
@@ -212,8 +251,15 @@ function Groceries() {
   };
   const open = items.filter((g) => !g.checked);
   const done = items.filter((g) => g.checked).sort((a, b) => a.name.localeCompare(b.name));
-  const aisles = GROCERY_AISLES.map((aisle) => ({ aisle, items: open.filter((g) => aisleOf(g.name) === aisle).sort((a, b) => a.name.localeCompare(b.name)) })).filter((a) => a.items.length > 0);
-  const hint = reading.item ? (merging ? t('shopping.merged') : t('shopping.understood', { amount: formatAmount(reading.item.quantity, reading.item.unit, i18n.language), name: reading.item.name })) : undefined;
+  const aisles = GROCERY_AISLES.map((aisle) => ({
+    aisle,
+    items: open.filter((g) => aisleOf(g.name) === aisle).sort((a, b) => a.name.localeCompare(b.name)),
+  })).filter((a) => a.items.length > 0);
+  const hint = reading.item
+    ? merging
+      ? t('shopping.merged')
+      : t('shopping.understood', { amount: formatAmount(reading.item.quantity, reading.item.unit, i18n.language), name: reading.item.name })
+    : undefined;
   return (
     <Card
       title={t('food.groceries')}
@@ -221,7 +267,13 @@ function Groceries() {
       testId="card-groceries"
       actions={
         <>
-          <button type="button" className="btn btn-small" aria-label={t('food.fromPlanLabel')} disabled={syncing} onClick={() => void syncFromPlan()}>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('food.fromPlanLabel')}
+            disabled={syncing}
+            onClick={() => void syncFromPlan()}
+          >
             {t('food.fromPlan')}
           </button>
           {done.length ? (
@@ -289,7 +341,17 @@ interface RecipeDraft {
   steps: string;
 }
 
-function RecipeForm({ initial, onSubmit, onCancel, submitLabel }: { initial: RecipeDraft; onSubmit(d: RecipeDraft): void; onCancel(): void; submitLabel: string }) {
+function RecipeForm({
+  initial,
+  onSubmit,
+  onCancel,
+  submitLabel,
+}: {
+  initial: RecipeDraft;
+  onSubmit(d: RecipeDraft): void;
+  onCancel(): void;
+  submitLabel: string;
+}) {
   const { t } = useTranslation();
   const [d, setD] = useState(initial);
   return (
@@ -329,7 +391,12 @@ function RecipeItem({ recipe }: { recipe: Recipe }) {
       <li className="recipe editing">
         <RecipeForm
           submitLabel={t('common.save')}
-          initial={{ title: recipe.title, servings: String(recipe.servings), ingredients: formatIngredients(recipe.ingredients), steps: recipe.steps.join('\n') }}
+          initial={{
+            title: recipe.title,
+            servings: String(recipe.servings),
+            ingredients: formatIngredients(recipe.ingredients),
+            steps: recipe.steps.join('\n'),
+          }}
           onCancel={() => setEditing(false)}
           onSubmit={(d) => {
             setEditing(false);
@@ -338,11 +405,22 @@ function RecipeItem({ recipe }: { recipe: Recipe }) {
               title: d.title.trim(),
               servings: Math.max(1, Number(d.servings) || recipe.servings),
               ingredients: parseIngredients(d.ingredients),
-              steps: d.steps.split('\n').map((s) => s.trim()).filter(Boolean),
+              steps: d.steps
+                .split('\n')
+                .map((s) => s.trim())
+                .filter(Boolean),
             };
             void mutate('recipes_update', update, (s) => ({
               ...s,
-              recipes: s.recipes.map((r) => (r.id === recipe.id ? { ...r, ...update, ingredients: update.ingredients.map((i) => ({ name: i.name, quantity: i.quantity ?? null, unit: i.unit ?? null })) } : r)),
+              recipes: s.recipes.map((r) =>
+                r.id === recipe.id
+                  ? {
+                      ...r,
+                      ...update,
+                      ingredients: update.ingredients.map((i) => ({ name: i.name, quantity: i.quantity ?? null, unit: i.unit ?? null })),
+                    }
+                  : r,
+              ),
             }));
           }}
         />
@@ -353,11 +431,18 @@ function RecipeItem({ recipe }: { recipe: Recipe }) {
       <div className="recipe-head">
         <h3>{recipe.title}</h3>
         <span className="muted small">{t('food.servingsCount', { count: recipe.servings })}</span>
-        <button type="button" className="icon-btn" aria-label={t('food.editRecipe', { title: recipe.title })} onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('food.editRecipe', { title: recipe.title })}
+          onClick={() => setEditing(true)}
+        >
           <Icon name="edit" />
         </button>
       </div>
-      <p className="muted small recipe-ingredients">{recipe.ingredients.map((i) => `${formatAmount(i.quantity, i.unit, i18n.language)} ${i.name}`.trim()).join(' · ')}</p>
+      <p className="muted small recipe-ingredients">
+        {recipe.ingredients.map((i) => `${formatAmount(i.quantity, i.unit, i18n.language)} ${i.name}`.trim()).join(' · ')}
+      </p>
     </li>
   );
 }
@@ -393,7 +478,10 @@ function Recipes() {
                     title: d.title.trim(),
                     servings: Math.max(1, Number(d.servings) || 2),
                     ingredients: parseIngredients(d.ingredients),
-                    steps: d.steps.split('\n').map((s) => s.trim()).filter(Boolean),
+                    steps: d.steps
+                      .split('\n')
+                      .map((s) => s.trim())
+                      .filter(Boolean),
                   });
                 }}
               />

@@ -12,23 +12,71 @@ import { HomeScreen } from './HomeScreen';
 
 const stamp = '2026-12-01T08:00:00+01:00';
 
-function seededDay(system: Record<string, ComponentStatus> = { ollama: { state: 'ok', detail: 'qwen2.5:7b (tools) at http://127.0.0.1:11434' }, store: { state: 'ok', detail: 'SQLite WAL' } }): HomeState {
+function seededDay(
+  system: Record<string, ComponentStatus> = {
+    ollama: { state: 'ok', detail: 'qwen2.5:7b (tools) at http://127.0.0.1:11434' },
+    store: { state: 'ok', detail: 'SQLite WAL' },
+  },
+): HomeState {
   const base = homeFixture();
   return {
     ...base,
     events: [
-      { ...base.events[0]!, id: 'evt_now', title: 'Frühstück mit Oma', start: '2026-12-01T10:00:00+01:00', end: '2026-12-01T11:00:00+01:00', location: '' },
+      {
+        ...base.events[0]!,
+        id: 'evt_now',
+        title: 'Frühstück mit Oma',
+        start: '2026-12-01T10:00:00+01:00',
+        end: '2026-12-01T11:00:00+01:00',
+        location: '',
+      },
       ...base.events,
     ],
     tasks: [
       ...base.tasks,
-      { id: 'task_4', title: 'Müll rausbringen', notes: '', due: '2026-12-01T00:00:00+01:00', priority: 'normal', status: 'open', tags: [], created_at: stamp, updated_at: stamp },
-      { id: 'task_5', title: 'Winterreifen', notes: '', due: '2026-12-05T00:00:00+01:00', priority: 'normal', status: 'open', tags: [], created_at: stamp, updated_at: stamp },
+      {
+        id: 'task_4',
+        title: 'Müll rausbringen',
+        notes: '',
+        due: '2026-12-01T00:00:00+01:00',
+        priority: 'normal',
+        status: 'open',
+        tags: [],
+        created_at: stamp,
+        updated_at: stamp,
+      },
+      {
+        id: 'task_5',
+        title: 'Winterreifen',
+        notes: '',
+        due: '2026-12-05T00:00:00+01:00',
+        priority: 'normal',
+        status: 'open',
+        tags: [],
+        created_at: stamp,
+        updated_at: stamp,
+      },
     ],
     reminders: [
       ...base.reminders,
-      { id: 'rem_2', text: 'Blumen gießen', at: '2026-12-01T09:00:00+01:00', source: 'manual', event_id: null, fired_at: '2026-12-01T09:00:05+01:00', created_at: stamp },
-      { id: 'rem_3', text: 'Zeitung abbestellen', at: '2026-12-02T09:00:00+01:00', source: 'manual', event_id: null, fired_at: null, created_at: stamp },
+      {
+        id: 'rem_2',
+        text: 'Blumen gießen',
+        at: '2026-12-01T09:00:00+01:00',
+        source: 'manual',
+        event_id: null,
+        fired_at: '2026-12-01T09:00:05+01:00',
+        created_at: stamp,
+      },
+      {
+        id: 'rem_3',
+        text: 'Zeitung abbestellen',
+        at: '2026-12-02T09:00:00+01:00',
+        source: 'manual',
+        event_id: null,
+        fired_at: null,
+        created_at: stamp,
+      },
     ],
     groceries: [...base.groceries, { ...base.groceries[0]!, id: 'groc_3', name: 'Brot', checked: true }],
     meals: [...base.meals, { ...base.meals[0]!, id: 'meal_2', meal: 'lunch', title: 'Linsensuppe', recipe_id: null, servings: 2 }],
@@ -60,17 +108,29 @@ describe('Home shows the family’s day', () => {
 
     const tasks = screen.getByTestId('card-open-tasks');
     // Overdue first, marked with its date; a task due later this week is not on Home.
-    expect(within(tasks).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual(['Erledigt: Steuererklärung abgeben', 'Erledigt: Müll rausbringen']);
+    expect(
+      within(tasks)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Erledigt: Steuererklärung abgeben', 'Erledigt: Müll rausbringen']);
     expect(within(tasks).getByText('überfällig · 30. Nov.')).toBeTruthy();
     expect(within(tasks).queryByText('Winterreifen')).toBeNull();
     expect(within(tasks).getByRole('button', { name: '2 weitere offene Aufgaben' })).toBeTruthy();
 
     const reminders = screen.getByTestId('card-reminders-today');
-    expect(within(reminders).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Blumen gießen09:00 · ist fällig'), expect.stringContaining('Zahnarzt15:00')]);
+    expect(
+      within(reminders)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Blumen gießen09:00 · ist fällig'), expect.stringContaining('Zahnarzt15:00')]);
     expect(within(reminders).queryByText('Zeitung abbestellen')).toBeNull();
 
     const meals = screen.getByTestId('card-meals-today');
-    expect(within(meals).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MittagLinsensuppe2 Portionen', 'AbendSpaghetti Bolognese4 Portionen']);
+    expect(
+      within(meals)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['MittagLinsensuppe2 Portionen', 'AbendSpaghetti Bolognese4 Portionen']);
 
     expect(card('card-shopping').getByText('2 Sachen auf der Liste')).toBeTruthy();
     expect(screen.getByTestId('card-greeting').textContent).toContain('2 Termine heute · 2 Aufgaben fällig');
@@ -94,7 +154,11 @@ describe('Home shows the family’s day', () => {
   });
 
   it('a reminder is dismissed through reminders_delete and snoozed by an hour through reminders_create', async () => {
-    const api = fakeApi({ 'POST /api/tools/reminders_delete': ok, 'POST /api/tools/reminders_create': ok, 'GET /api/state': () => json(seededDay()) });
+    const api = fakeApi({
+      'POST /api/tools/reminders_delete': ok,
+      'POST /api/tools/reminders_create': ok,
+      'GET /api/state': () => json(seededDay()),
+    });
     render(<HomeScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'Erinnerung erledigt: Zahnarzt' }));
     expect(api.calls[0]).toMatchObject({ path: '/api/tools/reminders_delete', body: { arguments: { id: 'rem_1' } } });
@@ -103,13 +167,21 @@ describe('Home shows the family’s day', () => {
     api.calls.length = 0;
     // It rang at 09:00; it is 10:30 now, so it rings again at 11:30.
     fireEvent.click(screen.getByRole('button', { name: 'In einer Stunde noch einmal erinnern: Blumen gießen' }));
-    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_create', '/api/tools/reminders_delete', '/api/state']));
-    expect(api.calls[0]!.body).toEqual({ arguments: { text: 'Blumen gießen', when: { kind: 'absolute', date: '2026-12-01', time: '11:30' } } });
+    await waitFor(() =>
+      expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_create', '/api/tools/reminders_delete', '/api/state']),
+    );
+    expect(api.calls[0]!.body).toEqual({
+      arguments: { text: 'Blumen gießen', when: { kind: 'absolute', date: '2026-12-01', time: '11:30' } },
+    });
     expect(api.calls[1]!.body).toEqual({ arguments: { id: 'rem_2' } });
   });
 
   it('a reminder still to come is snoozed to an hour after its own time', async () => {
-    const api = fakeApi({ 'POST /api/tools/reminders_delete': ok, 'POST /api/tools/reminders_create': ok, 'GET /api/state': () => json(seededDay()) });
+    const api = fakeApi({
+      'POST /api/tools/reminders_delete': ok,
+      'POST /api/tools/reminders_create': ok,
+      'GET /api/state': () => json(seededDay()),
+    });
     render(<HomeScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'In einer Stunde noch einmal erinnern: Zahnarzt' }));
     await waitFor(() => expect(api.calls.length).toBe(3));
@@ -159,9 +231,18 @@ describe('Home’s attention sentence', () => {
     unmount();
 
     const cases: [Record<string, ComponentStatus>, string][] = [
-      [{ ollama: { state: 'error', detail: 'Ollama ist unter http://127.0.0.1:9 nicht erreichbar (ECONNREFUSED).' } }, 'Der Assistent erreicht sein Sprachmodell gerade nicht – Befehle wie „Was steht morgen an?“ funktionieren trotzdem.'],
-      [{ ollama: { state: 'degraded', detail: 'In Ollama ist kein Modell installiert (OLLAMA_MODEL=auto).' } }, 'Der Sprachassistent ist nicht eingerichtet – in Wissen & System steht, was fehlt.'],
-      [{ ollama: { state: 'ok', detail: '' }, store: { state: 'error', detail: 'SQLITE_CANTOPEN at JARVIS_DATA' } }, 'Die Haushaltsdaten können gerade nicht gelesen oder gespeichert werden – in Wissen & System steht, warum.'],
+      [
+        { ollama: { state: 'error', detail: 'Ollama ist unter http://127.0.0.1:9 nicht erreichbar (ECONNREFUSED).' } },
+        'Der Assistent erreicht sein Sprachmodell gerade nicht – Befehle wie „Was steht morgen an?“ funktionieren trotzdem.',
+      ],
+      [
+        { ollama: { state: 'degraded', detail: 'In Ollama ist kein Modell installiert (OLLAMA_MODEL=auto).' } },
+        'Der Sprachassistent ist nicht eingerichtet – in Wissen & System steht, was fehlt.',
+      ],
+      [
+        { ollama: { state: 'ok', detail: '' }, store: { state: 'error', detail: 'SQLITE_CANTOPEN at JARVIS_DATA' } },
+        'Die Haushaltsdaten können gerade nicht gelesen oder gespeichert werden – in Wissen & System steht, warum.',
+      ],
     ];
     for (const [system, sentence] of cases) {
       withSystem(system);
@@ -177,6 +258,8 @@ describe('Home’s attention sentence', () => {
     await act(() => applyLanguage('en'));
     withSystem({ ollama: { state: 'error', detail: 'Ollama ist unter http://127.0.0.1:9 nicht erreichbar (ECONNREFUSED).' } });
     render(<HomeScreen />);
-    expect(screen.getByTestId('home-attention').textContent).toBe('The assistant cannot reach its language model right now – commands like “What’s on tomorrow?” still work.Open Knowledge & System');
+    expect(screen.getByTestId('home-attention').textContent).toBe(
+      'The assistant cannot reach its language model right now – commands like “What’s on tomorrow?” still work.Open Knowledge & System',
+    );
   });
 });

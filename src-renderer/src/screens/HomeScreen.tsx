@@ -136,12 +136,19 @@ function TasksDue() {
                         checked={false}
                         aria-label={t('home.markDone', { title: task.title })}
                         onChange={() =>
-                          void mutate('tasks_update', { id: task.id, status: 'done' }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status: 'done' } : x)) }))
+                          void mutate('tasks_update', { id: task.id, status: 'done' }, (s) => ({
+                            ...s,
+                            tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status: 'done' } : x)),
+                          }))
                         }
                       />
                       <span className="home-task">
                         <span className="task-line">{task.title}</span>
-                        {overdue ? <span className="chip chip-bad">{t('home.overdue')} · {formatDay(wallClock(task.due!, d.hh.timezone).date, i18n.language, 'dayMonth')}</span> : null}
+                        {overdue ? (
+                          <span className="chip chip-bad">
+                            {t('home.overdue')} · {formatDay(wallClock(task.due!, d.hh.timezone).date, i18n.language, 'dayMonth')}
+                          </span>
+                        ) : null}
                         {task.priority === 'high' ? <span className="chip chip-warn">!</span> : null}
                       </span>
                     </label>
@@ -186,14 +193,24 @@ function RemindersToday() {
                     </span>
                   </span>
                   <span className="item-actions">
-                    <button type="button" className="btn btn-small" aria-label={t('home.snoozeLabel', { text: r.text })} onClick={() => void snooze(r.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={t('home.snoozeLabel', { text: r.text })}
+                      onClick={() => void snooze(r.id)}
+                    >
                       {t('home.snooze')}
                     </button>
                     <button
                       type="button"
                       className="btn btn-small"
                       aria-label={t('home.dismissLabel', { text: r.text })}
-                      onClick={() => void mutate('reminders_delete', { id: r.id }, (s) => ({ ...s, reminders: s.reminders.filter((x) => x.id !== r.id) }))}
+                      onClick={() =>
+                        void mutate('reminders_delete', { id: r.id }, (s) => ({
+                          ...s,
+                          reminders: s.reminders.filter((x) => x.id !== r.id),
+                        }))
+                      }
                     >
                       <Icon name="check" size={14} /> {t('home.dismiss')}
                     </button>

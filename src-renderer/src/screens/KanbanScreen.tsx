@@ -40,7 +40,9 @@ function movesOf(card: KanbanCard, cards: readonly KanbanCard[]): { key: string;
 }
 
 function move(card: KanbanCard, column: KanbanColumn, order?: number): void {
-  void useStore.getState().mutate('kanban_move', { id: card.id, column, ...(order !== undefined ? { order } : {}) }, (s) => moveCard(s, card.id, column, order));
+  void useStore
+    .getState()
+    .mutate('kanban_move', { id: card.id, column, ...(order !== undefined ? { order } : {}) }, (s) => moveCard(s, card.id, column, order));
 }
 
 /** A touch- and keyboard-friendly move menu: a button that opens the list of moves. */
@@ -56,7 +58,15 @@ function MoveMenu({ card, cards }: { card: KanbanCard; cards: readonly KanbanCar
   };
   return (
     <span className="move-menu">
-      <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} aria-label={t('board.move', { title: card.title })} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('board.move', { title: card.title })}
+        onClick={() => setOpen(!open)}
+      >
         ⇄
       </button>
       {open ? (
@@ -84,7 +94,11 @@ function MoveMenu({ card, cards }: { card: KanbanCard; cards: readonly KanbanCar
                   move(card, m.column, m.order);
                 }}
               >
-                {m.key === 'up' ? t('board.moveUp') : m.key === 'down' ? t('board.moveDown') : t('board.moveToColumn', { column: t(`kanban.columns.${m.column}`) })}
+                {m.key === 'up'
+                  ? t('board.moveUp')
+                  : m.key === 'down'
+                    ? t('board.moveDown')
+                    : t('board.moveToColumn', { column: t(`kanban.columns.${m.column}`) })}
               </button>
             </li>
           ))}
@@ -123,7 +137,12 @@ function CardItem({ card, cards }: { card: KanbanCard; cards: readonly KanbanCar
         {card.task_id ? <span className="chip">{t('kanban.linked')}</span> : null}
         {card.manual_override ? <span className="chip chip-accent">{t('kanban.manual')}</span> : null}
         <MoveMenu card={card} cards={cards} />
-        <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${card.title}`} onClick={() => void deleteCard(useStore, card)}>
+        <button
+          type="button"
+          className="icon-btn danger"
+          aria-label={`${t('common.delete')}: ${card.title}`}
+          onClick={() => void deleteCard(useStore, card)}
+        >
           <Icon name="trash" />
         </button>
       </span>
@@ -214,7 +233,14 @@ export function KanbanScreen() {
                 {t('common.add')}
               </button>
             </form>
-            <button type="button" className="btn btn-small" aria-label={t('board.organizeLabel')} disabled={organizing} aria-busy={organizing || undefined} onClick={() => void organize()}>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={t('board.organizeLabel')}
+              disabled={organizing}
+              aria-busy={organizing || undefined}
+              onClick={() => void organize()}
+            >
               {organizing ? t('board.organizing') : t('board.organize')}
             </button>
             <MicButton module="kanban" />
@@ -225,7 +251,12 @@ export function KanbanScreen() {
           {() => (
             <div className="board">
               {KANBAN_COLUMNS.map((column) => (
-                <Column key={column} column={column} all={hh?.state.kanban ?? []} cards={(hh?.state.kanban ?? []).filter((c) => c.column === column).sort((a, b) => a.order - b.order)} />
+                <Column
+                  key={column}
+                  column={column}
+                  all={hh?.state.kanban ?? []}
+                  cards={(hh?.state.kanban ?? []).filter((c) => c.column === column).sort((a, b) => a.order - b.order)}
+                />
               ))}
             </div>
           )}

@@ -18,25 +18,43 @@ function actorName(t: T, id: string): string {
   return key ? t(key) : id.replace(/^act_/, '');
 }
 
-function find<K extends keyof SessionRecords>(detail: ProtocolSessionDetail, type: K, key: keyof SessionRecords[K][number], id: string): SessionRecords[K][number] | undefined {
+function find<K extends keyof SessionRecords>(
+  detail: ProtocolSessionDetail,
+  type: K,
+  key: keyof SessionRecords[K][number],
+  id: string,
+): SessionRecords[K][number] | undefined {
   const records: readonly SessionRecords[K][number][] = detail.records[type];
   return records.find((r) => r[key] === id);
 }
 
 /** One event as a line a family member reads: what happened, and the decision or result. */
-export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionDetail): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait'; technical?: string } {
+export function describeEvent(
+  t: T,
+  event: JarvisEvent,
+  detail: ProtocolSessionDetail,
+): { what: string; result?: string; tone?: 'ok' | 'bad' | 'wait'; technical?: string } {
   switch (event.record_type) {
     case 'PolicyDecision': {
       const d = find(detail, 'PolicyDecision', 'decision_id', event.record_id);
       const tone = d?.outcome === 'allow' ? 'ok' : d?.outcome === 'deny' ? 'bad' : 'wait';
       // The policy's reason and the tool id are the master's words: the technical part of the line.
-      return { what: t('protocol.event.decision', { tool: d ? toolLabel(d.action.tool) : '?' }), result: d ? t(`protocol.outcome.${d.outcome}`) : undefined, tone, technical: d ? `${d.action.tool} · ${d.reason}` : undefined };
+      return {
+        what: t('protocol.event.decision', { tool: d ? toolLabel(d.action.tool) : '?' }),
+        result: d ? t(`protocol.outcome.${d.outcome}`) : undefined,
+        tone,
+        technical: d ? `${d.action.tool} · ${d.reason}` : undefined,
+      };
     }
     case 'Request':
       return { what: t('protocol.event.request'), result: find(detail, 'Request', 'request_id', event.record_id)?.summary, tone: 'wait' };
     case 'Review': {
       const r = find(detail, 'Review', 'review_id', event.record_id);
-      return { what: t('protocol.event.review'), result: r ? t(`protocol.verdict.${r.verdict}`) : undefined, tone: r?.verdict === 'approve' ? 'ok' : 'bad' };
+      return {
+        what: t('protocol.event.review'),
+        result: r ? t(`protocol.verdict.${r.verdict}`) : undefined,
+        tone: r?.verdict === 'approve' ? 'ok' : 'bad',
+      };
     }
     case 'Takeover':
       return { what: t('protocol.event.takeover'), result: find(detail, 'Takeover', 'takeover_id', event.record_id)?.reason, tone: 'wait' };
@@ -44,13 +62,27 @@ export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionD
       return { what: t('protocol.event.contribution'), result: find(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
     case 'MemoryProposal': {
       const m = find(detail, 'MemoryProposal', 'proposal_id', event.record_id);
-      const key = event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
-      return { what: t(`protocol.event.${key}`), result: m?.fact, tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait' };
+      const key =
+        event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
+      return {
+        what: t(`protocol.event.${key}`),
+        result: m?.fact,
+        tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait',
+      };
     }
     case 'LearningRecord': {
       const l = find(detail, 'LearningRecord', 'learning_id', event.record_id);
-      const key = event.type === 'learning.accepted' ? 'learningAccepted' : event.type === 'learning.rejected' ? 'learningRejected' : 'learningProposed';
-      return { what: t(`protocol.event.${key}`), result: l?.summary, tone: key === 'learningAccepted' ? 'ok' : key === 'learningRejected' ? 'bad' : 'wait' };
+      const key =
+        event.type === 'learning.accepted'
+          ? 'learningAccepted'
+          : event.type === 'learning.rejected'
+            ? 'learningRejected'
+            : 'learningProposed';
+      return {
+        what: t(`protocol.event.${key}`),
+        result: l?.summary,
+        tone: key === 'learningAccepted' ? 'ok' : key === 'learningRejected' ? 'bad' : 'wait',
+      };
     }
     case 'OutcomeReport':
       return { what: t('protocol.event.outcome'), result: find(detail, 'OutcomeReport', 'report_id', event.record_id)?.summary };
@@ -61,7 +93,11 @@ export function describeEvent(t: T, event: JarvisEvent, detail: ProtocolSessionD
   if (event.type === 'work_session.sealed') return { what: t('protocol.event.sealed'), tone: 'ok' };
   if (event.type.startsWith('work_session.')) {
     const status = event.type.slice('work_session.'.length);
-    return { what: t('protocol.event.status'), result: t(`protocol.status.${status}`, { defaultValue: status }), tone: status === 'completed' ? 'ok' : status === 'failed' ? 'bad' : undefined };
+    return {
+      what: t('protocol.event.status'),
+      result: t(`protocol.status.${status}`, { defaultValue: status }),
+      tone: status === 'completed' ? 'ok' : status === 'failed' ? 'bad' : undefined,
+    };
   }
   return { what: t('protocol.event.status'), technical: event.type };
 }
@@ -99,7 +135,8 @@ function Timeline({ detail, timeZone }: { detail: ProtocolSessionDetail; timeZon
         </p>
       ) : null}
       <p className="muted small">
-        {t('protocol.chain', { count: detail.events.length })} · {detail.session.sealed ? t('protocol.sealed') : t('protocol.unsealed')} · <code data-technical="">{detail.session.last_event_hash.slice(0, 12)}</code>
+        {t('protocol.chain', { count: detail.events.length })} · {detail.session.sealed ? t('protocol.sealed') : t('protocol.unsealed')} ·{' '}
+        <code data-technical="">{detail.session.last_event_hash.slice(0, 12)}</code>
       </p>
     </div>
   );
@@ -120,10 +157,22 @@ function MemoryProposals({ proposals }: { proposals: readonly MemoryProposal[] }
             <li key={p.proposal_id}>
               <span className="item-main">{p.fact}</span>
               <span className="row">
-                <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(p.proposal_id)} aria-label={`${t('protocol.remember')}: ${p.fact}`} onClick={() => void decide(p, 'accept')}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  disabled={deciding.includes(p.proposal_id)}
+                  aria-label={`${t('protocol.remember')}: ${p.fact}`}
+                  onClick={() => void decide(p, 'accept')}
+                >
                   {t('protocol.remember')}
                 </button>
-                <button type="button" className="btn btn-small" disabled={deciding.includes(p.proposal_id)} aria-label={`${t('protocol.discard')}: ${p.fact}`} onClick={() => void decide(p, 'reject')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={deciding.includes(p.proposal_id)}
+                  aria-label={`${t('protocol.discard')}: ${p.fact}`}
+                  onClick={() => void decide(p, 'reject')}
+                >
                   {t('protocol.discard')}
                 </button>
               </span>
@@ -165,10 +214,22 @@ function LearningRecords({ records }: { records: readonly LearningRecord[] }) {
               <li key={r.learning_id}>
                 <span className="item-main">{r.summary}</span>
                 <span className="row">
-                  <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(r.learning_id)} aria-label={`${t('protocol.keep')}: ${r.summary}`} onClick={() => void decide(r, 'accept')}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={deciding.includes(r.learning_id)}
+                    aria-label={`${t('protocol.keep')}: ${r.summary}`}
+                    onClick={() => void decide(r, 'accept')}
+                  >
                     {t('protocol.keep')}
                   </button>
-                  <button type="button" className="btn btn-small" disabled={deciding.includes(r.learning_id)} aria-label={`${t('protocol.discard')}: ${r.summary}`} onClick={() => void decide(r, 'reject')}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={deciding.includes(r.learning_id)}
+                    aria-label={`${t('protocol.discard')}: ${r.summary}`}
+                    onClick={() => void decide(r, 'reject')}
+                  >
                     {t('protocol.discard')}
                   </button>
                 </span>
@@ -218,10 +279,16 @@ export function ProtocolCard() {
                 <ul className="item-list sessions" aria-label={t('protocol.sessions')}>
                   {list.map((s) => (
                     <li key={s.work_session_id} className={s.work_session_id === selected ? 'is-selected' : undefined}>
-                      <button type="button" className="link-btn item-main" aria-pressed={s.work_session_id === selected} onClick={() => void select(s.work_session_id === selected ? undefined : s.work_session_id)}>
+                      <button
+                        type="button"
+                        className="link-btn item-main"
+                        aria-pressed={s.work_session_id === selected}
+                        onClick={() => void select(s.work_session_id === selected ? undefined : s.work_session_id)}
+                      >
                         <span>{s.goal}</span>
                         <span className="muted small">
-                          {wallClock(s.created_at, timeZone).date} {wallClock(s.created_at, timeZone).time} · {t(`protocol.status.${s.status}`)}
+                          {wallClock(s.created_at, timeZone).date} {wallClock(s.created_at, timeZone).time} ·{' '}
+                          {t(`protocol.status.${s.status}`)}
                           {s.sealed ? ` · ${t('protocol.sealed')}` : ''}
                         </span>
                       </button>

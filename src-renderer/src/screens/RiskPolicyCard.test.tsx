@@ -33,7 +33,10 @@ describe('Wissen & System: risk rules', () => {
 
     fireEvent.change(security, { target: { value: 'ask' } });
     await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ classes: { ...DEFAULT_RISK_POLICY.classes, security: 'ask' }, overrides: {} });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      classes: { ...DEFAULT_RISK_POLICY.classes, security: 'ask' },
+      overrides: {},
+    });
     await vi.waitFor(() => expect((within(card).getByRole('combobox', { name: 'Sicherheit' }) as HTMLSelectElement).value).toBe('ask'));
   });
 
@@ -41,7 +44,8 @@ describe('Wissen & System: risk rules', () => {
     let refuse = false;
     const api = fakeApi({
       'GET /api/policy/risk': () => json(answer(DEFAULT_RISK_POLICY)),
-      'PUT /api/policy/risk': (body) => (refuse ? apiError('INVALID_ARGUMENTS', 'Die Regel ist ungültig.', 400) : json(answer(body as RiskPolicy))),
+      'PUT /api/policy/risk': (body) =>
+        refuse ? apiError('INVALID_ARGUMENTS', 'Die Regel ist ungültig.', 400) : json(answer(body as RiskPolicy)),
     });
     render(<RiskPolicyCard />);
     const card = screen.getByTestId('card-risk-policy');
@@ -50,7 +54,10 @@ describe('Wissen & System: risk rules', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Ausnahme hinzufügen' }));
     const overrides = await within(card).findByTestId('risk-overrides');
     await vi.waitFor(() => expect(within(overrides).getByText('Kalender: Termin gelöscht')).toBeTruthy());
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ classes: DEFAULT_RISK_POLICY.classes, overrides: { calendar_delete: 'allow' } });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      classes: DEFAULT_RISK_POLICY.classes,
+      overrides: { calendar_delete: 'allow' },
+    });
 
     refuse = true;
     fireEvent.change(within(card).getByRole('combobox', { name: 'Lesen' }), { target: { value: 'deny' } });

@@ -73,7 +73,11 @@ export function RiskPolicyCard() {
                 <span className="item-main" title={name}>
                   {actionName(name, t('tools.other'))}
                 </span>
-                {select(actionName(name, t('tools.other')), d, (next) => void save({ ...policy, overrides: { ...policy.overrides, [name]: next } }))}
+                {select(
+                  actionName(name, t('tools.other')),
+                  d,
+                  (next) => void save({ ...policy, overrides: { ...policy.overrides, [name]: next } }),
+                )}
                 <button
                   type="button"
                   className="icon-btn danger"

@@ -45,7 +45,11 @@ function Documents() {
       {uploads.map((u) => (
         <div key={u.key} className={`upload ${u.error ? 'is-failed' : ''}`}>
           <span>{t('system.uploading', { name: u.name })}</span>
-          {u.error ? <span className="inline-error">{u.error}</span> : <progress max={1} value={u.fraction} aria-label={t('system.uploading', { name: u.name })} />}
+          {u.error ? (
+            <span className="inline-error">{u.error}</span>
+          ) : (
+            <progress max={1} value={u.fraction} aria-label={t('system.uploading', { name: u.name })} />
+          )}
         </div>
       ))}
       <DocumentSearch />
@@ -67,10 +71,17 @@ function Documents() {
                         </span>
                       ) : null}
                     </span>
-                    {d.status !== 'ready' && d.status !== 'failed' ? <progress max={1} value={d.progress} aria-label={`${d.name}: ${t(`system.docStatus.${d.status}`)}`} /> : null}
+                    {d.status !== 'ready' && d.status !== 'failed' ? (
+                      <progress max={1} value={d.progress} aria-label={`${d.name}: ${t(`system.docStatus.${d.status}`)}`} />
+                    ) : null}
                   </span>
                   <span className={`chip doc-${d.status}`}>{t(`system.docStatus.${d.status}`)}</span>
-                  <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${d.name}`} onClick={() => void remove(d.id)}>
+                  <button
+                    type="button"
+                    className="icon-btn danger"
+                    aria-label={`${t('common.delete')}: ${d.name}`}
+                    onClick={() => void remove(d.id)}
+                  >
                     <Icon name="trash" />
                   </button>
                 </li>
@@ -98,14 +109,24 @@ function VoicePipeline() {
             <h3 className="sub">{t('system.stt')}</h3>
             <ul className="chips" id="sttStatus" aria-label={t('system.stt')} data-technical="">
               {STT_STATES.map((s) => (
-                <li key={s} className={`chip stt-chip ${v.stt.state === s ? (s === 'LOCAL' ? 'chip-ok' : 'chip-bad') : 'chip-off'}`} aria-current={v.stt.state === s ? 'true' : undefined} title={t(`system.sttStates.${s}`)}>
+                <li
+                  key={s}
+                  className={`chip stt-chip ${v.stt.state === s ? (s === 'LOCAL' ? 'chip-ok' : 'chip-bad') : 'chip-off'}`}
+                  aria-current={v.stt.state === s ? 'true' : undefined}
+                  title={t(`system.sttStates.${s}`)}
+                >
                   {s}
                 </li>
               ))}
             </ul>
             <p className="reason">
               <strong>{t(`system.sttStates.${v.stt.state}`)}</strong>
-              {v.stt.language ? <span className="muted" data-technical=""> · {v.stt.language}</span> : null}
+              {v.stt.language ? (
+                <span className="muted" data-technical="">
+                  {' '}
+                  · {v.stt.language}
+                </span>
+              ) : null}
             </p>
             {v.stt.errors.length ? (
               <ul className="reasons" data-technical="">
@@ -225,7 +246,10 @@ function Skills() {
               <ul className="item-list skills">
                 {data.skills.map((s) => (
                   // A remote skill may be listed in two versions (one serving, one waiting).
-                  <li key={`${s.provider}:${s.id}:${s.sha256 ?? ''}`} className={s.enabled || s.activation?.status === 'proposed' ? '' : 'is-done'}>
+                  <li
+                    key={`${s.provider}:${s.id}:${s.sha256 ?? ''}`}
+                    className={s.enabled || s.activation?.status === 'proposed' ? '' : 'is-done'}
+                  >
                     <span className="item-main">
                       <span>
                         {s.name} <span className="muted small">{s.version}</span>
@@ -247,10 +271,22 @@ function Skills() {
                       {s.activation?.status === 'proposed' ? (
                         <span className="skill-decision">
                           <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>
-                          <button type="button" className="btn btn-small btn-primary" disabled={deciding.includes(s.activation.proposal_id)} aria-label={`${t('protocol.activate')}: ${s.name}`} onClick={() => void decide(s.activation!.proposal_id, s.name, 'accept')}>
+                          <button
+                            type="button"
+                            className="btn btn-small btn-primary"
+                            disabled={deciding.includes(s.activation.proposal_id)}
+                            aria-label={`${t('protocol.activate')}: ${s.name}`}
+                            onClick={() => void decide(s.activation!.proposal_id, s.name, 'accept')}
+                          >
                             {t('protocol.activate')}
                           </button>
-                          <button type="button" className="btn btn-small" disabled={deciding.includes(s.activation.proposal_id)} aria-label={`${t('protocol.reject')}: ${s.name}`} onClick={() => void decide(s.activation!.proposal_id, s.name, 'reject')}>
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            disabled={deciding.includes(s.activation.proposal_id)}
+                            aria-label={`${t('protocol.reject')}: ${s.name}`}
+                            onClick={() => void decide(s.activation!.proposal_id, s.name, 'reject')}
+                          >
                             {t('protocol.reject')}
                           </button>
                         </span>
@@ -302,7 +338,13 @@ function WorkersAndContainers() {
                       {t('system.workerSkills', { count: w.skills.length })} · <span data-technical="">{w.endpoint}</span>
                     </span>
                   </span>
-                  <button type="button" className="btn btn-small" disabled={busy.includes(w.id)} aria-label={`${t('system.reload')}: ${w.name}`} onClick={() => void reloadWorker(w.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy.includes(w.id)}
+                    aria-label={`${t('system.reload')}: ${w.name}`}
+                    onClick={() => void reloadWorker(w.id)}
+                  >
                     <Icon name="reload" />
                   </button>
                 </li>
@@ -333,7 +375,14 @@ function WorkersAndContainers() {
                   </span>
                   <span className="row">
                     {(['start', 'stop', 'restart'] as const).map((a) => (
-                      <button key={a} type="button" className="btn btn-small" disabled={busy.includes(c.id)} aria-label={`${t(`system.${a}`)}: ${c.name}`} onClick={() => void act(c.id, a)}>
+                      <button
+                        key={a}
+                        type="button"
+                        className="btn btn-small"
+                        disabled={busy.includes(c.id)}
+                        aria-label={`${t(`system.${a}`)}: ${c.name}`}
+                        onClick={() => void act(c.id, a)}
+                      >
                         {t(`system.${a}`)}
                       </button>
                     ))}

@@ -57,7 +57,12 @@ function TaskRow({ task }: { task: Task }) {
   };
   return (
     <li className={`task ${done ? 'is-done' : ''} ${overdue ? 'is-overdue' : ''} prio-${task.priority}`}>
-      <input type="checkbox" checked={done} aria-label={t('tasks.markDone', { title: task.title })} onChange={() => setStatus(done ? 'open' : 'done')} />
+      <input
+        type="checkbox"
+        checked={done}
+        aria-label={t('tasks.markDone', { title: task.title })}
+        onChange={() => setStatus(done ? 'open' : 'done')}
+      />
       {editing ? (
         <form className="inline-form" onSubmit={(e) => void saveTitle(e)}>
           <Field label={t('common.title')} error={errors.title}>
@@ -80,7 +85,18 @@ function TaskRow({ task }: { task: Task }) {
           <span className="task-title">{task.title}</span>
           <span className="muted small">
             {overdue ? <span className="chip chip-overdue">{t('taskForm.overdue')}</span> : null}
-            {task.due ? <span className={overdue ? 'overdue' : ''}>{formatWhen(task.due, hh.timezone, hh.today, i18n.language, { today: t('common.today'), tomorrow: t('common.tomorrow') }, task.due.includes('T00:00:00'))}</span> : null}
+            {task.due ? (
+              <span className={overdue ? 'overdue' : ''}>
+                {formatWhen(
+                  task.due,
+                  hh.timezone,
+                  hh.today,
+                  i18n.language,
+                  { today: t('common.today'), tomorrow: t('common.tomorrow') },
+                  task.due.includes('T00:00:00'),
+                )}
+              </span>
+            ) : null}
             {task.tags.map((tag) => (
               <span key={tag} className="tag">
                 {`#${tag}`}
@@ -89,7 +105,12 @@ function TaskRow({ task }: { task: Task }) {
           </span>
         </span>
       )}
-      <select aria-label={`${t("tasks.status")}: ${task.title}`} className="select-small" value={task.status} onChange={(e) => setStatus(e.target.value as Task['status'])}>
+      <select
+        aria-label={`${t('tasks.status')}: ${task.title}`}
+        className="select-small"
+        value={task.status}
+        onChange={(e) => setStatus(e.target.value as Task['status'])}
+      >
         {(['open', 'in_progress', 'done'] as const).map((s) => (
           <option key={s} value={s}>
             {t(`tasks.statuses.${s}`)}

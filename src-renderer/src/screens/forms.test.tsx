@@ -39,7 +39,9 @@ afterEach(() => {
 
 describe('a refused form', () => {
   it('keeps what was typed and marks the field the master named, in the UI language', async () => {
-    const api = fakeApi({ 'POST /api/tools/tasks_create': () => apiError('INVALID_TIME', 'Den 31.02.2027 gibt es nicht.', 422, '/due/date') });
+    const api = fakeApi({
+      'POST /api/tools/tasks_create': () => apiError('INVALID_TIME', 'Den 31.02.2027 gibt es nicht.', 422, '/due/date'),
+    });
     render(<TasksScreen />);
     const form = screen.getByTestId('task-create-form');
     const title = within(form).getByLabelText('Neue Aufgabe') as HTMLInputElement;
@@ -79,7 +81,9 @@ describe('a refused form', () => {
     fireEvent.submit(form);
     await waitFor(() => expect(title.value).toBe(''));
     expect((within(form).getByLabelText('Priorität') as HTMLSelectElement).value).toBe('normal');
-    expect(api.calls.find((c) => c.path === '/api/tools/tasks_create')?.body).toMatchObject({ arguments: { title: 'Keller aufräumen', priority: 'high' } });
+    expect(api.calls.find((c) => c.path === '/api/tools/tasks_create')?.body).toMatchObject({
+      arguments: { title: 'Keller aufräumen', priority: 'high' },
+    });
   });
 
   it('lists overdue tasks first and says they are overdue', () => {
@@ -137,7 +141,10 @@ describe('undo', () => {
 describe('the outbox', () => {
   it('keeps an entry made offline and sends it once when the connection returns', async () => {
     let created = 0;
-    const api = fakeApi({ 'POST /api/tools/tasks_create': () => (created++, ok({ id: 'task_9' })), 'GET /api/state': () => json(homeFixture()) });
+    const api = fakeApi({
+      'POST /api/tools/tasks_create': () => (created++, ok({ id: 'task_9' })),
+      'GET /api/state': () => json(homeFixture()),
+    });
     setOnline(false);
     render(
       <>
@@ -166,7 +173,10 @@ describe('the outbox', () => {
   });
 
   it('a create whose request fails on the network waits instead of being lost', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const outcome = await useStore.getState().create('groceries_add', { name: 'Brot' }, 'Brot');
     expect(outcome).toEqual({ status: 'queued' });
     expect(useStore.getState().outbox.map((e) => e.label)).toEqual(['Brot']);
@@ -183,7 +193,9 @@ describe('the shopping list', () => {
     expect(within(form).getByText('Verstanden: 0,5 TL Zimt')).toBeTruthy();
     fireEvent.submit(form);
     await waitFor(() => expect(field.value).toBe(''));
-    expect(api.calls.find((c) => c.path === '/api/tools/groceries_add')?.body).toMatchObject({ arguments: { name: 'Zimt', quantity: 0.5, unit: 'TL' } });
+    expect(api.calls.find((c) => c.path === '/api/tools/groceries_add')?.body).toMatchObject({
+      arguments: { name: 'Zimt', quantity: 0.5, unit: 'TL' },
+    });
   });
 
   it('says when it cannot read an amount, keeps the text and sends nothing', () => {
@@ -232,7 +244,9 @@ describe('the shopping list', () => {
     expect(within(screen.getByTestId('aisle-dairy')).getByText('Milch')).toBeTruthy();
     expect(within(screen.getByTestId('aisle-pantry')).getByText('Spaghetti')).toBeTruthy();
     expect(within(screen.getByTestId('aisle-done')).getByText('Zimt')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Obst & Gemüse', 'Milch, Käse & Eier', 'Vorrat', 'Erledigt']));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Obst & Gemüse', 'Milch, Käse & Eier', 'Vorrat', 'Erledigt']),
+    );
     fireEvent.click(screen.getByText('Erledigte entfernen'));
     expect((await screen.findByTestId('undo-toast')).textContent).toContain('1 erledigter Eintrag entfernt');
     expect(api.calls.filter((c) => c.path === '/api/tools/groceries_remove').map((c) => c.body)).toEqual([{ arguments: { id: 'groc_4' } }]);
@@ -245,7 +259,11 @@ describe('kanban by touch and keyboard', () => {
     render(<KanbanScreen />);
     fireEvent.click(screen.getByLabelText('„Steuererklärung abgeben“ verschieben'));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Nach „Backlog“', 'Nach „In Arbeit“', 'Nach „Erledigt“']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Nach „Backlog“', 'Nach „In Arbeit“', 'Nach „Erledigt“']);
     fireEvent.click(within(menu).getByText('Nach „In Arbeit“'));
     expect(within(screen.getByTestId('kcol-DOING')).getByText('Steuererklärung abgeben')).toBeTruthy();
     fireEvent.keyDown(screen.getByTestId('kcard-card_2'), { key: 'ArrowRight' });
@@ -258,7 +276,13 @@ describe('kanban by touch and keyboard', () => {
 
   it('AI ORGANIZE asks the master to sort the board and says what moved', async () => {
     const api = fakeApi({
-      'POST /api/kanban/organize': () => json({ trace_id: 't', strategy: 'deterministic_fallback', moved: [{ id: 'card_1', from: 'TODO', to: 'DOING', success: true, message: '' }], skipped: [] }),
+      'POST /api/kanban/organize': () =>
+        json({
+          trace_id: 't',
+          strategy: 'deterministic_fallback',
+          moved: [{ id: 'card_1', from: 'TODO', to: 'DOING', success: true, message: '' }],
+          skipped: [],
+        }),
       'GET /api/state': () => json(homeFixture()),
     });
     render(<KanbanScreen />);
@@ -272,7 +296,21 @@ describe('document search', () => {
   it('searches by keyword and shows where each hit is', async () => {
     const api = fakeApi({
       'GET /api/rag/search': () =>
-        json({ query: 'Garantie', mode: 'keyword', results: [{ document_id: 'doc_1', document: 'Waschmaschine.pdf', location: 'Seite 2', source: { page: 2 }, excerpt: 'Garantie: 2 Jahre', score: 1, chunk_id: 3 }] }),
+        json({
+          query: 'Garantie',
+          mode: 'keyword',
+          results: [
+            {
+              document_id: 'doc_1',
+              document: 'Waschmaschine.pdf',
+              location: 'Seite 2',
+              source: { page: 2 },
+              excerpt: 'Garantie: 2 Jahre',
+              score: 1,
+              chunk_id: 3,
+            },
+          ],
+        }),
     });
     render(<DocumentSearch />);
     fireEvent.change(screen.getByLabelText('In Dokumenten suchen'), { target: { value: 'Garantie' } });
@@ -287,7 +325,9 @@ describe('document search', () => {
 describe('voice buttons', () => {
   it('without speech recognition are disabled before recording and say why and how to fix it', () => {
     fakeApi({});
-    useStore.setState({ voiceStatus: { status: 'ready', data: voiceStatusFixture({ stt: { state: 'MODEL', language: 'de', errors: [] } }) } });
+    useStore.setState({
+      voiceStatus: { status: 'ready', data: voiceStatusFixture({ stt: { state: 'MODEL', language: 'de', errors: [] } }) },
+    });
     render(<MicButton module="tasks" big label="Aufgabe sprechen" />);
     const button = screen.getByRole('button', { name: 'Aufgabe sprechen' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);

@@ -47,7 +47,9 @@ describe('lazy screens', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    const lazy = lazyScreen(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/CalendarScreen-x.js')));
+    const lazy = lazyScreen(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/CalendarScreen-x.js')),
+    );
     await lazy.preload(); // a failed preload does not reject: the screen shows the failure when opened
     render(<Shown view={lazy.View} />);
     const alert = await screen.findByRole('alert');

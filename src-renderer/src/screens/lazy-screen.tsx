@@ -44,9 +44,10 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   }
   return {
     View: LazyScreenView,
-    preload: () => start().then(
-      () => undefined,
-      () => undefined,
-    ),
+    preload: () =>
+      start().then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

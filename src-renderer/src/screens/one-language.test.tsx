@@ -18,15 +18,48 @@ import { ragDocumentFixture, skillFixture, voiceStatusFixture } from '../testing
 
 /** What /api/health says on a fresh install without Ollama, Docker or the mesh. */
 const COMPONENTS: Record<string, ComponentStatus> = {
-  ollama: { state: 'error', detail: 'Ollama ist unter http://127.0.0.1:11434 nicht erreichbar (ECONNREFUSED).', code: 'ollama.unreachable' },
-  household: { state: 'ok', detail: 'reminder pass every 60000 ms, last 2026-12-01T09:29:00.000Z', code: 'household.reminderPass', params: { seconds: 60 } },
-  skills: { state: 'degraded', detail: '10 skills, 8 tools, not isolated: bwrap missing, 1 errors', code: 'skills.loadedWithErrors', params: { skills: 10, tools: 8, errors: 1 } },
+  ollama: {
+    state: 'error',
+    detail: 'Ollama ist unter http://127.0.0.1:11434 nicht erreichbar (ECONNREFUSED).',
+    code: 'ollama.unreachable',
+  },
+  household: {
+    state: 'ok',
+    detail: 'reminder pass every 60000 ms, last 2026-12-01T09:29:00.000Z',
+    code: 'household.reminderPass',
+    params: { seconds: 60 },
+  },
+  skills: {
+    state: 'degraded',
+    detail: '10 skills, 8 tools, not isolated: bwrap missing, 1 errors',
+    code: 'skills.loadedWithErrors',
+    params: { skills: 10, tools: 8, errors: 1 },
+  },
   mesh: { state: 'off', detail: 'JARVIS_MESH_ENROLLMENT_TOKEN is not set; no worker can enroll.', code: 'mesh.off' },
-  docker: { state: 'off', detail: 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.', code: 'docker.off' },
-  voice: { state: 'degraded', detail: 'STT MODEL: /models/ggml-small.bin missing; TTS espeak-ng (Piper missing)', code: 'voice.sttNotReady', params: { missing: 'MODEL' } },
-  rag: { state: 'degraded', detail: '1/2 documents ready, 1 chunks; 1 failed; keyword search only: Ollama is not reachable', code: 'rag.keywordOnly', params: { ready: 1, documents: 2 } },
+  docker: {
+    state: 'off',
+    detail: 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.',
+    code: 'docker.off',
+  },
+  voice: {
+    state: 'degraded',
+    detail: 'STT MODEL: /models/ggml-small.bin missing; TTS espeak-ng (Piper missing)',
+    code: 'voice.sttNotReady',
+    params: { missing: 'MODEL' },
+  },
+  rag: {
+    state: 'degraded',
+    detail: '1/2 documents ready, 1 chunks; 1 failed; keyword search only: Ollama is not reachable',
+    code: 'rag.keywordOnly',
+    params: { ready: 1, documents: 2 },
+  },
   protocol: { state: 'ok', detail: '12 events recorded', code: 'protocol.recorded', params: { count: 12 } },
-  backup: { state: 'ok', detail: 'Last backup 2026-12-01T02:00:00.000Z in /srv/backups.', code: 'backup.last', params: { at: '2026-12-01 03:00' } },
+  backup: {
+    state: 'ok',
+    detail: 'Last backup 2026-12-01T02:00:00.000Z in /srv/backups.',
+    code: 'backup.last',
+    params: { at: '2026-12-01 03:00' },
+  },
 };
 
 const session: WorkSession = {
@@ -54,13 +87,36 @@ const event = (revision: number, type: string, record_type: JarvisEvent['record_
   hash: String(revision).repeat(64),
   created_at: '2026-12-01T09:00:01Z',
 });
-const noRecords: SessionRecords = { PolicyDecision: [], Request: [], Review: [], Takeover: [], Contribution: [], LearningRecord: [], MemoryProposal: [], OutcomeReport: [] };
+const noRecords: SessionRecords = {
+  PolicyDecision: [],
+  Request: [],
+  Review: [],
+  Takeover: [],
+  Contribution: [],
+  LearningRecord: [],
+  MemoryProposal: [],
+  OutcomeReport: [],
+};
 const detail: ProtocolSessionDetail = {
   session,
-  events: [event(1, 'work_session.created', 'WorkSession', 'ws_1'), event(2, 'policy_decision.recorded', 'PolicyDecision', 'dec_1'), event(3, 'work_session.completed', 'WorkSession', 'ws_1')],
+  events: [
+    event(1, 'work_session.created', 'WorkSession', 'ws_1'),
+    event(2, 'policy_decision.recorded', 'PolicyDecision', 'dec_1'),
+    event(3, 'work_session.completed', 'WorkSession', 'ws_1'),
+  ],
   records: {
     ...noRecords,
-    PolicyDecision: [{ decision_id: 'dec_1', work_session_id: 'ws_1', policy_id: 'pol_household', action: { tool: 'groceries_add', arguments_sha256: 'b'.repeat(64) }, outcome: 'allow', reason: 'household write within policy', decided_at: '2026-12-01T09:00:02Z' }],
+    PolicyDecision: [
+      {
+        decision_id: 'dec_1',
+        work_session_id: 'ws_1',
+        policy_id: 'pol_household',
+        action: { tool: 'groceries_add', arguments_sha256: 'b'.repeat(64) },
+        outcome: 'allow',
+        reason: 'household write within policy',
+        decided_at: '2026-12-01T09:00:02Z',
+      },
+    ],
   },
 };
 
@@ -102,15 +158,44 @@ function serve(): void {
   fakeApi({
     'GET /api/state': () => json(household()),
     'GET /api/health': () => json({ ok: true, version: '0.1.0', components: COMPONENTS }),
-    'POST /api/tools/calendar_list': () => json({ success: true, data: { from: '2026-11-30', to: '2027-01-04', events: household().events }, message: '', mutated: false }),
+    'POST /api/tools/calendar_list': () =>
+      json({ success: true, data: { from: '2026-11-30', to: '2027-01-04', events: household().events }, message: '', mutated: false }),
     'POST /api/tools/kanban_move': () => apiError('INVALID_ARGUMENTS', 'column must be one of BACKLOG, TODO, DOING, DONE', 400, '/column'),
     'GET /api/rag/documents': () =>
-      json({ documents: [ragDocumentFixture(), ragDocumentFixture({ id: 'doc_2', name: 'scan.pdf', status: 'failed', chunks: 0, error: 'pdftotext is not installed (PDF_TOOLS_MISSING)' })] }),
-    'GET /api/skills': () => json({ skills: [skillFixture({ actions: [{ id: 'go', name: 'go', description: 'x' } as never] })], errors: [{ source: 'skills/broken', message: 'skill.json: id missing' }] }),
+      json({
+        documents: [
+          ragDocumentFixture(),
+          ragDocumentFixture({
+            id: 'doc_2',
+            name: 'scan.pdf',
+            status: 'failed',
+            chunks: 0,
+            error: 'pdftotext is not installed (PDF_TOOLS_MISSING)',
+          }),
+        ],
+      }),
+    'GET /api/skills': () =>
+      json({
+        skills: [skillFixture({ actions: [{ id: 'go', name: 'go', description: 'x' } as never] })],
+        errors: [{ source: 'skills/broken', message: 'skill.json: id missing' }],
+      }),
     'GET /api/mesh/workers': () =>
       json({
         enabled: true,
-        workers: [{ id: 'wrk_1', name: 'keller-pi', runtime: 'python', endpoint: 'http://10.0.0.5:8765', enrolled_at: '', last_heartbeat_at: '', lease_left_ms: 1000, skills: [{ id: 'x', name: 'x', version: '1', actions: [] }], calls: 0, failures: 0 }],
+        workers: [
+          {
+            id: 'wrk_1',
+            name: 'keller-pi',
+            runtime: 'python',
+            endpoint: 'http://10.0.0.5:8765',
+            enrolled_at: '',
+            last_heartbeat_at: '',
+            lease_left_ms: 1000,
+            skills: [{ id: 'x', name: 'x', version: '1', actions: [] }],
+            calls: 0,
+            failures: 0,
+          },
+        ],
       }),
     'GET /api/docker/skill-services': () => json({ enabled: false, reason: COMPONENTS.docker!.detail, services: [] }),
     'GET /api/voice/status': () =>
@@ -121,16 +206,40 @@ function serve(): void {
         }),
       ),
     'GET /api/protocol/sessions': () => json({ sessions: [session] }),
-    'GET /api/policy/risk': () => json({ policy: DEFAULT_RISK_POLICY, tools: [{ name: 'calendar_delete', risk: 'disruptive' as const, decision: 'ask' as const, rule: 'class:disruptive' }] }),
+    'GET /api/policy/risk': () =>
+      json({
+        policy: DEFAULT_RISK_POLICY,
+        tools: [{ name: 'calendar_delete', risk: 'disruptive' as const, decision: 'ask' as const, rule: 'class:disruptive' }],
+      }),
     'GET /api/protocol/sessions/ws_1': () => json(detail),
-    'GET /api/protocol/memory-proposals': () => json({ proposals: [{ proposal_id: 'mem_1', work_session_id: 'ws_1', fact: 'Paul verträgt keine Nüsse', status: 'proposed', created_at: '2026-12-01T09:01:00Z' }] }),
+    'GET /api/protocol/memory-proposals': () =>
+      json({
+        proposals: [
+          {
+            proposal_id: 'mem_1',
+            work_session_id: 'ws_1',
+            fact: 'Paul verträgt keine Nüsse',
+            status: 'proposed',
+            created_at: '2026-12-01T09:01:00Z',
+          },
+        ],
+      }),
     'GET /api/protocol/learning': () => json({ records: [] }),
   });
 }
 
 async function loadEverything(): Promise<void> {
   const s = useStore.getState();
-  await Promise.all([s.loadHome(), s.loadHealth(), s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadVoiceStatus(), s.loadProtocol()]);
+  await Promise.all([
+    s.loadHome(),
+    s.loadHealth(),
+    s.loadDocuments(),
+    s.loadSkills(),
+    s.loadWorkers(),
+    s.loadContainers(),
+    s.loadVoiceStatus(),
+    s.loadProtocol(),
+  ]);
   await s.selectSession('ws_1');
 }
 

@@ -39,7 +39,10 @@ describe('Home', () => {
     const data = homeFixture();
     const at = (id: string, title: string, start: string, end: string) => ({ ...data.events[0]!, id, title, start, end });
     // Written in another offset, the later event's text sorts first.
-    const events = [at('evt_late', 'Spät', '2026-12-01T16:00:00+01:00', '2026-12-01T17:00:00+01:00'), at('evt_early', 'Früh', '2026-12-01T15:00:00+02:00', '2026-12-01T16:00:00+02:00')];
+    const events = [
+      at('evt_late', 'Spät', '2026-12-01T16:00:00+01:00', '2026-12-01T17:00:00+01:00'),
+      at('evt_early', 'Früh', '2026-12-01T15:00:00+02:00', '2026-12-01T16:00:00+02:00'),
+    ];
     useStore.setState({ home: { status: 'ready', data: { ...data, events } } });
     // localeCompare builds an ICU collator on its first call: tens of milliseconds before Home shows.
     const collator = vi.spyOn(String.prototype, 'localeCompare');
@@ -75,7 +78,12 @@ describe('Kanban', () => {
     const api = fakeApi({ 'POST /api/tools/kanban_move': ok, 'GET /api/state': () => json(homeFixture()) });
     render(<KanbanScreen />);
     const data = new Map<string, string>();
-    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: '', dropEffect: '' };
+    const dataTransfer = {
+      setData: (k: string, v: string) => data.set(k, v),
+      getData: (k: string) => data.get(k) ?? '',
+      effectAllowed: '',
+      dropEffect: '',
+    };
     fireEvent.dragStart(screen.getByTestId('kcard-card_1'), { dataTransfer });
     fireEvent.dragOver(screen.getByTestId('kcol-DONE'), { dataTransfer });
     fireEvent.drop(screen.getByTestId('kcol-DONE'), { dataTransfer });
@@ -96,7 +104,13 @@ describe('Kanban', () => {
 describe('Wissen & System', () => {
   it('shows a failed list inside its own card', () => {
     const broken = () => apiError('INTERNAL', 'Dienst gestört', 500);
-    fakeApi({ 'GET /api/rag/documents': broken, 'GET /api/skills': broken, 'GET /api/mesh/workers': broken, 'GET /api/docker/skill-services': broken, 'GET /api/voice/status': broken });
+    fakeApi({
+      'GET /api/rag/documents': broken,
+      'GET /api/skills': broken,
+      'GET /api/mesh/workers': broken,
+      'GET /api/docker/skill-services': broken,
+      'GET /api/voice/status': broken,
+    });
     render(<SystemScreen />);
     return Promise.all([
       useStore.getState().loadDocuments(),
@@ -112,14 +126,23 @@ describe('Wissen & System', () => {
   it('shows the STT state with its reason and the skill errors', async () => {
     fakeApi({
       'GET /api/voice/status': () =>
-        json(voiceStatusFixture({ stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] } })),
+        json(
+          voiceStatusFixture({
+            stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] },
+          }),
+        ),
       'GET /api/skills': () => json({ skills: [skillFixture()], errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }] }),
     });
     render(<SystemScreen />);
     await useStore.getState().loadVoiceStatus();
     await useStore.getState().loadSkills();
     expect(await screen.findByText('/models/ggml-small.bin fehlt')).toBeTruthy();
-    expect(screen.getAllByText('MODEL').find((e) => e.classList.contains('stt-chip'))?.getAttribute('aria-current')).toBe('true');
+    expect(
+      screen
+        .getAllByText('MODEL')
+        .find((e) => e.classList.contains('stt-chip'))
+        ?.getAttribute('aria-current'),
+    ).toBe('true');
     expect(screen.getByText(/skill.json: id fehlt/)).toBeTruthy();
   });
 });
@@ -130,8 +153,26 @@ describe('Assistant panel', () => {
       'POST /api/agent/chat': (body) =>
         json(
           (body as { message: string }).message === 'ja'
-            ? { reply: 'Gelöscht.', tool_calls: [{ tool: 'calendar_delete', arguments: { id: 'evt_1' }, result: { success: true, message: 'gelöscht', mutated: true } }], trace_id: 'tr_2', source: 'pending' }
-            : { reply: 'Soll ich löschen?', tool_calls: [], pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin löschen', expires_at: '2026-12-01T10:35:00+01:00' }, trace_id: 'tr_1', source: 'model' },
+            ? {
+                reply: 'Gelöscht.',
+                tool_calls: [
+                  { tool: 'calendar_delete', arguments: { id: 'evt_1' }, result: { success: true, message: 'gelöscht', mutated: true } },
+                ],
+                trace_id: 'tr_2',
+                source: 'pending',
+              }
+            : {
+                reply: 'Soll ich löschen?',
+                tool_calls: [],
+                pending: {
+                  tool: 'calendar_delete',
+                  arguments: { id: 'evt_1' },
+                  summary: 'Termin löschen',
+                  expires_at: '2026-12-01T10:35:00+01:00',
+                },
+                trace_id: 'tr_1',
+                source: 'model',
+              },
         ),
     });
     render(<App />);

@@ -92,8 +92,10 @@ export const createCalendarSlice: StateCreator<Store, [], [], CalendarSlice> = (
   hideCalendarEvents(match) {
     const before = get().calendarWindow;
     const home = get().home;
-    if (before.status === 'ready') set({ calendarWindow: { status: 'ready', data: { ...before.data, events: before.data.events.filter((e) => !match(e)) } } });
-    if (home.status === 'ready') set({ home: { status: 'ready', data: { ...home.data, events: home.data.events.filter((e) => !match(e)) } } });
+    if (before.status === 'ready')
+      set({ calendarWindow: { status: 'ready', data: { ...before.data, events: before.data.events.filter((e) => !match(e)) } } });
+    if (home.status === 'ready')
+      set({ home: { status: 'ready', data: { ...home.data, events: home.data.events.filter((e) => !match(e)) } } });
     return () => set({ calendarWindow: before, home });
   },
 });

@@ -10,7 +10,12 @@ afterEach(() => vi.unstubAllGlobals());
 const done: ChatResponse = {
   reply: 'Soll ich den Termin „Zahnarzt“ löschen?',
   tool_calls: [{ tool: 'calendar_list', arguments: {}, result: { success: true, message: '1 Termin', mutated: false } }],
-  pending: { tool: 'calendar_delete', arguments: { id: 'evt_1' }, summary: 'Termin „Zahnarzt“ löschen', expires_at: '2026-12-01T10:35:00+01:00' },
+  pending: {
+    tool: 'calendar_delete',
+    arguments: { id: 'evt_1' },
+    summary: 'Termin „Zahnarzt“ löschen',
+    expires_at: '2026-12-01T10:35:00+01:00',
+  },
   trace_id: 'tr_1',
   source: 'model',
 };
@@ -22,7 +27,10 @@ describe('chat slice', () => {
         sse([
           { type: 'delta', data: { text: 'Soll ich ' } },
           { type: 'tool_call', data: { tool: 'calendar_list', arguments: {} } },
-          { type: 'tool_result', data: { tool: 'calendar_list', arguments: {}, result: { success: true, message: '1 Termin', mutated: false } } },
+          {
+            type: 'tool_result',
+            data: { tool: 'calendar_list', arguments: {}, result: { success: true, message: '1 Termin', mutated: false } },
+          },
           { type: 'delta', data: { text: 'den Termin löschen?' } },
           { type: 'pending', data: done.pending! },
           { type: 'done', data: done },
@@ -46,7 +54,8 @@ describe('chat slice', () => {
   it('falls back to POST /api/agent/chat when the stream fails before any text', async () => {
     const api = fakeApi({
       'POST /api/agent/chat/stream': () => apiError('INTERNAL', 'stream broke', 500),
-      'POST /api/agent/chat': () => json({ ...done, plan: { goal: 'Woche planen', steps: [{ id: 's1', task: 'Tag 1', tool: 'mealplan_create', arguments: {} }] } }),
+      'POST /api/agent/chat': () =>
+        json({ ...done, plan: { goal: 'Woche planen', steps: [{ id: 's1', task: 'Tag 1', tool: 'mealplan_create', arguments: {} }] } }),
     });
     await useStore.getState().sendChat('Plane die Woche');
     expect(api.calls.map((c) => c.path)).toEqual(['/api/agent/chat/stream', '/api/agent/chat']);
@@ -57,7 +66,11 @@ describe('chat slice', () => {
     const refused = () => apiError('INTERNAL', 'Ollama antwortet nicht', 500);
     fakeApi({ 'POST /api/agent/chat/stream': refused, 'POST /api/agent/chat': refused });
     await useStore.getState().sendChat('Hallo');
-    expect(useStore.getState().messages[1]).toMatchObject({ error: true, streaming: false, text: expect.stringContaining('Ollama antwortet nicht') });
+    expect(useStore.getState().messages[1]).toMatchObject({
+      error: true,
+      streaming: false,
+      text: expect.stringContaining('Ollama antwortet nicht'),
+    });
   });
 
   it('CLEAR CHAT empties the conversation on the server and here', async () => {

@@ -1,5 +1,14 @@
 import type { StateCreator } from 'zustand';
-import type { ChatRequest, ChatResponse, ExecutedToolCall, PendingConfirmation, ReplySource, ToolResult, VoiceCommandResponse, WorkflowPlan } from '../../../src-shared';
+import type {
+  ChatRequest,
+  ChatResponse,
+  ExecutedToolCall,
+  PendingConfirmation,
+  ReplySource,
+  ToolResult,
+  VoiceCommandResponse,
+  WorkflowPlan,
+} from '../../../src-shared';
 import { request, streamChat, type ChatStreamMessage } from '../api';
 import { messageOf } from './resource';
 import type { Store } from './index';
@@ -41,7 +50,15 @@ export const createChatSlice: StateCreator<Store, [], [], ChatSlice> = (set, get
     set({ messages: get().messages.map((m) => (m.id === id ? { ...m, ...(typeof change === 'function' ? change(m) : change) } : m)) });
 
   const finish = (id: number, res: ChatResponse) =>
-    patch(id, { text: res.reply, toolCalls: res.tool_calls, plan: res.plan, pending: res.pending, source: res.source, streaming: false, error: res.source === 'error' });
+    patch(id, {
+      text: res.reply,
+      toolCalls: res.tool_calls,
+      plan: res.plan,
+      pending: res.pending,
+      source: res.source,
+      streaming: false,
+      error: res.source === 'error',
+    });
 
   /** One event of the reply's stream; `done` carries the same answer as the plain chat. */
   const apply = (id: number, event: ChatStreamMessage): void => {

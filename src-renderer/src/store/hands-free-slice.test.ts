@@ -22,7 +22,12 @@ vi.mock('../voice/hands-free-listener', () => ({
   }),
 }));
 
-const segment = (): Recording => ({ blob: new Blob(['opus'], { type: 'audio/webm' }), mime: 'audio/webm;codecs=opus', captureMs: 2100, reason: 'end' });
+const segment = (): Recording => ({
+  blob: new Blob(['opus'], { type: 'audio/webm' }),
+  mime: 'audio/webm;codecs=opus',
+  captureMs: 2100,
+  reason: 'end',
+});
 const turn = voiceTurnFixture();
 
 /** The form fields the last POST /api/voice/command carried. */
@@ -65,13 +70,16 @@ describe('hands-free slice', () => {
 
   it('shows a command and its reply in the chat, and does not listen while the reply plays', async () => {
     const api = fakeApi({ 'POST /api/voice/command': () => json({ ...turn, audio: { mime: 'audio/wav', base64: 'UklGRg==' } }) });
-    vi.stubGlobal('Audio', class {
-      onended: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      play() {
-        return Promise.resolve();
-      }
-    });
+    vi.stubGlobal(
+      'Audio',
+      class {
+        onended: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        play() {
+          return Promise.resolve();
+        }
+      },
+    );
     await useStore.getState().toggleHandsFree();
     await speak(api);
     const [said, answer] = useStore.getState().messages;
@@ -132,7 +140,10 @@ describe('hands-free slice', () => {
   it('a push-to-talk turn holds hands-free listening until it is over', async () => {
     await useStore.getState().toggleHandsFree();
     vi.stubGlobal('MediaRecorder', class {});
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => Promise.reject(Object.assign(new Error('busy'), { name: 'NotReadableError' })) } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(Object.assign(new Error('busy'), { name: 'NotReadableError' })) },
+    });
     await useStore.getState().toggleVoice();
     expect(mic.hold).toHaveBeenCalledTimes(1);
     await expect(Promise.race([mic.hold.mock.calls[0]![0], 'still held'])).resolves.toBeUndefined();

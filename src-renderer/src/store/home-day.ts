@@ -21,7 +21,8 @@ export interface HomeDay {
 }
 
 const MEAL_ORDER = ['breakfast', 'lunch', 'snack', 'dinner'];
-const byMeal = (a: MealPlanEntry, b: MealPlanEntry) => byCodePoint(a.date, b.date) || MEAL_ORDER.indexOf(a.meal) - MEAL_ORDER.indexOf(b.meal);
+const byMeal = (a: MealPlanEntry, b: MealPlanEntry) =>
+  byCodePoint(a.date, b.date) || MEAL_ORDER.indexOf(a.meal) - MEAL_ORDER.indexOf(b.meal);
 
 // Every Home card reads the same day: compute it once per loaded state.
 const computed = new WeakMap<HomeState, { readonly today: string; readonly day: HomeDay }>();
@@ -83,5 +84,8 @@ export function snoozedUntil(reminder: Reminder, state: HomeState, minutes = 60)
   const total = Number(base.time.slice(0, 2)) * 60 + Number(base.time.slice(3, 5)) + minutes;
   const days = Math.floor(total / 1440);
   const rest = total % 1440;
-  return { date: addDays(base.date, days), time: `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}` };
+  return {
+    date: addDays(base.date, days),
+    time: `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`,
+  };
 }

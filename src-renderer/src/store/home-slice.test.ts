@@ -63,17 +63,28 @@ describe('home slice', () => {
 
   it('rolls an optimistic edit back and says why when the server refuses', async () => {
     fakeApi({
-      'POST /api/tools/tasks_delete': () => json({ success: false, error: { code: 'NOT_FOUND', message: 'Aufgabe task_1 gibt es nicht' }, message: 'Aufgabe task_1 gibt es nicht', mutated: false }),
+      'POST /api/tools/tasks_delete': () =>
+        json({
+          success: false,
+          error: { code: 'NOT_FOUND', message: 'Aufgabe task_1 gibt es nicht' },
+          message: 'Aufgabe task_1 gibt es nicht',
+          mutated: false,
+        }),
     });
     useStore.setState({ home: { status: 'ready', data: homeFixture() } });
-    const ok = await useStore.getState().mutate('tasks_delete', { id: 'task_1' }, (s) => ({ ...s, tasks: s.tasks.filter((t) => t.id !== 'task_1') }));
+    const ok = await useStore
+      .getState()
+      .mutate('tasks_delete', { id: 'task_1' }, (s) => ({ ...s, tasks: s.tasks.filter((t) => t.id !== 'task_1') }));
     expect(ok).toBe(false);
     expect(useStore.getState().home.data?.tasks.map((t) => t.id)).toContain('task_1');
     expect(useStore.getState().notices.at(-1)).toMatchObject({ kind: 'error', text: expect.stringContaining('gibt es nicht') });
   });
 
   it('rolls back on a schema violation (400) too', async () => {
-    fakeApi({ 'POST /api/tools/kanban_move': () => apiError('INVALID_ARGUMENTS', 'column must be one of BACKLOG, TODO, DOING, DONE', 400, '/column') });
+    fakeApi({
+      'POST /api/tools/kanban_move': () =>
+        apiError('INVALID_ARGUMENTS', 'column must be one of BACKLOG, TODO, DOING, DONE', 400, '/column'),
+    });
     useStore.setState({ home: { status: 'ready', data: homeFixture() } });
     await useStore.getState().mutate('kanban_move', { id: 'card_1', column: 'DONE' }, (s) => ({ ...s, kanban: [] }));
     expect(useStore.getState().home.data?.kanban).toHaveLength(2);

@@ -16,7 +16,12 @@ export interface HomeSlice {
    * says why — or `onRefused` does, for a form that marks the field at fault. Resolves true
    * when the server accepted.
    */
-  mutate<N extends HomeToolName>(tool: N, args: HomeToolArgs[N], optimistic?: (state: HomeState) => HomeState, onRefused?: (error: unknown) => void): Promise<boolean>;
+  mutate<N extends HomeToolName>(
+    tool: N,
+    args: HomeToolArgs[N],
+    optimistic?: (state: HomeState) => HomeState,
+    onRefused?: (error: unknown) => void,
+  ): Promise<boolean>;
   /** Rings again an hour later (after now, or after its own time if that is later): a new reminder replaces it. */
   snoozeReminder(id: string, minutes?: number): Promise<boolean>;
   reminderDue(reminder: Reminder): void;

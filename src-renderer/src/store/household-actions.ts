@@ -30,38 +30,71 @@ function dueOf(task: Task, timezone: string): HomeToolArgs['tasks_create']['due'
 }
 
 export async function deleteTask(store: Api, task: Task, timezone: string): Promise<void> {
-  const ok = await store.getState().mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }));
+  const ok = await store
+    .getState()
+    .mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }));
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: task.title }), () =>
     restore(store, async () => {
       const due = dueOf(task, timezone);
-      const created = await call('tasks_create', { title: task.title, priority: task.priority, ...(task.notes ? { notes: task.notes } : {}), ...(task.tags.length ? { tags: [...task.tags] } : {}), ...(due ? { due } : {}) });
+      const created = await call('tasks_create', {
+        title: task.title,
+        priority: task.priority,
+        ...(task.notes ? { notes: task.notes } : {}),
+        ...(task.tags.length ? { tags: [...task.tags] } : {}),
+        ...(due ? { due } : {}),
+      });
       if (task.status !== 'open' && created.data) await call('tasks_update', { id: created.data.id, status: task.status });
     }),
   );
 }
 
 export async function setTaskStatus(store: Api, task: Task, status: TaskStatus): Promise<void> {
-  const ok = await store.getState().mutate('tasks_update', { id: task.id, status }, (s) => ({ ...s, tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)) }));
+  const ok = await store
+    .getState()
+    .mutate('tasks_update', { id: task.id, status }, (s) => ({
+      ...s,
+      tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)),
+    }));
   if (!ok || status !== 'done') return;
-  store.getState().offerUndo(t('undo.done', { title: task.title }), () => restore(store, () => call('tasks_update', { id: task.id, status: task.status })));
+  store
+    .getState()
+    .offerUndo(t('undo.done', { title: task.title }), () =>
+      restore(store, () => call('tasks_update', { id: task.id, status: task.status })),
+    );
 }
 
 function regrocery(item: GroceryItem) {
   return async () => {
-    const added = await call('groceries_add', { name: item.name, ...(item.quantity !== null ? { quantity: item.quantity } : {}), ...(item.unit ? { unit: item.unit } : {}) });
+    const added = await call('groceries_add', {
+      name: item.name,
+      ...(item.quantity !== null ? { quantity: item.quantity } : {}),
+      ...(item.unit ? { unit: item.unit } : {}),
+    });
     if (item.checked && added.data) await call('groceries_update', { id: added.data.id, checked: true });
   };
 }
 
 export async function removeGrocery(store: Api, item: GroceryItem): Promise<void> {
-  const ok = await store.getState().mutate('groceries_remove', { id: item.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== item.id) }));
+  const ok = await store
+    .getState()
+    .mutate('groceries_remove', { id: item.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== item.id) }));
   if (ok) store.getState().offerUndo(t('undo.deleted', { title: item.name }), () => restore(store, regrocery(item)));
 }
 
 export async function checkGrocery(store: Api, item: GroceryItem, checked: boolean): Promise<void> {
-  const ok = await store.getState().mutate('groceries_update', { id: item.id, checked }, (s) => ({ ...s, groceries: s.groceries.map((x) => (x.id === item.id ? { ...x, checked } : x)) }));
-  if (ok && checked) store.getState().offerUndo(t('undo.checked', { title: item.name }), () => restore(store, () => call('groceries_update', { id: item.id, checked: false })));
+  const ok = await store
+    .getState()
+    .mutate('groceries_update', { id: item.id, checked }, (s) => ({
+      ...s,
+      groceries: s.groceries.map((x) => (x.id === item.id ? { ...x, checked } : x)),
+    }));
+  if (ok && checked)
+    store
+      .getState()
+      .offerUndo(t('undo.checked', { title: item.name }), () =>
+        restore(store, () => call('groceries_update', { id: item.id, checked: false })),
+      );
 }
 
 /** "Erledigte entfernen": every ticked item goes, and comes back together on Undo. */
@@ -95,11 +128,17 @@ function showOptimistic(store: Api, change: (s: HomeState) => HomeState): void {
 }
 
 export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
-  const ok = await store.getState().mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }));
+  const ok = await store
+    .getState()
+    .mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }));
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: card.title }), () =>
     restore(store, async () => {
-      const again = await call('kanban_create', { title: card.title, column: card.column, ...(card.task_id ? { task_id: card.task_id } : {}) }).catch(() => undefined);
+      const again = await call('kanban_create', {
+        title: card.title,
+        column: card.column,
+        ...(card.task_id ? { task_id: card.task_id } : {}),
+      }).catch(() => undefined);
       // The task may be gone too: the card comes back on its own.
       if (!again) await call('kanban_create', { title: card.title, column: card.column });
     }),
@@ -107,11 +146,21 @@ export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
 }
 
 export async function deleteMeal(store: Api, meal: MealPlanEntry): Promise<void> {
-  const ok = await store.getState().mutate('mealplan_delete', { id: meal.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== meal.id) }));
+  const ok = await store
+    .getState()
+    .mutate('mealplan_delete', { id: meal.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== meal.id) }));
   if (!ok) return;
-  store.getState().offerUndo(t('undo.deleted', { title: meal.title }), () =>
-    restore(store, () =>
-      call('mealplan_create', { when: { kind: 'absolute', date: meal.date }, meal: meal.meal, title: meal.title, servings: meal.servings, ...(meal.recipe_id ? { recipe_id: meal.recipe_id } : {}) }),
-    ),
-  );
+  store
+    .getState()
+    .offerUndo(t('undo.deleted', { title: meal.title }), () =>
+      restore(store, () =>
+        call('mealplan_create', {
+          when: { kind: 'absolute', date: meal.date },
+          meal: meal.meal,
+          title: meal.title,
+          servings: meal.servings,
+          ...(meal.recipe_id ? { recipe_id: meal.recipe_id } : {}),
+        }),
+      ),
+    );
 }

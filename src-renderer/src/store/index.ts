@@ -15,7 +15,20 @@ import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
-export type Store = SystemSlice & UiSlice & HomeSlice & ChatSlice & VoiceSlice & HandsFreeSlice & KnowledgeSlice & SkillsSlice & MeshSlice & ProtocolSlice & CalendarSlice & OutboxSlice & UndoSlice & BoardSlice;
+export type Store = SystemSlice &
+  UiSlice &
+  HomeSlice &
+  ChatSlice &
+  VoiceSlice &
+  HandsFreeSlice &
+  KnowledgeSlice &
+  SkillsSlice &
+  MeshSlice &
+  ProtocolSlice &
+  CalendarSlice &
+  OutboxSlice &
+  UndoSlice &
+  BoardSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),

@@ -78,7 +78,12 @@ export const createKnowledgeSlice: StateCreator<Store, [], [], KnowledgeSlice> =
       void get().loadDocuments();
       return;
     }
-    set({ documents: { status: 'ready', data: docs.data.map((d) => (d.id === update.id ? { ...d, status: update.status, progress: update.progress } : d)) } });
+    set({
+      documents: {
+        status: 'ready',
+        data: docs.data.map((d) => (d.id === update.id ? { ...d, status: update.status, progress: update.progress } : d)),
+      },
+    });
     if (update.status === 'ready' || update.status === 'failed') void get().loadDocuments();
   },
 });

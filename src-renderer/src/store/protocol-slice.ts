@@ -43,16 +43,29 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     sessionDetail: idle(),
     deciding: [],
     async loadProtocol() {
-      set({ protocolSessions: loading(get().protocolSessions), memoryProposals: loading(get().memoryProposals), learningRecords: loading(get().learningRecords) });
+      set({
+        protocolSessions: loading(get().protocolSessions),
+        memoryProposals: loading(get().memoryProposals),
+        learningRecords: loading(get().learningRecords),
+      });
       const [sessions, memories, learning] = await Promise.allSettled([
         protocolRead('GET /api/protocol/sessions', { query: { limit: String(SESSION_LIMIT) } }),
         protocolRead('GET /api/protocol/memory-proposals'),
         protocolRead('GET /api/protocol/learning'),
       ]);
       set({
-        protocolSessions: sessions.status === 'fulfilled' ? { status: 'ready', data: sessions.value.sessions } : failed(get().protocolSessions, sessions.reason),
-        memoryProposals: memories.status === 'fulfilled' ? { status: 'ready', data: memories.value.proposals } : failed(get().memoryProposals, memories.reason),
-        learningRecords: learning.status === 'fulfilled' ? { status: 'ready', data: learning.value.records } : failed(get().learningRecords, learning.reason),
+        protocolSessions:
+          sessions.status === 'fulfilled'
+            ? { status: 'ready', data: sessions.value.sessions }
+            : failed(get().protocolSessions, sessions.reason),
+        memoryProposals:
+          memories.status === 'fulfilled'
+            ? { status: 'ready', data: memories.value.proposals }
+            : failed(get().memoryProposals, memories.reason),
+        learningRecords:
+          learning.status === 'fulfilled'
+            ? { status: 'ready', data: learning.value.records }
+            : failed(get().learningRecords, learning.reason),
       });
       const selected = get().selectedSession;
       if (selected) await get().selectSession(selected);
@@ -80,7 +93,13 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     decideLearning: (record, decision) =>
       busy(record.learning_id, async () => {
         await decideLearningRecord(record.work_session_id, record.learning_id, { decision });
-        get().notify('info', t('notices.learning', { what: t(decision === 'accept' ? 'protocol.learningKeptNote' : 'protocol.learningDiscardedNote'), summary: record.summary }));
+        get().notify(
+          'info',
+          t('notices.learning', {
+            what: t(decision === 'accept' ? 'protocol.learningKeptNote' : 'protocol.learningDiscardedNote'),
+            summary: record.summary,
+          }),
+        );
         await get().loadProtocol();
       }),
     decideSkill: (proposalId, skillName, decision) =>

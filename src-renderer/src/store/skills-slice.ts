@@ -28,7 +28,15 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
     try {
       const r = await request('POST /api/skills/reload', { body: {} });
       const waiting = r.proposed?.length ? ` · ${t('notices.skillsWaiting', { count: r.proposed.length })}` : '';
-      get().notify('info', t('notices.skillsReloaded', { added: r.added.length, removed: r.removed.length, changed: r.changed.length, errors: r.errors.length }) + waiting);
+      get().notify(
+        'info',
+        t('notices.skillsReloaded', {
+          added: r.added.length,
+          removed: r.removed.length,
+          changed: r.changed.length,
+          errors: r.errors.length,
+        }) + waiting,
+      );
       await get().loadSkills();
     } catch (e) {
       get().notify('error', messageOf(e));

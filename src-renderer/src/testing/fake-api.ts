@@ -43,7 +43,9 @@ export function sse<E extends { readonly type: string; readonly data: unknown }>
  * belong to a route of the shared ApiRoutes table, and its canned answer must have that
  * route's response type. Unknown lines answer 404. Returns the recorded calls.
  */
-export function fakeApi<L extends string>(routes: { [K in L]: Handler<AnswerOf<K>> }): { calls: { method: string; path: string; body: unknown }[] } {
+export function fakeApi<L extends string>(routes: { [K in L]: Handler<AnswerOf<K>> }): {
+  calls: { method: string; path: string; body: unknown }[];
+} {
   const table: Readonly<Record<string, Handler<unknown>>> = routes;
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(

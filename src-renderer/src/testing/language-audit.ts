@@ -11,8 +11,50 @@ const BUNDLES: Record<Language, Messages> = { de, en };
 
 /** Words of the other language that must never show (a few of each, common in both UIs' past). */
 export const FOREIGN_WORDS: Record<Language, readonly string[]> = {
-  de: ['clear', 'reload', 'export', 'debug', 'organize', 'reminder', 'every', 'pass', 'the', 'and', 'not', 'set', 'loading', 'failed', 'missing', 'ready', 'servings', 'chunks', 'recorded', 'tools'],
-  en: ['Gemerkt', 'Verworfen', 'aktiviert', 'abgelehnt', 'nicht', 'erreichbar', 'Abschnitt', 'Abschnitte', 'P.', 'und', 'der', 'die', 'das', 'ist', 'Termin', 'Aufgabe', 'heute', 'Einkaufsliste', 'Portionen', 'geleert'],
+  de: [
+    'clear',
+    'reload',
+    'export',
+    'debug',
+    'organize',
+    'reminder',
+    'every',
+    'pass',
+    'the',
+    'and',
+    'not',
+    'set',
+    'loading',
+    'failed',
+    'missing',
+    'ready',
+    'servings',
+    'chunks',
+    'recorded',
+    'tools',
+  ],
+  en: [
+    'Gemerkt',
+    'Verworfen',
+    'aktiviert',
+    'abgelehnt',
+    'nicht',
+    'erreichbar',
+    'Abschnitt',
+    'Abschnitte',
+    'P.',
+    'und',
+    'der',
+    'die',
+    'das',
+    'ist',
+    'Termin',
+    'Aufgabe',
+    'heute',
+    'Einkaufsliste',
+    'Portionen',
+    'geleert',
+  ],
 };
 
 const ENV_VAR = /\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/;
@@ -42,7 +84,8 @@ function dateWords(language: Language): string[] {
   }
   for (let i = 0; i < 7; i++) {
     const d = new Date(Date.UTC(2026, 0, 5 + i));
-    for (const weekday of ['long', 'short', 'narrow'] as const) out.push(new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(d));
+    for (const weekday of ['long', 'short', 'narrow'] as const)
+      out.push(new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(d));
   }
   return out.flatMap(words);
 }
@@ -56,10 +99,27 @@ export interface Finding {
 /** What the checker knows: the active language's texts and words, and the household's data. */
 export function createAudit(language: Language, userData: readonly string[]) {
   const texts = values(BUNDLES[language]);
-  const templates = texts.filter((s) => /\S/.test(s.replace(/\{\{\s*\w+\s*\}\}/g, ''))).map((s) => new RegExp(`^${s.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*(\w+)\s*\\\}\\\}/g, '.+?')}$`, 's'));
-  const vocabulary = new Set([...texts.flatMap((s) => words(s.replace(/\{\{\s*\w+\s*\}\}/g, ' '))), ...userData.flatMap(words), ...dateWords(language)].map((w) => w.toLowerCase()));
+  const templates = texts
+    .filter((s) => /\S/.test(s.replace(/\{\{\s*\w+\s*\}\}/g, '')))
+    .map(
+      (s) =>
+        new RegExp(
+          `^${s
+            .trim()
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/\\\{\\\{\s*(\w+)\s*\\\}\\\}/g, '.+?')}$`,
+          's',
+        ),
+    );
+  const vocabulary = new Set(
+    [...texts.flatMap((s) => words(s.replace(/\{\{\s*\w+\s*\}\}/g, ' '))), ...userData.flatMap(words), ...dateWords(language)].map((w) =>
+      w.toLowerCase(),
+    ),
+  );
   const data = new Set(userData.map((s) => s.trim()));
-  const foreign = FOREIGN_WORDS[language].map((w) => new RegExp(`(^|[^\\p{L}])${w.replace(/\./g, '\\.')}($|[^\\p{L}])`, language === 'de' ? 'iu' : 'u'));
+  const foreign = FOREIGN_WORDS[language].map(
+    (w) => new RegExp(`(^|[^\\p{L}])${w.replace(/\./g, '\\.')}($|[^\\p{L}])`, language === 'de' ? 'iu' : 'u'),
+  );
 
   function check(raw: string, where: string): Finding[] {
     const text = raw.replace(/\s+/g, ' ').trim();

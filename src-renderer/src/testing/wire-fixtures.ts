@@ -34,7 +34,18 @@ export function skillFixture(change: Partial<SkillInfo> = {}): SkillInfo {
 
 /** One document of GET /api/rag/documents. */
 export function ragDocumentFixture(change: Partial<RagDocument> = {}): RagDocument {
-  return { id: 'doc_1', name: 'a.pdf', format: 'pdf', size: 10, status: 'ready', chunks: 1, progress: 1, added_at: '', updated_at: '', ...change };
+  return {
+    id: 'doc_1',
+    name: 'a.pdf',
+    format: 'pdf',
+    size: 10,
+    status: 'ready',
+    chunks: 1,
+    progress: 1,
+    added_at: '',
+    updated_at: '',
+    ...change,
+  };
 }
 
 /** POST /api/voice/command: a turn that did something. */

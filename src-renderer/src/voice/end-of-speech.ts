@@ -17,7 +17,15 @@ export interface EndOfSpeechOptions {
   readonly noSpeechMs: number;
 }
 
-export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = { silenceMs: 900, minSpeechMs: 250, maxMs: 15_000, minRms: 0.015, factor: 2.5, maxThreshold: 0.08, noSpeechMs: 6000 };
+export const DEFAULT_END_OF_SPEECH: EndOfSpeechOptions = {
+  silenceMs: 900,
+  minSpeechMs: 250,
+  maxMs: 15_000,
+  minRms: 0.015,
+  factor: 2.5,
+  maxThreshold: 0.08,
+  noSpeechMs: 6000,
+};
 
 export type Verdict = 'listening' | 'speaking' | 'end' | 'no-speech' | 'max';
 

@@ -34,7 +34,10 @@ interface Take {
  * syllable of a sentence is already being recorded when the detector notices it; at the end
  * of a segment the next recorder starts before the finished one stops.
  */
-export async function startHandsFreeListener(handlers: HandsFreeHandlers, options: SegmenterOptions = DEFAULT_SEGMENTER): Promise<HandsFreeListener> {
+export async function startHandsFreeListener(
+  handlers: HandsFreeHandlers,
+  options: SegmenterOptions = DEFAULT_SEGMENTER,
+): Promise<HandsFreeListener> {
   const mic: Microphone = await openMicrophone();
   const mime = pickMime();
   const segmenter = new SpeechSegmenter(options);
@@ -105,7 +108,8 @@ export async function startHandsFreeListener(handlers: HandsFreeHandlers, option
   }, FRAME_MS);
 
   // An unplugged microphone ends the stream; the user must know listening stopped.
-  for (const track of mic.stream.getAudioTracks()) track.addEventListener('ended', () => fail(new RecorderError('NO_MIC', 'Mikrofon getrennt')));
+  for (const track of mic.stream.getAudioTracks())
+    track.addEventListener('ended', () => fail(new RecorderError('NO_MIC', 'Mikrofon getrennt')));
 
   function stop() {
     if (stopped) return;

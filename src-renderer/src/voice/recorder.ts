@@ -29,7 +29,9 @@ export const FRAME_MS = 50;
  * Records one spoken turn as Opus/WebM and ends it by itself on silence. An AnalyserNode
  * samples the input every ~50 ms for the energy detector.
  */
-export async function startRecording(options: { endOfSpeech?: EndOfSpeechOptions; onLevel?: (rms: number) => void } = {}): Promise<ActiveRecording> {
+export async function startRecording(
+  options: { endOfSpeech?: EndOfSpeechOptions; onLevel?: (rms: number) => void } = {},
+): Promise<ActiveRecording> {
   const mic = await openMicrophone();
   const mime = pickMime();
   let recorder: MediaRecorder;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SpeechSegmenter, type SegmenterEvent, type SegmenterOptions } from './speech-segmenter';
 
-const opts: SegmenterOptions = { minRms: 0.01, factor: 3, maxThreshold: 0.08, silenceMs: 500, minSpeechMs: 200, maxSegmentMs: 5000, rotateMs: 2000 };
+const opts: SegmenterOptions = {
+  minRms: 0.01,
+  factor: 3,
+  maxThreshold: 0.08,
+  silenceMs: 500,
+  minSpeechMs: 200,
+  maxSegmentMs: 5000,
+  rotateMs: 2000,
+};
 const FRAME = 50;
 
 /** Feeds `ms` of frames at one level; returns every event that was not quiet/speech. */

@@ -11,7 +11,10 @@ export interface VoiceErrorView {
   readonly detail: string;
 }
 
-export async function sendVoiceCommand(recording: Recording, options: { module?: string; handsFree?: boolean } = {}): Promise<VoiceCommandResponse> {
+export async function sendVoiceCommand(
+  recording: Recording,
+  options: { module?: string; handsFree?: boolean } = {},
+): Promise<VoiceCommandResponse> {
   return postForm(
     'POST /api/voice/command',
     {

@@ -36,10 +36,32 @@ function RepeatMark({ event }: { event: CalendarEvent }) {
 }
 
 /** One event as a tap target: opens the editor (which also deletes). */
-function EventButton({ event, timeZone, onOpen, showTime, className, style, data }: { event: CalendarEvent; timeZone: string; onOpen(e: CalendarEvent): void; showTime: boolean; className?: string; style?: CSSProperties; data?: Record<string, string | number> }) {
+function EventButton({
+  event,
+  timeZone,
+  onOpen,
+  showTime,
+  className,
+  style,
+  data,
+}: {
+  event: CalendarEvent;
+  timeZone: string;
+  onOpen(e: CalendarEvent): void;
+  showTime: boolean;
+  className?: string;
+  style?: CSSProperties;
+  data?: Record<string, string | number>;
+}) {
   const time = wallClock(event.start, timeZone).time;
   return (
-    <button type="button" className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${className ?? ''}`} style={style} onClick={() => onOpen(event)} {...data}>
+    <button
+      type="button"
+      className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${className ?? ''}`}
+      style={style}
+      onClick={() => onOpen(event)}
+      {...data}
+    >
       {showTime && !event.all_day ? <span className="cal-event-time">{time}</span> : null}
       <span className="cal-event-title">{event.title}</span>
       <RepeatMark event={event} />
@@ -67,7 +89,11 @@ export function MonthView({ events, from, days, month, today, timeZone, onOpen, 
         const lanes = Math.min(MONTH_LANES, Math.max(0, ...segments.map((s) => s.lane + 1)));
         const rows = lanes + 2;
         return (
-          <div key={weekFrom} className="month-week" style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}>
+          <div
+            key={weekFrom}
+            className="month-week"
+            style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}
+          >
             {Array.from({ length: 7 }, (_, col) => {
               const day = addDays(weekFrom, col);
               const isToday = day === today;
@@ -81,11 +107,21 @@ export function MonthView({ events, from, days, month, today, timeZone, onOpen, 
                   data-date={day}
                   aria-current={isToday ? 'date' : undefined}
                 >
-                  <button type="button" className="month-daynum" aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })} onClick={() => onNew(day)}>
+                  <button
+                    type="button"
+                    className="month-daynum"
+                    aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })}
+                    onClick={() => onNew(day)}
+                  >
                     {Number(day.slice(8, 10))}
                   </button>
                   {hidden ? (
-                    <button type="button" className="month-more" aria-label={t('calendar.moreOn', { count: hidden, date: dayLabel(day, i18n.language) })} onClick={() => onShowDay(day)}>
+                    <button
+                      type="button"
+                      className="month-more"
+                      aria-label={t('calendar.moreOn', { count: hidden, date: dayLabel(day, i18n.language) })}
+                      onClick={() => onShowDay(day)}
+                    >
                       {t('calendar.more', { count: hidden })}
                     </button>
                   ) : null}
@@ -121,53 +157,74 @@ export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewP
       {Array.from({ length: 7 }, (_, col) => {
         const day = addDays(from, col);
         const diff = daysBetween(today, day);
-        const timed = eventsOn(events, day, timeZone).filter((e) => !e.all_day && eventDays(e, timeZone).first === eventDays(e, timeZone).last);
-        const slots: (Segment | undefined)[] = Array.from({ length: barLanes }, (_, lane) => bars.find((s) => s.lane === lane && s.col <= col && col < s.col + s.span));
+        const timed = eventsOn(events, day, timeZone).filter(
+          (e) => !e.all_day && eventDays(e, timeZone).first === eventDays(e, timeZone).last,
+        );
+        const slots: (Segment | undefined)[] = Array.from({ length: barLanes }, (_, lane) =>
+          bars.find((s) => s.lane === lane && s.col <= col && col < s.col + s.span),
+        );
         return (
-          <li key={day} className={`week-day ${diff === 0 ? 'is-today' : ''}`} data-date={day} aria-current={diff === 0 ? 'date' : undefined}>
+          <li
+            key={day}
+            className={`week-day ${diff === 0 ? 'is-today' : ''}`}
+            data-date={day}
+            aria-current={diff === 0 ? 'date' : undefined}
+          >
             <h3 className="day-head">
-              <span className="day-name">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}</span>
+              <span className="day-name">
+                {diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}
+              </span>
               <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
             </h3>
             <div className="week-day-body">
-            {slots.some(Boolean) ? (
-              <div className="week-bars">
-                {slots.map((s, lane) =>
-                  !s ? (
-                    <span key={lane} className="week-bar-gap" />
-                  ) : s.col === col ? (
-                    <EventButton
-                      key={lane}
-                      event={s.event}
-                      timeZone={timeZone}
-                      onOpen={onOpen}
-                      showTime={!s.event.all_day}
-                      className={`is-bar ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter || s.span > 1 ? 'goes-on' : ''}`}
-                      data={{ 'data-start': day, 'data-span': s.span }}
-                    />
-                  ) : (
-                    // The same event on its later days: tappable, but one tab stop per event is enough.
-                    <span key={lane} className={`cal-event is-bar is-continuation from-before ${col < s.col + s.span - 1 || s.continuesAfter ? 'goes-on' : ''}`} aria-hidden="true" onClick={() => onOpen(s.event)}>
-                      <span className="cal-event-title">{s.event.title}</span>
-                    </span>
-                  ),
-                )}
-              </div>
-            ) : null}
-            {timed.length ? (
-              <ul className="week-events">
-                {timed.map((e) => (
-                  <li key={eventKey(e)}>
-                    <EventButton event={e} timeZone={timeZone} onOpen={onOpen} showTime />
-                    {e.location ? <span className="cal-event-loc">{e.location}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            ) : !slots.some(Boolean) ? (
-              <p className="muted day-free">{t('calendar.noEvents')}</p>
-            ) : null}
+              {slots.some(Boolean) ? (
+                <div className="week-bars">
+                  {slots.map((s, lane) =>
+                    !s ? (
+                      <span key={lane} className="week-bar-gap" />
+                    ) : s.col === col ? (
+                      <EventButton
+                        key={lane}
+                        event={s.event}
+                        timeZone={timeZone}
+                        onOpen={onOpen}
+                        showTime={!s.event.all_day}
+                        className={`is-bar ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter || s.span > 1 ? 'goes-on' : ''}`}
+                        data={{ 'data-start': day, 'data-span': s.span }}
+                      />
+                    ) : (
+                      // The same event on its later days: tappable, but one tab stop per event is enough.
+                      <span
+                        key={lane}
+                        className={`cal-event is-bar is-continuation from-before ${col < s.col + s.span - 1 || s.continuesAfter ? 'goes-on' : ''}`}
+                        aria-hidden="true"
+                        onClick={() => onOpen(s.event)}
+                      >
+                        <span className="cal-event-title">{s.event.title}</span>
+                      </span>
+                    ),
+                  )}
+                </div>
+              ) : null}
+              {timed.length ? (
+                <ul className="week-events">
+                  {timed.map((e) => (
+                    <li key={eventKey(e)}>
+                      <EventButton event={e} timeZone={timeZone} onOpen={onOpen} showTime />
+                      {e.location ? <span className="cal-event-loc">{e.location}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : !slots.some(Boolean) ? (
+                <p className="muted day-free">{t('calendar.noEvents')}</p>
+              ) : null}
             </div>
-            <button type="button" className="btn btn-ghost btn-small week-add" aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })} onClick={() => onNew(day)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small week-add"
+              aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })}
+              onClick={() => onNew(day)}
+            >
               +
             </button>
           </li>
@@ -178,7 +235,13 @@ export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewP
 }
 
 /** "15:30–16:30", "ganztägig", "bis 5. Dez." for what runs over several days. */
-function whenText(event: CalendarEvent, day: string, timeZone: string, language: string, t: (k: string, v?: Record<string, string>) => string): string {
+function whenText(
+  event: CalendarEvent,
+  day: string,
+  timeZone: string,
+  language: string,
+  t: (k: string, v?: Record<string, string>) => string,
+): string {
   const { first, last } = eventDays(event, timeZone);
   const start = wallClock(event.start, timeZone);
   const end = wallClock(event.end, timeZone);
@@ -200,16 +263,28 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
     byDay.set(day, [...(byDay.get(day) ?? []), e]);
   }
   const list = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  if (!list.length) return <p className="muted" data-testid="agenda-view">{t('calendar.noEventsRange')}</p>;
+  if (!list.length)
+    return (
+      <p className="muted" data-testid="agenda-view">
+        {t('calendar.noEventsRange')}
+      </p>
+    );
   return (
     <ol className="agenda" data-testid="agenda-view">
       {list.map(([day, dayEvents]) => {
         const diff = daysBetween(today, day);
         const sorted = eventsOn(dayEvents, day, timeZone);
         return (
-          <li key={day} className={`agenda-day ${diff === 0 ? 'is-today' : ''}`} data-date={day} aria-current={diff === 0 ? 'date' : undefined}>
+          <li
+            key={day}
+            className={`agenda-day ${diff === 0 ? 'is-today' : ''}`}
+            data-date={day}
+            aria-current={diff === 0 ? 'date' : undefined}
+          >
             <h3 className="agenda-date">
-              <span className="agenda-weekday">{diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : weekdayName(weekdayOf(day), i18n.language)}</span>
+              <span className="agenda-weekday">
+                {diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : weekdayName(weekdayOf(day), i18n.language)}
+              </span>
               <span>{formatDay(day, i18n.language, 'dayMonth')}</span>
             </h3>
             <ul className="agenda-events">
@@ -230,7 +305,12 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
                     <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${e.title}`} onClick={() => onOpen(e)}>
                       <Icon name="edit" />
                     </button>
-                    <button type="button" className="icon-btn danger" aria-label={`${t('common.delete')}: ${e.title}`} onClick={() => onDelete(e)}>
+                    <button
+                      type="button"
+                      className="icon-btn danger"
+                      aria-label={`${t('common.delete')}: ${e.title}`}
+                      onClick={() => onDelete(e)}
+                    >
                       <Icon name="trash" />
                     </button>
                   </span>

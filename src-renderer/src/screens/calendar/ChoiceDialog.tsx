@@ -10,14 +10,35 @@ export interface Choice<V extends string> {
 }
 
 /** A short question with a few answers and Abbrechen: the scope of a series edit, a delete to confirm. */
-export function ChoiceDialog<V extends string>({ title, text, choices, onChoose, onCancel, testId }: { title: string; text: string; choices: readonly Choice<V>[]; onChoose(value: V): void; onCancel(): void; testId?: string }) {
+export function ChoiceDialog<V extends string>({
+  title,
+  text,
+  choices,
+  onChoose,
+  onCancel,
+  testId,
+}: {
+  title: string;
+  text: string;
+  choices: readonly Choice<V>[];
+  onChoose(value: V): void;
+  onCancel(): void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog title={title} onClose={onCancel} variant="alert" testId={testId}>
       <p className="dialog-text">{text}</p>
       <div className="dialog-choices">
         {choices.map((c, i) => (
-          <button key={c.value} type="button" className={`btn ${c.danger ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`} disabled={c.disabled} onClick={() => onChoose(c.value)} data-autofocus={i === 0 ? true : undefined}>
+          <button
+            key={c.value}
+            type="button"
+            className={`btn ${c.danger ? 'btn-danger' : i === 0 ? 'btn-primary' : ''}`}
+            disabled={c.disabled}
+            onClick={() => onChoose(c.value)}
+            data-autofocus={i === 0 ? true : undefined}
+          >
             {c.label}
           </button>
         ))}
@@ -30,7 +51,19 @@ export function ChoiceDialog<V extends string>({ title, text, choices, onChoose,
 }
 
 /** "Nur diesen / diesen und alle folgenden / alle": which occurrences of a series an edit or delete means. */
-export function ScopeDialog({ action, title, allowThis = true, onChoose, onCancel }: { action: 'edit' | 'delete'; title: string; allowThis?: boolean; onChoose(scope: RecurrenceScope): void; onCancel(): void }) {
+export function ScopeDialog({
+  action,
+  title,
+  allowThis = true,
+  onChoose,
+  onCancel,
+}: {
+  action: 'edit' | 'delete';
+  title: string;
+  allowThis?: boolean;
+  onChoose(scope: RecurrenceScope): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const choices: Choice<RecurrenceScope>[] = [
     { value: 'this', label: t('calendar.scope.this'), disabled: !allowThis },

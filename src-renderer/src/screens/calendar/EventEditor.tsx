@@ -8,12 +8,37 @@ import { messageOf } from '../../store/resource';
 import { useStore } from '../../store';
 import { ScopeDialog } from './ChoiceDialog';
 import { isOccurrence } from './calendar-days';
-import { checkDraft, createArgs, draftOf, fieldOfPath, LIMITS, moveStart, newDraft, ruleOf, updateArgs, type DraftErrors, type DraftField, type EventDraft } from './event-draft';
+import {
+  checkDraft,
+  createArgs,
+  draftOf,
+  fieldOfPath,
+  LIMITS,
+  moveStart,
+  newDraft,
+  ruleOf,
+  updateArgs,
+  type DraftErrors,
+  type DraftField,
+  type EventDraft,
+} from './event-draft';
 import { defaultChoice, describeRrule, REPEAT_KINDS, RULE_DAYS, type RepeatChoice, type RepeatKind } from './repeat-rule';
 
 export type EditorTarget = { readonly event: CalendarEvent } | { readonly date: string; readonly time: string };
 
-function FieldBox({ label, error, errorId, className, children }: { label: string; error: string | undefined; errorId: string; className?: string; children: ReactNode }) {
+function FieldBox({
+  label,
+  error,
+  errorId,
+  className,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  errorId: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <label className={`field ${className ?? ''} ${error ? 'has-error' : ''}`}>
       <span>{label}</span>
@@ -28,7 +53,17 @@ function FieldBox({ label, error, errorId, className, children }: { label: strin
 }
 
 /** The event editor as a dialog (a bottom sheet on phones): new events and edits of one-offs and series alike. */
-export function EventEditor({ target, timeZone, onClose, onDelete }: { target: EditorTarget; timeZone: string; onClose(): void; onDelete(event: CalendarEvent): void }) {
+export function EventEditor({
+  target,
+  timeZone,
+  onClose,
+  onDelete,
+}: {
+  target: EditorTarget;
+  timeZone: string;
+  onClose(): void;
+  onDelete(event: CalendarEvent): void;
+}) {
   const { t, i18n } = useTranslation();
   const writeCalendar = useStore((s) => s.writeCalendar);
   const event = 'event' in target ? target.event : undefined;
@@ -43,15 +78,18 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
 
   const change = (next: Partial<EventDraft>, fields: readonly DraftField[]) => {
     setDraft((d) => ({ ...d, ...next }));
-    if (fields.some((f) => errors[f])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k as DraftField))));
+    if (fields.some((f) => errors[f]))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k as DraftField))));
   };
-  const changeRepeat = (next: Partial<RepeatChoice>) => change({ repeat: { ...(draft.repeat ?? defaultChoice(draft.startDate)), ...next } }, ['repeat']);
+  const changeRepeat = (next: Partial<RepeatChoice>) =>
+    change({ repeat: { ...(draft.repeat ?? defaultChoice(draft.startDate)), ...next } }, ['repeat']);
 
   const send = async (scope?: RecurrenceScope) => {
     setSaving(true);
     try {
       if (event) {
-        const occurrence = isOccurrence(event) && event.occurrence_start ? { occurrence_start: event.occurrence_start, scope: scope ?? 'all' } : {};
+        const occurrence =
+          isOccurrence(event) && event.occurrence_start ? { occurrence_start: event.occurrence_start, scope: scope ?? 'all' } : {};
         await writeCalendar('calendar_update', { id: event.id, ...updateArgs(event, draft, initial, timeZone), ...occurrence });
       } else {
         await writeCalendar('calendar_create', createArgs(draft, timeZone));
@@ -85,7 +123,14 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
     <Dialog title={event ? t('calendar.editEvent') : t('calendar.newEvent')} onClose={onClose} testId="event-editor">
       <form className="editor" onSubmit={submit} noValidate aria-busy={saving}>
         <FieldBox label={t('common.title')} error={errors.title} errorId={errorId('title')} className="span-all">
-          <input value={draft.title} maxLength={LIMITS.title} required data-autofocus onChange={(e) => change({ title: e.target.value }, ['title'])} {...invalid('title')} />
+          <input
+            value={draft.title}
+            maxLength={LIMITS.title}
+            required
+            data-autofocus
+            onChange={(e) => change({ title: e.target.value }, ['title'])}
+            {...invalid('title')}
+          />
         </FieldBox>
         <label className="check span-all">
           <input type="checkbox" checked={draft.allDay} onChange={(e) => change({ allDay: e.target.checked }, ['start', 'end'])} />
@@ -100,7 +145,10 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
               onChange={(e) => {
                 const moved = moveStart(draft, e.target.value, draft.startTime);
                 // Until a repeat is picked, its defaults (weekday, day of month) follow the start.
-                change(draft.repeat?.kind === 'none' && e.target.value ? { ...moved, repeat: defaultChoice(e.target.value) } : moved, ['start', 'end']);
+                change(draft.repeat?.kind === 'none' && e.target.value ? { ...moved, repeat: defaultChoice(e.target.value) } : moved, [
+                  'start',
+                  'end',
+                ]);
               }}
               {...invalid('start')}
             />
@@ -108,31 +156,65 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
           {draft.allDay ? null : (
             <label className="field">
               <span>{t('common.time')}</span>
-              <input type="time" aria-label={t('calendar.startTime')} value={draft.startTime} required onChange={(e) => change(moveStart(draft, draft.startDate, e.target.value), ['start', 'end'])} />
+              <input
+                type="time"
+                aria-label={t('calendar.startTime')}
+                value={draft.startTime}
+                required
+                onChange={(e) => change(moveStart(draft, draft.startDate, e.target.value), ['start', 'end'])}
+              />
             </label>
           )}
           <FieldBox label={draft.allDay ? t('calendar.lastDay') : t('calendar.end')} error={errors.end} errorId={errorId('end')}>
-            <input type="date" value={draft.endDate} min={draft.startDate} required onChange={(e) => change({ endDate: e.target.value }, ['end'])} {...invalid('end')} />
+            <input
+              type="date"
+              value={draft.endDate}
+              min={draft.startDate}
+              required
+              onChange={(e) => change({ endDate: e.target.value }, ['end'])}
+              {...invalid('end')}
+            />
           </FieldBox>
           {draft.allDay ? null : (
             <label className="field">
               <span>{t('common.time')}</span>
-              <input type="time" aria-label={t('calendar.endTime')} value={draft.endTime} required onChange={(e) => change({ endTime: e.target.value }, ['end'])} />
+              <input
+                type="time"
+                aria-label={t('calendar.endTime')}
+                value={draft.endTime}
+                required
+                onChange={(e) => change({ endTime: e.target.value }, ['end'])}
+              />
             </label>
           )}
         </div>
         <FieldBox label={t('calendar.location')} error={errors.location} errorId={errorId('location')} className="span-all">
-          <input value={draft.location} maxLength={LIMITS.location} onChange={(e) => change({ location: e.target.value }, ['location'])} {...invalid('location')} />
+          <input
+            value={draft.location}
+            maxLength={LIMITS.location}
+            onChange={(e) => change({ location: e.target.value }, ['location'])}
+            {...invalid('location')}
+          />
         </FieldBox>
         <FieldBox label={t('calendar.notes')} error={errors.notes} errorId={errorId('notes')} className="span-all">
-          <textarea rows={3} value={draft.notes} maxLength={LIMITS.notes} onChange={(e) => change({ notes: e.target.value }, ['notes'])} {...invalid('notes')} />
+          <textarea
+            rows={3}
+            value={draft.notes}
+            maxLength={LIMITS.notes}
+            onChange={(e) => change({ notes: e.target.value }, ['notes'])}
+            {...invalid('notes')}
+          />
         </FieldBox>
         <fieldset className="editor-repeat span-all">
           <legend className="sr-only">{t('calendar.repeat')}</legend>
           <FieldBox label={t('calendar.repeat')} error={errors.repeat} errorId={errorId('repeat')}>
             <select
               value={kind}
-              onChange={(e) => (e.target.value === 'custom' ? change({ repeat: undefined }, ['repeat']) : changeRepeat({ kind: e.target.value as RepeatKind }))}
+              onChange={(e) =>
+                e.target.value === 'custom'
+                  ? change({ repeat: undefined }, ['repeat'])
+                  : changeRepeat({ kind: e.target.value as RepeatKind })
+              }
               {...invalid('repeat')}
             >
               {REPEAT_KINDS.map((k) => (
@@ -146,7 +228,13 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
           {repeat && repeat.kind !== 'none' ? (
             <label className="field narrow">
               <span>{t(`calendar.interval.${repeat.kind}`)}</span>
-              <input type="number" min={1} max={99} value={repeat.interval} onChange={(e) => changeRepeat({ interval: Math.max(1, Math.min(99, Math.round(Number(e.target.value)) || 1)) })} />
+              <input
+                type="number"
+                min={1}
+                max={99}
+                value={repeat.interval}
+                onChange={(e) => changeRepeat({ interval: Math.max(1, Math.min(99, Math.round(Number(e.target.value)) || 1)) })}
+              />
             </label>
           ) : null}
           {repeat?.kind === 'weekly' ? (
@@ -171,7 +259,13 @@ export function EventEditor({ target, timeZone, onClose, onDelete }: { target: E
           {repeat?.kind === 'monthly' ? (
             <label className="field narrow">
               <span>{t('calendar.monthDay')}</span>
-              <input type="number" min={1} max={31} value={repeat.monthDay} onChange={(e) => changeRepeat({ monthDay: Math.max(1, Math.min(31, Math.round(Number(e.target.value)) || 1)) })} />
+              <input
+                type="number"
+                min={1}
+                max={31}
+                value={repeat.monthDay}
+                onChange={(e) => changeRepeat({ monthDay: Math.max(1, Math.min(31, Math.round(Number(e.target.value)) || 1)) })}
+              />
             </label>
           ) : null}
           {rule ? (

@@ -73,8 +73,13 @@ export interface Segment {
 }
 
 /** Bars first (longest first), then by start: the order a calendar stacks a week's events. */
-function stackOrder(a: { event: CalendarEvent; span: number; bar: boolean }, b: { event: CalendarEvent; span: number; bar: boolean }): number {
-  return Number(b.bar) - Number(a.bar) || b.span - a.span || byInstant(a.event.start, b.event.start) || byCodePoint(a.event.title, b.event.title);
+function stackOrder(
+  a: { event: CalendarEvent; span: number; bar: boolean },
+  b: { event: CalendarEvent; span: number; bar: boolean },
+): number {
+  return (
+    Number(b.bar) - Number(a.bar) || b.span - a.span || byInstant(a.event.start, b.event.start) || byCodePoint(a.event.title, b.event.title)
+  );
 }
 
 /**
@@ -89,7 +94,14 @@ export function layoutWeek(events: readonly CalendarEvent[], from: string, timeZ
       if (last < from || first > to) return undefined;
       const startCol = Math.max(0, daysBetween(from, first));
       const endCol = Math.min(6, daysBetween(from, last));
-      return { event, col: startCol, span: endCol - startCol + 1, continuesBefore: first < from, continuesAfter: last > to, bar: event.all_day || first !== last };
+      return {
+        event,
+        col: startCol,
+        span: endCol - startCol + 1,
+        continuesBefore: first < from,
+        continuesAfter: last > to,
+        bar: event.all_day || first !== last,
+      };
     })
     .filter((p): p is NonNullable<typeof p> => p !== undefined)
     .sort(stackOrder);

@@ -12,7 +12,17 @@ const stamp = '2026-12-01T08:00:00+01:00';
 const base = { location: '', notes: '', created_at: stamp, updated_at: stamp } as const;
 
 /** Skiing over three whole days, and one Monday of a weekly gym series, beside the fixture's two events. */
-const ski: CalendarEvent = { ...base, id: 'evt_ski', title: 'Skiurlaub', start: '2026-12-04T00:00:00+01:00', end: '2026-12-07T00:00:00+01:00', all_day: true, rrule: null, occurrence_start: null, overridden: false };
+const ski: CalendarEvent = {
+  ...base,
+  id: 'evt_ski',
+  title: 'Skiurlaub',
+  start: '2026-12-04T00:00:00+01:00',
+  end: '2026-12-07T00:00:00+01:00',
+  all_day: true,
+  rrule: null,
+  occurrence_start: null,
+  overridden: false,
+};
 const gym: CalendarEvent = {
   ...base,
   id: 'evt_gym',
@@ -35,7 +45,8 @@ const ok = () => json({ success: true, data: {}, message: 'ok', mutated: true })
 /** The master's answers: the window of events, the state, and every calendar write accepted. */
 function api(overrides: Partial<Record<'POST /api/tools/calendar_create' | 'POST /api/tools/calendar_update', () => Response>> = {}) {
   return fakeApi({
-    'POST /api/tools/calendar_list': () => json({ success: true, data: { from: '2026-11-30', to: '2027-01-04', events: household().events }, message: '', mutated: false }),
+    'POST /api/tools/calendar_list': () =>
+      json({ success: true, data: { from: '2026-11-30', to: '2027-01-04', events: household().events }, message: '', mutated: false }),
     'GET /api/state': () => json(household()),
     'POST /api/tools/calendar_create': overrides['POST /api/tools/calendar_create'] ?? ok,
     'POST /api/tools/calendar_update': overrides['POST /api/tools/calendar_update'] ?? ok,
@@ -113,7 +124,14 @@ describe('calendar views', () => {
     expect(notice.action?.label).toBe('Rückgängig');
     act(() => notice.action!.run());
     await waitFor(() =>
-      expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Zahnarzt', when: { kind: 'absolute', date: '2026-12-01', time: '15:30' }, duration_minutes: 60, location: 'Praxis Weber' }]),
+      expect(argsOf(calls, 'calendar_create')).toEqual([
+        {
+          title: 'Zahnarzt',
+          when: { kind: 'absolute', date: '2026-12-01', time: '15:30' },
+          duration_minutes: 60,
+          location: 'Praxis Weber',
+        },
+      ]),
     );
   });
 });
@@ -133,7 +151,9 @@ describe('deleting a multi-day all-day event', () => {
     });
     act(() => notice.action!.run());
     await waitFor(() =>
-      expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Skiurlaub', when: { kind: 'absolute', date: '2026-12-04' }, last_day: { kind: 'absolute', date: '2026-12-06' } }]),
+      expect(argsOf(calls, 'calendar_create')).toEqual([
+        { title: 'Skiurlaub', when: { kind: 'absolute', date: '2026-12-04' }, last_day: { kind: 'absolute', date: '2026-12-06' } },
+      ]),
     );
   });
 });
@@ -164,7 +184,9 @@ describe('the event editor', () => {
     expect(within(dialog).getByTestId('rule-words').textContent).toBe(`Wiederholt sich: ${words}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Restmüll', when: { kind: 'absolute', date: '2026-12-08', time: '07:00' }, duration_minutes: 60, rrule }]);
+    expect(argsOf(calls, 'calendar_create')).toEqual([
+      { title: 'Restmüll', when: { kind: 'absolute', date: '2026-12-08', time: '07:00' }, duration_minutes: 60, rrule },
+    ]);
   });
 
   it('sends an all-day event without a time, with notes and location', async () => {
@@ -177,7 +199,9 @@ describe('the event editor', () => {
     fireEvent.change(within(dialog).getByLabelText('Notizen'), { target: { value: 'Kuchen mitbringen' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Oma Geburtstag', when: { kind: 'absolute', date: '2026-12-01' }, location: 'Köln', notes: 'Kuchen mitbringen' }]);
+    expect(argsOf(calls, 'calendar_create')).toEqual([
+      { title: 'Oma Geburtstag', when: { kind: 'absolute', date: '2026-12-01' }, location: 'Köln', notes: 'Kuchen mitbringen' },
+    ]);
   });
 
   it('creates an all-day event over several days: its last day goes as last_day', async () => {
@@ -190,7 +214,9 @@ describe('the event editor', () => {
     fireEvent.change(within(dialog).getByLabelText('Letzter Tag'), { target: { value: '2027-01-05' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(argsOf(calls, 'calendar_create')).toEqual([{ title: 'Weihnachtsferien', when: { kind: 'absolute', date: '2026-12-21' }, last_day: { kind: 'absolute', date: '2027-01-05' } }]);
+    expect(argsOf(calls, 'calendar_create')).toEqual([
+      { title: 'Weihnachtsferien', when: { kind: 'absolute', date: '2026-12-21' }, last_day: { kind: 'absolute', date: '2027-01-05' } },
+    ]);
   });
 
   it('moves a multi-day all-day event: the last day follows the first, the event keeps its days', async () => {
@@ -203,7 +229,9 @@ describe('the event editor', () => {
     expect((within(editor).getByLabelText('Letzter Tag') as HTMLInputElement).value).toBe('2026-12-13');
     fireEvent.click(within(editor).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(argsOf(calls, 'calendar_update')).toEqual([{ id: 'evt_ski', when: { kind: 'absolute', date: '2026-12-11' }, last_day: { kind: 'absolute', date: '2026-12-13' } }]);
+    expect(argsOf(calls, 'calendar_update')).toEqual([
+      { id: 'evt_ski', when: { kind: 'absolute', date: '2026-12-11' }, last_day: { kind: 'absolute', date: '2026-12-13' } },
+    ]);
   });
 
   it('refuses a last day before the first without asking the server', () => {
@@ -221,7 +249,15 @@ describe('the event editor', () => {
   it('keeps the input when the server refuses and marks the field with its message', async () => {
     api({
       'POST /api/tools/calendar_create': () =>
-        json({ success: false, error: { code: 'INVALID_ARGUMENTS', message: 'Der Titel ist zu lang.', path: '/title' }, message: 'Der Titel ist zu lang.', mutated: false }, 400),
+        json(
+          {
+            success: false,
+            error: { code: 'INVALID_ARGUMENTS', message: 'Der Titel ist zu lang.', path: '/title' },
+            message: 'Der Titel ist zu lang.',
+            mutated: false,
+          },
+          400,
+        ),
     });
     render(<CalendarScreen />);
     const dialog = openNew();
@@ -282,7 +318,11 @@ describe('changing one occurrence of a series', () => {
     const ask = screen.getByTestId('scope-dialog');
     const label = { this: 'Nur diesen Termin', following: 'Diesen und alle folgenden', all: 'Alle Termine der Serie' }[scope];
     fireEvent.click(within(ask).getByRole('button', { name: label }));
-    await waitFor(() => expect(argsOf(calls, 'calendar_update')).toEqual([{ id: 'evt_gym', title: 'Turnen (Halle 2)', occurrence_start: '2026-12-07T17:00:00+01:00', scope }]));
+    await waitFor(() =>
+      expect(argsOf(calls, 'calendar_update')).toEqual([
+        { id: 'evt_gym', title: 'Turnen (Halle 2)', occurrence_start: '2026-12-07T17:00:00+01:00', scope },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -306,7 +346,9 @@ describe('changing one occurrence of a series', () => {
     const ask = screen.getByRole('alertdialog', { name: 'Wiederkehrenden Termin löschen' });
     const label = { this: 'Nur diesen Termin', following: 'Diesen und alle folgenden', all: 'Alle Termine der Serie' }[scope];
     fireEvent.click(within(ask).getByRole('button', { name: label }));
-    await waitFor(() => expect(argsOf(calls, 'calendar_delete')).toEqual([{ id: 'evt_gym', occurrence_start: '2026-12-07T17:00:00+01:00', scope }]));
+    await waitFor(() =>
+      expect(argsOf(calls, 'calendar_delete')).toEqual([{ id: 'evt_gym', occurrence_start: '2026-12-07T17:00:00+01:00', scope }]),
+    );
     // A series delete is confirmed by the choice, not undone.
     expect(useStore.getState().notices.some((n) => n.action)).toBe(false);
   });

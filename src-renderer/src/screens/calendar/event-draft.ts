@@ -2,7 +2,13 @@
 // arguments it sends: the whole event for calendar_create, only what changed for
 // calendar_update.
 import { instantOf } from '../../../../src-shared/time-zone';
-import { HOME_TOOL_SPECS, type CalendarCreateArgs, type CalendarEvent, type CalendarUpdateArgs, type SymbolicTime } from '../../../../src-shared';
+import {
+  HOME_TOOL_SPECS,
+  type CalendarCreateArgs,
+  type CalendarEvent,
+  type CalendarUpdateArgs,
+  type SymbolicTime,
+} from '../../../../src-shared';
 import { wallClock } from '../../format/household-time';
 import { buildRrule, choiceOf, defaultChoice, type RepeatChoice } from './repeat-rule';
 import { eventDays } from './calendar-days';
@@ -78,7 +84,17 @@ function addMinutes(date: string, time: string, minutes: number): { date: string
 /** A new event on `date`: at `time` for an hour. */
 export function newDraft(date: string, time: string): EventDraft {
   const end = addMinutes(date, time, 60);
-  return { title: '', allDay: false, startDate: date, startTime: time, endDate: end.date, endTime: end.time, location: '', notes: '', repeat: defaultChoice(date) };
+  return {
+    title: '',
+    allDay: false,
+    startDate: date,
+    startTime: time,
+    endDate: end.date,
+    endTime: end.time,
+    location: '',
+    notes: '',
+    repeat: defaultChoice(date),
+  };
 }
 
 /** The editor's fields for an existing event (an occurrence shows its own dates). */
@@ -203,4 +219,3 @@ export function canRecreate(event: CalendarEvent, timeZone: string): boolean {
   const draft = draftOf(event, timeZone);
   return draft.allDay ? allDayCount(draft) <= MAX_ALL_DAY_DAYS : durationMinutes(draft, timeZone) <= LIMITS.durationMinutes;
 }
-

@@ -35,7 +35,8 @@ export function buildRrule(choice: RepeatChoice): string | null {
   if (choice.kind === 'none') return null;
   const parts = [`FREQ=${choice.kind.toUpperCase()}`];
   if (choice.interval > 1) parts.push(`INTERVAL=${choice.interval}`);
-  if (choice.kind === 'weekly' && choice.weekdays.length) parts.push(`BYDAY=${RULE_DAYS.filter((d) => choice.weekdays.includes(d)).join(',')}`);
+  if (choice.kind === 'weekly' && choice.weekdays.length)
+    parts.push(`BYDAY=${RULE_DAYS.filter((d) => choice.weekdays.includes(d)).join(',')}`);
   if (choice.kind === 'monthly') parts.push(`BYMONTHDAY=${choice.monthDay}`);
   return parts.join(';');
 }
@@ -108,7 +109,15 @@ export function describeRrule(rule: string, t: T, language: string): string {
       text = t('calendar.rule.daily', { count });
       break;
     case 'WEEKLY':
-      text = plainDays.length ? t('calendar.rule.weekly', { count, days: joinWords(plainDays.map((d) => dayName(d, language)), t) }) : t('calendar.rule.weeklyPlain', { count });
+      text = plainDays.length
+        ? t('calendar.rule.weekly', {
+            count,
+            days: joinWords(
+              plainDays.map((d) => dayName(d, language)),
+              t,
+            ),
+          })
+        : t('calendar.rule.weeklyPlain', { count });
       break;
     case 'MONTHLY': {
       const nth = byDay.length === 1 ? /^([+-]?\d)([A-Z]{2})$/.exec(byDay[0]!) : null;
@@ -117,7 +126,11 @@ export function describeRrule(rule: string, t: T, language: string): string {
       const weekday = nth?.[2] ?? (setPos ? plainDays[0] : undefined);
       if (p.BYMONTHDAY && /^\d+$/.test(p.BYMONTHDAY)) text = t('calendar.rule.monthlyDay', { count, day: p.BYMONTHDAY });
       else if (ordinal && weekday && ['1', '2', '3', '4', '5', '-1'].includes(ordinal.replace('+', '')))
-        text = t('calendar.rule.monthlyNth', { count, nth: t(`calendar.rule.nth.${ordinal.replace('+', '')}`), weekday: dayName(weekday, language) });
+        text = t('calendar.rule.monthlyNth', {
+          count,
+          nth: t(`calendar.rule.nth.${ordinal.replace('+', '')}`),
+          weekday: dayName(weekday, language),
+        });
       else text = t('calendar.rule.monthlyPlain', { count });
       break;
     }
