@@ -43,14 +43,12 @@ export function launchSecretGuard(secret: string): (platform: Platform) => Capab
       routes(app) {
         app.addHook('onRequest', async (req, reply) => {
           if (hasLaunchSecret(req.headers[LAUNCH_SECRET_HEADER], secret)) return;
-          await reply
-            .code(403)
-            .send({
-              error: {
-                code: 'DESKTOP_SESSION_REQUIRED',
-                message: 'The desktop app only answers its own window. Use `npm run serve` for a browser.',
-              },
-            });
+          await reply.code(403).send({
+            error: {
+              code: 'DESKTOP_SESSION_REQUIRED',
+              message: 'The desktop app only answers its own window. Use `npm run serve` for a browser.',
+            },
+          });
         });
       },
     };

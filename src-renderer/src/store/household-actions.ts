@@ -50,12 +50,10 @@ export async function deleteTask(store: Api, task: Task, timezone: string): Prom
 }
 
 export async function setTaskStatus(store: Api, task: Task, status: TaskStatus): Promise<void> {
-  const ok = await store
-    .getState()
-    .mutate('tasks_update', { id: task.id, status }, (s) => ({
-      ...s,
-      tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)),
-    }));
+  const ok = await store.getState().mutate('tasks_update', { id: task.id, status }, (s) => ({
+    ...s,
+    tasks: s.tasks.map((x) => (x.id === task.id ? { ...x, status } : x)),
+  }));
   if (!ok || status !== 'done') return;
   store
     .getState()
@@ -83,12 +81,10 @@ export async function removeGrocery(store: Api, item: GroceryItem): Promise<void
 }
 
 export async function checkGrocery(store: Api, item: GroceryItem, checked: boolean): Promise<void> {
-  const ok = await store
-    .getState()
-    .mutate('groceries_update', { id: item.id, checked }, (s) => ({
-      ...s,
-      groceries: s.groceries.map((x) => (x.id === item.id ? { ...x, checked } : x)),
-    }));
+  const ok = await store.getState().mutate('groceries_update', { id: item.id, checked }, (s) => ({
+    ...s,
+    groceries: s.groceries.map((x) => (x.id === item.id ? { ...x, checked } : x)),
+  }));
   if (ok && checked)
     store
       .getState()
@@ -150,17 +146,15 @@ export async function deleteMeal(store: Api, meal: MealPlanEntry): Promise<void>
     .getState()
     .mutate('mealplan_delete', { id: meal.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== meal.id) }));
   if (!ok) return;
-  store
-    .getState()
-    .offerUndo(t('undo.deleted', { title: meal.title }), () =>
-      restore(store, () =>
-        call('mealplan_create', {
-          when: { kind: 'absolute', date: meal.date },
-          meal: meal.meal,
-          title: meal.title,
-          servings: meal.servings,
-          ...(meal.recipe_id ? { recipe_id: meal.recipe_id } : {}),
-        }),
-      ),
-    );
+  store.getState().offerUndo(t('undo.deleted', { title: meal.title }), () =>
+    restore(store, () =>
+      call('mealplan_create', {
+        when: { kind: 'absolute', date: meal.date },
+        meal: meal.meal,
+        title: meal.title,
+        servings: meal.servings,
+        ...(meal.recipe_id ? { recipe_id: meal.recipe_id } : {}),
+      }),
+    ),
+  );
 }
