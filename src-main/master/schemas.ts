@@ -1,6 +1,6 @@
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
-import { PROTOCOL_MIGRATIONS } from '../protocol';
+import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
 
 /**
  * The schema version of every component this build knows: the master refuses a database
@@ -10,5 +10,6 @@ import { PROTOCOL_MIGRATIONS } from '../protocol';
 export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   ...HOUSEHOLD_SCHEMAS,
   protocol: PROTOCOL_MIGRATIONS.length,
+  risk_policy: RISK_POLICY_MIGRATIONS.length,
   rag: RAG_MIGRATIONS.length,
 };

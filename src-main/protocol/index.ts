@@ -12,3 +12,4 @@ export { verifyEvidence } from './evidence';
 export type { EvidenceReport } from './evidence';
 export { loadOrCreateSigner, readLocalKeyInfo, ephemeralSigner, type Signer } from './signing-key';
 export { PROTOCOL_MIGRATIONS } from './store/migrations';
+export { RISK_POLICY_MIGRATIONS } from './risk-policy-store';

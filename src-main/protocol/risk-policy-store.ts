@@ -2,7 +2,7 @@ import { DEFAULT_RISK_POLICY, type RiskPolicy } from '../../src-shared';
 import type { Db } from '../platform/database';
 import { applyMigrations, type Migration } from '../platform/database/migrations';
 
-const MIGRATIONS: readonly Migration[] = [
+export const RISK_POLICY_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'the household risk policy',
@@ -23,7 +23,7 @@ export class RiskPolicyStore {
     private readonly db: Db,
     private readonly clock: () => Date,
   ) {
-    applyMigrations(db, 'risk_policy', MIGRATIONS);
+    applyMigrations(db, 'risk_policy', RISK_POLICY_MIGRATIONS);
     const row = db.prepare('SELECT body FROM risk_policy WHERE id = 1').get() as { body: string } | undefined;
     this.cached = row ? withDefaults(JSON.parse(row.body) as Partial<RiskPolicy>) : DEFAULT_RISK_POLICY;
   }
