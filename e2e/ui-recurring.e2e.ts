@@ -138,7 +138,7 @@ describe('recurring events in the browser', () => {
     }, 30_000);
     expect(series.rrule).toBe(rrule);
     expect(ollama.chats().some((c) => c.messages.some((m) => m.role === 'user' && m.content.includes(sentence)))).toBe(true);
-    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'calendar_create' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('assistant').locator('.tool-chip', { hasText: 'Kalender: Termin angelegt' }).waitFor({ timeout: 20_000 });
 
     // Every second Tuesday from the first one, in this month and the next.
     const first = series.start.slice(0, 10);
