@@ -102,8 +102,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
   // code for ES modules, and compiling the 2 MB of JavaScript was the largest part of a
   // cold start. Bundling the JavaScript dependencies in makes it faster again (fewer files
   // to resolve and read); native and optional-native packages stay in node_modules.
-  await esbuild.build({
-    entryPoints: { master: 'src-main/master/bundle-entry.ts' },
+  const asMaster = {
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -130,32 +129,11 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
     banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
     absWorkingDir: root,
-  });
+  };
+  await esbuild.build({ ...asMaster, entryPoints: { master: 'src-main/master/bundle-entry.ts' } });
   // The worker threads' bundles (src-main/platform/off-thread), built the way the master is
   // and beside it: the runner finds them next to the bundle that starts them.
-  await esbuild.build({
-    entryPoints: THREAD_ENTRIES,
-    outdir,
-    outExtension: { '.js': '.cjs' },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    ...(on('bundled-dependencies') ? {} : { packages: 'external' }),
-    external: NODE_EXTERNALS,
-    keepNames: true,
-    minifyWhitespace: on('minify-whitespace'),
-    plugins: [
-      ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
-      ...(on('vendor-split') ? [extractorPackagesOutside] : []),
-    ],
-    legalComments: 'linked',
-    sourcemap: 'linked',
-    define: { ...define, 'import.meta.url': '__jarvis_import_meta_url' },
-    banner: { js: "'use strict'; const __jarvis_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-    logLevel: 'warning',
-    absWorkingDir: root,
-  });
+  await esbuild.build({ ...asMaster, entryPoints: THREAD_ENTRIES });
   if (on('vendor-split')) {
     await esbuild.build({
       entryPoints: EXTRACTOR_PACKAGES.map((name) => ({ in: `vendor:${name}`, out: name })),
