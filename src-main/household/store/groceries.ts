@@ -29,6 +29,9 @@ const fromRow = (r: Row): GroceryRecord => ({
 
 const toParams = (g: GroceryRecord) => ({ ...g, checked: g.checked ? 1 : 0, mealIds: JSON.stringify(g.mealIds) });
 
+/** The list in the order screens show it; `first` takes its head. */
+const LISTED = 'SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid';
+
 export class GroceryRepository {
   private readonly insertStmt;
   private readonly updateStmt;
@@ -49,8 +52,8 @@ export class GroceryRepository {
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_groceries WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_groceries WHERE id = ?');
-    this.allStmt = db.prepare<[], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid');
-    this.firstStmt = db.prepare<[number], Row>('SELECT * FROM household_groceries ORDER BY checked, created_ms, rowid LIMIT ?');
+    this.allStmt = db.prepare<[], Row>(LISTED);
+    this.firstStmt = db.prepare<[number], Row>(`${LISTED} LIMIT ?`);
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_groceries');
     this.openManualStmt = db.prepare<[string], Row>(
       "SELECT * FROM household_groceries WHERE derived_key = ? AND source = 'manual' AND checked = 0 ORDER BY created_ms, rowid",

@@ -25,6 +25,10 @@ const fromRow = (r: Row): CardRecord => ({
 
 const toParams = (c: CardRecord) => ({ ...c, manualOverride: c.manualOverride ? 1 : 0 });
 
+/** The list in the order screens show it; `first` takes its head. */
+const LISTED =
+  "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id";
+
 export class KanbanRepository {
   private readonly insertStmt;
   private readonly updateStmt;
@@ -48,12 +52,8 @@ export class KanbanRepository {
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE id = ?');
     this.byTaskStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE task_id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_kanban WHERE id = ?');
-    this.allStmt = db.prepare<[], Row>(
-      "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id",
-    );
-    this.firstStmt = db.prepare<[number], Row>(
-      "SELECT * FROM household_kanban ORDER BY CASE column_name WHEN 'BACKLOG' THEN 0 WHEN 'TODO' THEN 1 WHEN 'DOING' THEN 2 ELSE 3 END, position, id LIMIT ?",
-    );
+    this.allStmt = db.prepare<[], Row>(LISTED);
+    this.firstStmt = db.prepare<[number], Row>(`${LISTED} LIMIT ?`);
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_kanban');
     this.columnStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE column_name = ? ORDER BY position, id');
     this.countStmt = db.prepare<[string], { n: number | null }>(

@@ -30,6 +30,9 @@ const toParams = (r: RecipeRecord) => ({
   tags: JSON.stringify(r.tags),
 });
 
+/** The list in the order screens show it; `first` takes its head. */
+const LISTED = 'SELECT * FROM household_recipes ORDER BY title COLLATE NOCASE, id';
+
 export class RecipeRepository {
   private readonly insertStmt;
   private readonly updateStmt;
@@ -46,8 +49,8 @@ export class RecipeRepository {
       'UPDATE household_recipes SET title = @title, servings = @servings, ingredients = @ingredients, steps = @steps, tags = @tags, updated_ms = @updatedMs WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_recipes WHERE id = ?');
-    this.allStmt = db.prepare<[], Row>('SELECT * FROM household_recipes ORDER BY title COLLATE NOCASE, id');
-    this.firstStmt = db.prepare<[number], Row>('SELECT * FROM household_recipes ORDER BY title COLLATE NOCASE, id LIMIT ?');
+    this.allStmt = db.prepare<[], Row>(LISTED);
+    this.firstStmt = db.prepare<[number], Row>(`${LISTED} LIMIT ?`);
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_recipes');
   }
 

@@ -29,6 +29,9 @@ const fromRow = (r: Row): TaskRecord => ({
 
 const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags), icsUid: t.icsUid ?? null });
 
+/** The list in the order screens show it; `first` takes its head. */
+const LISTED = "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid";
+
 export class TaskRepository {
   private readonly insertStmt;
   private readonly updateStmt;
@@ -50,10 +53,8 @@ export class TaskRepository {
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');
     this.byUidStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE ics_uid = ?');
     // Open work first, then by due date (undated last), then oldest first.
-    this.allStmt = db.prepare<[], Row>("SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid");
-    this.firstStmt = db.prepare<[number], Row>(
-      "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid LIMIT ?",
-    );
+    this.allStmt = db.prepare<[], Row>(LISTED);
+    this.firstStmt = db.prepare<[number], Row>(`${LISTED} LIMIT ?`);
     this.totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM household_tasks');
   }
 
