@@ -61,11 +61,8 @@ export function probeSandbox(mode: SandboxMode, path: string): Promise<SandboxSt
   }
   return new Promise((resolve) => {
     execFile(plan.bwrap, plan.args, { env: { PATH: path }, timeout: 5000, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      const status = probeResult(plan, {
-        status: error ? ((error as { code?: unknown }).code === undefined ? 1 : Number((error as { code?: unknown }).code) || 1) : 0,
-        stderr,
-        error: error ?? undefined,
-      });
+      // Only success matters to the status; a failure is told by its stderr or error message.
+      const status = probeResult(plan, { status: error ? 1 : 0, stderr, error: error ?? undefined });
       // A synchronous probe that finished first wins: both saw the same machine.
       const first = probes.get(key) ?? status;
       probes.set(key, first);
