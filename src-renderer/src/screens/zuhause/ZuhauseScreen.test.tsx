@@ -57,7 +57,7 @@ describe('Zuhause', () => {
     const api = fakeApi({
       'GET /api/home/hue': () => json(HUE),
       'GET /api/home/machines': () => json(MACHINES),
-      [`POST /api/tools/${HOME_CONTROL_TOOLS.hueRoom}`]: () => json(toolSuccess({ id: 'room-1', name: 'Wohnzimmer' }, 'ok', true)),
+      'POST /api/tools/skill_home_hue_room_set': () => json(toolSuccess({ id: 'room-1', name: 'Wohnzimmer' }, 'ok', true)),
     });
     render(<ZuhauseScreen />);
     const room = await screen.findByTestId('room-Wohnzimmer');
@@ -79,8 +79,8 @@ describe('Zuhause', () => {
     const api = fakeApi({
       'GET /api/home/hue': () => json(HUE),
       'GET /api/home/machines': () => json(MACHINES),
-      [`POST /api/tools/${HOME_CONTROL_TOOLS.hueScene}`]: () => json(toolSuccess({ id: 's-1', name: 'Entspannen' }, 'ok', true)),
-      [`POST /api/tools/${HOME_CONTROL_TOOLS.wake}`]: () => json(toolSuccess({ name: 'Gaming-PC' }, 'ok', true)),
+      'POST /api/tools/skill_home_hue_scene_recall': () => json(toolSuccess({ id: 's-1', name: 'Entspannen' }, 'ok', true)),
+      'POST /api/tools/skill_home_network_wake': () => json(toolSuccess({ name: 'Gaming-PC' }, 'ok', true)),
     });
     render(<ZuhauseScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Entspannen' }));
