@@ -453,6 +453,7 @@ export const de = {
       protocol: 'Protokoll',
       backup: 'Sicherung',
       stt: 'Spracherkennung',
+      hue: 'Licht (Hue live)',
     },
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },

@@ -448,6 +448,7 @@ export const en: Messages = {
       protocol: 'Protocol',
       backup: 'Backup',
       stt: 'Speech recognition',
+      hue: 'Lights (Hue live)',
     },
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },
