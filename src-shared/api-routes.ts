@@ -17,6 +17,7 @@ import type {
   ProtocolSessionsResponse,
   SkillProposal,
 } from './protocol';
+import type { McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
@@ -74,6 +75,9 @@ export interface ApiRoutes {
 
   'GET /api/policy/risk': { response: RiskPolicyResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
+  'GET /api/mcp/tokens': { response: McpTokensResponse };
+  'POST /api/mcp/tokens': { request: McpTokenCreateRequest; response: McpTokenCreated };
+  'DELETE /api/mcp/tokens/{id}': { response: undefined };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };

@@ -8,6 +8,7 @@ import { createDocker } from '../docker';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
+import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
@@ -50,6 +51,7 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly mcp: McpCapability;
 }
 
 export interface Addresses {
@@ -123,6 +125,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const skills = createSkills(platform, protocol);
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
+  const mcp = createMcp(platform, { protocol, skills: skills.service });
   const knowledge = createKnowledge(platform);
   const assistantDeps: AssistantDeps = {
     protocol,
@@ -138,8 +141,8 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, mcp },
+    all: [system, protocol, household, skills, mesh, docker, mcp, knowledge, assistant, voice, backup, ...extra],
   };
 }
 

@@ -384,6 +384,22 @@ export const SETTINGS = [
     type: 'path',
     description: 'If set, documents dropped into this folder are ingested.',
   },
+
+  // MCP
+  {
+    env: 'JARVIS_MCP_CONFIG',
+    key: 'mcpConfig',
+    type: 'path',
+    description:
+      'The `mcp.json` listing MCP servers whose tools JARVIS offers as skills (`{"mcpServers": {...}}`, the format MCP clients share); `~/.jarvis/mcp.json` when unset.',
+  },
+  {
+    env: 'JARVIS_MCP_CALL_TIMEOUT',
+    key: 'mcpCallTimeoutMs',
+    type: 'duration',
+    default: '60s',
+    description: 'How long JARVIS waits for an MCP server to start, list its tools or answer one tool call.',
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
