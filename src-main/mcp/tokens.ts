@@ -5,6 +5,7 @@ import type { McpTokenStore } from './store';
 import type { McpCaller } from './server/mcp-tool-calls';
 
 const TOKEN_PREFIX = 'jmcp_';
+const TOUCH_EVERY_MS = 60_000;
 
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -29,6 +30,16 @@ export class McpTokens {
     private readonly clock: () => Date,
   ) {}
 
+  /** When each token's use was last written: at most once a minute, so a busy client does not write to disk on every request. */
+  private readonly touched = new Map<string, number>();
+
+  private touch(id: string): void {
+    const now = this.clock();
+    if (now.getTime() - (this.touched.get(id) ?? -Infinity) < TOUCH_EVERY_MS) return;
+    this.touched.set(id, now.getTime());
+    this.store.touch(id, now.toISOString());
+  }
+
   list(): McpTokenInfo[] {
     return this.store.list();
   }
@@ -47,6 +58,7 @@ export class McpTokens {
   }
 
   revoke(id: string): void {
+    this.touched.delete(id);
     if (!this.store.remove(id)) throw new Refusal('not_found', 'NOT_FOUND', `No MCP token ${id}.`);
   }
 
@@ -60,7 +72,7 @@ export class McpTokens {
     // Looked up by its hash: a lookup's timing tells nothing about a token nobody knows the hash of.
     const info = this.store.byHash(sha256Hex(token));
     if (!info) return undefined;
-    this.store.touch(info.id, this.clock().toISOString());
+    this.touch(info.id);
     return { key: info.id, name: info.name };
   }
 }

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -94,6 +95,10 @@ const PROMPTS = [
   },
 ] as const;
 
+// The SDK builds an ajv instance per Server unless it is given one; /mcp builds a Server per
+// request, and JARVIS never asks the client for input, so one validator serves them all.
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
 /**
  * JARVIS as an MCP server for one caller, built with the SDK's Server. Tools are read from
  * the registry at every tools/list, so skills that come and go are seen at once; every
@@ -104,6 +109,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
     { name: 'jarvis-home-command', title: 'JARVIS Home Command', version: deps.version },
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
+      jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       instructions:
         "JARVIS keeps this household: calendar, tasks, reminders, groceries, recipes, meal plan, kanban and skills. Actions that need the household's confirmation do not run from here.",
     },

@@ -23,10 +23,16 @@ export interface McpToolCallDeps {
 export const NEEDS_CONFIRMATION = "needs the household's confirmation";
 
 /**
- * Every tool call of an MCP client, on the assistant's path: a WorkSession with the client
- * as its Actor, a PolicyDecision before anything runs, then the registry (which applies the
- * household's risk policy once more), the result as a Contribution, and the sealed outcome.
- * An MCP client cannot say "ja": what would wait for the household's confirmation is refused.
+ * Every tool call of an MCP client goes through the household's policy and the registry
+ * (which applies the risk policy once more). An MCP client cannot say "ja": what would wait
+ * for the household's confirmation is refused, and what the policy denies never runs.
+ *
+ * A call that may change something, and every refusal, is recorded in the protocol as the
+ * assistant's calls are: a WorkSession with the client as its Actor, the PolicyDecision
+ * written before the tool runs (session and decision in one SQLite transaction), the result
+ * as a Contribution, the sealed outcome. A read-only call the policy allows changes nothing
+ * and is kept in the debug trace only: a protocol session costs milliseconds of hashing and
+ * a write to disk, more than the read itself.
  */
 export class McpToolCalls {
   private readonly actors = new Map<string, string>();
@@ -39,19 +45,28 @@ export class McpToolCalls {
     if (!tool || tool.provider === 'mcp') return toolFailure('UNKNOWN_TOOL', `Unknown tool: ${name}`);
     const traceId = `mcp_${randomBytes(8).toString('hex')}`;
     tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
-    const guard = <T>(operation: string, run: () => T): T | undefined => {
-      try {
-        return run();
-      } catch (err) {
-        this.deps.onAuditError(operation, err);
-        return undefined;
-      }
-    };
-    const actorId = guard('actor', () => this.actorOf(caller));
-    const session = actorId ? guard('begin', () => recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId)) : undefined;
     const risk = registry.riskOf(name);
-    const decision = session ? guard('decide', () => recorder.decide(session, name, args, risk, actorId)) : undefined;
+    const ctx = { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' as const };
 
+    if (
+      risk?.risk === 'read' &&
+      risk.decision === 'allow' &&
+      !tool.requires_confirmation &&
+      recorder.preview(name, risk).outcome === 'allow'
+    ) {
+      const result = await registry.call(name, args, ctx);
+      tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
+      return result;
+    }
+
+    const opened = this.guard('decide', () =>
+      recorder.batch(() => {
+        const actorId = this.actorOf(caller);
+        const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
+        return { actorId, session, decision: recorder.decide(session, name, args, risk, actorId) };
+      }),
+    );
+    const decision = opened?.decision;
     let result: ToolResult;
     if (risk?.decision === 'deny' || decision?.outcome === 'deny') {
       result = toolFailure(
@@ -64,16 +79,28 @@ export class McpToolCalls {
         `${name} ${NEEDS_CONFIRMATION}: it did not run. Ask JARVIS in the app, where the household can say "ja" (risk class ${risk?.risk ?? 'disruptive'}).`,
       );
     } else {
-      result = await registry.call(name, args, { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' });
-      if (session && decision)
-        guard('contribute', () => recorder.contribute(session, decision.decisionId, 'tool_result', result.message, result, actorId));
+      result = await registry.call(name, args, ctx);
     }
     tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
-    if (session)
-      guard('finish', () =>
-        recorder.finish(session, result.success ? 'completed' : decisionRefused(result) ? 'cancelled' : 'failed', result.message, actorId),
+    if (opened) {
+      const ran = result.error?.code !== 'POLICY_DENIED' && result.error?.code !== 'CONFIRMATION_REQUIRED';
+      this.guard('finish', () =>
+        recorder.batch(() => {
+          if (ran) recorder.contribute(opened.session, opened.decision.decisionId, 'tool_result', result.message, result, opened.actorId);
+          recorder.finish(opened.session, result.success ? 'completed' : ran ? 'failed' : 'cancelled', result.message, opened.actorId);
+        }),
       );
+    }
     return result;
+  }
+
+  private guard<T>(operation: string, run: () => T): T | undefined {
+    try {
+      return run();
+    } catch (err) {
+      this.deps.onAuditError(operation, err);
+      return undefined;
+    }
   }
 
   private actorOf(caller: McpCaller): string {
@@ -84,8 +111,4 @@ export class McpToolCalls {
     }
     return id;
   }
-}
-
-function decisionRefused(result: ToolResult): boolean {
-  return result.error?.code === 'POLICY_DENIED' || result.error?.code === 'CONFIRMATION_REQUIRED';
 }
