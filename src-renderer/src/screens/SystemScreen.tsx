@@ -261,7 +261,7 @@ function Skills() {
                           {' '}
                           · {s.id}
                           {s.trust ? ` · ${s.trust}` : ''}
-                          {s.provider === 'remote' ? ` · ${s.source}` : ''}
+                          {s.provider === 'remote' || s.provider === 'mcp' ? ` · ${s.source}` : ''}
                         </span>
                       </span>
                       {s.errors.length ? (
