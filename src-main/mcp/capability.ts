@@ -20,6 +20,8 @@ export interface McpCapability extends Capability {
   serveStdio(): Promise<void>;
 }
 
+const DISCOVERY_RETRY_MS = 15_000;
+
 const LOCAL_CALLER: McpCaller = { key: 'local', name: 'jarvis mcp (this computer)' };
 
 /**
@@ -79,6 +81,7 @@ export function createMcp(
   for (const name of servers.names()) ctx.status.set(`mcp:${name}`, () => servers.status(name));
 
   let api: FastifyInstance | undefined;
+  let discoveryTimer: NodeJS.Timeout | undefined;
   const dataFile = ctx.config.dataFile;
   return {
     name: 'mcp',
@@ -99,8 +102,11 @@ export function createMcp(
         const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
         writeLocalEndpoint(dataFile, { url: `http://${host}:${address.port}`, token: tokens.localToken, pid: process.pid });
       }
-      // In the background: a new server's tools are learnt without holding up the start.
+      // In the background: a new server's tools are learnt without holding up the start. One
+      // that failed is tried again once its backoff has passed.
       void servers.discover();
+      discoveryTimer = setInterval(() => void servers.discover(), DISCOVERY_RETRY_MS);
+      discoveryTimer.unref();
     },
     async serveStdio() {
       const server = createJarvisMcpServer(serverDeps, LOCAL_CALLER);
@@ -115,6 +121,8 @@ export function createMcp(
     },
     async stop() {
       stopWatchingDecisions();
+      if (discoveryTimer) clearInterval(discoveryTimer);
+      discoveryTimer = undefined;
       if (dataFile !== ':memory:') removeLocalEndpoint(dataFile);
       await servers.stop();
     },

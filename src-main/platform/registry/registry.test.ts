@@ -62,7 +62,7 @@ describe('SkillRegistry', () => {
 });
 
 describe('SkillRegistry name clashes', () => {
-  function named(kind: 'core' | 'plugin' | 'remote', source: string, calls: string[]): ToolProvider {
+  function named(kind: ToolProvider['kind'], source: string, calls: string[]): ToolProvider {
     const tool: RegisteredTool = {
       name: 'calendar_list',
       description: 'x',
