@@ -16,7 +16,10 @@ export interface LocalEndpoint {
 
 /** Readable and writable by this user only: whoever can read it acts as the local user, which they are. */
 export function writeLocalEndpoint(dataFile: string, endpoint: LocalEndpoint): void {
-  writeFileSync(localEndpointFile(dataFile), JSON.stringify(endpoint), { mode: 0o600 });
+  const file = localEndpointFile(dataFile);
+  // A file left by a master that crashed keeps its mode on overwrite: it is replaced instead.
+  rmSync(file, { force: true });
+  writeFileSync(file, JSON.stringify(endpoint), { mode: 0o600, flag: 'wx' });
 }
 
 export function removeLocalEndpoint(dataFile: string): void {

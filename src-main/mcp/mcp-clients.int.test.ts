@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,8 @@ describe('jarvis mcp (stdio) with the SDK client', () => {
     afterAll(() => tm.close());
 
     it('passes the messages to the running JARVIS, acting as the local user', async () => {
+      // The running master's address and the local user's key: readable by this user only.
+      expect(statSync(`${tm.config.dataFile}.mcp-local.json`).mode & 0o777).toBe(0o600);
       const client = await stdioClient(jarvisEnv(tm.dataDir, tm.config.dataFile));
       const created = (await client.callTool({ name: 'tasks_create', arguments: { title: 'Über die Brücke' } })) as CallToolResult;
       expect(created.isError).toBeFalsy();
