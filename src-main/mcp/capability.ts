@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
 import { mcpConfigPath, readMcpConfig } from './client/config-file';
 import { McpServers } from './client/mcp-servers';
 import { registerMcpRoutes } from './routes';
-import { createJarvisMcpServer } from './server/jarvis-mcp-server';
 import { McpToolCalls, type McpCaller } from './server/mcp-tool-calls';
 import { openMcpStores } from './store';
 import { McpTokens } from './tokens';
@@ -47,6 +45,8 @@ export function createMcp(
       ctx.log.warn(`mcp: recording ${operation} failed: ${err instanceof Error ? err.message : String(err)}`),
   });
   const serverDeps = { registry: ctx.registry, calls, version: ctx.version };
+  // The SDK builds hundreds of zod schemas as it loads: it is loaded with the first MCP request, not at every start.
+  const serverFor = async (caller: McpCaller) => (await import('./server/jarvis-mcp-server')).createJarvisMcpServer(serverDeps, caller);
 
   const config = readMcpConfig(mcpConfigPath(ctx.config));
   if (config.error) ctx.log.warn(`mcp: ${config.error}`);
@@ -92,7 +92,7 @@ export function createMcp(
       api ??= app;
       registerMcpRoutes(app, {
         tokens,
-        serverFor: (caller) => createJarvisMcpServer(serverDeps, caller),
+        serverFor,
         onError: (err) => ctx.log.error('mcp: request failed', err),
       });
     },
@@ -109,7 +109,10 @@ export function createMcp(
       discoveryTimer.unref();
     },
     async serveStdio() {
-      const server = createJarvisMcpServer(serverDeps, LOCAL_CALLER);
+      const [server, { StdioServerTransport }] = await Promise.all([
+        serverFor(LOCAL_CALLER),
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+      ]);
       const transport = new StdioServerTransport();
       const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;

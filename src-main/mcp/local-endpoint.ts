@@ -1,6 +1,4 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Beside the database while a master runs: where its `/mcp` is and the token for this computer's user. */
@@ -49,6 +47,10 @@ export function readLocalEndpoint(dataFile: string): LocalEndpoint | undefined {
  * either side closes.
  */
 export async function bridgeStdioToHttp(endpoint: LocalEndpoint): Promise<void> {
+  const [{ StdioServerTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
   const stdio = new StdioServerTransport();
   const http = new StreamableHTTPClientTransport(new URL('/mcp', endpoint.url), {
     requestInit: { headers: { authorization: `Bearer ${endpoint.token}` } },

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { mcpTokenCreateSchema, type McpTokenCreateRequest, type RouteResponse } from '../../src-shared';
 import { Refusal } from '../platform/errors';
 import { viewerOf } from '../platform/viewer';
@@ -9,7 +8,8 @@ import type { McpTokens } from './tokens';
 
 export interface McpRouteDeps {
   readonly tokens: McpTokens;
-  readonly serverFor: (caller: McpCaller) => Server;
+  /** The SDK server for one caller (the SDK is loaded on the first request). */
+  readonly serverFor: (caller: McpCaller) => Promise<Server>;
   readonly onError: (err: unknown) => void;
 }
 
@@ -61,7 +61,10 @@ async function handleMcp(deps: McpRouteDeps, req: FastifyRequest, reply: Fastify
     await jsonRpcError(reply.header('allow', 'POST'), 405, 'This endpoint is stateless: send JSON-RPC requests with POST.');
     return;
   }
-  const server = deps.serverFor(caller);
+  const [server, { StreamableHTTPServerTransport }] = await Promise.all([
+    deps.serverFor(caller),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   reply.hijack();
   const res = reply.raw;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson, toolFailure, type ComponentStatus, type SkillInfo, type ToolResult } from '../../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../../platform/registry';
 import type { McpToolListStore } from '../store';
@@ -46,6 +45,21 @@ interface ServerEntry {
 
 function sha256(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+function isToolShaped(item: unknown): item is Tool {
+  if (item === null || typeof item !== 'object') return false;
+  const t = item as Record<string, unknown>;
+  const optionalText = (v: unknown) => v === undefined || typeof v === 'string';
+  return (
+    typeof t.name === 'string' &&
+    t.name.length > 0 &&
+    typeof t.inputSchema === 'object' &&
+    t.inputSchema !== null &&
+    optionalText(t.description) &&
+    optionalText(t.title) &&
+    (t.annotations === undefined || (typeof t.annotations === 'object' && t.annotations !== null))
+  );
 }
 
 export function mcpSkillId(server: string): string {
@@ -243,14 +257,15 @@ export class McpServers {
     const tools = new Map<string, MappedTool>();
     const skipped: { name: string; reason: string }[] = [];
     for (const item of rawTools) {
-      const invalid = (item as { invalid?: unknown }).invalid;
-      const parsed = ToolSchema.safeParse(item);
-      const name = String((item as { name?: unknown })?.name ?? '(unnamed)').slice(0, 100);
-      if (typeof invalid === 'string' || !parsed.success) {
+      // Each item passed the SDK's tool schema when the server listed it (or is marked invalid);
+      // what comes back from the database is checked for the fields used here.
+      const invalid = (item as { invalid?: unknown } | null)?.invalid;
+      const name = String((item as { name?: unknown } | null)?.name ?? '(unnamed)').slice(0, 100);
+      if (typeof invalid === 'string' || !isToolShaped(item)) {
         skipped.push({ name, reason: typeof invalid === 'string' ? invalid : 'not a valid MCP tool' });
         continue;
       }
-      const tool = parsed.data as Tool;
+      const tool = item;
       const schema = checkToolSchema(tool.inputSchema);
       if (!schema.ok) {
         skipped.push({ name: tool.name, reason: `invalid input schema: ${schema.reason}` });

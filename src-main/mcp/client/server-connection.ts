@@ -1,15 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  PaginatedResultSchema,
-  ToolListChangedNotificationSchema,
-  ToolSchema,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { clientSdk, type ClientSdk } from './client-sdk';
 import type { McpServerSpec } from './config-file';
 
 /** One tool as the server listed it, or why it could not be read. */
@@ -80,6 +72,7 @@ export class McpServerConnection {
 
   async callTool(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const client = await this.connect();
+    const { CallToolResultSchema } = await clientSdk();
     return (await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
       timeout: this.options.timeoutMs,
       resetTimeoutOnProgress: true,
@@ -105,8 +98,9 @@ export class McpServerConnection {
 
   private async start(): Promise<Client> {
     this.state = 'starting';
-    const client = new Client({ name: 'jarvis-home-command', version: this.options.clientVersion }, { capabilities: {} });
-    const transport = this.transport();
+    const sdk = await clientSdk();
+    const client = new sdk.Client({ name: 'jarvis-home-command', version: this.options.clientVersion }, { capabilities: {} });
+    const transport = this.transport(sdk);
     let ready = false;
     client.onclose = () => {
       if (this.client === client) this.client = undefined;
@@ -118,15 +112,15 @@ export class McpServerConnection {
     };
     try {
       await client.connect(transport, { timeout: this.options.timeoutMs });
-      const listing = await this.list(client);
+      const listing = await this.list(client, sdk);
       ready = true;
       this.client = client;
       this.state = 'ready';
       this.failures = 0;
       this.lastError = undefined;
       if (client.getServerCapabilities()?.tools?.listChanged) {
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-          void this.list(client)
+        client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+          void this.list(client, sdk)
             .then((l) => this.options.onListing(l))
             .catch((err: Error) => this.options.onProblem(`listing tools again failed: ${err.message}`));
         });
@@ -152,7 +146,7 @@ export class McpServerConnection {
   }
 
   /** Every page of tools/list; a tool the SDK's schema rejects is reported on its own, the others are kept. */
-  private async list(client: Client): Promise<ServerListing> {
+  private async list(client: Client, { PaginatedResultSchema, ToolSchema }: ClientSdk): Promise<ServerListing> {
     const tools: ListedTool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
@@ -179,7 +173,7 @@ export class McpServerConnection {
     return { version: client.getServerVersion()?.version ?? '0', tools };
   }
 
-  private transport(): Transport {
+  private transport({ StdioClientTransport, StreamableHTTPClientTransport }: ClientSdk): Transport {
     const { spec } = this.options;
     if (spec.kind === 'http') {
       return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: { ...spec.headers } } });
