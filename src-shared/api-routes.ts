@@ -18,6 +18,7 @@ import type {
   ProtocolSessionsResponse,
   SkillProposal,
 } from './protocol';
+import type { McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
@@ -77,6 +78,9 @@ export interface ApiRoutes {
   'GET /api/home/hue': { response: HomeHueResponse };
   'GET /api/home/machines': { response: HomeMachinesResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
+  'GET /api/mcp/tokens': { response: McpTokensResponse };
+  'POST /api/mcp/tokens': { request: McpTokenCreateRequest; response: McpTokenCreated };
+  'DELETE /api/mcp/tokens/{id}': { response: undefined };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };

@@ -50,7 +50,14 @@ export type ComponentStatusCode =
   | 'backup.off'
   | 'backup.none'
   | 'backup.last'
-  | 'backup.failed';
+  | 'backup.failed'
+  | 'mcp.endpoint'
+  | 'mcp.configInvalid'
+  | 'mcp.serverIdle'
+  | 'mcp.serverReady'
+  | 'mcp.serverWaiting'
+  | 'mcp.serverRejected'
+  | 'mcp.serverFailed';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';

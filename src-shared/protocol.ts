@@ -74,7 +74,7 @@ export const FORBIDDEN_EXPORT_FIELDS = [
 ] as const;
 
 export type WorkerKind = 'agent_worker' | 'runtime_worker' | 'human_worker';
-export type ActorRole = 'household_member' | 'assistant' | 'automation' | 'runtime_worker' | 'system';
+export type ActorRole = 'household_member' | 'assistant' | 'automation' | 'runtime_worker' | 'mcp_client' | 'system';
 export type Authority =
   | 'policy.define'
   | 'session.create'
@@ -384,7 +384,7 @@ export const PROTOCOL_SCHEMAS = {
     properties: {
       actor_id: id,
       worker_id: id,
-      role: { enum: ['household_member', 'assistant', 'automation', 'runtime_worker', 'system'] },
+      role: { enum: ['household_member', 'assistant', 'automation', 'runtime_worker', 'mcp_client', 'system'] },
       display_name: text(200),
       authority: {
         type: 'array',

@@ -3,6 +3,7 @@ import { APP_VERSION } from '../../src-shared';
 import { registerBackup } from './commands/backup';
 import { registerDoctor } from './commands/doctor';
 import { registerHome } from './commands/home';
+import { registerMcp } from './commands/mcp';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
@@ -20,6 +21,7 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerRag,
   registerBackup,
   registerHome,
+  registerMcp,
 ];
 
 export function buildProgram(): Command {

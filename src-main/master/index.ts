@@ -9,6 +9,7 @@ import { createHome, type HomeCapability } from '../home';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
+import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
@@ -52,6 +53,7 @@ export interface Capabilities {
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
   readonly home: HomeCapability;
+  readonly mcp: McpCapability;
 }
 
 export interface Addresses {
@@ -125,6 +127,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const skills = createSkills(platform, protocol);
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
+  const mcp = createMcp(platform, { protocol, skills: skills.service });
   const knowledge = createKnowledge(platform);
   const assistantDeps: AssistantDeps = {
     protocol,
@@ -141,8 +144,8 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const home = createHome(platform);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, home },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, home, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, home, mcp },
+    all: [system, protocol, household, skills, mesh, docker, mcp, knowledge, assistant, voice, backup, home, ...extra],
   };
 }
 

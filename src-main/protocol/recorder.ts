@@ -4,12 +4,14 @@ import type {
   RiskVerdict,
   LearningRecord,
   MemoryProposal,
+  Policy,
   PolicyDecision,
   Request,
   SkillProposal,
   WorkSession,
 } from '../../src-shared';
 import { sha256Hex } from './chain';
+import { evaluatePolicy, type PolicyVerdict } from './policy';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
 import { HOST_IDS, type ProtocolService } from './service';
@@ -59,11 +61,25 @@ export class ProtocolRecorder {
     return { ...this.base(actorId), expectedRevision: s.revision, previousEventHash: s.last_event_hash };
   }
 
-  /** One WorkSession per assistant request (its trace id); created on first use. */
-  beginSession(traceId: string, goal: string): string {
+  /** Several records in one SQLite transaction (one write to disk), e.g. a session and its first decision. */
+  batch<T>(fn: () => T): T {
+    return this.protocol.atomically(fn);
+  }
+
+  /** What the household's policy would decide on a tool call, without recording anything. */
+  preview(tool: string, risk?: RiskVerdict): PolicyVerdict {
+    const policy = this.protocol.get<Policy>('Policy', HOST_IDS.householdPolicy);
+    return policy ? evaluatePolicy(policy.rules, tool, risk) : { outcome: 'require_review', reason: 'no household policy', rule: 'none' };
+  }
+
+  /**
+   * One WorkSession per request (its trace id); created on first use. The actor is the
+   * assistant unless another agent (an MCP client) acts.
+   */
+  beginSession(traceId: string, goal: string, actorId: string = HOST_IDS.assistant): string {
     const id = sessionIdFor(traceId);
     if (!this.protocol.get('WorkSession', id)) {
-      this.protocol.createSession(this.base(HOST_IDS.assistant), {
+      this.protocol.createSession(this.base(actorId), {
         work_session_id: id,
         policy_id: HOST_IDS.householdPolicy,
         goal: this.redact(goal).slice(0, 2000) || '(leer)',
@@ -76,10 +92,10 @@ export class ProtocolRecorder {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }
 
-  decide(sessionId: string, tool: string, args: unknown, risk?: RiskVerdict): DecisionRecord {
+  decide(sessionId: string, tool: string, args: unknown, risk?: RiskVerdict, actorId: string = HOST_IDS.assistant): DecisionRecord {
     const decisionId = `dec_${randomBytes(8).toString('hex')}`;
     const answer = this.protocol.recordDecision(
-      this.at(sessionId, HOST_IDS.assistant),
+      this.at(sessionId, actorId),
       sessionId,
       { decision_id: decisionId, tool, arguments: (args ?? {}) as object },
       risk,
@@ -113,8 +129,15 @@ export class ProtocolRecorder {
     });
   }
 
-  contribute(sessionId: string, decisionId: string, kind: 'tool_result' | 'reply', summary: string, evidence?: unknown): void {
-    this.protocol.contribute(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+  contribute(
+    sessionId: string,
+    decisionId: string,
+    kind: 'tool_result' | 'reply',
+    summary: string,
+    evidence?: unknown,
+    actorId: string = HOST_IDS.assistant,
+  ): void {
+    this.protocol.contribute(this.at(sessionId, actorId), sessionId, {
       contribution_id: `con_${randomBytes(8).toString('hex')}`,
       decision_id: decisionId,
       kind,
@@ -143,18 +166,18 @@ export class ProtocolRecorder {
   }
 
   /** Ends a session: terminal status, OutcomeReport, seal. Safe to call on an ended one. */
-  finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string): void {
+  finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string, actorId: string = HOST_IDS.assistant): void {
     const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
     if (!s || s.sealed) return;
     const open = this.protocol.session(sessionId)?.records.Request?.some((r) => (r as Request).status === 'open');
     // A session waiting for `ja` / `nein` stays open; it ends when the household answers.
     if (open) return;
     if (s.status === 'open' || s.status === 'blocked')
-      this.protocol.setSessionStatus(this.at(sessionId, HOST_IDS.assistant), sessionId, { status: outcome });
+      this.protocol.setSessionStatus(this.at(sessionId, actorId), sessionId, { status: outcome });
     const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
     const reported = this.protocol.session(sessionId)?.records.OutcomeReport?.length ?? 0;
     if (reported === 0) {
-      this.protocol.submitOutcome(this.base(HOST_IDS.assistant), {
+      this.protocol.submitOutcome(this.base(actorId), {
         report_id: `out_${randomBytes(8).toString('hex')}`,
         work_session_id: sessionId,
         outcome: ended.status as 'completed',
@@ -214,6 +237,34 @@ export class ProtocolRecorder {
         authority: [],
       });
     }
+  }
+
+  /**
+   * An MCP client (one household token, or the local user over stdio) acts as its own
+   * Actor: its sessions and decisions name it. Returns the actor id, registered on first use.
+   */
+  registerMcpClient(clientKey: string, name: string): string {
+    const safeKey = clientKey.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 80);
+    const workerId = `wrk_mcp_${safeKey}`;
+    if (!this.protocol.get('Worker', workerId)) {
+      this.protocol.registerWorker(this.base(HOST_IDS.system), {
+        worker_id: workerId,
+        kind: 'agent_worker',
+        name: name.slice(0, 200) || safeKey,
+        runtime: 'mcp',
+      });
+    }
+    const actorId = `act_mcp_${safeKey}`;
+    if (!this.protocol.get('Actor', actorId)) {
+      this.protocol.registerActor(this.base(HOST_IDS.system), {
+        actor_id: actorId,
+        worker_id: workerId,
+        role: 'mcp_client',
+        display_name: name.slice(0, 200) || safeKey,
+        authority: ['session.create', 'session.act', 'outcome.submit'],
+      });
+    }
+    return actorId;
   }
 
   /**

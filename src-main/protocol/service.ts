@@ -955,6 +955,11 @@ export class ProtocolService {
     return answer;
   }
 
+  /** Runs several mutations in one SQLite transaction: one write to disk for all of them, and none if one throws out. */
+  atomically<T>(fn: () => T): T {
+    return this.store.transaction(fn);
+  }
+
   /** Called after every accepted (not replayed) mutation, outside its transaction. */
   onChange(listener: (change: ProtocolChange) => void): () => void {
     this.listeners.add(listener);

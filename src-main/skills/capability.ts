@@ -14,8 +14,11 @@ export interface SkillsService {
   list(): readonly SkillInfo[];
   listing(): SkillsResponse;
   reload(): SkillsReloadResponse;
-  /** Lets the mesh list its skills (waiting ones too) in place of the registry's remote tools. */
-  showRemoteSkills(source: () => readonly SkillInfo[]): void;
+  /**
+   * Lets a provider list its skills (waiting ones too) in place of the registry's tools of
+   * that kind: the mesh its remote skills, the MCP capability its servers.
+   */
+  showRemoteSkills(source: () => readonly SkillInfo[], kind?: 'remote' | 'mcp'): void;
   readonly engine: SkillEngine;
 }
 
@@ -86,14 +89,15 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     reload();
     ctx.registry.addProvider(engine.provider);
   }
-  let remoteSkills: (() => readonly SkillInfo[]) | undefined;
+  const remoteSkills = new Map<'remote' | 'mcp', () => readonly SkillInfo[]>();
+  const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
   const service: SkillsService = {
     catalogXml: () => engine.catalogXml(),
-    list: () => engine.listing(remoteSkills?.()).skills,
-    listing: () => engine.listing(remoteSkills?.()),
+    list: () => engine.listing(shown()).skills,
+    listing: () => engine.listing(shown()),
     reload,
-    showRemoteSkills: (source) => {
-      remoteSkills = source;
+    showRemoteSkills: (source, kind = 'remote') => {
+      remoteSkills.set(kind, source);
     },
     engine,
   };

@@ -10,6 +10,7 @@ import {
   type SkillsReloadResponse,
   type SkillsResponse,
   type SkillSourceError,
+  type ToolProviderKind,
   type ToolResult,
 } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
@@ -522,7 +523,8 @@ export class SkillEngine {
    * domain, remote actions grouped by skill (or `remote`, the mesh's own listing with the
    * skills that wait for the household), and every tool-name clash between providers.
    */
-  listing(remote?: readonly SkillInfo[]): SkillsResponse {
+  /** `shown`: skills of a provider kind listed by that provider itself, in place of its registry tools. */
+  listing(shown: ReadonlyMap<ToolProviderKind, readonly SkillInfo[]> = new Map()): SkillsResponse {
     const registry = this.options.registry;
     const errors: SkillSourceError[] = [...this.set.errors];
     const shadowedPlugin = new Map<string, string>();
@@ -539,9 +541,9 @@ export class SkillEngine {
       return extra.length > 0 ? { ...info, warnings: [...info.warnings, ...extra] } : info;
     });
 
-    const groups = new Map<string, { tools: RegisteredTool[]; provider: 'core' | 'remote'; source: string }>();
+    const groups = new Map<string, { tools: RegisteredTool[]; provider: Exclude<ToolProviderKind, 'plugin'>; source: string }>();
     for (const tool of registry.list()) {
-      if (tool.provider === 'plugin' || (remote && tool.provider === 'remote')) continue;
+      if (tool.provider === 'plugin' || shown.has(tool.provider)) continue;
       const key = tool.provider === 'core' ? `core.${tool.name.split('_')[0]}` : `${tool.skill_id ?? tool.name}@${tool.source}`;
       const g = groups.get(key) ?? { tools: [], provider: tool.provider, source: tool.source };
       g.tools.push(tool);
@@ -572,7 +574,7 @@ export class SkillEngine {
         warnings: [],
       });
     }
-    if (remote) skills.push(...remote);
+    for (const infos of shown.values()) skills.push(...infos);
     return { skills, errors };
   }
 }

@@ -34,6 +34,8 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
     JARVIS_SKILLS_USER_DIR: join(dataDir, 'user-skills'),
     TASK_SCOUT_INTERVAL: '0',
     KANBAN_AI_INTERVAL: '0',
+    // Never the developer's own ~/.jarvis/mcp.json.
+    JARVIS_MCP_CONFIG: join(dataDir, 'mcp.json'),
     ...env,
   });
   const master = createMaster(config, { logger: silentLogger, ...options });

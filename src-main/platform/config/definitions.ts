@@ -415,6 +415,22 @@ export const SETTINGS = [
   { env: 'NTFY_URL', key: 'ntfyUrl', type: 'url', description: 'ntfy server, e.g. `https://ntfy.sh` or your own.' },
   { env: 'NTFY_TOPIC', key: 'ntfyTopic', type: 'string', description: "The household's ntfy topic (letters, digits, `-`, `_`)." },
   { env: 'NTFY_TOKEN', key: 'ntfyToken', type: 'string', secret: true, description: 'ntfy access token (`tk_…`) for a protected topic.' },
+
+  // MCP
+  {
+    env: 'JARVIS_MCP_CONFIG',
+    key: 'mcpConfig',
+    type: 'path',
+    description:
+      'The `mcp.json` listing MCP servers whose tools JARVIS offers as skills (`{"mcpServers": {...}}`, the format MCP clients share); `~/.jarvis/mcp.json` when unset.',
+  },
+  {
+    env: 'JARVIS_MCP_CALL_TIMEOUT',
+    key: 'mcpCallTimeoutMs',
+    type: 'duration',
+    default: '60s',
+    description: 'How long JARVIS waits for an MCP server to start, list its tools or answer one tool call.',
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

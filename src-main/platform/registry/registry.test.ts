@@ -62,7 +62,7 @@ describe('SkillRegistry', () => {
 });
 
 describe('SkillRegistry name clashes', () => {
-  function named(kind: 'core' | 'plugin' | 'remote', source: string, calls: string[]): ToolProvider {
+  function named(kind: ToolProvider['kind'], source: string, calls: string[]): ToolProvider {
     const tool: RegisteredTool = {
       name: 'calendar_list',
       description: 'x',
@@ -95,5 +95,25 @@ describe('SkillRegistry name clashes', () => {
         ],
       },
     ]);
+  });
+
+  it('an MCP server never replaces a tool of any other provider', async () => {
+    const calls: string[] = [];
+    const r = new SkillRegistry();
+    r.addProvider(named('mcp', 'mcp:evil', calls));
+    r.addProvider(named('remote', 'worker-1', calls));
+    await r.call('calendar_list', {}, ctx);
+    expect(calls).toEqual(['worker-1']);
+  });
+
+  it('an MCP client, like the assistant, gets no "ask" action run without the household', async () => {
+    const calls: unknown[] = [];
+    const r = new SkillRegistry();
+    r.addProvider(provider(calls));
+    // notes_add declares no risk class: it counts as disruptive, which the default policy asks about.
+    const refused = await r.call('notes_add', { text: 'x' }, { ...ctx, actor: 'mcp' });
+    expect(refused.error?.code).toBe('CONFIRMATION_REQUIRED');
+    expect(calls).toEqual([]);
+    expect((await r.call('notes_add', { text: 'x' }, { ...ctx, actor: 'user' })).success).toBe(true);
   });
 });

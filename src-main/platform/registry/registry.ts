@@ -8,8 +8,8 @@ export interface ToolContext {
   readonly traceId: string;
   readonly now: Date;
   readonly timezone: string;
-  /** Who asked: the UI (a person), the assistant, an automation, the CLI or a test script. */
-  readonly actor: 'user' | 'assistant' | 'automation' | 'cli' | 'system';
+  /** Who asked: the UI (a person), the assistant, an MCP client, an automation, the CLI or a test script. */
+  readonly actor: 'user' | 'assistant' | 'mcp' | 'automation' | 'cli' | 'system';
   /**
    * The household's "ja" to exactly this stored call. Only the assistant's pending
    * confirmation sets it; nothing a model or a skill returns reaches this flag.
@@ -38,8 +38,11 @@ export interface ToolCollision {
   readonly shadowed: readonly { readonly provider: ToolProviderKind; readonly source: string }[];
 }
 
-/** Name precedence between providers: the household core can never be replaced by a plugin. */
-const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2 };
+/**
+ * Name precedence between providers: the household core can never be replaced by a plugin,
+ * and tools of external MCP servers come last.
+ */
+const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2, mcp: 3 };
 
 export interface RegistryListener {
   (event: { type: 'called'; tool: RegisteredTool; args: unknown; result: ToolResult; ctx: ToolContext }): void;

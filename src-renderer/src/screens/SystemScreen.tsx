@@ -5,6 +5,7 @@ import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../../../src-shared';
 import { ProtocolCard } from './ProtocolCard';
+import { McpTokensCard } from './McpTokensCard';
 import { RiskPolicyCard } from './RiskPolicyCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
@@ -260,7 +261,7 @@ function Skills() {
                           {' '}
                           · {s.id}
                           {s.trust ? ` · ${s.trust}` : ''}
-                          {s.provider === 'remote' ? ` · ${s.source}` : ''}
+                          {s.provider === 'remote' || s.provider === 'mcp' ? ` · ${s.source}` : ''}
                         </span>
                       </span>
                       {s.errors.length ? (
@@ -415,6 +416,7 @@ export function SystemScreen() {
       <WorkersAndContainers />
       <ProtocolCard />
       <RiskPolicyCard />
+      <McpTokensCard />
       <Telemetry />
     </div>
   );

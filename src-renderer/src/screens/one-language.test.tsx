@@ -211,6 +211,10 @@ function serve(): void {
         policy: DEFAULT_RISK_POLICY,
         tools: [{ name: 'calendar_delete', risk: 'disruptive' as const, decision: 'ask' as const, rule: 'class:disruptive' }],
       }),
+    'GET /api/mcp/tokens': () =>
+      json({
+        tokens: [{ id: 'mtk_1', name: 'Claude Desktop', created_at: '2026-03-02T08:00:00.000Z', last_used_at: '2026-03-02T09:00:00.000Z' }],
+      }),
     'GET /api/protocol/sessions/ws_1': () => json(detail),
     'GET /api/protocol/memory-proposals': () =>
       json({

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { Capability, Platform } from '../platform/capability';
+import type { ProtocolCapability } from '../protocol';
+import type { SkillsService } from '../skills';
+import { mcpConfigPath, readMcpConfig } from './client/config-file';
+import { McpServers } from './client/mcp-servers';
+import { registerMcpRoutes } from './routes';
+import { McpToolCalls, type McpCaller } from './server/mcp-tool-calls';
+import { openMcpStores } from './store';
+import { McpTokens } from './tokens';
+import { removeLocalEndpoint, writeLocalEndpoint } from './local-endpoint';
+
+export interface McpCapability extends Capability {
+  readonly tokens: McpTokens;
+  readonly servers: McpServers;
+  readonly calls: McpToolCalls;
+  /** Serves JARVIS over this process's stdin and stdout (`jarvis mcp`) until the client closes them. */
+  serveStdio(): Promise<void>;
+}
+
+const DISCOVERY_RETRY_MS = 15_000;
+
+const LOCAL_CALLER: McpCaller = { key: 'local', name: 'jarvis mcp (this computer)' };
+
+/**
+ * MCP both ways. As a server, JARVIS offers its registry's tools, today's agenda and the
+ * shopping list to MCP clients (`/mcp` with a household token, `jarvis mcp` over stdio);
+ * every call meets the household's policy and is recorded like the assistant's. As a
+ * client, the servers of `mcp.json` become the registry's provider `mcp` once the household
+ * activated them.
+ */
+export function createMcp(
+  ctx: Platform,
+  deps: { protocol: ProtocolCapability; skills?: Pick<SkillsService, 'showRemoteSkills'> },
+): McpCapability {
+  const stores = openMcpStores(ctx.db);
+  const tokens = new McpTokens(stores.tokens, ctx.clock);
+  const calls = new McpToolCalls({
+    registry: ctx.registry,
+    recorder: deps.protocol.recorder,
+    tracer: ctx.tracer,
+    clock: ctx.clock,
+    timezone: ctx.config.timezone,
+    onAuditError: (operation, err) =>
+      ctx.log.warn(`mcp: recording ${operation} failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  const serverDeps = { registry: ctx.registry, calls, version: ctx.version };
+  // The SDK builds hundreds of zod schemas as it loads: it is loaded with the first MCP request, not at every start.
+  const serverFor = async (caller: McpCaller) => (await import('./server/jarvis-mcp-server')).createJarvisMcpServer(serverDeps, caller);
+
+  const config = readMcpConfig(mcpConfigPath(ctx.config));
+  if (config.error) ctx.log.warn(`mcp: ${config.error}`);
+  const servers = new McpServers({
+    config,
+    toolLists: stores.toolLists,
+    proposals: deps.protocol.recorder,
+    clock: ctx.clock,
+    version: ctx.version,
+    timeoutMs: ctx.config.mcpCallTimeoutMs,
+    redact: (text) => ctx.tracer.redactor.text(text),
+    addSecret: (value) => ctx.tracer.redactor.add(value),
+    log: (message) => ctx.log.info(message),
+    changed: () => ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: 0, proposed: [] }),
+  });
+  ctx.registry.addProvider(servers.provider);
+  deps.skills?.showRemoteSkills(() => servers.skillInfos(), 'mcp');
+  const stopWatchingDecisions = deps.protocol.service.onChange((change) => {
+    if (change.op === 'decideSkill') servers.decided();
+  });
+
+  ctx.status.set('mcp', () =>
+    config.error
+      ? { state: 'error', detail: config.error, code: 'mcp.configInvalid' }
+      : {
+          state: 'ok',
+          detail: `/mcp with ${tokens.count()} token(s); ${config.servers.size} server(s) in ${config.path}`,
+          code: 'mcp.endpoint',
+          params: { tokens: tokens.count(), servers: config.servers.size },
+        },
+  );
+  for (const name of servers.names()) ctx.status.set(`mcp:${name}`, () => servers.status(name));
+
+  let api: FastifyInstance | undefined;
+  let discoveryTimer: NodeJS.Timeout | undefined;
+  const dataFile = ctx.config.dataFile;
+  return {
+    name: 'mcp',
+    tokens,
+    servers,
+    calls,
+    routes(app) {
+      api ??= app;
+      registerMcpRoutes(app, {
+        tokens,
+        serverFor,
+        onError: (err) => ctx.log.error('mcp: request failed', err),
+      });
+    },
+    start() {
+      const address = api?.server.address();
+      if (dataFile !== ':memory:' && address && typeof address !== 'string') {
+        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        writeLocalEndpoint(dataFile, { url: `http://${host}:${address.port}`, token: tokens.localToken, pid: process.pid });
+      }
+      // In the background: a new server's tools are learnt without holding up the start. One
+      // that failed is tried again once its backoff has passed.
+      void servers.discover();
+      discoveryTimer = setInterval(() => void servers.discover(), DISCOVERY_RETRY_MS);
+      discoveryTimer.unref();
+    },
+    async serveStdio() {
+      const [server, { StdioServerTransport }] = await Promise.all([
+        serverFor(LOCAL_CALLER),
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+      ]);
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = resolve;
+      });
+      await server.connect(transport);
+      // The SDK's stdio transport does not notice the client closing stdin by itself.
+      process.stdin.once('end', () => void transport.close());
+      await closed;
+    },
+    async stop() {
+      stopWatchingDecisions();
+      if (discoveryTimer) clearInterval(discoveryTimer);
+      discoveryTimer = undefined;
+      if (dataFile !== ':memory:') removeLocalEndpoint(dataFile);
+      await servers.stop();
+    },
+  };
+}

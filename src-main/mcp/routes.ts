@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { mcpTokenCreateSchema, type McpTokenCreateRequest, type RouteResponse } from '../../src-shared';
+import { Refusal } from '../platform/errors';
+import { viewerOf } from '../platform/viewer';
+import type { McpCaller } from './server/mcp-tool-calls';
+import type { McpTokens } from './tokens';
+
+export interface McpRouteDeps {
+  readonly tokens: McpTokens;
+  /** The SDK server for one caller (the SDK is loaded on the first request). */
+  readonly serverFor: (caller: McpCaller) => Promise<Server>;
+  readonly onError: (err: unknown) => void;
+}
+
+/** An Origin is accepted only when it names the address the request was sent to (a page of another site never is). */
+export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return url.origin !== 'null' && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+function jsonRpcError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/**
+ * `/mcp`: JARVIS as an MCP server over streamable HTTP, stateless (each POST is answered on
+ * its own with JSON). A household token is required on every request; a browser page of
+ * another origin is refused. Registered as an API route, so every listener that serves the
+ * API (loopback, and the LAN listener for paired devices) serves it.
+ */
+async function handleMcp(deps: McpRouteDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!originAllowed(single(req.headers.origin), single(req.headers.host))) {
+    await reply.code(403).send({ error: { code: 'CROSS_ORIGIN', message: 'MCP requests from a web page of another origin are refused.' } });
+    return;
+  }
+  const caller = deps.tokens.authenticate(single(req.headers.authorization));
+  if (!caller) {
+    await reply
+      .code(401)
+      .header('www-authenticate', 'Bearer realm="jarvis-mcp"')
+      .send({
+        error: {
+          code: 'MCP_TOKEN_REQUIRED',
+          message: 'A valid MCP token is required (Authorization: Bearer …); create one in Wissen & System.',
+        },
+      });
+    return;
+  }
+  if (req.method !== 'POST') {
+    await jsonRpcError(reply.header('allow', 'POST'), 405, 'This endpoint is stateless: send JSON-RPC requests with POST.');
+    return;
+  }
+  const [server, { StreamableHTTPServerTransport }] = await Promise.all([
+    deps.serverFor(caller),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  reply.hijack();
+  const res = reply.raw;
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req.raw, res, req.body);
+  } catch (err) {
+    deps.onError(err);
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+    } else res.end();
+  }
+}
+
+function loopbackOnly(req: FastifyRequest): void {
+  if (viewerOf(req).via !== 'loopback')
+    throw new Refusal('forbidden', 'LOOPBACK_ONLY', 'MCP tokens are managed on the computer JARVIS runs on.');
+}
+
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/mcp', handler: (req, reply) => handleMcp(deps, req, reply) });
+
+  app.get('/api/mcp/tokens', async (req): Promise<RouteResponse<'GET /api/mcp/tokens'>> => {
+    loopbackOnly(req);
+    return { tokens: deps.tokens.list() };
+  });
+  app.post<{ Body: McpTokenCreateRequest }>('/api/mcp/tokens', { schema: { body: mcpTokenCreateSchema } }, async (req, reply) => {
+    loopbackOnly(req);
+    const created: RouteResponse<'POST /api/mcp/tokens'> = deps.tokens.create(req.body.name);
+    return reply.code(201).send(created);
+  });
+  app.delete<{ Params: { id: string } }>('/api/mcp/tokens/:id', { schema: { params: idParams } }, async (req, reply) => {
+    loopbackOnly(req);
+    deps.tokens.revoke(req.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { toolFailure, type ToolResult } from '../../../src-shared';
+import type { SkillRegistry } from '../../platform/registry';
+import type { Tracer } from '../../platform/trace';
+import type { ProtocolRecorder } from '../../protocol';
+
+/** Who is calling over MCP: one household token, or the local user over stdio. */
+export interface McpCaller {
+  /** Stable key of the caller: the token id, or `local`. */
+  readonly key: string;
+  readonly name: string;
+}
+
+export interface McpToolCallDeps {
+  readonly registry: SkillRegistry;
+  readonly recorder: ProtocolRecorder;
+  readonly tracer: Tracer;
+  readonly clock: () => Date;
+  readonly timezone: string;
+  readonly onAuditError: (operation: string, err: unknown) => void;
+}
+
+export const NEEDS_CONFIRMATION = "needs the household's confirmation";
+
+/**
+ * Every tool call of an MCP client goes through the household's policy and the registry
+ * (which applies the risk policy once more). An MCP client cannot say "ja": what would wait
+ * for the household's confirmation is refused, and what the policy denies never runs.
+ *
+ * A call that may change something, and every refusal, is recorded in the protocol as the
+ * assistant's calls are: a WorkSession with the client as its Actor, the PolicyDecision
+ * written before the tool runs (session and decision in one SQLite transaction), the result
+ * as a Contribution, the sealed outcome. A read-only call the policy allows changes nothing
+ * and is kept in the debug trace only: a protocol session costs milliseconds of hashing and
+ * a write to disk, more than the read itself.
+ */
+export class McpToolCalls {
+  private readonly actors = new Map<string, string>();
+
+  constructor(private readonly deps: McpToolCallDeps) {}
+
+  async call(caller: McpCaller, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+    const { registry, recorder, tracer, clock } = this.deps;
+    const tool = registry.get(name);
+    if (!tool || tool.provider === 'mcp') return toolFailure('UNKNOWN_TOOL', `Unknown tool: ${name}`);
+    const traceId = `mcp_${randomBytes(8).toString('hex')}`;
+    tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
+    const risk = registry.riskOf(name);
+    const ctx = { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' as const };
+
+    if (
+      risk?.risk === 'read' &&
+      risk.decision === 'allow' &&
+      !tool.requires_confirmation &&
+      recorder.preview(name, risk).outcome === 'allow'
+    ) {
+      const result = await registry.call(name, args, ctx);
+      tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
+      return result;
+    }
+
+    const opened = this.guard('decide', () =>
+      recorder.batch(() => {
+        const actorId = this.actorOf(caller);
+        const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
+        return { actorId, session, decision: recorder.decide(session, name, args, risk, actorId) };
+      }),
+    );
+    const decision = opened?.decision;
+    let result: ToolResult;
+    if (risk?.decision === 'deny' || decision?.outcome === 'deny') {
+      result = toolFailure(
+        'POLICY_DENIED',
+        `${name} is refused by the household's policy (${decision?.outcome === 'deny' ? decision.reason : risk?.rule}).`,
+      );
+    } else if (tool.requires_confirmation || risk?.decision === 'ask' || decision?.outcome === 'require_review') {
+      result = toolFailure(
+        'CONFIRMATION_REQUIRED',
+        `${name} ${NEEDS_CONFIRMATION}: it did not run. Ask JARVIS in the app, where the household can say "ja" (risk class ${risk?.risk ?? 'disruptive'}).`,
+      );
+    } else {
+      result = await registry.call(name, args, ctx);
+    }
+    tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
+    if (opened) {
+      const ran = result.error?.code !== 'POLICY_DENIED' && result.error?.code !== 'CONFIRMATION_REQUIRED';
+      this.guard('finish', () =>
+        recorder.batch(() => {
+          if (ran) recorder.contribute(opened.session, opened.decision.decisionId, 'tool_result', result.message, result, opened.actorId);
+          recorder.finish(opened.session, result.success ? 'completed' : ran ? 'failed' : 'cancelled', result.message, opened.actorId);
+        }),
+      );
+    }
+    return result;
+  }
+
+  private guard<T>(operation: string, run: () => T): T | undefined {
+    try {
+      return run();
+    } catch (err) {
+      this.deps.onAuditError(operation, err);
+      return undefined;
+    }
+  }
+
+  private actorOf(caller: McpCaller): string {
+    let id = this.actors.get(caller.key);
+    if (!id) {
+      id = this.deps.recorder.registerMcpClient(caller.key, caller.name);
+      this.actors.set(caller.key, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../platform/database';
+import { applyMigrations } from '../../platform/database';
+import { MCP_MIGRATIONS } from './migrations';
+import { McpTokenStore } from './token-store';
+import { McpToolListStore } from './tool-list-store';
+
+export { MCP_MIGRATIONS } from './migrations';
+export { McpTokenStore } from './token-store';
+export { McpToolListStore, type CachedToolList } from './tool-list-store';
+
+export function openMcpStores(db: Db): { tokens: McpTokenStore; toolLists: McpToolListStore } {
+  applyMigrations(db, 'mcp', MCP_MIGRATIONS);
+  return { tokens: new McpTokenStore(db), toolLists: new McpToolListStore(db) };
+}
