@@ -10,6 +10,7 @@ import {
   type SkillsReloadResponse,
   type SkillsResponse,
   type SkillSourceError,
+  type ToolProviderKind,
   type ToolResult,
 } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
@@ -539,7 +540,7 @@ export class SkillEngine {
       return extra.length > 0 ? { ...info, warnings: [...info.warnings, ...extra] } : info;
     });
 
-    const groups = new Map<string, { tools: RegisteredTool[]; provider: 'core' | 'remote'; source: string }>();
+    const groups = new Map<string, { tools: RegisteredTool[]; provider: Exclude<ToolProviderKind, 'plugin'>; source: string }>();
     for (const tool of registry.list()) {
       if (tool.provider === 'plugin' || (remote && tool.provider === 'remote')) continue;
       const key = tool.provider === 'core' ? `core.${tool.name.split('_')[0]}` : `${tool.skill_id ?? tool.name}@${tool.source}`;

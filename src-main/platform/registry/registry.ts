@@ -38,8 +38,8 @@ export interface ToolCollision {
   readonly shadowed: readonly { readonly provider: ToolProviderKind; readonly source: string }[];
 }
 
-/** Name precedence between providers: the household core can never be replaced by a plugin. */
-const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2 };
+/** Name precedence between providers: the household core can never be replaced by a plugin, and Home Assistant's tools replace nothing. */
+const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2, homeassistant: 3 };
 
 export interface RegistryListener {
   (event: { type: 'called'; tool: RegisteredTool; args: unknown; result: ToolResult; ctx: ToolContext }): void;
