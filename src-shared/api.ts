@@ -1,6 +1,7 @@
 // Request and response shapes of the loopback HTTP API that belong to no one capability.
 
 import type { Reminder, StateChangedEvent } from './home';
+import type { HomeAssistantChangedEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
 
 export interface ApiErrorBody {
@@ -49,7 +50,12 @@ export type ComponentStatusCode =
   | 'backup.off'
   | 'backup.none'
   | 'backup.last'
-  | 'backup.failed';
+  | 'backup.failed'
+  | 'homeassistant.off'
+  | 'homeassistant.connecting'
+  | 'homeassistant.connected'
+  | 'homeassistant.unreachable'
+  | 'homeassistant.authFailed';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';
@@ -92,4 +98,5 @@ export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  readonly 'homeassistant.changed': HomeAssistantChangedEvent;
 }

@@ -71,7 +71,7 @@ describe('entity names said in English', () => {
 });
 
 describe('what does not match or is ambiguous', () => {
-  it('only entities of the tool\'s own domain are found', () => {
+  it("only entities of the tool's own domain are found", () => {
     expect(ids('Haustür', 'light')).toBe('none');
     expect(ids('Büro', 'lock')).toBe('none');
   });

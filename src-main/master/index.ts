@@ -5,6 +5,7 @@ import { APP_VERSION } from '../../src-shared';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
+import { createHomeAssistant, type HomeAssistantCapability, type HomeAssistantOptions } from '../homeassistant';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
@@ -38,6 +39,8 @@ export interface MasterOptions {
   readonly voiceAssistant?: VoiceAssistant;
   /** A stand-in for the documents the assistant's Task Scout reads (tests). */
   readonly documents?: AssistantDeps['documents'];
+  /** Home Assistant's retry pause (tests shorten it). */
+  readonly homeAssistant?: HomeAssistantOptions;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -50,6 +53,7 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly homeassistant: HomeAssistantCapability;
 }
 
 export interface Addresses {
@@ -124,6 +128,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
   const knowledge = createKnowledge(platform);
+  const homeassistant = createHomeAssistant(platform, options.homeAssistant);
   const assistantDeps: AssistantDeps = {
     protocol,
     skills: skills.service,
@@ -138,8 +143,8 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, homeassistant, assistant, voice, backup, ...extra],
   };
 }
 
