@@ -4,6 +4,7 @@ import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
+import { createHomeAssistantSlice, type HomeAssistantSlice } from './homeassistant-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
 import { createOutboxSlice, type OutboxSlice } from './outbox-slice';
@@ -28,7 +29,8 @@ export type Store = SystemSlice &
   CalendarSlice &
   OutboxSlice &
   UndoSlice &
-  BoardSlice;
+  BoardSlice &
+  HomeAssistantSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -45,4 +47,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createOutboxSlice(...a),
   ...createUndoSlice(...a),
   ...createBoardSlice(...a),
+  ...createHomeAssistantSlice(...a),
 }));

@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toolFailure, toolSuccess, type HomeAssistantView } from '../../../../src-shared';
+import { useStore } from '../../store';
+import { fakeApi, json } from '../../testing/fake-api';
+import { resetStore } from '../../testing/reset-store';
+import { HomeAssistantSection } from './HomeAssistantSection';
+
+const connected = (lampState: string): HomeAssistantView => ({
+  connection: 'connected',
+  url: 'http://homeassistant.local:8123',
+  areas: [
+    {
+      area_id: 'wohnzimmer',
+      name: 'Wohnzimmer',
+      entities: [
+        {
+          entity_id: 'light.stehlampe',
+          domain: 'light',
+          name: 'Stehlampe',
+          state: lampState,
+          area_id: 'wohnzimmer',
+          actions: [
+            { service: 'turn_on', label: 'on' },
+            { service: 'turn_off', label: 'off' },
+          ],
+          tool: 'homeassistant_light',
+        },
+        { entity_id: 'sensor.temp', domain: 'sensor', name: 'Temperatur', state: '21.5', unit: '°C', area_id: 'wohnzimmer', actions: [] },
+      ],
+    },
+  ],
+  unassigned: [],
+});
+
+beforeEach(() => resetStore());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Zuhause: Home Assistant', () => {
+  it('not set up: a card with the steps to create a long-lived token', async () => {
+    fakeApi({ 'GET /api/home/homeassistant': () => json<HomeAssistantView>({ connection: 'not_configured', areas: [], unassigned: [] }) });
+    render(<HomeAssistantSection />);
+    const card = await screen.findByTestId('homeassistant-not-set-up');
+    expect(within(card).getByText(/Langlebige Zugangs-Token/)).toBeTruthy();
+    expect(within(card).getByText(/dein Profil/)).toBeTruthy();
+  });
+
+  it('shows rooms with states in household words and switches a lamp with one tap', async () => {
+    let lamp = 'off';
+    const api = fakeApi({
+      'GET /api/home/homeassistant': () => json(connected(lamp)),
+      'POST /api/tools/homeassistant_light': () => {
+        lamp = 'on';
+        return json(toolSuccess({ entity_ids: ['light.stehlampe'] }, 'light.turn_on: Stehlampe', true));
+      },
+    });
+    render(<HomeAssistantSection />);
+    const room = await screen.findByRole('region', { name: 'Wohnzimmer' });
+    expect(within(room).getByText('aus')).toBeTruthy();
+    expect(within(room).getByText('21.5 °C')).toBeTruthy();
+    fireEvent.click(within(room).getByRole('button', { name: 'Stehlampe: An' }));
+    await vi.waitFor(() => expect(within(room).getByText('an')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/tools/homeassistant_light',
+      body: { arguments: { target: 'light.stehlampe', service: 'turn_on' } },
+    });
+  });
+
+  it('a refusal (a lock the household has not allowed, a device that does not answer) shows as a notice', async () => {
+    fakeApi({
+      'GET /api/home/homeassistant': () => json(connected('off')),
+      'POST /api/tools/homeassistant_light': () =>
+        json(toolFailure('HOMEASSISTANT_REFUSED', 'Home Assistant hat light.turn_on abgelehnt: Zigbee timeout')),
+    });
+    render(<HomeAssistantSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stehlampe: An' }));
+    await vi.waitFor(() =>
+      expect(useStore.getState().notices.map((n) => n.text)).toContain('Home Assistant hat light.turn_on abgelehnt: Zigbee timeout'),
+    );
+  });
+
+  it('a lost connection says so and keeps showing the last known rooms', async () => {
+    fakeApi({ 'GET /api/home/homeassistant': () => json({ ...connected('on'), connection: 'reconnecting' as const }) });
+    render(<HomeAssistantSection />);
+    expect(await screen.findByText(/Verbindung zu Home Assistant ist unterbrochen/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Wohnzimmer' })).toBeTruthy();
+  });
+});
