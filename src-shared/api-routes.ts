@@ -7,6 +7,7 @@ import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, 
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { HomeAssistantView } from './homeassistant';
+import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -75,6 +76,8 @@ export interface ApiRoutes {
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };
 
   'GET /api/policy/risk': { response: RiskPolicyResponse };
+  'GET /api/home/hue': { response: HomeHueResponse };
+  'GET /api/home/machines': { response: HomeMachinesResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };

@@ -3,6 +3,7 @@
 import type { Reminder, StateChangedEvent } from './home';
 import type { HomeAssistantChangedEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
+import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -99,4 +100,6 @@ export interface ServerEventData {
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
+  readonly 'home.hue': HueLiveEvent;
+  readonly 'home.hue.connection': HueConnectionEvent;
 }

@@ -6,6 +6,7 @@ import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCap
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
 import { createHomeAssistant, type HomeAssistantCapability, type HomeAssistantOptions } from '../homeassistant';
+import { createHome, type HomeCapability } from '../home';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
@@ -54,6 +55,7 @@ export interface Capabilities {
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
   readonly homeassistant: HomeAssistantCapability;
+  readonly home: HomeCapability;
 }
 
 export interface Addresses {
@@ -141,10 +143,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
+  const home = createHome(platform);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, homeassistant, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, homeassistant, assistant, voice, backup, home, ...extra],
   };
 }
 

@@ -5,6 +5,7 @@ import { useStore } from '../../store';
 import { fakeApi, json } from '../../testing/fake-api';
 import { resetStore } from '../../testing/reset-store';
 import { HomeAssistantSection } from './HomeAssistantSection';
+import { ZuhauseScreen } from './ZuhauseScreen';
 
 const connected = (lampState: string): HomeAssistantView => ({
   connection: 'connected',
@@ -34,6 +35,12 @@ const connected = (lampState: string): HomeAssistantView => ({
 });
 
 beforeEach(() => resetStore());
+
+/** The screen loads its sections when it opens; here the section alone, loaded the same way. */
+function show(): void {
+  void useStore.getState().loadHomeAssistant();
+  render(<HomeAssistantSection />);
+}
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -42,7 +49,7 @@ afterEach(() => {
 describe('Zuhause: Home Assistant', () => {
   it('not set up: a card with the steps to create a long-lived token', async () => {
     fakeApi({ 'GET /api/home/homeassistant': () => json<HomeAssistantView>({ connection: 'not_configured', areas: [], unassigned: [] }) });
-    render(<HomeAssistantSection />);
+    show();
     const card = await screen.findByTestId('homeassistant-not-set-up');
     expect(within(card).getByText(/Langlebige Zugangs-Token/)).toBeTruthy();
     expect(within(card).getByText(/dein Profil/)).toBeTruthy();
@@ -57,7 +64,7 @@ describe('Zuhause: Home Assistant', () => {
         return json(toolSuccess({ entity_ids: ['light.stehlampe'] }, 'light.turn_on: Stehlampe', true));
       },
     });
-    render(<HomeAssistantSection />);
+    show();
     const room = await screen.findByRole('region', { name: 'Wohnzimmer' });
     expect(within(room).getByText('aus')).toBeTruthy();
     expect(within(room).getByText('21.5 °C')).toBeTruthy();
@@ -75,7 +82,7 @@ describe('Zuhause: Home Assistant', () => {
       'POST /api/tools/homeassistant_light': () =>
         json(toolFailure('HOMEASSISTANT_REFUSED', 'Home Assistant hat light.turn_on abgelehnt: Zigbee timeout')),
     });
-    render(<HomeAssistantSection />);
+    show();
     fireEvent.click(await screen.findByRole('button', { name: 'Stehlampe: An' }));
     await vi.waitFor(() =>
       expect(useStore.getState().notices.map((n) => n.text)).toContain('Home Assistant hat light.turn_on abgelehnt: Zigbee timeout'),
@@ -84,8 +91,24 @@ describe('Zuhause: Home Assistant', () => {
 
   it('a lost connection says so and keeps showing the last known rooms', async () => {
     fakeApi({ 'GET /api/home/homeassistant': () => json({ ...connected('on'), connection: 'reconnecting' as const }) });
-    render(<HomeAssistantSection />);
+    show();
     expect(await screen.findByText(/Verbindung zu Home Assistant ist unterbrochen/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Wohnzimmer' })).toBeTruthy();
+  });
+
+  it("is one of the Zuhause screen's sections and loads when the screen opens", async () => {
+    const api = fakeApi({ 'GET /api/home/homeassistant': () => json(connected('on')) });
+    render(<ZuhauseScreen />);
+    const card = await screen.findByTestId('card-homeassistant');
+    expect(await within(card).findByRole('region', { name: 'Wohnzimmer' })).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/home/homeassistant')).toBe(true);
+  });
+
+  it('a refused token shows the problem with the steps to make a new one', async () => {
+    fakeApi({ 'GET /api/home/homeassistant': () => json<HomeAssistantView>({ connection: 'auth_failed', areas: [], unassigned: [] }) });
+    show();
+    const card = await screen.findByTestId('homeassistant-not-set-up');
+    expect(within(card).getByRole('status').textContent).toContain('Zugangs-Token abgelehnt');
+    expect(within(card).getByText(/Langlebige Zugangs-Token/)).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import type { HomeAssistantEntityView, HomeAssistantView } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { exists, useTranslation } from '../../i18n';
 import { useStore } from '../../store';
+import { NotSetUp } from './NotSetUp';
 
 /**
  * The household's Home Assistant on the Zuhause screen: its rooms with their devices, each
@@ -11,9 +11,6 @@ import { useStore } from '../../store';
 export function HomeAssistantSection() {
   const { t } = useTranslation();
   const resource = useStore((s) => s.homeAssistant);
-  useEffect(() => {
-    if (useStore.getState().homeAssistant.status === 'idle') void useStore.getState().loadHomeAssistant();
-  }, []);
   return (
     <Card title={t('homeAssistant.title')} className="span-12" testId="card-homeassistant">
       <ResourceView resource={resource} onRetry={() => void useStore.getState().loadHomeAssistant()}>
@@ -23,12 +20,26 @@ export function HomeAssistantSection() {
   );
 }
 
+const SETUP_STEPS = ['profile', 'token', 'enter', 'restart'] as const;
+
 function HomeAssistantBody({ view }: { view: HomeAssistantView }) {
   const { t } = useTranslation();
-  if (view.connection === 'not_configured') return <NotSetUp />;
+  if (view.connection === 'not_configured' || view.connection === 'auth_failed') {
+    const problem = view.connection === 'auth_failed' ? t('homeAssistant.connection.auth_failed') : undefined;
+    return (
+      <>
+        <NotSetUp
+          steps={SETUP_STEPS.map((s) => t(`homeAssistant.steps.${s}`))}
+          testId="homeassistant-not-set-up"
+          {...(problem ? { problem } : {})}
+        />
+        <p className="muted small">{t('homeAssistant.steps.technical')}</p>
+      </>
+    );
+  }
   const notice =
     view.connection === 'connected' ? undefined : (
-      <p className={view.connection === 'auth_failed' ? 'inline-error' : 'muted'} role="status">
+      <p className="muted" role="status">
         {t(`homeAssistant.connection.${view.connection}`)}
       </p>
     );
@@ -90,20 +101,4 @@ function stateText(e: HomeAssistantEntityView, t: (key: string) => string): stri
   const key = `homeAssistant.state.${e.state}`;
   if (/^[a-z_]+$/.test(e.state) && exists(key)) return t(key);
   return e.unit ? `${e.state} ${e.unit}` : e.state;
-}
-
-function NotSetUp() {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="homeassistant-not-set-up">
-      <p>{t('homeAssistant.notSetUp')}</p>
-      <ol className="ha-steps">
-        <li>{t('homeAssistant.steps.profile')}</li>
-        <li>{t('homeAssistant.steps.token')}</li>
-        <li>{t('homeAssistant.steps.enter')}</li>
-        <li>{t('homeAssistant.steps.restart')}</li>
-      </ol>
-      <p className="muted small">{t('homeAssistant.steps.technical')}</p>
-    </div>
-  );
 }
