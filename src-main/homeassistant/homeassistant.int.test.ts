@@ -86,6 +86,20 @@ describe('Home Assistant in the real master', () => {
     expect(ha.calls.length).toBe(before);
   });
 
+  it('"Licht im Wohnzimmer an" is a local intent that turns on the room\'s lights in Home Assistant, without the model', async () => {
+    const res = await tm.request('/api/agent/chat', { json: { message: 'Licht im Wohnzimmer an' } });
+    expect(res.json.reply).toBe('Das Licht im Raum „Wohnzimmer“ ist an.');
+    expect(ha.calls).toContainEqual({
+      domain: 'light',
+      service: 'turn_on',
+      service_data: {},
+      target: { entity_id: ['light.wohnzimmer_decke', 'light.stehlampe'] },
+    });
+    const decisions = (tm.master.capabilities.protocol.service.session(`ws_${res.json.trace_id}`)?.records.PolicyDecision ??
+      []) as PolicyDecision[];
+    expect(decisions).toEqual([expect.objectContaining({ outcome: 'allow', risk: 'reversible' })]);
+  });
+
   it('the token appears in no answer, no trace and no debug export', async () => {
     const bodies = await Promise.all(
       ['/api/home/homeassistant', '/api/health', '/api/debug/export', '/api/agent/tools'].map(async (p) => (await tm.request(p)).text),

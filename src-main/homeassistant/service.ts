@@ -64,6 +64,12 @@ export class HomeAssistantService {
     return area ? { area_id: area.area_id, name: area.name } : undefined;
   }
 
+  /** The room a phrase names, if Home Assistant is connected and has a device of this domain there (for sentence templates). */
+  findRoom(text: string, domain: HomeAssistantDomain): { name: string } | undefined {
+    const area = this.areaNamed(text);
+    return area && this.areaHas(area.area_id, domain) ? { name: area.name } : undefined;
+  }
+
   /** Whether an area holds at least one entity of this domain. */
   areaHas(areaId: string, domain: HomeAssistantDomain): boolean {
     if (!this.link) return false;

@@ -136,6 +136,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     skills: skills.service,
     household: household.service,
     documents: options.documents ?? knowledge.documents,
+    ...(homeassistant.service.configured ? { homeAreas: { find: (area, domain) => homeassistant.service.findRoom(area, domain) } } : {}),
   };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
