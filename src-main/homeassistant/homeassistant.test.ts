@@ -107,6 +107,14 @@ describe('Home Assistant over its WebSocket API', () => {
     await vi.waitFor(() => expect(stateOf(s, 'light.kitchen')).toBe('off'), { timeout: 5000, interval: 10 });
   });
 
+  it('a room renamed in Home Assistant is renamed here too', async () => {
+    const s = await setup();
+    await connected(s);
+    s.ha.renameArea('buero', 'Arbeitszimmer');
+    await vi.waitFor(() => expect(s.service.view().areas.map((a) => a.name)).toContain('Arbeitszimmer'), { timeout: 5000, interval: 20 });
+    expect(s.service.findRoom('Arbeitszimmer', 'cover')).toEqual({ name: 'Arbeitszimmer' });
+  });
+
   it('a first connection that fails is retried until Home Assistant is there', async () => {
     const ha = await startHomeAssistantStandIn(structuredClone(SAMPLE_HOME), { token: TOKEN });
     ha.setOffline(true);

@@ -78,6 +78,10 @@ export interface LinkOptions {
   readonly onProblem: (message: string) => void;
 }
 
+const REGISTRY_EVENTS = ['area_registry_updated', 'device_registry_updated', 'entity_registry_updated'] as const;
+/** Registry edits come in bursts (a device with ten entities): one resync after the burst. */
+const REGISTRY_SETTLE_MS = 500;
+
 const EMPTY: HaSnapshot = { areas: [], devices: [], entries: [], states: new Map(), services: {} };
 
 export class HomeAssistantLink {
@@ -86,6 +90,7 @@ export class HomeAssistantLink {
   private snapshot: HaSnapshot = EMPTY;
   private states = new Map<string, HassEntity>();
   private retryTimer: NodeJS.Timeout | undefined;
+  private registryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
   private stopped = false;
   private readonly failure: SocketFailure = {};
@@ -117,7 +122,9 @@ export class HomeAssistantLink {
   stop(): void {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.registryTimer) clearTimeout(this.registryTimer);
     this.retryTimer = undefined;
+    this.registryTimer = undefined;
     this.connection?.close();
     this.connection = undefined;
   }
@@ -180,8 +187,10 @@ export class HomeAssistantLink {
     try {
       // Subscribed once: the library subscribes again by itself after a reconnect.
       await conn.subscribeEvents<HassEvent>((event) => this.onStateChanged(event), 'state_changed');
+      // A room renamed or a device moved in Home Assistant: fetch the registries again.
+      for (const type of REGISTRY_EVENTS) await conn.subscribeEvents(() => this.registryChanged(conn), type);
     } catch (err) {
-      this.options.onProblem(`subscribing to state changes failed: ${refusalOf(err).message}`);
+      this.options.onProblem(`subscribing to changes failed: ${refusalOf(err).message}`);
     }
     await this.resync(conn);
   }
@@ -227,6 +236,15 @@ export class HomeAssistantLink {
       // The socket is probably gone; the library's reconnect brings a new "ready".
       this.options.onProblem(`reading Home Assistant failed: ${refusalOf(err).message}`);
     }
+  }
+
+  private registryChanged(conn: Connection): void {
+    if (this.registryTimer) return;
+    this.registryTimer = setTimeout(() => {
+      this.registryTimer = undefined;
+      if (!this.stopped) void this.resync(conn);
+    }, REGISTRY_SETTLE_MS);
+    this.registryTimer.unref();
   }
 
   private onStateChanged(event: HassEvent): void {

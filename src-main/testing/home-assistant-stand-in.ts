@@ -51,6 +51,8 @@ export interface HomeAssistantStandIn {
   readonly signIns: () => number;
   /** Sets a state and pushes state_changed to subscribers, as a device would. */
   setState(entityId: string, state: string, attributes?: Record<string, unknown>): void;
+  /** Renames an area and fires `area_registry_updated`, as editing it in Home Assistant does. */
+  renameArea(areaId: string, name: string): void;
   /** The next call of domain.service is answered with this error instead of running. */
   refuseNext(domain: string, service: string, error: { code: string; message: string }): void;
   /** Drops every connection; while `offline`, new connections are closed at once. */
@@ -253,6 +255,12 @@ export async function startHomeAssistantStandIn(
     signIns: () => signIns,
     setState,
     refuseNext: (domain, service, err) => refusals.set(`${domain}.${service}`, err),
+    renameArea(areaId, name) {
+      const area = home.areas.find((a) => a.area_id === areaId);
+      if (!area) throw new Error(`no area ${areaId}`);
+      area.name = name;
+      fire('area_registry_updated', { action: 'update', area_id: areaId });
+    },
     dropConnections() {
       for (const ws of server.clients) ws.terminate();
       subscribers.clear();
