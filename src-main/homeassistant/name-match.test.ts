@@ -98,3 +98,16 @@ describe('findArea', () => {
     expect(findArea('Dachboden', areas)).toBeUndefined();
   });
 });
+
+describe('hostile phrases', () => {
+  it('a long phrase of unknown words against a large home is answered (none), not hung on', () => {
+    const many: MatchCandidate[] = Array.from({ length: 2000 }, (_, i) => ({
+      entity_id: `light.lampe_${i}`,
+      domain: 'light',
+      name: `Lampe Nummer ${i} Flurbeleuchtung`,
+      area_id: 'wohnzimmer',
+    }));
+    const phrase = Array.from({ length: 50 }, () => 'xqzwvkjhgfdsapoiuytrewqmnbvcxlkjhg').join(' ');
+    expect(matchEntities(phrase, 'light', many, areas)).toEqual({ kind: 'none' });
+  });
+});

@@ -94,6 +94,10 @@ const DOMAIN_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEnt
 const FILLER = new Set(FILLER_RAW.flatMap((w) => [w, stem(w)]));
 const MULTI_WORD_SYNONYMS = [...SYNONYM_OF.keys()].filter((k) => k.includes(' ')).sort((a, b) => b.length - a.length);
 
+// A phrase is a few words; a long or hostile one is cut here so matching stays cheap.
+const MAX_WORDS = 12;
+const MAX_COMPOUND = 40;
+
 /** Folded, stemmed words with room synonyms mapped to one word. */
 export function wordsOf(text: string): string[] {
   let joined = foldWords(text).split(' ').filter(Boolean).map(stem).join(' ');
@@ -146,7 +150,7 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
  */
 function meaningfulWords(text: string, domain: string | undefined, known: readonly string[]): string[] {
   const out: string[] = [];
-  for (const word of wordsOf(text)) {
+  for (const word of wordsOf(text).slice(0, MAX_WORDS)) {
     if (FILLER.has(word) || isDomainWord(word, domain)) continue;
     if (known.some((k) => sameWord(k, word))) {
       out.push(word);
@@ -159,6 +163,7 @@ function meaningfulWords(text: string, domain: string | undefined, known: readon
 
 /** "wohnzimmerlicht" -> ["wohnzimm"]; "deckenlichtkuch" -> ["kuch"]; an unsplittable word stays as it is. */
 function splitCompound(word: string, domain: string | undefined, known: readonly string[]): string[] {
+  if (word.length > MAX_COMPOUND) return [word];
   for (let cut = 3; cut <= word.length - 3; cut++) {
     const head = stem(word.slice(0, cut));
     const tail = stem(word.slice(cut));
@@ -184,7 +189,7 @@ function areaWords(area: MatchArea): string[] {
 
 /** The area a phrase names, if any ("im Wohnzimmer", "living room", "Buero"). */
 export function findArea(text: string, areas: readonly MatchArea[]): MatchArea | undefined {
-  const known = areas.flatMap(areaWords);
+  const known = [...new Set(areas.flatMap(areaWords))];
   const wanted = meaningfulWords(text, undefined, known);
   if (wanted.length === 0) return undefined;
   return areas.find((a) => allMatch(wanted, areaWords(a)));
@@ -214,7 +219,7 @@ export function matchEntities(
     return { own, area: area ? areaWords(area) : [] };
   };
   const described = pool.map((c) => ({ c, ...describe(c) }));
-  const known = described.flatMap((d) => [...d.own, ...d.area]);
+  const known = [...new Set(described.flatMap((d) => [...d.own, ...d.area]))];
   const wanted = meaningfulWords(text, domain, known);
 
   if (wanted.length === 0) {
