@@ -668,7 +668,7 @@ export const de = {
       token: 'Wähle „Sicherheit“ → „Langlebige Zugangs-Token“ → „Token erstellen“, nenne ihn „JARVIS“ und kopiere ihn.',
       enter: 'Trage auf dem Rechner mit JARVIS die Adresse von Home Assistant und den Token in die Einstellungen ein.',
       restart: 'Starte JARVIS neu – die Räume erscheinen hier.',
-      technical: 'Einstellungen: HOMEASSISTANT_URL (z. B. http://homeassistant.local:8123) und HOMEASSISTANT_TOKEN.',
+      technical: 'Wie die beiden Einstellungen heißen, steht unter Wissen & System › Komponenten › Technische Details.',
     },
     connection: {
       not_configured: 'Nicht eingerichtet.',

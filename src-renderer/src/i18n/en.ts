@@ -660,7 +660,7 @@ export const en: Messages = {
       token: 'Choose “Security” → “Long-lived access tokens” → “Create token”, name it “JARVIS” and copy it.',
       enter: 'On the computer running JARVIS, enter Home Assistant’s address and the token in the settings.',
       restart: 'Restart JARVIS – your rooms appear here.',
-      technical: 'Settings: HOMEASSISTANT_URL (e.g. http://homeassistant.local:8123) and HOMEASSISTANT_TOKEN.',
+      technical: 'The names of both settings are under Knowledge & System › Components › Technical details.',
     },
     connection: {
       not_configured: 'Not set up.',

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toolFailure, toolSuccess, type HomeAssistantView } from '../../../../src-shared';
 import { useStore } from '../../store';
 import { fakeApi, json } from '../../testing/fake-api';
+import { createAudit } from '../../testing/language-audit';
 import { resetStore } from '../../testing/reset-store';
 import { HomeAssistantSection } from './HomeAssistantSection';
 import { ZuhauseScreen } from './ZuhauseScreen';
@@ -110,5 +111,19 @@ describe('Zuhause: Home Assistant', () => {
     const card = await screen.findByTestId('homeassistant-not-set-up');
     expect(within(card).getByRole('status').textContent).toContain('Zugangs-Token abgelehnt');
     expect(within(card).getByText(/Langlebige Zugangs-Token/)).toBeTruthy();
+  });
+
+  it("speaks only the household's language: no setting names, tool ids or text keys, set up or not", async () => {
+    const { audit } = createAudit('de', ['Wohnzimmer', 'Stehlampe', 'Temperatur', '21.5 °C']);
+    let view: HomeAssistantView = { connection: 'not_configured', areas: [], unassigned: [] };
+    fakeApi({ 'GET /api/home/homeassistant': () => json(view) });
+    show();
+    await screen.findByTestId('homeassistant-not-set-up');
+    expect(audit(document.body)).toEqual([]);
+    cleanup();
+    view = connected('on');
+    show();
+    await screen.findByRole('region', { name: 'Wohnzimmer' });
+    expect(audit(document.body)).toEqual([]);
   });
 });
