@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolFailure, toolSuccess, type HomeAssistantDomain, type ToolResult } from '../../src-shared';
+import { HOME_CONTROL_TOOLS, toolFailure, toolSuccess, type HomeAssistantDomain, type ToolResult } from '../../src-shared';
 import type { HomeAreaLookup } from './intent-contract';
 import { matchLocalIntent } from './local-intents';
 
@@ -32,7 +32,7 @@ describe('room sentences go to Home Assistant when it has the room', () => {
       name: 'homeassistant.light',
       lang: 'de',
       calls: [{ tool: 'homeassistant_light', args: { target: 'Wohnzimmer', service: 'turn_on' } }],
-      reply: 'Das Licht im Raum „Wohnzimmer“ ist an.',
+      reply: 'Wohnzimmer: Licht an.',
     });
   });
 
@@ -60,7 +60,7 @@ describe('room sentences go to Home Assistant when it has the room', () => {
   it('English: "turn off the lights in the living room", "turn the office light on", "close the blinds in the office"', async () => {
     const off = await run('turn off the lights in the living room');
     expect(off?.calls).toEqual([{ tool: 'homeassistant_light', args: { target: 'Wohnzimmer', service: 'turn_off' } }]);
-    expect(off?.reply).toBe('The lights in Wohnzimmer are off.');
+    expect(off?.reply).toBe('Wohnzimmer: lights off.');
     expect((await run('turn the office light on'))?.calls).toEqual([
       { tool: 'homeassistant_light', args: { target: 'Büro', service: 'turn_on' } },
     ]);
@@ -70,9 +70,8 @@ describe('room sentences go to Home Assistant when it has the room', () => {
   });
 
   it('steps aside when Home Assistant lacks the room, the device kind there, or is not set up', async () => {
-    expect(await run('Licht im Keller an')).toBeUndefined();
     expect(await run('Rollläden im Wohnzimmer runter')).toBeUndefined();
-    expect(await run('Licht im Wohnzimmer an', null)).toBeUndefined();
+    expect((await run('Licht im Wohnzimmer an', null))?.calls.map((c) => c.tool)).not.toContain('homeassistant_light');
   });
 
   it('a refusal by Home Assistant is said plainly, not as success', async () => {
@@ -81,6 +80,19 @@ describe('room sentences go to Home Assistant when it has the room', () => {
       rooms,
       toolFailure('HOMEASSISTANT_REFUSED', 'Home Assistant hat light.turn_on abgelehnt: timeout'),
     );
-    expect(r?.reply).toBe('Das hat nicht geklappt (homeassistant_light): Home Assistant hat light.turn_on abgelehnt: timeout');
+    expect(r?.reply).toBe('Das hat nicht geklappt: Home Assistant hat light.turn_on abgelehnt: timeout');
+  });
+
+  it("the home intents' other forms and dimming also go to Home Assistant for its rooms", async () => {
+    expect(await run('im Wohnzimmer das Licht aus')).toMatchObject({
+      name: 'home.light',
+      calls: [{ tool: 'homeassistant_light', args: { target: 'Wohnzimmer', service: 'turn_off' } }],
+      reply: 'Wohnzimmer: Licht aus.',
+    });
+    expect((await run('Dimme das Licht im Büro auf 30 %'))?.calls).toEqual([
+      { tool: 'homeassistant_light', args: { target: 'Büro', service: 'turn_on', data: { brightness_pct: 30 } } },
+    ]);
+    // A room Home Assistant does not have stays with the Hue skill.
+    expect((await run('Licht im Keller an'))?.calls).toEqual([{ tool: HOME_CONTROL_TOOLS.hueRoom, args: { room: 'Keller', on: true } }]);
   });
 });

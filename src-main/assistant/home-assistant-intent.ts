@@ -1,11 +1,12 @@
-import { homeAssistantToolName, type HomeAssistantDomain } from '../../src-shared';
+import { homeAssistantToolName, type HomeAssistantDomain, type ToolResult } from '../../src-shared';
 import type { LocalIntent, Matcher } from './intent-contract';
-import { failureSentence, type Lang } from './replies';
+import type { Lang } from './replies';
 
 // "Licht im Wohnzimmer an", "Rollläden im Büro runter", "turn off the lights in the kitchen":
 // when Home Assistant has that area with such a device, the sentence becomes one call of
 // its tool, without the model. When it does not, the matcher steps aside and the next
-// template (the native home control) or the model takes the sentence.
+// template (the home intents, which also switch and dim Home Assistant's rooms) or the
+// model takes the sentence.
 
 type Action = { readonly domain: HomeAssistantDomain; readonly service: string; readonly state: 'on' | 'off' | 'open' | 'closed' };
 
@@ -59,16 +60,18 @@ function actionOf(domain: HomeAssistantDomain, word: string): Action | undefined
   return undefined;
 }
 
+/** Replies in the home intents' style: "Wohnzimmer: Licht an." */
 function reply(action: Action, area: string, lang: Lang): string {
-  if (lang === 'en') {
-    const what = action.domain === 'light' ? 'The lights' : 'The blinds';
-    const state = { on: 'on', off: 'off', open: 'open', closed: 'closed' }[action.state];
-    return `${what} in ${area} are ${state}.`;
-  }
-  const what = action.domain === 'light' ? 'Das Licht' : 'Die Rollläden';
-  const verb = action.domain === 'light' ? 'ist' : 'sind';
-  const state = { on: 'an', off: 'aus', open: 'oben', closed: 'unten' }[action.state];
-  return `${what} im Raum „${area}“ ${verb} ${state}.`;
+  const en = { on: 'lights on', off: 'lights off', open: 'blinds open', closed: 'blinds closed' };
+  const de = { on: 'Licht an', off: 'Licht aus', open: 'Rollläden oben', closed: 'Rollläden unten' };
+  return `${area}: ${(lang === 'en' ? en : de)[action.state]}.`;
+}
+
+function failure(result: ToolResult, lang: Lang): string {
+  // A held-back call (the household's policy asks first): the executor wrote the question.
+  if (result.error?.code === 'CONFIRMATION_REQUIRED') return result.message;
+  const why = result.error?.message ?? result.message;
+  return lang === 'en' ? `That did not work: ${why}` : `Das hat nicht geklappt: ${why}`;
 }
 
 /**
@@ -90,7 +93,7 @@ export const homeAssistantRoomIntent: Matcher = (text, ctx) => {
       async run(call) {
         const tool = homeAssistantToolName(domain);
         const result = await call(tool, { target: area.name, service: action.service });
-        return { reply: result.success ? reply(action, area.name, lang) : failureSentence(tool, result, lang) };
+        return { reply: result.success ? reply(action, area.name, lang) : failure(result, lang) };
       },
     };
     return intent;

@@ -2,6 +2,7 @@ import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolR
 import type { SessionReference } from './conversation';
 import { dayOverview } from './day-overview';
 import { homeAssistantRoomIntent } from './home-assistant-intent';
+import { HOME_INTENT_NAMES, HOME_MATCHERS } from './home-intents';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
@@ -27,6 +28,7 @@ export const LOCAL_INTENT_NAMES = [
   'meals.what',
   'meals.plan',
   'followup.move',
+  ...HOME_INTENT_NAMES,
   'homeassistant.light',
   'homeassistant.cover',
 ] as const;
@@ -410,6 +412,7 @@ const MATCHERS: readonly Matcher[] = [
   groceriesList,
   groceriesAdd,
   remindersAdd,
+  ...HOME_MATCHERS,
   tasksComplete,
   tasksAdd,
   calendarAdd,

@@ -88,7 +88,7 @@ describe('Home Assistant in the real master', () => {
 
   it('"Licht im Wohnzimmer an" is a local intent that turns on the room\'s lights in Home Assistant, without the model', async () => {
     const res = await tm.request('/api/agent/chat', { json: { message: 'Licht im Wohnzimmer an' } });
-    expect(res.json.reply).toBe('Das Licht im Raum „Wohnzimmer“ ist an.');
+    expect(res.json.reply).toBe('Wohnzimmer: Licht an.');
     expect(ha.calls).toContainEqual({
       domain: 'light',
       service: 'turn_on',

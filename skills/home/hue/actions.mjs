@@ -1,6 +1,6 @@
 // The actions of home.hue: read the bridge, change lights and rooms, recall scenes.
 import { SkillError } from '../_lib/skill-main.mjs';
-import { clip, describeChange, hueOverview, hueSettings, lightBody, pick } from './hue-client.mjs';
+import { clip, clipAll, describeChange, hueOverview, hueSettings, lightBody, pick } from './hue-client.mjs';
 
 export const hueActions = {
   async overview(_input, { env }) {
@@ -27,7 +27,8 @@ export const hueActions = {
 
   async scene_recall(input, { env }) {
     const settings = hueSettings(env);
-    const [scenes, { rooms }] = await Promise.all([clip(settings, 'GET', '/clip/v2/resource/scene'), groupsOnly(settings)]);
+    const [scenes, roomList, zoneList] = await clipAll(settings, ['/clip/v2/resource/scene', '/clip/v2/resource/room', '/clip/v2/resource/zone']);
+    const rooms = [...roomList, ...zoneList].map(groupView);
     let candidates = scenes.map((s) => ({ id: s.id, name: s.metadata?.name ?? s.id, group: s.group?.rid }));
     if (input.room) {
       const room = pick(rooms, input.room, 'room or zone');
@@ -40,8 +41,11 @@ export const hueActions = {
   },
 };
 
+function groupView(g) {
+  return { id: g.id, name: g.metadata?.name ?? g.id, grouped_light: (g.services ?? []).find((s) => s.rtype === 'grouped_light')?.rid };
+}
+
 async function groupsOnly(settings) {
-  const [rooms, zones] = await Promise.all([clip(settings, 'GET', '/clip/v2/resource/room'), clip(settings, 'GET', '/clip/v2/resource/zone')]);
-  const view = (g) => ({ id: g.id, name: g.metadata?.name ?? g.id, grouped_light: (g.services ?? []).find((s) => s.rtype === 'grouped_light')?.rid });
-  return { rooms: [...rooms.map(view), ...zones.map(view)] };
+  const [rooms, zones] = await clipAll(settings, ['/clip/v2/resource/room', '/clip/v2/resource/zone']);
+  return { rooms: [...rooms, ...zones].map(groupView) };
 }

@@ -54,6 +54,14 @@ export async function clip(settings, method, path, body) {
   return Array.isArray(json.data) ? json.data : [];
 }
 
+/** Several reads at once; every one has ended before the first failure is reported. */
+export async function clipAll(settings, paths) {
+  const settled = await Promise.allSettled(paths.map((p) => clip(settings, 'GET', p)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => r.value);
+}
+
 function lightView(l) {
   return {
     id: l.id,
@@ -70,8 +78,9 @@ function lightView(l) {
 
 /** Rooms and zones with their lights and grouped light, the scenes, every light: the state a screen shows. */
 export async function hueOverview(settings) {
-  const [lights, rooms, zones, grouped, scenes] = await Promise.all(
-    ['light', 'room', 'zone', 'grouped_light', 'scene'].map((t) => clip(settings, 'GET', `/clip/v2/resource/${t}`)),
+  const [lights, rooms, zones, grouped, scenes] = await clipAll(
+    settings,
+    ['light', 'room', 'zone', 'grouped_light', 'scene'].map((t) => `/clip/v2/resource/${t}`),
   );
   const groupedById = new Map(grouped.map((g) => [g.id, g]));
   const groupOf = (g, kind) => {
