@@ -212,6 +212,22 @@ describe('Home Assistant tools', () => {
     expect(s.ha.calls).toEqual([]);
   });
 
+  it('offers a tool only for the domains Home Assistant has, once it is known', async () => {
+    const s = await setup();
+    expect(s.registry.list().map((t) => t.name)).toContain('homeassistant_camera');
+    await connected(s);
+    expect(s.registry.list().map((t) => t.name)).toEqual([
+      'homeassistant_state',
+      'homeassistant_light',
+      'homeassistant_switch',
+      'homeassistant_cover',
+      'homeassistant_script',
+      'homeassistant_lock',
+    ]);
+    const light = s.registry.get('homeassistant_light');
+    expect(light?.description).toContain('turn_on: brightness_pct, color_name, transition');
+  });
+
   it('reads states by area or name', async () => {
     const s = await setup();
     await connected(s);

@@ -76,6 +76,11 @@ export class HomeAssistantService {
     return homeEntities(this.link.current()).some((e) => e.area_id === areaId && e.domain === domain);
   }
 
+  /** Home Assistant's service list has been read (after the first sync). */
+  get servicesKnown(): boolean {
+    return this.link?.current().synced_at !== undefined;
+  }
+
   /** The advertised fields of a domain's services, for tool descriptions ({turn_on: ['brightness_pct', …]}). */
   serviceFields(domain: HomeAssistantDomain): Record<string, string[]> | undefined {
     const services = this.link?.current().services[domain];

@@ -108,7 +108,15 @@ export class HomeAssistantToolProvider implements ToolProvider {
     if (!this.service.configured) return [];
     const key = this.generation();
     if (this.cache?.key !== key) {
-      this.cache = { key, tools: [STATE_TOOL, ...HOMEASSISTANT_DOMAINS.map((d) => domainTool(d, this.service.serviceFields(d)))] };
+      // Once Home Assistant's services are known, a domain it does not have offers no tool:
+      // fewer tools for the model to choose from, none that can only fail.
+      const known = this.service.servicesKnown;
+      const tools = [STATE_TOOL];
+      for (const domain of HOMEASSISTANT_DOMAINS) {
+        const fields = this.service.serviceFields(domain);
+        if (!known || fields) tools.push(domainTool(domain, fields));
+      }
+      this.cache = { key, tools };
     }
     return this.cache.tools;
   }
