@@ -49,6 +49,8 @@ export interface HomeAssistantEntityView {
   readonly actions: readonly HomeAssistantQuickAction[];
   /** The tool the quick actions call; absent for domains JARVIS only reads. */
   readonly tool?: string;
+  /** The household's risk policy refuses that tool (locks, alarm and cameras by default). */
+  readonly blocked?: boolean;
 }
 
 export interface HomeAssistantAreaView {

@@ -47,7 +47,7 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
           onProblem: (message) => log.warn(`home assistant: ${message}`),
         })
       : undefined;
-  const service = new HomeAssistantService(link, url);
+  const service = new HomeAssistantService(link, url, (tool) => platform.registry.riskOf(tool)?.decision === 'deny');
   const provider = new HomeAssistantToolProvider(service, () => `${link?.connectionState}:${link?.current().synced_at ?? ''}`);
   platform.registry.addProvider(provider);
   status.set('homeassistant', () => statusOf(service, url, token));

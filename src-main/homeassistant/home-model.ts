@@ -44,7 +44,10 @@ export function matchAreas(snapshot: HaSnapshot): MatchArea[] {
   return snapshot.areas.map((a) => ({ area_id: a.area_id, name: a.name, ...(a.aliases ? { aliases: a.aliases } : {}) }));
 }
 
-export function entityView(e: HomeEntity): HomeAssistantEntityView {
+/** Whether the household's risk policy refuses a tool, as it stands now. */
+export type ToolBlocked = (tool: string) => boolean;
+
+export function entityView(e: HomeEntity, blocked: ToolBlocked = () => false): HomeAssistantEntityView {
   const unit = e.state?.attributes?.unit_of_measurement;
   const acting = isHomeAssistantDomain(e.domain) ? e.domain : undefined;
   return {
@@ -56,12 +59,16 @@ export function entityView(e: HomeEntity): HomeAssistantEntityView {
     ...(e.area_id ? { area_id: e.area_id } : {}),
     actions: acting ? DOMAIN_RULES[acting].quick : [],
     ...(acting ? { tool: homeAssistantToolName(acting) } : {}),
+    ...(acting && blocked(homeAssistantToolName(acting)) ? { blocked: true } : {}),
   };
 }
 
 /** Areas in Home Assistant's order with their entities; entities without an area apart. */
-export function areaViews(snapshot: HaSnapshot): { areas: HomeAssistantAreaView[]; unassigned: HomeAssistantEntityView[] } {
-  const entities = homeEntities(snapshot).map(entityView);
+export function areaViews(
+  snapshot: HaSnapshot,
+  blocked: ToolBlocked,
+): { areas: HomeAssistantAreaView[]; unassigned: HomeAssistantEntityView[] } {
+  const entities = homeEntities(snapshot).map((e) => entityView(e, blocked));
   const areas = snapshot.areas
     .map((a) => ({ area_id: a.area_id, name: a.name, entities: entities.filter((e) => e.area_id === a.area_id) }))
     .filter((a) => a.entities.length > 0);

@@ -33,6 +33,15 @@ describe('Home Assistant in the real master', () => {
     const view = (await tm.request('/api/home/homeassistant')).json as HomeAssistantView;
     expect(view.url).toBe(ha.url);
     expect(view.areas.map((a) => a.name)).toEqual(['Wohnzimmer', 'Büro', 'Kitchen', 'Flur']);
+    const flur = view.areas.find((a) => a.area_id === 'flur');
+    // The front door's buttons are marked: the default policy refuses locks.
+    expect(flur?.entities).toEqual([expect.objectContaining({ entity_id: 'lock.haustuer', tool: 'homeassistant_lock', blocked: true })]);
+    expect(
+      view.areas
+        .flatMap((a) => a.entities)
+        .filter((e) => e.blocked)
+        .map((e) => e.entity_id),
+    ).toEqual(['lock.haustuer']);
     const health = (await tm.request('/api/health')).json;
     expect(health.components.homeassistant).toMatchObject({ state: 'ok', code: 'homeassistant.connected' });
   });

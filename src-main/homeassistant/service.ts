@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from '../../src-shared';
 import { DOMAIN_RULES } from './domains';
-import { areaViews, entityView, homeEntities, matchAreas, type HomeEntity } from './home-model';
+import { areaViews, entityView, homeEntities, matchAreas, type HomeEntity, type ToolBlocked } from './home-model';
 import { HomeAssistantRefusal, type HaSnapshot, type HomeAssistantLink } from './link';
 import { findArea, matchEntities } from './name-match';
 
@@ -35,6 +35,8 @@ export class HomeAssistantService {
   constructor(
     private readonly link: HomeAssistantLink | undefined,
     private readonly url: string | undefined,
+    /** Whether the risk policy refuses a tool now; the view marks those devices' buttons. */
+    private readonly blocked: ToolBlocked = () => false,
   ) {}
 
   get configured(): boolean {
@@ -45,7 +47,7 @@ export class HomeAssistantService {
     const link = this.link;
     if (!link) return { connection: 'not_configured', areas: [], unassigned: [] };
     const snapshot = link.current();
-    const { areas, unassigned } = areaViews(snapshot);
+    const { areas, unassigned } = areaViews(snapshot, this.blocked);
     const problem = link.problem;
     return {
       connection: link.connectionState,
@@ -106,7 +108,7 @@ export class HomeAssistantService {
       const ids = new Set(match.entity_ids);
       found = all.filter((e) => ids.has(e.entity_id));
     }
-    const entities = found.slice(0, 50).map(entityView);
+    const entities = found.slice(0, 50).map((e) => entityView(e));
     const message =
       entities.length === 0
         ? 'Home Assistant meldet dazu nichts.'

@@ -679,6 +679,7 @@ export const de = {
       auth_failed: 'Home Assistant hat den Zugangs-Token abgelehnt. Erstelle in deinem Profil einen neuen und trage ihn ein.',
     },
     empty: 'In Home Assistant sind noch keine Räume mit Geräten eingerichtet.',
+    blocked: 'Gesperrt – freigeben kann es der Haushalt unter Wissen & System › Risiko-Regeln.',
     unassigned: 'Ohne Raum',
     actionLabel: '{{name}}: {{action}}',
     action: {

@@ -671,6 +671,7 @@ export const en: Messages = {
       auth_failed: 'Home Assistant refused the access token. Create a new one in your profile and enter it.',
     },
     empty: 'No rooms with devices are set up in Home Assistant yet.',
+    blocked: 'Locked – the household can allow it under Knowledge & System › Risk rules.',
     unassigned: 'No room',
     actionLabel: '{{name}}: {{action}}',
     action: {

@@ -126,4 +126,41 @@ describe('Zuhause: Home Assistant', () => {
     await screen.findByRole('region', { name: 'Wohnzimmer' });
     expect(audit(document.body)).toEqual([]);
   });
+
+  it("a lock the household's policy refuses shows its buttons disabled, with where to allow it", async () => {
+    const view: HomeAssistantView = {
+      connection: 'connected',
+      areas: [
+        {
+          area_id: 'flur',
+          name: 'Flur',
+          entities: [
+            {
+              entity_id: 'lock.haustuer',
+              domain: 'lock',
+              name: 'Haustür',
+              state: 'locked',
+              area_id: 'flur',
+              actions: [
+                { service: 'lock', label: 'lock' },
+                { service: 'unlock', label: 'unlock' },
+              ],
+              tool: 'homeassistant_lock',
+              blocked: true,
+            },
+          ],
+        },
+      ],
+      unassigned: [],
+    };
+    const api = fakeApi({ 'GET /api/home/homeassistant': () => json(view) });
+    show();
+    const room = await screen.findByRole('region', { name: 'Flur' });
+    expect(within(room).getByText('abgeschlossen')).toBeTruthy();
+    const unlock = within(room).getByRole('button', { name: 'Haustür: Aufschließen' }) as HTMLButtonElement;
+    expect(unlock.disabled).toBe(true);
+    expect(within(room).getByText(/Risiko-Regeln/)).toBeTruthy();
+    fireEvent.click(unlock);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
 });

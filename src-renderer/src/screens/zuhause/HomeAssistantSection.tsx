@@ -83,13 +83,15 @@ function EntityList({ entities }: { entities: readonly HomeAssistantEntityView[]
               key={a.service}
               type="button"
               className="btn btn-small"
-              disabled={busy.includes(e.entity_id) || e.state === 'unavailable'}
+              disabled={busy.includes(e.entity_id) || e.state === 'unavailable' || e.blocked === true}
+              title={e.blocked ? t('homeAssistant.blocked') : undefined}
               aria-label={t('homeAssistant.actionLabel', { name: e.name, action: t(`homeAssistant.action.${a.label}`) })}
               onClick={() => void run(e, a.service)}
             >
               {t(`homeAssistant.action.${a.label}`)}
             </button>
           ))}
+          {e.blocked ? <span className="muted small">{t('homeAssistant.blocked')}</span> : null}
         </li>
       ))}
     </ul>
