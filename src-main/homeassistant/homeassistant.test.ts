@@ -228,6 +228,30 @@ describe('Home Assistant tools', () => {
     expect(light?.description).toContain('turn_on: brightness_pct, color_name, transition');
   });
 
+  it('hostile arguments are refused by the schema and change nothing', async () => {
+    const s = await setup();
+    await connected(s);
+    const hostile: unknown[] = [
+      { target: 'x'.repeat(10_000), service: 'turn_on' },
+      { target: 'Stehlampe', service: 'turn_on; rm -rf /' },
+      { target: 'Stehlampe', service: 'turn_on', data: { brightness_pct: { $gt: 1 } } },
+      { target: 'Stehlampe', service: 'turn_on', data: { ['__proto__']: 1 } },
+      JSON.parse('{"target":"Stehlampe","service":"turn_on","data":{"__proto__":1}}'),
+      { target: 'Stehlampe', service: 'turn_on', data: { constructor: 1 } },
+      { target: ['Stehlampe'], service: 'turn_on' },
+      { service: 'turn_on' },
+      null,
+    ];
+    for (const args of hostile) {
+      const result = await s.registry.call('homeassistant_light', args, ctx());
+      expect(result.success).toBe(false);
+    }
+    expect(s.ha.calls).toEqual([]);
+    // The read tool with a domain named like an object's own machinery answers, not throws.
+    const read = await s.registry.call('homeassistant_state', { target: 'Stehlampe', domain: 'constructor' }, ctx());
+    expect(read.error?.code).toBe('NOT_FOUND');
+  });
+
   it('reads states by area or name', async () => {
     const s = await setup();
     await connected(s);

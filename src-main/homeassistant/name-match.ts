@@ -113,7 +113,9 @@ export function wordsOf(text: string): string[] {
 }
 
 function isDomainWord(word: string, domain: string | undefined): boolean {
-  const lists = domain ? [DOMAIN_WORDS[domain] ?? []] : Object.values(DOMAIN_WORDS);
+  const lists = domain
+    ? [Object.hasOwn(DOMAIN_WORDS, domain) ? (DOMAIN_WORDS[domain] as readonly string[]) : []]
+    : Object.values(DOMAIN_WORDS);
   return lists.some((list) => list.some((d) => sameWord(d, word)));
 }
 

@@ -129,7 +129,8 @@ export class HomeAssistantService {
     for (const key of Object.keys(data)) {
       if (TARGET_KEYS.has(key))
         return toolFailure('INVALID_ARGUMENTS', `„${key}“ wird aus dem Ziel bestimmt, nicht aus den Daten.`, `/data/${key}`);
-      if (advertised.fields && !(key in advertised.fields)) {
+      // Own fields only: `key in fields` would also accept "__proto__" and "constructor".
+      if (!advertised.fields || !Object.hasOwn(advertised.fields, key)) {
         return toolFailure('INVALID_ARGUMENTS', `${domain}.${service} kennt das Feld „${key}“ nicht.`, `/data/${key}`);
       }
     }

@@ -58,7 +58,7 @@ function domainTool(domain: HomeAssistantDomain, fields: Record<string, string[]
         data: {
           type: 'object',
           maxProperties: 10,
-          propertyNames: { pattern: '^[a-z_]{1,64}$' },
+          propertyNames: { pattern: '^[a-z][a-z0-9_]{0,63}$' },
           additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }] },
         },
       },
