@@ -34,7 +34,7 @@ export function createHome(ctx: Platform): HomeCapability {
           },
         })
       : undefined;
-  ctx.status.set('home.hue', () =>
+  ctx.status.set('hue', () =>
     !follower
       ? { state: 'off', detail: 'HUE_BRIDGE_URL or HUE_APPLICATION_KEY is not set.' }
       : follower.live

@@ -454,6 +454,7 @@ export const de = {
       backup: 'Sicherung',
       stt: 'Spracherkennung',
       homeassistant: 'Home Assistant',
+      hue: 'Licht (Hue live)',
     },
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },

@@ -449,6 +449,7 @@ export const en: Messages = {
       backup: 'Backup',
       stt: 'Speech recognition',
       homeassistant: 'Home Assistant',
+      hue: 'Lights (Hue live)',
     },
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },
