@@ -98,8 +98,21 @@ const MULTI_WORD_SYNONYMS = [...SYNONYM_OF.keys()].filter((k) => k.includes(' ')
 const MAX_WORDS = 12;
 const MAX_COMPOUND = 40;
 
+// The names of a home's entities and areas are folded on every match: remembered, up to a bound.
+const WORDS_CACHE = new Map<string, readonly string[]>();
+const WORDS_CACHE_LIMIT = 20_000;
+
 /** Folded, stemmed words with room synonyms mapped to one word. */
-export function wordsOf(text: string): string[] {
+export function wordsOf(text: string): readonly string[] {
+  const cached = WORDS_CACHE.get(text);
+  if (cached) return cached;
+  const words = computeWords(text);
+  if (WORDS_CACHE.size >= WORDS_CACHE_LIMIT) WORDS_CACHE.clear();
+  WORDS_CACHE.set(text, words);
+  return words;
+}
+
+function computeWords(text: string): string[] {
   let joined = foldWords(text).split(' ').filter(Boolean).map(stem).join(' ');
   for (const phrase of MULTI_WORD_SYNONYMS)
     joined = ` ${joined} `
