@@ -11,7 +11,7 @@ export const hueActions = {
   async light_set(input, { env }) {
     const settings = hueSettings(env);
     const lights = (await clip(settings, 'GET', '/clip/v2/resource/light')).map((l) => ({ id: l.id, name: l.metadata?.name ?? l.id }));
-    const light = pick(lights, input.light, 'light');
+    const light = pick(lights, input.light, 'Lampen');
     await clip(settings, 'PUT', `/clip/v2/resource/light/${encodeURIComponent(light.id)}`, lightBody(input));
     return { data: { id: light.id, name: light.name }, message: describeChange(light.name, input), mutated: true };
   },
@@ -19,8 +19,8 @@ export const hueActions = {
   async room_set(input, { env }) {
     const settings = hueSettings(env);
     const { rooms } = await groupsOnly(settings);
-    const room = pick(rooms, input.room, 'room or zone');
-    if (!room.grouped_light) throw new SkillError('NOT_FOUND', `${room.name} has no lights the bridge can switch together.`);
+    const room = pick(rooms, input.room, 'Räume und Zonen');
+    if (!room.grouped_light) throw new SkillError('NOT_FOUND', `${room.name} hat keine Lampen, die die Bridge gemeinsam schalten kann.`);
     await clip(settings, 'PUT', `/clip/v2/resource/grouped_light/${encodeURIComponent(room.grouped_light)}`, lightBody(input));
     return { data: { id: room.id, name: room.name }, message: describeChange(room.name, input), mutated: true };
   },
@@ -31,10 +31,10 @@ export const hueActions = {
     const rooms = [...roomList, ...zoneList].map(groupView);
     let candidates = scenes.map((s) => ({ id: s.id, name: s.metadata?.name ?? s.id, group: s.group?.rid }));
     if (input.room) {
-      const room = pick(rooms, input.room, 'room or zone');
+      const room = pick(rooms, input.room, 'Räume und Zonen');
       candidates = candidates.filter((s) => s.group === room.id);
     }
-    const scene = pick(candidates, input.scene, 'scene');
+    const scene = pick(candidates, input.scene, 'Szenen');
     await clip(settings, 'PUT', `/clip/v2/resource/scene/${encodeURIComponent(scene.id)}`, { recall: { action: 'active' } });
     const room = rooms.find((r) => r.id === scene.group);
     return { data: { id: scene.id, name: scene.name, room: room?.name ?? null }, message: `Szene ${scene.name}${room ? ` in ${room.name}` : ''}.`, mutated: true };

@@ -115,7 +115,7 @@ export function fold(text) {
     .trim();
 }
 
-/** A thing by id or by name (exact, then the only one containing the words). */
+/** A thing by id or by name (exact, then the only one containing the words); `what` names the kind in the plural ("Lampen"). */
 export function pick(items, wanted, what) {
   const byId = items.find((i) => i.id === wanted);
   if (byId) return byId;
@@ -124,9 +124,9 @@ export function pick(items, wanted, what) {
   if (exact.length === 1) return exact[0];
   const partial = exact.length > 1 ? exact : items.filter((i) => fold(i.name).includes(w) || (w.includes(fold(i.name)) && fold(i.name).length > 2));
   if (partial.length === 1) return partial[0];
-  if (partial.length > 1) throw new SkillError('AMBIGUOUS', `More than one ${what} matches "${wanted}": ${partial.map((p) => p.name).join(', ')}.`);
+  if (partial.length > 1) throw new SkillError('AMBIGUOUS', `„${wanted}“ passt auf mehrere ${what}: ${partial.map((p) => p.name).join(', ')}.`);
   const known = items.map((i) => i.name).join(', ');
-  throw new SkillError('NOT_FOUND', `No ${what} is called "${wanted}"${known ? ` (known: ${known})` : ''}.`);
+  throw new SkillError('NOT_FOUND', `„${wanted}“ kenne ich nicht${known ? ` (${what}: ${known})` : ''}.`);
 }
 
 /** The CLIP v2 body for a change of light state (light and grouped_light take the same fields). */

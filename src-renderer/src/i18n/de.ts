@@ -47,6 +47,8 @@ export const de = {
       step3: 'Trage ihn in den Einstellungen ein: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 und starte JARVIS neu.',
     },
     checks: {
+      placeholderHost: 'z. B. nas.local',
+      placeholderUrl: 'z. B. http://nas.local',
       title: 'Netz prüfen',
       kind: 'Was prüfen',
       target: 'Gerät oder Adresse',

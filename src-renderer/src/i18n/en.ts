@@ -48,6 +48,8 @@ export const en: Messages = {
       step3: 'Add it to the settings: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 and restart JARVIS.',
     },
     checks: {
+      placeholderHost: 'e.g. nas.local',
+      placeholderUrl: 'e.g. http://nas.local',
       title: 'Check the network',
       kind: 'What to check',
       target: 'Device or address',
