@@ -25,13 +25,16 @@ afterAll(async () => {
   await ha?.close();
 });
 
-async function openZuhause(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function openZuhause(
+  mode: 'clean' | 'hud' = 'clean',
+  viewport = { width: 1440, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.once('close', () => void context.close().catch(() => {}));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(() => localStorage.setItem('jarvis.ui', JSON.stringify({ screen: 'zuhause', mode: 'clean', language: 'de' })));
+  await page.addInitScript((m) => localStorage.setItem('jarvis.ui', JSON.stringify({ screen: 'zuhause', mode: m, language: 'de' })), mode);
   await page.goto(app.url);
   await page.getByTestId('screen-zuhause').waitFor();
   return { page, errors };
@@ -66,6 +69,19 @@ describe('Zuhause: Home Assistant in the browser', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('zuhause-homeassistant'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('HUD on a phone: the rooms stack, a tap works, nothing overflows', async () => {
+    const { page, errors } = await openZuhause('hud', { width: 390, height: 844 });
+    const room = page.getByTestId('card-homeassistant').getByRole('region', { name: 'Büro' });
+    await room.getByText('Rollladen links').waitFor();
+    await room.getByRole('button', { name: 'Rollladen links: Schließen' }).click();
+    await eventually(() => expect(ha.calls.some((c) => c.domain === 'cover' && c.service === 'close_cover')).toBe(true));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('zuhause-homeassistant-hud-phone'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });
