@@ -6,6 +6,7 @@ import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest }
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
+import type { HomeAssistantView } from './homeassistant';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
@@ -55,6 +56,7 @@ export interface ApiRoutes {
   'GET /api/mesh/workers': { response: MeshWorkersResponse };
   'POST /api/mesh/workers/{id}/reload': { request: Record<string, never>; response: MeshWorkerReloadResponse };
   'GET /api/docker/skill-services': { response: DockerSkillServicesResponse };
+  'GET /api/home/homeassistant': { response: HomeAssistantView };
   'POST /api/docker/skill-services/{id}/{action}': { request: Record<string, never>; response: DockerServiceActionResponse };
 
   'GET /api/voice/status': { response: VoiceStatus };

@@ -1,6 +1,7 @@
 // Request and response shapes of the loopback HTTP API that belong to no one capability.
 
 import type { Reminder, StateChangedEvent } from './home';
+import type { HomeAssistantChangedEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 
@@ -57,7 +58,12 @@ export type ComponentStatusCode =
   | 'mcp.serverReady'
   | 'mcp.serverWaiting'
   | 'mcp.serverRejected'
-  | 'mcp.serverFailed';
+  | 'mcp.serverFailed'
+  | 'homeassistant.off'
+  | 'homeassistant.connecting'
+  | 'homeassistant.connected'
+  | 'homeassistant.unreachable'
+  | 'homeassistant.authFailed';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';
@@ -100,6 +106,7 @@ export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
 }

@@ -16,5 +16,6 @@ export * from './grocery-phrase';
 export * from './grocery-names';
 export * from './grocery-aisles';
 export * from './risk';
+export * from './homeassistant';
 export * from './home-control';
 export * from './mcp';

@@ -104,7 +104,7 @@ export const SKILL_ERROR_CODES = {
 export type SkillTier = 'workspace' | 'user' | 'bundled';
 /** Trust tiers; `core` for the household tools. */
 export type SkillTrust = 'core' | 'bundled' | 'indexed' | 'unreviewed' | 'workspace';
-export type SkillFormat = 'jarvis.skill.v1' | 'openjarvis' | 'core' | 'remote' | 'mcp';
+export type SkillFormat = 'jarvis.skill.v1' | 'openjarvis' | 'core' | 'remote' | 'mcp' | 'homeassistant';
 
 export interface SkillActionInfo {
   readonly name: string;

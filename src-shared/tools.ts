@@ -1,7 +1,7 @@
 // How a registry action is described to the UI and to Ollama.
 import type { RiskClass } from './risk';
 
-export type ToolProviderKind = 'core' | 'plugin' | 'remote' | 'mcp';
+export type ToolProviderKind = 'core' | 'plugin' | 'remote' | 'mcp' | 'homeassistant';
 
 export interface JsonSchemaObject {
   readonly type: 'object';

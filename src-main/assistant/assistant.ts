@@ -15,7 +15,7 @@ import { riskDeniedSentence, type RegisteredTool, type SkillRegistry } from '../
 import { newTraceId, type Tracer } from '../platform/trace';
 import type { AuditDecision, AuditTrail } from './audit';
 import { Conversation, type PendingCall } from './conversation';
-import { matchLocalIntent } from './local-intents';
+import { matchLocalIntent, type HomeAreaLookup } from './local-intents';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
 import { modelUnavailableSentence, replyFromResults, type Lang } from './replies';
@@ -51,6 +51,8 @@ export interface AssistantDeps {
   readonly skillCatalog?: () => string;
   /** Facts the household accepted from MemoryProposals, for the system prompt. */
   readonly rememberedFacts?: () => readonly string[];
+  /** Home Assistant's rooms, for the light and cover templates. */
+  readonly homeAreas?: HomeAreaLookup;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -235,6 +237,7 @@ export class Assistant {
     const intent = matchLocalIntent(message, {
       today: localToday(now, this.deps.config.timezone),
       ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+      ...(this.deps.homeAreas ? { homeAreas: this.deps.homeAreas } : {}),
     });
     if (!intent) return undefined;
     this.trace(run, 'local_intent', { intent: intent.name, lang: intent.lang });

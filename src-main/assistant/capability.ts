@@ -7,6 +7,7 @@ import { registerAgentRoutes } from './routes';
 import { registerDebugRoutes } from './debug-routes';
 import { registerKanbanOrganizeRoute } from './kanban-organize-routes';
 import { Assistant } from './assistant';
+import type { HomeAreaLookup } from './intent-contract';
 import { protocolAudit } from './audit';
 import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
@@ -25,6 +26,8 @@ export interface AssistantDeps {
   readonly household: HouseholdService;
   /** The Task Scout reads each document once it is ready. */
   readonly documents: Pick<RagSearchService, 'onDocumentReady'>;
+  /** Home Assistant's rooms for the light and cover templates (absent when it is not set up). */
+  readonly homeAreas?: HomeAreaLookup;
 }
 
 export interface AssistantCapability extends Capability {
@@ -33,7 +36,7 @@ export interface AssistantCapability extends Capability {
 }
 
 /** The assistant: Ollama tool agent, local intents, confirmations, scout, kanban AI, debug export. */
-export function createAssistant(ctx: Platform, { protocol, skills, household, documents }: AssistantDeps): AssistantCapability {
+export function createAssistant(ctx: Platform, { protocol, skills, household, documents, homeAreas }: AssistantDeps): AssistantCapability {
   const ollama = new OllamaConnection(ctx.config, ctx.clock);
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
@@ -46,6 +49,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
+    ...(homeAreas ? { homeAreas } : {}),
     stateSummary: () => {
       const { events, tasks, reminders, groceries, recipes, meals, kanban } = household.state();
       return {

@@ -1,11 +1,12 @@
-import { HOME_CONTROL_TOOLS, type ToolResult } from '../../src-shared';
-import type { LocalIntent, Matcher } from './intent-contract';
+import { HOME_CONTROL_TOOLS, homeAssistantToolName, type ToolResult } from '../../src-shared';
+import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import type { Lang } from './replies';
 
 // Local intents for the home: lights per room, dimming, scenes, waking a machine. They call
 // the home skills' tools through the assistant's executor, so the household's risk policy
 // decides exactly as for the model; when the Hue or network skill is not loaded the tool is
-// unknown and the sentence goes to the model instead.
+// unknown and the sentence goes to the model instead. A room Home Assistant has (with
+// lights in it) is switched through Home Assistant's tool instead of the Hue skill.
 
 const ROOM = String.raw`(?<room>[\p{L}\p{N}][\p{L}\p{N} '-]{0,40}?)`;
 
@@ -105,16 +106,35 @@ function intent(name: string, lang: Lang, tool: string, args: Record<string, unk
   };
 }
 
-export const lightSwitch: Matcher = (text) => {
+/** The same sentence through Home Assistant, when it is connected and has this room with lights. */
+function viaHomeAssistant(
+  ctx: IntentContext,
+  name: string,
+  lang: Lang,
+  room: string,
+  service: 'turn_on' | 'turn_off',
+  done: Done,
+  data?: Record<string, unknown>,
+): LocalIntent | undefined {
+  const area = ctx.homeAreas?.find(room, 'light');
+  if (!area) return undefined;
+  const args = { target: area.name, service, ...(data ? { data } : {}) };
+  return intent(name, lang, homeAssistantToolName('light'), args, area.name, done);
+}
+
+export const lightSwitch: Matcher = (text, ctx) => {
   const m = first(LIGHT_SWITCH, text);
   if (!m) return undefined;
   const room = roomName(m.groups.room!);
   const on = /^(?:an|ein|on)$/i.test(m.groups.state!);
   const done: Done = (n) => (m.lang === 'en' ? `${n}: lights ${on ? 'on' : 'off'}.` : `${n}: Licht ${on ? 'an' : 'aus'}.`);
-  return intent('home.light', m.lang, HOME_CONTROL_TOOLS.hueRoom, { room, on }, room, done);
+  return (
+    viaHomeAssistant(ctx, 'home.light', m.lang, room, on ? 'turn_on' : 'turn_off', done) ??
+    intent('home.light', m.lang, HOME_CONTROL_TOOLS.hueRoom, { room, on }, room, done)
+  );
 };
 
-export const lightDim: Matcher = (text) => {
+export const lightDim: Matcher = (text, ctx) => {
   const m = first(DIM, text);
   if (!m) return undefined;
   const pct = Number(m.groups.pct);
@@ -122,7 +142,11 @@ export const lightDim: Matcher = (text) => {
   const room = roomName(m.groups.room!);
   const args = pct === 0 ? { room, on: false } : { room, brightness: pct };
   const done: Done = (n) => (pct === 0 ? (m.lang === 'en' ? `${n}: lights off.` : `${n}: Licht aus.`) : `${n}: ${pct} %.`);
-  return intent('home.dim', m.lang, HOME_CONTROL_TOOLS.hueRoom, args, room, done);
+  const ha =
+    pct === 0
+      ? viaHomeAssistant(ctx, 'home.dim', m.lang, room, 'turn_off', done)
+      : viaHomeAssistant(ctx, 'home.dim', m.lang, room, 'turn_on', done, { brightness_pct: pct });
+  return ha ?? intent('home.dim', m.lang, HOME_CONTROL_TOOLS.hueRoom, args, room, done);
 };
 
 export const sceneRecall: Matcher = (text) => {

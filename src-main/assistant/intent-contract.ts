@@ -1,4 +1,4 @@
-import type { ToolResult } from '../../src-shared';
+import type { HomeAssistantDomain, ToolResult } from '../../src-shared';
 import type { SessionReference } from './conversation';
 import type { Lang } from './replies';
 
@@ -8,6 +8,14 @@ import type { Lang } from './replies';
 export interface IntentContext {
   readonly today: { year: number; month: number; day: number };
   readonly reference?: SessionReference;
+  /** Home Assistant's rooms, while it is connected (absent when it is not set up). */
+  readonly homeAreas?: HomeAreaLookup;
+}
+
+/** Whether Home Assistant has a room a sentence names, with a device of that kind in it. */
+export interface HomeAreaLookup {
+  /** The room's name in Home Assistant, or undefined when it has no such room or no such device there. */
+  find(area: string, domain: HomeAssistantDomain): { readonly name: string } | undefined;
 }
 
 /** Runs one tool through the assistant's executor (tracing, validation, confirmations). */

@@ -1,6 +1,7 @@
 import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolResult } from '../../src-shared';
 import type { SessionReference } from './conversation';
 import { dayOverview } from './day-overview';
+import { homeAssistantRoomIntent } from './home-assistant-intent';
 import { HOME_INTENT_NAMES, HOME_MATCHERS } from './home-intents';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
@@ -8,7 +9,7 @@ import { describeRead, failureSentence, replyFromResults, type Lang } from './re
 import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
 import { findRecurrence, findSeriesTime } from './recurrence-phrases';
 
-export type { IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
+export type { HomeAreaLookup, IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
 
 // Deterministic sentence templates for the household's frequent commands (beyond the spec,
 // in the spirit of Home Assistant's local intents): they produce the same tool calls the
@@ -28,6 +29,8 @@ export const LOCAL_INTENT_NAMES = [
   'meals.plan',
   'followup.move',
   ...HOME_INTENT_NAMES,
+  'homeassistant.light',
+  'homeassistant.cover',
 ] as const;
 
 export function matchLocalIntent(message: string, ctx: IntentContext): LocalIntent | undefined {
@@ -403,6 +406,8 @@ const followupMove: Matcher = (text, ctx) => {
 
 // Order matters: specific templates before the generic ones.
 const MATCHERS: readonly Matcher[] = [
+  // Home Assistant first: it steps aside unless it has the room the sentence names.
+  homeAssistantRoomIntent,
   followupMove,
   groceriesList,
   groceriesAdd,

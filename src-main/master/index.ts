@@ -5,6 +5,7 @@ import { APP_VERSION } from '../../src-shared';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
+import { createHomeAssistant, type HomeAssistantCapability, type HomeAssistantOptions } from '../homeassistant';
 import { createHome, type HomeCapability } from '../home';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
@@ -40,6 +41,8 @@ export interface MasterOptions {
   readonly voiceAssistant?: VoiceAssistant;
   /** A stand-in for the documents the assistant's Task Scout reads (tests). */
   readonly documents?: AssistantDeps['documents'];
+  /** Home Assistant's retry pause (tests shorten it). */
+  readonly homeAssistant?: HomeAssistantOptions;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -52,6 +55,7 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly homeassistant: HomeAssistantCapability;
   readonly home: HomeCapability;
   readonly mcp: McpCapability;
 }
@@ -129,11 +133,13 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const docker = createDocker(platform);
   const mcp = createMcp(platform, { protocol, skills: skills.service });
   const knowledge = createKnowledge(platform);
+  const homeassistant = createHomeAssistant(platform, options.homeAssistant);
   const assistantDeps: AssistantDeps = {
     protocol,
     skills: skills.service,
     household: household.service,
     documents: options.documents ?? knowledge.documents,
+    ...(homeassistant.service.configured ? { homeAreas: { find: (area, domain) => homeassistant.service.findRoom(area, domain) } } : {}),
   };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
@@ -144,8 +150,8 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const home = createHome(platform);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, home, mcp },
-    all: [system, protocol, household, skills, mesh, docker, mcp, knowledge, assistant, voice, backup, home, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp },
+    all: [system, protocol, household, skills, mesh, docker, mcp, knowledge, homeassistant, assistant, voice, backup, home, ...extra],
   };
 }
 

@@ -323,6 +323,22 @@ export const SETTINGS = [
     description: 'Exact value that label must have.',
   },
 
+  // Home Assistant
+  {
+    env: 'HOMEASSISTANT_URL',
+    key: 'homeAssistantUrl',
+    type: 'url',
+    description:
+      'Address of the household’s Home Assistant, such as http://homeassistant.local:8123; its areas and devices appear on the Zuhause screen and as tools. Off while unset.',
+  },
+  {
+    env: 'HOMEASSISTANT_TOKEN',
+    key: 'homeAssistantToken',
+    type: 'string',
+    secret: true,
+    description: 'Long-lived access token created in Home Assistant (your profile → Security → Long-lived access tokens).',
+  },
+
   // Voice
   {
     env: 'JARVIS_WHISPER_BIN',

@@ -39,10 +39,10 @@ export interface ToolCollision {
 }
 
 /**
- * Name precedence between providers: the household core can never be replaced by a plugin,
- * and tools of external MCP servers come last.
+ * Name precedence between providers: the household core can never be replaced by a plugin;
+ * Home Assistant's tools and those of external MCP servers replace nothing.
  */
-const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2, mcp: 3 };
+const KIND_RANK: Record<ToolProviderKind, number> = { core: 0, plugin: 1, remote: 2, homeassistant: 3, mcp: 4 };
 
 export interface RegistryListener {
   (event: { type: 'called'; tool: RegisteredTool; args: unknown; result: ToolResult; ctx: ToolContext }): void;

@@ -4,6 +4,7 @@ import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
+import { createHomeAssistantSlice, type HomeAssistantSlice } from './homeassistant-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
 import { createOutboxSlice, type OutboxSlice } from './outbox-slice';
@@ -30,6 +31,7 @@ export type Store = SystemSlice &
   OutboxSlice &
   UndoSlice &
   BoardSlice &
+  HomeAssistantSlice &
   ZuhauseSlice;
 
 export const useStore = create<Store>()((...a) => ({
@@ -47,5 +49,6 @@ export const useStore = create<Store>()((...a) => ({
   ...createOutboxSlice(...a),
   ...createUndoSlice(...a),
   ...createBoardSlice(...a),
+  ...createHomeAssistantSlice(...a),
   ...createZuhauseSlice(...a),
 }));

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Store } from '../../store';
 import { ChecksSection } from './ChecksSection';
+import { HomeAssistantSection } from './HomeAssistantSection';
 import { HueSection } from './HueSection';
 import { MachinesSection } from './MachinesSection';
 
@@ -18,4 +19,5 @@ export const SECTIONS: readonly ZuhauseSection[] = [
   { id: 'hue', View: HueSection, load: (s) => void s.loadHue() },
   { id: 'machines', View: MachinesSection, load: (s) => void s.loadMachines() },
   { id: 'checks', View: ChecksSection },
+  { id: 'homeassistant', View: HomeAssistantSection, load: (s) => void s.loadHomeAssistant() },
 ];

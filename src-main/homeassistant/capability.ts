@@ -1,0 +1,92 @@
+import type { ComponentStatus, HomeAssistantChangedEvent } from '../../src-shared';
+import type { Capability, Platform } from '../platform/capability';
+import { HomeAssistantLink } from './link';
+import { registerHomeAssistantRoutes } from './routes';
+import { HomeAssistantService } from './service';
+import { HomeAssistantToolProvider } from './tools';
+
+export interface HomeAssistantCapability extends Capability {
+  readonly service: HomeAssistantService;
+}
+
+export interface HomeAssistantOptions {
+  /** Pause before retrying a first connection that failed (tests shorten it). */
+  readonly firstRetryMs?: number;
+}
+
+/** Sensors report every few seconds: the UI hears about changes at most this often. */
+const CHANGE_EVENT_EVERY_MS = 300;
+
+/**
+ * The household's Home Assistant over its WebSocket API: live areas, devices and states
+ * for the Zuhause screen, and tools for the assistant. Off while HOMEASSISTANT_URL or
+ * HOMEASSISTANT_TOKEN is unset.
+ */
+export function createHomeAssistant(platform: Platform, options: HomeAssistantOptions = {}): HomeAssistantCapability {
+  const { config, events, log, status } = platform;
+  const url = config.homeAssistantUrl;
+  const token = config.homeAssistantToken;
+  let pending: NodeJS.Timeout | undefined;
+  const announce = () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      const data: HomeAssistantChangedEvent = { connection: link?.connectionState ?? 'not_configured' };
+      events.publish('homeassistant.changed', data);
+    }, CHANGE_EVENT_EVERY_MS);
+    pending.unref();
+  };
+  const link =
+    url && token
+      ? new HomeAssistantLink({
+          url,
+          token,
+          now: platform.clock,
+          ...(options.firstRetryMs !== undefined ? { firstRetryMs: options.firstRetryMs } : {}),
+          onChange: announce,
+          onProblem: (message) => log.warn(`home assistant: ${message}`),
+        })
+      : undefined;
+  const service = new HomeAssistantService(link, url, (tool) => platform.registry.riskOf(tool)?.decision === 'deny');
+  const provider = new HomeAssistantToolProvider(service, () => `${link?.connectionState}:${link?.current().synced_at ?? ''}`);
+  platform.registry.addProvider(provider);
+  status.set('homeassistant', () => statusOf(service, url, token));
+
+  return {
+    name: 'homeassistant',
+    service,
+    routes: (app) => registerHomeAssistantRoutes(app, service),
+    start() {
+      link?.start();
+    },
+    stop() {
+      if (pending) clearTimeout(pending);
+      pending = undefined;
+      link?.stop();
+    },
+  };
+}
+
+function statusOf(service: HomeAssistantService, url: string | undefined, token: string | undefined): ComponentStatus {
+  if (!url || !token) {
+    return { state: 'off', detail: 'HOMEASSISTANT_URL and HOMEASSISTANT_TOKEN are not both set.', code: 'homeassistant.off' };
+  }
+  const view = service.view();
+  const entities = view.areas.reduce((n, a) => n + a.entities.length, 0) + view.unassigned.length;
+  switch (view.connection) {
+    case 'connected':
+      return {
+        state: 'ok',
+        detail: `connected to ${url}: ${view.areas.length} areas, ${entities} entities`,
+        code: 'homeassistant.connected',
+        params: { areas: view.areas.length, entities },
+      };
+    case 'auth_failed':
+      return { state: 'error', detail: view.detail ?? 'the access token was refused', code: 'homeassistant.authFailed' };
+    case 'unreachable':
+    case 'reconnecting':
+      return { state: 'degraded', detail: view.detail ?? `cannot reach ${url}`, code: 'homeassistant.unreachable' };
+    default:
+      return { state: 'degraded', detail: `connecting to ${url}`, code: 'homeassistant.connecting' };
+  }
+}

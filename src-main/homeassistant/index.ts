@@ -1,0 +1,2 @@
+export { createHomeAssistant, type HomeAssistantCapability, type HomeAssistantOptions } from './capability';
+export type { HomeAssistantService } from './service';

@@ -1,0 +1,44 @@
+import type { StateCreator } from 'zustand';
+import type { HomeAssistantEntityView, HomeAssistantView } from '../../../src-shared';
+import { request } from '../api';
+import { failed, idle, loading, messageOf, type Resource } from './resource';
+import type { Store } from './index';
+
+export interface HomeAssistantSlice {
+  homeAssistant: Resource<HomeAssistantView>;
+  /** Entity ids whose quick action is on its way (their buttons wait). */
+  homeAssistantBusy: readonly string[];
+  loadHomeAssistant(): Promise<void>;
+  /** One tap: the entity's tool with this service, as the household's own call. */
+  runHomeAssistantAction(entity: HomeAssistantEntityView, service: string): Promise<void>;
+}
+
+export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistantSlice> = (set, get) => ({
+  homeAssistant: idle(),
+  homeAssistantBusy: [],
+  async loadHomeAssistant() {
+    set({ homeAssistant: loading(get().homeAssistant) });
+    try {
+      set({ homeAssistant: { status: 'ready', data: await request('GET /api/home/homeassistant') } });
+    } catch (e) {
+      set({ homeAssistant: failed(get().homeAssistant, e) });
+    }
+  },
+  async runHomeAssistantAction(entity, service) {
+    if (!entity.tool) return;
+    set({ homeAssistantBusy: [...get().homeAssistantBusy, entity.entity_id] });
+    try {
+      const result = await request('POST /api/tools/{name}', {
+        params: { name: entity.tool },
+        body: { arguments: { target: entity.entity_id, service } },
+      });
+      if (!result.success) get().notify('error', result.message);
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    } finally {
+      set({ homeAssistantBusy: get().homeAssistantBusy.filter((id) => id !== entity.entity_id) });
+    }
+    // The new state also arrives as an event; reloading here keeps the view right without one.
+    await get().loadHomeAssistant();
+  },
+});
