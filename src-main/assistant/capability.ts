@@ -12,6 +12,7 @@ import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { memoryToolProvider, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
+import { ProbeBook, probesFileOf } from './model-profile';
 import type { DebugService } from './debug-export';
 import type { AssistantService } from './service';
 import { TaskScout } from './task-scout';
@@ -34,7 +35,9 @@ export interface AssistantCapability extends Capability {
 
 /** The assistant: Ollama tool agent, local intents, confirmations, scout, kanban AI, debug export. */
 export function createAssistant(ctx: Platform, { protocol, skills, household, documents }: AssistantDeps): AssistantCapability {
-  const ollama = new OllamaConnection(ctx.config, ctx.clock);
+  // What `jarvis doctor --model` measured picks the auto model and sets each model's mode and tool budget.
+  const probes = new ProbeBook(probesFileOf(ctx.config), () => ctx.clock().getTime());
+  const ollama = new OllamaConnection(ctx.config, ctx.clock, (installed) => probes.recommended(installed));
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
   const recorder = protocol.recorder;
@@ -44,6 +47,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) }),
     ),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
+    modelProfile: (model) => probes.profile(model),
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
     stateSummary: () => {

@@ -1,4 +1,5 @@
 import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
+import { englishMutationSentence } from './english-replies';
 
 // Replies the server writes itself, from what the tools actually returned. The model's prose
 // never confirms a change: "Keine Tool-Ausführung = kein Commit".
@@ -41,7 +42,7 @@ export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang)
   const lines: string[] = [];
   for (const call of calls) {
     if (!call.result.success) lines.push(failureSentence(call.tool, call.result, lang));
-    else if (call.result.mutated) lines.push(call.result.message);
+    else if (call.result.mutated) lines.push((lang === 'en' ? englishMutationSentence(call) : undefined) ?? call.result.message);
   }
   if (lines.length === 0) {
     const last = calls.at(-1);
