@@ -4,3 +4,5 @@ export { OllamaConnection, type ChatCall, type ChatTurn } from './ollama-connect
 export { matchLocalIntent, LOCAL_INTENT_NAMES } from './local-intents';
 export type { AssistantService } from './service';
 export type { DebugService } from './debug-export';
+export { modelsToProbe, probeModel } from './model-probe';
+export { probesFileOf, readProbes, saveProbes, type ModelProbe } from './model-profile';

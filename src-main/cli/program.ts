@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerBackup } from './commands/backup';
 import { registerDoctor } from './commands/doctor';
+import { registerEval } from './commands/eval';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
@@ -13,6 +14,7 @@ import { EXIT_USAGE } from './exit-codes';
 const COMMANDS: readonly ((program: Command) => void)[] = [
   registerServe,
   registerDoctor,
+  registerEval,
   registerProtocol,
   registerSkill,
   registerVoice,
