@@ -41,6 +41,8 @@ export interface ToolOffer {
 }
 
 const RECENT_LIMIT = 8;
+// Offered whenever the budget applies and they exist: a household question may always be in a document.
+const ALWAYS_OFFERED = ['rag_search'];
 // Reciprocal rank fusion constant (keyword and embedding ranks).
 const RRF_K = 60;
 const FUSED_DEPTH = 100;
@@ -135,6 +137,7 @@ export class ToolSelection {
       tokens += cost;
     };
     for (const name of this.recent) take(name);
+    for (const name of ALWAYS_OFFERED) take(name);
     for (const name of await this.rank(request, tools, byName)) {
       if (picked.size >= maxTools) break;
       take(name);

@@ -13,7 +13,7 @@ const KANBAN = 'kanban board karte karten spalte card cards column';
 export const CORE_TOOL_PHRASES: Readonly<Record<string, string>> = {
   system_get_time: 'uhrzeit datum wie spät welcher tag heute time date what day clock',
   calendar_list: `${CALENDAR} was steht an wann habe ich welche termine zeige liste heute morgen woche what's on when show list`,
-  calendar_create: `${CALENDAR} eintragen trag trage anlegen neuer jeden wöchentlich täglich monatlich serie add schedule create new every weekly daily monthly recurring`,
+  calendar_create: `${CALENDAR} eintragen trag trage anlegen neuer jeden wöchentlich täglich monatlich serie add put schedule create new every weekly daily monthly recurring from to`,
   calendar_update: `${CALENDAR} verschieben verschiebe ändern ändere umbenennen verlegen später früher move reschedule change rename postpone`,
   calendar_delete: `${CALENDAR} löschen lösche streichen absagen entfernen delete cancel remove`,
   tasks_list: `${TASKS} offene welche zeige liste open show list pending`,
@@ -24,11 +24,11 @@ export const CORE_TOOL_PHRASES: Readonly<Record<string, string>> = {
   reminders_create: `${REMINDERS} erinnere mich uns denk dran nicht vergessen remind me don't forget`,
   reminders_delete: `${REMINDERS} löschen lösche entfernen delete remove cancel`,
   groceries_list: `${GROCERIES} was steht drauf brauchen zeige what's on need show`,
-  groceries_add: `${GROCERIES} hinzufügen füge setz setze schreib drauf brauchen liter gramm packung milch eier brot add put need`,
+  groceries_add: `${GROCERIES} hinzufügen füge setz setze schreib drauf brauchen liter gramm kilo packung flasche milch eier brot butter käse mehl zucker kaffee obst gemüse add put need`,
   groceries_update: `${GROCERIES} abhaken gekauft menge ändern check off bought quantity change`,
   groceries_remove: `${GROCERIES} runter streichen entfernen nicht mehr remove take off`,
   groceries_sync_mealplan: `${GROCERIES} ${MEALS} zutaten ableiten aktualisieren ingredients sync update from meal plan`,
-  recipes_search: `${RECIPES} suchen finde mit zutat haben wir ein search find with ingredient`,
+  recipes_search: `${RECIPES} suchen finde mit zutat zutaten brauche ich für haben wir ein search find with ingredient need for`,
   recipes_get: `${RECIPES} zutaten schritte zeige anleitung ingredients steps show how`,
   recipes_create: `${RECIPES} neues speichern anlegen portionen zutaten new save create servings ingredients`,
   recipes_list: `${RECIPES} alle welche zeige all which show list`,
@@ -43,5 +43,5 @@ export const CORE_TOOL_PHRASES: Readonly<Record<string, string>> = {
   kanban_delete: `${KANBAN} löschen entfernen delete remove`,
   memory_propose: 'merken merk dir merke dauerhaft fakt wissen allergie vorliebe remember note fact allergy preference',
   rag_search:
-    'dokument dokumente wissen handbuch anleitung garantie vertrag steht suche document documents knowledge manual warranty contract search find',
+    'dokument dokumente unterlagen wissen handbuch anleitung bedienungsanleitung garantie vertrag rechnung brief telefonnummer nummer adresse firma wie oft wann steht suche document documents knowledge manual warranty contract letter phone number address company how often search find',
 };

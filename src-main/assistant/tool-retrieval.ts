@@ -25,7 +25,14 @@ const STOP = new Set(
 
 /** Lower case, umlauts folded, split into words; stop words dropped. */
 export function words(text: string): string[] {
-  const folded = text.toLowerCase().replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
+  const folded = text
+    .toLowerCase()
+    .replace(/ä/g, 'a')
+    .replace(/ö/g, 'o')
+    .replace(/ü/g, 'u')
+    .replace(/ß/g, 'ss')
+    // "kueche" in an enum and "Küche" in a request are the same word.
+    .replace(/([aou])e/g, '$1');
   return folded.split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP.has(w));
 }
 
@@ -41,6 +48,17 @@ export function stem(word: string): string {
 
 export function terms(text: string): string[] {
   return words(text).map(stem);
+}
+
+/** Property names, enum values and property descriptions of an input schema (rooms, scenes, columns). */
+function schemaText(schema: unknown, depth = 0): string {
+  if (!schema || typeof schema !== 'object' || depth > 3) return '';
+  const s = schema as { properties?: Record<string, unknown>; enum?: unknown[]; description?: unknown };
+  const parts: string[] = [];
+  if (Array.isArray(s.enum)) parts.push(s.enum.filter((v) => typeof v === 'string').join(' '));
+  if (depth > 0 && typeof s.description === 'string') parts.push(s.description);
+  for (const [name, sub] of Object.entries(s.properties ?? {})) parts.push(name.replace(/_/g, ' '), schemaText(sub, depth + 1));
+  return parts.join(' ');
 }
 
 interface Doc {
@@ -74,6 +92,7 @@ export class ToolIndex {
       add(tool.name.replace(/[_.-]+/g, ' '), NAME_WEIGHT);
       add(CORE_TOOL_PHRASES[tool.name] ?? phrases?.(tool) ?? '', PHRASE_WEIGHT);
       add(tool.description, 1);
+      add(schemaText(tool.input_schema), 1);
       let length = 0;
       for (const [t, n] of tf) {
         length += n;
