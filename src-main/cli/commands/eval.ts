@@ -22,6 +22,18 @@ function defaultCorpus(): string | undefined {
   return [resolve('eval'), join(here, '..', '..', 'eval'), join(here, '..', '..', '..', 'eval')].find((d) => existsSync(join(d, 'cases')));
 }
 
+/** The installed model names, or why Ollama could not be asked. */
+async function installedModels(url: string): Promise<string[] | string> {
+  try {
+    const res = await fetch(`${url.replace(/\/+$/, '')}/api/tags`, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) return `Ollama answered GET /api/tags with HTTP ${res.status}`;
+    const body = (await res.json()) as { models?: { name?: unknown }[] };
+    return (body.models ?? []).map((m) => String(m.name));
+  } catch (err) {
+    return `Ollama is not reachable at ${url} (${err instanceof Error ? err.message : String(err)})`;
+  }
+}
+
 export function registerEval(program: Command): void {
   program
     .command('eval')
@@ -45,6 +57,18 @@ export function registerEval(program: Command): void {
       let cases = loadCorpus(corpusDir);
       if (flags.category?.length) cases = cases.filter((c) => flags.category!.includes(c.category));
       const models = [flags.model, ...(flags.compare ? [flags.compare] : [])];
+      const installed = await installedModels(url);
+      if (typeof installed === 'string') {
+        process.stderr.write(`jarvis eval: ${installed}\n`);
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
+      const absent = models.find((m) => !installed.some((n) => n === m || n === `${m}:latest`));
+      if (absent) {
+        process.stderr.write(`jarvis eval: the model ${absent} is not installed in Ollama at ${url} (ollama pull ${absent})\n`);
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
       const reports = [];
       for (const model of models) {
         const started = new Date();

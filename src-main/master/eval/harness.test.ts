@@ -80,7 +80,16 @@ describe('jarvis eval against the scripted server', () => {
     expect(withModel.stepMs).toHaveLength(2);
     const { header, rows } = reportRows(report);
     expect(header).toContain('wrong changes');
-    expect(rows.at(-1)).toEqual(['total', String(corpus.length), '100%', '100%', '100%', '0', expect.any(String), expect.stringMatching(/^\d+$/)]);
+    expect(rows.at(-1)).toEqual([
+      'total',
+      String(corpus.length),
+      '100%',
+      '100%',
+      '100%',
+      '0',
+      expect.any(String),
+      expect.stringMatching(/^\d+$/),
+    ]);
   }, 120_000);
 
   it('a model that adds something wrong in every request shows wrong changes and failed cases', async () => {

@@ -142,6 +142,8 @@ async function runCase(
       const res = await assistant.chat({ message: c.turns[turn]!, language: c.lang === 'en' ? 'en' : 'de' });
       reply = res.reply;
       pending = res.pending?.tool;
+      // No model answer is not a result: the case did not run.
+      if (res.source === 'error') throw new Error(`the model did not answer: ${res.reply}`);
     }
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);

@@ -174,7 +174,8 @@ export const SETTINGS = [
     env: 'JARVIS_TOOL_EMBED_MODEL',
     key: 'toolEmbedModel',
     type: 'string',
-    description: 'Ollama embedding model for choosing tools by meaning, beside keywords (e.g. `nomic-embed-text`); unset means keywords only.',
+    description:
+      'Ollama embedding model for choosing tools by meaning, beside keywords (e.g. `nomic-embed-text`); unset means keywords only.',
   },
   {
     env: 'JARVIS_MODEL_PROBES',
