@@ -435,7 +435,8 @@ export class Assistant {
           model: turn.model,
           content: turn.content,
           tool_calls: turn.toolCalls,
-          ...(turn.usage ? { usage: turn.usage } : {}),
+          // Ollama's own names: a key with "token" in it is redacted from the trace as a secret.
+          ...(turn.usage ? { prompt_eval_count: turn.usage.promptTokens, eval_count: turn.usage.evalTokens } : {}),
         });
         const content = stripThinking(turn.content);
         let calls = turn.toolCalls;
@@ -527,11 +528,12 @@ export class Assistant {
     };
     const offer = await this.toolSelection.offer(message, tools, byName, budget);
     if (offer.limited)
+      // Sizes in estimated tokens (named size: "token" keys are redacted from the trace).
       this.trace(run, 'tool_budget', {
         offered: offer.tools.map((t) => t.function.name),
-        tokens: offer.tokens,
-        total: offer.total,
-        budget,
+        size: offer.tokens,
+        total: { tools: offer.total.tools, size: offer.total.tokens },
+        budget: { tools: budget.maxTools, size: budget.maxTokens },
       });
     return offer;
   }

@@ -36,14 +36,27 @@ export function words(text: string): string[] {
   return folded.split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP.has(w));
 }
 
-const SUFFIXES = ['ungen', 'ung', 'ing', 'ies', 'en', 'er', 'es', 'ed', 'e', 'n', 's'];
+const SUFFIXES = ['ungen', 'ung', 'ing', 'ies', 'en', 'er', 'es', 'ed', 'e', 's'];
 
-/** A light stem: the longest common ending goes, while at least three letters stay. */
+/**
+ * A light stem: endings go while at least three letters stay, until none is left, so every
+ * form of a word meets at one stem ("reminders", "reminder" -> "remind"; "Termine", "Termin"
+ * -> "termin"). A final n goes only after r ("erinnern" with "erinnere").
+ */
 export function stem(word: string): string {
-  for (const s of SUFFIXES) {
-    if (word.length - s.length >= 3 && word.endsWith(s)) return s === 'ies' ? `${word.slice(0, -3)}y` : word.slice(0, -s.length);
+  let w = word;
+  for (let round = 0; round < 3; round++) {
+    const before = w;
+    for (const s of SUFFIXES) {
+      if (w.length - s.length >= 3 && w.endsWith(s)) {
+        w = s === 'ies' ? `${w.slice(0, -3)}y` : w.slice(0, -s.length);
+        break;
+      }
+    }
+    if (w === before && w.length > 4 && w.endsWith('rn')) w = w.slice(0, -1);
+    if (w === before) break;
   }
-  return word;
+  return w;
 }
 
 export function terms(text: string): string[] {
