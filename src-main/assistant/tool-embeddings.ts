@@ -63,15 +63,20 @@ export class ToolEmbeddings {
 
   rankByVector(tools: readonly RegisteredTool[], query: Float32Array): RegisteredTool[] {
     const scored: { tool: RegisteredTool; score: number }[] = [];
+    const dims = query.length;
     for (const tool of tools) {
       const v = this.vectors.get(this.key(tool));
-      if (!v || v.length !== query.length) continue;
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += v[i]! * query[i]!;
-      scored.push({ tool, score: dot });
+      if (!v || v.length !== dims) continue;
+      scored.push({ tool, score: dot(v, query, dims) });
     }
     return scored.sort((a, b) => b.score - a.score).map((s) => s.tool);
   }
+}
+
+function dot(a: Float32Array, b: Float32Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += a[i]! * b[i]!;
+  return sum;
 }
 
 export function normalise(v: readonly number[]): Float32Array {
