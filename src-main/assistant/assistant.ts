@@ -402,7 +402,7 @@ export class Assistant {
     try {
       const choice = await ollama.resolveModel();
       const profile = choice.ok ? this.deps.modelProfile?.(choice.model) : undefined;
-      const offer = await this.offerTools(run, message, profile);
+      const offer = await this.offerTools(run, message, profile, allTools, byName);
       let tools = offer.tools;
       // A model whose probe found no tool calling at all goes straight to the selector.
       const steps = profile?.agent === 'selector' && isHomeRequest(message) ? 0 : config.agentMaxSteps;
@@ -519,9 +519,14 @@ export class Assistant {
   }
 
   /** The tools offered to the model for this request, within the budget (the probe's, if lower). */
-  private async offerTools(run: Run, message: string, profile: ModelProfile | undefined): Promise<ToolOffer> {
+  private async offerTools(
+    run: Run,
+    message: string,
+    profile: ModelProfile | undefined,
+    tools: readonly OllamaFunctionTool[],
+    byName: ReadonlyMap<string, RegisteredTool>,
+  ): Promise<ToolOffer> {
     const { config } = this.deps;
-    const { tools, byName } = this.catalog.current();
     const budget = {
       maxTools: Math.min(config.toolBudgetMaxTools, profile?.maxTools ?? Infinity),
       maxTokens: Math.min(config.toolBudgetMaxTokens, profile?.maxTokens ?? Infinity),
