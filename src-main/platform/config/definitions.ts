@@ -72,7 +72,8 @@ export const SETTINGS = [
     key: 'ollamaModel',
     type: 'string',
     default: 'auto',
-    description: 'Chat/agent model; `auto` picks an installed model that supports tools.',
+    description:
+      'Chat/agent model; `auto` picks the model `jarvis doctor --model` recommended, else an installed model that supports tools.',
   },
   {
     env: 'OLLAMA_EMBED_MODEL',
