@@ -101,6 +101,10 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   // sealed by a signed manifest, so `jarvis protocol verify <export>` can check the file.
   debug.addSection('protocol', () => protocol.service.exportAll());
   debug.addRuntime('local_intents', () => ({ enabled: ctx.config.localIntents }));
+  debug.addRuntime('model_profile', () => {
+    const choice = ollama.lastChoice();
+    return choice?.ok ? (probes.profile(choice.model) ?? null) : null;
+  });
 
   const timers: NodeJS.Timeout[] = [];
   let unsubscribeDocs: (() => void) | undefined;
