@@ -401,7 +401,8 @@ export class Assistant {
     let prose = '';
     try {
       const choice = await ollama.resolveModel();
-      const profile = choice.ok ? this.deps.modelProfile?.(choice.model) : undefined;
+      if (!choice.ok) throw new OllamaUnavailableError(choice);
+      const profile = this.deps.modelProfile?.(choice.model);
       const offer = await this.offerTools(run, message, profile, allTools, byName);
       let tools = offer.tools;
       // A model whose probe found no tool calling at all goes straight to the selector.
