@@ -47,6 +47,12 @@ export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang)
   if (lines.length === 0) {
     const last = calls.at(-1);
     if (last) lines.push(describeRead(last, lang));
+  } else {
+    // A read after the last change was asked for ("… und such ein Rezept mit Tomaten");
+    // reads before it only found the ids the change needed.
+    let lastChange = calls.length - 1;
+    while (lastChange >= 0 && calls[lastChange]!.result.success && !calls[lastChange]!.result.mutated) lastChange--;
+    for (const call of calls.slice(lastChange + 1)) lines.push(describeRead(call, lang));
   }
   return lines.join('\n');
 }
