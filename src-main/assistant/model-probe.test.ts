@@ -101,6 +101,7 @@ describe('jarvis doctor --model', () => {
   it('names a model that is not installed', async () => {
     const s = await server();
     await expect(modelsToProbe(s.url, 'mistral-nemo')).rejects.toThrow('The model mistral-nemo is not installed');
+    await expect(modelsToProbe('http://127.0.0.1:9')).rejects.toThrow(/^Ollama is not reachable at http:\/\/127.0.0.1:9 \(/);
     expect(await modelsToProbe(s.url, 'native:7b')).toEqual(['native:7b']);
   });
 

@@ -2,6 +2,7 @@ import { Ollama, type ChatResponse, type Tool } from 'ollama';
 import { isRecord, parseJsonAnswer } from './json-answer';
 import type { AgentMode, ModelProbe, ToolCalling } from './model-profile';
 import { recoverToolCalls } from './model-output';
+import { shortError } from './ollama-connection';
 
 // `jarvis doctor --model`: asks Ollama what each installed model can do, by trying it.
 // /api/show gives capabilities and the context length; one native tool call, one JSON-mode
@@ -32,7 +33,12 @@ export interface ProbeOptions {
 /** The models to probe: the one named, or every installed model that is not only an embedder. */
 export async function modelsToProbe(url: string, wanted?: string): Promise<string[]> {
   const client = new Ollama({ host: url });
-  const names = (await client.list()).models.map((m) => m.name);
+  let names: string[];
+  try {
+    names = (await client.list()).models.map((m) => m.name);
+  } catch (err) {
+    throw new Error(`Ollama is not reachable at ${url} (${shortError(err)}).`);
+  }
   if (wanted) {
     const hit = names.find((n) => n === wanted || n === `${wanted}:latest`);
     if (!hit) throw new Error(`The model ${wanted} is not installed in Ollama (ollama pull ${wanted}).`);
