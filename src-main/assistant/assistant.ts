@@ -3,6 +3,7 @@ import type {
   ChatResponse,
   ChatStreamEvent,
   ExecutedToolCall,
+  OllamaFunctionTool,
   PendingConfirmation,
   Recipe,
   ReplySource,
@@ -14,8 +15,11 @@ import type { Config } from '../platform/config';
 import { riskDeniedSentence, type RegisteredTool, type SkillRegistry } from '../platform/registry';
 import { newTraceId, type Tracer } from '../platform/trace';
 import type { AuditDecision, AuditTrail } from './audit';
+import { diagnoseCall, type CallProblem } from './call-repair';
 import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent, type HomeAreaLookup } from './local-intents';
+import type { ModelProfile } from './model-profile';
+import { recoverToolCalls, stripThinking, VisibleStream } from './model-output';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
 import { modelUnavailableSentence, replyFromResults, type Lang } from './replies';
@@ -23,6 +27,8 @@ import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageO
 import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
 import { localToday } from './time-phrases';
 import { needsConfirmation, ToolCatalog } from './tool-catalog';
+import { FIND_TOOLS, ToolSelection, type ToolOffer } from './tool-budget';
+import { ToolEmbeddings } from './tool-embeddings';
 import { planWorkflow } from './workflow-planner';
 
 export interface ChatInput {
@@ -53,6 +59,8 @@ export interface AssistantDeps {
   readonly rememberedFacts?: () => readonly string[];
   /** Home Assistant's rooms, for the light and cover templates. */
   readonly homeAreas?: HomeAreaLookup;
+  /** What `jarvis doctor --model` learned about a model (mode, tool budget); undefined when never probed. */
+  readonly modelProfile?: (model: string) => ModelProfile | undefined;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -67,6 +75,9 @@ class Run {
   plan?: WorkflowPlan;
   pending?: PendingConfirmation;
   streamed = '';
+  /** A call the model gets to send again, once per request, with the exact error. */
+  repairsLeft = 1;
+  readonly repairs: { problem: CallProblem; arguments: Record<string, unknown> }[] = [];
   /** The protocol WorkSession of this request, when the audit trail is on. */
   session?: string;
   constructor(
@@ -90,10 +101,18 @@ class Run {
 export class Assistant {
   readonly conversation = new Conversation();
   readonly catalog: ToolCatalog;
+  readonly toolSelection: ToolSelection;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: AssistantDeps) {
     this.catalog = new ToolCatalog(deps.registry);
+    const embedModel = deps.config.toolEmbedModel;
+    const embeddings = embedModel
+      ? new ToolEmbeddings(async (model, texts) => (await deps.ollama.client.embed({ model, input: [...texts] })).embeddings, embedModel)
+      : undefined;
+    this.toolSelection = new ToolSelection(undefined, embeddings, (err) =>
+      deps.tracer.record('agent', 'agent', 'tool_embeddings_failed', { message: err instanceof Error ? err.message : String(err) }),
+    );
   }
 
   /** One request at a time: the conversation, its reference and its pending call are shared. */
@@ -105,6 +124,7 @@ export class Assistant {
 
   clear(): void {
     this.conversation.clear();
+    this.toolSelection.forget();
   }
 
   private trace(run: Run, stage: string, data?: unknown): void {
@@ -129,6 +149,7 @@ export class Assistant {
 
     this.conversation.add({ role: 'user', content: message });
     this.conversation.add({ role: 'assistant', content: answer.reply });
+    this.toolSelection.remember(run.calls.map((c) => c.tool));
     if (scoutSource) this.deps.onUserText?.(message);
 
     const response: ChatResponse = {
@@ -354,23 +375,20 @@ export class Assistant {
     module: string | undefined,
   ): Promise<{ reply: string; source: ReplySource }> {
     const { config, ollama } = this.deps;
-    const { tools, byName } = this.catalog.current();
-    const messages: Message[] = [
-      {
-        role: 'system',
-        content: agentSystemPrompt({
-          language: lang,
-          ...(module ? { module } : {}),
-          ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
-          ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
-          ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
-        }),
-      },
-      ...this.conversation.window(config.historyTokens),
-      { role: 'user', content: message },
-    ];
+    const { tools: allTools, byName } = this.catalog.current();
+    const system: Message = {
+      role: 'system',
+      content: agentSystemPrompt({
+        language: lang,
+        ...(module ? { module } : {}),
+        ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+        ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
+        ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
+      }),
+    };
+    const messages: Message[] = [system, ...this.conversation.window(config.historyTokens), { role: 'user', content: message }];
     // Stream prose live only where it can be the answer: not for home requests, whose reply
-    // comes from the tool results.
+    // comes from the tool results. Thinking and written tool calls never reach the screen.
     const streamProse =
       run.sink && !isHomeRequest(message)
         ? (text: string) => {
@@ -381,52 +399,101 @@ export class Assistant {
         : undefined;
 
     // Household requests run with the agent's options (temperature 0); small talk and
-    // questions with the general chat options. Both get every tool.
+    // questions with the general chat options.
     const role = isHomeRequest(message) ? 'agent' : 'chat';
     let prose = '';
     try {
+      const choice = await ollama.resolveModel();
+      if (!choice.ok) throw new OllamaUnavailableError(choice);
+      const profile = this.deps.modelProfile?.(choice.model);
+      const offer = await this.offerTools(run, message, profile, allTools, byName);
+      let tools = offer.tools;
+      // A model whose probe found no tool calling at all goes straight to the selector.
+      const steps = profile?.agent === 'selector' && isHomeRequest(message) ? 0 : config.agentMaxSteps;
+      if (steps === 0) this.trace(run, 'native_tools_skipped', { reason: 'model probe: no tool calling' });
       let step = 0;
-      for (; step < config.agentMaxSteps; step++) {
+      for (; step < steps; step++) {
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', {
           step,
           model: modelName(ollama),
           messages: messages.length,
           tools: tools.map((t) => t.function.name),
         });
+        const visible = new VisibleStream();
         // The client's Tool type only knows flat properties; ours are full JSON schemas.
         const turn = await ollama.chat({
           role,
           messages,
           tools: tools as unknown as Tool[],
-          ...(streamProse ? { onDelta: streamProse } : {}),
+          ...(streamProse
+            ? {
+                onDelta: (text: string) => {
+                  const shown = visible.push(text);
+                  if (shown) streamProse(shown);
+                },
+              }
+            : {}),
         });
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.response', {
           step,
           model: turn.model,
           content: turn.content,
           tool_calls: turn.toolCalls,
+          // Ollama's own names: a key with "token" in it is redacted from the trace as a secret.
+          ...(turn.usage ? { prompt_eval_count: turn.usage.promptTokens, eval_count: turn.usage.evalTokens } : {}),
         });
-        if (turn.toolCalls.length === 0) {
-          prose = turn.content;
+        const content = stripThinking(turn.content);
+        let calls = turn.toolCalls;
+        if (calls.length === 0) {
+          const recovered = recoverToolCalls(turn.content);
+          if (recovered.calls.length > 0) {
+            this.trace(run, 'tool_calls_recovered', { shape: recovered.shape, calls: recovered.calls });
+            calls = recovered.calls;
+          }
+        }
+        if (calls.length === 0) {
+          prose = content;
           break;
         }
         messages.push({
           role: 'assistant',
-          content: turn.content,
-          tool_calls: turn.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
+          content: turn.toolCalls.length > 0 ? content : '',
+          tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
         });
-        for (const call of turn.toolCalls) {
+        for (const call of calls) {
+          if (call.name === FIND_TOOLS && offer.limited) {
+            const found = await this.findTools(run, call.arguments, tools);
+            tools = [...tools, ...found];
+            messages.push({ role: 'tool', tool_name: call.name, content: JSON.stringify({ success: true, data: { tools: found } }) });
+            continue;
+          }
+          const problem = run.repairsLeft > 0 ? this.diagnose(call.name, call.arguments) : undefined;
+          if (problem) {
+            run.repairsLeft--;
+            run.repairs.push({ problem, arguments: call.arguments });
+            this.trace(run, 'tool_call_repair', { tool: call.name, arguments: call.arguments, problem });
+            const code = problem.kind === 'unknown-tool' ? 'UNKNOWN_TOOL' : 'INVALID_ARGUMENTS';
+            messages.push({
+              role: 'tool',
+              tool_name: call.name,
+              content: JSON.stringify({ success: false, error: { code, message: problem.message } }),
+            });
+            continue;
+          }
           const result = await this.execute(run, call.name, call.arguments, { confirmed: false });
           messages.push({ role: 'tool', tool_name: call.name, content: toolMessage(result) });
           if (run.pending) break;
         }
         if (run.pending) break;
       }
-      if (step >= config.agentMaxSteps) this.trace(run, 'max_steps', { steps: config.agentMaxSteps });
+      this.reportUnrepaired(run);
+      if (steps > 0 && step >= steps) this.trace(run, 'max_steps', { steps: config.agentMaxSteps });
 
-      if (run.calls.length === 0 && !run.pending && isHomeRequest(message)) {
-        if (isPlanningRequest(message)) await this.runPlanner(run, message);
-        else await this.runSelector(run, message, byName);
+      if (run.calls.length === 0 && !run.pending && isHomeRequest(message) && profile?.planner !== 'off') {
+        // With a limited offer, the selector and the planner see the same tools as the agent.
+        const offered = offer.limited ? offeredTools(tools, byName) : byName;
+        if (isPlanningRequest(message)) await this.runPlanner(run, message, offered);
+        else await this.runSelector(run, message, offered);
       }
     } catch (err) {
       if (!(err instanceof OllamaUnavailableError)) throw err;
@@ -455,6 +522,64 @@ export class Assistant {
     return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
   }
 
+  /** The tools offered to the model for this request, within the budget (the probe's, if lower). */
+  private async offerTools(
+    run: Run,
+    message: string,
+    profile: ModelProfile | undefined,
+    tools: readonly OllamaFunctionTool[],
+    byName: ReadonlyMap<string, RegisteredTool>,
+  ): Promise<ToolOffer> {
+    const { config } = this.deps;
+    const budget = {
+      maxTools: Math.min(config.toolBudgetMaxTools, profile?.maxTools ?? Infinity),
+      maxTokens: Math.min(config.toolBudgetMaxTokens, profile?.maxTokens ?? Infinity),
+    };
+    const offer = await this.toolSelection.offer(message, tools, byName, budget);
+    if (offer.limited)
+      // Sizes in estimated tokens (named size: "token" keys are redacted from the trace).
+      this.trace(run, 'tool_budget', {
+        offered: offer.tools.map((t) => t.function.name),
+        size: offer.tokens,
+        total: { tools: offer.total.tools, size: offer.total.tokens },
+        budget: { tools: budget.maxTools, size: budget.maxTokens },
+      });
+    return offer;
+  }
+
+  private async findTools(run: Run, args: Record<string, unknown>, offered: readonly OllamaFunctionTool[]): Promise<OllamaFunctionTool[]> {
+    const { tools, byName } = this.catalog.current();
+    const query = typeof args.query === 'string' ? args.query : '';
+    const found = query ? await this.toolSelection.find(query, tools, byName, new Set(offered.map((t) => t.function.name))) : [];
+    this.trace(run, 'tools_found', { query, tools: found.map((t) => t.function.name) });
+    return found;
+  }
+
+  private diagnose(name: string, args: Record<string, unknown>): CallProblem | undefined {
+    const { registry } = this.deps;
+    return diagnoseCall(
+      name,
+      args,
+      (n) => registry.get(n),
+      () => this.catalog.current().byName.keys(),
+    );
+  }
+
+  /**
+   * A call that got its repair turn and was never sent right: the request ends with its
+   * error, so the reply says what did not happen instead of trusting the model's prose.
+   */
+  private reportUnrepaired(run: Run): void {
+    for (const { problem, arguments: args } of run.repairs) {
+      const fixed = run.calls.some((c) => (problem.kind === 'unknown-tool' ? problem.nearest.includes(c.tool) : c.tool === problem.tool));
+      if (fixed) continue;
+      const code = problem.kind === 'unknown-tool' ? 'UNKNOWN_TOOL' : 'INVALID_ARGUMENTS';
+      const message =
+        problem.kind === 'unknown-tool' ? `Unbekanntes Tool: ${problem.tool}` : problem.message.split('. Send the call again')[0]!;
+      run.calls.push({ tool: problem.tool, arguments: args, result: toolFailure(code, message) });
+    }
+  }
+
   private async runSelector(run: Run, message: string, byName: ReadonlyMap<string, RegisteredTool>): Promise<void> {
     this.trace(run, 'selector_request', { message });
     const { raw, selection } = await selectTool(this.deps.ollama, byName.values(), message);
@@ -476,8 +601,7 @@ export class Assistant {
     await this.execute(run, selection.tool, selection.arguments, { confirmed: false });
   }
 
-  private async runPlanner(run: Run, message: string): Promise<void> {
-    const { byName } = this.catalog.current();
+  private async runPlanner(run: Run, message: string, byName: ReadonlyMap<string, RegisteredTool>): Promise<void> {
     let recipes: string | undefined;
     // Recipe-first: read the recipe book through its tool before planning meals.
     if (isMealRequest(message) && byName.has('recipes_list')) {
@@ -508,6 +632,15 @@ const CHANGE_CLAIM =
 
 function claimsChange(prose: string): boolean {
   return CHANGE_CLAIM.test(prose);
+}
+
+function offeredTools(tools: readonly OllamaFunctionTool[], byName: ReadonlyMap<string, RegisteredTool>): Map<string, RegisteredTool> {
+  const out = new Map<string, RegisteredTool>();
+  for (const t of tools) {
+    const tool = byName.get(t.function.name);
+    if (tool) out.set(tool.name, tool);
+  }
+  return out;
 }
 
 function modelName(ollama: OllamaConnection): string | null {

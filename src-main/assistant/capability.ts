@@ -13,6 +13,7 @@ import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { memoryToolProvider, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
+import { ProbeBook, probesFileOf } from './model-profile';
 import type { DebugService } from './debug-export';
 import type { AssistantService } from './service';
 import { TaskScout } from './task-scout';
@@ -37,7 +38,9 @@ export interface AssistantCapability extends Capability {
 
 /** The assistant: Ollama tool agent, local intents, confirmations, scout, kanban AI, debug export. */
 export function createAssistant(ctx: Platform, { protocol, skills, household, documents, homeAreas }: AssistantDeps): AssistantCapability {
-  const ollama = new OllamaConnection(ctx.config, ctx.clock);
+  // What `jarvis doctor --model` measured picks the auto model and sets each model's mode and tool budget.
+  const probes = new ProbeBook(probesFileOf(ctx.config), () => ctx.clock().getTime());
+  const ollama = new OllamaConnection(ctx.config, ctx.clock, (installed) => probes.recommended(installed));
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
   const recorder = protocol.recorder;
@@ -47,6 +50,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       ctx.tracer.record('protocol', 'agent', 'audit_error', { operation, message: err instanceof Error ? err.message : String(err) }),
     ),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
+    modelProfile: (model) => probes.profile(model),
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
     ...(homeAreas ? { homeAreas } : {}),
@@ -101,6 +105,10 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   // sealed by a signed manifest, so `jarvis protocol verify <export>` can check the file.
   debug.addSection('protocol', () => protocol.service.exportAll());
   debug.addRuntime('local_intents', () => ({ enabled: ctx.config.localIntents }));
+  debug.addRuntime('model_profile', () => {
+    const choice = ollama.lastChoice();
+    return choice?.ok ? (probes.profile(choice.model) ?? null) : null;
+  });
 
   const timers: NodeJS.Timeout[] = [];
   let unsubscribeDocs: (() => void) | undefined;

@@ -30,6 +30,13 @@ export interface ChatTurn {
   readonly content: string;
   readonly toolCalls: { name: string; arguments: Record<string, unknown> }[];
   readonly model: string;
+  /** Ollama's counts for this turn (prompt and generated tokens), when it sent them. */
+  readonly usage?: TurnUsage;
+}
+
+export interface TurnUsage {
+  readonly promptTokens: number;
+  readonly evalTokens: number;
 }
 
 export class OllamaUnavailableError extends Error {
@@ -55,6 +62,8 @@ export class OllamaConnection {
   constructor(
     private readonly config: Config,
     private readonly clock: () => Date,
+    /** With OLLAMA_MODEL=auto: the installed model `jarvis doctor --model` recommends, if any. */
+    private readonly recommended?: (installed: readonly string[]) => string | undefined,
   ) {
     this.client = new Ollama({ host: config.ollamaUrl });
   }
@@ -125,6 +134,11 @@ export class OllamaConnection {
       }
       return { ok: true, model: wanted, how: 'configured' };
     }
+    const probed = this.recommended?.(names);
+    if (probed) {
+      const caps = await this.capabilities(probed);
+      if (caps?.includes('tools')) return { ok: true, model: probed, how: 'auto' };
+    }
     for (const name of names) {
       const caps = await this.capabilities(name);
       if (caps?.includes('tools')) return { ok: true, model: name, how: 'auto' };
@@ -171,19 +185,21 @@ export class OllamaConnection {
     try {
       if (!call.onDelta) {
         const res: ChatResponse = await this.client.chat({ ...request, stream: false });
-        return { content: res.message.content ?? '', toolCalls: toolCallsOf(res.message), model: choice.model };
+        return { content: res.message.content ?? '', toolCalls: toolCallsOf(res.message), model: choice.model, ...usageOf(res) };
       }
       const stream = await this.client.chat({ ...request, stream: true });
       let content = '';
       const toolCalls: ChatTurn['toolCalls'] = [];
+      let usage: Partial<Pick<ChatTurn, 'usage'>> = {};
       for await (const part of stream) {
         if (part.message.content) {
           content += part.message.content;
           call.onDelta(part.message.content);
         }
         toolCalls.push(...toolCallsOf(part.message));
+        if (part.done) usage = usageOf(part);
       }
-      return { content, toolCalls, model: choice.model };
+      return { content, toolCalls, model: choice.model, ...usage };
     } catch (err) {
       this.invalidate();
       if (isConnectionError(err)) {
@@ -202,6 +218,11 @@ export class OllamaConnection {
       });
     }
   }
+}
+
+function usageOf(res: Partial<Pick<ChatResponse, 'prompt_eval_count' | 'eval_count'>>): Partial<Pick<ChatTurn, 'usage'>> {
+  if (typeof res.eval_count !== 'number' && typeof res.prompt_eval_count !== 'number') return {};
+  return { usage: { promptTokens: res.prompt_eval_count ?? 0, evalTokens: res.eval_count ?? 0 } };
 }
 
 function toolCallsOf(message: Message): ChatTurn['toolCalls'] {

@@ -29,7 +29,10 @@ export function agentSystemPrompt(options: {
     'Behaupte nie eine Änderung, die kein Tool bestätigt hat. Erfinde keine persönlichen Fakten (z. B. Allergien).',
     'Löschen und bestimmte Aktionen werden erst nach einem „ja“ des Nutzers ausgeführt.',
     TIME_MODEL,
-    options.language === 'en' ? 'Answer in English, briefly.' : 'Antworte kurz auf Deutsch.',
+    // The instructions and tool results are German; the reply follows the request's language.
+    options.language === 'en'
+      ? 'The user writes in English: answer in English, briefly, even though these instructions and the tool results are German.'
+      : 'Antworte kurz auf Deutsch.',
   ];
   if (options.reference) {
     const r = options.reference;

@@ -1,4 +1,5 @@
 import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
+import { englishMutationSentence } from './english-replies';
 
 // Replies the server writes itself, from what the tools actually returned. The model's prose
 // never confirms a change: "Keine Tool-Ausführung = kein Commit".
@@ -41,11 +42,17 @@ export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang)
   const lines: string[] = [];
   for (const call of calls) {
     if (!call.result.success) lines.push(failureSentence(call.tool, call.result, lang));
-    else if (call.result.mutated) lines.push(call.result.message);
+    else if (call.result.mutated) lines.push((lang === 'en' ? englishMutationSentence(call) : undefined) ?? call.result.message);
   }
   if (lines.length === 0) {
     const last = calls.at(-1);
     if (last) lines.push(describeRead(last, lang));
+  } else {
+    // A read after the last change was asked for ("… und such ein Rezept mit Tomaten");
+    // reads before it only found the ids the change needed.
+    let lastChange = calls.length - 1;
+    while (lastChange >= 0 && calls[lastChange]!.result.success && !calls[lastChange]!.result.mutated) lastChange--;
+    for (const call of calls.slice(lastChange + 1)) lines.push(describeRead(call, lang));
   }
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { registerBackup } from './commands/backup';
 import { registerDoctor } from './commands/doctor';
 import { registerHome } from './commands/home';
 import { registerMcp } from './commands/mcp';
+import { registerEval } from './commands/eval';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
@@ -15,6 +16,7 @@ import { EXIT_USAGE } from './exit-codes';
 const COMMANDS: readonly ((program: Command) => void)[] = [
   registerServe,
   registerDoctor,
+  registerEval,
   registerProtocol,
   registerSkill,
   registerVoice,

@@ -18,6 +18,9 @@ export { treeSha256 } from '../skills/tree-hash';
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`
 export { runChecks } from '../system';
+export { modelsToProbe, probeModel, probesFileOf, saveProbes } from '../assistant';
+// `jarvis eval`
+export { buildReport, loadCorpus, reportRows, runEval } from './eval';
 // `jarvis protocol`
 export { readLocalKeyInfo, verifyEvidence } from '../protocol';
 export { verifyChain } from '../protocol/chain';

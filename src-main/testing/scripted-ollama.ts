@@ -11,6 +11,10 @@ export interface ScriptedModel {
   /** As /api/show reports them: "completion", "tools", "embedding", "vision", "thinking". */
   readonly capabilities: readonly string[];
   readonly family?: string;
+  /** As /api/show reports it in model_info (`<family>.context_length`). */
+  readonly contextLength?: number;
+  /** As /api/tags and /api/show report it in details (default "7.6B"). */
+  readonly parameterSize?: string;
 }
 
 export interface ScriptedToolCall {
@@ -171,7 +175,7 @@ export class ScriptedOllama {
             format: 'gguf',
             family: m.family ?? 'llama',
             families: [m.family ?? 'llama'],
-            parameter_size: '7.6B',
+            parameter_size: m.parameterSize ?? '7.6B',
             quantization_level: 'Q4_K_M',
           },
         })),
@@ -190,10 +194,13 @@ export class ScriptedOllama {
           format: 'gguf',
           family: model.family ?? 'llama',
           families: [model.family ?? 'llama'],
-          parameter_size: '7.6B',
+          parameter_size: model.parameterSize ?? '7.6B',
           quantization_level: 'Q4_K_M',
         },
-        model_info: { 'general.architecture': model.family ?? 'llama' },
+        model_info: {
+          'general.architecture': model.family ?? 'llama',
+          ...(model.contextLength ? { [`${model.family ?? 'llama'}.context_length`]: model.contextLength } : {}),
+        },
         capabilities: model.capabilities,
         modified_at: FIXED_TIME,
       });

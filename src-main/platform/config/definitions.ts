@@ -72,7 +72,8 @@ export const SETTINGS = [
     key: 'ollamaModel',
     type: 'string',
     default: 'auto',
-    description: 'Chat/agent model; `auto` picks an installed model that supports tools.',
+    description:
+      'Chat/agent model; `auto` picks the model `jarvis doctor --model` recommended, else an installed model that supports tools.',
   },
   {
     env: 'OLLAMA_EMBED_MODEL',
@@ -154,6 +155,34 @@ export const SETTINGS = [
     type: 'bool',
     default: 'true',
     description: 'Answer frequent household commands from deterministic sentence templates before asking the model.',
+  },
+  {
+    env: 'JARVIS_TOOL_BUDGET_MAX_TOOLS',
+    key: 'toolBudgetMaxTools',
+    type: 'positive-int',
+    default: '40',
+    description:
+      'Most tools offered to the model in one request. With more active tools, only the ones relevant to the request are offered (the rest stay reachable through `tools_find`); a model probe by `jarvis doctor --model` may lower it.',
+  },
+  {
+    env: 'JARVIS_TOOL_BUDGET_MAX_TOKENS',
+    key: 'toolBudgetMaxTokens',
+    type: 'positive-int',
+    default: '8000',
+    description: "Most prompt tokens (estimated) for the offered tools' definitions in one request; a model probe may lower it.",
+  },
+  {
+    env: 'JARVIS_TOOL_EMBED_MODEL',
+    key: 'toolEmbedModel',
+    type: 'string',
+    description:
+      'Ollama embedding model for choosing tools by meaning, beside keywords (e.g. `nomic-embed-text`); unset means keywords only.',
+  },
+  {
+    env: 'JARVIS_MODEL_PROBES',
+    key: 'modelProbesFile',
+    type: 'path',
+    description: 'Where `jarvis doctor --model` stores what each model can do (JSON); unset means `model-probes.json` beside the database.',
   },
   {
     env: 'JARVIS_PENDING_CONFIRMATION_MS',
