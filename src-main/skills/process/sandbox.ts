@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, delimiter, dirname, isAbsolute } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 
 /** JARVIS_SKILL_SANDBOX: `auto` isolates where the OS can, `required` refuses to run without it, `off` never isolates. */
 export type SandboxMode = 'auto' | 'required' | 'off';
@@ -136,6 +136,9 @@ export function sandboxArgs(skillDir: string, file: string, args: readonly strin
   }
   const realDir = realpathSync(skillDir);
   if (!file.startsWith(`${realDir}/`)) roBind(dirname(realpathSync(file)), out, bound);
+  // A skill pack's shared code (`_lib/` beside the skill folder, never loaded as a skill) is
+  // part of what the skill runs: visible read-only, like the system folders.
+  roBind(join(dirname(realDir), '_lib'), out, bound);
   out.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   // The entry point is a real path; HOME and the working directory are the folder as named.
   out.push('--bind', realDir, realDir);
