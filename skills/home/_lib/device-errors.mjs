@@ -15,7 +15,6 @@ export function deviceFailure(err, what, host) {
       return new SkillFailure(
         'CERT_NOT_PINNED',
         `Das Zertifikat von ${what} (${host}) ist noch nicht bestätigt. Vergleiche den Fingerabdruck ${presented ?? '(unbekannt)'} mit dem des Geräts und trage ihn ein.`,
-        presented ? { presented_fingerprint: presented } : undefined,
       );
     }
     if (err.code === 'CERT_FINGERPRINT_CHANGED') {

@@ -3,10 +3,9 @@
 // thrown becomes an internal failure without its stack (stderr stays free of secrets too).
 
 export class SkillFailure extends Error {
-  constructor(code, message, details) {
+  constructor(code, message) {
     super(message);
     this.code = code;
-    this.details = details;
   }
 }
 
@@ -45,8 +44,7 @@ export async function runSkill(handlers) {
     write(protocol, { success: true, data, message, mutated });
   } catch (err) {
     const failure = err instanceof SkillFailure ? err : new SkillFailure('SKILL_INTERNAL', 'Interner Fehler der Fähigkeit.');
-    const error = { code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) };
-    write(protocol, { success: false, error, message: failure.message, mutated: false });
+    write(protocol, { success: false, error: { code: failure.code, message: failure.message }, message: failure.message, mutated: false });
   }
 }
 

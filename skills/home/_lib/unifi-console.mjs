@@ -13,7 +13,8 @@ export function consoleConnection(what) {
   } catch {
     throw new SkillFailure('NOT_CONFIGURED', 'UNIFI_URL ist keine gültige Adresse.');
   }
-  return { what, base, host, apiKey, fingerprint: optionalSetting('UNIFI_CERT_FINGERPRINT'), caFile: optionalSetting('UNIFI_CA_FILE') };
+  const timeoutMs = Number(optionalSetting('UNIFI_TIMEOUT_MS')) > 0 ? Number(optionalSetting('UNIFI_TIMEOUT_MS')) : 8000;
+  return { what, base, host, apiKey, timeoutMs, fingerprint: optionalSetting('UNIFI_CERT_FINGERPRINT'), caFile: optionalSetting('UNIFI_CA_FILE') };
 }
 
 /** One request to the console; resolves the raw answer after the status checks every caller shares. */
@@ -26,7 +27,7 @@ export async function consoleRequest(conn, method, path, { body, accept = 'appli
       ...(body === undefined ? {} : { body }),
       fingerprint: conn.fingerprint,
       caFile: conn.caFile,
-      timeoutMs: 8000,
+      timeoutMs: conn.timeoutMs,
     });
   } catch (err) {
     throw deviceFailure(err, conn.what, conn.host);

@@ -6,7 +6,9 @@ import { optionalSetting, runSkill, setting, SkillFailure } from '../_lib/skill-
 
 const WHAT = 'Proxmox';
 const TASK_WAIT_MS = 25_000;
-const POLL_MS = Number(process.env.PROXMOX_TASK_POLL_MS) > 0 ? Number(process.env.PROXMOX_TASK_POLL_MS) : 1000;
+const positive = (name, fallback) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
+const POLL_MS = positive('PROXMOX_TASK_POLL_MS', 1000);
+const TIMEOUT_MS = positive('PROXMOX_TIMEOUT_MS', 8000);
 
 function connection() {
   const base = setting('PROXMOX_URL', WHAT).replace(/\/+$/, '');
@@ -38,7 +40,7 @@ async function api(conn, method, path, body) {
       ...(body ? { body: new URLSearchParams(body).toString() } : {}),
       fingerprint: conn.fingerprint,
       caFile: conn.caFile,
-      timeoutMs: 8000,
+      timeoutMs: TIMEOUT_MS,
     });
   } catch (err) {
     throw deviceFailure(err, WHAT, conn.host);
@@ -128,7 +130,7 @@ function power(action) {
       return { data: { guest, task }, message: `${kind} ${guest.name}: ${verb} läuft noch (Task ${upid}).`, mutated: true };
     }
     if (task.exitstatus !== 'OK') {
-      throw new SkillFailure('TASK_FAILED', `${kind} ${guest.name} konnte nicht ${verb}: Proxmox meldet „${task.exitstatus.slice(0, 200)}“.`, { upid });
+      throw new SkillFailure('TASK_FAILED', `${kind} ${guest.name} konnte nicht ${verb}: Proxmox meldet „${task.exitstatus.slice(0, 200)}“ (Task ${upid}).`);
     }
     return { data: { guest, task }, message: `${kind} ${guest.name} wurde ${done}.`, mutated: true };
   };
