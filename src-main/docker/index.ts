@@ -1,1 +1,2 @@
 export { createDocker } from './capability';
+export { STACKS_CHANGED_EVENT } from './capability';

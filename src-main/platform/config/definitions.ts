@@ -322,6 +322,13 @@ export const SETTINGS = [
     default: 'true',
     description: 'Exact value that label must have.',
   },
+  {
+    env: 'JARVIS_COMPOSE_STACKS',
+    key: 'composeStacks',
+    type: 'string',
+    description:
+      'Comma-separated Compose project names the household may start, stop and restart from JARVIS (over JARVIS_DOCKER_SOCKET); no other container is reachable. Unset: no stacks.',
+  },
 
   // Voice
   {
