@@ -36,8 +36,12 @@ describe('skills/ in the repository', () => {
   it('loads every skill of the folder without errors, the template excluded', () => {
     const set = loadSkills([{ tier: 'workspace', dir: root }], { pipelineMaxDepth: 5 });
     expect(set.errors).toEqual([]);
-    expect(set.skills.map((s) => s.id)).toEqual(expect.arrayContaining(['demo.text', 'example.python.text', 'text-brief', 'weather.local']));
+    expect(set.skills.map((s) => s.id)).toEqual(
+      expect.arrayContaining(['demo.text', 'example.python.text', 'text-brief', 'weather.local', 'home.hue', 'home.network', 'home.ntfy']),
+    );
     expect(set.skills.map((s) => s.id)).not.toContain('my.skill');
+    // A pack's shared code is never taken for a skill.
+    expect(set.skills.some((s) => s.dir.includes('_lib'))).toBe(false);
   });
 
   it('names the tools as the spec does', () => {

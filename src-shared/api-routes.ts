@@ -6,6 +6,7 @@ import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest }
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
+import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -73,6 +74,8 @@ export interface ApiRoutes {
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };
 
   'GET /api/policy/risk': { response: RiskPolicyResponse };
+  'GET /api/home/hue': { response: HomeHueResponse };
+  'GET /api/home/machines': { response: HomeMachinesResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };

@@ -2,6 +2,7 @@
 
 import type { Reminder, StateChangedEvent } from './home';
 import type { RagProgressEvent } from './rag';
+import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -92,4 +93,6 @@ export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  readonly 'home.hue': HueLiveEvent;
+  readonly 'home.hue.connection': HueConnectionEvent;
 }

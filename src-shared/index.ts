@@ -16,4 +16,5 @@ export * from './grocery-phrase';
 export * from './grocery-names';
 export * from './grocery-aisles';
 export * from './risk';
+export * from './home-control';
 export * from './home-control-server';

@@ -30,3 +30,5 @@ export { VoiceService } from '../voice/voice-service';
 export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, snapshotFile } from '../backup';
 export { ragFilesDir } from '../knowledge';
 export { KNOWN_SCHEMAS } from './schemas';
+// `jarvis home`
+export { bridgeFingerprint, displayFingerprint, HuePairingError, pairHueBridge } from '../home';

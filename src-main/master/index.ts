@@ -5,6 +5,7 @@ import { APP_VERSION } from '../../src-shared';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
+import { createHome, type HomeCapability } from '../home';
 import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
@@ -50,6 +51,7 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly home: HomeCapability;
 }
 
 export interface Addresses {
@@ -136,10 +138,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
+  const home = createHome(platform);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, home },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, home, ...extra],
   };
 }
 

@@ -16,6 +16,7 @@ const ICONS: Record<ScreenId, string> = {
   tasks: 'M4 6h2M4 12h2M4 18h2M9 6h11M9 12h11M9 18h11',
   kanban: 'M4 4h4v16H4zM10 4h4v10h-4zM16 4h4v7h-4z',
   food: 'M6 3v8a2 2 0 0 0 4 0V3M8 11v10M16 3c-2 2-2 7 0 9v9',
+  zuhause: 'M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.7.7 1 1.5 1 2.5h6c0-1 .3-1.8 1-2.5A6 6 0 0 0 12 3z',
   system: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2',
 };
 

@@ -391,6 +391,37 @@ export const SETTINGS = [
     type: 'path',
     description: 'If set, documents dropped into this folder are ingested.',
   },
+  // Home control: the home skills read these through runtime.env_from; the master's live Hue follower reads the Hue ones too
+  {
+    env: 'HUE_BRIDGE_URL',
+    key: 'hueBridgeUrl',
+    type: 'url',
+    description: 'Philips Hue bridge, e.g. `https://192.168.1.20` (CLIP API v2). `jarvis home hue pair <url>` pairs with it.',
+  },
+  {
+    env: 'HUE_APPLICATION_KEY',
+    key: 'hueApplicationKey',
+    type: 'string',
+    secret: true,
+    description: 'The application key the bridge gave at pairing (press its link button, then `jarvis home hue pair`).',
+  },
+  {
+    env: 'HUE_CERT_FINGERPRINT',
+    key: 'hueCertFingerprint',
+    type: 'string',
+    description:
+      'SHA-256 fingerprint of the bridge certificate (hex, colons and case optional); pinned at pairing, a changed certificate is refused.',
+  },
+  {
+    env: 'WOL_TARGETS',
+    key: 'wolTargets',
+    type: 'string',
+    description:
+      'Machines to wake: `name=MAC[@broadcast[:port]]`, comma-separated (e.g. `Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255:9`; default broadcast 255.255.255.255, port 9).',
+  },
+  { env: 'NTFY_URL', key: 'ntfyUrl', type: 'url', description: 'ntfy server, e.g. `https://ntfy.sh` or your own.' },
+  { env: 'NTFY_TOPIC', key: 'ntfyTopic', type: 'string', description: "The household's ntfy topic (letters, digits, `-`, `_`)." },
+  { env: 'NTFY_TOKEN', key: 'ntfyToken', type: 'string', secret: true, description: 'ntfy access token (`tk_…`) for a protected topic.' },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

@@ -4,6 +4,10 @@ import { MANIFEST_FILE } from './manifest';
 
 /** one folder per runtime worker. */
 export const RUNTIME_GROUPS = ['python', 'node', 'go', 'rust', 'c', 'cpp', 'csharp'] as const;
+/** Skill packs: related skills one level down that share code in the pack's `_lib/` (never a skill). */
+export const SKILL_PACKS = ['home'] as const;
+/** The folder of a pack's shared code, mounted read-only beside each of its skills. */
+export const PACK_LIB = '_lib';
 
 /** OpenJarvis skill files. */
 export const INSTRUCTIONS_FILE = 'SKILL.md';
@@ -11,7 +15,7 @@ export const PIPELINE_FILE = 'skill.toml';
 
 export interface SkillFolder {
   readonly dir: string;
-  /** The runtime group the folder sits in (`python`, …), if any. */
+  /** The runtime group or pack the folder sits in (`python`, `home`, …), if any. */
   readonly group?: string;
   readonly kind: 'manifest' | 'openjarvis';
 }
@@ -46,7 +50,8 @@ function children(dir: string): string[] {
 /**
  * The skill folders under a root, in a stable order: a root that is itself a skill
  * (`/skills/skill.json`, "1 Container = 1 Skill"), skill folders directly under the root,
- * and skill folders inside the runtime-group folders (`python/<skill>/`, …).
+ * and skill folders inside the runtime-group folders (`python/<skill>/`, …) and the packs
+ * (`home/<skill>/`; their `_lib` is skipped like every `_` folder).
  */
 export function discoverSkillFolders(root: string): SkillFolder[] {
   if (!isDir(root)) return [];
@@ -58,7 +63,7 @@ export function discoverSkillFolders(root: string): SkillFolder[] {
     if (!isDir(dir)) continue;
     const kind = kindOf(dir);
     if (kind) found.push({ dir, kind });
-    else if ((RUNTIME_GROUPS as readonly string[]).includes(name)) {
+    else if ((RUNTIME_GROUPS as readonly string[]).includes(name) || (SKILL_PACKS as readonly string[]).includes(name)) {
       for (const inner of children(dir)) {
         const skillDir = join(dir, inner);
         const innerKind = isDir(skillDir) ? kindOf(skillDir) : undefined;

@@ -2,6 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
+import { PACK_LIB } from './discovery';
 
 /** JARVIS_SKILL_SANDBOX: `auto` isolates where the OS can, `required` refuses to run without it, `off` never isolates. */
 export type SandboxMode = 'auto' | 'required' | 'off';
@@ -122,7 +123,7 @@ function roBind(path: string, out: string[], bound: Set<string>): void {
 
 /**
  * The bwrap command line around one skill process: the system folders and the PATH
- * folders read-only, the skill folder read-write (its HOME and working directory), a
+ * folders read-only, a pack's shared `_lib` read-only, the skill folder read-write (its HOME and working directory), a
  * private /tmp, /proc of its own PID namespace, nothing else of the host (no data folder,
  * no home, no master).
  */
@@ -136,9 +137,8 @@ export function sandboxArgs(skillDir: string, file: string, args: readonly strin
   }
   const realDir = realpathSync(skillDir);
   if (!file.startsWith(`${realDir}/`)) roBind(dirname(realpathSync(file)), out, bound);
-  // A skill pack's shared code (`_lib/` beside the skill folder, never loaded as a skill) is
-  // part of what the skill runs: visible read-only, like the system folders.
-  roBind(join(dirname(realDir), '_lib'), out, bound);
+  // A skill of a pack imports the pack's shared code from the sibling `_lib`: visible, read-only.
+  roBind(join(dirname(realDir), PACK_LIB), out, bound);
   out.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   // The entry point is a real path; HOME and the working directory are the folder as named.
   out.push('--bind', realDir, realDir);

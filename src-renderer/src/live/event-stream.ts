@@ -83,6 +83,15 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     void store.getState().loadSkills();
   });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
+  // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
+  source.addEventListener('home.hue', (e) => {
+    const p = payload('home.hue', e);
+    if (p?.changes) store.getState().applyHueLive(p.changes);
+  });
+  source.addEventListener('home.hue.connection', (e) => {
+    const p = payload('home.hue.connection', e);
+    if (p) store.getState().setHueLive(p.live);
+  });
   return () => source.close();
 }
 

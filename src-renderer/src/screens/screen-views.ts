@@ -10,6 +10,7 @@ const LAZY = {
   tasks: lazyScreen(() => import('./TasksScreen').then((m) => m.TasksScreen)),
   kanban: lazyScreen(() => import('./KanbanScreen').then((m) => m.KanbanScreen)),
   food: lazyScreen(() => import('./FoodScreen').then((m) => m.FoodScreen)),
+  zuhause: lazyScreen(() => import('./zuhause/ZuhauseScreen').then((m) => m.ZuhauseScreen)),
   system: lazyScreen(() => import('./SystemScreen').then((m) => m.SystemScreen)),
 } satisfies Record<Exclude<ScreenId, 'home'>, LazyScreen>;
 
@@ -19,6 +20,7 @@ export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {
   tasks: LAZY.tasks.View,
   kanban: LAZY.kanban.View,
   food: LAZY.food.View,
+  zuhause: LAZY.zuhause.View,
   system: LAZY.system.View,
 };
 

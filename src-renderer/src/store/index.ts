@@ -13,6 +13,7 @@ import { createSystemSlice, type SystemSlice } from './system-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
+import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -28,7 +29,8 @@ export type Store = SystemSlice &
   CalendarSlice &
   OutboxSlice &
   UndoSlice &
-  BoardSlice;
+  BoardSlice &
+  ZuhauseSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -45,4 +47,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createOutboxSlice(...a),
   ...createUndoSlice(...a),
   ...createBoardSlice(...a),
+  ...createZuhauseSlice(...a),
 }));

@@ -1,0 +1,61 @@
+import type { HueLiveChange } from '../../src-shared';
+import type { Capability, Platform } from '../platform/capability';
+import { HueEventFollower } from './hue-events';
+import { registerHomeRoutes } from './routes';
+
+export interface HomeCapability extends Capability {
+  /** Whether the master follows the Hue bridge's event stream right now. */
+  hueLive(): boolean;
+}
+
+/**
+ * Home control in the master: what a per-call skill process cannot do. It reads the
+ * integrations' overviews through the registry (the home skills' read actions, so a skill
+ * on a runtime worker serves the screen too) and follows the Hue bridge's event stream for
+ * as long as the master runs, publishing each change as the event `home.hue`.
+ */
+export function createHome(ctx: Platform): HomeCapability {
+  const { config } = ctx;
+  const url = config.hueBridgeUrl;
+  const key = config.hueApplicationKey;
+  let problem: string | undefined;
+  const follower =
+    url && key
+      ? new HueEventFollower({
+          url,
+          key,
+          ...(config.hueCertFingerprint ? { fingerprint: config.hueCertFingerprint } : {}),
+          onChanges: (changes: HueLiveChange[]) => ctx.events.publish('home.hue', { changes }),
+          onLive: (live, why) => {
+            const changed = live !== (follower?.live ?? false) || problem === undefined;
+            problem = why;
+            if (why) ctx.log.warn(`hue event stream: ${why}`);
+            if (changed) ctx.events.publish('home.hue.connection', { live });
+          },
+        })
+      : undefined;
+  ctx.status.set('home.hue', () =>
+    !follower
+      ? { state: 'off', detail: 'HUE_BRIDGE_URL or HUE_APPLICATION_KEY is not set.' }
+      : follower.live
+        ? { state: 'ok', detail: 'following the bridge event stream' }
+        : { state: 'degraded', detail: problem ?? 'connecting to the bridge event stream' },
+  );
+  return {
+    name: 'home',
+    hueLive: () => follower?.live ?? false,
+    routes: (app) =>
+      registerHomeRoutes(app, {
+        registry: ctx.registry,
+        clock: ctx.clock,
+        timezone: config.timezone,
+        hueLive: () => follower?.live ?? false,
+      }),
+    start() {
+      follower?.start();
+    },
+    stop() {
+      follower?.stop();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { HueLiveChange } from '../../src-shared';
+import { connectPinned, PinnedTlsError } from './pinned-tls';
+
+// The Hue bridge's event stream (CLIP API v2, GET /eventstream/clip/v2, server-sent events):
+// each `data:` line holds a JSON array of events {type: "update"|"add"|"delete", data:
+// [resource fragments]}. A long-lived follower turns updates into small changes the
+// Zuhause screen patches in, so a switch pressed on the wall shows at once.
+
+/** The changes in one SSE `data:` payload (unknown resources and malformed parts are skipped). */
+export function changesFromEventData(text: string): HueLiveChange[] {
+  let events: unknown;
+  try {
+    events = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(events)) return [];
+  const out: HueLiveChange[] = [];
+  for (const event of events as { type?: unknown; data?: unknown }[]) {
+    if (event?.type !== 'update' || !Array.isArray(event.data)) continue;
+    for (const r of event.data as Record<string, any>[]) {
+      if (typeof r?.id !== 'string' || (r.type !== 'light' && r.type !== 'grouped_light' && r.type !== 'scene')) continue;
+      const change: { -readonly [K in keyof HueLiveChange]: HueLiveChange[K] } = { id: r.id, type: r.type };
+      if (typeof r.on?.on === 'boolean') change.on = r.on.on;
+      if (typeof r.dimming?.brightness === 'number') change.brightness = Math.round(r.dimming.brightness);
+      if (typeof r.color_temperature?.mirek === 'number') change.mirek = r.color_temperature.mirek;
+      if (typeof r.color?.xy?.x === 'number' && typeof r.color?.xy?.y === 'number') change.xy = { x: r.color.xy.x, y: r.color.xy.y };
+      if (typeof r.status?.active === 'string') change.active = r.status.active;
+      if (Object.keys(change).length > 2) out.push(change);
+    }
+  }
+  return out;
+}
+
+/** Splits a byte stream into SSE events and hands each event's joined `data:` lines on. */
+export function sseDataReader(onData: (data: string) => void): (chunk: string) => void {
+  let buffer = '';
+  let data: string[] = [];
+  return (chunk) => {
+    buffer += chunk;
+    // An endless line is not an event stream: keep memory bounded.
+    if (buffer.length > 1_000_000) buffer = '';
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
+      if (line === '') {
+        if (data.length > 0) onData(data.join('\n'));
+        data = [];
+      } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+  };
+}
+
+export interface HueFollowerOptions {
+  readonly url: string;
+  readonly key: string;
+  readonly fingerprint?: string;
+  readonly onChanges: (changes: HueLiveChange[]) => void;
+  readonly onLive: (live: boolean, problem?: string) => void;
+  /** First retry after a drop; doubles up to maxRetryMs. */
+  readonly retryMs?: number;
+  readonly maxRetryMs?: number;
+}
+
+/** Follows the bridge's event stream for as long as it runs; reconnects after every drop. */
+export class HueEventFollower {
+  private stopped = false;
+  private response?: IncomingMessage;
+  private request?: http.ClientRequest;
+  private timer?: NodeJS.Timeout;
+  private retry: number;
+  live = false;
+
+  constructor(private readonly options: HueFollowerOptions) {
+    this.retry = options.retryMs ?? 1000;
+  }
+
+  start(): void {
+    void this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.request?.destroy();
+    this.response?.destroy();
+  }
+
+  private setLive(live: boolean, problem?: string): void {
+    if (live === this.live && !problem) return;
+    this.live = live;
+    this.options.onLive(live, problem);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const url = new URL('/eventstream/clip/v2', this.options.url);
+    const headers = { 'hue-application-key': this.options.key, accept: 'text/event-stream' };
+    try {
+      let req: http.ClientRequest;
+      if (url.protocol === 'https:') {
+        if (!this.options.fingerprint)
+          throw new PinnedTlsError('CERT_NOT_PINNED', 'HUE_CERT_FINGERPRINT is empty; pair with `jarvis home hue pair`.');
+        const socket = await connectPinned(url, this.options.fingerprint, 8000);
+        if (this.stopped) {
+          socket.destroy();
+          return;
+        }
+        req = https.request(url, { headers, createConnection: () => socket });
+      } else req = http.request(url, { headers });
+      this.request = req;
+      req.on('response', (res) => {
+        this.response = res;
+        if (res.statusCode !== 200) {
+          res.resume();
+          this.dropped(
+            res.statusCode === 401 || res.statusCode === 403 ? 'the bridge refused the application key' : `HTTP ${res.statusCode}`,
+          );
+          return;
+        }
+        this.retry = this.options.retryMs ?? 1000;
+        this.setLive(true);
+        res.setEncoding('utf8');
+        const read = sseDataReader((data) => {
+          const changes = changesFromEventData(data);
+          if (changes.length > 0) this.options.onChanges(changes);
+        });
+        res.on('data', read);
+        res.on('end', () => this.dropped('the bridge closed the event stream'));
+        res.on('error', () => this.dropped('the event stream broke off'));
+      });
+      req.on('error', (err) => this.dropped(err.message));
+      req.end();
+    } catch (err) {
+      this.dropped(
+        err instanceof Error ? err.message : String(err),
+        err instanceof PinnedTlsError && err.code === 'CERT_FINGERPRINT_CHANGED',
+      );
+    }
+  }
+
+  private dropped(problem: string, slow = false): void {
+    if (this.stopped) return;
+    this.request?.destroy();
+    this.request = undefined;
+    this.response = undefined;
+    this.setLive(false, problem);
+    if (this.timer) clearTimeout(this.timer);
+    const max = this.options.maxRetryMs ?? 30_000;
+    const wait = slow ? max : this.retry;
+    this.retry = Math.min(this.retry * 2, max);
+    this.timer = setTimeout(() => void this.connect(), wait);
+    this.timer.unref();
+  }
+}

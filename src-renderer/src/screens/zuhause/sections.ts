@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import type { Store } from '../../store';
+import { ChecksSection } from './ChecksSection';
+import { HueSection } from './HueSection';
+import { MachinesSection } from './MachinesSection';
+
+/**
+ * One entry per integration, in the order the Zuhause screen shows them. Each section owns
+ * its card (and its "not set up" card); `load` fetches what it shows when the screen opens.
+ */
+export interface ZuhauseSection {
+  readonly id: string;
+  readonly View: ComponentType;
+  readonly load?: (store: Store) => void;
+}
+
+export const SECTIONS: readonly ZuhauseSection[] = [
+  { id: 'hue', View: HueSection, load: (s) => void s.loadHue() },
+  { id: 'machines', View: MachinesSection, load: (s) => void s.loadMachines() },
+  { id: 'checks', View: ChecksSection },
+];

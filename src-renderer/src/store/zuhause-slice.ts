@@ -1,0 +1,115 @@
+import type { StateCreator } from 'zustand';
+import {
+  applyHueChanges,
+  HOME_CONTROL_TOOLS,
+  type HomeHueResponse,
+  type HomeMachinesResponse,
+  type HueLiveChange,
+  type ToolResult,
+} from '../../../src-shared';
+import { request } from '../api';
+import { failed, loading, idle, messageOf, type Resource } from './resource';
+import type { Store } from './index';
+
+/** One check the household ran from the Zuhause screen, newest first. */
+export interface CheckResult {
+  readonly id: number;
+  readonly kind: 'host_up' | 'port_open' | 'dns_lookup' | 'http_check';
+  readonly target: string;
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+const CHECK_TOOLS = {
+  host_up: HOME_CONTROL_TOOLS.hostUp,
+  port_open: HOME_CONTROL_TOOLS.portOpen,
+  dns_lookup: HOME_CONTROL_TOOLS.dnsLookup,
+  http_check: HOME_CONTROL_TOOLS.httpCheck,
+} as const;
+
+export interface ZuhauseSlice {
+  hue: Resource<HomeHueResponse>;
+  machines: Resource<HomeMachinesResponse>;
+  checks: readonly CheckResult[];
+  /** Keys of what is being switched now (a light id, a room id, a machine name), to disable their buttons. */
+  homeBusy: readonly string[];
+  loadHue(): Promise<void>;
+  loadMachines(): Promise<void>;
+  applyHueLive(changes: readonly HueLiveChange[]): void;
+  setHueLive(live: boolean): void;
+  /** Runs a home skill's action through POST /api/tools/{name}; the registry's risk policy applies. */
+  homeAction(busyKey: string, tool: string, args: Record<string, unknown>): Promise<ToolResult | undefined>;
+  runCheck(kind: CheckResult['kind'], target: string, port?: number): Promise<void>;
+}
+
+let nextCheck = 1;
+
+export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (set, get) => ({
+  hue: idle(),
+  machines: idle(),
+  checks: [],
+  homeBusy: [],
+  async loadHue() {
+    set({ hue: loading(get().hue) });
+    try {
+      set({ hue: { status: 'ready', data: await request('GET /api/home/hue') } });
+    } catch (e) {
+      set({ hue: failed(get().hue, e) });
+    }
+  },
+  async loadMachines() {
+    set({ machines: loading(get().machines) });
+    try {
+      set({ machines: { status: 'ready', data: await request('GET /api/home/machines') } });
+    } catch (e) {
+      set({ machines: failed(get().machines, e) });
+    }
+  },
+  applyHueLive(changes) {
+    const current = get().hue.data;
+    if (current?.state !== 'ready') return;
+    set({ hue: { status: 'ready', data: { ...current, hue: applyHueChanges(current.hue, changes) } } });
+  },
+  setHueLive(live) {
+    const current = get().hue.data;
+    if (current) set({ hue: { ...get().hue, data: { ...current, live } } as Resource<HomeHueResponse> });
+  },
+  async homeAction(busyKey, tool, args) {
+    set({ homeBusy: [...get().homeBusy, busyKey] });
+    try {
+      const result = await request('POST /api/tools/{name}', { params: { name: tool }, body: { arguments: args } });
+      if (!result.success) get().notify('error', result.error?.message ?? result.message);
+      // Without the bridge's event stream the screen reads the new state itself.
+      else if (tool.startsWith('skill_home_hue_') && !get().hue.data?.live) void get().loadHue();
+      return result;
+    } catch (e) {
+      get().notify('error', messageOf(e));
+      return undefined;
+    } finally {
+      set({ homeBusy: get().homeBusy.filter((k) => k !== busyKey) });
+    }
+  },
+  async runCheck(kind, target, port) {
+    const args: Record<string, unknown> =
+      kind === 'http_check'
+        ? { url: target }
+        : kind === 'dns_lookup'
+          ? { name: target }
+          : kind === 'port_open'
+            ? { host: target, port }
+            : { host: target };
+    const shown = kind === 'port_open' ? `${target}:${port}` : target;
+    const result = await get().homeAction(`check:${kind}`, CHECK_TOOLS[kind], args);
+    if (!result) return;
+    const data = (result.data ?? {}) as { up?: boolean; open?: boolean; addresses?: string[]; ok?: boolean };
+    const ok = result.success && (data.up ?? data.open ?? data.ok ?? (data.addresses ? data.addresses.length > 0 : false));
+    const entry: CheckResult = {
+      id: nextCheck++,
+      kind,
+      target: shown,
+      ok,
+      message: result.success ? result.message : (result.error?.message ?? result.message),
+    };
+    set({ checks: [entry, ...get().checks].slice(0, 10) });
+  },
+});
