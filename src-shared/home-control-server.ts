@@ -1,13 +1,26 @@
 // What the Zuhause screen's Server, Netzwerk and Kameras sections read: Proxmox VE, the
 // UniFi console (Network and Protect) and the household's Compose stacks.
+import type { HomeSectionProblem } from './home-control';
+import { skillToolName } from './tools';
 
-/** A section that has nothing to show says why, in words for the household. */
-export interface HomeSectionState {
-  /** `ok`: data below; `off`: not set up; `error`: set up, but it failed just now. */
-  readonly status: 'ok' | 'off' | 'error';
-  readonly reason?: string;
-  /** The failure's code (UNAUTHORIZED, UNREACHABLE, CERT_NOT_PINNED …) when status is `error`. */
-  readonly code?: string;
+/** The tools of the Proxmox and UniFi skills of the home pack that the screen calls. */
+export const HOME_SERVER_TOOLS = {
+  proxmoxOverview: skillToolName('home.proxmox', 'overview'),
+  proxmoxStart: skillToolName('home.proxmox', 'start'),
+  proxmoxShutdown: skillToolName('home.proxmox', 'shutdown'),
+  proxmoxReboot: skillToolName('home.proxmox', 'reboot'),
+  proxmoxStop: skillToolName('home.proxmox', 'stop'),
+  unifiOverview: skillToolName('home.unifi.network', 'overview'),
+  unifiRestart: skillToolName('home.unifi.network', 'restart_device'),
+  unifiBlock: skillToolName('home.unifi.network', 'block_client'),
+  unifiUnblock: skillToolName('home.unifi.network', 'unblock_client'),
+  protectCameras: skillToolName('home.unifi.protect', 'cameras'),
+  protectSnapshot: skillToolName('home.unifi.protect', 'snapshot'),
+} as const;
+
+/** Event `home.server.changed`: a Proxmox, UniFi or stack action changed something; the section reloads. */
+export interface HomeServerChangedEvent {
+  readonly section: 'proxmox' | 'unifi' | 'stacks';
 }
 
 export interface ProxmoxNodeView {
@@ -33,11 +46,13 @@ export interface ProxmoxGuestView {
   readonly uptime: number;
 }
 
-/** GET /api/home/proxmox */
-export interface HomeProxmoxResponse extends HomeSectionState {
+export interface ProxmoxOverview {
   readonly nodes: readonly ProxmoxNodeView[];
   readonly guests: readonly ProxmoxGuestView[];
 }
+
+/** GET /api/home/proxmox */
+export type HomeProxmoxResponse = { readonly state: 'ready'; readonly proxmox: ProxmoxOverview } | HomeSectionProblem;
 
 export interface UnifiDeviceView {
   readonly id: string;
@@ -62,12 +77,16 @@ export interface UnifiClientView {
   readonly connected_at: string;
 }
 
-/** GET /api/home/unifi */
-export interface HomeUnifiResponse extends HomeSectionState {
-  readonly internet?: { readonly known: boolean; readonly online: boolean; readonly gateway: string };
+export interface UnifiOverview {
+  readonly site: { readonly id: string; readonly name: string };
+  /** `known` is false when the site has no UniFi gateway to ask. */
+  readonly internet: { readonly known: boolean; readonly online: boolean; readonly gateway: string };
   readonly devices: readonly UnifiDeviceView[];
   readonly clients: readonly UnifiClientView[];
 }
+
+/** GET /api/home/unifi */
+export type HomeUnifiResponse = { readonly state: 'ready'; readonly unifi: UnifiOverview } | HomeSectionProblem;
 
 export interface ProtectCameraView {
   readonly id: string;
@@ -79,9 +98,7 @@ export interface ProtectCameraView {
 }
 
 /** GET /api/home/protect */
-export interface HomeProtectResponse extends HomeSectionState {
-  readonly cameras: readonly ProtectCameraView[];
-}
+export type HomeProtectResponse = { readonly state: 'ready'; readonly cameras: readonly ProtectCameraView[] } | HomeSectionProblem;
 
 export interface ComposeContainerView {
   /** The full 64-hex container id. */
@@ -101,9 +118,7 @@ export interface ComposeStackView {
 }
 
 /** GET /api/home/stacks */
-export interface HomeStacksResponse extends HomeSectionState {
-  readonly stacks: readonly ComposeStackView[];
-}
+export type HomeStacksResponse = { readonly state: 'ready'; readonly stacks: readonly ComposeStackView[] } | HomeSectionProblem;
 
 export const COMPOSE_STACK_ACTIONS = ['start', 'stop', 'restart'] as const;
 export type ComposeStackAction = (typeof COMPOSE_STACK_ACTIONS)[number];

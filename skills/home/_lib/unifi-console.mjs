@@ -2,16 +2,18 @@
 // Network and Protect integration APIs share the host, the key and the certificate.
 import { pinnedRequest } from './pinned-https.mjs';
 import { deviceFailure, parseJson } from './device-errors.mjs';
-import { optionalSetting, setting, SkillFailure } from './skill-envelope.mjs';
+import { requireSetting, SkillError } from './skill-main.mjs';
+
+const optionalSetting = (name) => process.env[name]?.trim() || undefined;
 
 export function consoleConnection(what) {
-  const base = setting('UNIFI_URL', what).replace(/\/+$/, '');
-  const apiKey = setting('UNIFI_API_KEY', what);
+  const base = requireSetting(process.env, 'UNIFI_URL', what).replace(/\/+$/, '');
+  const apiKey = requireSetting(process.env, 'UNIFI_API_KEY', what);
   let host;
   try {
     host = new URL(base).host;
   } catch {
-    throw new SkillFailure('NOT_CONFIGURED', 'UNIFI_URL ist keine gültige Adresse.');
+    throw new SkillError('NOT_CONFIGURED', 'UNIFI_URL ist keine gültige Adresse.');
   }
   const timeoutMs = Number(optionalSetting('UNIFI_TIMEOUT_MS')) > 0 ? Number(optionalSetting('UNIFI_TIMEOUT_MS')) : 8000;
   return { what, base, host, apiKey, timeoutMs, fingerprint: optionalSetting('UNIFI_CERT_FINGERPRINT'), caFile: optionalSetting('UNIFI_CA_FILE') };
@@ -33,7 +35,7 @@ export async function consoleRequest(conn, method, path, { body, accept = 'appli
     throw deviceFailure(err, conn.what, conn.host);
   }
   if (res.status === 401 || res.status === 403) {
-    throw new SkillFailure('UNAUTHORIZED', `Die UniFi-Konsole lehnt den API-Schlüssel ab (${conn.what}).`);
+    throw new SkillError('UNAUTHORIZED', `Die UniFi-Konsole lehnt den API-Schlüssel ab (${conn.what}).`);
   }
   if (res.status >= 400) {
     // The integration APIs answer errors as {statusCode, statusName, message, ...}.
@@ -44,7 +46,7 @@ export async function consoleRequest(conn, method, path, { body, accept = 'appli
     } catch {
       // not JSON: the status says enough
     }
-    throw new SkillFailure(res.status === 404 ? 'NOT_FOUND' : 'UPSTREAM_ERROR', `${conn.what} hat die Anfrage abgelehnt (${detail.slice(0, 300)}).`);
+    throw new SkillError(res.status === 404 ? 'NOT_FOUND' : 'UPSTREAM_ERROR', `${conn.what} hat die Anfrage abgelehnt (${detail.slice(0, 300)}).`);
   }
   return res;
 }

@@ -2,7 +2,7 @@
 // power actions that follow the task Proxmox starts, snapshot lists.
 import { pinnedRequest } from '../_lib/pinned-https.mjs';
 import { deviceFailure, parseJson } from '../_lib/device-errors.mjs';
-import { optionalSetting, runSkill, setting, SkillFailure } from '../_lib/skill-envelope.mjs';
+import { requireSetting, skillMain, SkillError } from '../_lib/skill-main.mjs';
 
 const WHAT = 'Proxmox';
 const TASK_WAIT_MS = 25_000;
@@ -11,21 +11,21 @@ const POLL_MS = positive('PROXMOX_TASK_POLL_MS', 1000);
 const TIMEOUT_MS = positive('PROXMOX_TIMEOUT_MS', 8000);
 
 function connection() {
-  const base = setting('PROXMOX_URL', WHAT).replace(/\/+$/, '');
-  const tokenId = setting('PROXMOX_TOKEN_ID', WHAT);
-  const secret = setting('PROXMOX_TOKEN_SECRET', WHAT);
+  const base = requireSetting(process.env, 'PROXMOX_URL', WHAT).replace(/\/+$/, '');
+  const tokenId = requireSetting(process.env, 'PROXMOX_TOKEN_ID', WHAT);
+  const secret = requireSetting(process.env, 'PROXMOX_TOKEN_SECRET', WHAT);
   let host;
   try {
     host = new URL(base).host;
   } catch {
-    throw new SkillFailure('NOT_CONFIGURED', 'PROXMOX_URL ist keine gültige Adresse.');
+    throw new SkillError('NOT_CONFIGURED', 'PROXMOX_URL ist keine gültige Adresse.');
   }
   return {
     base,
     host,
     auth: `PVEAPIToken=${tokenId}=${secret}`,
-    fingerprint: optionalSetting('PROXMOX_CERT_FINGERPRINT'),
-    caFile: optionalSetting('PROXMOX_CA_FILE'),
+    fingerprint: process.env.PROXMOX_CERT_FINGERPRINT?.trim() || undefined,
+    caFile: process.env.PROXMOX_CA_FILE?.trim() || undefined,
   };
 }
 
@@ -45,13 +45,13 @@ async function api(conn, method, path, body) {
   } catch (err) {
     throw deviceFailure(err, WHAT, conn.host);
   }
-  if (res.status === 401) throw new SkillFailure('UNAUTHORIZED', 'Proxmox lehnt den API-Token ab (falsche Token-ID oder falsches Geheimnis).');
-  if (res.status === 403) throw new SkillFailure('FORBIDDEN', 'Der Proxmox-API-Token hat für diese Aktion keine Berechtigung.');
+  if (res.status === 401) throw new SkillError('UNAUTHORIZED', 'Proxmox lehnt den API-Token ab (falsche Token-ID oder falsches Geheimnis).');
+  if (res.status === 403) throw new SkillError('FORBIDDEN', 'Der Proxmox-API-Token hat für diese Aktion keine Berechtigung.');
   const json = parseJson(res.body, WHAT);
   if (res.status >= 400) {
     // Proxmox puts parameter problems in `errors` and the reason in the status line.
     const detail = json && json.errors ? Object.entries(json.errors).map(([k, v]) => `${k}: ${v}`).join('; ') : `HTTP ${res.status}`;
-    throw new SkillFailure('UPSTREAM_ERROR', `Proxmox hat die Anfrage abgelehnt (${detail.slice(0, 300)}).`);
+    throw new SkillError('UPSTREAM_ERROR', `Proxmox hat die Anfrage abgelehnt (${detail.slice(0, 300)}).`);
   }
   return json ? json.data : undefined;
 }
@@ -92,9 +92,9 @@ function findGuest(list, wanted) {
   const matches = exact.length > 0 ? exact : key.length >= 3 ? list.filter((g) => squash(g.name).includes(key)) : [];
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw new SkillFailure('AMBIGUOUS', `Mehrere Maschinen passen zu „${text}“: ${matches.map((g) => `${g.name} (${g.vmid})`).join(', ')}.`);
+    throw new SkillError('AMBIGUOUS', `Mehrere Maschinen passen zu „${text}“: ${matches.map((g) => `${g.name} (${g.vmid})`).join(', ')}.`);
   }
-  throw new SkillFailure('NOT_FOUND', `Keine VM und kein Container heißt „${text}“. Vorhanden: ${list.map((g) => g.name).join(', ') || 'keine'}.`);
+  throw new SkillError('NOT_FOUND', `Keine VM und kein Container heißt „${text}“. Vorhanden: ${list.map((g) => g.name).join(', ') || 'keine'}.`);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -122,7 +122,7 @@ function power(action) {
     const conn = connection();
     const guest = findGuest(await guests(conn), input.guest);
     const upid = await api(conn, 'POST', `/nodes/${encodeURIComponent(guest.node)}/${guest.type}/${guest.vmid}/status/${action}`, {});
-    if (typeof upid !== 'string' || !upid.startsWith('UPID:')) throw new SkillFailure('UPSTREAM_ERROR', 'Proxmox hat keinen Task zurückgegeben.');
+    if (typeof upid !== 'string' || !upid.startsWith('UPID:')) throw new SkillError('UPSTREAM_ERROR', 'Proxmox hat keinen Task zurückgegeben.');
     const task = await followTask(conn, guest.node, upid);
     const [done, verb] = ACTION_WORDS[action];
     const kind = guest.type === 'lxc' ? 'Container' : 'VM';
@@ -130,13 +130,13 @@ function power(action) {
       return { data: { guest, task }, message: `${kind} ${guest.name}: ${verb} läuft noch (Task ${upid}).`, mutated: true };
     }
     if (task.exitstatus !== 'OK') {
-      throw new SkillFailure('TASK_FAILED', `${kind} ${guest.name} konnte nicht ${verb}: Proxmox meldet „${task.exitstatus.slice(0, 200)}“ (Task ${upid}).`);
+      throw new SkillError('TASK_FAILED', `${kind} ${guest.name} konnte nicht ${verb}: Proxmox meldet „${task.exitstatus.slice(0, 200)}“ (Task ${upid}).`);
     }
     return { data: { guest, task }, message: `${kind} ${guest.name} wurde ${done}.`, mutated: true };
   };
 }
 
-await runSkill({
+await skillMain({
   async overview() {
     const conn = connection();
     const nodes = ((await api(conn, 'GET', '/nodes')) ?? []).map((n) => ({

@@ -111,7 +111,7 @@ describe('Proxmox VE skill against a stand-in Proxmox API', () => {
       PROXMOX_TASK_POLL_MS: '20',
       PROXMOX_TIMEOUT_MS: '1500',
     });
-    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir, JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true', OLLAMA_URL: ollama.url });
+    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir, OLLAMA_URL: ollama.url });
   });
   afterAll(async () => {
     await tm?.close();

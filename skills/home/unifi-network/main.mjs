@@ -1,7 +1,7 @@
 // UniFi Network over the official Network integration API (v1) of a UniFi OS console:
 // sites, devices, clients, the internet connection; restart a device, block a client.
 import { consoleConnection, consoleJson } from '../_lib/unifi-console.mjs';
-import { runSkill, optionalSetting, SkillFailure } from '../_lib/skill-envelope.mjs';
+import { skillMain, SkillError } from '../_lib/skill-main.mjs';
 
 const WHAT = 'UniFi Network';
 const API = '/proxy/network/integration/v1';
@@ -26,11 +26,11 @@ async function all(conn, path) {
 
 async function site(conn) {
   const sites = await all(conn, '/sites');
-  if (sites.length === 0) throw new SkillFailure('NOT_FOUND', 'Die UniFi-Konsole meldet keinen Standort.');
-  const wanted = optionalSetting('UNIFI_SITE');
+  if (sites.length === 0) throw new SkillError('NOT_FOUND', 'Die UniFi-Konsole meldet keinen Standort.');
+  const wanted = process.env.UNIFI_SITE?.trim();
   if (!wanted) return sites[0];
   const found = sites.find((s) => s.id === wanted || s.internalReference === wanted || String(s.name).toLowerCase() === wanted.toLowerCase());
-  if (!found) throw new SkillFailure('NOT_FOUND', `Den UniFi-Standort „${wanted}“ gibt es nicht. Vorhanden: ${sites.map((s) => s.name).join(', ')}.`);
+  if (!found) throw new SkillError('NOT_FOUND', `Den UniFi-Standort „${wanted}“ gibt es nicht. Vorhanden: ${sites.map((s) => s.name).join(', ')}.`);
   return found;
 }
 
@@ -88,8 +88,8 @@ function pick(list, wanted, kind) {
   const exact = list.filter((x) => x.id === text || x.mac.toLowerCase() === text.toLowerCase() || x.ip === text || squash(x.name) === squash(text));
   const matches = exact.length > 0 ? exact : squash(text).length >= 3 ? list.filter((x) => squash(x.name).includes(squash(text))) : [];
   if (matches.length === 1) return matches[0];
-  if (matches.length > 1) throw new SkillFailure('AMBIGUOUS', `Mehrere ${kind} passen zu „${text}“: ${matches.map((x) => x.name).join(', ')}.`);
-  throw new SkillFailure('NOT_FOUND', `Kein ${kind === 'Geräte' ? 'Gerät' : 'Client'} passt zu „${text}“.`);
+  if (matches.length > 1) throw new SkillError('AMBIGUOUS', `Mehrere ${kind} passen zu „${text}“: ${matches.map((x) => x.name).join(', ')}.`);
+  throw new SkillError('NOT_FOUND', `Kein ${kind === 'Geräte' ? 'Gerät' : 'Client'} passt zu „${text}“.`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,7 +108,7 @@ function clientAction(action, done) {
   };
 }
 
-await runSkill({
+await skillMain({
   async overview() {
     const conn = consoleConnection(WHAT);
     const s = await site(conn);

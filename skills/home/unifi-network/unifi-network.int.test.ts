@@ -92,7 +92,7 @@ describe('UniFi Network skill against a stand-in console', () => {
     cert = selfSignedCert();
     unifi = await startDeviceStandIn(networkStandIn(devices, clients), { tls: cert });
     restore = withEnv({ UNIFI_URL: unifi.url, UNIFI_API_KEY: KEY, UNIFI_CERT_FINGERPRINT: cert.fingerprint, UNIFI_TIMEOUT_MS: '1500' });
-    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir, JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true' });
+    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir });
   });
   afterAll(async () => {
     await tm?.close();

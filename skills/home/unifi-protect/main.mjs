@@ -2,7 +2,7 @@
 // their state, a current snapshot; the one setting change offered (the microphone) is a
 // privacy change and declared `security`.
 import { consoleConnection, consoleJson, consoleRequest } from '../_lib/unifi-console.mjs';
-import { runSkill, SkillFailure } from '../_lib/skill-envelope.mjs';
+import { skillMain, SkillError } from '../_lib/skill-main.mjs';
 
 const WHAT = 'UniFi Protect';
 const API = '/proxy/protect/integration/v1';
@@ -13,7 +13,7 @@ const str = (v) => (typeof v === 'string' ? v : '');
 
 async function cameras(conn) {
   const list = await consoleJson(conn, 'GET', `${API}/cameras`);
-  if (!Array.isArray(list)) throw new SkillFailure('BAD_ANSWER', 'UniFi Protect hat keine Kameraliste geschickt.');
+  if (!Array.isArray(list)) throw new SkillError('BAD_ANSWER', 'UniFi Protect hat keine Kameraliste geschickt.');
   return list.map((c) => ({
     id: str(c.id),
     name: str(c.name) || str(c.id),
@@ -31,11 +31,11 @@ function pick(list, wanted) {
   const exact = list.filter((c) => c.id === text || squash(c.name) === squash(text));
   const matches = exact.length > 0 ? exact : squash(text).length >= 3 ? list.filter((c) => squash(c.name).includes(squash(text))) : [];
   if (matches.length === 1) return matches[0];
-  if (matches.length > 1) throw new SkillFailure('AMBIGUOUS', `Mehrere Kameras passen zu „${text}“: ${matches.map((c) => c.name).join(', ')}.`);
-  throw new SkillFailure('NOT_FOUND', `Keine Kamera heißt „${text}“. Vorhanden: ${list.map((c) => c.name).join(', ') || 'keine'}.`);
+  if (matches.length > 1) throw new SkillError('AMBIGUOUS', `Mehrere Kameras passen zu „${text}“: ${matches.map((c) => c.name).join(', ')}.`);
+  throw new SkillError('NOT_FOUND', `Keine Kamera heißt „${text}“. Vorhanden: ${list.map((c) => c.name).join(', ') || 'keine'}.`);
 }
 
-await runSkill({
+await skillMain({
   async cameras() {
     const list = await cameras(consoleConnection(WHAT));
     const offline = list.filter((c) => !c.connected);
@@ -44,13 +44,13 @@ await runSkill({
       message: `${list.length} Kamera(s)${offline.length ? `, offline: ${offline.map((c) => c.name).join(', ')}` : ', alle verbunden'}.`,
     };
   },
-  async snapshot(input, context) {
+  async snapshot(input, { context }) {
     const conn = consoleConnection(WHAT);
     const camera = pick(await cameras(conn), input.camera);
     const res = await consoleRequest(conn, 'GET', `${API}/cameras/${encodeURIComponent(camera.id)}/snapshot?highQuality=false`, { accept: 'image/jpeg' });
     const type = String(res.headers['content-type'] ?? '').split(';')[0].trim();
-    if (!/^image\/(jpeg|png)$/.test(type)) throw new SkillFailure('BAD_ANSWER', `${camera.name} hat kein Bild geschickt.`);
-    if (res.raw.length > MAX_SNAPSHOT_BYTES) throw new SkillFailure('TOO_LARGE', `Das Bild von ${camera.name} ist zu groß (${res.raw.length} Bytes).`);
+    if (!/^image\/(jpeg|png)$/.test(type)) throw new SkillError('BAD_ANSWER', `${camera.name} hat kein Bild geschickt.`);
+    if (res.raw.length > MAX_SNAPSHOT_BYTES) throw new SkillError('TOO_LARGE', `Das Bild von ${camera.name} ist zu groß (${res.raw.length} Bytes).`);
     // The path first: the assistant reads (and may cut) the answer from the front.
     return {
       data: {

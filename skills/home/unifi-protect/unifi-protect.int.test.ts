@@ -50,7 +50,7 @@ describe('UniFi Protect skill against a stand-in console', () => {
     const cert = selfSignedCert();
     protect = await startDeviceStandIn(protectStandIn, { tls: cert });
     restore = withEnv({ UNIFI_URL: protect.url, UNIFI_API_KEY: KEY, UNIFI_CERT_FINGERPRINT: cert.fingerprint, UNIFI_TIMEOUT_MS: '1500' });
-    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir, JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true' });
+    tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir });
   });
   afterAll(async () => {
     await tm?.close();
