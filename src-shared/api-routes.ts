@@ -7,6 +7,7 @@ import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, 
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
+import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, HomeUnifiResponse } from './home-control-server';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -76,6 +77,10 @@ export interface ApiRoutes {
   'GET /api/policy/risk': { response: RiskPolicyResponse };
   'GET /api/home/hue': { response: HomeHueResponse };
   'GET /api/home/machines': { response: HomeMachinesResponse };
+  'GET /api/home/proxmox': { response: HomeProxmoxResponse };
+  'GET /api/home/unifi': { response: HomeUnifiResponse };
+  'GET /api/home/protect': { response: HomeProtectResponse };
+  'GET /api/home/stacks': { response: HomeStacksResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };

@@ -3,6 +3,7 @@
 import type { Reminder, StateChangedEvent } from './home';
 import type { RagProgressEvent } from './rag';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
+import type { HomeServerChangedEvent } from './home-control-server';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -95,4 +96,5 @@ export interface ServerEventData {
   readonly 'rag.progress': RagProgressEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
+  readonly 'home.server.changed': HomeServerChangedEvent;
 }

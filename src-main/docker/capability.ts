@@ -7,9 +7,6 @@ import { stackToolProvider } from './stack-tools';
 
 const OFF_REASON = 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.';
 
-/** The event the Zuhause screen listens for after a stack changed. */
-export const STACKS_CHANGED_EVENT = 'home.stacks.changed';
-
 /**
  * The optional Docker controller of skill containers over the Engine socket: off
  * unless enabled, and then only list/start/stop/restart of labelled skill containers.
@@ -21,7 +18,7 @@ export function createDocker(ctx: Platform): Capability {
   const allowList = parseStackAllowList(config.composeStacks);
   for (const bad of allowList.invalid) ctx.log.warn(`JARVIS_COMPOSE_STACKS: "${bad}" is not a Compose project name and is ignored`);
   const stacks = allowList.names.length > 0 ? new ComposeStackController(config.dockerSocket, allowList.names) : undefined;
-  const stackTools = stacks ? stackToolProvider(stacks, () => ctx.events.publish(STACKS_CHANGED_EVENT)) : undefined;
+  const stackTools = stacks ? stackToolProvider(stacks) : undefined;
   if (stackTools) ctx.registry.addProvider(stackTools);
   const controller = config.dockerControllerEnabled
     ? new DockerSkillController({ socketPath: config.dockerSocket, label: config.dockerSkillLabel, value: config.dockerSkillLabelValue })

@@ -1,2 +1,1 @@
 export { createDocker } from './capability';
-export { STACKS_CHANGED_EVENT } from './capability';

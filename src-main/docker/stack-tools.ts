@@ -23,7 +23,7 @@ function describe(stack: ComposeStackView): string {
  * The `stack` argument is an enum of the allow-list, so no other name passes the registry's
  * schema check; the controller checks again.
  */
-export function stackToolProvider(controller: ComposeStackController, changed: () => void): ToolProvider {
+export function stackToolProvider(controller: ComposeStackController): ToolProvider {
   const stackArg: JsonSchemaObject = {
     type: 'object',
     additionalProperties: false,
@@ -75,7 +75,6 @@ export function stackToolProvider(controller: ComposeStackController, changed: (
         const action = actionOf[name];
         if (!action) return toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
         const stack = await controller.act(String(args.stack), action);
-        changed();
         return toolSuccess({ stack }, `Stack ${stack.name} ${DONE[action]} (${describe(stack)}).`, true);
       } catch (err) {
         if (err instanceof Refusal) return toolFailure(err.code, err.message);

@@ -2,6 +2,7 @@ import type { HueLiveChange } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import { HueEventFollower } from './hue-events';
 import { registerHomeRoutes } from './routes';
+import { followServerChanges, registerHomeServerRoutes } from './server-routes';
 
 export interface HomeCapability extends Capability {
   /** Whether the master follows the Hue bridge's event stream right now. */
@@ -41,21 +42,27 @@ export function createHome(ctx: Platform): HomeCapability {
         ? { state: 'ok', detail: 'following the bridge event stream' }
         : { state: 'degraded', detail: problem ?? 'connecting to the bridge event stream' },
   );
+  let unfollowServer: (() => void) | undefined;
   return {
     name: 'home',
     hueLive: () => follower?.live ?? false,
-    routes: (app) =>
+    routes: (app) => {
       registerHomeRoutes(app, {
         registry: ctx.registry,
         clock: ctx.clock,
         timezone: config.timezone,
         hueLive: () => follower?.live ?? false,
-      }),
+      });
+      registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone });
+    },
     start() {
       follower?.start();
+      unfollowServer ??= followServerChanges(ctx.registry, ctx.events);
     },
     stop() {
       follower?.stop();
+      unfollowServer?.();
+      unfollowServer = undefined;
     },
   };
 }
