@@ -10,7 +10,7 @@ export interface StandInRequest {
   readonly body: string;
 }
 
-export type StandInHandler = (req: StandInRequest, res: ServerResponse) => void | Promise<void>;
+export type StandInHandler = (req: StandInRequest, res: ServerResponse) => unknown;
 
 export interface DeviceStandIn {
   readonly url: string;
