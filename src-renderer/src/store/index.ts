@@ -14,6 +14,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
+import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -30,7 +31,8 @@ export type Store = SystemSlice &
   OutboxSlice &
   UndoSlice &
   BoardSlice &
-  ZuhauseSlice;
+  ZuhauseSlice &
+  HomeServerSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -48,4 +50,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createUndoSlice(...a),
   ...createBoardSlice(...a),
   ...createZuhauseSlice(...a),
+  ...createHomeServerSlice(...a),
 }));

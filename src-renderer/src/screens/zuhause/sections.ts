@@ -3,6 +3,9 @@ import type { Store } from '../../store';
 import { ChecksSection } from './ChecksSection';
 import { HueSection } from './HueSection';
 import { MachinesSection } from './MachinesSection';
+import { ServerSection } from './ServerSection';
+import { NetworkSection } from './NetworkSection';
+import { CamerasSection } from './CamerasSection';
 
 /**
  * One entry per integration, in the order the Zuhause screen shows them. Each section owns
@@ -18,4 +21,7 @@ export const SECTIONS: readonly ZuhauseSection[] = [
   { id: 'hue', View: HueSection, load: (s) => void s.loadHue() },
   { id: 'machines', View: MachinesSection, load: (s) => void s.loadMachines() },
   { id: 'checks', View: ChecksSection },
+  { id: 'server', View: ServerSection, load: (s) => void Promise.all([s.loadProxmox(), s.loadStacks()]) },
+  { id: 'network', View: NetworkSection, load: (s) => void s.loadUnifi() },
+  { id: 'cameras', View: CamerasSection, load: (s) => void s.loadProtect() },
 ];
