@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { HomeState } from '../../src-shared';
 import type { ServedApp } from './served-app';
 
-export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'system'] as const;
+export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'zuhause', 'system'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** A page that opens on `screen` in `mode`, as if the user had left it there last time. */

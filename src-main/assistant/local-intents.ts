@@ -1,6 +1,7 @@
 import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolResult } from '../../src-shared';
 import type { SessionReference } from './conversation';
 import { dayOverview } from './day-overview';
+import { HOME_INTENT_NAMES, HOME_MATCHERS } from './home-intents';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
@@ -26,6 +27,7 @@ export const LOCAL_INTENT_NAMES = [
   'meals.what',
   'meals.plan',
   'followup.move',
+  ...HOME_INTENT_NAMES,
 ] as const;
 
 export function matchLocalIntent(message: string, ctx: IntentContext): LocalIntent | undefined {
@@ -405,6 +407,7 @@ const MATCHERS: readonly Matcher[] = [
   groceriesList,
   groceriesAdd,
   remindersAdd,
+  ...HOME_MATCHERS,
   tasksComplete,
   tasksAdd,
   calendarAdd,

@@ -20,6 +20,7 @@ export function createHome(ctx: Platform): HomeCapability {
   const url = config.hueBridgeUrl;
   const key = config.hueApplicationKey;
   let problem: string | undefined;
+  let published = false;
   const follower =
     url && key
       ? new HueEventFollower({
@@ -28,14 +29,15 @@ export function createHome(ctx: Platform): HomeCapability {
           ...(config.hueCertFingerprint ? { fingerprint: config.hueCertFingerprint } : {}),
           onChanges: (changes: HueLiveChange[]) => ctx.events.publish('home.hue', { changes }),
           onLive: (live, why) => {
-            const changed = live !== (follower?.live ?? false) || problem === undefined;
+            // A new reason is logged once (not on every retry); the screen hears only of changes.
+            if (why && why !== problem) ctx.log.warn(`hue event stream: ${why}`);
             problem = why;
-            if (why) ctx.log.warn(`hue event stream: ${why}`);
-            if (changed) ctx.events.publish('home.hue.connection', { live });
+            if (live !== published) ctx.events.publish('home.hue.connection', { live });
+            published = live;
           },
         })
       : undefined;
-  ctx.status.set('home.hue', () =>
+  ctx.status.set('hue', () =>
     !follower
       ? { state: 'off', detail: 'HUE_BRIDGE_URL or HUE_APPLICATION_KEY is not set.' }
       : follower.live

@@ -4,17 +4,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// A self-signed certificate made in the test, as a Hue bridge, a Proxmox host or a UniFi
+// console present one: no CA, so only a pinned fingerprint can trust it. Made by the
+// openssl command (Node can read certificates but not issue them).
+
 export interface SelfSignedCert {
   readonly key: string;
   readonly cert: string;
-  /** SHA-256 of the certificate, 64 lowercase hex digits (what a household pins). */
+  /** SHA-256 of the DER certificate, 64 lower-case hex digits. */
   readonly fingerprint: string;
 }
 
-/** A fresh self-signed certificate for 127.0.0.1, as a home device (Proxmox, UniFi console) presents one. */
-export function selfSignedCert(): SelfSignedCert {
+export function selfSignedCert(commonName = 'stand-in'): SelfSignedCert {
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-cert-'));
   try {
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
     execFileSync(
       'openssl',
       [
@@ -25,22 +30,22 @@ export function selfSignedCert(): SelfSignedCert {
         '-pkeyopt',
         'ec_paramgen_curve:prime256v1',
         '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
         '-days',
-        '2',
+        '1',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${commonName}`,
         '-addext',
         'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
       ],
       { stdio: 'ignore', timeout: 20_000 },
     );
-    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    const cert = readFileSync(certFile, 'utf8');
     return {
-      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      key: readFileSync(keyFile, 'utf8'),
       cert,
       fingerprint: new X509Certificate(cert).fingerprint256.replace(/:/g, '').toLowerCase(),
     };

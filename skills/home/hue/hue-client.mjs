@@ -54,6 +54,14 @@ export async function clip(settings, method, path, body) {
   return Array.isArray(json.data) ? json.data : [];
 }
 
+/** Several reads at once; every one has ended before the first failure is reported. */
+export async function clipAll(settings, paths) {
+  const settled = await Promise.allSettled(paths.map((p) => clip(settings, 'GET', p)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => r.value);
+}
+
 function lightView(l) {
   return {
     id: l.id,
@@ -70,8 +78,9 @@ function lightView(l) {
 
 /** Rooms and zones with their lights and grouped light, the scenes, every light: the state a screen shows. */
 export async function hueOverview(settings) {
-  const [lights, rooms, zones, grouped, scenes] = await Promise.all(
-    ['light', 'room', 'zone', 'grouped_light', 'scene'].map((t) => clip(settings, 'GET', `/clip/v2/resource/${t}`)),
+  const [lights, rooms, zones, grouped, scenes] = await clipAll(
+    settings,
+    ['light', 'room', 'zone', 'grouped_light', 'scene'].map((t) => `/clip/v2/resource/${t}`),
   );
   const groupedById = new Map(grouped.map((g) => [g.id, g]));
   const groupOf = (g, kind) => {
@@ -106,7 +115,7 @@ export function fold(text) {
     .trim();
 }
 
-/** A thing by id or by name (exact, then the only one containing the words). */
+/** A thing by id or by name (exact, then the only one containing the words); `what` names the kind in the plural ("Lampen"). */
 export function pick(items, wanted, what) {
   const byId = items.find((i) => i.id === wanted);
   if (byId) return byId;
@@ -115,9 +124,9 @@ export function pick(items, wanted, what) {
   if (exact.length === 1) return exact[0];
   const partial = exact.length > 1 ? exact : items.filter((i) => fold(i.name).includes(w) || (w.includes(fold(i.name)) && fold(i.name).length > 2));
   if (partial.length === 1) return partial[0];
-  if (partial.length > 1) throw new SkillError('AMBIGUOUS', `More than one ${what} matches "${wanted}": ${partial.map((p) => p.name).join(', ')}.`);
+  if (partial.length > 1) throw new SkillError('AMBIGUOUS', `„${wanted}“ passt auf mehrere ${what}: ${partial.map((p) => p.name).join(', ')}.`);
   const known = items.map((i) => i.name).join(', ');
-  throw new SkillError('NOT_FOUND', `No ${what} is called "${wanted}"${known ? ` (known: ${known})` : ''}.`);
+  throw new SkillError('NOT_FOUND', `„${wanted}“ kenne ich nicht${known ? ` (${what}: ${known})` : ''}.`);
 }
 
 /** The CLIP v2 body for a change of light state (light and grouped_light take the same fields). */

@@ -24,8 +24,8 @@ function findTarget(targets, wanted) {
   const loose = found.length > 0 ? found : targets.filter((t) => fold(t.name).includes(w) || w.includes(fold(t.name)));
   if (loose.length === 1) return loose[0];
   const known = targets.map((t) => t.name).join(', ');
-  if (loose.length > 1) throw new SkillError('AMBIGUOUS', `More than one machine matches "${wanted}": ${known}.`);
-  throw new SkillError('NOT_FOUND', `No machine is called "${wanted}" (known: ${known}).`);
+  if (loose.length > 1) throw new SkillError('AMBIGUOUS', `„${wanted}“ passt auf mehrere Rechner: ${known}.`);
+  throw new SkillError('NOT_FOUND', `Einen Rechner „${wanted}“ kenne ich nicht (eingerichtet: ${known}).`);
 }
 
 /** Where to look for a machine: its IP from the ARP table, else its name in the local DNS. */

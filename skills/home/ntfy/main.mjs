@@ -1,10 +1,5 @@
 // home.ntfy: one envelope on stdin, one result on stdout.
 import { skillMain } from '../_lib/skill-main.mjs';
-import { ntfySend, ntfySettings } from './ntfy-client.mjs';
+import { ntfyActions } from './actions.mjs';
 
-await skillMain({
-  async send(input, { env }) {
-    const sent = await ntfySend(ntfySettings(env), input);
-    return { data: sent, message: `Nachricht an ${sent.topic} geschickt.`, mutated: true };
-  },
-});
+await skillMain(ntfyActions);

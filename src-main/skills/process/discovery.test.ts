@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discoverSkillFolders } from './discovery';
+import { sandboxArgs } from './sandbox';
 
 const root = mkdtempSync(join(tmpdir(), 'jarvis-discovery-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,6 +30,21 @@ describe('skill folder discovery (spec/000 layout)', () => {
       { dir: join(dir, 'notes'), kind: 'openjarvis' },
       { dir: join(dir, 'python', 'example-text'), group: 'python', kind: 'manifest' },
     ]);
+  });
+
+  it('finds the skills of a pack one level down; its shared _lib is no skill but is visible read-only in the sandbox', () => {
+    const dir = join(root, 'packs');
+    touch(join(dir, 'home', 'hue', 'skill.json'));
+    touch(join(dir, 'home', 'ntfy', 'skill.json'));
+    touch(join(dir, 'home', '_lib', 'skill.json'));
+    touch(join(dir, 'home', '_lib', 'pinned-https.mjs'));
+    expect(discoverSkillFolders(dir)).toEqual([
+      { dir: join(dir, 'home', 'hue'), group: 'home', kind: 'manifest' },
+      { dir: join(dir, 'home', 'ntfy'), group: 'home', kind: 'manifest' },
+    ]);
+    const args = sandboxArgs(join(dir, 'home', 'hue'), join(dir, 'home', 'hue', 'run'), [], '/usr/bin');
+    const lib = join(dir, 'home', '_lib');
+    expect(args.join(' ')).toContain(`--ro-bind ${lib} ${lib}`);
   });
 
   it('a root skill.json makes the folder itself one skill (1 container = 1 skill)', () => {

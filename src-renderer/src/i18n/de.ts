@@ -47,6 +47,8 @@ export const de = {
       step3: 'Trage ihn in den Einstellungen ein: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 und starte JARVIS neu.',
     },
     checks: {
+      placeholderHost: 'z. B. nas.local',
+      placeholderUrl: 'z. B. http://nas.local',
       title: 'Netz prüfen',
       kind: 'Was prüfen',
       target: 'Gerät oder Adresse',
@@ -519,6 +521,7 @@ export const de = {
       protocol: 'Protokoll',
       backup: 'Sicherung',
       stt: 'Spracherkennung',
+      hue: 'Licht (Hue live)',
     },
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },

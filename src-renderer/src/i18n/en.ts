@@ -48,6 +48,8 @@ export const en: Messages = {
       step3: 'Add it to the settings: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 and restart JARVIS.',
     },
     checks: {
+      placeholderHost: 'e.g. nas.local',
+      placeholderUrl: 'e.g. http://nas.local',
       title: 'Check the network',
       kind: 'What to check',
       target: 'Device or address',
@@ -513,6 +515,7 @@ export const en: Messages = {
       protocol: 'Protocol',
       backup: 'Backup',
       stt: 'Speech recognition',
+      hue: 'Lights (Hue live)',
     },
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },

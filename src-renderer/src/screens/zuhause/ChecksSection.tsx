@@ -32,7 +32,7 @@ export function ChecksSection() {
         </select>
         <input
           aria-label={t('zuhause.checks.target')}
-          placeholder={kind === 'http_check' ? 'http://nas.local' : 'nas.local'}
+          placeholder={kind === 'http_check' ? t('zuhause.checks.placeholderUrl') : t('zuhause.checks.placeholderHost')}
           value={target}
           maxLength={2000}
           onChange={(e) => setTarget(e.target.value)}
