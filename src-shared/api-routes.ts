@@ -7,7 +7,13 @@ import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, 
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
-import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, HomeUnifiResponse } from './home-control-server';
+import type {
+  HomeProtectEventsResponse,
+  HomeProtectResponse,
+  HomeProxmoxResponse,
+  HomeStacksResponse,
+  HomeUnifiResponse,
+} from './home-control-server';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -80,6 +86,7 @@ export interface ApiRoutes {
   'GET /api/home/proxmox': { response: HomeProxmoxResponse };
   'GET /api/home/unifi': { response: HomeUnifiResponse };
   'GET /api/home/protect': { response: HomeProtectResponse };
+  'GET /api/home/protect/events': { response: HomeProtectEventsResponse };
   'GET /api/home/stacks': { response: HomeStacksResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };

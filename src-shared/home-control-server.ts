@@ -133,3 +133,23 @@ export const STACK_TOOLS = {
   stop: 'home_stack_stop',
   restart: 'home_stack_restart',
 } as const;
+
+/** A motion or smart detection from UniFi Protect, as the master followed it live. */
+export interface ProtectDetectionEvent {
+  readonly id: string;
+  /** Protect's event type: motion, smartDetectZone, smartDetectLine, smartAudioDetect, ring. */
+  readonly kind: string;
+  readonly camera_id: string;
+  readonly camera?: string;
+  readonly start: string;
+  readonly end?: string;
+  /** person, vehicle, animal, package … for smart detections. */
+  readonly smart_types: readonly string[];
+}
+
+/** GET /api/home/protect/events */
+export type HomeProtectEventsResponse =
+  { readonly state: 'ready'; readonly live: boolean; readonly events: readonly ProtectDetectionEvent[] } | HomeSectionProblem;
+
+/** The core tool over the followed Protect events. */
+export const CAMERA_EVENTS_TOOL = 'home_camera_events';

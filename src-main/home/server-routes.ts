@@ -3,6 +3,7 @@ import {
   HOME_SERVER_TOOLS,
   STACK_TOOLS,
   type ComposeStackView,
+  type HomeProtectEventsResponse,
   type HomeProtectResponse,
   type HomeProxmoxResponse,
   type HomeServerChangedEvent,
@@ -18,15 +19,25 @@ import type { EventBus } from '../platform/events';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { problemOf } from './routes';
+import { namedDetections } from './camera-events-tool';
+import type { ProtectEventFollower } from './protect-events';
 
 export interface HomeServerRoutesDeps {
   readonly registry: SkillRegistry;
   readonly clock: () => Date;
   readonly timezone: string;
+  /** Undefined while UNIFI_URL or UNIFI_API_KEY is not in JARVIS's own settings. */
+  readonly protectEvents?: ProtectEventFollower;
 }
 
 /** The event the Zuhause screen reloads a section on. */
 export const HOME_SERVER_CHANGED = 'home.server.changed';
+
+const eventsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { hours: { type: 'string', pattern: '^([1-9]|1[0-9]|2[0-4])$', maxLength: 2 } },
+} as const;
 
 const snapshotParams = {
   type: 'object',
@@ -89,6 +100,23 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
       return reply.header('cache-control', 'no-store').type(data.content_type).send(Buffer.from(data.image_base64, 'base64'));
     },
   );
+
+  app.get<{ Querystring: { hours?: string } }>('/api/home/protect/events', { schema: { querystring: eventsQuery } }, async (req) => {
+    const follower = deps.protectEvents;
+    const answer: HomeProtectEventsResponse = follower
+      ? {
+          state: 'ready',
+          live: follower.live,
+          events: await namedDetections(follower, deps.registry, Number(req.query.hours ?? 3), {
+            traceId: newTraceId('http'),
+            now: deps.clock(),
+            timezone: deps.timezone,
+            actor: 'user',
+          }),
+        }
+      : { state: 'not_configured', code: 'NOT_CONFIGURED', message: "UNIFI_URL and UNIFI_API_KEY are not in JARVIS's own settings." };
+    return answer;
+  });
 
   app.get('/api/home/stacks', async (): Promise<HomeStacksResponse> => {
     const result = await read(STACK_TOOLS.list);
