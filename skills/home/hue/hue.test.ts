@@ -109,6 +109,16 @@ describe('home.hue against a stand-in bridge', () => {
     expect(r.error).toMatchObject({ code: 'UNREACHABLE' });
   });
 
+  it('gives up on a bridge that does not answer in time (6 s) and says so', async () => {
+    bridge.delayMs = 8000;
+    try {
+      const r = await call('overview', {}, env);
+      expect(r.error).toMatchObject({ code: 'TIMEOUT' });
+    } finally {
+      bridge.delayMs = 0;
+    }
+  }, 20_000);
+
   it('runs as a process: one envelope on stdin, one result on stdout, settings only from the environment', async () => {
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(join(here, 'run'), [], { cwd: here, env: { PATH: process.env.PATH ?? '', ...env } });
