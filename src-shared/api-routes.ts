@@ -8,6 +8,13 @@ import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
 import type { HomeAssistantView } from './homeassistant';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
+import type {
+  HomeProtectEventsResponse,
+  HomeProtectResponse,
+  HomeProxmoxResponse,
+  HomeStacksResponse,
+  HomeUnifiResponse,
+} from './home-control-server';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -79,6 +86,11 @@ export interface ApiRoutes {
   'GET /api/policy/risk': { response: RiskPolicyResponse };
   'GET /api/home/hue': { response: HomeHueResponse };
   'GET /api/home/machines': { response: HomeMachinesResponse };
+  'GET /api/home/proxmox': { response: HomeProxmoxResponse };
+  'GET /api/home/unifi': { response: HomeUnifiResponse };
+  'GET /api/home/protect': { response: HomeProtectResponse };
+  'GET /api/home/protect/events': { response: HomeProtectEventsResponse };
+  'GET /api/home/stacks': { response: HomeStacksResponse };
   'PUT /api/policy/risk': { request: RiskPolicy; response: RiskPolicyResponse };
   'GET /api/mcp/tokens': { response: McpTokensResponse };
   'POST /api/mcp/tokens': { request: McpTokenCreateRequest; response: McpTokenCreated };

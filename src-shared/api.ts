@@ -4,6 +4,7 @@ import type { Reminder, StateChangedEvent } from './home';
 import type { HomeAssistantChangedEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
+import type { HomeServerChangedEvent } from './home-control-server';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -109,4 +110,5 @@ export interface ServerEventData {
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
+  readonly 'home.server.changed': HomeServerChangedEvent;
 }

@@ -19,3 +19,4 @@ export * from './risk';
 export * from './homeassistant';
 export * from './home-control';
 export * from './mcp';
+export * from './home-control-server';

@@ -1,129 +1,42 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, copyFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBinary } from '../platform/binaries';
+import { startPrivateDockerd, type PrivateDockerd } from '../testing/private-dockerd';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // The controller against a real Docker engine: a private dockerd (vfs, no bridge, no
 // iptables) on a socket in a temp folder, an image made offline from busybox-static, and
 // labelled and unlabelled containers without network. The test stops its dockerd itself.
 
-const run = promisify(execFile);
 const LABEL = 'com.jarvis.skill-service';
-const BUSYBOX = ['/usr/bin/busybox', '/bin/busybox'].find((p) => existsSync(p));
 
-let dir = '';
-let socket = '';
-let dockerd: ChildProcess | undefined;
+let dockerd: PrivateDockerd | undefined;
 let skipReason: string | undefined;
 const ids: Record<string, string> = {};
 let t: TestMaster | undefined;
 
-async function docker(...args: string[]): Promise<string> {
-  const { stdout } = await run('docker', ['-H', `unix://${socket}`, ...args], { timeout: 60_000 });
-  return stdout.trim();
-}
-
-async function state(id: string): Promise<string> {
-  return docker('inspect', '--format', '{{.State.Status}}', id);
-}
-
-async function startDockerd(): Promise<string | undefined> {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return 'dockerd needs root on Linux; this run is not root';
-  if (!findBinary('dockerd') || !findBinary('docker')) return 'dockerd or docker is not installed (Debian package docker.io)';
-  if (!BUSYBOX) return 'busybox-static is not installed (no /usr/bin/busybox to build the test image from)';
-  // Unix socket paths are limited to ~108 bytes: keep the folder short.
-  dir = mkdtempSync('/tmp/jd-');
-  socket = join(dir, 'docker.sock');
-  dockerd = spawn(
-    'dockerd',
-    [
-      '--storage-driver=vfs',
-      '--iptables=false',
-      '--ip6tables=false',
-      '--bridge=none',
-      '--host',
-      `unix://${socket}`,
-      '--data-root',
-      join(dir, 'data'),
-      '--exec-root',
-      join(dir, 'exec'),
-      '--pidfile',
-      join(dir, 'pid'),
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  dockerd.stderr!.on('data', (c) => (log = (log + c).slice(-4000)));
-  const started = Date.now();
-  while (Date.now() - started < 90_000) {
-    if (dockerd.exitCode !== null) return `dockerd exited with code ${dockerd.exitCode}: ${log.split('\n').slice(-5).join(' | ')}`;
-    try {
-      await docker('version', '--format', '{{.Server.Version}}');
-      return undefined;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  return `dockerd did not answer within 90 s: ${log.split('\n').slice(-5).join(' | ')}`;
-}
-
-async function makeImage(): Promise<void> {
-  const root = join(dir, 'rootfs');
-  mkdirSync(join(root, 'bin'), { recursive: true });
-  copyFileSync(BUSYBOX!, join(root, 'bin', 'busybox'));
-  for (const tool of ['sh', 'sleep']) symlinkSync('busybox', join(root, 'bin', tool));
-  await run('tar', ['-C', root, '-cf', join(dir, 'rootfs.tar'), '.']);
-  await docker('import', join(dir, 'rootfs.tar'), 'jarvis-test-busybox:1');
-}
-
-async function create(name: string, labels: string[]): Promise<string> {
-  const labelArgs = labels.flatMap((l) => ['--label', l]);
-  // Exits on SIGTERM at once, so stop/restart do not wait out Docker's 10 s grace period.
-  return docker(
-    'create',
-    '--network',
-    'none',
-    '--name',
-    name,
-    ...labelArgs,
-    'jarvis-test-busybox:1',
-    '/bin/sh',
-    '-c',
-    'trap "exit 0" TERM; while :; do sleep 1; done',
-  );
-}
+const state = (id: string) => dockerd!.state(id);
 
 beforeAll(async () => {
-  skipReason = await startDockerd();
-  if (skipReason) {
+  const started = await startPrivateDockerd();
+  if (typeof started === 'string') {
+    skipReason = started;
     process.stdout.write(`\n[docker controller test] SKIPPED: ${skipReason}\n`);
     return;
   }
-  await makeImage();
-  ids.python = await create('skill-python', [`${LABEL}=true`, 'com.jarvis.skill-runtime=python', 'com.jarvis.worker-name=python-main']);
-  ids.node = await create('skill-node', [`${LABEL}=true`, 'com.jarvis.skill-runtime=node']);
-  ids.wrongValue = await create('wrong-value', [`${LABEL}=yes`]);
-  ids.unlabelled = await create('unlabelled', []);
-  t = await startTestMaster({ JARVIS_DOCKER_CONTROLLER_ENABLED: 'true', JARVIS_DOCKER_SOCKET: socket });
+  dockerd = started;
+  ids.python = await dockerd.create('skill-python', [
+    `${LABEL}=true`,
+    'com.jarvis.skill-runtime=python',
+    'com.jarvis.worker-name=python-main',
+  ]);
+  ids.node = await dockerd.create('skill-node', [`${LABEL}=true`, 'com.jarvis.skill-runtime=node']);
+  ids.wrongValue = await dockerd.create('wrong-value', [`${LABEL}=yes`]);
+  ids.unlabelled = await dockerd.create('unlabelled', []);
+  t = await startTestMaster({ JARVIS_DOCKER_CONTROLLER_ENABLED: 'true', JARVIS_DOCKER_SOCKET: dockerd.socket });
 }, 240_000);
 
 afterAll(async () => {
   await t?.close();
-  if (dockerd && dockerd.exitCode === null) {
-    const pid = existsSync(join(dir, 'pid')) ? Number(readFileSync(join(dir, 'pid'), 'utf8')) : dockerd.pid;
-    try {
-      if (socket) await docker('rm', '-f', ...Object.values(ids)).catch(() => undefined);
-    } finally {
-      const exited = new Promise((r) => dockerd!.once('exit', r));
-      if (pid) process.kill(pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
-      if (dockerd.exitCode === null) dockerd.kill('SIGKILL');
-    }
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  await dockerd?.stop();
 }, 120_000);
 
 describe('docker controller against a real dockerd', () => {

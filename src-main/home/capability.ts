@@ -2,6 +2,9 @@ import type { HueLiveChange } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import { HueEventFollower } from './hue-events';
 import { registerHomeRoutes } from './routes';
+import { followServerChanges, registerHomeServerRoutes } from './server-routes';
+import { ProtectEventFollower } from './protect-events';
+import { cameraEventsTool } from './camera-events-tool';
 
 export interface HomeCapability extends Capability {
   /** Whether the master follows the Hue bridge's event stream right now. */
@@ -43,21 +46,51 @@ export function createHome(ctx: Platform): HomeCapability {
         ? { state: 'ok', detail: 'following the bridge event stream' }
         : { state: 'degraded', detail: problem ?? 'connecting to the bridge event stream' },
   );
+  let unfollowServer: (() => void) | undefined;
+  const protectEvents =
+    config.unifiUrl && config.unifiApiKey
+      ? new ProtectEventFollower({
+          url: config.unifiUrl,
+          key: config.unifiApiKey,
+          ...(config.unifiCertFingerprint ? { fingerprint: config.unifiCertFingerprint } : {}),
+          now: ctx.clock,
+          onLive: (live, why) => {
+            if (why) ctx.log.warn(`protect event subscription: ${why}`);
+          },
+        })
+      : undefined;
+  const eventsTool = protectEvents ? cameraEventsTool(protectEvents, ctx.registry) : undefined;
+  if (eventsTool) ctx.registry.addProvider(eventsTool);
+  ctx.status.set('home.protect', () =>
+    !protectEvents
+      ? { state: 'off', detail: 'UNIFI_URL or UNIFI_API_KEY is not set.' }
+      : protectEvents.live
+        ? { state: 'ok', detail: 'following the Protect event subscription' }
+        : { state: 'degraded', detail: 'connecting to the Protect event subscription' },
+  );
   return {
     name: 'home',
     hueLive: () => follower?.live ?? false,
-    routes: (app) =>
+    routes: (app) => {
       registerHomeRoutes(app, {
         registry: ctx.registry,
         clock: ctx.clock,
         timezone: config.timezone,
         hueLive: () => follower?.live ?? false,
-      }),
+      });
+      registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone, protectEvents });
+    },
     start() {
       follower?.start();
+      unfollowServer ??= followServerChanges(ctx.registry, ctx.events);
+      protectEvents?.start();
     },
     stop() {
       follower?.stop();
+      unfollowServer?.();
+      unfollowServer = undefined;
+      protectEvents?.stop();
+      if (eventsTool) ctx.registry.removeProvider(eventsTool);
     },
   };
 }

@@ -72,7 +72,7 @@ export function probeFingerprint(urlText, { timeoutMs = 5000 } = {}) {
 }
 
 /**
- * One request. Resolves {status, headers, body (string)}; rejects with a PinError
+ * One request. Resolves {status, headers, body (string), raw (Buffer)}; rejects with a PinError
  * (CERT_NOT_PINNED, CERT_FINGERPRINT_CHANGED, TIMEOUT) or the socket error (ECONNREFUSED...).
  */
 export async function pinnedRequest(urlText, { method = 'GET', headers = {}, body, fingerprint, caFile, timeoutMs = 8000 } = {}) {
@@ -96,7 +96,11 @@ export async function pinnedRequest(urlText, { method = 'GET', headers = {}, bod
     const req = request((res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        // `raw` for binary answers (camera snapshots); `body` for everything that is text.
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+      });
       res.on('error', reject);
     });
     req.setTimeout(timeoutMs, () => req.destroy(new PinError('TIMEOUT', `${url.host} did not answer within ${timeoutMs} ms.`)));

@@ -351,6 +351,13 @@ export const SETTINGS = [
     default: 'true',
     description: 'Exact value that label must have.',
   },
+  {
+    env: 'JARVIS_COMPOSE_STACKS',
+    key: 'composeStacks',
+    type: 'string',
+    description:
+      'Comma-separated Compose project names the household may start, stop and restart from JARVIS (over JARVIS_DOCKER_SOCKET); no other container is reachable. Unset: no stacks.',
+  },
 
   // Home Assistant
   {
@@ -475,6 +482,45 @@ export const SETTINGS = [
     type: 'duration',
     default: '60s',
     description: 'How long JARVIS waits for an MCP server to start, list its tools or answer one tool call.',
+  },
+  {
+    env: 'PROXMOX_URL',
+    key: 'proxmoxUrl',
+    type: 'url',
+    description: 'Proxmox VE host, e.g. `https://192.168.1.10:8006` (read by the home.proxmox skill).',
+  },
+  {
+    env: 'PROXMOX_TOKEN_ID',
+    key: 'proxmoxTokenId',
+    type: 'string',
+    description: 'Proxmox API token id, `USER@REALM!TOKENID` (e.g. `root@pam!jarvis`).',
+  },
+  { env: 'PROXMOX_TOKEN_SECRET', key: 'proxmoxTokenSecret', type: 'string', secret: true, description: 'The secret of that API token.' },
+  {
+    env: 'PROXMOX_CERT_FINGERPRINT',
+    key: 'proxmoxCertFingerprint',
+    type: 'string',
+    description: 'SHA-256 fingerprint of the Proxmox certificate (hex, colons and case optional); a changed certificate is refused.',
+  },
+  {
+    env: 'UNIFI_URL',
+    key: 'unifiUrl',
+    type: 'url',
+    description:
+      "UniFi OS console, e.g. `https://192.168.1.1` (UniFi Network and Protect skills; with the key, JARVIS also follows Protect's motion events).",
+  },
+  {
+    env: 'UNIFI_API_KEY',
+    key: 'unifiApiKey',
+    type: 'string',
+    secret: true,
+    description: 'API key of the UniFi console (Settings → Control Plane → Integrations).',
+  },
+  {
+    env: 'UNIFI_CERT_FINGERPRINT',
+    key: 'unifiCertFingerprint',
+    type: 'string',
+    description: 'SHA-256 fingerprint of the console certificate (hex, colons and case optional); a changed certificate is refused.',
   },
 ] as const satisfies readonly SettingDefinition[];
 

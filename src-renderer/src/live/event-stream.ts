@@ -93,6 +93,11 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     const p = payload('home.hue.connection', e);
     if (p) store.getState().setHueLive(p.live);
   });
+  // A VM, the network or a stack changed (from here, the assistant or another device).
+  source.addEventListener('home.server.changed', (e) => {
+    const p = payload('home.server.changed', e);
+    if (p?.section) store.getState().homeServerChanged(p.section);
+  });
   return () => source.close();
 }
 

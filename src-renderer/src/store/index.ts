@@ -15,6 +15,7 @@ import { createUiSlice, type UiSlice } from './ui-slice';
 import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
+import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -32,7 +33,8 @@ export type Store = SystemSlice &
   UndoSlice &
   BoardSlice &
   HomeAssistantSlice &
-  ZuhauseSlice;
+  ZuhauseSlice &
+  HomeServerSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -51,4 +53,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createBoardSlice(...a),
   ...createHomeAssistantSlice(...a),
   ...createZuhauseSlice(...a),
+  ...createHomeServerSlice(...a),
 }));

@@ -1,0 +1,143 @@
+import WebSocket from 'ws';
+import type { ProtectDetectionEvent } from '../../src-shared';
+import { connectPinned } from './pinned-tls';
+
+// UniFi Protect's integration API delivers events only live, over a WebSocket
+// (GET /proxy/protect/integration/v1/subscribe/events, header X-API-KEY): each message is
+// {type: "add"|"update", item: {id, modelKey: "event", type, start, end?, device,
+// smartDetectTypes?}}. A skill runs per call and cannot hold that, so the master follows it
+// and keeps the detections of the last hours in memory for the `home_camera_events` tool.
+
+const KEEP_MS = 24 * 3600_000;
+const MAX_EVENTS = 1000;
+const DETECTIONS = new Set(['motion', 'smartDetectZone', 'smartDetectLine', 'smartAudioDetect', 'ring']);
+
+/** One WebSocket message -> the event it adds or updates, or undefined when it is something else. */
+export function detectionOf(text: string): ProtectDetectionEvent | undefined {
+  let message: { type?: unknown; item?: Record<string, unknown> };
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const item = message?.item;
+  if ((message.type !== 'add' && message.type !== 'update') || !item || typeof item.id !== 'string' || typeof item.type !== 'string')
+    return undefined;
+  if (!DETECTIONS.has(item.type) || typeof item.start !== 'number' || typeof item.device !== 'string') return undefined;
+  const smart = Array.isArray(item.smartDetectTypes)
+    ? item.smartDetectTypes.filter((t): t is string => typeof t === 'string').slice(0, 10)
+    : [];
+  return {
+    id: item.id.slice(0, 64),
+    kind: item.type,
+    camera_id: item.device.slice(0, 64),
+    start: new Date(item.start).toISOString(),
+    ...(typeof item.end === 'number' ? { end: new Date(item.end).toISOString() } : {}),
+    smart_types: smart,
+  };
+}
+
+export interface ProtectFollowerOptions {
+  readonly url: string;
+  readonly key: string;
+  readonly fingerprint?: string;
+  readonly now: () => Date;
+  readonly onLive: (live: boolean, problem?: string) => void;
+  readonly retryMs?: number;
+  readonly maxRetryMs?: number;
+}
+
+/** Follows the console's event subscription while the master runs; reconnects after drops. */
+export class ProtectEventFollower {
+  private readonly events = new Map<string, ProtectDetectionEvent>();
+  private socket?: WebSocket;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private retry: number;
+  live = false;
+
+  constructor(private readonly options: ProtectFollowerOptions) {
+    this.retry = options.retryMs ?? 1000;
+  }
+
+  start(): void {
+    void this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.terminate();
+  }
+
+  /** Detections that started within the last `hours`, newest first. */
+  recent(hours: number): ProtectDetectionEvent[] {
+    const since = this.options.now().getTime() - hours * 3600_000;
+    return [...this.events.values()].filter((e) => Date.parse(e.start) >= since).sort((a, b) => b.start.localeCompare(a.start));
+  }
+
+  private remember(event: ProtectDetectionEvent): void {
+    const previous = this.events.get(event.id);
+    this.events.set(event.id, previous ? { ...previous, ...event } : event);
+    const oldest = this.options.now().getTime() - KEEP_MS;
+    for (const [id, e] of this.events) if (Date.parse(e.start) < oldest || this.events.size > MAX_EVENTS) this.events.delete(id);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const url = new URL('/proxy/protect/integration/v1/subscribe/events', this.options.url);
+    const wsUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}${url.pathname}`;
+    try {
+      let socketOption = {};
+      if (url.protocol === 'https:') {
+        if (!this.options.fingerprint) throw new Error('UNIFI_CERT_FINGERPRINT is empty');
+        const tls = await connectPinned(url, this.options.fingerprint, 8000);
+        if (this.stopped) {
+          tls.destroy();
+          return;
+        }
+        socketOption = { createConnection: () => tls };
+      }
+      const ws = new WebSocket(wsUrl, { headers: { 'x-api-key': this.options.key }, maxPayload: 1_000_000, ...socketOption });
+      this.socket = ws;
+      ws.on('open', () => {
+        this.retry = this.options.retryMs ?? 1000;
+        this.setLive(true);
+      });
+      ws.on('message', (data) => {
+        const event = detectionOf(String(data));
+        if (event) this.remember(event);
+      });
+      ws.on('unexpected-response', (_req, res) => {
+        this.dropped(res.statusCode === 401 || res.statusCode === 403 ? 'the console refused the API key' : `HTTP ${res.statusCode}`);
+        ws.terminate();
+      });
+      ws.on('close', () => this.dropped('the console closed the event subscription'));
+      ws.on('error', (err) => this.dropped(err.message));
+    } catch (err) {
+      this.dropped(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private setLive(live: boolean, problem?: string): void {
+    this.live = live;
+    this.options.onLive(live, problem);
+  }
+
+  private dropped(problem: string): void {
+    if (this.stopped || this.timer) return;
+    this.socket?.removeAllListeners();
+    this.socket?.on('error', () => undefined);
+    this.socket?.terminate();
+    this.socket = undefined;
+    this.setLive(false, problem);
+    const max = this.options.maxRetryMs ?? 30_000;
+    const wait = this.retry;
+    this.retry = Math.min(this.retry * 2, max);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.connect();
+    }, wait);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  HOME_SERVER_TOOLS,
+  STACK_TOOLS,
+  type ComposeStackView,
+  type HomeProtectEventsResponse,
+  type HomeProtectResponse,
+  type HomeProxmoxResponse,
+  type HomeServerChangedEvent,
+  type HomeStacksResponse,
+  type HomeUnifiResponse,
+  type ProtectCameraView,
+  type ProxmoxOverview,
+  type ToolResult,
+  type UnifiOverview,
+} from '../../src-shared';
+import { Refusal } from '../platform/errors';
+import type { EventBus } from '../platform/events';
+import type { SkillRegistry } from '../platform/registry';
+import { newTraceId } from '../platform/trace';
+import { problemOf } from './routes';
+import { namedDetections } from './camera-events-tool';
+import type { ProtectEventFollower } from './protect-events';
+
+export interface HomeServerRoutesDeps {
+  readonly registry: SkillRegistry;
+  readonly clock: () => Date;
+  readonly timezone: string;
+  /** Undefined while UNIFI_URL or UNIFI_API_KEY is not in JARVIS's own settings. */
+  readonly protectEvents?: ProtectEventFollower;
+}
+
+/** The event the Zuhause screen reloads a section on. */
+export const HOME_SERVER_CHANGED = 'home.server.changed';
+
+const eventsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { hours: { type: 'string', pattern: '^([1-9]|1[0-9]|2[0-4])$', maxLength: 2 } },
+} as const;
+
+const snapshotParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 } },
+} as const;
+
+/** How a failed snapshot reaches an <img>: the skill's code as an HTTP status, never the console's key. */
+function snapshotRefusal(result: ToolResult): Refusal {
+  const code = result.error?.code ?? 'TOOL_FAILED';
+  const message = result.error?.message ?? result.message;
+  if (code === 'NOT_FOUND') return new Refusal('not_found', code, message);
+  if (code === 'UNKNOWN_TOOL' || code === 'NOT_CONFIGURED') return new Refusal('unavailable', code, message);
+  if (code === 'TIMEOUT') return new Refusal('timeout', code, message);
+  return new Refusal('bad_gateway', code, message);
+}
+
+/**
+ * GET /api/home/proxmox, /unifi, /protect, /stacks and the camera snapshot image: each a
+ * read through the registry (the home skills' read actions and the stack list), so a skill
+ * on a runtime worker serves the screen too and the risk policy applies as everywhere.
+ */
+export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerRoutesDeps): void {
+  const read = (tool: string, args: Record<string, unknown> = {}) =>
+    deps.registry.call(tool, args, { traceId: newTraceId('http'), now: deps.clock(), timezone: deps.timezone, actor: 'user' });
+
+  app.get('/api/home/proxmox', async (): Promise<HomeProxmoxResponse> => {
+    const result = await read(HOME_SERVER_TOOLS.proxmoxOverview);
+    return result.success
+      ? { state: 'ready', proxmox: result.data as ProxmoxOverview }
+      : problemOf(result, HOME_SERVER_TOOLS.proxmoxOverview);
+  });
+
+  app.get('/api/home/unifi', async (): Promise<HomeUnifiResponse> => {
+    const result = await read(HOME_SERVER_TOOLS.unifiOverview);
+    return result.success ? { state: 'ready', unifi: result.data as UnifiOverview } : problemOf(result, HOME_SERVER_TOOLS.unifiOverview);
+  });
+
+  app.get('/api/home/protect', async (): Promise<HomeProtectResponse> => {
+    const result = await read(HOME_SERVER_TOOLS.protectCameras);
+    if (!result.success) return problemOf(result, HOME_SERVER_TOOLS.protectCameras);
+    const cameras = (result.data as { cameras: Omit<ProtectCameraView, 'snapshot_path'>[] }).cameras.map((c) => ({
+      id: c.id,
+      name: c.name,
+      state: c.state,
+      connected: c.connected,
+      snapshot_path: `/api/home/protect/cameras/${encodeURIComponent(c.id)}/snapshot`,
+    }));
+    return { state: 'ready', cameras };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/home/protect/cameras/:id/snapshot',
+    { schema: { params: snapshotParams } },
+    async (req, reply) => {
+      const result = await read(HOME_SERVER_TOOLS.protectSnapshot, { camera: req.params.id });
+      if (!result.success) throw snapshotRefusal(result);
+      const data = result.data as { content_type: string; image_base64: string };
+      return reply.header('cache-control', 'no-store').type(data.content_type).send(Buffer.from(data.image_base64, 'base64'));
+    },
+  );
+
+  app.get<{ Querystring: { hours?: string } }>('/api/home/protect/events', { schema: { querystring: eventsQuery } }, async (req) => {
+    const follower = deps.protectEvents;
+    const answer: HomeProtectEventsResponse = follower
+      ? {
+          state: 'ready',
+          live: follower.live,
+          events: await namedDetections(follower, deps.registry, Number(req.query.hours ?? 3), {
+            traceId: newTraceId('http'),
+            now: deps.clock(),
+            timezone: deps.timezone,
+            actor: 'user',
+          }),
+        }
+      : { state: 'not_configured', code: 'NOT_CONFIGURED', message: "UNIFI_URL and UNIFI_API_KEY are not in JARVIS's own settings." };
+    return answer;
+  });
+
+  app.get('/api/home/stacks', async (): Promise<HomeStacksResponse> => {
+    const result = await read(STACK_TOOLS.list);
+    if (result.success) return { state: 'ready', stacks: (result.data as { stacks: ComposeStackView[] }).stacks };
+    if (result.error?.code === 'UNKNOWN_TOOL') {
+      return { state: 'not_configured', code: 'NOT_CONFIGURED', message: 'No Compose stack is allowed: JARVIS_COMPOSE_STACKS is empty.' };
+    }
+    return problemOf(result, STACK_TOOLS.list);
+  });
+}
+
+const SECTION_OF: readonly [string, HomeServerChangedEvent['section']][] = [
+  ['skill_home_proxmox_', 'proxmox'],
+  ['skill_home_unifi_network_', 'unifi'],
+  ['home_stack_', 'stacks'],
+];
+
+/** Publishes `home.server.changed` after every successful change of a VM, the network or a stack, whoever made it. */
+export function followServerChanges(registry: SkillRegistry, events: EventBus): () => void {
+  return registry.onCall(({ tool, result }) => {
+    if (!result.success || !result.mutated) return;
+    const section = SECTION_OF.find(([prefix]) => tool.name.startsWith(prefix))?.[1];
+    if (section) events.publish(HOME_SERVER_CHANGED, { section } satisfies HomeServerChangedEvent);
+  });
+}
