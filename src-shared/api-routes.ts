@@ -2,6 +2,7 @@
 // what it accepts (`request`, a JSON body) and what it answers (`response`). The renderer's
 // client and its test fake are both typed from this one table.
 
+import type { DevicesResponse, PairingResponse } from './access';
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
@@ -68,6 +69,10 @@ export interface ApiRoutes {
   'GET /api/rag/search': { response: RagSearchResponse };
 
   'POST /api/kanban/organize': { request: Record<string, never>; response: KanbanOrganizeResult };
+
+  'POST /api/pairing': { request: Record<string, never>; response: PairingResponse };
+  'GET /api/devices': { response: DevicesResponse };
+  'DELETE /api/devices/{id}': { response: undefined };
 
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };
