@@ -201,7 +201,11 @@ describe('LAN listener', () => {
   it('refuses a cross-origin write from a paired device', async () => {
     const { tm, lan, ca } = await start();
     const { cookie } = await pair(lan, ca, (await pairingCode(tm)).code);
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: `http://${lan.host}` }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'https://evil.example' },
+      { origin: `http://${lan.host}` },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
       const res = await lanRequest(lan, ca, 'POST', '/api/tools/tasks_create', {
         cookie,
         json: { arguments: { title: 'planted' } },
