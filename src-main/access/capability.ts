@@ -20,8 +20,8 @@ export interface AccessCapability extends Capability {
   isLanHost(hostHeader: string | undefined): boolean;
   /** The CA and server certificate, made or renewed as needed (before the LAN listener starts). */
   tls(): Promise<TlsMaterial>;
-  /** Tells pairing where the LAN listener listens (its port is known only then). */
-  lanListening(port: number): void;
+  /** Tells pairing where the LAN listener listens (its port is known only then); answers the origin devices use. */
+  lanListening(port: number): string;
   /** Called with new certificate material whenever it is renewed while running. */
   onCertificateRenewed(listener: (material: TlsMaterial) => void): void;
 }
@@ -74,6 +74,7 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
     tls: ensure,
     lanListening(port) {
       origin = `https://${urlHost(names[0] ?? 'localhost')}:${port}`;
+      return origin;
     },
     onCertificateRenewed(listener) {
       renewed.push(listener);

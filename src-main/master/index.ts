@@ -65,7 +65,7 @@ export interface Capabilities {
 export interface Addresses {
   readonly apiUrl: string;
   readonly meshUrl?: string;
-  /** The LAN listener (HTTPS), when JARVIS_LAN_ADDR is set. */
+  /** The LAN listener (HTTPS) by the name devices use, when JARVIS_LAN_ADDR is set. */
   readonly lanUrl?: string;
 }
 
@@ -110,10 +110,10 @@ function portOf(app: FastifyInstance): number {
   return addressOf(app).port;
 }
 
-function urlOf(app: FastifyInstance, scheme = 'http'): string {
+function urlOf(app: FastifyInstance): string {
   const info = addressOf(app);
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  return `${scheme}://${host}:${info.port}`;
+  return `http://${host}:${info.port}`;
 }
 
 function createPlatform(config: Config, options: MasterOptions): Platform {
@@ -222,17 +222,18 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
       started = true;
       await api.listen({ host: config.addr.host, port: config.addr.port });
       if (mesh) await mesh.listen({ host: config.meshAddr.host, port: config.meshAddr.port });
+      let lanUrl: string | undefined;
       if (lan && config.lanAddr) {
         const tls = await access.tls();
         setCertificate(lan, { key: tls.keyPem, cert: tls.certPem });
         await lan.listen({ host: config.lanAddr.host, port: config.lanAddr.port });
-        access.lanListening(portOf(lan));
+        lanUrl = access.lanListening(portOf(lan));
       }
       for (const c of all) await c.start?.();
       return {
         apiUrl: urlOf(api),
         ...(mesh ? { meshUrl: urlOf(mesh) } : {}),
-        ...(lan ? { lanUrl: urlOf(lan, 'https') } : {}),
+        ...(lanUrl ? { lanUrl } : {}),
       };
     },
     stop() {
