@@ -124,8 +124,12 @@ const post = async (path, body) => {
   if (!res.ok) throw new Error((json.error && json.error.message) || document.body.dataset.failed);
   return json;
 };
-const fromLink = new URLSearchParams(location.hash.slice(1)).get('code');
-if (fromLink) { $('code').value = fromLink; history.replaceState(null, '', location.pathname); }
+const takeCode = () => {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get('code');
+  if (fromLink) { $('code').value = fromLink; history.replaceState(null, '', location.pathname); }
+};
+takeCode();
+window.addEventListener('hashchange', takeCode);
 $('code-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   status(document.body.dataset.working);
