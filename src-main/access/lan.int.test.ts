@@ -350,6 +350,23 @@ describe('LAN listener', () => {
     expect(answer).toContain(`Location: https://${lan.host}/kalender?x=1`);
   });
 
+  it('survives hostile bytes on the LAN port: garbage, an endless request head, a broken handshake', async () => {
+    const { lan, ca } = await start();
+    const exchange = (bytes: Buffer | string) =>
+      new Promise<string>((resolve) => {
+        const socket = netConnect(Number(lan.port), lan.hostname, () => socket.write(bytes));
+        let text = '';
+        socket.on('data', (c) => (text += c));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => resolve(text));
+      });
+    expect(await exchange('GARBAGE\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
+    expect(await exchange(`GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400/);
+    expect(await exchange(`GET / HTTP/1.1\r\nX: ${'a'.repeat(10_000)}`)).toBe('');
+    expect(await exchange(Buffer.from([0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5]))).not.toMatch(/^HTTP/);
+    expect((await lanRequest(lan, ca, 'GET', '/pair')).status).toBe(200);
+  });
+
   it('keeps codes and credentials out of logs, the trace, the debug export and the protocol export', async () => {
     const { tm, lan, ca } = await start();
     const first = await pairingCode(tm);

@@ -29,11 +29,17 @@ function answerPlain(socket: Socket, first: Buffer, allowHost: (host: string | u
     socket.removeAllListeners('data');
     socket.end(redirectFor(head.slice(0, head.indexOf('\r\n\r\n')), allowHost));
   };
-  if (head.includes('\r\n\r\n')) return finish();
-  socket.on('data', (chunk: Buffer) => {
-    head += chunk.toString('latin1');
+  /** Answers a complete head, drops one that never ends; true while more is awaited. */
+  const waitForMore = (): boolean => {
     if (head.includes('\r\n\r\n')) finish();
     else if (head.length > MAX_HEAD_BYTES) socket.destroy();
+    else return true;
+    return false;
+  };
+  if (!waitForMore()) return;
+  socket.on('data', (chunk: Buffer) => {
+    head += chunk.toString('latin1');
+    waitForMore();
   });
   socket.resume();
 }
