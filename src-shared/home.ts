@@ -4,6 +4,7 @@
 // model gets calendar arithmetic wrong; the master resolves them).
 
 import type { ComponentStatus } from './api';
+import type { Member } from './members';
 
 // ---------------------------------------------------------------------------
 // Symbolic time (resolved only in src-main/household/time, to RFC3339 in JARVIS_TIMEZONE)
@@ -201,6 +202,10 @@ export interface HomeState {
   /** Meal plan entries from 7 days ago to 30 days ahead. */
   readonly meals: readonly MealPlanEntry[];
   readonly kanban: readonly KanbanCard[];
+  /** The household's members, the desktop member first. */
+  readonly members: readonly Member[];
+  /** The member this request acts for (the paired device's, or the desktop member). */
+  readonly viewer_member: string;
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
   /**
@@ -215,7 +220,7 @@ export interface HomeState {
 export const STATE_LIST_LIMIT = 500;
 export type StateListName = 'events' | 'tasks' | 'reminders' | 'groceries' | 'recipes' | 'meals' | 'kanban';
 
-export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban'] as const;
+export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban', 'members'] as const;
 export type HomeDomain = (typeof HOME_DOMAINS)[number];
 
 /** SSE `state.changed` payload, published after every successful mutation. */

@@ -9,6 +9,7 @@ import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { Refusal, statusOfToolResult } from '../platform/errors';
 import { pageOf, pageRequest } from '../platform/paging';
+import { viewerOf } from '../platform/viewer';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -65,7 +66,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
   };
 
-  app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
+  app.get('/api/state', async (req): Promise<HomeState> => deps.household.state(deps.status(), viewerOf(req).memberId));
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',

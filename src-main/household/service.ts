@@ -1,5 +1,7 @@
+import { userInfo } from 'node:os';
 import type {
   ComponentStatus,
+  MemberLanguage,
   HomeDomain,
   HomeState,
   HomeToolName,
@@ -25,6 +27,16 @@ import { deriveGroceries } from './automations/meal-groceries';
 import { rollSeriesReminders } from './automations/series-reminders';
 import { calendarItems } from './calendar-read';
 import { addDays, startOfDay, toRfc3339, today } from './time';
+import { MembersService } from './members';
+
+/** The desktop's user name, or '' where the system has none to tell. */
+function desktopUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return '';
+  }
+}
 
 export interface HouseholdServiceOptions {
   readonly db: Db;
@@ -33,6 +45,10 @@ export interface HouseholdServiceOptions {
   /** Live updates: `state.changed` after each mutation, `reminder.due` per fired reminder. */
   readonly publish?: (type: string, data: unknown) => void;
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
+  /** The language a new member starts with; default German. */
+  readonly language?: MemberLanguage;
+  /** The desktop's user name for the first member; default the operating system's user. */
+  readonly desktopUser?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -47,6 +63,7 @@ const ICS_EVENTS_AT_ONCE = 200;
 
 export class HouseholdService {
   readonly store: HouseholdStore;
+  readonly members: MembersService;
   readonly timezone: string;
   private readonly clock: () => Date;
   private readonly publish: (type: string, data: unknown) => void;
@@ -63,6 +80,14 @@ export class HouseholdService {
     this.clock = options.clock;
     this.publish = options.publish ?? (() => {});
     this.trace = options.trace ?? (() => {});
+    this.members = new MembersService({
+      store: this.store,
+      timezone: this.timezone,
+      clock: this.clock,
+      language: options.language ?? 'de',
+      desktopUser: options.desktopUser ?? desktopUserName(),
+      changed: () => this.changed(['members']),
+    });
   }
 
   env(now: Date, actor: ToolContext['actor']): HomeEnv {
@@ -110,7 +135,7 @@ export class HouseholdService {
    * What the UI's screens show (see HomeState for the windows), each list cut at
    * STATE_LIST_LIMIT so the state stays small however large the household grows.
    */
-  state(system: Readonly<Record<string, ComponentStatus>> = {}): HomeState {
+  state(system: Readonly<Record<string, ComponentStatus>> = {}, viewerMember?: string): HomeState {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
@@ -141,6 +166,8 @@ export class HouseholdService {
       recipes: first('recipes', s.recipes).map((r) => presentRecipe(r, tz)),
       meals: cut('meals', s.meals.between(addDays(day, -7), addDays(day, 31))).map((m) => presentMeal(m, tz)),
       kanban: first('kanban', s.kanban).map((c) => presentCard(c, tz)),
+      members: this.members.list(),
+      viewer_member: this.members.memberOf(viewerMember).id,
       system,
     };
     return Object.keys(totals).length > 0 ? { ...state, totals } : state;
