@@ -104,3 +104,51 @@ describe('members API', () => {
     expect(state.json.viewer_member).toBe(paul.id);
   });
 });
+
+describe('assignees over HTTP', () => {
+  it('list routes filter by ?assignee=mine|everyone|<id>; "mine" is the asking device\'s member or the desktop member', async () => {
+    const m = await start();
+    const desktop = (await m.request('/api/members')).json.members[0];
+    const paul = (await m.request('/api/members', { json: { name: 'Paul' } })).json;
+    const asPaul = { 'x-test-member': paul.id };
+    const created = await m.request('/api/tasks', { json: { title: 'Rasen mähen', assignee: 'Paul' } });
+    expect(created.status).toBe(201);
+    expect(created.json.data.assignee).toBe(paul.id);
+    await m.request('/api/tasks', { json: { title: 'Steuer', assignee: desktop.id } });
+    await m.request('/api/tasks', { json: { title: 'Einkaufen' } });
+    await m.request('/api/calendar', {
+      json: { title: 'Training', when: { kind: 'relative', offset_days: 1, time: '17:00' }, assignee: paul.id },
+    });
+    await m.request('/api/reminders', {
+      json: { text: 'Geschenk', when: { kind: 'relative', offset_days: 1 }, assignee: 'me' },
+      headers: asPaul,
+    });
+
+    const titles = async (path: string, key: string, headers: Record<string, string> = {}) =>
+      (await m.request(path, { headers })).json.data[key].map((x: { title?: string; text?: string }) => x.title ?? x.text);
+    expect(await titles('/api/tasks?assignee=mine', 'tasks')).toEqual(['Steuer']);
+    expect(await titles('/api/tasks?assignee=mine', 'tasks', asPaul)).toEqual(['Rasen mähen']);
+    expect(await titles(`/api/tasks?assignee=${paul.id}`, 'tasks')).toEqual(['Rasen mähen']);
+    expect(await titles('/api/tasks?assignee=everyone', 'tasks')).toEqual(['Rasen mähen', 'Steuer', 'Einkaufen']);
+    expect(await titles('/api/kanban?assignee=mine', 'cards', asPaul)).toEqual(['Rasen mähen']);
+    expect(await titles('/api/calendar?assignee=mine&days=7', 'events', asPaul)).toEqual(['Training']);
+    expect(await titles('/api/calendar?assignee=mine&days=7', 'events')).toEqual([]);
+    expect(await titles('/api/reminders?assignee=mine', 'reminders', asPaul)).toEqual(['Geschenk', 'Training']);
+
+    const state = (await m.request('/api/state')).json;
+    expect(state.tasks.find((t: { title: string }) => t.title === 'Rasen mähen').assignee).toBe(paul.id);
+    expect(state.events[0].assignee).toBe(paul.id);
+  });
+
+  it('an unknown assignee is a clear 400 and changes nothing', async () => {
+    const m = await start();
+    const task = (await m.request('/api/tasks', { json: { title: 'Rasen mähen' } })).json.data;
+    const before = snapshot(m);
+    const created = await m.request('/api/tasks', { json: { title: 'X', assignee: 'Lena' } });
+    expect(created.status).toBe(400);
+    expect(created.json.error).toMatchObject({ code: 'INVALID_INPUT', path: '/assignee' });
+    expect((await m.request(`/api/tasks/${task.id}`, { method: 'PATCH', json: { assignee: 'mem_nobody' } })).status).toBe(400);
+    expect((await m.request('/api/tasks?assignee=Lena')).status).toBe(400);
+    expect(snapshot(m)).toBe(before);
+  });
+});

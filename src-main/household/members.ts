@@ -37,6 +37,8 @@ export interface MembersOptions {
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
+// Words the assignee arguments read as "the asking member" or "no filter", never as names.
+const RESERVED = new Set(['me', 'mine', 'ich', 'mich', 'mir', 'everyone', 'all', 'alle']);
 // Control characters would break a list line or a notification title.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -63,8 +65,7 @@ function checkName(name: string, path = '/name'): string {
   if ([...trimmed].length > MEMBER_NAME_MAX)
     throw new HomeError('INVALID_INPUT', `Der Name ist länger als ${MEMBER_NAME_MAX} Zeichen.`, path);
   if (CONTROL.test(trimmed)) throw new HomeError('INVALID_INPUT', 'Der Name enthält Steuerzeichen.', path);
-  // "mine", "everyone" and "me" are words of the assignee filter, not names.
-  if (['mine', 'everyone', 'me'].includes(trimmed.toLowerCase()) || trimmed.startsWith(MEMBER_ID_PREFIX))
+  if (RESERVED.has(trimmed.toLowerCase()) || trimmed.startsWith(MEMBER_ID_PREFIX))
     throw new HomeError('INVALID_INPUT', `„${trimmed}“ kann kein Name sein.`, path);
   return trimmed;
 }
@@ -87,10 +88,11 @@ function checkLanguage(language: string): MemberLanguage {
   return language as MemberLanguage;
 }
 
-/** A user name as a person's name: "paul" -> "Paul"; an unusable one becomes "Ich". */
+/** A user name as a person's name: "paul" -> "Paul"; an unusable one becomes "Desktop". */
 export function nameOfDesktopUser(user: string): string {
   const trimmed = user.trim().slice(0, MEMBER_NAME_MAX);
-  if (trimmed.length === 0 || CONTROL.test(trimmed) || ['mine', 'everyone', 'me'].includes(trimmed.toLowerCase())) return 'Ich';
+  if (trimmed.length === 0 || CONTROL.test(trimmed) || RESERVED.has(trimmed.toLowerCase()) || trimmed.startsWith(MEMBER_ID_PREFIX))
+    return 'Desktop';
   return trimmed[0]!.toLocaleUpperCase() + trimmed.slice(1);
 }
 

@@ -90,24 +90,26 @@ export class HouseholdService {
     });
   }
 
-  env(now: Date, actor: ToolContext['actor']): HomeEnv {
-    return { store: this.store, timezone: this.timezone, now, actor };
+  env(now: Date, actor: ToolContext['actor'], member?: string): HomeEnv {
+    return member === undefined
+      ? { store: this.store, timezone: this.timezone, now, actor }
+      : { store: this.store, timezone: this.timezone, now, actor, member };
   }
 
   /** Runs one core tool. A HomeError rolls everything back and becomes success:false. */
-  call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId'>): ToolResult {
+  call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId' | 'member'>): ToolResult {
     const handler = HANDLERS[name] as (a: unknown, env: HomeEnv) => { data: unknown; message: string; domains: readonly HomeDomain[] };
     const { client_id: clientId, ...handlerArgs } = args;
     let outcome;
     try {
       outcome = this.store.transaction(() => {
-        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor));
+        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor, ctx.member));
         // The same create again: answer as the first time, write nothing.
         const seen = this.store.clientRequests.get(clientId);
         if (seen && seen.tool !== name)
           throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
         if (seen) return { data: seen.data, message: seen.message, domains: [] };
-        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor));
+        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor, ctx.member));
         this.store.clientRequests.remember(clientId, { tool: name, data: first.data, message: first.message }, ctx.now.getTime());
         return first;
       });

@@ -21,6 +21,7 @@ export function homeFixture(): HomeState {
         rrule: null,
         occurrence_start: null,
         overridden: false,
+        assignee: null,
       },
       {
         id: 'evt_2',
@@ -35,6 +36,7 @@ export function homeFixture(): HomeState {
         rrule: null,
         occurrence_start: null,
         overridden: false,
+        assignee: null,
       },
     ],
     tasks: [
@@ -48,6 +50,7 @@ export function homeFixture(): HomeState {
         tags: ['finanzen'],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'task_2',
@@ -59,6 +62,7 @@ export function homeFixture(): HomeState {
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'task_3',
@@ -70,6 +74,7 @@ export function homeFixture(): HomeState {
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
     ],
     reminders: [
@@ -81,6 +86,7 @@ export function homeFixture(): HomeState {
         event_id: 'evt_1',
         fired_at: null,
         created_at: stamp,
+        assignee: null,
       },
     ],
     groceries: [
@@ -144,6 +150,7 @@ export function homeFixture(): HomeState {
         manual_override: false,
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'card_2',
@@ -154,6 +161,7 @@ export function homeFixture(): HomeState {
         manual_override: false,
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
     ],
     members: [
