@@ -22,14 +22,14 @@ const assignee = {
   type: 'string',
   minLength: 1,
   maxLength: 80,
-  description: 'Für wen: Name oder Id eines Mitglieds, "me" = wer fragt; weglassen = für alle',
+  description: 'Für wen: Name oder Id eines Mitglieds, "me" = wer fragt, "everyone" = für alle',
 } as const;
-const assigneeOrNull = { anyOf: [assignee, { type: 'null' }], description: 'Für wen (Name, Id oder "me"); null = für alle' } as const;
+const assigneeOrNull = { anyOf: [assignee, { type: 'null' }], description: 'Für wen (Name, Id, "me"); null = für alle' } as const;
 const assigneeFilter = {
   type: 'string',
   minLength: 1,
   maxLength: 80,
-  description: 'Nur die Einträge eines Mitglieds: Name oder Id; "mine" = die der fragenden Person',
+  description: 'Nur die Einträge eines Mitglieds: Name oder Id; "mine" = die der fragenden Person; "everyone" = alle',
 } as const;
 
 /** relative | weekday | absolute. Dates are never computed by the model. */

@@ -8,6 +8,7 @@ import { HomeError } from '../errors';
 import { q } from './handler';
 
 const SELF = new Set(['me', 'mine', 'ich', 'mich', 'mir']);
+const EVERYONE = new Set(['everyone', 'all', 'alle']);
 
 /** The member the request acts for: ToolContext.member when it is known, else the desktop member. */
 export function askingMember(env: HomeEnv): MemberRecord {
@@ -25,9 +26,10 @@ export function memberNamed(env: HomeEnv, value: string, path = '/assignee'): Me
   throw new HomeError('INVALID_INPUT', `Ein Mitglied ${q(trimmed)} gibt es nicht. Im Haushalt: ${names.join(', ')}.`, path);
 }
 
-/** An assignee argument as stored: undefined stays undefined (unchanged), null is everyone's. */
+/** An assignee argument as stored: undefined stays undefined (unchanged); null and "everyone" are everyone's. */
 export function assigneeOf(env: HomeEnv, value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
+  if (EVERYONE.has(value.trim().toLowerCase())) return null;
   return memberNamed(env, value).id;
 }
 
@@ -37,7 +39,7 @@ export function assigneeOf(env: HomeEnv, value: string | null | undefined): stri
  */
 export function assigneeFilter(env: HomeEnv, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (['everyone', 'all', 'alle'].includes(value.trim().toLowerCase())) return undefined;
+  if (EVERYONE.has(value.trim().toLowerCase())) return undefined;
   return memberNamed(env, value).id;
 }
 
