@@ -371,6 +371,7 @@ export class Assistant {
           ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
           ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
           ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
+          ...(run.member ? { asker: run.member.name, members: this.deps.members!.list().map((m) => m.name) } : {}),
         }),
       },
       ...this.conversation.window(config.historyTokens),

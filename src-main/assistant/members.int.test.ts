@@ -129,6 +129,8 @@ describe('the assistant and the asking member (model)', () => {
       json: { message: 'Erinnere mich morgen früh, den Zahnarzt anzurufen' },
       headers: { 'x-test-member': paul.id },
     });
+    const asked = ollama.chats().find((c) => c.messages.some((x) => x.content.startsWith('Erinnere mich morgen früh')))!;
+    expect(asked.messages[0]!.content).toContain('Es fragt Paul.');
     ollama.reply(
       { tool_calls: [{ name: 'reminders_create', arguments: { text: 'X', when, assignee: 'Lena' } }] },
       { content: 'Lena gibt es nicht.' },
