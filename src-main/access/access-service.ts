@@ -102,7 +102,8 @@ export class AccessService {
   /** The device a credential belongs to; records when it was last seen. */
   authenticate(credential: string): Device | undefined {
     const row = this.byHash.get(credentialHash(credential));
-    if (!row) return undefined;
+    // A device acts for its member only while that member is part of the household.
+    if (!row || !this.members.get(row.memberId)) return undefined;
     const nowMs = this.ctx.clock().getTime();
     if (nowMs - (this.seenMs.get(row.id) ?? 0) >= SEEN_WRITE_MS) {
       this.seenMs.set(row.id, nowMs);
@@ -123,7 +124,7 @@ export class AccessService {
   }
 
   isAdmin(memberId: string | undefined): boolean {
-    return memberId !== undefined && this.members.get(memberId)?.admin === true;
+    return memberId !== undefined && this.members.get(memberId)?.is_admin === true;
   }
 
   count(): number {

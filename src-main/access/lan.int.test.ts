@@ -6,15 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src-shared';
 import { HOST_IDS } from '../protocol';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
-import type { MemberDirectory } from './members';
 
-const ANNA = { id: 'mem_anna', name: 'Anna', admin: true };
-const PAUL = { id: 'mem_paul', name: 'Paul', admin: false };
-const members: MemberDirectory = {
-  list: () => [ANNA, PAUL],
-  get: (id) => [ANNA, PAUL].find((m) => m.id === id),
-  desktopMember: () => ANNA,
-};
+/** The household's members, made over the loopback API at each start: Anna manages the household, Paul does not. */
+const ANNA = { id: '', name: 'Anna' };
+const PAUL = { id: '', name: 'Paul' };
 const LOCAL_NAME = `${hostname().split('.')[0]!.toLowerCase()}.local`;
 
 interface Answer {
@@ -39,11 +34,12 @@ async function start(env: Record<string, string> = {}): Promise<{ tm: TestMaster
   t = await startTestMaster(
     { JARVIS_LAN_ADDR: '127.0.0.2:0', JARVIS_DEBUG_TRACE: 'true', ...env },
     {
-      members,
       clock: () => new Date(Date.now() + offsetMs),
       logger: { info: line, warn: line, error: (m, e) => line(`${m} ${String(e)}`) },
     },
   );
+  ANNA.id = (await t.request('/api/members', { json: { name: 'Anna', is_admin: true } })).json.id;
+  PAUL.id = (await t.request('/api/members', { json: { name: 'Paul' } })).json.id;
   const devices = (await t.request('/api/devices')).json;
   const lan = new URL(devices.lan.url);
   const ca = (await lanRequest(lan, '', 'GET', '/pair/ca.crt')).text;
@@ -119,7 +115,7 @@ async function pair(
 
 describe('LAN listener', () => {
   it('stays off without JARVIS_LAN_ADDR: no listener, no pairing code', async () => {
-    t = await startTestMaster({}, { members });
+    t = await startTestMaster();
     expect((await t.request('/api/devices')).json.lan).toEqual({ enabled: false });
     const res = await t.request('/api/pairing', { method: 'POST' });
     expect(res.status).toBe(409);
@@ -163,10 +159,12 @@ describe('LAN listener', () => {
 
     const checked = await lanRequest(lan, ca, 'POST', '/api/pairing/check', { json: { code: code.toLowerCase() } });
     expect(checked.status).toBe(200);
-    expect(checked.json.members).toEqual([
-      { id: ANNA.id, name: 'Anna' },
-      { id: PAUL.id, name: 'Paul' },
-    ]);
+    expect(checked.json.members).toEqual(
+      expect.arrayContaining([
+        { id: ANNA.id, name: 'Anna' },
+        { id: PAUL.id, name: 'Paul' },
+      ]),
+    );
 
     const { cookie, setCookie } = await pair(lan, ca, code);
     for (const attr of ['HttpOnly', 'Secure', 'SameSite=Strict']) expect(setCookie).toContain(attr);
@@ -276,6 +274,19 @@ describe('LAN listener', () => {
     });
     expect(denied.status).toBe(403);
     expect((await lanRequest(lan, ca, 'GET', '/api/devices', { cookie: anna.cookie })).json.devices).toHaveLength(2);
+    // Each phone acts for its own member: only the admin's may add a member.
+    const asPaul = await lanRequest(lan, ca, 'POST', '/api/members', {
+      cookie: paul.cookie,
+      json: { name: 'Oma' },
+      headers: { origin: lan.origin },
+    });
+    expect(asPaul.status).toBe(403);
+    const asAnna = await lanRequest(lan, ca, 'POST', '/api/members', {
+      cookie: anna.cookie,
+      json: { name: 'Oma' },
+      headers: { origin: lan.origin },
+    });
+    expect(asAnna.status).toBe(201);
 
     // Paul's phone holds the live event stream open.
     const stream = await new Promise<{ closed: Promise<void> }>((resolve, reject) => {
@@ -305,6 +316,11 @@ describe('LAN listener', () => {
     expect(after.status).toBe(401);
     expect((await lanRequest(lan, ca, 'GET', '/api/state', { cookie: anna.cookie })).status).toBe(200);
     expect((await tm.request(`/api/devices/${paul.deviceId}`, { method: 'DELETE' })).status).toBe(404);
+    // A device whose member left the household acts for nobody.
+    const oma = await pair(lan, ca, (await pairingCode(tm)).code, asAnna.json.id);
+    expect((await lanRequest(lan, ca, 'GET', '/api/state', { cookie: oma.cookie })).status).toBe(200);
+    expect((await tm.request(`/api/members/${asAnna.json.id}?assigned=unassign`, { method: 'DELETE' })).status).toBe(200);
+    expect((await lanRequest(lan, ca, 'GET', '/api/state', { cookie: oma.cookie })).status).toBe(401);
     expect((await tm.request(`/api/devices/${anna.deviceId}`, { method: 'DELETE' })).status).toBe(204);
     expect((await lanRequest(lan, ca, 'GET', '/api/state', { cookie: anna.cookie })).status).toBe(401);
   });

@@ -1,11 +1,12 @@
 // Whom a paired device may act for. The household's members live in the household
-// capability; access takes this narrow view of them as a constructor argument.
+// capability (its MembersService is such a directory); access takes this narrow view of
+// them as a constructor argument.
 
 export interface DirectoryMember {
   readonly id: string;
   readonly name: string;
   /** An admin member's devices may see and revoke every paired device. */
-  readonly admin?: boolean;
+  readonly is_admin: boolean;
 }
 
 export interface MemberDirectory {

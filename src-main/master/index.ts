@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { createAccess, type AccessCapability, type MemberDirectory } from '../access';
+import { createAccess, type AccessCapability } from '../access';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
@@ -39,15 +39,7 @@ export interface MasterOptions {
   readonly voiceAssistant?: VoiceAssistant;
   /** A stand-in for the documents the assistant's Task Scout reads (tests). */
   readonly documents?: AssistantDeps['documents'];
-  /** The household members paired devices act for (tests; by default the desktop member alone). */
-  readonly members?: MemberDirectory;
 }
-
-/** Until the household keeps a list of members, every device acts for the desktop's household. */
-const DESKTOP_ONLY: MemberDirectory = (() => {
-  const desktop = Object.freeze({ id: 'desktop', name: 'Haushalt', admin: true });
-  return { list: () => [desktop], get: (id) => (id === desktop.id ? desktop : undefined), desktopMember: () => desktop };
-})();
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
 export interface Capabilities {
@@ -157,7 +149,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
-  const access = createAccess(platform, options.members ?? DESKTOP_ONLY);
+  const access = createAccess(platform, household.members);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
     capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, access },
