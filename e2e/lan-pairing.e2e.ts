@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('pairing a phone over the home network', () => {
-  it('an unpaired phone sees only the pairing page; with the code from the desktop it pairs and sees Home', async () => {
+  it('an unpaired phone sees only the pairing page; with the code from the desktop it pairs and sees Home; disconnected, it is out', async () => {
     await callTool(app, 'groceries_add', { name: 'Hafermilch', quantity: 1, unit: 'l' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
     const page = await context.newPage();
@@ -70,7 +70,7 @@ describe('pairing a phone over the home network', () => {
 
     const cookie = (await context.cookies()).find((c) => c.name === 'jarvis_device');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
-    const devices = (await (await fetch(`${app.url}/api/devices`)).json()) as { devices: { name: string }[] };
+    const devices = (await (await fetch(`${app.url}/api/devices`)).json()) as { devices: { id: string; name: string }[] };
     expect(devices.devices.map((d) => d.name)).toEqual(['Annas Handy']);
 
     // The same code does not pair a second phone.
@@ -80,6 +80,12 @@ describe('pairing a phone over the home network', () => {
     await second.getByRole('button', { name: 'Weiter' }).click();
     await second.getByText(/kein Code|no pairing code|There is no pairing code/i).waitFor();
     await other.close();
+
+    // Disconnected on the desktop: the phone's live connection drops, and it is back at the pairing page.
+    expect((await fetch(`${app.url}/api/devices/${devices.devices[0]!.id}`, { method: 'DELETE' })).status).toBe(204);
+    await page.getByText('verbunden', { exact: true }).waitFor({ state: 'detached' });
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/pair');
     await context.close();
   });
 });
