@@ -64,7 +64,9 @@ export type ComponentStatusCode =
   | 'homeassistant.connecting'
   | 'homeassistant.connected'
   | 'homeassistant.unreachable'
-  | 'homeassistant.authFailed';
+  | 'homeassistant.authFailed'
+  | 'access.lanOff'
+  | 'access.lanOn';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';

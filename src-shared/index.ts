@@ -20,3 +20,5 @@ export * from './homeassistant';
 export * from './home-control';
 export * from './mcp';
 export * from './home-control-server';
+export * from './access';
+export * from './members';

@@ -54,6 +54,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
     ...(homeAreas ? { homeAreas } : {}),
+    members: household.members,
     stateSummary: () => {
       const { events, tasks, reminders, groceries, recipes, meals, kanban } = household.state();
       return {

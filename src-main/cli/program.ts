@@ -5,6 +5,7 @@ import { registerDoctor } from './commands/doctor';
 import { registerHome } from './commands/home';
 import { registerMcp } from './commands/mcp';
 import { registerEval } from './commands/eval';
+import { registerPair } from './commands/pair';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
@@ -24,6 +25,7 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerBackup,
   registerHome,
   registerMcp,
+  registerPair,
 ];
 
 export function buildProgram(): Command {

@@ -1,3 +1,4 @@
+import { ACCESS_MIGRATIONS } from '../access';
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
 import { MCP_MIGRATIONS } from '../mcp';
@@ -14,4 +15,5 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   risk_policy: RISK_POLICY_MIGRATIONS.length,
   rag: RAG_MIGRATIONS.length,
   mcp: MCP_MIGRATIONS.length,
+  access: ACCESS_MIGRATIONS.length,
 };

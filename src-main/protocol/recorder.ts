@@ -74,18 +74,35 @@ export class ProtocolRecorder {
 
   /**
    * One WorkSession per request (its trace id); created on first use. The actor is the
-   * assistant unless another agent (an MCP client) acts.
+   * assistant, or the household member who asked (`asker`: the session is opened by and
+   * owned by that member's Actor), or another agent acting (an MCP client's actor id).
    */
-  beginSession(traceId: string, goal: string, actorId: string = HOST_IDS.assistant): string {
+  beginSession(traceId: string, goal: string, by?: string | { readonly id: string; readonly name: string }): string {
     const id = sessionIdFor(traceId);
     if (!this.protocol.get('WorkSession', id)) {
-      this.protocol.createSession(this.base(actorId), {
+      const owner = by === undefined ? HOST_IDS.assistant : typeof by === 'string' ? by : this.memberActor(by.id, by.name);
+      this.protocol.createSession(this.base(owner), {
         work_session_id: id,
         policy_id: HOST_IDS.householdPolicy,
         goal: this.redact(goal).slice(0, 2000) || '(leer)',
       });
     }
     return id;
+  }
+
+  /** The Actor of a household member (`act_member_<id>`), registered by the household on first use. */
+  memberActor(memberId: string, name: string): string {
+    const actorId = `act_member_${memberId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 80)}`;
+    if (!this.protocol.get('Actor', actorId)) {
+      this.protocol.registerActor(this.base(HOST_IDS.household), {
+        actor_id: actorId,
+        worker_id: HOST_IDS.householdWorker,
+        role: 'household_member',
+        display_name: this.redact(name).slice(0, 200) || actorId,
+        authority: ['session.create', 'request.review', 'request.takeover'],
+      });
+    }
+    return actorId;
   }
 
   session(traceId: string): WorkSession | undefined {

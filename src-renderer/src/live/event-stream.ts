@@ -13,7 +13,15 @@ export async function loadFirst(store: Api): Promise<void> {
 /** What only the other screens show (Wissen & System's lists). */
 export async function loadOtherScreens(store: Api): Promise<void> {
   const s = store.getState();
-  await Promise.all([s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol(), s.loadHomeAssistant()]);
+  await Promise.all([
+    s.loadDocuments(),
+    s.loadSkills(),
+    s.loadWorkers(),
+    s.loadContainers(),
+    s.loadProtocol(),
+    s.loadHomeAssistant(),
+    s.loadDevices(),
+  ]);
 }
 
 /** Everything beyond the first paint: Home's voice tile and the other screens' lists. */
@@ -98,6 +106,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     const p = payload('home.server.changed', e);
     if (p?.section) store.getState().homeServerChanged(p.section);
   });
+  source.addEventListener('devices.changed', () => void store.getState().loadDevices());
   return () => source.close();
 }
 

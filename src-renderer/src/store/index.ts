@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createCalendarSlice, type CalendarSlice } from './calendar-slice';
 import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createHomeAssistantSlice, type HomeAssistantSlice } from './homeassistant-slice';
@@ -34,7 +35,8 @@ export type Store = SystemSlice &
   BoardSlice &
   HomeAssistantSlice &
   ZuhauseSlice &
-  HomeServerSlice;
+  HomeServerSlice &
+  DevicesSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -54,4 +56,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createHomeAssistantSlice(...a),
   ...createZuhauseSlice(...a),
   ...createHomeServerSlice(...a),
+  ...createDevicesSlice(...a),
 }));
