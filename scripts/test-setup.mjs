@@ -33,6 +33,7 @@ export const SYSTEM_PACKAGES = [
   { name: 'tesseract-ocr-eng', lang: 'eng', why: 'documents: English OCR' },
   { name: 'docker.io', command: 'dockerd', why: 'Docker controller tests (a private dockerd)' },
   { name: 'busybox-static', command: 'busybox', why: 'Docker controller tests (offline test image)' },
+  { name: 'debootstrap', command: 'debootstrap', why: 'home-server image test (an offline Debian base with the build tools)' },
   { name: 'xvfb', command: 'Xvfb', why: 'Electron e2e tests where an Electron binary is installed' },
   { name: 'git', command: 'git', why: 'skills installed from a git URL' },
   { name: 'bubblewrap', command: 'bwrap', why: 'the skill sandbox (each skill call in its own namespaces)' },
