@@ -6,7 +6,7 @@ export const MEMBER_LANGUAGES = ['de', 'en'] as const;
 export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
 
 /** Colours a new member gets in turn; any `#rrggbb` is accepted. */
-export const MEMBER_COLORS = ['#2f7de1', '#e5533d', '#2e9e5b', '#c9861a', '#8e5bd6', '#d6468f', '#16a3a3', '#6b7280'] as const;
+export const MEMBER_COLORS = ['#1d64c2', '#c73a24', '#217a45', '#9a5f0a', '#7445c0', '#b52f73', '#0f7c7c', '#5b6270'] as const;
 
 export const MEMBER_ID_PREFIX = 'mem_';
 export const MEMBER_NAME_MAX = 40;

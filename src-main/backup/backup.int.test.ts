@@ -211,7 +211,7 @@ describe('upgrades', () => {
       "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)",
     ).run();
     // In the way of the last household step, which creates this table.
-    db.exec('CREATE TABLE household_event_overrides (x)');
+    db.exec('CREATE TABLE household_members (x)');
     db.close();
     // The protocol migrates before the household fails; it is undone with it.
     await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(/already exists.*The upgrade was undone/s);

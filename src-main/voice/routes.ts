@@ -1,3 +1,4 @@
+import { viewerOf } from '../platform/viewer';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteResponse, TranscribeResponse, VoiceStatus } from '../../src-shared';
@@ -94,7 +95,13 @@ export function voiceRoutes(app: FastifyInstance, voice: VoiceService, assistant
       }
       const captureMs = parseNonNegative(fields.capture_ms, 'capture_ms');
       const handsFree = fields.hands_free === undefined ? false : parseBool(fields.hands_free, 'hands_free');
-      return voice.command(assistant, audio, { ...(module ? { module } : {}), captureMs, handsFree });
+      const member = viewerOf(req).memberId;
+      return voice.command(assistant, audio, {
+        ...(module ? { module } : {}),
+        captureMs,
+        handsFree,
+        ...(member !== undefined ? { member } : {}),
+      });
     });
 
     scope.post('/api/voice/speak', { schema: { body: speakSchema } }, async (req, reply) => {

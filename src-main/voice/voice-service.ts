@@ -17,7 +17,12 @@ import { runWhisper } from './whisper-cli';
 
 /** What voice uses of the assistant: one chat turn per spoken command. */
 export interface VoiceAssistant {
-  chat(input: { message: string; module?: string; traceId?: string }): Promise<{ reply: string; tool_calls?: readonly ExecutedToolCall[] }>;
+  chat(input: {
+    message: string;
+    module?: string;
+    traceId?: string;
+    member?: string;
+  }): Promise<{ reply: string; tool_calls?: readonly ExecutedToolCall[] }>;
 }
 
 export type VoiceServiceConfig = Pick<
@@ -63,6 +68,8 @@ export interface CommandOptions {
   readonly captureMs?: number;
   /** A segment from continuous listening: only a transcript with the wake word is a command. */
   readonly handsFree?: boolean;
+  /** The household member speaking (the paired device's); absent = the desktop member. */
+  readonly member?: string;
 }
 
 /** Shorter than this is a click on the button, not a sentence. */
@@ -303,7 +310,12 @@ export class VoiceService {
     if (message === '') throw new VoiceError('NO_SPEECH', 'Whisper heard no words in the recording; please say it again.');
 
     const asked = performance.now();
-    const answer = await assistant.chat({ message, ...(options.module ? { module: options.module } : {}), traceId });
+    const answer = await assistant.chat({
+      message,
+      ...(options.module ? { module: options.module } : {}),
+      ...(options.member !== undefined ? { member: options.member } : {}),
+      traceId,
+    });
     timings.assistant_ms = performance.now() - asked;
 
     let audio: VoiceCommandResponse['audio'];

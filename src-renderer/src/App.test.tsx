@@ -61,8 +61,9 @@ describe('App shell', () => {
     };
     for (const [name, id] of Object.entries(screens)) {
       fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name }));
-      // Every screen but Home is a chunk of its own: it opens once its code is in.
-      expect(await screen.findByTestId(`screen-${id}`)).toBeTruthy();
+      // Every screen but Home is a chunk of its own: it opens once its code is in (the first
+      // chunk is compiled on demand, which takes a while on a busy machine).
+      expect(await screen.findByTestId(`screen-${id}`, {}, { timeout: 10_000 })).toBeTruthy();
       expect(screen.queryAllByRole('alert')).toEqual([]);
     }
   });

@@ -11,6 +11,7 @@ import { CALENDAR_VIEWS } from '../store/calendar-slice';
 import { messageOf } from '../store/resource';
 import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
+import { AssigneeBadge, AssigneePicker, MemberLegend } from '../members/Assignee';
 import { byInstant } from '../format/compare';
 import { eventKey, isOccurrence, pageAnchor, visibleRange } from './calendar/calendar-days';
 import { AgendaView, MonthView, WeekView, type ViewProps } from './calendar/CalendarViews';
@@ -193,6 +194,7 @@ function CalendarCard() {
                 </p>
               ) : null}
               {view === 'month' ? <MonthView {...props} /> : view === 'week' ? <WeekView {...props} /> : <AgendaView {...props} />}
+              <MemberLegend />
             </>
           );
         }}
@@ -222,10 +224,11 @@ function Reminders() {
   const [text, setText] = useState('');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('09:00');
+  const [assignee, setAssignee] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!hh || !text.trim()) return;
-    void mutate('reminders_create', { text: text.trim(), when: whenOf(date || hh.today, time) });
+    void mutate('reminders_create', { text: text.trim(), when: whenOf(date || hh.today, time), ...(assignee ? { assignee } : {}) });
     setText('');
   };
   return (
@@ -244,6 +247,9 @@ function Reminders() {
                 <Field label={t('common.time')}>
                   <input type="time" value={time} required onChange={(e) => setTime(e.target.value)} />
                 </Field>
+                <Field label={t('members.assignee')}>
+                  <AssigneePicker value={assignee} onChange={setAssignee} />
+                </Field>
                 <FormActions submit={t('calendar.newReminder')} />
               </form>
               {hh.state.reminders.length ? (
@@ -253,7 +259,10 @@ function Reminders() {
                     .map((r) => (
                       <li key={r.id} className={r.fired_at ? 'is-done' : ''}>
                         <span className="item-main">
-                          <span>{r.text}</span>
+                          <span>
+                            <AssigneeBadge assignee={r.assignee} />
+                            {r.text}
+                          </span>
                           <span className="muted small">
                             {formatWhen(r.at, hh.timezone, hh.today, i18n.language, {
                               today: t('common.today'),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
@@ -6,6 +7,8 @@ import { useStore } from '../store';
 import { attentionOf, homeDay, type HomeDay } from '../store/home-day';
 import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
+import { AssigneeBadge, AssigneeFilter } from '../members/Assignee';
+import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 
 // Home is the family's day: what runs now and next, what is due, today's reminders and
 // meals, the shopping list, each with one tap. System telemetry lives in Wissen & System;
@@ -176,17 +179,27 @@ function RemindersToday() {
   const home = useStore((s) => s.home);
   const mutate = useStore((s) => s.mutate);
   const snooze = useStore((s) => s.snoozeReminder);
+  const [whose, setWhose] = useState<AssigneeChoice>('everyone');
+  const reminders = d ? byAssignee(d.day.reminders, whose, d.hh.state.viewer_member) : [];
   return (
-    <Card title={t('home.remindersToday')} className="span-6" testId="card-reminders-today">
+    <Card
+      title={t('home.remindersToday')}
+      className="span-6"
+      testId="card-reminders-today"
+      actions={<AssigneeFilter value={whose} onChange={setWhose} />}
+    >
       <ResourceView resource={home}>
         {() =>
-          d?.day.reminders.length ? (
+          d && reminders.length ? (
             <ul className="item-list home-reminders">
-              {d.day.reminders.map((r) => (
+              {reminders.map((r) => (
                 <li key={r.id} className={r.fired_at ? 'has-rung' : undefined}>
                   <Icon name="bell" size={16} />
                   <span className="item-main">
-                    <span>{r.text}</span>
+                    <span>
+                      <AssigneeBadge assignee={r.assignee} />
+                      {r.text}
+                    </span>
                     <span className={r.fired_at ? 'small is-now' : 'small muted'}>
                       {wallClock(r.at, d.hh.timezone).time}
                       {r.fired_at ? ` · ${t('home.rang')}` : ''}

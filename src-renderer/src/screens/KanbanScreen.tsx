@@ -10,6 +10,8 @@ import { MicButton } from '../components/MicButton';
 import { useStore } from '../store';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
+import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
+import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 
 const DRAG_TYPE = 'application/x-jarvis-card';
 
@@ -132,7 +134,10 @@ function CardItem({ card, cards }: { card: KanbanCard; cards: readonly KanbanCar
         e.dataTransfer.effectAllowed = 'move';
       }}
     >
-      <span className="kcard-title">{card.title}</span>
+      <span className="kcard-title">
+        <AssigneeBadge assignee={card.assignee} />
+        {card.title}
+      </span>
       <span className="kcard-meta">
         {card.task_id ? <span className="chip">{t('kanban.linked')}</span> : null}
         {card.manual_override ? <span className="chip chip-accent">{t('kanban.manual')}</span> : null}
@@ -198,11 +203,13 @@ export function KanbanScreen() {
   const organizing = useStore((s) => s.organizing);
   const hh = useHousehold();
   const [title, setTitle] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const [whose, setWhose] = useState<AssigneeChoice>('everyone');
   const { errors, mark, clear } = useFieldErrors<'title'>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return mark('title', t('forms.errors.blank'));
-    const args = { title, column: 'TODO' as const };
+    const args = { title, column: 'TODO' as const, ...(assignee ? { assignee } : {}) };
     const outcome = await create('kanban_create', args, title.trim());
     if (outcome.status === 'refused') return mark('title', explainRefusal('kanban_create', outcome.error, args).message);
     if (outcome.status === 'queued') notify('info', t('outbox.queued'));
@@ -229,10 +236,14 @@ export function KanbanScreen() {
                   }}
                 />
               </Field>
+              <Field label={t('members.assignee')}>
+                <AssigneePicker value={assignee} onChange={setAssignee} />
+              </Field>
               <button type="submit" className="btn btn-primary btn-small">
                 {t('common.add')}
               </button>
             </form>
+            <AssigneeFilter value={whose} onChange={setWhose} />
             <button
               type="button"
               className="btn btn-small"
@@ -255,7 +266,9 @@ export function KanbanScreen() {
                   key={column}
                   column={column}
                   all={hh?.state.kanban ?? []}
-                  cards={(hh?.state.kanban ?? []).filter((c) => c.column === column).sort((a, b) => a.order - b.order)}
+                  cards={byAssignee(hh?.state.kanban ?? [], whose, hh?.state.viewer_member ?? '')
+                    .filter((c) => c.column === column)
+                    .sort((a, b) => a.order - b.order)}
                 />
               ))}
             </div>

@@ -1,3 +1,4 @@
+import { MembersCard } from './MembersCard';
 import { useRef } from 'react';
 import { DocumentSearch } from './DocumentSearch';
 import { useTranslation } from '../i18n';
@@ -411,6 +412,7 @@ function WorkersAndContainers() {
 export function SystemScreen() {
   return (
     <div className="grid-12" data-testid="screen-system">
+      <MembersCard />
       <Documents />
       <VoicePipeline />
       <Skills />

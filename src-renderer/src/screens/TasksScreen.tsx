@@ -13,6 +13,8 @@ import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
 import { byInstant } from '../format/compare';
+import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
+import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -43,14 +45,20 @@ function TaskRow({ task }: { task: Task }) {
   const mutate = useStore((s) => s.mutate);
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(task.title);
+  const [assignee, setAssignee] = useState(task.assignee ?? '');
   const { errors, mark, clear } = useFieldErrors<'title'>();
   const done = task.status === 'done';
   const overdue = isOverdue(task, hh.timezone, hh.today);
   const setStatus = (status: Task['status']) => void setTaskStatus(useStore, task, status);
   const saveTitle = async (e: FormEvent) => {
     e.preventDefault();
-    if (title === task.title) return setEditing(false);
-    const args = { id: task.id, title };
+    const newAssignee = assignee === '' ? null : assignee;
+    if (title === task.title && newAssignee === task.assignee) return setEditing(false);
+    const args = {
+      id: task.id,
+      ...(title !== task.title ? { title } : {}),
+      ...(newAssignee !== task.assignee ? { assignee: newAssignee } : {}),
+    };
     // The edit stays open with what was typed until the master accepted it.
     const ok = await mutate('tasks_update', args, undefined, (error) => mark('title', explainRefusal('tasks_update', error, args).message));
     if (ok) setEditing(false);
@@ -76,13 +84,19 @@ function TaskRow({ task }: { task: Task }) {
               }}
             />
           </Field>
+          <Field label={t('members.assignee')}>
+            <AssigneePicker value={assignee} onChange={setAssignee} />
+          </Field>
           <button type="submit" className="btn btn-small btn-primary">
             {t('common.save')}
           </button>
         </form>
       ) : (
         <span className="item-main">
-          <span className="task-title">{task.title}</span>
+          <span className="task-title">
+            <AssigneeBadge assignee={task.assignee} />
+            {task.title}
+          </span>
           <span className="muted small">
             {overdue ? <span className="chip chip-overdue">{t('taskForm.overdue')}</span> : null}
             {task.due ? (
@@ -142,6 +156,8 @@ function TaskList() {
   const create = useStore((s) => s.create);
   const notify = useStore((s) => s.notify);
   const [filter, setFilter] = useState<'open' | 'all' | 'done'>('open');
+  const [whose, setWhose] = useState<AssigneeChoice>('everyone');
+  const [assignee, setAssignee] = useState('');
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
@@ -149,7 +165,7 @@ function TaskList() {
   const { errors, mark, clear } = useFieldErrors<'title' | 'due' | 'priority'>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const args = { title, priority, ...(due ? { due: whenOf(due, '') } : {}) };
+    const args = { title, priority, ...(due ? { due: whenOf(due, '') } : {}), ...(assignee ? { assignee } : {}) };
     // Checked here as the master would: a blank title never leaves the form.
     if (!title.trim()) return mark('title', t('forms.errors.blank'));
     setBusy(true);
@@ -170,7 +186,7 @@ function TaskList() {
   };
   const rank = { high: 0, normal: 1, low: 2 };
   const overdueFirst = (x: Task) => (hh && isOverdue(x, hh.timezone, hh.today) ? 0 : 1);
-  const tasks = (hh?.state.tasks ?? [])
+  const tasks = byAssignee(hh?.state.tasks ?? [], whose, hh?.state.viewer_member ?? '')
     .filter((x) => (filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done'))
     .sort((a, b) => overdueFirst(a) - overdueFirst(b) || rank[a.priority] - rank[b.priority] || byDue(a.due, b.due));
   return (
@@ -179,12 +195,15 @@ function TaskList() {
       className="span-12"
       testId="card-tasks"
       actions={
-        <div className="segmented" role="group" aria-label={t('tasks.filter')}>
-          {(['open', 'all', 'done'] as const).map((f) => (
-            <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-              {t(`tasks.filter${f === 'open' ? 'Open' : f === 'all' ? 'All' : 'Done'}`)}
-            </button>
-          ))}
+        <div className="filters">
+          <AssigneeFilter value={whose} onChange={setWhose} />
+          <div className="segmented" role="group" aria-label={t('tasks.filter')}>
+            {(['open', 'all', 'done'] as const).map((f) => (
+              <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {t(`tasks.filter${f === 'open' ? 'Open' : f === 'all' ? 'All' : 'Done'}`)}
+              </button>
+            ))}
+          </div>
         </div>
       }
     >
@@ -221,6 +240,9 @@ function TaskList() {
                     </option>
                   ))}
                 </select>
+              </Field>
+              <Field label={t('members.assignee')}>
+                <AssigneePicker value={assignee} onChange={setAssignee} />
               </Field>
               <FormActions submit={t('common.add')} busy={busy} />
             </form>

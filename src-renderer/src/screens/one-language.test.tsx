@@ -126,7 +126,7 @@ function household(): HomeState {
 
 /** The household's own words: what the checker accepts as data, in either UI language. */
 const USER_DATA = [
-  ...collect(household(), ['title', 'name', 'location', 'notes', 'text', 'unit']),
+  ...collect(household(), ['title', 'name', 'initial', 'location', 'notes', 'text', 'unit']),
   ...household().tasks.flatMap((t) => t.tags.map((tag) => `#${tag}`)),
   'Milch auf die Einkaufsliste',
   'Milch steht auf der Liste.',

@@ -168,7 +168,7 @@ export function homeFixture(): HomeState {
       {
         id: 'mem_anna',
         name: 'Anna',
-        color: '#2f7de1',
+        color: '#1d64c2',
         initial: 'A',
         language: 'de',
         is_admin: true,
@@ -178,7 +178,7 @@ export function homeFixture(): HomeState {
       {
         id: 'mem_paul',
         name: 'Paul',
-        color: '#e5533d',
+        color: '#c73a24',
         initial: 'P',
         language: 'de',
         is_admin: false,

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../../format/household-time';
 import { eventDays, eventKey, eventsOn, layoutWeek, type Segment } from './calendar-days';
 import { describeRrule } from './repeat-rule';
+import { AssigneeBadge, useAssigneeColor } from '../../members/Assignee';
 
 export interface ViewProps {
   readonly events: readonly CalendarEvent[];
@@ -54,11 +55,13 @@ function EventButton({
   data?: Record<string, string | number>;
 }) {
   const time = wallClock(event.start, timeZone).time;
+  const color = useAssigneeColor(event.assignee);
   return (
     <button
       type="button"
       className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${className ?? ''}`}
-      style={style}
+      style={color ? { ...style, borderLeftColor: color } : style}
+      data-assignee={event.assignee ?? undefined}
       onClick={() => onOpen(event)}
       {...data}
     >
@@ -294,6 +297,7 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
                   <span className="agenda-main">
                     <button type="button" className="link-btn agenda-title" onClick={() => onOpen(e)}>
                       <span>
+                        <AssigneeBadge assignee={e.assignee} />
                         {e.title}
                         <RepeatMark event={e} />
                       </span>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { AssigneePicker } from '../../members/Assignee';
 import type { CalendarEvent, RecurrenceScope } from '../../../../src-shared';
 import { ApiError } from '../../api';
 import { Dialog } from '../../components/Dialog';
@@ -205,6 +206,10 @@ export function EventEditor({
             {...invalid('notes')}
           />
         </FieldBox>
+        <label className="field span-all">
+          <span>{t('members.assignee')}</span>
+          <AssigneePicker value={draft.assignee} onChange={(assignee) => change({ assignee }, [])} />
+        </label>
         <fieldset className="editor-repeat span-all">
           <legend className="sr-only">{t('calendar.repeat')}</legend>
           <FieldBox label={t('calendar.repeat')} error={errors.repeat} errorId={errorId('repeat')}>

@@ -25,6 +25,8 @@ export interface EventDraft {
   readonly notes: string;
   /** undefined: the event's own rule, which the editor cannot show as a choice, stays as it is. */
   readonly repeat: RepeatChoice | undefined;
+  /** The member it is for; '' is everyone's. */
+  readonly assignee: string;
 }
 
 /** The editor's fields, each of which can carry the server's (or the editor's) message. */
@@ -94,6 +96,7 @@ export function newDraft(date: string, time: string): EventDraft {
     location: '',
     notes: '',
     repeat: defaultChoice(date),
+    assignee: '',
   };
 }
 
@@ -112,6 +115,7 @@ export function draftOf(event: CalendarEvent, timeZone: string): EventDraft {
     location: event.location,
     notes: event.notes,
     repeat: choiceOf(event.rrule, start.date),
+    assignee: event.assignee ?? '',
   };
 }
 
@@ -189,6 +193,7 @@ export function createArgs(draft: EventDraft, timeZone: string): CalendarCreateA
     ...(draft.location.trim() ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     ...(rrule ? { rrule } : {}),
+    ...(draft.assignee ? { assignee: draft.assignee } : {}),
   };
 }
 
@@ -202,6 +207,7 @@ export function updateArgs(event: CalendarEvent, draft: EventDraft, initial: Eve
     ...(draft.location.trim() !== initial.location ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() !== initial.notes ? { notes: draft.notes.trim() } : {}),
     ...(rrule !== before ? { rrule } : {}),
+    ...(draft.assignee !== initial.assignee ? { assignee: draft.assignee || null } : {}),
   };
 }
 

@@ -1,0 +1,35 @@
+// Which items a "Meine / Alle / <Person>" filter shows. "mine" is the viewer's member (the
+// paired device's, or the desktop member); a person filter shows only that person's items.
+import type { Member } from '../../../src-shared';
+
+/** `mine`, `everyone`, or a member id. */
+export type AssigneeChoice = 'mine' | 'everyone' | string;
+
+export function memberFilter(choice: AssigneeChoice, viewerMember: string): string | undefined {
+  if (choice === 'everyone') return undefined;
+  return choice === 'mine' ? viewerMember : choice;
+}
+
+export function byAssignee<T extends { readonly assignee: string | null }>(
+  items: readonly T[],
+  choice: AssigneeChoice,
+  viewerMember: string,
+): readonly T[] {
+  const member = memberFilter(choice, viewerMember);
+  return member === undefined ? items : items.filter((x) => x.assignee === member);
+}
+
+/** The members by id, for badges and colours. */
+export function membersById(members: readonly Member[]): ReadonlyMap<string, Member> {
+  return new Map(members.map((m) => [m.id, m]));
+}
+
+/** Black or white, whichever reads better on `color` (#rrggbb): a member may pick a light colour. */
+export function textOn(color: string): '#000' | '#fff' {
+  const channel = (i: number) => {
+    const c = parseInt(color.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000' : '#fff';
+}
