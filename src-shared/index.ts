@@ -16,3 +16,4 @@ export * from './grocery-phrase';
 export * from './grocery-names';
 export * from './grocery-aisles';
 export * from './risk';
+export * from './notify';

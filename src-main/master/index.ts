@@ -9,9 +9,10 @@ import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMesh, type MeshCapability } from '../mesh';
+import { createNotify, desktopOnlyMembers, type NotifyCapability } from '../notify';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
-import { openDatabase } from '../platform/database';
+import { idempotencyKeysIn, openDatabase, type IdempotencyKeys } from '../platform/database';
 import { EventBus } from '../platform/events';
 import { createHttpServer, registeredRoutes, type RouteInfo } from '../platform/http';
 import { SkillRegistry } from '../platform/registry';
@@ -50,6 +51,7 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly notify: NotifyCapability;
 }
 
 export interface Addresses {
@@ -136,10 +138,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
+  const notify = createNotify(platform, { members: desktopOnlyMembers() });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, notify },
+    all: [system, protocol, notify, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
   };
 }
 
@@ -152,11 +155,13 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   const { db, log, tracer } = platform;
 
   let composed: ReturnType<typeof composeCapabilities>;
+  let idempotencyKeys: IdempotencyKeys;
   let upgrade: ReturnType<typeof prepareUpgrade> = {};
   try {
     upgrade = prepareUpgrade(db, config.dataFile, KNOWN_SCHEMAS, platform.version, platform.clock());
     if (upgrade.backupFile) log.info(`database backed up before the upgrade: ${upgrade.backupFile}`);
     composed = composeCapabilities(platform, options);
+    idempotencyKeys = idempotencyKeysIn(db, platform.clock);
   } catch (err) {
     db.close();
     if (upgrade.backupFile && err instanceof Error)
@@ -168,6 +173,7 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   const api = createHttpServer({
     loopbackOnly: true,
     uiDir: options.uiDir ?? defaultUiDir(),
+    idempotencyKeys,
     onError: (err, route) => {
       log.error(`unhandled error in ${route}`, err);
       tracer.record('http', 'http', 'error', { route, message: err instanceof Error ? err.message : String(err) });

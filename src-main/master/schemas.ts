@@ -1,5 +1,7 @@
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
+import { NOTIFY_MIGRATIONS } from '../notify';
+import { IDEMPOTENCY_MIGRATIONS } from '../platform/database';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
 
 /**
@@ -12,4 +14,6 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   protocol: PROTOCOL_MIGRATIONS.length,
   risk_policy: RISK_POLICY_MIGRATIONS.length,
   rag: RAG_MIGRATIONS.length,
+  idempotency: IDEMPOTENCY_MIGRATIONS.length,
+  notify: NOTIFY_MIGRATIONS.length,
 };

@@ -7,6 +7,8 @@ import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
 import { findLoneSurrogate } from './lone-surrogates';
 import { serveUi } from './static-files';
+import { honourIdempotencyKeys } from './idempotency';
+import type { IdempotencyKeys } from '../database';
 
 export interface HttpServerOptions {
   /** Reject requests whose Host header is not loopback (the API listener). */
@@ -17,6 +19,8 @@ export interface HttpServerOptions {
   /** The scheme the listener speaks, for the same-origin check (default http). */
   readonly scheme?: 'http' | 'https';
   readonly onError?: (err: unknown, route: string) => void;
+  /** Where writes with an `Idempotency-Key` header keep their first answer; without it the header is ignored. */
+  readonly idempotencyKeys?: IdempotencyKeys;
 }
 
 /**
@@ -132,6 +136,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
         );
     }
   });
+
+  if (options.idempotencyKeys) honourIdempotencyKeys(app, options.idempotencyKeys);
 
   app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
     if (err instanceof Refusal) {
