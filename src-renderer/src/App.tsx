@@ -135,6 +135,18 @@ function useKeyboard() {
   }, [setScreen, setChatOpen]);
 }
 
+/** Offline, the lists are the last known ones (kept by the service worker): said plainly, above them. */
+function OfflineBanner() {
+  const { t } = useTranslation();
+  const offline = useStore((s) => s.connection === 'offline');
+  if (!offline) return null;
+  return (
+    <p className="offline-banner" role="status" data-testid="offline-banner">
+      {t('offline.banner')}
+    </p>
+  );
+}
+
 export function App() {
   const { t, i18n } = useTranslation();
   const screen = useStore((s) => s.screen);
@@ -167,6 +179,7 @@ export function App() {
           <h1>{t(`nav.${screen}`)}</h1>
           <CommandBar />
         </header>
+        <OfflineBanner />
         <Notices />
         <ActionToasts />
         <main className="content" id="content" tabIndex={-1}>

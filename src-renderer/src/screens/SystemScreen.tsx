@@ -6,6 +6,7 @@ import { useStore } from '../store';
 import type { VoiceStatus } from '../../../src-shared';
 import { ProtocolCard } from './ProtocolCard';
 import { RiskPolicyCard } from './RiskPolicyCard';
+import { NotificationsCard } from './NotificationsCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
 
@@ -415,6 +416,7 @@ export function SystemScreen() {
       <WorkersAndContainers />
       <ProtocolCard />
       <RiskPolicyCard />
+      <NotificationsCard />
       <Telemetry />
     </div>
   );
