@@ -121,6 +121,7 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
 function composeCapabilities(platform: Platform, options: MasterOptions): { capabilities: Capabilities; all: Capability[] } {
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
+  const notify = createNotify(platform, { members: desktopOnlyMembers() });
   const household = createHousehold(platform);
   const skills = createSkills(platform, protocol);
   const mesh = createMesh(platform, protocol, skills.service);
@@ -138,7 +139,6 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
-  const notify = createNotify(platform, { members: desktopOnlyMembers() });
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
     capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, notify },
