@@ -6,6 +6,7 @@ import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest }
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
+import type { Member, MemberCreateRequest, MemberRemoveResponse, MembersResponse, MemberUpdateRequest } from './members';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -51,6 +52,12 @@ export interface ApiRoutes {
   'GET /api/health': { response: HealthResponse };
   'GET /api/state': { response: HomeState };
   'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
+
+  'GET /api/members': { response: MembersResponse };
+  'POST /api/members': { request: MemberCreateRequest; response: Member };
+  'PATCH /api/members/{id}': { request: MemberUpdateRequest; response: Member };
+  /** Query `assigned=unassign` when the member still has items (else 409 MEMBER_HAS_ITEMS). */
+  'DELETE /api/members/{id}': { response: MemberRemoveResponse };
 
   'POST /api/agent/chat': { request: ChatRequest; response: ChatResponse };
   'POST /api/agent/chat/stream': { request: ChatRequest; response: EventStream<ChatStreamEvent | ChatStreamErrorEvent> };

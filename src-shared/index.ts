@@ -17,3 +17,4 @@ export * from './grocery-names';
 export * from './grocery-aisles';
 export * from './risk';
 export * from './notify';
+export * from './members';

@@ -9,7 +9,7 @@ import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMesh, type MeshCapability } from '../mesh';
-import { createNotify, desktopOnlyMembers, type NotifyCapability } from '../notify';
+import { createNotify, type NotifyCapability } from '../notify';
 import type { Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
 import { idempotencyKeysIn, openDatabase, type IdempotencyKeys } from '../platform/database';
@@ -121,8 +121,8 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
 function composeCapabilities(platform: Platform, options: MasterOptions): { capabilities: Capabilities; all: Capability[] } {
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
-  const notify = createNotify(platform, { members: desktopOnlyMembers() });
   const household = createHousehold(platform);
+  const notify = createNotify(platform, { members: household.members });
   const skills = createSkills(platform, protocol);
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
@@ -142,7 +142,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
     capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, notify },
-    all: [system, protocol, notify, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    all: [system, protocol, household, notify, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
   };
 }
 

@@ -1,5 +1,7 @@
-// Who the household is, as notifications need it. The household's member directory
-// provides this; until it is wired in, the household is its one desktop member.
+import type { Reminder } from '../../src-shared';
+
+// Who the household is, as notifications need it: the household's member directory
+// satisfies this.
 
 export interface NotifyMember {
   readonly id: string;
@@ -15,20 +17,7 @@ export interface MemberDirectory {
   desktopMember(): NotifyMember;
 }
 
-export const DESKTOP_MEMBER_ID = 'desktop';
-
-/** A household that has not named its members yet: everyone is the desktop user. */
-export function desktopOnlyMembers(name = 'Zuhause'): MemberDirectory {
-  const desktop: NotifyMember = Object.freeze({ id: DESKTOP_MEMBER_ID, name });
-  return {
-    list: () => [desktop],
-    get: (id) => (id === desktop.id ? desktop : undefined),
-    desktopMember: () => desktop,
-  };
-}
-
 /** The member a reminder belongs to; null = everyone. */
-export function assigneeOf(reminder: object): string | null {
-  const value = (reminder as { assignee?: unknown }).assignee;
-  return typeof value === 'string' && value ? value : null;
+export function assigneeOf(reminder: Pick<Reminder, 'assignee'>): string | null {
+  return reminder.assignee || null;
 }

@@ -31,6 +31,11 @@ async function master(env: Record<string, string> = {}): Promise<TestMaster> {
   return m;
 }
 
+/** The desktop member, whom loopback requests act for. */
+function desktopId(t: TestMaster): string {
+  return t.master.capabilities.household.members.desktopMember().id;
+}
+
 async function remind(t: TestMaster, text: string, time: string): Promise<string> {
   const res = await t.request('/api/tools/reminders_create', {
     json: { arguments: { text, when: { kind: 'absolute', date: '2026-12-01', time } } },
@@ -73,11 +78,11 @@ describe('notifications', () => {
   it('during quiet hours nothing is pushed; the reminder arrives when they end', async () => {
     const t = await master();
     expect((await t.request('/api/push/subscription', { json: push.subscribe('phone-quiet').json })).status).toBe(201);
-    const saved = await t.request('/api/notify/settings/desktop', {
+    const saved = await t.request(`/api/notify/settings/${desktopId(t)}`, {
       method: 'PUT',
       json: { quiet_hours: { start: '22:00', end: '07:00' } },
     });
-    expect(saved.json).toEqual({ member_id: 'desktop', push: true, ntfy: false, quiet_hours: { start: '22:00', end: '07:00' } });
+    expect(saved.json).toEqual({ member_id: desktopId(t), push: true, ntfy: false, quiet_hours: { start: '22:00', end: '07:00' } });
     await remind(t, 'Müll rausstellen', '23:00');
 
     now = new Date('2026-12-01T23:00:10+01:00');
@@ -107,9 +112,9 @@ describe('notifications', () => {
     });
     expect((await t.request('/api/notify/settings')).json).toMatchObject({
       ntfy_configured: true,
-      members: [{ member_id: 'desktop', ntfy: false }],
+      members: [{ member_id: desktopId(t), ntfy: false }],
     });
-    await t.request('/api/notify/settings/desktop', { method: 'PUT', json: { ntfy: true, push: false } });
+    await t.request(`/api/notify/settings/${desktopId(t)}`, { method: 'PUT', json: { ntfy: true, push: false } });
     const id = await remind(t, 'Blumen gießen', '16:30');
     now = new Date('2026-12-01T16:30:00+01:00');
     await pass(t);
@@ -124,6 +129,36 @@ describe('notifications', () => {
     });
     // The token is a secret: the config the UI reads does not show it.
     expect((await t.request('/api/config')).text).not.toContain('tk_household_secret_0123');
+  });
+
+  it("with the household's members: an unassigned reminder reaches everyone's phone, Paul's only Paul's", async () => {
+    const t = await master();
+    const paul = await t.request('/api/members', { json: { name: 'Paul', language: 'en' } });
+    expect(paul.status).toBe(201);
+    const paulId = paul.json.id as string;
+    const notify = t.master.capabilities.notify.service;
+    // A paired phone of each member (the LAN pairing sets who a device belongs to).
+    notify.subscribe({ memberId: desktopId(t), deviceId: 'dev_anna', desktop: false }, push.subscribe('anna-phone').json);
+    notify.subscribe({ memberId: paulId, deviceId: 'dev_paul', desktop: false }, push.subscribe('paul-phone').json);
+
+    const everyone = await remind(t, 'Elternabend', '15:00');
+    const forPaul = await t.request('/api/tools/reminders_create', {
+      json: { arguments: { text: 'Fußball', when: { kind: 'absolute', date: '2026-12-01', time: '15:00' }, assignee: paulId } },
+    });
+    expect(forPaul.json.success).toBe(true);
+    now = new Date('2026-12-01T15:00:00+01:00');
+    const before = push.received.length;
+    await pass(t);
+    const got = push.received
+      .slice(before)
+      .map((r) => [r.subscription, (r.message as { reminder: { id: string } }).reminder.id, (r.message as { title: string }).title]);
+    expect(got.sort()).toEqual(
+      [
+        ['anna-phone', everyone, 'Erinnerung'],
+        ['paul-phone', everyone, 'Reminder'],
+        ['paul-phone', forPaul.json.data.id, 'Reminder'],
+      ].sort(),
+    );
   });
 
   it('a subscription the browser dropped (410) is forgotten', async () => {
@@ -167,11 +202,19 @@ describe('notifications', () => {
       expect(res.json.error.message).toBeTruthy();
     }
     expect(
-      (await t.request('/api/notify/settings/desktop', { method: 'PUT', json: { quiet_hours: { start: '25:00', end: '07:00' } } })).status,
+      (await t.request(`/api/notify/settings/${desktopId(t)}`, { method: 'PUT', json: { quiet_hours: { start: '25:00', end: '07:00' } } }))
+        .status,
     ).toBe(400);
     expect((await t.request('/api/notify/settings/nobody', { method: 'PUT', json: { push: false } })).status).toBe(404);
     expect((await t.request('/api/notify/settings')).json.members).toEqual([
-      { member_id: 'desktop', name: 'Zuhause', push: true, ntfy: false, quiet_hours: null, devices: 0 },
+      {
+        member_id: desktopId(t),
+        name: t.master.capabilities.household.members.desktopMember().name,
+        push: true,
+        ntfy: false,
+        quiet_hours: null,
+        devices: 0,
+      },
     ]);
     expect((await t.request('/api/push/subscription', { method: 'DELETE', json: { endpoint: good.endpoint } })).status).toBe(404);
   });

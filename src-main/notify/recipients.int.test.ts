@@ -26,7 +26,7 @@ const members: MemberDirectory = {
   desktopMember: () => family[0]!,
 };
 
-function reminder(id: string, assignee?: string): Reminder & { assignee?: string } {
+function reminder(id: string, assignee: string | null = null): Reminder {
   return {
     id,
     text: 'Elternabend',
@@ -35,7 +35,7 @@ function reminder(id: string, assignee?: string): Reminder & { assignee?: string
     event_id: null,
     fired_at: '2026-12-01T19:00:00+01:00',
     created_at: '2026-12-01T08:00:00+01:00',
-    ...(assignee ? { assignee } : {}),
+    assignee,
   };
 }
 
