@@ -8,9 +8,17 @@ interface Api {
   getState(): { loadHome(): Promise<void>; setScreen(screen: ScreenId): void };
 }
 
+/**
+ * The desktop app's window (its preload bridge is `window.jarvis`): it has native
+ * notifications and a master on the same computer, so no offline shell and no Web Push.
+ */
+export function isDesktopApp(): boolean {
+  return 'jarvis' in globalThis;
+}
+
 /** Service workers (and so installing and push) need a secure page: HTTPS, or this computer. */
 export function canInstall(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && globalThis.isSecureContext === true;
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && globalThis.isSecureContext === true && !isDesktopApp();
 }
 
 /**

@@ -3,7 +3,7 @@ import type { NotifySettings, NotifySettingsResponse, NotifySettingsUpdate } fro
 import { request } from '../api';
 import { Card } from '../components/Card';
 import { useTranslation } from '../i18n';
-import { disablePush, enablePush, pushState, type PushState } from '../live/web-app';
+import { disablePush, enablePush, isDesktopApp, pushState, type PushState } from '../live/web-app';
 
 /** This device: allow or stop notifications here. */
 function ThisDevice() {
@@ -115,7 +115,7 @@ export function NotificationsCard() {
   return (
     <Card title={t('notify.title')} className="span-6" testId="card-notifications">
       <p className="muted small">{t('notify.intro')}</p>
-      <ThisDevice />
+      {isDesktopApp() ? null : <ThisDevice />}
       {error ? <p className="inline-error">{error}</p> : null}
       {settings ? (
         <ul className="item-list">
