@@ -85,6 +85,8 @@ describe('the installable app', () => {
     await page.reload();
     await page.getByTestId('offline-banner').waitFor();
     await page.getByRole('checkbox', { name: 'Äpfel abhaken' }).waitFor();
+    // Read-only: what is on the list cannot be ticked while offline.
+    expect(await page.getByRole('checkbox', { name: 'Äpfel abhaken' }).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     await page.screenshot({ path: screenshotPath('web-app-offline') });
 
     const form = page.getByTestId('grocery-create-form');

@@ -153,6 +153,7 @@ export function App() {
   const mode = useStore((s) => s.mode);
   const language = useStore((s) => s.language);
   const View = SCREEN_VIEWS[screen];
+  const offline = useStore((s) => s.connection === 'offline');
   useKeyboard();
 
   useEffect(() => {
@@ -169,7 +170,7 @@ export function App() {
   }, [mode]);
 
   return (
-    <div className={`app mode-${mode}`} data-testid="app-shell">
+    <div className={`app mode-${mode}`} data-testid="app-shell" data-offline={offline ? 'true' : undefined}>
       <a className="skip" href="#content">
         {t('shell.skip')}
       </a>
