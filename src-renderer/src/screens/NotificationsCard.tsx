@@ -18,7 +18,7 @@ function ThisDevice() {
     action().then(setState, (err: Error) => setError(err.message));
   };
   return (
-    <div data-testid="notify-this-device">
+    <div className="notify-device" data-testid="notify-this-device">
       <h3>{t('notify.thisDevice')}</h3>
       {state === 'unsupported' ? <p className="muted small">{t('notify.unsupported')}</p> : null}
       {state === 'denied' ? <p className="muted small">{t('notify.denied')}</p> : null}
@@ -54,7 +54,7 @@ function MemberRow({
   const [end, setEnd] = useState(member.quiet_hours?.end ?? '07:00');
   const quiet = member.quiet_hours !== null;
   return (
-    <li data-testid={`notify-member-${member.member_id}`}>
+    <li className="notify-member" data-testid={`notify-member-${member.member_id}`}>
       <span className="item-main">
         <strong>{member.name}</strong>
         <span className="muted small">{t('notify.devices', { count: member.devices })}</span>
