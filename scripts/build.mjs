@@ -4,6 +4,7 @@
 // the renderer. A target is rebuilt when any of its inputs is newer than its stamp, or the
 // set of input files changed.
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -153,6 +154,39 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
   return { ascii: isAscii(readFileSync(join(root, outdir, 'master.cjs'))) };
 }
 
+/**
+ * The installable app's service worker, beside index.html (scope /). Its version is the
+ * built index.html's: a new build is a new worker, which renews the offline shell.
+ */
+async function buildServiceWorker(esbuild) {
+  const outdir = join(root, 'dist', 'renderer');
+  const shellVersion = createHash('sha256')
+    .update(readFileSync(join(outdir, 'index.html')))
+    .digest('hex')
+    .slice(0, 16);
+  // Every built file but source maps: each screen's code is there offline, not only the ones opened.
+  const files = [];
+  listFiles(outdir, files);
+  const shellFiles = [
+    '/',
+    ...files
+      .map((f) => `/${relative(outdir, join(root, f.file)).replaceAll('\\', '/')}`)
+      .filter((p) => p !== '/index.html' && p !== '/sw.js' && !p.endsWith('.map')),
+  ];
+  await esbuild.build({
+    entryPoints: { sw: 'src-renderer/sw/service-worker.ts' },
+    outdir,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    define: { __SHELL_VERSION__: JSON.stringify(shellVersion), __SHELL_FILES__: JSON.stringify(shellFiles) },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+}
+
 const TARGETS = {
   main: {
     inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
@@ -225,9 +259,10 @@ const TARGETS = {
   },
   renderer: {
     inputs: ['src-renderer', ...common],
-    async build() {
+    async build(esbuild) {
       const vite = await import('vite');
       await vite.build({ configFile: join(root, 'src-renderer/vite.config.ts'), logLevel: 'warn' });
+      await buildServiceWorker(esbuild);
     },
   },
 };

@@ -12,6 +12,7 @@ export const PROJECTS = [
   'src-main/tsconfig.json',
   'src-renderer/tsconfig.json',
   'src-renderer/tsconfig.node.json',
+  'src-renderer/sw/tsconfig.json',
   'workers/tsconfig.json',
   'e2e/tsconfig.json',
 ];

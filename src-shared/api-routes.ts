@@ -29,6 +29,15 @@ import type {
   SkillProposal,
 } from './protocol';
 import type { McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
+import type {
+  NotifySettings,
+  NotifySettingsResponse,
+  NotifySettingsUpdate,
+  PushSubscriptionRequest,
+  PushSubscriptionResponse,
+  PushUnsubscribeRequest,
+  VapidKeyResponse,
+} from './notify';
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type { SkillsReloadResponse, SkillsResponse } from './skills';
@@ -117,6 +126,14 @@ export interface ApiRoutes {
   'POST /api/protocol/skill-proposals/{id}/decision': { request: ProposalDecisionRequest; response: SkillProposal };
   'GET /api/protocol/learning': { response: LearningRecordsResponse };
   'POST /api/protocol/sessions/{id}/learning/{lid}/decision': { request: ProposalDecisionRequest; response: LearningDecisionResponse };
+
+  'GET /api/push/vapid-key': { response: VapidKeyResponse };
+  'POST /api/push/subscription': { request: PushSubscriptionRequest; response: PushSubscriptionResponse };
+  'DELETE /api/push/subscription': { request: PushUnsubscribeRequest; response: undefined };
+  'GET /api/notify/settings': { response: NotifySettingsResponse };
+  'PUT /api/notify/settings/{member}': { request: NotifySettingsUpdate; response: NotifySettings };
+  'POST /api/notify/reminders/{id}/done': { request: Record<string, never>; response: ToolResult };
+  'POST /api/notify/reminders/{id}/snooze': { request: Record<string, never>; response: ToolResult };
 }
 
 export type ApiRoute = keyof ApiRoutes;

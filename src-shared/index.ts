@@ -21,4 +21,5 @@ export * from './home-control';
 export * from './mcp';
 export * from './home-control-server';
 export * from './access';
+export * from './notify';
 export * from './members';

@@ -51,6 +51,13 @@ describe('desktop notifications', () => {
     ).toMatchObject({ title: 'Erinnerung', body: 'Zahnarzt', key: 'reminder:r9:2026-11-30T15:00:00+01:00' });
   });
 
+  it("announce everyone's reminders and the desktop member's, not another member's", () => {
+    const due = (assignee: string | null) => ({ type: 'reminder.due', at, data: { id: 'r5', text: 'Fußball', at, assignee } });
+    expect(notificationForEvent(due(null), 'de', 'mem_anna')).toMatchObject({ body: 'Fußball' });
+    expect(notificationForEvent(due('mem_anna'), 'de', 'mem_anna')).toMatchObject({ body: 'Fußball' });
+    expect(notificationForEvent(due('mem_paul'), 'de', 'mem_anna')).toBeUndefined();
+  });
+
   it('stay quiet for other events and malformed data', () => {
     expect(notificationForEvent({ type: 'state.changed', at, data: { domains: ['tasks'] } }, 'en')).toBeUndefined();
     expect(notificationForEvent({ type: 'reminder.due', at, data: 'oops' }, 'en')).toBeUndefined();

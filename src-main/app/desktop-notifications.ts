@@ -57,13 +57,19 @@ function clip(value: string, max: number): string {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
-export function notificationForEvent(event: ServerEvent, language: Language): NotificationModel | undefined {
+/**
+ * `desktopMember`: the member the desktop acts for. A reminder that belongs to another
+ * member reaches that member's own devices, not this desktop.
+ */
+export function notificationForEvent(event: ServerEvent, language: Language, desktopMember?: string): NotificationModel | undefined {
   const t = TEXT[language];
   const data = record(event.data);
   const id = text(data, 'id', 'worker_id') || String(data.id ?? '');
   switch (event.type) {
     case 'reminder.due': {
       const reminder = record(data.reminder ?? data);
+      const assignee = text(reminder, 'assignee');
+      if (assignee && desktopMember && assignee !== desktopMember) return undefined;
       const body = text(reminder, 'title', 'text', 'message', 'name');
       if (!body) return undefined;
       const due = text(reminder, 'due_at', 'due', 'at');

@@ -250,7 +250,7 @@ function notify(n: NotificationModel): void {
 function watchNotifications(running: Master, language: Language): () => void {
   const deduper = new NotificationDeduper();
   return running.platform.events.subscribe((event) => {
-    const n = notificationForEvent(event, language);
+    const n = notificationForEvent(event, language, running.capabilities.household.members.desktopMember().id);
     if (n && deduper.isNew(n.key)) notify(n);
   });
 }

@@ -13,9 +13,10 @@ import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
+import { createNotify, type NotifyCapability } from '../notify';
 import type { ApiListener, Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
-import { openDatabase } from '../platform/database';
+import { idempotencyKeysIn, openDatabase, type IdempotencyKeys } from '../platform/database';
 import { EventBus } from '../platform/events';
 import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } from '../platform/http';
 import { SkillRegistry } from '../platform/registry';
@@ -60,6 +61,7 @@ export interface Capabilities {
   readonly home: HomeCapability;
   readonly mcp: McpCapability;
   readonly access: AccessCapability;
+  readonly notify: NotifyCapability;
 }
 
 export interface Addresses {
@@ -141,6 +143,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
+  const notify = createNotify(platform, { members: household.members });
   const skills = createSkills(platform, protocol);
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
@@ -164,11 +167,12 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const access = createAccess(platform, household.members);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access },
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify },
     all: [
       system,
       protocol,
       household,
+      notify,
       skills,
       mesh,
       docker,
@@ -194,11 +198,13 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   const { db, log, tracer } = platform;
 
   let composed: ReturnType<typeof composeCapabilities>;
+  let idempotencyKeys: IdempotencyKeys;
   let upgrade: ReturnType<typeof prepareUpgrade> = {};
   try {
     upgrade = prepareUpgrade(db, config.dataFile, KNOWN_SCHEMAS, platform.version, platform.clock());
     if (upgrade.backupFile) log.info(`database backed up before the upgrade: ${upgrade.backupFile}`);
     composed = composeCapabilities(platform, options);
+    idempotencyKeys = idempotencyKeysIn(db, platform.clock);
   } catch (err) {
     db.close();
     if (upgrade.backupFile && err instanceof Error)
@@ -219,9 +225,12 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
     return app;
   };
   const { access } = capabilities;
-  const api = withApiRoutes(createHttpServer({ loopbackOnly: true, uiDir, onError }), 'loopback');
+  const api = withApiRoutes(createHttpServer({ loopbackOnly: true, uiDir, idempotencyKeys, onError }), 'loopback');
   const lan = access.lanEnabled
-    ? withApiRoutes(createHttpServer({ loopbackOnly: false, allowHost: access.isLanHost, https: true, uiDir, onError }), 'lan')
+    ? withApiRoutes(
+        createHttpServer({ loopbackOnly: false, allowHost: access.isLanHost, https: true, uiDir, idempotencyKeys, onError }),
+        'lan',
+      )
     : undefined;
   if (lan) access.onCertificateRenewed((m) => setCertificate(lan, { key: m.keyPem, cert: m.certPem }));
 

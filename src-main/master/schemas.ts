@@ -2,6 +2,8 @@ import { ACCESS_MIGRATIONS } from '../access';
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
 import { MCP_MIGRATIONS } from '../mcp';
+import { NOTIFY_MIGRATIONS } from '../notify';
+import { IDEMPOTENCY_MIGRATIONS } from '../platform/database';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
 
 /**
@@ -16,4 +18,6 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   rag: RAG_MIGRATIONS.length,
   mcp: MCP_MIGRATIONS.length,
   access: ACCESS_MIGRATIONS.length,
+  idempotency: IDEMPOTENCY_MIGRATIONS.length,
+  notify: NOTIFY_MIGRATIONS.length,
 };

@@ -136,12 +136,25 @@ function useKeyboard() {
   }, [setScreen, setChatOpen]);
 }
 
+/** Offline, the lists are the last known ones (kept by the service worker): said plainly, above them. */
+function OfflineBanner() {
+  const { t } = useTranslation();
+  const offline = useStore((s) => s.connection === 'offline');
+  if (!offline) return null;
+  return (
+    <p className="offline-banner" role="status" data-testid="offline-banner">
+      {t('offline.banner')}
+    </p>
+  );
+}
+
 export function App() {
   const { t, i18n } = useTranslation();
   const screen = useStore((s) => s.screen);
   const mode = useStore((s) => s.mode);
   const language = useStore((s) => s.language);
   const View = SCREEN_VIEWS[screen];
+  const offline = useStore((s) => s.connection === 'offline');
   useKeyboard();
 
   useEffect(() => {
@@ -158,7 +171,7 @@ export function App() {
   }, [mode]);
 
   return (
-    <div className={`app mode-${mode}`} data-testid="app-shell">
+    <div className={`app mode-${mode}`} data-testid="app-shell" data-offline={offline ? 'true' : undefined}>
       <a className="skip" href="#content">
         {t('shell.skip')}
       </a>
@@ -168,6 +181,7 @@ export function App() {
           <h1>{t(`nav.${screen}`)}</h1>
           <CommandBar />
         </header>
+        <OfflineBanner />
         <Notices />
         <ActionToasts />
         <main className="content" id="content" tabIndex={-1}>

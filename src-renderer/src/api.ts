@@ -133,13 +133,23 @@ export function requester(headers: () => Readonly<Record<string, string>>) {
 /** One JSON call of the loopback API: `request('GET /api/skills')`, `request('POST /api/mesh/workers/{id}/reload', { params: { id }, body: {} })`. */
 export const request = requester(() => ({}));
 
+export interface ToolCallOptions {
+  /** A call that may be sent again (an offline queue): the master gives it one effect and repeats its first answer. */
+  readonly idempotencyKey?: string;
+}
+
 /**
  * POST /api/tools/{name}: the one write path the UI shares with the assistant.
  * A refused call (success:false) becomes an ApiError so callers can roll back.
  */
-export async function callTool<N extends HomeToolName>(name: N, args: HomeToolArgs[N]): Promise<ToolResult<HomeToolData[N]>>;
-export async function callTool(name: HomeToolName, args: object): Promise<ToolResult> {
-  const result = await request('POST /api/tools/{name}', { params: { name }, body: { arguments: args } });
+export async function callTool<N extends HomeToolName>(
+  name: N,
+  args: HomeToolArgs[N],
+  options?: ToolCallOptions,
+): Promise<ToolResult<HomeToolData[N]>>;
+export async function callTool(name: HomeToolName, args: object, options: ToolCallOptions = {}): Promise<ToolResult> {
+  const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+  const result = await request('POST /api/tools/{name}', { params: { name }, body: { arguments: args }, ...(headers ? { headers } : {}) });
   if (!result.success)
     throw new ApiError(422, result.error?.code ?? 'TOOL_FAILED', result.error?.message ?? result.message, result.error?.path);
   return result;

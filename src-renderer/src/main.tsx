@@ -6,6 +6,7 @@ import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
 import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
 import { preloadScreens } from './screens/screen-views';
+import { startWebApp } from './live/web-app';
 import { useStore } from './store';
 import './styles.css';
 
@@ -27,6 +28,7 @@ if (!root) throw new Error('index.html has no #root element');
 const language = useStore.getState().language;
 const first = loadFirst(useStore);
 flushOutboxWhenOnline(useStore);
+startWebApp(useStore);
 // Entries left from the last session go once the household state is in.
 void first.then(() => useStore.getState().flushOutbox());
 

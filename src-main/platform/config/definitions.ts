@@ -313,6 +313,41 @@ export const SETTINGS = [
     description: 'Maximum nesting of skill.toml pipelines.',
   },
 
+  // Notifications
+  {
+    env: 'NTFY_URL',
+    key: 'ntfyUrl',
+    type: 'url',
+    description:
+      'The ntfy server (e.g. https://ntfy.sh or your own); with NTFY_TOPIC set, members can choose ntfy as a notification channel, and the ntfy skill sends messages there.',
+  },
+  {
+    env: 'NTFY_TOPIC',
+    key: 'ntfyTopic',
+    type: 'string',
+    description: 'The ntfy topic the household subscribed to in the ntfy app.',
+  },
+  {
+    env: 'NTFY_TOKEN',
+    key: 'ntfyToken',
+    type: 'string',
+    secret: true,
+    description: 'Access token for a protected ntfy topic (sent as a Bearer token); unset for an open topic.',
+  },
+  {
+    env: 'JARVIS_PUSH_SUBJECT',
+    key: 'pushSubject',
+    type: 'string',
+    default: 'mailto:jarvis@home.arpa',
+    description: 'Contact the push services see in Web Push requests (a mailto: or https: URL), as VAPID asks for.',
+  },
+  {
+    env: 'JARVIS_APP_URL',
+    key: 'appUrl',
+    type: 'url',
+    description: "The address the household's phones open JARVIS at (its LAN address); ntfy notifications link there.",
+  },
+
   // Mesh
   {
     env: 'JARVIS_MESH_ENROLLMENT_TOKEN',
@@ -478,9 +513,6 @@ export const SETTINGS = [
     description:
       'Machines to wake: `name=MAC[@broadcast[:port]]`, comma-separated (e.g. `Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255:9`; default broadcast 255.255.255.255, port 9).',
   },
-  { env: 'NTFY_URL', key: 'ntfyUrl', type: 'url', description: 'ntfy server, e.g. `https://ntfy.sh` or your own.' },
-  { env: 'NTFY_TOPIC', key: 'ntfyTopic', type: 'string', description: "The household's ntfy topic (letters, digits, `-`, `_`)." },
-  { env: 'NTFY_TOKEN', key: 'ntfyToken', type: 'string', secret: true, description: 'ntfy access token (`tk_…`) for a protected topic.' },
 
   // MCP
   {

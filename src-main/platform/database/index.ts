@@ -2,3 +2,5 @@ export { openDatabase, openDatabaseReadonly } from './database';
 export type { Db } from './database';
 export { applyMigrations, schemaVersion, SchemaTooNewError } from './migrations';
 export type { Migration } from './migrations';
+export { idempotencyKeysIn, IDEMPOTENCY_MIGRATIONS } from './idempotency-keys';
+export type { IdempotencyKeys, RememberedAnswer } from './idempotency-keys';

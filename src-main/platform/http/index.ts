@@ -3,3 +3,4 @@ export type { HttpServerOptions, RouteInfo } from './server';
 export { errorBody } from './errors';
 export { isLoopbackHost } from './host-check';
 export { crossSiteReason } from './cross-site';
+export { REPLAY_HEADER } from './idempotency';

@@ -9,6 +9,8 @@ import { findLoneSurrogate } from './lone-surrogates';
 import { serveUi } from './static-files';
 import { redirectPlainHttp } from './plain-http-redirect';
 import type { Server as TlsServer } from 'node:tls';
+import { honourIdempotencyKeys } from './idempotency';
+import type { IdempotencyKeys } from '../database';
 
 export interface HttpServerOptions {
   /** Reject requests whose Host header is not loopback (the API listener). */
@@ -26,6 +28,8 @@ export interface HttpServerOptions {
   /** The scheme the listener speaks, for the same-origin check (default http). */
   readonly scheme?: 'http' | 'https';
   readonly onError?: (err: unknown, route: string) => void;
+  /** Where writes with an `Idempotency-Key` header keep their first answer; without it the header is ignored. */
+  readonly idempotencyKeys?: IdempotencyKeys;
 }
 
 /**
@@ -160,6 +164,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
         );
     }
   });
+
+  if (options.idempotencyKeys) honourIdempotencyKeys(app, options.idempotencyKeys);
 
   app.setErrorHandler((err: FastifyError | Refusal, req, reply) => {
     if (err instanceof Refusal) {

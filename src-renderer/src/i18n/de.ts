@@ -753,6 +753,29 @@ export const de = {
     removedChecked_other: '{{count}} erledigte Einträge entfernt',
     failed: 'Konnte nicht rückgängig gemacht werden: {{reason}}',
   },
+  offline: {
+    banner:
+      'Offline – du siehst den zuletzt bekannten Stand. Neue Einkäufe und Aufgaben werden gesendet, sobald die Verbindung zurück ist.',
+  },
+  notify: {
+    title: 'Benachrichtigungen',
+    intro: 'Wer wie erfährt, dass eine Erinnerung fällig ist. Solange JARVIS offen ist, erscheint sie immer auch hier.',
+    thisDevice: 'Dieses Gerät',
+    enable: 'Benachrichtigungen auf diesem Gerät erlauben',
+    enabled: 'Dieses Gerät bekommt Benachrichtigungen.',
+    disable: 'Ausschalten',
+    unsupported:
+      'Dieser Browser kann hier keine Benachrichtigungen empfangen. Auf dem iPhone: JARVIS erst „Zum Home-Bildschirm“ hinzufügen und dort öffnen.',
+    denied: 'Benachrichtigungen sind für JARVIS gesperrt – in den Einstellungen des Browsers wieder erlauben.',
+    push: 'Aufs Handy',
+    ntfy: 'ntfy-App',
+    ntfyMissing: 'ntfy ist für den Haushalt nicht eingerichtet.',
+    quiet: 'Ruhezeit',
+    quietFrom: 'von',
+    quietUntil: 'bis',
+    devices_one: '{{count}} Gerät',
+    devices_other: '{{count}} Geräte',
+  },
   outbox: {
     waiting_one: '{{count}} Eintrag wartet auf die Verbindung',
     waiting_other: '{{count}} Einträge warten auf die Verbindung',

@@ -77,7 +77,9 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   source.addEventListener('reminder.due', (e) => {
     const reminder = payload('reminder.due', e);
-    if (reminder?.id) store.getState().reminderDue(reminder);
+    // Another member's reminder reaches that member's devices; this page shows everyone's and its own.
+    const me = store.getState().home.data?.viewer_member;
+    if (reminder?.id && (!reminder.assignee || !me || reminder.assignee === me)) store.getState().reminderDue(reminder);
     void store.getState().loadHome();
   });
   source.addEventListener('rag.progress', (e) => {

@@ -52,6 +52,19 @@ describe('live event stream', () => {
     expect(useStore.getState().dueReminders.map((r) => r.id)).toEqual(['rem_1']);
   });
 
+  it("reminder.due of another member stays on that member's devices", () => {
+    fakeApi({});
+    const home = { ...homeFixture(), viewer_member: 'mem_anna' };
+    useStore.setState({ home: { status: 'ready', data: home } });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    const base = homeFixture().reminders[0]!;
+    source.emit('reminder.due', { ...base, id: 'rem_paul', assignee: 'mem_paul' });
+    source.emit('reminder.due', { ...base, id: 'rem_anna', assignee: 'mem_anna' });
+    source.emit('reminder.due', { ...base, id: 'rem_all', assignee: null });
+    expect(useStore.getState().dueReminders.map((r) => r.id)).toEqual(['rem_all', 'rem_anna']);
+  });
+
   it('rag.progress moves a document without a refetch', () => {
     fakeApi({});
     useStore.setState({ documents: { status: 'ready', data: [ragDocumentFixture({ status: 'extracting', chunks: 0, progress: 0.1 })] } });

@@ -9,6 +9,7 @@ import { DevicesCard } from './DevicesCard';
 import { ProtocolCard } from './ProtocolCard';
 import { McpTokensCard } from './McpTokensCard';
 import { RiskPolicyCard } from './RiskPolicyCard';
+import { NotificationsCard } from './NotificationsCard';
 import { StatusGrid } from './StatusGrid';
 import { Icon } from '../components/Icon';
 
@@ -421,6 +422,7 @@ export function SystemScreen() {
       <ProtocolCard />
       <RiskPolicyCard />
       <McpTokensCard />
+      <NotificationsCard />
       <Telemetry />
     </div>
   );

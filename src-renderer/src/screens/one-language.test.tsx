@@ -131,6 +131,7 @@ const USER_DATA = [
   'Milch auf die Einkaufsliste',
   'Milch steht auf der Liste.',
   'Paul verträgt keine Nüsse',
+  'Anna',
   'Wochenplan',
   'Kochen',
   'Demo',
@@ -247,6 +248,13 @@ function serve(): void {
         ],
       }),
     'GET /api/protocol/learning': () => json({ records: [] }),
+    'GET /api/notify/settings': () =>
+      json({
+        members: [
+          { member_id: 'desktop', name: 'Anna', push: true, ntfy: false, quiet_hours: { start: '22:00', end: '07:00' }, devices: 2 },
+        ],
+        ntfy_configured: true,
+      }),
   });
 }
 

@@ -3,12 +3,13 @@ import type { HomeToolArgs } from '../../../src-shared';
 import { ApiError, callTool } from '../api';
 import { t } from '../i18n';
 import { messageOf } from './resource';
+import { loadQueued, readLocal, saveQueued } from './outbox-storage';
 import type { Store } from './index';
 
-// Creates made while the master cannot be reached wait here (and in localStorage, so a
+// Creates made while the master cannot be reached wait here (and in IndexedDB, so a
 // reload does not lose them) until the connection returns. Each carries the client_id the
-// master remembers: an entry whose answer was lost on the way is sent again and still
-// makes one entry.
+// master remembers, also as the request's Idempotency-Key: an entry whose answer was lost
+// on the way is sent again and still makes one entry.
 
 /** The creates that can wait for the connection. */
 export type OutboxTool = 'tasks_create' | 'groceries_add' | 'kanban_create';
@@ -32,26 +33,6 @@ export interface OutboxSlice {
   flushOutbox(): Promise<void>;
 }
 
-const STORAGE_KEY = 'jarvis.outbox';
-
-function readOutbox(): OutboxEntry[] {
-  try {
-    const raw: unknown = JSON.parse(globalThis.localStorage?.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(raw) ? (raw as OutboxEntry[]).filter((e) => typeof e?.client_id === 'string' && typeof e.tool === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function saveOutbox(entries: readonly OutboxEntry[]): void {
-  try {
-    if (entries.length) globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(entries));
-    else globalThis.localStorage?.removeItem(STORAGE_KEY);
-  } catch {
-    // A full quota: the entry still waits in memory.
-  }
-}
-
 export function newClientId(): string {
   const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   return `ui-${random.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64);
@@ -66,12 +47,20 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 export const OUTBOX_RETRY_MS = 4000;
 
 export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set, get) => {
+  // What waited from the last session joins what is queued meanwhile; nothing is saved before it is in.
+  const loaded = loadQueued().then(
+    (stored) => {
+      const queued = get().outbox.filter((e) => !stored.some((s) => s.client_id === e.client_id));
+      set({ outbox: [...stored, ...queued] });
+    },
+    () => undefined,
+  );
   const keep = (entries: readonly OutboxEntry[]) => {
     set({ outbox: entries });
-    saveOutbox(entries);
+    void loaded.then(() => saveQueued(get().outbox));
   };
   const send = async (entry: OutboxEntry) => {
-    await callTool(entry.tool, { ...entry.args, client_id: entry.client_id });
+    await callTool(entry.tool, { ...entry.args, client_id: entry.client_id }, { idempotencyKey: entry.client_id });
   };
   const retryLater = () => {
     clearTimeout(retry);
@@ -103,7 +92,7 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
     if (sent) await get().loadHome();
   };
   return {
-    outbox: readOutbox(),
+    outbox: readLocal(),
     async create(tool, args, label) {
       const entry: OutboxEntry = { client_id: newClientId(), tool, args, label };
       // Behind entries already waiting, so the household's order is kept.

@@ -27,6 +27,17 @@ function readPersisted(): Persisted {
   }
 }
 
+/**
+ * The screen the address asks for: the installed app starts at `?screen=home`, and a
+ * tapped reminder notification opens `?reminder=<id>` (its reminder is on Home).
+ */
+export function screenFromAddress(search: string = globalThis.location?.search ?? ''): ScreenId | undefined {
+  const params = new URLSearchParams(search);
+  if (params.has('reminder')) return 'home';
+  const screen = params.get('screen');
+  return SCREENS.includes(screen as ScreenId) ? (screen as ScreenId) : undefined;
+}
+
 function persist(value: Persisted): void {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(value));
@@ -68,8 +79,10 @@ let nextNotice = 1;
 
 export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) => {
   const save = () => persist({ screen: get().screen, mode: get().mode, language: get().language });
+  const persisted = readPersisted();
   return {
-    ...readPersisted(),
+    ...persisted,
+    screen: screenFromAddress() ?? persisted.screen,
     notices: [],
     setScreen(screen) {
       set({ screen });

@@ -1,0 +1,100 @@
+import type { Reminder } from '../../src-shared';
+import type { Capability, Platform } from '../platform/capability';
+import type { MemberDirectory } from './members';
+import type { NotifyLanguage } from './reminder-message';
+import { ReminderNotifier, type MemberDelivery } from './reminder-notifier';
+import { registerNotifyRoutes } from './routes';
+import { NotifyService } from './service';
+import { NotifyStore } from './store';
+import { loadOrCreateVapidKeys } from './vapid-keys';
+import { WebPushChannel } from './web-push-channel';
+
+export interface NotifyDeps {
+  readonly members: MemberDirectory;
+}
+
+export interface NotifyCapability extends Capability {
+  readonly notifier: ReminderNotifier;
+  readonly service: NotifyService;
+  readonly vapidPublicKey: string;
+  /** Resolves when every delivery started so far has finished (tests, the benchmark, stop). */
+  idle(): Promise<void>;
+  /** A revoked device gets no more pushes. */
+  forgetDevice(deviceId: string): number;
+}
+
+/** How often notices held back by quiet hours are looked at when no reminder pass is running. */
+const HELD_PASS_MS = 60_000;
+
+/**
+ * Notifications that reach people: when the household's reminder pass fires a reminder
+ * (`reminder.due`), its member, or everyone, hears of it by Web Push and ntfy as each
+ * chose, outside their quiet hours.
+ */
+export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability {
+  const store = new NotifyStore(ctx.db);
+  const service = new NotifyService(store, ctx.clock);
+  const keys = loadOrCreateVapidKeys(ctx.config.dataFile);
+  ctx.tracer.redactor.add(keys.privateKey);
+  const { ntfyUrl, ntfyTopic, ntfyToken } = ctx.config;
+  const ntfy = ntfyUrl && ntfyTopic ? { url: ntfyUrl, topic: ntfyTopic, ...(ntfyToken ? { token: ntfyToken } : {}) } : undefined;
+  const notifier = new ReminderNotifier({
+    store,
+    members: deps.members,
+    webPush: new WebPushChannel(keys, ctx.config.pushSubject),
+    ntfy,
+    timezone: ctx.config.timezone,
+    language: ctx.config.language as NotifyLanguage,
+    appUrl: ctx.config.appUrl,
+    clock: ctx.clock,
+    trace: (stage, data) => ctx.tracer.record('notify', 'notify', stage, data),
+  });
+
+  const running = new Set<Promise<unknown>>();
+  const track = (work: Promise<MemberDelivery[]>) => {
+    const tracked = work.catch((err: unknown) => ctx.log.error('notification delivery failed', err));
+    running.add(tracked);
+    void tracked.finally(() => running.delete(tracked));
+  };
+  // Subscribed at once: the household's first reminder pass runs as the master starts.
+  let unsubscribe: (() => void) | undefined = ctx.events.subscribe((event) => {
+    if (event.type === 'reminder.due' && event.data) track(notifier.reminderDue(event.data as Reminder));
+  });
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    name: 'notify',
+    notifier,
+    service,
+    vapidPublicKey: keys.publicKey,
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    forgetDevice: (deviceId) => service.forgetDevice(deviceId),
+    routes(app) {
+      registerNotifyRoutes(app, {
+        service,
+        members: deps.members,
+        registry: ctx.registry,
+        vapidPublicKey: keys.publicKey,
+        ntfyConfigured: ntfy !== undefined,
+        clock: ctx.clock,
+        timezone: ctx.config.timezone,
+      });
+    },
+    start() {
+      const every = ctx.config.homeAutomationIntervalMs > 0 ? Math.min(ctx.config.homeAutomationIntervalMs, HELD_PASS_MS) : 0;
+      if (every > 0) {
+        timer = setInterval(() => track(notifier.deliverHeld()), every);
+        timer.unref();
+      }
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { NOTIFY_MIGRATIONS } from './migrations';
+export { NotifyStore } from './notify-store';
+export type { DeferredNotice, StoredSubscription } from './notify-store';

@@ -1,0 +1,140 @@
+// The installable app's service worker (scope /): keeps the app shell and the last known
+// household state for offline use, shows Web Push reminders, and answers their buttons
+// ("Erledigt", "Später") with the device's own credentials.
+import type { PushMessage } from '../../src-shared';
+import { cacheRuleFor, STATE_PATH } from './shell-cache';
+
+declare const self: ServiceWorkerGlobalScope;
+/** Set by the build: a new build is a new worker, which renews the shell. */
+declare const __SHELL_VERSION__: string;
+/** Set by the build: the page and every built file (each screen's code, the manifest, the icons). */
+declare const __SHELL_FILES__: readonly string[];
+
+const CACHE = `jarvis-shell-${__SHELL_VERSION__}`;
+/** Answers served from the cache carry this header, so the app knows it shows the last known state. */
+const OFFLINE_HEADER = 'x-jarvis-offline';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(__SHELL_FILES__.map((path) => new Request(path, { cache: 'no-store' })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith('jarvis-shell-') && name !== CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function fromCache(request: Request | string): Promise<Response | undefined> {
+  const cache = await caches.open(CACHE);
+  return cache.match(request);
+}
+
+async function networkFirst(request: Request, key: Request | string): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await (await caches.open(CACHE)).put(key, response.clone());
+    return response;
+  } catch (err) {
+    const cached = await fromCache(key);
+    if (!cached) throw err;
+    const headers = new Headers(cached.headers);
+    headers.set(OFFLINE_HEADER, '1');
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cached = await fromCache(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  const navigate = request.mode === 'navigate';
+  const rule = cacheRuleFor(request.method, url, self.location.origin, navigate);
+  if (rule === 'network-only') return;
+  // Every page of the app is index.html (the app routes itself); the state has one key.
+  const key = navigate ? '/' : url.pathname === STATE_PATH ? STATE_PATH : request;
+  event.respondWith(rule === 'cache-first' ? cacheFirst(request) : networkFirst(request, key));
+});
+
+function isPushMessage(value: unknown): value is PushMessage {
+  const m = value as Partial<PushMessage> | null;
+  return m?.kind === 'reminder' && typeof m.title === 'string' && typeof m.reminder?.id === 'string';
+}
+
+self.addEventListener('push', (event) => {
+  let message: unknown;
+  try {
+    message = event.data?.json();
+  } catch {
+    message = undefined;
+  }
+  if (!isPushMessage(message)) return;
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(message.title, {
+        body: message.body,
+        tag: `reminder:${message.reminder.id}`,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/maskable-192.png',
+        data: message,
+        requireInteraction: true,
+        // The action buttons are Chromium's and Android's; iOS shows the notification without them.
+        ...({
+          actions: [
+            { action: 'done', title: message.actions.done },
+            { action: 'snooze', title: message.actions.snooze },
+          ],
+        } as object),
+      });
+      // An open page shows it in place too (and the e2e test watches for it).
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'push', message });
+    })(),
+  );
+});
+
+async function openItem(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows[0];
+  if (open) {
+    await open.focus();
+    open.postMessage({ type: 'open', url });
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const data: unknown = event.notification.data;
+  event.notification.close();
+  if (!isPushMessage(data)) return;
+  const id = encodeURIComponent(data.reminder.id);
+  event.waitUntil(
+    (async () => {
+      if (event.action === 'done' || event.action === 'snooze') {
+        // The device's credential cookie goes along: the master knows whose phone this is.
+        const res = await fetch(`/api/notify/reminders/${id}/${event.action}`, { method: 'POST', credentials: 'include' }).catch(
+          () => undefined,
+        );
+        for (const client of await self.clients.matchAll({ type: 'window' }))
+          client.postMessage({ type: 'handled', action: event.action, id: data.reminder.id, ok: res?.ok ?? false });
+        if (res?.ok) return;
+      }
+      await openItem(data.url);
+    })(),
+  );
+});
