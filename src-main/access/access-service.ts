@@ -143,7 +143,8 @@ export class AccessService {
     this.seenMs.delete(id);
     for (const res of this.open.get(id) ?? []) res.destroy();
     this.open.delete(id);
-    this.ctx.events.publish('devices.changed');
+    // The revoked id lets others forget what belongs to that device (its push subscriptions).
+    this.ctx.events.publish('devices.changed', { revoked: id });
   }
 
   private view(row: DeviceRow): PairedDevice {

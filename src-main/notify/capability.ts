@@ -59,6 +59,9 @@ export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability 
   // Subscribed at once: the household's first reminder pass runs as the master starts.
   let unsubscribe: (() => void) | undefined = ctx.events.subscribe((event) => {
     if (event.type === 'reminder.due' && event.data) track(notifier.reminderDue(event.data as Reminder));
+    // A device the household disconnected gets no more pushes.
+    const revoked = event.type === 'devices.changed' ? (event.data as { revoked?: unknown } | undefined)?.revoked : undefined;
+    if (typeof revoked === 'string') service.forgetDevice(revoked);
   });
   let timer: NodeJS.Timeout | undefined;
 

@@ -172,6 +172,17 @@ describe('notifications', () => {
     expect((await t.request('/api/notify/settings')).json.members[0].devices).toBe(0);
   });
 
+  it('a device the household disconnects gets no more pushes: its subscriptions go with it', async () => {
+    const t = await master();
+    const notify = t.master.capabilities.notify;
+    const phone = push.subscribe('phone-revoked');
+    notify.service.subscribe({ memberId: desktopId(t), deviceId: 'dev-revoked', desktop: false }, phone.json);
+    expect((await t.request('/api/notify/settings')).json.members[0].devices).toBe(1);
+    // What the access capability publishes when a device is disconnected.
+    t.master.platform.events.publish('devices.changed', { revoked: 'dev-revoked' });
+    expect((await t.request('/api/notify/settings')).json.members[0].devices).toBe(0);
+  });
+
   it('"Erledigt" removes the reminder; "Später" moves it by 15 minutes', async () => {
     const t = await master();
     const done = await remind(t, 'Tabletten', '15:00');
