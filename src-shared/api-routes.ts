@@ -2,10 +2,12 @@
 // what it accepts (`request`, a JSON body) and what it answers (`response`). The renderer's
 // client and its test fake are both typed from this one table.
 
+import type { DevicesResponse, PairingResponse } from './access';
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
 import type { HomeState } from './home';
+import type { Member, MemberCreateRequest, MemberRemoveResponse, MembersResponse, MemberUpdateRequest } from './members';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
   LearningDecisionResponse,
@@ -43,6 +45,12 @@ export interface ApiRoutes {
   'GET /api/state': { response: HomeState };
   'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
 
+  'GET /api/members': { response: MembersResponse };
+  'POST /api/members': { request: MemberCreateRequest; response: Member };
+  'PATCH /api/members/{id}': { request: MemberUpdateRequest; response: Member };
+  /** Query `assigned=unassign` when the member still has items (else 409 MEMBER_HAS_ITEMS). */
+  'DELETE /api/members/{id}': { response: MemberRemoveResponse };
+
   'POST /api/agent/chat': { request: ChatRequest; response: ChatResponse };
   'POST /api/agent/chat/stream': { request: ChatRequest; response: EventStream<ChatStreamEvent | ChatStreamErrorEvent> };
   'POST /api/agent/clear': { request: Record<string, never>; response: OkResponse };
@@ -68,6 +76,10 @@ export interface ApiRoutes {
   'GET /api/rag/search': { response: RagSearchResponse };
 
   'POST /api/kanban/organize': { request: Record<string, never>; response: KanbanOrganizeResult };
+
+  'POST /api/pairing': { request: Record<string, never>; response: PairingResponse };
+  'GET /api/devices': { response: DevicesResponse };
+  'DELETE /api/devices/{id}': { response: undefined };
 
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };

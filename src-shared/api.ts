@@ -49,7 +49,9 @@ export type ComponentStatusCode =
   | 'backup.off'
   | 'backup.none'
   | 'backup.last'
-  | 'backup.failed';
+  | 'backup.failed'
+  | 'access.lanOff'
+  | 'access.lanOn';
 
 export interface ComponentStatus {
   readonly state: 'ok' | 'off' | 'degraded' | 'error';

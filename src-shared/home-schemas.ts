@@ -18,6 +18,20 @@ import type { JsonSchemaObject } from './tools';
 
 const wallTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Uhrzeit HH:MM (24 h)' } as const;
 
+const assignee = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 80,
+  description: 'Für wen: Name oder Id eines Mitglieds, "me" = wer fragt, "everyone" = für alle',
+} as const;
+const assigneeOrNull = { anyOf: [assignee, { type: 'null' }], description: 'Für wen (Name, Id, "me"); null = für alle' } as const;
+const assigneeFilter = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 80,
+  description: 'Nur die Einträge eines Mitglieds: Name oder Id; "mine" = die der fragenden Person; "everyone" = alle',
+} as const;
+
 /** relative | weekday | absolute. Dates are never computed by the model. */
 export const SYMBOLIC_TIME_SCHEMA = {
   description: 'Symbolische Zeit; JARVIS rechnet sie in ein Datum um. Heute = relative/0, morgen = relative/1.',
@@ -146,6 +160,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
       days: days(366, 'Anzahl Tage, Standard 7'),
       to: { ...SYMBOLIC_TIME_SCHEMA, description: 'Tag nach dem Zeitraum (statt days)' },
       query: optionalText(200),
+      assignee: assigneeFilter,
     }),
   },
   calendar_create: {
@@ -160,6 +175,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         location: optionalText(200),
         notes: optionalText(4000),
         rrule,
+        assignee,
       },
       ['title', 'when'],
     ),
@@ -186,6 +202,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
           anyOf: [rrule, { type: 'null' }],
           description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)',
         },
+        assignee: assigneeOrNull,
       },
       ['id'],
     ),
@@ -196,7 +213,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   tasks_list: {
     description: 'Aufgaben auflisten (Standard: alle nicht erledigten).',
-    input_schema: object({ status: { enum: [...TASK_STATUSES, 'all'] }, query: optionalText(200) }),
+    input_schema: object({ status: { enum: [...TASK_STATUSES, 'all'] }, query: optionalText(200), assignee: assigneeFilter }),
   },
   tasks_create: {
     description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
@@ -207,6 +224,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         due: SYMBOLIC_TIME_SCHEMA,
         priority: { enum: [...TASK_PRIORITIES] },
         tags,
+        assignee,
         client_id: clientId,
       },
       ['title'],
@@ -223,6 +241,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         priority: { enum: [...TASK_PRIORITIES] },
         status: { enum: [...TASK_STATUSES] },
         tags,
+        assignee: assigneeOrNull,
       },
       ['id'],
     ),
@@ -233,11 +252,12 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   reminders_list: {
     description: 'Erinnerungen auflisten (Standard: nur ausstehende).',
-    input_schema: object({ include_fired: { type: 'boolean' } }),
+    input_schema: object({ include_fired: { type: 'boolean' }, assignee: assigneeFilter }),
   },
   reminders_create: {
-    description: 'Erinnerung anlegen. Ohne Uhrzeit um 09:00.',
-    input_schema: object({ text: text(500), when: SYMBOLIC_TIME_SCHEMA }, ['text', 'when']),
+    description:
+      'Erinnerung anlegen. Ohne Uhrzeit um 09:00. Ohne assignee ist sie für die fragende Person ("Erinnere mich"); "Erinnere Paul" = assignee "Paul".',
+    input_schema: object({ text: text(500), when: SYMBOLIC_TIME_SCHEMA, assignee }, ['text', 'when']),
   },
   reminders_delete: {
     description: 'Erinnerung löschen.',
@@ -323,16 +343,23 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   kanban_list: {
     description: 'Kanban-Karten auflisten.',
-    input_schema: object({ column: { enum: [...KANBAN_COLUMNS] } }),
+    input_schema: object({ column: { enum: [...KANBAN_COLUMNS] }, assignee: assigneeFilter }),
   },
   kanban_create: {
     description: 'Kanban-Karte anlegen (optional mit einer Aufgabe verknüpft).',
-    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_'), client_id: clientId }, ['title']),
+    input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_'), assignee, client_id: clientId }, [
+      'title',
+    ]),
   },
   kanban_move: {
-    description: 'Kanban-Karte in eine Spalte verschieben.',
+    description: 'Kanban-Karte in eine Spalte verschieben (und mit assignee jemandem zuordnen).',
     input_schema: object(
-      { id: id('card_'), column: { enum: [...KANBAN_COLUMNS] }, order: { type: 'integer', minimum: 0, maximum: 100000 } },
+      {
+        id: id('card_'),
+        column: { enum: [...KANBAN_COLUMNS] },
+        order: { type: 'integer', minimum: 0, maximum: 100000 },
+        assignee: assigneeOrNull,
+      },
       ['id', 'column'],
     ),
   },

@@ -4,6 +4,7 @@
 // model gets calendar arithmetic wrong; the master resolves them).
 
 import type { ComponentStatus } from './api';
+import type { Member } from './members';
 
 // ---------------------------------------------------------------------------
 // Symbolic time (resolved only in src-main/household/time, to RFC3339 in JARVIS_TIMEZONE)
@@ -82,6 +83,8 @@ export interface CalendarEvent {
   readonly occurrence_start: string | null;
   /** True when this occurrence was changed on its own (moved, retitled). */
   readonly overridden: boolean;
+  /** The member it is for (a member id); null = everyone's. */
+  readonly assignee: string | null;
 }
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
@@ -100,6 +103,8 @@ export interface Task {
   readonly tags: readonly string[];
   readonly created_at: string;
   readonly updated_at: string;
+  /** The member it is for (a member id); null = everyone's. */
+  readonly assignee: string | null;
 }
 
 export const REMINDER_SOURCES = ['manual', 'event'] as const;
@@ -116,6 +121,8 @@ export interface Reminder {
   /** RFC3339 when the due pass fired it, null while pending. */
   readonly fired_at: string | null;
   readonly created_at: string;
+  /** The member it is for (a member id); null = everyone's. */
+  readonly assignee: string | null;
 }
 
 export const GROCERY_SOURCES = ['manual', 'mealplan'] as const;
@@ -182,6 +189,8 @@ export interface KanbanCard {
   readonly manual_override: boolean;
   readonly created_at: string;
   readonly updated_at: string;
+  /** The member it is for (a member id); null = everyone's. */
+  readonly assignee: string | null;
 }
 
 // ---------------------------------------------------------------------------
@@ -201,6 +210,10 @@ export interface HomeState {
   /** Meal plan entries from 7 days ago to 30 days ahead. */
   readonly meals: readonly MealPlanEntry[];
   readonly kanban: readonly KanbanCard[];
+  /** The household's members, the desktop member first. */
+  readonly members: readonly Member[];
+  /** The member this request acts for (the paired device's, or the desktop member). */
+  readonly viewer_member: string;
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
   /**
@@ -215,7 +228,7 @@ export interface HomeState {
 export const STATE_LIST_LIMIT = 500;
 export type StateListName = 'events' | 'tasks' | 'reminders' | 'groceries' | 'recipes' | 'meals' | 'kanban';
 
-export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban'] as const;
+export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban', 'members'] as const;
 export type HomeDomain = (typeof HOME_DOMAINS)[number];
 
 /** SSE `state.changed` payload, published after every successful mutation. */
@@ -275,6 +288,8 @@ export interface CalendarListArgs {
   /** The day after the window (exclusive), instead of `days`. */
   readonly to?: SymbolicTime;
   readonly query?: string;
+  /** Only the items of one member: a name or id, or "mine" (the member asking). */
+  readonly assignee?: string;
 }
 export interface CalendarCreateArgs {
   readonly title: string;
@@ -288,6 +303,8 @@ export interface CalendarCreateArgs {
   readonly notes?: string;
   /** RRULE value ("FREQ=WEEKLY;BYDAY=MO"): the event repeats. */
   readonly rrule?: string;
+  /** Who it is for: a member's name or id, or "me" (the member asking); without it everyone's. */
+  readonly assignee?: string;
 }
 export interface CalendarUpdateArgs {
   readonly id: string;
@@ -304,6 +321,8 @@ export interface CalendarUpdateArgs {
   readonly scope?: RecurrenceScope;
   /** A new rule; null ends the recurrence (only with scope `all` or `following`). */
   readonly rrule?: string | null;
+  /** Who it is for (a name, an id or "me"); null makes it everyone's. */
+  readonly assignee?: string | null;
 }
 export interface CalendarDeleteArgs {
   readonly id: string;
@@ -318,6 +337,8 @@ export interface IdArgs {
 export interface TasksListArgs {
   readonly status?: TaskStatus | 'all';
   readonly query?: string;
+  /** Only the items of one member: a name or id, or "mine" (the member asking). */
+  readonly assignee?: string;
 }
 export interface TasksCreateArgs {
   readonly title: string;
@@ -325,6 +346,8 @@ export interface TasksCreateArgs {
   readonly due?: SymbolicTime;
   readonly priority?: TaskPriority;
   readonly tags?: readonly string[];
+  /** Who it is for: a member's name or id, or "me" (the member asking); without it everyone's. */
+  readonly assignee?: string;
   /** Set by the app: a create sent again with the same key answers with the first result. */
   readonly client_id?: string;
 }
@@ -337,15 +360,21 @@ export interface TasksUpdateArgs {
   readonly priority?: TaskPriority;
   readonly status?: TaskStatus;
   readonly tags?: readonly string[];
+  /** Who it is for (a name, an id or "me"); null makes it everyone's. */
+  readonly assignee?: string | null;
 }
 
 export interface RemindersListArgs {
   readonly include_fired?: boolean;
+  /** Only the items of one member: a name or id, or "mine" (the member asking). */
+  readonly assignee?: string;
 }
 export interface RemindersCreateArgs {
   readonly text: string;
   /** Needs a time of day; a date alone means 09:00. */
   readonly when: SymbolicTime;
+  /** Who it is for: a name, an id or "me"; without it the asking member's when the assistant creates it, else everyone's. */
+  readonly assignee?: string;
 }
 
 export interface GroceriesListArgs {
@@ -434,11 +463,15 @@ export interface MealplanUpdateArgs {
 
 export interface KanbanListArgs {
   readonly column?: KanbanColumn;
+  /** Only the items of one member: a name or id, or "mine" (the member asking). */
+  readonly assignee?: string;
 }
 export interface KanbanCreateArgs {
   readonly title: string;
   readonly column?: KanbanColumn;
   readonly task_id?: string;
+  /** Who it is for (a name, an id or "me"); without it the task's assignee, else everyone's. */
+  readonly assignee?: string;
   /** Set by the app: a create sent again with the same key answers with the first result. */
   readonly client_id?: string;
 }
@@ -447,6 +480,8 @@ export interface KanbanMoveArgs {
   readonly column: KanbanColumn;
   /** Position in the target column; default: at the end. */
   readonly order?: number;
+  /** Who it is for (a name, an id or "me"); null makes it everyone's. */
+  readonly assignee?: string | null;
 }
 
 export interface SystemTime {

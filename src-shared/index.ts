@@ -16,3 +16,5 @@ export * from './grocery-phrase';
 export * from './grocery-names';
 export * from './grocery-aisles';
 export * from './risk';
+export * from './access';
+export * from './members';

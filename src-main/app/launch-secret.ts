@@ -40,7 +40,9 @@ export function launchSecretGuard(secret: string): (platform: Platform) => Capab
     ctx.tracer.redactor.add(secret);
     return {
       name: 'desktop-launch-secret',
-      routes(app) {
+      routes(app, listener) {
+        // Paired phones reach the LAN listener with their own credential, never the window's secret.
+        if (listener !== 'loopback') return;
         app.addHook('onRequest', async (req, reply) => {
           if (hasLaunchSecret(req.headers[LAUNCH_SECRET_HEADER], secret)) return;
           await reply.code(403).send({

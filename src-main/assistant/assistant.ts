@@ -3,6 +3,7 @@ import type {
   ChatResponse,
   ChatStreamEvent,
   ExecutedToolCall,
+  Member,
   PendingConfirmation,
   Recipe,
   ReplySource,
@@ -31,6 +32,8 @@ export interface ChatInput {
   /** The UI's language, for a request whose words do not show one. */
   readonly language?: Lang;
   readonly traceId?: string;
+  /** The household member asking (the paired device's); absent = the desktop member. */
+  readonly member?: string;
 }
 
 export type ChatSink = (event: ChatStreamEvent) => void;
@@ -51,6 +54,8 @@ export interface AssistantDeps {
   readonly skillCatalog?: () => string;
   /** Facts the household accepted from MemoryProposals, for the system prompt. */
   readonly rememberedFacts?: () => readonly string[];
+  /** The household's members: who asks, and the names "Erinnere Paul …" may use. */
+  readonly members?: { memberOf(id: string | undefined): Member; list(): readonly Member[] };
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -71,6 +76,8 @@ class Run {
     readonly traceId: string,
     readonly sink: ChatSink | undefined,
     readonly lang: Lang,
+    /** The member asking; their id goes with every tool call ("mine", "me"). */
+    readonly member: Member | undefined,
   ) {}
   emit(event: ChatStreamEvent): void {
     this.sink?.(event);
@@ -113,11 +120,12 @@ export class Assistant {
     const started = performance.now();
     const message = input.message.trim();
     const lang = languageOf(message, input.language ?? (this.deps.config.language === 'en' ? 'en' : 'de'));
-    const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang);
-    this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}) });
+    const member = this.deps.members?.memberOf(input.member);
+    const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang, member);
+    this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}), ...(member ? { member: member.id } : {}) });
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
     // A `ja` / `nein` belongs to the session that asked; only a new request opens one.
-    if (!answer) run.session = this.deps.audit?.begin(run.traceId, message);
+    if (!answer) run.session = this.deps.audit?.begin(run.traceId, message, member && { id: member.id, name: member.name });
     let scoutSource = false;
     if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
     if (!answer) {
@@ -235,6 +243,7 @@ export class Assistant {
     const intent = matchLocalIntent(message, {
       today: localToday(now, this.deps.config.timezone),
       ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
+      ...(this.deps.members ? { members: this.deps.members.list().map((m) => m.name) } : {}),
     });
     if (!intent) return undefined;
     this.trace(run, 'local_intent', { intent: intent.name, lang: intent.lang });
@@ -316,6 +325,7 @@ export class Assistant {
         timezone: config.timezone,
         actor: 'assistant',
         confirmed: opts.confirmed,
+        ...(run.member ? { member: run.member.id } : {}),
       });
       if (decision) this.deps.audit?.contribute(decision, result.message, result);
       if (tool.mutates)
@@ -361,6 +371,7 @@ export class Assistant {
           ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
           ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
           ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
+          ...(run.member ? { asker: run.member.name, members: this.deps.members!.list().map((m) => m.name) } : {}),
         }),
       },
       ...this.conversation.window(config.historyTokens),

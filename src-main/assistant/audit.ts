@@ -14,7 +14,8 @@ export interface AuditDecision {
 }
 
 export interface AuditTrail {
-  begin(traceId: string, goal: string): string | undefined;
+  /** `asker`: the household member whose request it is; the session's owner Actor names them. */
+  begin(traceId: string, goal: string, asker?: { readonly id: string; readonly name: string }): string | undefined;
   decide(session: string, tool: string, args: Record<string, unknown>, risk?: RiskVerdict): AuditDecision | undefined;
   block(decision: AuditDecision, summary: string): string | undefined;
   review(session: string, requestId: string, approve: boolean): void;
@@ -33,7 +34,7 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
     }
   };
   return {
-    begin: (traceId, goal) => guard('begin', () => recorder.beginSession(traceId, goal)),
+    begin: (traceId, goal, asker) => guard('begin', () => recorder.beginSession(traceId, goal, asker)),
     decide: (session, tool, args, risk) =>
       guard('decide', () => {
         const d = recorder.decide(session, tool, args, risk);

@@ -46,6 +46,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     skillCatalog: () => skills.catalogXml(),
     rememberedFacts: () => rememberedFacts(recorder),
+    members: household.members,
     stateSummary: () => {
       const { events, tasks, reminders, groceries, recipes, meals, kanban } = household.state();
       return {

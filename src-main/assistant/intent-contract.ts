@@ -8,6 +8,8 @@ import type { Lang } from './replies';
 export interface IntentContext {
   readonly today: { year: number; month: number; day: number };
   readonly reference?: SessionReference;
+  /** The household members' names: "Erinnere Paul …" is Paul's only when Paul is one. */
+  readonly members?: readonly string[];
 }
 
 /** Runs one tool through the assistant's executor (tracing, validation, confirmations). */

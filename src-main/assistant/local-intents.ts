@@ -23,6 +23,7 @@ export const LOCAL_INTENT_NAMES = [
   'reminders.add',
   'tasks.add',
   'tasks.complete',
+  'tasks.mine',
   'meals.what',
   'meals.plan',
   'followup.move',
@@ -282,6 +283,48 @@ const tasksComplete: Matcher = (text) => {
   return undefined;
 };
 
+// "Meine Aufgaben" / "my tasks": the asking member's open tasks; "Aufgaben von Paul" / "Paul's tasks" Paul's.
+const TASKS_OF: readonly [RegExp, Lang][] = [
+  [/^(?:(?:zeig|zeige|nenn|nenne|lies)(?: mir)?\s+|was sind\s+|welche sind\s+)?(?<who>meine) (?:offenen )?aufgaben(?: an)?\??$/iu, 'de'],
+  [/^welche aufgaben (?:habe|hab) (?<who>ich)\??$/iu, 'de'],
+  [/^(?:(?:zeig|zeige|nenn|nenne)(?: mir)?\s+)?(?:die )?(?:offenen )?aufgaben von (?<who>\p{L}[\p{L}-]*)\??$/iu, 'de'],
+  [/^(?:(?:show|list|read)(?: me)?\s+|what are\s+)?(?<who>my) (?:open )?(?:tasks|to-?dos)\??$/iu, 'en'],
+  [/^what tasks do (?<who>i) have\??$/iu, 'en'],
+  [/^(?:(?:show|list)(?: me)?\s+)?(?<who>\p{L}[\p{L}-]*)'s (?:open )?tasks\??$/iu, 'en'],
+];
+
+const tasksOf: Matcher = (text, ctx) => {
+  for (const [re, lang] of TASKS_OF) {
+    const who = re.exec(text)?.groups?.who;
+    if (!who) continue;
+    const self = ['meine', 'ich', 'my', 'i'].includes(who.toLowerCase());
+    const name = self ? undefined : ctx.members?.find((m) => m.toLowerCase() === who.toLowerCase());
+    if (!self && !name) return undefined;
+    const args = { assignee: name ?? 'mine' };
+    return {
+      name: 'tasks.mine',
+      lang,
+      async run(call) {
+        const result = await call('tasks_list', args);
+        if (!result.success) return { reply: failureSentence('tasks_list', result, lang) };
+        const open = ((result.data as { tasks?: Task[] } | undefined)?.tasks ?? []).filter((t) => t.status !== 'done');
+        const whose = name ? (lang === 'en' ? `${name}'s` : `${name}s`) : lang === 'en' ? 'Your' : 'Deine';
+        if (open.length === 0)
+          return {
+            reply:
+              lang === 'en'
+                ? `${name ? `${name} has` : 'You have'} no open tasks.`
+                : `${whose === 'Deine' ? 'Du hast' : `${name} hat`} keine offenen Aufgaben.`,
+          };
+        // "Deine offenen Aufgaben", but "Pauls offene Aufgaben".
+        const list = lang === 'en' ? 'open tasks' : name ? 'offene Aufgaben' : 'offenen Aufgaben';
+        return { reply: `${whose} ${list}: ${open.map((t) => t.title).join(', ')}.` };
+      },
+    };
+  }
+  return undefined;
+};
+
 // ---------------------------------------------------------------------------- meals
 
 const MEALS_WHAT: readonly [RegExp, Lang][] = [
@@ -405,6 +448,7 @@ const MATCHERS: readonly Matcher[] = [
   groceriesList,
   groceriesAdd,
   remindersAdd,
+  tasksOf,
   tasksComplete,
   tasksAdd,
   calendarAdd,

@@ -22,6 +22,9 @@ export function agentSystemPrompt(options: {
   language: 'de' | 'en';
   skills?: string;
   facts?: readonly string[];
+  /** Who asks, and who lives in the household (names for `assignee`). */
+  asker?: string;
+  members?: readonly string[];
 }): string {
   const lines = [
     'Du bist JARVIS, der Haushaltsassistent einer Familie. Du änderst den Haushalt ausschließlich über die bereitgestellten Tools.',
@@ -43,6 +46,10 @@ export function agentSystemPrompt(options: {
     lines.push('Will der Nutzer, dass du dir etwas dauerhaft merkst, rufe memory_propose auf; der Haushalt bestätigt es.');
   }
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
+  if (options.asker)
+    lines.push(
+      `Es fragt ${options.asker}. Mitglieder des Haushalts: ${(options.members ?? [options.asker]).join(', ')}. Für „mich“/„meine“ setze assignee "me" bzw. "mine", für eine andere Person ihren Namen.`,
+    );
   // Installed skills appear as a light catalog; the tool call brings their content.
   if (options.skills && options.skills.includes('<skill '))
     lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);

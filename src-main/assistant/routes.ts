@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatRequest, ChatStreamErrorEvent, ChatStreamEvent, RouteResponse } from '../../src-shared';
 import type { AssistantService } from './service';
 import { newTraceId } from '../platform/trace';
+import { viewerOf } from '../platform/viewer';
 import type { ChatInput } from './assistant';
 
-function chatInput(body: ChatRequest): ChatInput {
+function chatInput(body: ChatRequest, member: string | undefined): ChatInput {
   return {
     message: body.message,
+    ...(member !== undefined ? { member } : {}),
     ...(body.module ? { module: body.module } : {}),
     ...(body.language ? { language: body.language } : {}),
     traceId: newTraceId('http'),
@@ -30,7 +32,7 @@ export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantSe
     '/api/agent/chat',
     { schema: { body: CHAT_BODY } },
     async (req): Promise<RouteResponse<'POST /api/agent/chat'>> => {
-      return assistant.chat(chatInput(req.body));
+      return assistant.chat(chatInput(req.body, viewerOf(req).memberId));
     },
   );
 
@@ -42,7 +44,7 @@ export function registerAgentRoutes(app: FastifyInstance, assistant: AssistantSe
       if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     };
     try {
-      await assistant.chat(chatInput(req.body), send);
+      await assistant.chat(chatInput(req.body, viewerOf(req).memberId), send);
     } catch (err) {
       send({ type: 'error', data: { error: { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } } });
     } finally {

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerBackup } from './commands/backup';
 import { registerDoctor } from './commands/doctor';
+import { registerPair } from './commands/pair';
 import { registerProtocol } from './commands/protocol';
 import { registerRag } from './commands/rag';
 import { registerServe } from './commands/serve';
@@ -18,6 +19,7 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerVoice,
   registerRag,
   registerBackup,
+  registerPair,
 ];
 
 export function buildProgram(): Command {

@@ -15,11 +15,16 @@ export interface CalendarItem {
   readonly title: string;
   readonly location: string;
   readonly notes: string;
+  readonly assignee: string | null;
   readonly present: (tz: string) => CalendarEvent;
 }
 
-const oneOff = (e: EventRecord): CalendarItem => ({ ...e, present: (tz) => presentEvent(e, tz) });
-const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({ ...o, present: (tz) => presentOccurrence(e, o, tz) });
+const oneOff = (e: EventRecord): CalendarItem => ({ ...e, assignee: e.assignee ?? null, present: (tz) => presentEvent(e, tz) });
+const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({
+  ...o,
+  assignee: e.assignee ?? null,
+  present: (tz) => presentOccurrence(e, o, tz),
+});
 
 const DAY_MS = 86_400_000;
 const NONE: ReadonlySet<number> = new Set();

@@ -1,11 +1,15 @@
 import type { Capability, Platform } from '../platform/capability';
 import type { ToolProvider } from '../platform/registry';
 import { registerHouseholdRoutes } from './routes';
+import { registerMemberRoutes } from './member-routes';
+import type { MembersService } from './members';
 import { householdToolProvider } from './core-provider';
 import { HouseholdService } from './service';
 
 export interface HouseholdCapability extends Capability {
   readonly service: HouseholdService;
+  /** The household's members (a MemberDirectory for the capabilities that need one). */
+  readonly members: MembersService;
   /** The core household tools as the registry holds them. */
   readonly tools: ToolProvider;
 }
@@ -22,6 +26,7 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
     clock: ctx.clock,
     publish: (type, data) => ctx.events.publish(type, data),
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'household', stage, data),
+    language: ctx.config.language === 'en' ? 'en' : 'de',
   });
   const tools = householdToolProvider(service);
   ctx.registry.addProvider(tools);
@@ -51,8 +56,10 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
   return {
     name: 'household',
     service,
+    members: service.members,
     tools,
     routes(app) {
+      registerMemberRoutes(app, service.members);
       registerHouseholdRoutes(app, {
         registry: ctx.registry,
         household: service,

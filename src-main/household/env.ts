@@ -7,4 +7,6 @@ export interface HomeEnv {
   readonly timezone: string;
   readonly now: Date;
   readonly actor: ToolContext['actor'];
+  /** The member who asked (ToolContext.member); absent = the desktop member. */
+  readonly member?: string;
 }

@@ -2,7 +2,7 @@
 // the `{success:false, error}` envelope. Codes are stable; messages are German.
 import { Refusal, type RefusalKind } from '../platform/errors';
 
-export type HomeErrorCode = 'NOT_FOUND' | 'INVALID_INPUT' | 'INVALID_TIME' | 'CONFLICT' | 'MANUAL_OVERRIDE';
+export type HomeErrorCode = 'NOT_FOUND' | 'INVALID_INPUT' | 'INVALID_TIME' | 'CONFLICT' | 'MANUAL_OVERRIDE' | 'MEMBER_HAS_ITEMS';
 
 const KIND_OF_CODE: Record<HomeErrorCode, RefusalKind> = {
   NOT_FOUND: 'not_found',
@@ -10,6 +10,7 @@ const KIND_OF_CODE: Record<HomeErrorCode, RefusalKind> = {
   INVALID_TIME: 'invalid',
   CONFLICT: 'conflict',
   MANUAL_OVERRIDE: 'conflict',
+  MEMBER_HAS_ITEMS: 'conflict',
 };
 
 export class HomeError extends Refusal {
@@ -28,6 +29,7 @@ const KIND_DE: Record<string, string> = {
   rec_: 'Rezept',
   meal_: 'Mahlzeit',
   card_: 'Kanban-Karte',
+  mem_: 'Mitglied',
 };
 
 export function notFound(id: string, path = '/id'): HomeError {

@@ -6,3 +6,4 @@ export { HomeError } from './errors';
 export type { IcsImportResult } from './ics';
 export type { RecipesImportResult } from './recipes-file';
 export { HOUSEHOLD_SCHEMAS } from './schemas';
+export { MembersService, type MemberDirectory } from './members';

@@ -19,6 +19,7 @@ export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
     rrule: e.rrule,
     occurrence_start: e.rrule ? toRfc3339(e.startMs, tz) : null,
     overridden: false,
+    assignee: e.assignee ?? null,
   };
 }
 
@@ -37,6 +38,7 @@ export function presentOccurrence(e: EventRecord, o: Occurrence, tz: string): Ca
     rrule: e.rrule,
     occurrence_start: toRfc3339(o.occurrenceMs, tz),
     overridden: o.overridden,
+    assignee: e.assignee ?? null,
   };
 }
 
@@ -51,6 +53,7 @@ export function presentTask(t: TaskRecord, tz: string): Task {
     tags: t.tags,
     created_at: toRfc3339(t.createdMs, tz),
     updated_at: toRfc3339(t.updatedMs, tz),
+    assignee: t.assignee ?? null,
   };
 }
 
@@ -63,6 +66,7 @@ export function presentReminder(r: ReminderRecord, tz: string): Reminder {
     event_id: r.eventId,
     fired_at: r.firedMs === null ? null : toRfc3339(r.firedMs, tz),
     created_at: toRfc3339(r.createdMs, tz),
+    assignee: r.assignee ?? null,
   };
 }
 
@@ -116,5 +120,6 @@ export function presentCard(c: CardRecord, tz: string): KanbanCard {
     manual_override: c.manualOverride,
     created_at: toRfc3339(c.createdMs, tz),
     updated_at: toRfc3339(c.updatedMs, tz),
+    assignee: c.assignee ?? null,
   };
 }

@@ -2,13 +2,14 @@
 // /api/tools/{name}, REST per domain, ICS and recipe files. Routes only parse and map:
 // every write is a registry tool call (schema-checked), so the UI, scripts and the
 // assistant share one write path.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentStatus, HomeState, HomeToolName, ToolCallRequest, ToolResult } from '../../src-shared';
 import { HomeError, type HouseholdService } from './';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { Refusal, statusOfToolResult } from '../platform/errors';
 import { pageOf, pageRequest } from '../platform/paging';
+import { viewerOf } from '../platform/viewer';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -43,11 +44,20 @@ function defined(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRouteDeps): void {
-  const call = (name: string, args: unknown) =>
-    deps.registry.call(name, args, { traceId: newTraceId('http'), now: deps.clock(), timezone: deps.timezone, actor: 'user' });
+  // The tools learn who asks: "mine" and "me" are the viewer's member.
+  const call = (req: FastifyRequest, name: string, args: unknown) => {
+    const member = viewerOf(req).memberId;
+    return deps.registry.call(name, args, {
+      traceId: newTraceId('http'),
+      now: deps.clock(),
+      timezone: deps.timezone,
+      actor: 'user',
+      ...(member !== undefined ? { member } : {}),
+    });
+  };
 
-  const send = async (reply: FastifyReply, name: HomeToolName | string, args: unknown, created = false) => {
-    const result = await call(name, args);
+  const send = async (req: FastifyRequest, reply: FastifyReply, name: HomeToolName | string, args: unknown, created = false) => {
+    const result = await call(req, name, args);
     return reply.code(statusOfToolResult(result, created)).send(result);
   };
 
@@ -55,9 +65,16 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
    * A collection GET: the list tool's envelope with its list cut to one page
    * (`?limit=&offset=`), plus `next` (the offset of the following page) and `total`.
    */
-  const sendList = async (reply: FastifyReply, name: HomeToolName, args: unknown, key: string, query: Query) => {
+  const sendList = async (
+    req: FastifyRequest<{ Querystring: Query }>,
+    reply: FastifyReply,
+    name: HomeToolName,
+    args: unknown,
+    key: string,
+  ) => {
+    const query = req.query;
     const page = pageRequest(query);
-    const result = await call(name, args);
+    const result = await call(req, name, args);
     const data = result.data as Record<string, unknown> | undefined;
     const list = data?.[key];
     if (!result.success || !data || !Array.isArray(list)) return reply.code(statusOfToolResult(result)).send(result);
@@ -65,12 +82,12 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
   };
 
-  app.get('/api/state', async (): Promise<HomeState> => deps.household.state(deps.status()));
+  app.get('/api/state', async (req): Promise<HomeState> => deps.household.state(deps.status(), viewerOf(req).memberId));
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',
     { schema: { body: toolsBody } },
-    async (req, reply) => send(reply, req.params.name, req.body?.arguments ?? {}),
+    async (req, reply) => send(req, reply, req.params.name, req.body?.arguments ?? {}),
   );
 
   // REST per domain. Collection GETs map query parameters onto the list tool's arguments.
@@ -80,57 +97,74 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   const crud = (base: string, tools: { create?: string; update?: string; remove?: string }) => {
     if (tools.create) {
       const name = tools.create;
-      app.post<BodyReq>(base, { schema: { body: objectBody } }, async (req, reply) => send(reply, name, req.body, true));
+      app.post<BodyReq>(base, { schema: { body: objectBody } }, async (req, reply) => send(req, reply, name, req.body, true));
     }
     if (tools.update) {
       const name = tools.update;
       app.patch<PatchReq>(`${base}/:id`, { schema: { body: objectBody } }, async (req, reply) =>
-        send(reply, name, { ...req.body, id: req.params.id }),
+        send(req, reply, name, { ...req.body, id: req.params.id }),
       );
     }
     if (tools.remove) {
       const name = tools.remove;
-      app.delete<IdReq>(`${base}/:id`, async (req, reply) => send(reply, name, { id: req.params.id }));
+      app.delete<IdReq>(`${base}/:id`, async (req, reply) => send(req, reply, name, { id: req.params.id }));
     }
   };
 
   app.get<{ Querystring: Query }>('/api/calendar', async (req, reply) =>
     sendList(
+      req,
       reply,
       'calendar_list',
-      defined({ from: date(req.query.from), to: date(req.query.to), days: num(req.query.days), query: req.query.q }),
+      defined({
+        from: date(req.query.from),
+        to: date(req.query.to),
+        days: num(req.query.days),
+        query: req.query.q,
+        assignee: req.query.assignee,
+      }),
       'events',
-      req.query,
     ),
   );
   crud('/api/calendar', { create: 'calendar_create', update: 'calendar_update' });
   // A series' occurrence is named in the query: ?scope=this&occurrence_start=2026-03-16T17:00:00%2B01:00
   app.delete<{ Params: { id: string }; Querystring: Query }>('/api/calendar/:id', async (req, reply) =>
-    send(reply, 'calendar_delete', defined({ id: req.params.id, scope: req.query.scope, occurrence_start: req.query.occurrence_start })),
+    send(
+      req,
+      reply,
+      'calendar_delete',
+      defined({ id: req.params.id, scope: req.query.scope, occurrence_start: req.query.occurrence_start }),
+    ),
   );
 
   app.get<{ Querystring: Query }>('/api/tasks', async (req, reply) =>
-    sendList(reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q }), 'tasks', req.query),
+    sendList(req, reply, 'tasks_list', defined({ status: req.query.status, query: req.query.q, assignee: req.query.assignee }), 'tasks'),
   );
   crud('/api/tasks', { create: 'tasks_create', update: 'tasks_update', remove: 'tasks_delete' });
 
   app.get<{ Querystring: Query }>('/api/reminders', async (req, reply) =>
-    sendList(reply, 'reminders_list', defined({ include_fired: bool(req.query.include_fired) }), 'reminders', req.query),
+    sendList(
+      req,
+      reply,
+      'reminders_list',
+      defined({ include_fired: bool(req.query.include_fired), assignee: req.query.assignee }),
+      'reminders',
+    ),
   );
   crud('/api/reminders', { create: 'reminders_create', remove: 'reminders_delete' });
 
   app.get<{ Querystring: Query }>('/api/groceries', async (req, reply) =>
-    sendList(reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) }), 'items', req.query),
+    sendList(req, reply, 'groceries_list', defined({ include_checked: bool(req.query.include_checked) }), 'items'),
   );
   app.post<{ Body: Record<string, unknown> | undefined }>('/api/groceries/sync', async (req, reply) =>
-    send(reply, 'groceries_sync_mealplan', req.body ?? {}),
+    send(req, reply, 'groceries_sync_mealplan', req.body ?? {}),
   );
   crud('/api/groceries', { create: 'groceries_add', update: 'groceries_update', remove: 'groceries_remove' });
 
   app.get<{ Querystring: Query }>('/api/recipes', async (req, reply) =>
     req.query.q !== undefined
-      ? send(reply, 'recipes_search', defined({ query: req.query.q, limit: num(req.query.limit) }))
-      : sendList(reply, 'recipes_list', defined({ tag: req.query.tag }), 'recipes', req.query),
+      ? send(req, reply, 'recipes_search', defined({ query: req.query.q, limit: num(req.query.limit) }))
+      : sendList(req, reply, 'recipes_list', defined({ tag: req.query.tag }), 'recipes'),
   );
   app.get('/api/recipes/export', async (_req, reply) =>
     reply.header('content-disposition', 'attachment; filename="jarvis-recipes.json"').send(deps.household.exportRecipes()),
@@ -138,22 +172,22 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   app.post<{ Body: unknown }>('/api/recipes/import', { schema: { body: objectBody } }, async (req) => {
     return deps.household.importRecipes(req.body);
   });
-  app.get<IdReq>('/api/recipes/:id', async (req, reply) => send(reply, 'recipes_get', { id: req.params.id }));
+  app.get<IdReq>('/api/recipes/:id', async (req, reply) => send(req, reply, 'recipes_get', { id: req.params.id }));
   crud('/api/recipes', { create: 'recipes_create', update: 'recipes_update' });
 
   app.get<{ Querystring: Query }>('/api/mealplan', async (req, reply) =>
     sendList(
+      req,
       reply,
       'mealplan_list',
       defined({ from: date(req.query.from), days: num(req.query.days), meal: req.query.meal }),
       'meals',
-      req.query,
     ),
   );
   crud('/api/mealplan', { create: 'mealplan_create', update: 'mealplan_update', remove: 'mealplan_delete' });
 
   app.get<{ Querystring: Query }>('/api/kanban', async (req, reply) =>
-    sendList(reply, 'kanban_list', defined({ column: req.query.column }), 'cards', req.query),
+    sendList(req, reply, 'kanban_list', defined({ column: req.query.column, assignee: req.query.assignee }), 'cards'),
   );
   crud('/api/kanban', { create: 'kanban_create', update: 'kanban_move', remove: 'kanban_delete' });
 

@@ -1,5 +1,7 @@
+import { userInfo } from 'node:os';
 import type {
   ComponentStatus,
+  MemberLanguage,
   HomeDomain,
   HomeState,
   HomeToolName,
@@ -25,6 +27,16 @@ import { deriveGroceries } from './automations/meal-groceries';
 import { rollSeriesReminders } from './automations/series-reminders';
 import { calendarItems } from './calendar-read';
 import { addDays, startOfDay, toRfc3339, today } from './time';
+import { MembersService } from './members';
+
+/** The desktop's user name, or '' where the system has none to tell. */
+function desktopUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return '';
+  }
+}
 
 export interface HouseholdServiceOptions {
   readonly db: Db;
@@ -33,6 +45,10 @@ export interface HouseholdServiceOptions {
   /** Live updates: `state.changed` after each mutation, `reminder.due` per fired reminder. */
   readonly publish?: (type: string, data: unknown) => void;
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
+  /** The language a new member starts with; default German. */
+  readonly language?: MemberLanguage;
+  /** The desktop's user name for the first member; default the operating system's user. */
+  readonly desktopUser?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -47,6 +63,7 @@ const ICS_EVENTS_AT_ONCE = 200;
 
 export class HouseholdService {
   readonly store: HouseholdStore;
+  readonly members: MembersService;
   readonly timezone: string;
   private readonly clock: () => Date;
   private readonly publish: (type: string, data: unknown) => void;
@@ -63,26 +80,36 @@ export class HouseholdService {
     this.clock = options.clock;
     this.publish = options.publish ?? (() => {});
     this.trace = options.trace ?? (() => {});
+    this.members = new MembersService({
+      store: this.store,
+      timezone: this.timezone,
+      clock: this.clock,
+      language: options.language ?? 'de',
+      desktopUser: options.desktopUser ?? desktopUserName(),
+      changed: () => this.changed(['members']),
+    });
   }
 
-  env(now: Date, actor: ToolContext['actor']): HomeEnv {
-    return { store: this.store, timezone: this.timezone, now, actor };
+  env(now: Date, actor: ToolContext['actor'], member?: string): HomeEnv {
+    return member === undefined
+      ? { store: this.store, timezone: this.timezone, now, actor }
+      : { store: this.store, timezone: this.timezone, now, actor, member };
   }
 
   /** Runs one core tool. A HomeError rolls everything back and becomes success:false. */
-  call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId'>): ToolResult {
+  call(name: HomeToolName, args: Record<string, unknown>, ctx: Pick<ToolContext, 'now' | 'actor' | 'traceId' | 'member'>): ToolResult {
     const handler = HANDLERS[name] as (a: unknown, env: HomeEnv) => { data: unknown; message: string; domains: readonly HomeDomain[] };
     const { client_id: clientId, ...handlerArgs } = args;
     let outcome;
     try {
       outcome = this.store.transaction(() => {
-        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor));
+        if (typeof clientId !== 'string') return handler(args, this.env(ctx.now, ctx.actor, ctx.member));
         // The same create again: answer as the first time, write nothing.
         const seen = this.store.clientRequests.get(clientId);
         if (seen && seen.tool !== name)
           throw new HomeError('CONFLICT', `Der Schlüssel ${clientId} gehört schon zu einem anderen Auftrag.`, '/client_id');
         if (seen) return { data: seen.data, message: seen.message, domains: [] };
-        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor));
+        const first = handler(handlerArgs, this.env(ctx.now, ctx.actor, ctx.member));
         this.store.clientRequests.remember(clientId, { tool: name, data: first.data, message: first.message }, ctx.now.getTime());
         return first;
       });
@@ -110,7 +137,7 @@ export class HouseholdService {
    * What the UI's screens show (see HomeState for the windows), each list cut at
    * STATE_LIST_LIMIT so the state stays small however large the household grows.
    */
-  state(system: Readonly<Record<string, ComponentStatus>> = {}): HomeState {
+  state(system: Readonly<Record<string, ComponentStatus>> = {}, viewerMember?: string): HomeState {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
@@ -141,6 +168,8 @@ export class HouseholdService {
       recipes: first('recipes', s.recipes).map((r) => presentRecipe(r, tz)),
       meals: cut('meals', s.meals.between(addDays(day, -7), addDays(day, 31))).map((m) => presentMeal(m, tz)),
       kanban: first('kanban', s.kanban).map((c) => presentCard(c, tz)),
+      members: this.members.list(),
+      viewer_member: this.members.memberOf(viewerMember).id,
       system,
     };
     return Object.keys(totals).length > 0 ? { ...state, totals } : state;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
+import { createAccess, type AccessCapability } from '../access';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
@@ -9,11 +10,11 @@ import { createHousehold, type HouseholdCapability } from '../household';
 import { KNOWN_SCHEMAS } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMesh, type MeshCapability } from '../mesh';
-import type { Capability, Platform } from '../platform/capability';
+import type { ApiListener, Capability, Platform } from '../platform/capability';
 import { configSecrets, type Config } from '../platform/config';
 import { openDatabase } from '../platform/database';
 import { EventBus } from '../platform/events';
-import { createHttpServer, registeredRoutes, type RouteInfo } from '../platform/http';
+import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } from '../platform/http';
 import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
 import { createLogger, Tracer, type Logger } from '../platform/trace';
@@ -50,11 +51,14 @@ export interface Capabilities {
   readonly assistant: AssistantCapability;
   readonly voice: VoiceCapability;
   readonly backup: BackupCapability;
+  readonly access: AccessCapability;
 }
 
 export interface Addresses {
   readonly apiUrl: string;
   readonly meshUrl?: string;
+  /** The LAN listener (HTTPS) by the name devices use, when JARVIS_LAN_ADDR is set. */
+  readonly lanUrl?: string;
 }
 
 export interface Master {
@@ -62,7 +66,7 @@ export interface Master {
   readonly capabilities: Capabilities;
   start(): Promise<Addresses>;
   /** The routes of each listener, as registered (tests enumerate them). */
-  routes(): { readonly api: readonly RouteInfo[]; readonly mesh: readonly RouteInfo[] };
+  routes(): { readonly api: readonly RouteInfo[]; readonly mesh: readonly RouteInfo[]; readonly lan: readonly RouteInfo[] };
   /** Closes listeners, timers and the database. Safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -88,9 +92,18 @@ function settingsFileOf(dataFile: string): string {
   return join(dirname(dataFile), 'settings.json');
 }
 
-function urlOf(app: FastifyInstance): string {
+function addressOf(app: FastifyInstance) {
   const info = app.server.address();
   if (!info || typeof info === 'string') throw new Error('listener has no TCP address');
+  return info;
+}
+
+function portOf(app: FastifyInstance): number {
+  return addressOf(app).port;
+}
+
+function urlOf(app: FastifyInstance): string {
+  const info = addressOf(app);
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   return `http://${host}:${info.port}`;
 }
@@ -136,10 +149,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
+  const access = createAccess(platform, household.members);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup },
-    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, ...extra],
+    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, access },
+    all: [system, protocol, household, skills, mesh, docker, knowledge, assistant, voice, backup, access, ...extra],
   };
 }
 
@@ -165,15 +179,23 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   }
   const { capabilities, all } = composed;
 
-  const api = createHttpServer({
-    loopbackOnly: true,
-    uiDir: options.uiDir ?? defaultUiDir(),
-    onError: (err, route) => {
-      log.error(`unhandled error in ${route}`, err);
-      tracer.record('http', 'http', 'error', { route, message: err instanceof Error ? err.message : String(err) });
-    },
-  });
-  for (const c of all) c.routes?.(api);
+  const uiDir = options.uiDir ?? defaultUiDir();
+  const onError = (err: unknown, route: string) => {
+    log.error(`unhandled error in ${route}`, err);
+    tracer.record('http', 'http', 'error', { route, message: err instanceof Error ? err.message : String(err) });
+  };
+  // The loopback and the LAN listener serve the same UI and routes; they differ in who
+  // may ask (loopback hosts; paired devices by their LAN names, over HTTPS).
+  const withApiRoutes = (app: FastifyInstance, listener: ApiListener) => {
+    for (const c of all) c.routes?.(app, listener);
+    return app;
+  };
+  const { access } = capabilities;
+  const api = withApiRoutes(createHttpServer({ loopbackOnly: true, uiDir, onError }), 'loopback');
+  const lan = access.lanEnabled
+    ? withApiRoutes(createHttpServer({ loopbackOnly: false, allowHost: access.isLanHost, https: true, uiDir, onError }), 'lan')
+    : undefined;
+  if (lan) access.onCertificateRenewed((m) => setCertificate(lan, { key: m.keyPem, cert: m.certPem }));
 
   const mesh = config.meshEnabled ? createHttpServer({ loopbackOnly: false }) : undefined;
   if (mesh) for (const c of all) c.meshRoutes?.(mesh);
@@ -185,15 +207,26 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
     platform,
     capabilities,
     routes() {
-      return { api: registeredRoutes(api), mesh: mesh ? registeredRoutes(mesh) : [] };
+      return { api: registeredRoutes(api), mesh: mesh ? registeredRoutes(mesh) : [], lan: lan ? registeredRoutes(lan) : [] };
     },
     async start() {
       if (started) throw new Error('master already started');
       started = true;
       await api.listen({ host: config.addr.host, port: config.addr.port });
       if (mesh) await mesh.listen({ host: config.meshAddr.host, port: config.meshAddr.port });
+      let lanUrl: string | undefined;
+      if (lan && config.lanAddr) {
+        const tls = await access.tls();
+        setCertificate(lan, { key: tls.keyPem, cert: tls.certPem });
+        await lan.listen({ host: config.lanAddr.host, port: config.lanAddr.port });
+        lanUrl = access.lanListening(portOf(lan));
+      }
       for (const c of all) await c.start?.();
-      return { apiUrl: urlOf(api), ...(mesh ? { meshUrl: urlOf(mesh) } : {}) };
+      return {
+        apiUrl: urlOf(api),
+        ...(mesh ? { meshUrl: urlOf(mesh) } : {}),
+        ...(lanUrl ? { lanUrl } : {}),
+      };
     },
     stop() {
       stopping ??= (async () => {
@@ -204,7 +237,7 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
             log.error(`stopping ${c.name} failed`, err);
           }
         }
-        await Promise.allSettled([api.close(), mesh?.close()]);
+        await Promise.allSettled([api.close(), mesh?.close(), lan?.close()]);
         if (db.open) db.close();
       })();
       return stopping;

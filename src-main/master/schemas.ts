@@ -1,3 +1,4 @@
+import { ACCESS_MIGRATIONS } from '../access';
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
@@ -12,4 +13,5 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   protocol: PROTOCOL_MIGRATIONS.length,
   risk_policy: RISK_POLICY_MIGRATIONS.length,
   rag: RAG_MIGRATIONS.length,
+  access: ACCESS_MIGRATIONS.length,
 };

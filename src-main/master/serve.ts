@@ -14,7 +14,7 @@ export async function serve(env: Record<string, string | undefined> = process.en
     throw err;
   }
   const master = createMaster(config);
-  const { apiUrl, meshUrl } = await master.start();
+  const { apiUrl, meshUrl, lanUrl } = await master.start();
   const shutdown = (signal: string) => {
     process.stdout.write(`${signal}: stopping…\n`);
     void master.stop().then(() => process.exit(0));
@@ -28,4 +28,5 @@ export async function serve(env: Record<string, string | undefined> = process.en
       ? `Mesh listener for skill workers at ${meshUrl}\n`
       : 'Mesh is off (set JARVIS_MESH_ENROLLMENT_TOKEN, at least 16 characters, to let workers enroll).\n',
   );
+  if (lanUrl) process.stdout.write(`LAN listener for paired phones and tablets at ${lanUrl} (pair one with \`jarvis pair\`)\n`);
 }

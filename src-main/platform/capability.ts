@@ -24,11 +24,18 @@ export interface Platform {
   readonly log: Logger;
 }
 
+/**
+ * Which API listener routes are being added to: the loopback one (the desktop, scripts,
+ * the CLI) or the LAN one (paired devices, each request authenticated). Both get the same
+ * routes; a capability adds a route to only one where it makes sense on only one.
+ */
+export type ApiListener = 'loopback' | 'lan';
+
 /** A capability's life cycle as the composition root drives it. Every hook is optional. */
 export interface Capability {
   readonly name: string;
-  /** Routes on the loopback API listener. */
-  routes?(app: FastifyInstance): void;
+  /** Routes on an API listener: called once for the loopback listener and once for the LAN listener when it runs. */
+  routes?(app: FastifyInstance, listener: ApiListener): void;
   /** Routes on the mesh listener (only the mesh has any). */
   meshRoutes?(app: FastifyInstance): void;
   /** Called after the listeners are up: timers, watchers, background work. */

@@ -10,6 +10,7 @@ export type RefusalKind =
   | 'too_large'
   | 'unsupported_media'
   | 'unprocessable'
+  | 'too_many'
   | 'bad_gateway'
   | 'unavailable'
   | 'timeout';
@@ -40,6 +41,7 @@ export const STATUS_OF_KIND: Readonly<Record<RefusalKind, number>> = {
   too_large: 413,
   unsupported_media: 415,
   unprocessable: 422,
+  too_many: 429,
   bad_gateway: 502,
   unavailable: 503,
   timeout: 504,

@@ -59,17 +59,36 @@ export class ProtocolRecorder {
     return { ...this.base(actorId), expectedRevision: s.revision, previousEventHash: s.last_event_hash };
   }
 
-  /** One WorkSession per assistant request (its trace id); created on first use. */
-  beginSession(traceId: string, goal: string): string {
+  /**
+   * One WorkSession per assistant request (its trace id); created on first use. With an
+   * `asker` the session is opened by (and owned by) that household member's Actor.
+   */
+  beginSession(traceId: string, goal: string, asker?: { readonly id: string; readonly name: string }): string {
     const id = sessionIdFor(traceId);
     if (!this.protocol.get('WorkSession', id)) {
-      this.protocol.createSession(this.base(HOST_IDS.assistant), {
+      const owner = asker ? this.memberActor(asker.id, asker.name) : HOST_IDS.assistant;
+      this.protocol.createSession(this.base(owner), {
         work_session_id: id,
         policy_id: HOST_IDS.householdPolicy,
         goal: this.redact(goal).slice(0, 2000) || '(leer)',
       });
     }
     return id;
+  }
+
+  /** The Actor of a household member (`act_member_<id>`), registered by the household on first use. */
+  memberActor(memberId: string, name: string): string {
+    const actorId = `act_member_${memberId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 80)}`;
+    if (!this.protocol.get('Actor', actorId)) {
+      this.protocol.registerActor(this.base(HOST_IDS.household), {
+        actor_id: actorId,
+        worker_id: HOST_IDS.householdWorker,
+        role: 'household_member',
+        display_name: this.redact(name).slice(0, 200) || actorId,
+        authority: ['session.create', 'request.review', 'request.takeover'],
+      });
+    }
+    return actorId;
   }
 
   session(traceId: string): WorkSession | undefined {

@@ -13,27 +13,33 @@ export interface HouseholdFixture {
   readonly events: { type: string; data: unknown }[];
   now: Date;
   /** Typed call through the registry (schema-checked like every other caller). */
-  call<N extends HomeToolName>(name: N, args: HomeToolArgs[N], actor?: ToolContext['actor']): Promise<ToolResult<HomeToolData[N]>>;
+  call<N extends HomeToolName>(
+    name: N,
+    args: HomeToolArgs[N],
+    actor?: ToolContext['actor'],
+    member?: string,
+  ): Promise<ToolResult<HomeToolData[N]>>;
   /** Untyped call, for bad input. */
-  raw(name: string, args: unknown, actor?: ToolContext['actor']): Promise<ToolResult>;
+  raw(name: string, args: unknown, actor?: ToolContext['actor'], member?: string): Promise<ToolResult>;
   /** Every household row, to check that a failed call wrote nothing. */
   snapshot(): string;
 }
 
-export function createHouseholdFixture(options: { now: string; timezone?: string; db?: Db }): HouseholdFixture {
+export function createHouseholdFixture(options: { now: string; timezone?: string; db?: Db; desktopUser?: string }): HouseholdFixture {
   const db = options.db ?? openDatabase(':memory:');
   const events: { type: string; data: unknown }[] = [];
-  const fixture = {} as HouseholdFixture;
+  const fixture = { now: new Date(options.now) } as HouseholdFixture;
   const service = new HouseholdService({
     db,
     timezone: options.timezone ?? 'Europe/Berlin',
     clock: () => fixture.now,
     publish: (type, data) => events.push({ type, data }),
+    desktopUser: options.desktopUser ?? 'anna',
   });
   const registry = new SkillRegistry();
   registry.addProvider(householdToolProvider(service));
-  const raw = (name: string, args: unknown, actor: ToolContext['actor'] = 'user') =>
-    registry.call(name, args, { traceId: 'test', now: fixture.now, timezone: service.timezone, actor });
+  const raw = (name: string, args: unknown, actor: ToolContext['actor'] = 'user', member?: string) =>
+    registry.call(name, args, { traceId: 'test', now: fixture.now, timezone: service.timezone, actor, ...(member ? { member } : {}) });
   Object.assign(fixture, {
     db,
     service,

@@ -21,6 +21,8 @@ export function remindForNewEvent(env: HomeEnv, event: EventRecord): boolean {
     eventId: event.id,
     firedMs: null,
     createdMs: env.now.getTime(),
+    // An event's reminder is for the person the event is for.
+    assignee: event.assignee ?? null,
   });
   return true;
 }
@@ -39,7 +41,7 @@ export function followEventChange(env: HomeEnv, event: EventRecord): boolean {
     }
     const atMs = event.startMs - EVENT_REMINDER_LEAD_MS;
     const firedMs = atMs === r.atMs ? r.firedMs : atMs > env.now.getTime() ? null : r.firedMs;
-    env.store.reminders.update({ ...r, text: event.title, atMs, firedMs });
+    env.store.reminders.update({ ...r, text: event.title, atMs, firedMs, assignee: event.assignee ?? null });
   }
   return reminders.length > 0;
 }

@@ -30,12 +30,14 @@ export function syncSeriesReminder(env: HomeEnv, series: EventRecord): boolean {
   }
   if (next && !next.allDay) {
     const atMs = next.startMs - EVENT_REMINDER_LEAD_MS;
+    const assignee = series.assignee ?? null;
     if (mine) {
-      if (mine.atMs !== atMs || mine.text !== next.title) {
+      if (mine.atMs !== atMs || mine.text !== next.title || (mine.assignee ?? null) !== assignee) {
         env.store.reminders.update({
           ...mine,
           text: next.title,
           atMs,
+          assignee,
           firedMs: atMs === mine.atMs ? mine.firedMs : atMs > now ? null : mine.firedMs,
         });
         changed = true;
@@ -50,6 +52,7 @@ export function syncSeriesReminder(env: HomeEnv, series: EventRecord): boolean {
         firedMs: null,
         createdMs: now,
         occurrenceMs: next.occurrenceMs,
+        assignee,
       });
       changed = true;
     }

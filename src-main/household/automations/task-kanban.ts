@@ -33,22 +33,25 @@ export function cardForNewTask(env: HomeEnv, task: TaskRecord): CardRecord {
     manualOverride: false,
     createdMs: env.now.getTime(),
     updatedMs: env.now.getTime(),
+    assignee: task.assignee ?? null,
   };
   env.store.kanban.insert(card);
   return card;
 }
 
-/** After a task changed: title always follows; the column only without a manual override. */
+/** After a task changed: title and assignee always follow; the column only without a manual override. */
 export function followTaskChange(env: HomeEnv, task: TaskRecord): boolean {
   const card = env.store.kanban.forTask(task.id);
   if (!card) return false;
   const column = card.manualOverride ? card.column : columnForStatus(task.status);
-  if (card.title === task.title && card.column === column) return false;
+  const assignee = task.assignee ?? null;
+  if (card.title === task.title && card.column === column && (card.assignee ?? null) === assignee) return false;
   const moved = column !== card.column;
   env.store.kanban.update({
     ...card,
     title: task.title,
     column,
+    assignee,
     position: moved ? endOfColumn(env, column) : card.position,
     updatedMs: env.now.getTime(),
   });

@@ -23,6 +23,7 @@ function event(id: string, startMs: number, endMs: number, extra: Partial<EventR
     tzid: null,
     seriesEndMs: null,
     remindedThroughMs: null,
+    assignee: null,
     ...extra,
   };
 }

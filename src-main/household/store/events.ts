@@ -3,7 +3,7 @@ import type { EventRecord, OverrideRecord } from './records';
 
 /** The columns every event query reads, in this order: rows come back as arrays (see `overlapping`). */
 const COLUMNS =
-  'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms';
+  'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee';
 type EventRow = [
   string,
   string,
@@ -20,6 +20,7 @@ type EventRow = [
   string | null,
   number | null,
   number | null,
+  string | null,
 ];
 
 const NO_EXDATES: number[] = [];
@@ -41,6 +42,7 @@ const fromRow = (r: EventRow): EventRecord => ({
   tzid: r[12],
   seriesEndMs: r[13],
   remindedThroughMs: r[14],
+  assignee: r[15],
 });
 
 const toParams = (e: EventRecord) => ({
@@ -60,6 +62,7 @@ const toParams = (e: EventRecord) => ({
   tzid: e.tzid,
   seriesEndMs: e.seriesEndMs,
   remindedThroughMs: e.remindedThroughMs,
+  assignee: e.assignee ?? null,
 });
 
 type OverrideRow = [string, number, string, number, number, number, string, string, number];
@@ -97,10 +100,10 @@ export class EventRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms) VALUES (@id, @title, @startMs, @endMs, @durationMs, @allDay, @location, @notes, @icsUid, @createdMs, @updatedMs, @rrule, @exdates, @tzid, @seriesEndMs, @remindedThroughMs)',
+      'INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee) VALUES (@id, @title, @startMs, @endMs, @durationMs, @allDay, @location, @notes, @icsUid, @createdMs, @updatedMs, @rrule, @exdates, @tzid, @seriesEndMs, @remindedThroughMs, @assignee)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_events SET title = @title, start_ms = @startMs, end_ms = @endMs, duration_ms = @durationMs, all_day = @allDay, location = @location, notes = @notes, ics_uid = @icsUid, updated_ms = @updatedMs, rrule = @rrule, exdates = @exdates, tzid = @tzid, series_end_ms = @seriesEndMs, reminded_through_ms = @remindedThroughMs WHERE id = @id',
+      'UPDATE household_events SET title = @title, start_ms = @startMs, end_ms = @endMs, duration_ms = @durationMs, all_day = @allDay, location = @location, notes = @notes, ics_uid = @icsUid, updated_ms = @updatedMs, rrule = @rrule, exdates = @exdates, tzid = @tzid, series_end_ms = @seriesEndMs, reminded_through_ms = @remindedThroughMs, assignee = @assignee WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM household_events WHERE id = ?`).raw(true);
     this.deleteStmt = db.prepare('DELETE FROM household_events WHERE id = ?');

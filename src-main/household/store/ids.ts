@@ -10,11 +10,15 @@ let offset = 0;
 
 /** A stable id with its kind prefix: `evt_k3x9…` (16 random characters, ~82 bits). */
 export function newId(kind: EntityKind): string {
+  return newPrefixedId(ID_PREFIXES[kind]);
+}
+
+export function newPrefixedId(prefix: string): string {
   if (offset + ID_LENGTH > pool.length) {
     pool = randomBytes(ID_LENGTH * 256);
     offset = 0;
   }
-  let out: string = ID_PREFIXES[kind];
+  let out = prefix;
   for (let i = 0; i < ID_LENGTH; i++) out += ALPHABET[pool[offset + i]! % ALPHABET.length];
   offset += ID_LENGTH;
   return out;

@@ -5,6 +5,7 @@ import { EventRepository } from './events';
 import { GroceryRepository } from './groceries';
 import { KanbanRepository } from './kanban';
 import { MealRepository } from './meals';
+import { MemberRepository } from './members';
 import { HOUSEHOLD_MIGRATIONS } from './migrations';
 import { RecipeRepository } from './recipes';
 import { ReminderRepository } from './reminders';
@@ -21,7 +22,8 @@ export type {
   TaskRecord,
 } from './records';
 export { HOUSEHOLD_MIGRATIONS } from './migrations';
-export { newId } from './ids';
+export { newId, newPrefixedId } from './ids';
+export type { MemberRecord } from './members';
 
 export const HOUSEHOLD_COMPONENT = 'household';
 
@@ -35,6 +37,7 @@ export class HouseholdStore {
   readonly meals: MealRepository;
   readonly kanban: KanbanRepository;
   readonly clientRequests: ClientRequestRepository;
+  readonly members: MemberRepository;
 
   /** One wrapper for every transaction: building a better-sqlite3 transaction per call is not free. */
   private readonly runInTransaction: (fn: () => unknown) => unknown;
@@ -51,6 +54,7 @@ export class HouseholdStore {
     this.meals = new MealRepository(db);
     this.kanban = new KanbanRepository(db);
     this.clientRequests = new ClientRequestRepository(db);
+    this.members = new MemberRepository(db);
   }
 
   /** Runs fn in one SQLite transaction (a savepoint when nested); a throw rolls it all back. */

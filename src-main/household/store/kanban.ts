@@ -10,6 +10,7 @@ interface Row {
   manual_override: number;
   created_ms: number;
   updated_ms: number;
+  assignee: string | null;
 }
 
 const fromRow = (r: Row): CardRecord => ({
@@ -21,9 +22,10 @@ const fromRow = (r: Row): CardRecord => ({
   manualOverride: r.manual_override === 1,
   createdMs: r.created_ms,
   updatedMs: r.updated_ms,
+  assignee: r.assignee,
 });
 
-const toParams = (c: CardRecord) => ({ ...c, manualOverride: c.manualOverride ? 1 : 0 });
+const toParams = (c: CardRecord) => ({ ...c, manualOverride: c.manualOverride ? 1 : 0, assignee: c.assignee ?? null });
 
 /** The list in the order screens show it; `first` takes its head. */
 const LISTED =
@@ -44,10 +46,10 @@ export class KanbanRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_kanban (id, title, column_name, position, task_id, manual_override, created_ms, updated_ms) VALUES (@id, @title, @column, @position, @taskId, @manualOverride, @createdMs, @updatedMs)',
+      'INSERT INTO household_kanban (id, title, column_name, position, task_id, manual_override, created_ms, updated_ms, assignee) VALUES (@id, @title, @column, @position, @taskId, @manualOverride, @createdMs, @updatedMs, @assignee)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_kanban SET title = @title, column_name = @column, position = @position, task_id = @taskId, manual_override = @manualOverride, updated_ms = @updatedMs WHERE id = @id',
+      'UPDATE household_kanban SET title = @title, column_name = @column, position = @position, task_id = @taskId, manual_override = @manualOverride, updated_ms = @updatedMs, assignee = @assignee WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE id = ?');
     this.byTaskStmt = db.prepare<[string], Row>('SELECT * FROM household_kanban WHERE task_id = ?');

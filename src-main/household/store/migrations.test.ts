@@ -22,6 +22,7 @@ describe('household migrations', () => {
       'household_groceries',
       'household_kanban',
       'household_meals',
+      'household_members',
       'household_recipes',
       'household_reminders',
       'household_tasks',

@@ -183,4 +183,35 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'household members and assignees',
+    up(db) {
+      // An item's assignee is one member or nobody (everyone's). Removing a member first
+      // unassigns their items in the service; the foreign key keeps a stray id impossible.
+      db.exec(`
+        CREATE TABLE household_members (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          color TEXT NOT NULL,
+          initial TEXT NOT NULL,
+          language TEXT NOT NULL CHECK (language IN ('de', 'en')),
+          is_admin INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
+          is_desktop INTEGER NOT NULL DEFAULT 0 CHECK (is_desktop IN (0, 1)),
+          created_ms INTEGER NOT NULL
+        );
+        CREATE UNIQUE INDEX household_members_name ON household_members (name COLLATE NOCASE);
+        CREATE UNIQUE INDEX household_members_desktop ON household_members (is_desktop) WHERE is_desktop = 1;
+
+        ALTER TABLE household_tasks ADD COLUMN assignee TEXT REFERENCES household_members (id) ON DELETE SET NULL;
+        ALTER TABLE household_events ADD COLUMN assignee TEXT REFERENCES household_members (id) ON DELETE SET NULL;
+        ALTER TABLE household_reminders ADD COLUMN assignee TEXT REFERENCES household_members (id) ON DELETE SET NULL;
+        ALTER TABLE household_kanban ADD COLUMN assignee TEXT REFERENCES household_members (id) ON DELETE SET NULL;
+        CREATE INDEX household_tasks_assignee ON household_tasks (assignee) WHERE assignee IS NOT NULL;
+        CREATE INDEX household_events_assignee ON household_events (assignee) WHERE assignee IS NOT NULL;
+        CREATE INDEX household_reminders_assignee ON household_reminders (assignee) WHERE assignee IS NOT NULL;
+        CREATE INDEX household_kanban_assignee ON household_kanban (assignee) WHERE assignee IS NOT NULL;
+      `);
+    },
+  },
 ];

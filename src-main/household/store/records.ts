@@ -23,6 +23,8 @@ export interface EventRecord {
   seriesEndMs: number | null;
   /** Start of the occurrence the series last made a reminder for. */
   remindedThroughMs: number | null;
+  /** The member it is for; null (or absent) = everyone's. */
+  assignee?: string | null;
 }
 
 /** One occurrence of a series changed on its own, keyed by its original start. */
@@ -50,6 +52,8 @@ export interface TaskRecord {
   updatedMs: number;
   /** UID of the ICS VTODO it was imported from, if any. */
   icsUid?: string | null;
+  /** The member it is for; null (or absent) = everyone's. */
+  assignee?: string | null;
 }
 
 export interface ReminderRecord {
@@ -62,6 +66,8 @@ export interface ReminderRecord {
   createdMs: number;
   /** For a reminder of a series: the original start of its occurrence. */
   occurrenceMs?: number | null;
+  /** The member it is for; null (or absent) = everyone's. */
+  assignee?: string | null;
 }
 
 export interface GroceryRecord {
@@ -109,4 +115,6 @@ export interface CardRecord {
   manualOverride: boolean;
   createdMs: number;
   updatedMs: number;
+  /** The member it is for; null (or absent) = everyone's. */
+  assignee?: string | null;
 }

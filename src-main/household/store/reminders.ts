@@ -10,6 +10,7 @@ interface Row {
   fired_ms: number | null;
   created_ms: number;
   occurrence_ms: number | null;
+  assignee: string | null;
 }
 
 const fromRow = (r: Row): ReminderRecord => ({
@@ -21,6 +22,7 @@ const fromRow = (r: Row): ReminderRecord => ({
   firedMs: r.fired_ms,
   createdMs: r.created_ms,
   occurrenceMs: r.occurrence_ms,
+  assignee: r.assignee,
 });
 
 export class ReminderRepository {
@@ -35,9 +37,11 @@ export class ReminderRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms, occurrence_ms) VALUES (@id, @text, @atMs, @source, @eventId, @firedMs, @createdMs, @occurrenceMs)',
+      'INSERT INTO household_reminders (id, text, at_ms, source, event_id, fired_ms, created_ms, occurrence_ms, assignee) VALUES (@id, @text, @atMs, @source, @eventId, @firedMs, @createdMs, @occurrenceMs, @assignee)',
     );
-    this.updateStmt = db.prepare('UPDATE household_reminders SET text = @text, at_ms = @atMs, fired_ms = @firedMs WHERE id = @id');
+    this.updateStmt = db.prepare(
+      'UPDATE household_reminders SET text = @text, at_ms = @atMs, fired_ms = @firedMs, assignee = @assignee WHERE id = @id',
+    );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_reminders WHERE id = ?');
     this.byEventStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE event_id = ? ORDER BY at_ms, id');
@@ -49,11 +53,11 @@ export class ReminderRepository {
   }
 
   insert(r: ReminderRecord): void {
-    this.insertStmt.run({ ...r, occurrenceMs: r.occurrenceMs ?? null });
+    this.insertStmt.run({ ...r, occurrenceMs: r.occurrenceMs ?? null, assignee: r.assignee ?? null });
   }
 
   update(r: ReminderRecord): void {
-    this.updateStmt.run({ id: r.id, text: r.text, atMs: r.atMs, firedMs: r.firedMs });
+    this.updateStmt.run({ id: r.id, text: r.text, atMs: r.atMs, firedMs: r.firedMs, assignee: r.assignee ?? null });
   }
 
   get(id: string): ReminderRecord | undefined {

@@ -12,6 +12,7 @@ interface Row {
   created_ms: number;
   updated_ms: number;
   ics_uid: string | null;
+  assignee: string | null;
 }
 
 const fromRow = (r: Row): TaskRecord => ({
@@ -25,9 +26,10 @@ const fromRow = (r: Row): TaskRecord => ({
   createdMs: r.created_ms,
   updatedMs: r.updated_ms,
   icsUid: r.ics_uid,
+  assignee: r.assignee,
 });
 
-const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags), icsUid: t.icsUid ?? null });
+const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags), icsUid: t.icsUid ?? null, assignee: t.assignee ?? null });
 
 /** The list in the order screens show it; `first` takes its head. */
 const LISTED = "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid";
@@ -44,10 +46,10 @@ export class TaskRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms, ics_uid) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs, @icsUid)',
+      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms, ics_uid, assignee) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs, @icsUid, @assignee)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs WHERE id = @id',
+      'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs, assignee = @assignee WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');

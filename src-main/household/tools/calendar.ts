@@ -12,6 +12,7 @@ import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 import { describeRule, prepareSeries } from './calendar-series';
 import { spanAfter } from './calendar-span';
 import { deleteSeries, updateSeries } from './calendar-scopes';
+import { assigneeFilter, assigneeOf, forWhom } from './assignee';
 
 export function describeWhen(e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): string {
   if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
@@ -66,7 +67,9 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
   }
   const fromMs = startOfDay(fromDate, env.timezone);
   const toMs = startOfDay(addDays(fromDate, days), env.timezone);
+  const assignee = assigneeFilter(env, args.assignee);
   let events = calendarItems(env.store, env.timezone, fromMs, toMs);
+  if (assignee !== undefined) events = events.filter((e) => e.assignee === assignee);
   if (args.query) {
     const needle = args.query.toLowerCase();
     events = events.filter((e) => `${e.title}\n${e.location}\n${e.notes}`.toLowerCase().includes(needle));
@@ -76,20 +79,27 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
     days === 1 ? `am ${formatDateDe(fromDate)}` : `vom ${formatDateDe(fromDate)} bis ${formatDateDe(addDays(fromDate, days - 1))}`;
   const message =
     events.length === 0
-      ? `Keine Termine ${span}.`
-      : `${plural(events.length, 'Termin', 'Termine')} ${span}: ${namedList(events, (e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`)}.`;
+      ? `Keine Termine${forWhom(env, assignee)} ${span}.`
+      : `${plural(events.length, 'Termin', 'Termine')}${forWhom(env, assignee)} ${span}: ${namedList(events, (e) => `${q(e.title)} ${e.allDay ? 'ganztägig' : `${formatDateDe(localDateOf(e.startMs, tz))} ${formatTimeDe(e.startMs, tz)}`}`)}.`;
   return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => e.present(tz)) }, message);
 };
 
 export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
   const span = spanAfter(env, args);
-  const fields = { title: args.title.trim(), ...span, location: args.location ?? '', notes: args.notes ?? '', icsUid: null };
+  const fields = {
+    title: args.title.trim(),
+    ...span,
+    location: args.location ?? '',
+    notes: args.notes ?? '',
+    icsUid: null,
+    assignee: assigneeOf(env, args.assignee) ?? null,
+  };
   const series = args.rrule === undefined ? undefined : prepareSeries(env, fields, args.rrule, '/rrule');
   const { event, reminded } = insertEvent(env, { ...fields, ...series });
   const tz = env.timezone;
   let message = event.rrule
     ? `Serie ${q(event.title)} ${describeRule(event, tz)} eingetragen, zuerst ${describeWhen(event, tz)}.`
-    : `Termin ${q(event.title)} ${describeWhen(event, tz)} eingetragen.`;
+    : `Termin ${q(event.title)}${forWhom(env, event.assignee)} ${describeWhen(event, tz)} eingetragen.`;
   if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
   else if (reminded) message += ' Erinnerung jeweils 30 Minuten vorher.';
   const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
@@ -97,7 +107,11 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
 };
 
 export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
-  const before = getEvent(env, args.id);
+  const found = getEvent(env, args.id);
+  // The assignee belongs to the whole series, whatever the scope.
+  const assignee = assigneeOf(env, args.assignee);
+  const before = assignee === undefined ? found : { ...found, assignee };
+  if (assignee !== undefined && (found.rrule || args.rrule)) env.store.events.update({ ...before, updatedMs: env.now.getTime() });
   if (before.rrule || args.rrule) return updateSeries(env, before, args);
   const span = spanAfter(env, args, before);
   const event: EventRecord = {

@@ -6,6 +6,7 @@ import type { HomeEnv } from '../env';
 import { HomeError, notFound } from '../errors';
 import { presentCard } from '../present';
 import { namedList, q, read, type Handler } from './handler';
+import { assigneeFilter, assigneeOf, forWhom } from './assignee';
 
 function getCard(env: HomeEnv, id: string): CardRecord {
   const c = env.store.kanban.get(id);
@@ -25,7 +26,10 @@ function place(env: HomeEnv, card: CardRecord, column: KanbanColumn, order: numb
 }
 
 export const kanbanList: Handler<'kanban_list'> = (args, env) => {
-  const cards = env.store.kanban.all().filter((c) => args.column === undefined || c.column === args.column);
+  const assignee = assigneeFilter(env, args.assignee);
+  const cards = env.store.kanban
+    .all()
+    .filter((c) => (args.column === undefined || c.column === args.column) && (assignee === undefined || c.assignee === assignee));
   const message =
     cards.length === 0
       ? 'Keine Kanban-Karten.'
@@ -35,12 +39,14 @@ export const kanbanList: Handler<'kanban_list'> = (args, env) => {
 
 export const kanbanCreate: Handler<'kanban_create'> = (args, env) => {
   let column: KanbanColumn = args.column ?? 'TODO';
+  let assignee = assigneeOf(env, args.assignee);
   if (args.task_id !== undefined) {
     const task = env.store.tasks.get(args.task_id);
     if (!task) throw notFound(args.task_id, '/task_id');
     if (env.store.kanban.forTask(task.id))
       throw new HomeError('CONFLICT', `Die Aufgabe ${q(task.title)} hat schon eine Karte.`, '/task_id');
     column = args.column ?? columnForStatus(task.status);
+    if (assignee === undefined) assignee = task.assignee ?? null;
   }
   const card: CardRecord = {
     id: newId('card'),
@@ -52,13 +58,18 @@ export const kanbanCreate: Handler<'kanban_create'> = (args, env) => {
     manualOverride: false,
     createdMs: env.now.getTime(),
     updatedMs: env.now.getTime(),
+    assignee: assignee ?? null,
   };
   if (args.task_id !== undefined && args.column !== undefined) {
     const task = env.store.tasks.get(args.task_id)!;
     card.manualOverride = args.column !== columnForStatus(task.status);
   }
   env.store.kanban.insert(card);
-  return { data: presentCard(card, env.timezone), message: `Karte ${q(card.title)} in ${card.column} angelegt.`, domains: ['kanban'] };
+  return {
+    data: presentCard(card, env.timezone),
+    message: `Karte ${q(card.title)}${forWhom(env, card.assignee)} in ${card.column} angelegt.`,
+    domains: ['kanban'],
+  };
 };
 
 /**
@@ -75,11 +86,17 @@ export const kanbanMove: Handler<'kanban_move'> = (args, env) => {
   }
   const manualOverride =
     env.actor === 'automation' ? before.manualOverride : task !== undefined && args.column !== columnForStatus(task.status);
-  const placed = place(env, before, args.column, args.order);
-  const card: CardRecord = { ...placed, manualOverride, updatedMs: env.now.getTime() };
+  const assignee = args.assignee === undefined ? (before.assignee ?? null) : (assigneeOf(env, args.assignee) ?? null);
+  // Only a new assignee: the card keeps its place.
+  const stays = args.column === before.column && args.order === undefined && args.assignee !== undefined;
+  const placed = stays ? before : place(env, before, args.column, args.order);
+  const card: CardRecord = { ...placed, manualOverride, assignee, updatedMs: env.now.getTime() };
   env.store.kanban.update(card);
   if (before.column !== card.column) compactColumn(env, before.column);
-  return { data: presentCard(card, env.timezone), message: `Karte ${q(card.title)} nach ${card.column} verschoben.`, domains: ['kanban'] };
+  const message = stays
+    ? `Karte ${q(card.title)} ist jetzt${forWhom(env, card.assignee) || ' für alle'}.`
+    : `Karte ${q(card.title)} nach ${card.column} verschoben.`;
+  return { data: presentCard(card, env.timezone), message, domains: ['kanban'] };
 };
 
 export const kanbanDelete: Handler<'kanban_delete'> = (args, env) => {

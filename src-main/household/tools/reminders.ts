@@ -5,6 +5,7 @@ import { notFound } from '../errors';
 import { presentReminder } from '../present';
 import { formatDateTimeDe } from '../time';
 import { namedList, q, read, resolveAt, type Handler } from './handler';
+import { askingMember, assigneeFilter, assigneeOf, forWhom } from './assignee';
 
 /** A reminder without a time of day rings in the morning, not at midnight. */
 const DEFAULT_REMINDER_TIME = '09:00';
@@ -16,12 +17,14 @@ function getReminder(env: HomeEnv, id: string): ReminderRecord {
 }
 
 export const remindersList: Handler<'reminders_list'> = (args, env) => {
-  const reminders = args.include_fired ? env.store.reminders.pendingOrFiredSince(0) : env.store.reminders.pending();
+  const assignee = assigneeFilter(env, args.assignee);
+  const all = args.include_fired ? env.store.reminders.pendingOrFiredSince(0) : env.store.reminders.pending();
+  const reminders = assignee === undefined ? all : all.filter((r) => r.assignee === assignee);
   const tz = env.timezone;
   const message =
     reminders.length === 0
-      ? 'Keine ausstehenden Erinnerungen.'
-      : `${reminders.length === 1 ? '1 Erinnerung' : `${reminders.length} Erinnerungen`}: ${namedList(reminders, (r) => `${q(r.text)} am ${formatDateTimeDe(r.atMs, tz)}`)}.`;
+      ? `Keine ausstehenden Erinnerungen${forWhom(env, assignee)}.`
+      : `${reminders.length === 1 ? '1 Erinnerung' : `${reminders.length} Erinnerungen`}${forWhom(env, assignee)}: ${namedList(reminders, (r) => `${q(r.text)} am ${formatDateTimeDe(r.atMs, tz)}`)}.`;
   return read({ reminders: reminders.map((r) => presentReminder(r, tz)) }, message);
 };
 
@@ -36,11 +39,13 @@ export const remindersCreate: Handler<'reminders_create'> = (args, env) => {
     eventId: null,
     firedMs: null,
     createdMs: env.now.getTime(),
+    // "Erinnere mich …" to the assistant is the asking member's reminder.
+    assignee: assigneeOf(env, args.assignee) ?? (env.actor === 'assistant' ? askingMember(env).id : null),
   };
   env.store.reminders.insert(reminder);
   return {
     data: presentReminder(reminder, env.timezone),
-    message: `Erinnerung ${q(reminder.text)} am ${formatDateTimeDe(reminder.atMs, env.timezone)} gespeichert.`,
+    message: `Erinnerung ${q(reminder.text)}${forWhom(env, reminder.assignee)} am ${formatDateTimeDe(reminder.atMs, env.timezone)} gespeichert.`,
     domains: ['reminders'],
   };
 };

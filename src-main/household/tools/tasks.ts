@@ -7,6 +7,7 @@ import { notFound } from '../errors';
 import { presentTask } from '../present';
 import { formatDateDe, formatDateTimeDe, localDateOf } from '../time';
 import { namedList, q, read, resolveAt, type Handler } from './handler';
+import { assigneeFilter, assigneeOf, forWhom } from './assignee';
 
 function dueMs(env: HomeEnv, due: SymbolicTime, path: string): number {
   return resolveAt(due, env, path).ms;
@@ -29,7 +30,9 @@ const STATUS_DE = { open: 'offen', in_progress: 'in Arbeit', done: 'erledigt' } 
 
 export const tasksList: Handler<'tasks_list'> = (args, env) => {
   const status = args.status ?? 'open_or_in_progress';
+  const assignee = assigneeFilter(env, args.assignee);
   let tasks = env.store.tasks.all();
+  if (assignee !== undefined) tasks = tasks.filter((t) => t.assignee === assignee);
   if (status === 'open_or_in_progress') tasks = tasks.filter((t) => t.status !== 'done');
   else if (status !== 'all') tasks = tasks.filter((t) => t.status === status);
   if (args.query) {
@@ -38,8 +41,8 @@ export const tasksList: Handler<'tasks_list'> = (args, env) => {
   }
   const message =
     tasks.length === 0
-      ? 'Keine passenden Aufgaben.'
-      : `${tasks.length === 1 ? '1 Aufgabe' : `${tasks.length} Aufgaben`}: ${namedList(tasks, (t) => `${q(t.title)} (${STATUS_DE[t.status]}${dueText(t, env)})`)}.`;
+      ? `Keine passenden Aufgaben${forWhom(env, assignee)}.`
+      : `${tasks.length === 1 ? '1 Aufgabe' : `${tasks.length} Aufgaben`}${forWhom(env, assignee)}: ${namedList(tasks, (t) => `${q(t.title)} (${STATUS_DE[t.status]}${dueText(t, env)})`)}.`;
   return read({ tasks: tasks.map((t) => presentTask(t, env.timezone)) }, message);
 };
 
@@ -54,12 +57,13 @@ export const tasksCreate: Handler<'tasks_create'> = (args, env) => {
     tags: [...new Set(args.tags ?? [])],
     createdMs: env.now.getTime(),
     updatedMs: env.now.getTime(),
+    assignee: assigneeOf(env, args.assignee) ?? null,
   };
   env.store.tasks.insert(task);
   cardForNewTask(env, task);
   return {
     data: presentTask(task, env.timezone),
-    message: `Aufgabe ${q(task.title)} angelegt${dueText(task, env)}.`,
+    message: `Aufgabe ${q(task.title)}${forWhom(env, task.assignee)} angelegt${dueText(task, env)}.`,
     domains: ['tasks', 'kanban'],
   };
 };
@@ -75,6 +79,7 @@ export const tasksUpdate: Handler<'tasks_update'> = (args, env) => {
     status: args.status ?? before.status,
     tags: args.tags ? [...new Set(args.tags)] : before.tags,
     updatedMs: env.now.getTime(),
+    assignee: args.assignee === undefined ? (before.assignee ?? null) : (assigneeOf(env, args.assignee) ?? null),
   };
   env.store.tasks.update(task);
   const cardChanged = followTaskChange(env, task);

@@ -36,6 +36,20 @@ export const SETTINGS = [
     description: 'Mesh listener for runtime workers; may face the LAN. Serves only /api/mesh/enroll and the worker routes.',
   },
   {
+    env: 'JARVIS_LAN_ADDR',
+    key: 'lanAddr',
+    type: 'address',
+    description:
+      "LAN listener for the household's paired phones and tablets (host:port, e.g. 0.0.0.0:8443); HTTPS with JARVIS's own certificate, every request from a paired device. Unset = off.",
+  },
+  {
+    env: 'JARVIS_LAN_NAMES',
+    key: 'lanNames',
+    type: 'string',
+    description:
+      'Further host names or addresses of this machine the LAN listener answers to and its certificate names, comma-separated (the listen address, the LAN addresses and `<hostname>.local` are always included).',
+  },
+  {
     env: 'JARVIS_DATA',
     key: 'dataFile',
     type: 'path',

@@ -1,4 +1,4 @@
-export { createHttpServer, registeredRoutes } from './server';
+export { createHttpServer, registeredRoutes, setCertificate } from './server';
 export type { HttpServerOptions, RouteInfo } from './server';
 export { errorBody } from './errors';
 export { isLoopbackHost } from './host-check';

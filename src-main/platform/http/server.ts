@@ -7,10 +7,19 @@ import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
 import { findLoneSurrogate } from './lone-surrogates';
 import { serveUi } from './static-files';
+import { redirectPlainHttp } from './plain-http-redirect';
+import type { Server as TlsServer } from 'node:tls';
 
 export interface HttpServerOptions {
   /** Reject requests whose Host header is not loopback (the API listener). */
   readonly loopbackOnly: boolean;
+  /** Reject requests whose Host header this refuses (the LAN listener: its own names only). */
+  readonly allowHost?: (hostHeader: string | undefined) => boolean;
+  /**
+   * Speak HTTPS (the LAN listener). The certificate is set with setCertificate before the
+   * server listens; plain HTTP on the same port is answered with a redirect to HTTPS.
+   */
+  readonly https?: boolean;
   /** Built renderer folder; served with an SPA fallback when present. */
   readonly uiDir?: string;
   readonly bodyLimitBytes?: number;
@@ -77,6 +86,8 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteInfo[] {
 
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
+    // The certificate comes later (setCertificate): it is made asynchronously, at start.
+    ...(options.https ? { https: {} } : {}),
     logger: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     return503OnClosing: true,
@@ -84,7 +95,15 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     // Both compilers are given here: fastify loads its default ones (its own ajv and
     // fast-json-stringify) only when an instance is created without them.
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },
-  });
+  }) as unknown as FastifyInstance;
+  if (options.https) {
+    const { allowHost } = options;
+    const dropUndecided = redirectPlainHttp(app.server as unknown as TlsServer, (host) => allowHost?.(host) ?? true);
+    app.addHook('preClose', (done) => {
+      dropUndecided();
+      done();
+    });
+  }
 
   // Added first, so routes of encapsulated plugins (multipart scopes) are seen too.
   const routes: RouteInfo[] = [];
@@ -101,8 +120,17 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     });
   }
 
+  if (options.allowHost) {
+    const { allowHost } = options;
+    app.addHook('onRequest', async (req, reply) => {
+      if (reply.sent || allowHost(req.headers.host)) return;
+      await reply
+        .code(403)
+        .send(errorBody('HOST_NOT_ALLOWED', "This listener only answers requests addressed to this machine's LAN names."));
+    });
+  }
   // Every listener: a browser page of another site never writes, whichever listener it reaches.
-  const scheme = options.scheme ?? 'http';
+  const scheme = options.scheme ?? (options.https ? 'https' : 'http');
   app.addHook('onRequest', async (req, reply) => {
     if (reply.sent) return;
     const reason = crossSiteReason({ method: req.method, headers: req.headers, scheme });
@@ -173,4 +201,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   if (options.uiDir) serveUi(app, options.uiDir, notFound);
   else app.setNotFoundHandler(async (req, reply) => reply.code(404).send(notFound(req.method, req.url)));
   return app;
+}
+
+/** Sets (or replaces, on renewal) the certificate of a server made with `https: true`; open connections keep theirs. */
+export function setCertificate(app: FastifyInstance, material: { readonly key: string; readonly cert: string }): void {
+  (app.server as unknown as TlsServer).setSecureContext({ key: material.key, cert: material.cert });
 }

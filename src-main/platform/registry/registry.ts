@@ -10,6 +10,8 @@ export interface ToolContext {
   readonly timezone: string;
   /** Who asked: the UI (a person), the assistant, an automation, the CLI or a test script. */
   readonly actor: 'user' | 'assistant' | 'automation' | 'cli' | 'system';
+  /** The household member who asked (a member id); absent = the desktop member. */
+  readonly member?: string;
   /**
    * The household's "ja" to exactly this stored call. Only the assistant's pending
    * confirmation sets it; nothing a model or a skill returns reaches this flag.

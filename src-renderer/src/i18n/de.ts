@@ -235,6 +235,22 @@ export const de = {
     fromMealplan: 'aus Plan',
     check: '{{name}} abhaken',
   },
+  devices: {
+    title: 'Geräte',
+    pair: 'Gerät verbinden',
+    scan: 'Scanne den QR-Code mit dem Handy oder öffne den Link dort und gib diesen Code ein:',
+    code: 'Code zum Verbinden',
+    qrAlt: 'QR-Code zum Verbinden eines Geräts',
+    validUntil: 'Gilt bis {{time}} Uhr, einmal.',
+    hide: 'Ausblenden',
+    lanOff:
+      'Handys und Tablets im Heimnetz sind nicht freigeschaltet. In den Einstellungen die Adresse für das Heimnetz (JARVIS_LAN_ADDR) eintragen und JARVIS neu starten.',
+    none: 'Noch kein Gerät verbunden.',
+    unknownMember: 'Person nicht mehr da',
+    lastSeen: 'zuletzt {{date}} {{time}}',
+    revoke: 'Trennen',
+    revokeYes: '{{name}} wirklich trennen',
+  },
   system: {
     documents: 'Dokumente',
     upload: 'Dokument hochladen',
@@ -392,6 +408,7 @@ export const de = {
   },
   status: {
     components: {
+      access: 'Geräte im Heimnetz',
       ollama: 'Sprachmodell',
       store: 'Datenspeicher',
       household: 'Haushalt',
@@ -407,6 +424,7 @@ export const de = {
     states: { ok: 'OK', off: 'AUS', degraded: 'EINGESCHRÄNKT', error: 'FEHLER' },
     unknown: { ok: 'Läuft.', off: 'Ausgeschaltet.', degraded: 'Läuft eingeschränkt.', error: 'Funktioniert gerade nicht.' },
     codes: {
+      access: { lanOff: 'Im Heimnetz nicht freigeschaltet.', lanOn: 'Im Heimnetz erreichbar · verbundene Geräte: {{devices}}' },
       status: { failed: 'Der Zustand konnte nicht ermittelt werden.' },
       ollama: {
         unchecked: 'Noch nicht geprüft.',

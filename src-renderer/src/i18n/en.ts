@@ -235,6 +235,22 @@ export const en: Messages = {
     fromMealplan: 'from plan',
     check: 'Check off {{name}}',
   },
+  devices: {
+    title: 'Devices',
+    pair: 'Connect a device',
+    scan: 'Scan the QR code with the phone, or open the link there and enter this code:',
+    code: 'Code to connect',
+    qrAlt: 'QR code to connect a device',
+    validUntil: 'Valid until {{time}}, once.',
+    hide: 'Hide',
+    lanOff:
+      'Phones and tablets on the home network are not switched on. Enter the home network address (JARVIS_LAN_ADDR) in the settings and restart JARVIS.',
+    none: 'No device connected yet.',
+    unknownMember: 'Person no longer here',
+    lastSeen: 'last seen {{date}} {{time}}',
+    revoke: 'Disconnect',
+    revokeYes: 'Really disconnect {{name}}',
+  },
   system: {
     documents: 'Documents',
     upload: 'Upload document',
@@ -387,6 +403,7 @@ export const en: Messages = {
   },
   status: {
     components: {
+      access: 'Devices on the home network',
       ollama: 'Language model',
       store: 'Data store',
       household: 'Household',
@@ -402,6 +419,7 @@ export const en: Messages = {
     states: { ok: 'OK', off: 'OFF', degraded: 'LIMITED', error: 'ERROR' },
     unknown: { ok: 'Running.', off: 'Switched off.', degraded: 'Running with limits.', error: 'Not working right now.' },
     codes: {
+      access: { lanOff: 'Not switched on for the home network.', lanOn: 'Reachable on the home network · connected devices: {{devices}}' },
       status: { failed: 'The state could not be determined.' },
       ollama: {
         unchecked: 'Not checked yet.',

@@ -13,7 +13,7 @@ export async function loadFirst(store: Api): Promise<void> {
 /** What only the other screens show (Wissen & System's lists). */
 export async function loadOtherScreens(store: Api): Promise<void> {
   const s = store.getState();
-  await Promise.all([s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol()]);
+  await Promise.all([s.loadDocuments(), s.loadSkills(), s.loadWorkers(), s.loadContainers(), s.loadProtocol(), s.loadDevices()]);
 }
 
 /** Everything beyond the first paint: Home's voice tile and the other screens' lists. */
@@ -83,6 +83,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     void store.getState().loadSkills();
   });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
+  source.addEventListener('devices.changed', () => void store.getState().loadDevices());
   return () => source.close();
 }
 

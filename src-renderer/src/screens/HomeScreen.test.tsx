@@ -44,6 +44,7 @@ function seededDay(
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'task_5',
@@ -55,6 +56,7 @@ function seededDay(
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
     ],
     reminders: [
@@ -67,6 +69,7 @@ function seededDay(
         event_id: null,
         fired_at: '2026-12-01T09:00:05+01:00',
         created_at: stamp,
+        assignee: null,
       },
       {
         id: 'rem_3',
@@ -76,6 +79,7 @@ function seededDay(
         event_id: null,
         fired_at: null,
         created_at: stamp,
+        assignee: null,
       },
     ],
     groceries: [...base.groceries, { ...base.groceries[0]!, id: 'groc_3', name: 'Brot', checked: true }],

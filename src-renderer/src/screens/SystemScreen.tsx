@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n';
 import { Card, ResourceView } from '../components/Card';
 import { useStore } from '../store';
 import type { VoiceStatus } from '../../../src-shared';
+import { DevicesCard } from './DevicesCard';
 import { ProtocolCard } from './ProtocolCard';
 import { RiskPolicyCard } from './RiskPolicyCard';
 import { StatusGrid } from './StatusGrid';
@@ -413,6 +414,7 @@ export function SystemScreen() {
       <VoicePipeline />
       <Skills />
       <WorkersAndContainers />
+      <DevicesCard />
       <ProtocolCard />
       <RiskPolicyCard />
       <Telemetry />

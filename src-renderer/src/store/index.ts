@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createCalendarSlice, type CalendarSlice } from './calendar-slice';
 import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
@@ -28,7 +29,8 @@ export type Store = SystemSlice &
   CalendarSlice &
   OutboxSlice &
   UndoSlice &
-  BoardSlice;
+  BoardSlice &
+  DevicesSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -45,4 +47,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createOutboxSlice(...a),
   ...createUndoSlice(...a),
   ...createBoardSlice(...a),
+  ...createDevicesSlice(...a),
 }));

@@ -21,6 +21,7 @@ export function homeFixture(): HomeState {
         rrule: null,
         occurrence_start: null,
         overridden: false,
+        assignee: null,
       },
       {
         id: 'evt_2',
@@ -35,6 +36,7 @@ export function homeFixture(): HomeState {
         rrule: null,
         occurrence_start: null,
         overridden: false,
+        assignee: null,
       },
     ],
     tasks: [
@@ -48,6 +50,7 @@ export function homeFixture(): HomeState {
         tags: ['finanzen'],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'task_2',
@@ -59,6 +62,7 @@ export function homeFixture(): HomeState {
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'task_3',
@@ -70,6 +74,7 @@ export function homeFixture(): HomeState {
         tags: [],
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
     ],
     reminders: [
@@ -81,6 +86,7 @@ export function homeFixture(): HomeState {
         event_id: 'evt_1',
         fired_at: null,
         created_at: stamp,
+        assignee: null,
       },
     ],
     groceries: [
@@ -144,6 +150,7 @@ export function homeFixture(): HomeState {
         manual_override: false,
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
       {
         id: 'card_2',
@@ -154,8 +161,32 @@ export function homeFixture(): HomeState {
         manual_override: false,
         created_at: stamp,
         updated_at: stamp,
+        assignee: null,
       },
     ],
+    members: [
+      {
+        id: 'mem_anna',
+        name: 'Anna',
+        color: '#2f7de1',
+        initial: 'A',
+        language: 'de',
+        is_admin: true,
+        is_desktop: true,
+        created_at: stamp,
+      },
+      {
+        id: 'mem_paul',
+        name: 'Paul',
+        color: '#e5533d',
+        initial: 'P',
+        language: 'de',
+        is_admin: false,
+        is_desktop: false,
+        created_at: stamp,
+      },
+    ],
+    viewer_member: 'mem_anna',
     system: {
       ollama: { state: 'off', detail: 'not checked yet (http://127.0.0.1:11434)', code: 'ollama.unchecked' },
       household: { state: 'ok', detail: 'reminder pass every 60000 ms', code: 'household.reminderPass', params: { seconds: 60 } },

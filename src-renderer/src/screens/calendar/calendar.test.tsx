@@ -22,6 +22,7 @@ const ski: CalendarEvent = {
   rrule: null,
   occurrence_start: null,
   overridden: false,
+  assignee: null,
 };
 const gym: CalendarEvent = {
   ...base,
@@ -33,6 +34,7 @@ const gym: CalendarEvent = {
   rrule: 'FREQ=WEEKLY;BYDAY=MO',
   occurrence_start: '2026-12-07T17:00:00+01:00',
   overridden: false,
+  assignee: null,
 };
 
 function household(): HomeState {

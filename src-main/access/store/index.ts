@@ -1,0 +1,1 @@
+export { ACCESS_COMPONENT, ACCESS_MIGRATIONS, DeviceRepository, type DeviceRow } from './devices';

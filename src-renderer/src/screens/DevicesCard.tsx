@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Card, ResourceView } from '../components/Card';
+import { Icon } from '../components/Icon';
+import { wallClock } from '../format/household-time';
+import { useTranslation } from '../i18n';
+import { useStore } from '../store';
+import type { PairingResponse } from '../../../src-shared';
+
+/** The QR code (SVG from the master) as an image: no markup of the answer enters the page. */
+function PairingCode({ pairing }: { pairing: PairingResponse }) {
+  const { t } = useTranslation();
+  const end = useStore((s) => s.endPairing);
+  const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  useEffect(() => {
+    const left = new Date(pairing.expires_at).getTime() - Date.now();
+    const timer = setTimeout(end, Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [pairing, end]);
+  return (
+    <div className="pairing" data-testid="pairing">
+      <img className="pairing-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pairing.qr_svg)}`} alt={t('devices.qrAlt')} />
+      <div>
+        <p>{t('devices.scan')}</p>
+        <p className="pairing-code" aria-label={t('devices.code')}>
+          {pairing.code}
+        </p>
+        <p className="muted small">{t('devices.validUntil', { time: wallClock(pairing.expires_at, timeZone).time })}</p>
+        <p className="muted small" data-technical="">
+          {pairing.url.split('#')[0]}
+        </p>
+        <button type="button" className="btn btn-small" onClick={end}>
+          {t('devices.hide')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Phones and tablets paired over the home network: pair one, see who uses which, revoke. */
+export function DevicesCard() {
+  const { t } = useTranslation();
+  const devices = useStore((s) => s.devices);
+  const pairing = useStore((s) => s.pairing);
+  const start = useStore((s) => s.startPairing);
+  const revoke = useStore((s) => s.revokeDevice);
+  const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Revoking cannot be undone (the phone must pair again): it asks once more, in place.
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const lanOn = devices.data?.lan.enabled === true;
+  return (
+    <Card
+      title={t('devices.title')}
+      className="span-6"
+      testId="card-devices"
+      actions={
+        lanOn ? (
+          <button type="button" className="btn btn-small btn-primary" onClick={() => void start()}>
+            {t('devices.pair')}
+          </button>
+        ) : null
+      }
+    >
+      {pairing ? <PairingCode pairing={pairing} /> : null}
+      <ResourceView resource={devices} onRetry={() => void useStore.getState().loadDevices()}>
+        {(data) => (
+          <>
+            {data.lan.enabled ? null : <p className="muted">{t('devices.lanOff')}</p>}
+            {data.devices.length ? (
+              <ul className="item-list">
+                {data.devices.map((d) => {
+                  const seen = wallClock(d.last_seen_at, timeZone);
+                  return (
+                    <li key={d.id}>
+                      <span className="item-main">
+                        <span>{d.name}</span>
+                        <span className="muted small">
+                          {d.member_name ?? t('devices.unknownMember')} · {t('devices.lastSeen', { date: seen.date, time: seen.time })}
+                        </span>
+                      </span>
+                      {confirming === d.id ? (
+                        <span className="row">
+                          <button
+                            type="button"
+                            className="btn btn-small danger"
+                            onClick={() => {
+                              setConfirming(undefined);
+                              void revoke(d.id);
+                            }}
+                          >
+                            {t('devices.revokeYes', { name: d.name })}
+                          </button>
+                          <button type="button" className="btn btn-small" onClick={() => setConfirming(undefined)}>
+                            {t('common.cancel')}
+                          </button>
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`${t('devices.revoke')}: ${d.name}`}
+                          onClick={() => setConfirming(d.id)}
+                        >
+                          <Icon name="trash" /> {t('devices.revoke')}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : data.lan.enabled ? (
+              <p className="muted">{t('devices.none')}</p>
+            ) : null}
+          </>
+        )}
+      </ResourceView>
+    </Card>
+  );
+}

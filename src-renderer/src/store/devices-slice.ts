@@ -1,0 +1,49 @@
+import type { StateCreator } from 'zustand';
+import type { DevicesResponse, PairingResponse } from '../../../src-shared';
+import { request } from '../api';
+import { failed, idle, loading, messageOf, type Resource } from './resource';
+import type { Store } from './index';
+
+export interface DevicesSlice {
+  devices: Resource<DevicesResponse>;
+  /** The pairing code on show, until it runs out or a device used it. */
+  pairing?: PairingResponse;
+  loadDevices(): Promise<void>;
+  startPairing(): Promise<void>;
+  endPairing(): void;
+  revokeDevice(id: string): Promise<void>;
+}
+
+export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (set, get) => ({
+  devices: idle(),
+  async loadDevices() {
+    set({ devices: loading(get().devices) });
+    try {
+      const body = await request('GET /api/devices');
+      // A device that was just paired has used the code on show.
+      const shown = get().pairing;
+      const before = get().devices.data?.devices.length ?? 0;
+      set({ devices: { status: 'ready', data: body }, ...(shown && body.devices.length > before ? { pairing: undefined } : {}) });
+    } catch (e) {
+      set({ devices: failed(get().devices, e) });
+    }
+  },
+  async startPairing() {
+    try {
+      set({ pairing: await request('POST /api/pairing', { body: {} }) });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+  },
+  endPairing() {
+    set({ pairing: undefined });
+  },
+  async revokeDevice(id) {
+    try {
+      await request('DELETE /api/devices/{id}', { params: { id } });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+    await get().loadDevices();
+  },
+});
