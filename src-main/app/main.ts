@@ -72,6 +72,8 @@ let master: Master | undefined;
 let remote: RemoteJarvis | undefined;
 let connectWindow: BrowserWindow | undefined;
 let refreshTray: () => void = () => {};
+/** Set in remote mode: after pairing again in the connect window, the window and the event stream carry on without a restart. */
+let resumeRemote: (() => Promise<void>) | undefined;
 let mainWindow: BrowserWindow | undefined;
 let indicator: BrowserWindow | undefined;
 
@@ -186,17 +188,19 @@ async function connectRemote(bundle: MasterBundle, setup: Setup, url: string): P
     );
   });
   installSessionGuards(ses, r.origin);
-  if (r.credential) {
+  const giveCookieToWindow = async (credential: string) => {
+    redactor.add(credential);
     await ses.cookies.set({
       url: r.origin,
       name: DEVICE_COOKIE,
-      value: r.credential,
+      value: credential,
       secure: true,
       httpOnly: true,
       sameSite: 'strict',
       expirationDate: Date.now() / 1000 + 400 * 86_400,
     });
-  }
+  };
+  if (r.credential) await giveCookieToWindow(r.credential);
   let listener: ((event: ServerEvent) => void) | undefined;
   let following: { stop(): void } | undefined;
   const follow = () => {
@@ -215,6 +219,11 @@ async function connectRemote(bundle: MasterBundle, setup: Setup, url: string): P
       log.warn(`home server credential not kept: ${err instanceof Error ? err.message : String(err)}`);
     }
   });
+  resumeRemote = async () => {
+    if (r.credential) await giveCookieToWindow(r.credential);
+    follow();
+    await mainWindow?.loadURL(`${r.origin}/`);
+  };
   log.info(`desktop: using JARVIS on the home server at ${r.origin}`);
   return {
     appOrigin: r.origin,
@@ -276,7 +285,13 @@ function openConnectWindow(setup: Setup): void {
         if (!r) remotes.set(origin, (r = new RemoteJarvis({ url: origin, stateFile: remoteStateFile(setup) })));
         return r;
       },
-      connected: (origin) => setTimeout(() => switchBackend(setup, origin), 1_500),
+      connected(origin) {
+        if (remote?.origin === origin && resumeRemote) {
+          window.close();
+          showWindow();
+          void resumeRemote();
+        } else setTimeout(() => switchBackend(setup, origin), 1_500);
+      },
       cancelled: () => window.close(),
     },
     connectStart(),

@@ -245,6 +245,11 @@ export class RemoteJarvis {
 
     const connect = () => {
       if (stopped) return;
+      // Nothing to follow before the server is trusted; the state says so already.
+      if (!this.saved) {
+        stopped = true;
+        return;
+      }
       let options: RequestOptions;
       try {
         options = this.requestOptions('GET', { accept: 'text/event-stream' });
