@@ -1,7 +1,7 @@
 import './reflect-metadata-shim';
 import * as x509 from '@peculiar/x509';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createHash, webcrypto, X509Certificate as NodeCertificate } from 'node:crypto';
+import { webcrypto, X509Certificate as NodeCertificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 
@@ -169,10 +169,4 @@ export async function ensureTlsMaterial(dir: string, names: readonly string[], n
   writePrivate(files.key, keyPem);
   writePublic(files.cert, certPem);
   return { caPem, certPem, keyPem, notAfter: new Date(new NodeCertificate(certPem).validTo), names: namesOf(certPem) };
-}
-
-/** SHA-256 of a certificate's public key, base64: what Chromium's --ignore-certificate-errors-spki-list takes. */
-export function spkiHash(certPem: string): string {
-  const key = new NodeCertificate(certPem).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(key).digest('base64');
 }

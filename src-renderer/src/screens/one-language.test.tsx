@@ -138,6 +138,9 @@ const USER_DATA = [
   'a.pdf',
   'scan.pdf',
   'keller-pi',
+  'Annas Handy',
+  'Tablet',
+  'Anna',
   'Zahnarzt',
   'Jarvis',
   'ja',
@@ -198,6 +201,21 @@ function serve(): void {
         ],
       }),
     'GET /api/docker/skill-services': () => json({ enabled: false, reason: COMPONENTS.docker!.detail, services: [] }),
+    'GET /api/devices': () =>
+      json({
+        lan: { enabled: true, url: 'https://192.168.1.20:8443' },
+        devices: [
+          {
+            id: 'dev_1',
+            name: 'Annas Handy',
+            member_id: 'mem_anna',
+            member_name: 'Anna',
+            created_at: '2030-01-01T10:00:00Z',
+            last_seen_at: '2030-01-02T08:30:00Z',
+          },
+          { id: 'dev_2', name: 'Tablet', member_id: 'mem_gone', created_at: '2030-01-01T10:00:00Z', last_seen_at: '2030-01-01T10:00:00Z' },
+        ],
+      }),
     'GET /api/voice/status': () =>
       json(
         voiceStatusFixture({
@@ -239,6 +257,7 @@ async function loadEverything(): Promise<void> {
     s.loadContainers(),
     s.loadVoiceStatus(),
     s.loadProtocol(),
+    s.loadDevices(),
   ]);
   await s.selectSession('ws_1');
 }
