@@ -168,6 +168,32 @@ describe('the desktop app connected to a JARVIS on the home server', () => {
     expect(caFingerprint(pinned.caPem)).toBe(pinned.fingerprint);
   });
 
+  it('says "not connected" when the home server goes away, and keeps trying', async () => {
+    const { tm, lanUrl, adminId } = await homeServer();
+    const statuses: RemoteStatus[] = [];
+    const remote = new RemoteJarvis({
+      url: lanUrl,
+      stateFile: join(appFolder(), 'remote-jarvis.json'),
+      onStatus: (s) => statuses.push(s),
+      backoffMs: { first: 20, max: 40 },
+    });
+    const ca = await probeServerCa(lanUrl);
+    remote.trust(ca, ca.fingerprint);
+    const { code } = await pairingCode(tm);
+    await remote.pair(code, adminId, 'PC');
+    const following = remote.follow(() => {});
+    await until(() => (remote.status.state === 'connected' ? true : undefined));
+    await tm.close();
+    masters.splice(masters.indexOf(tm), 1);
+    await until(() => (remote.status.state === 'not-connected' ? true : undefined));
+    // Each new attempt goes through "connecting" again; the credential is kept for when the server is back.
+    const attempts = () => statuses.filter((s) => s.state === 'connecting').length;
+    const before = attempts();
+    await until(() => (attempts() >= before + 2 ? true : undefined));
+    following.stop();
+    expect(remote.credential).toBeDefined();
+  });
+
   it('refuses an address that is not https, and a pin for another address', async () => {
     expect(() => new RemoteJarvis({ url: 'http://192.168.1.20:8443', stateFile: join(appFolder(), 'r.json') })).toThrow(/https/);
     const { lanUrl } = await homeServer();

@@ -258,6 +258,13 @@ export class RemoteJarvis {
         return;
       }
       this.setStatus({ state: 'connecting' });
+      // A dropped connection can report both its close and an error: it is retried once.
+      let over = false;
+      const finish = (then: () => void) => {
+        if (over) return;
+        over = true;
+        then();
+      };
       req = httpsRequest(new URL('/api/events', this.origin), options, (res) => {
         if (res.statusCode !== 200) {
           let text = '';
@@ -265,8 +272,7 @@ export class RemoteJarvis {
           res.on('data', (c: string) => (text = (text + c).slice(0, MAX_BODY)));
           res.on('end', () => {
             const err = this.refused({ status: res.statusCode ?? 0, headers: res.headers, text });
-            if (err.state === 'not-paired') end(err);
-            else retry(err.message);
+            finish(() => (err.state === 'not-paired' ? end(err) : retry(err.message)));
           });
           return;
         }
@@ -282,12 +288,11 @@ export class RemoteJarvis {
         });
         res.setEncoding('utf8');
         res.on('data', (c: string) => parser.push(c));
-        res.on('close', () => retry('The connection to the home server ended.'));
+        res.on('close', () => finish(() => retry('The connection to the home server ended.')));
       });
       req.on('error', (err) => {
         const mapped = this.mapError(err);
-        if (mapped.state === 'certificate-changed') end(mapped);
-        else retry(mapped.message);
+        finish(() => (mapped.state === 'certificate-changed' ? end(mapped) : retry(mapped.message)));
       });
       req.end();
     };
