@@ -8,6 +8,8 @@ export interface PairingResponse {
   readonly expires_at: string;
   /** The URL as a QR code (SVG). */
   readonly qr_svg: string;
+  /** SHA-256 of JARVIS's CA certificate (AB:CD:…), to compare on a computer that connects to this JARVIS. */
+  readonly ca_fingerprint: string;
 }
 
 /** `POST /api/pairing/check` (LAN): the code is right; whom the device may act for. */

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevicesResponse, PairingCheckResponse, PairingConfirmResponse, PairingResponse } from '../../src-shared';
 import type { ApiListener } from '../platform/capability';
@@ -142,9 +143,17 @@ export function registerAccessRoutes(
     if (!origin) {
       throw new Refusal('conflict', 'LAN_OFF', 'LAN access is off. Turn it on in the settings (JARVIS_LAN_ADDR) and restart JARVIS.');
     }
+    const pem = lan.caPem();
+    if (!pem) throw new Refusal('unavailable', 'CA_NOT_READY', 'The certificate is not made yet.');
     const { code, expiresAt } = service.issueCode();
     const url = `${origin}/pair#code=${code}`;
-    return { code, url, expires_at: expiresAt.toISOString(), qr_svg: await lan.qrSvg(url) };
+    return {
+      code,
+      url,
+      expires_at: expiresAt.toISOString(),
+      qr_svg: await lan.qrSvg(url),
+      ca_fingerprint: new X509Certificate(pem).fingerprint256,
+    };
   });
 
   app.get('/api/devices', async (req): Promise<DevicesResponse> => {

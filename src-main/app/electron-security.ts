@@ -17,12 +17,18 @@ type SessionLike = Pick<
 >;
 type WebContentsLike = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
 
-/** The app's listener only: every request gets the launch secret, every response our CSP. */
-export function installSessionGuards(ses: SessionLike, appOrigin: string, secret: string): void {
+/**
+ * The app's origin only: every request gets the launch secret (the app's own master; a
+ * JARVIS on the home server knows the device by its cookie instead), every response our CSP.
+ */
+export function installSessionGuards(ses: SessionLike, appOrigin: string, secret?: string): void {
   // No URL filter: match patterns treat ports loosely, so the origin is compared exactly here.
   ses.webRequest.onBeforeSendHeaders((details, callback) => {
     callback({
-      requestHeaders: isAppUrl(details.url, appOrigin) ? withLaunchSecret(details.requestHeaders, secret) : details.requestHeaders,
+      requestHeaders:
+        secret !== undefined && isAppUrl(details.url, appOrigin)
+          ? withLaunchSecret(details.requestHeaders, secret)
+          : details.requestHeaders,
     });
   });
   ses.webRequest.onHeadersReceived((details, callback) => {

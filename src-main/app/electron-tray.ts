@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import { join } from 'node:path';
-import { trayIconFile, trayMenuModel, trayTooltip, type TrayAction, type TrayMenuItem, type TrayState } from './tray-menu';
+import { shownStatus, trayIconFile, trayMenuModel, trayTooltip, type TrayAction, type TrayMenuItem, type TrayState } from './tray-menu';
 
 /** Turns the tray model into Electron's menu; clicks come back as the item's action id. */
 export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
@@ -29,12 +29,12 @@ export class TrayController {
   }
 
   private image(state: TrayState) {
-    this.shownIcon = trayIconFile(state.status);
+    this.shownIcon = trayIconFile(shownStatus(state));
     return nativeImage.createFromPath(join(this.trayDir, this.shownIcon));
   }
 
   update(state: TrayState): void {
-    if (trayIconFile(state.status) !== this.shownIcon) this.tray.setImage(this.image(state));
+    if (trayIconFile(shownStatus(state)) !== this.shownIcon) this.tray.setImage(this.image(state));
     this.tray.setToolTip(trayTooltip(state));
     this.tray.setContextMenu(Menu.buildFromTemplate(toMenuTemplate(trayMenuModel(state), this.onAction)));
   }

@@ -1,13 +1,15 @@
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Notification, screen, session, shell } from 'electron';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { PttPhase } from '../../src-shared';
+import type { PttPhase, ServerEvent } from '../../src-shared';
 import { keepCodeCache, masterBundle, type MasterBundle } from '../master/bundle';
 import type { Master } from '../master';
 import type { Config } from '../platform/config';
 import type { Logger, SecretRedactor } from '../platform/trace';
 import { shouldCheckForUpdates } from './auto-update';
 import { answerNotification, NotificationDeduper, notificationForEvent, type NotificationModel } from './desktop-notifications';
+import { ConnectFlow, connectPageUrl, parseConnectSubmission, type ConnectStep, type RemoteForFlow } from './connect-flow';
 import { bindIpc as attachIpcRouter, sendEvent } from './electron-ipc';
 import { installSessionGuards, installWindowGuards } from './electron-security';
 import { TrayController } from './electron-tray';
@@ -16,6 +18,8 @@ import { IpcRefusal, IpcRouter } from './ipc-router';
 import { launchSecretGuard, newLaunchSecret } from './launch-secret';
 import { loginItemPlan, startedHidden, userDataDirFromArgv, wantsPushToTalk } from './login-item';
 import { PushToTalk } from './push-to-talk';
+import { DEVICE_COOKIE, probeServerCa, RemoteJarvis } from './remote-jarvis';
+import { certificateVerdict } from './remote-trust';
 import { applySettingsPatch, mergeEnvironment, SettingsFile, settingsView } from './settings-store';
 import { languageOf, trayStatusForPhase, type Language, type TrayAction, type TrayStatus } from './tray-menu';
 import { getMainWindowOptions, isSafeExternalUrl, restoreBounds } from './window-options';
@@ -27,7 +31,9 @@ import { getMainWindowOptions, isSafeExternalUrl, restoreBounds } from './window
 //
 // Start-up, in order (start() below reads as this list):
 //   loadSettingsAndConfig  settings.json + environment -> Config (a dialog if invalid)
-//   startMaster            the master on a loopback port, behind the launch secret
+//   startMaster            the master on a loopback port, behind the launch secret;
+//   or connectRemote       with JARVIS_REMOTE_URL: no master here, JARVIS on the home server
+//                          (its pinned CA, this computer's device cookie, its event stream)
 //   createWindow           the main window, hidden to the tray on close
 //   createPushToTalk       push-to-talk and its indicator pill
 //   registerShortcuts      the global push-to-talk shortcut
@@ -52,8 +58,27 @@ interface Setup {
   readonly logsDir: string;
 }
 
+/** The UI's origin and where the notifications come from: the app's own master or the home server. */
+interface Backend {
+  readonly appOrigin: string;
+  readonly log: Logger;
+  subscribe(listener: (event: ServerEvent) => void): () => void;
+  /** False while the home server is not trusted or paired yet: the connect window comes first. */
+  readonly ready: boolean;
+  /**
+   * The member this computer notifies for (another member's reminder stays on their own
+   * devices). Absent for a home server, whose event stream names no member of this computer.
+   */
+  readonly member?: () => string;
+}
+
 let quitting = false;
 let master: Master | undefined;
+let remote: RemoteJarvis | undefined;
+let connectWindow: BrowserWindow | undefined;
+let refreshTray: () => void = () => {};
+/** Set in remote mode: after pairing again in the connect window, the window and the event stream carry on without a restart. */
+let resumeRemote: (() => Promise<void>) | undefined;
 let mainWindow: BrowserWindow | undefined;
 let indicator: BrowserWindow | undefined;
 
@@ -119,7 +144,7 @@ function loadSettingsAndConfig(bundle: MasterBundle): Setup | undefined {
 }
 
 /** The master on a loopback port; every request of the window carries this launch's secret. */
-async function startMaster(bundle: MasterBundle, setup: Setup): Promise<{ running: Master; appOrigin: string; log: Logger }> {
+async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend> {
   const { config, settings } = setup;
   const secret = newLaunchSecret();
   const redactor = new bundle.SecretRedactor();
@@ -138,7 +163,161 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<{ runnin
   const appOrigin = new URL(apiUrl).origin;
   log.info(`desktop: master at ${appOrigin}, data in ${config.dataFile}`);
   installSessionGuards(session.defaultSession, appOrigin, secret);
-  return { running, appOrigin, log };
+  return {
+    appOrigin,
+    log,
+    subscribe: (listener) => running.platform.events.subscribe(listener),
+    ready: true,
+    member: () => running.capabilities.household.members.desktopMember().id,
+  };
+}
+
+function remoteStateFile(setup: Setup): string {
+  return join(setup.userData, 'remote-jarvis.json');
+}
+
+/**
+ * JARVIS on the home server instead of a master here: only its pinned CA is accepted for
+ * its origin, the window carries this computer's device cookie, and its event stream
+ * drives the tray and the notifications.
+ */
+async function connectRemote(bundle: MasterBundle, setup: Setup, url: string): Promise<Backend> {
+  const redactor = new bundle.SecretRedactor();
+  for (const s of bundle.configSecrets(setup.config)) redactor.add(s);
+  const log = fileLogger(setup.logsDir, redactor, bundle.createLogger);
+  const r = new RemoteJarvis({ url, stateFile: remoteStateFile(setup), log: (line) => log.info(line), onStatus: () => refreshTray() });
+  remote = r;
+  if (r.credential) redactor.add(r.credential);
+  const ses = session.defaultSession;
+  ses.setCertificateVerifyProc((request, callback) => {
+    const caPem = r.caPem;
+    callback(
+      certificateVerdict(
+        { hostname: request.hostname, certificatePem: request.certificate.data },
+        caPem ? { origin: r.origin, caPem } : undefined,
+      ),
+    );
+  });
+  installSessionGuards(ses, r.origin);
+  const giveCookieToWindow = async (credential: string) => {
+    redactor.add(credential);
+    await ses.cookies.set({
+      url: r.origin,
+      name: DEVICE_COOKIE,
+      value: credential,
+      secure: true,
+      httpOnly: true,
+      sameSite: 'strict',
+      expirationDate: Date.now() / 1000 + 400 * 86_400,
+    });
+  };
+  if (r.credential) await giveCookieToWindow(r.credential);
+  let listener: ((event: ServerEvent) => void) | undefined;
+  let following: { stop(): void } | undefined;
+  const follow = () => {
+    following?.stop();
+    if (listener) following = r.follow(listener);
+  };
+  // Paired again on the server's own pairing page (in the window): the app keeps that credential too.
+  ses.cookies.on('changed', (_event, cookie, _cause, removed) => {
+    if (removed || cookie.name !== DEVICE_COOKIE || cookie.value === r.credential) return;
+    if (cookie.domain?.replace(/^\./, '') !== new URL(r.origin).hostname) return;
+    try {
+      redactor.add(cookie.value);
+      r.adoptCredential(cookie.value);
+      follow();
+    } catch (err) {
+      log.warn(`home server credential not kept: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+  resumeRemote = async () => {
+    if (r.credential) await giveCookieToWindow(r.credential);
+    follow();
+    await mainWindow?.loadURL(`${r.origin}/`);
+  };
+  log.info(`desktop: using JARVIS on the home server at ${r.origin}`);
+  return {
+    appOrigin: r.origin,
+    log,
+    subscribe(l) {
+      listener = l;
+      follow();
+      return () => following?.stop();
+    },
+    ready: r.status.state !== 'not-trusted' && r.status.state !== 'not-paired',
+  };
+}
+
+/** The first page of the connect window: where setting up the home server connection stands. */
+function connectStart(): ConnectStep {
+  if (!remote) return { kind: 'address' };
+  return remote.status.state === 'not-trusted' ? { kind: 'address', value: remote.origin } : { kind: 'code', origin: remote.origin };
+}
+
+/** Remembers (or forgets) the home server in settings.json and starts the app anew. */
+function switchBackend(setup: Setup, origin: string | undefined): void {
+  const { settings } = setup;
+  const { JARVIS_REMOTE_URL: _old, ...env } = settings.get().env;
+  settings.set({ ...settings.get(), env: origin ? { ...env, JARVIS_REMOTE_URL: origin } : env });
+  if (!origin && process.env.JARVIS_REMOTE_URL) {
+    dialog.showErrorBox(
+      'JARVIS Home Command',
+      'JARVIS_REMOTE_URL is set in the environment; remove it there to use JARVIS on this computer again.',
+    );
+  }
+  app.relaunch();
+  app.quit();
+}
+
+/** The small connect window: static pages without script, their forms read here and never sent anywhere. */
+function openConnectWindow(setup: Setup): void {
+  if (connectWindow && !connectWindow.isDestroyed()) {
+    connectWindow.show();
+    connectWindow.focus();
+    return;
+  }
+  const window = new BrowserWindow({
+    width: 560,
+    height: 480,
+    title: 'JARVIS Home Command',
+    icon: join(resourcesDir(), 'icon.png'),
+    autoHideMenuBar: true,
+    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false, spellcheck: false },
+  });
+  connectWindow = window;
+  const remotes = new Map<string, RemoteForFlow>();
+  const flow = new ConnectFlow(
+    {
+      deviceName: hostname(),
+      probe: probeServerCa,
+      remoteFor(origin) {
+        if (remote?.origin === origin) return remote;
+        let r = remotes.get(origin);
+        if (!r) remotes.set(origin, (r = new RemoteJarvis({ url: origin, stateFile: remoteStateFile(setup) })));
+        return r;
+      },
+      connected(origin) {
+        if (remote?.origin === origin && resumeRemote) {
+          window.close();
+          showWindow();
+          void resumeRemote();
+        } else setTimeout(() => switchBackend(setup, origin), 1_500);
+      },
+      cancelled: () => window.close(),
+    },
+    connectStart(),
+  );
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  window.webContents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    const input = parseConnectSubmission(url);
+    if (!input) return;
+    void flow.submit(input).then((step) => {
+      if (!window.isDestroyed()) void window.loadURL(connectPageUrl(step, setup.language));
+    });
+  });
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  void window.loadURL(connectPageUrl(flow.step, setup.language));
 }
 
 /** The main window; closing it hides it to the tray, and its bounds are remembered. */
@@ -247,10 +426,10 @@ function notify(n: NotificationModel): void {
 }
 
 /** Due reminders, finished documents, lost workers: each a desktop notification, once. Returns the unsubscribe. */
-function watchNotifications(running: Master, language: Language): () => void {
+function watchNotifications(backend: Backend, language: Language): () => void {
   const deduper = new NotificationDeduper();
-  return running.platform.events.subscribe((event) => {
-    const n = notificationForEvent(event, language, running.capabilities.household.members.desktopMember().id);
+  return backend.subscribe((event) => {
+    const n = notificationForEvent(event, language, backend.member?.());
     if (n && deduper.isNew(n.key)) notify(n);
   });
 }
@@ -283,6 +462,7 @@ function trayState(setup: Setup, ptt: PushToTalk) {
     shortcutRegistered,
     language: setup.language,
     ...(errorDetail ? { errorDetail } : {}),
+    ...(remote ? { remote: remote.status.state } : {}),
   };
 }
 
@@ -305,6 +485,14 @@ function installTray(setup: Setup, ptt: PushToTalk): TrayController {
         applyLoginItem(!prefs.openAtLogin);
         settings.set({ ...settings.get(), preferences: { ...prefs, openAtLogin: !prefs.openAtLogin } });
         break;
+      case 'remote-connect':
+        openConnectWindow(setup);
+        break;
+      case 'remote-disconnect':
+        remote?.forget();
+        if (remote) void session.defaultSession.cookies.remove(remote.origin, DEVICE_COOKIE);
+        switchBackend(setup, undefined);
+        return;
       case 'quit':
         app.quit();
         return;
@@ -425,9 +613,14 @@ function checkForUpdates(setup: Setup, log: Logger): void {
     .catch((err: unknown) => log.warn(`update check failed: ${err instanceof Error ? err.message : String(err)}`));
 }
 
-async function showApp(setup: Setup, window: BrowserWindow, appOrigin: string, ptt: PushToTalk): Promise<void> {
+async function showApp(setup: Setup, window: BrowserWindow, backend: Backend, ptt: PushToTalk): Promise<void> {
   if (setup.settings.get().preferences.openAtLogin) applyLoginItem(true);
-  await window.loadURL(`${appOrigin}/`);
+  if (!backend.ready) {
+    // Not trusted or not paired yet: nothing to show until the connect window is done.
+    openConnectWindow(setup);
+    return;
+  }
+  await window.loadURL(`${backend.appOrigin}/`);
   if (wantsPushToTalk(process.argv)) ptt.toggle('command-line');
 }
 
@@ -437,18 +630,22 @@ async function start(): Promise<void> {
   const bundle = masterBundle({ cacheFile: join(app.getPath('userData'), CODE_CACHE_FILE) });
   const setup = loadSettingsAndConfig(bundle.exports);
   if (!setup) return;
-  const { running, appOrigin, log } = await startMaster(bundle.exports, setup);
+  const backend = setup.config.remoteUrl
+    ? await connectRemote(bundle.exports, setup, setup.config.remoteUrl)
+    : await startMaster(bundle.exports, setup);
+  const { appOrigin, log } = backend;
   keepCodeCache(bundle);
   const window = createWindow(setup, appOrigin);
   let tray: TrayController | undefined;
   const { ptt, setPhase } = createPushToTalk(setup, () => tray?.update(trayState(setup, ptt)));
   const registerShortcut = registerShortcuts(setup, ptt, log);
-  const unsubscribe = watchNotifications(running, setup.language);
+  const unsubscribe = watchNotifications(backend, setup.language);
   tray = installTray(setup, ptt);
+  refreshTray = () => tray?.update(trayState(setup, ptt));
   bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut });
   handleLifeCycle(ptt, unsubscribe);
   checkForUpdates(setup, log);
-  await showApp(setup, window, appOrigin, ptt);
+  await showApp(setup, window, backend, ptt);
 }
 
 const userDataOverride = userDataDirFromArgv(process.argv);

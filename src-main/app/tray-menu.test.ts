@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trayIconFile, trayMenuModel, trayStatusForPhase, type TrayState } from './tray-menu';
+import { shownStatus, trayIconFile, trayMenuModel, trayStatusForPhase, trayTooltip, type TrayState } from './tray-menu';
 
 const base: TrayState = {
   status: 'idle',
@@ -15,12 +15,31 @@ const item = (state: TrayState, id: string) => trayMenuModel(state).find((i) => 
 
 describe('tray menu model', () => {
   it('offers Open, Push-to-talk, Mute voice, Start with system and Quit in that order', () => {
-    expect(ids(base)).toEqual(['status', '---', 'open', 'push-to-talk', 'toggle-mute', 'toggle-login', '---', 'quit']);
+    expect(ids(base)).toEqual([
+      'status',
+      '---',
+      'open',
+      'push-to-talk',
+      'toggle-mute',
+      'toggle-login',
+      '---',
+      'remote-connect',
+      '---',
+      'quit',
+    ]);
     expect(
       trayMenuModel(base)
         .filter((i) => i.type !== 'separator')
         .map((i) => ('label' in i ? i.label : '')),
-    ).toEqual(['JARVIS — Ready', 'Open', 'Push-to-talk', 'Mute voice', 'Start with system', 'Quit']);
+    ).toEqual([
+      'JARVIS — Ready',
+      'Open',
+      'Push-to-talk',
+      'Mute voice',
+      'Start with system',
+      'Connect to JARVIS on the home server …',
+      'Quit',
+    ]);
   });
 
   it('the status line is not clickable and shows what JARVIS does', () => {
@@ -58,5 +77,21 @@ describe('tray menu model', () => {
       'error',
     ]);
     expect(trayIconFile('listening')).toBe('tray-listening.png');
+  });
+
+  it('connected to the home server, it says so and offers to disconnect; not connected, the icon shows it', () => {
+    const de = { ...base, language: 'de' as const };
+    expect(item({ ...de, remote: undefined }, 'remote-connect')).toMatchObject({ label: 'Mit JARVIS auf dem Heimserver verbinden …' });
+    const connected = { ...de, remote: 'connected' as const };
+    expect(trayMenuModel(connected).map((i) => ('label' in i ? i.label : '---'))).toContain('Heimserver: verbunden');
+    expect(ids(connected)).not.toContain('remote-connect');
+    expect(item(connected, 'remote-disconnect')).toMatchObject({ label: 'Vom Heimserver trennen', enabled: true });
+    expect(shownStatus(connected)).toBe('idle');
+    const lost = { ...de, remote: 'not-connected' as const };
+    expect(trayTooltip(lost)).toContain('Heimserver: nicht verbunden');
+    expect(shownStatus(lost)).toBe('error');
+    expect(shownStatus({ ...lost, status: 'listening' })).toBe('listening');
+    // Revoked on the server: pair again, or go back to the app's own JARVIS.
+    expect(ids({ ...de, remote: 'not-paired' })).toEqual(expect.arrayContaining(['remote-connect', 'remote-disconnect']));
   });
 });

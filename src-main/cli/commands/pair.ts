@@ -22,6 +22,7 @@ export async function pairingText(answer: PairingResponse): Promise<string> {
     qr,
     `Code: ${answer.code}  (valid until ${until}, once)`,
     `Link: ${answer.url}`,
+    `Certificate fingerprint (to compare when the desktop app connects): ${answer.ca_fingerprint}`,
     '',
   ].join('\n');
 }

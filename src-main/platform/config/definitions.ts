@@ -43,6 +43,13 @@ export const SETTINGS = [
       "LAN listener for the household's paired phones and tablets (host:port, e.g. 0.0.0.0:8443); HTTPS with JARVIS's own certificate, every request from a paired device. Unset = off.",
   },
   {
+    env: 'JARVIS_REMOTE_URL',
+    key: 'remoteUrl',
+    type: 'url',
+    description:
+      'Desktop app only: the LAN address of a JARVIS on the home server (https://host:port). When set, the app starts no JARVIS of its own and connects to that one, paired like a phone. Unset = the app runs its own.',
+  },
+  {
     env: 'JARVIS_LAN_NAMES',
     key: 'lanNames',
     type: 'string',

@@ -386,6 +386,7 @@ export const de = {
     code: 'Code zum Verbinden',
     qrAlt: 'QR-Code zum Verbinden eines Geräts',
     validUntil: 'Gilt bis {{time}} Uhr, einmal.',
+    fingerprint: 'Fingerabdruck des Zertifikats (zum Vergleichen in der Desktop-App)',
     hide: 'Ausblenden',
     lanOff:
       'Handys und Tablets im Heimnetz sind nicht freigeschaltet. In den Einstellungen die Adresse für das Heimnetz (JARVIS_LAN_ADDR) eintragen und JARVIS neu starten.',

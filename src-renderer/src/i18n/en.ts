@@ -385,6 +385,7 @@ export const en: Messages = {
     code: 'Code to connect',
     qrAlt: 'QR code to connect a device',
     validUntil: 'Valid until {{time}}, once.',
+    fingerprint: 'Certificate fingerprint (to compare in the desktop app)',
     hide: 'Hide',
     lanOff:
       'Phones and tablets on the home network are not switched on. Enter the home network address (JARVIS_LAN_ADDR) in the settings and restart JARVIS.',

@@ -32,6 +32,7 @@ describe('Wissen & System: devices', () => {
           url: 'https://192.168.1.20:8443/pair#code=K7P2QX',
           expires_at: new Date(Date.now() + 300_000).toISOString(),
           qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          ca_fingerprint: 'AB:CD:EF',
         }),
       'DELETE /api/devices/dev_1': () => {
         devices = { ...devices, devices: [] };
@@ -47,6 +48,8 @@ describe('Wissen & System: devices', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Gerät verbinden' }));
     const pairing = await within(card).findByTestId('pairing');
     expect(within(pairing).getByText('K7P2QX')).toBeTruthy();
+    // What a desktop app connecting to this JARVIS compares before trusting it.
+    expect(within(pairing).getByText(/AB:CD:EF/)).toBeTruthy();
     expect((within(pairing).getByRole('img') as HTMLImageElement).src).toMatch(/^data:image\/svg\+xml/);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Trennen: Annas Handy' }));

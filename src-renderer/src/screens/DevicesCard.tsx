@@ -28,6 +28,9 @@ function PairingCode({ pairing }: { pairing: PairingResponse }) {
         <p className="muted small" data-technical="">
           {pairing.url.split('#')[0]}
         </p>
+        <p className="muted small" data-technical="" aria-label={t('devices.fingerprint')}>
+          {t('devices.fingerprint')}: {pairing.ca_fingerprint}
+        </p>
         <button type="button" className="btn btn-small" onClick={end}>
           {t('devices.hide')}
         </button>
