@@ -138,6 +138,13 @@ export interface SkillInfo {
   readonly actions: readonly SkillActionInfo[];
   readonly errors: readonly string[];
   readonly warnings: readonly string[];
+  /** The folder of the skill with the same name (or tool name) that is offered instead of this one. */
+  readonly shadowed_by?: string;
+  /** agentskills.io fields, as the skill declares them. */
+  readonly license?: string;
+  readonly compatibility?: string;
+  readonly allowed_tools?: readonly string[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface SkillSourceError {

@@ -73,6 +73,19 @@ function xmlAttr(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
 }
 
+/** license, compatibility, allowed-tools and metadata as the skill declares them. */
+function declaredFields(s: SkillEntry): Pick<SkillInfo, 'license' | 'compatibility' | 'allowed_tools' | 'metadata'> {
+  if (s.format === 'jarvis.skill.v1') return s.manifest?.license ? { license: s.manifest.license } : {};
+  const d = s.definition;
+  if (!d) return {};
+  return {
+    ...(d.license ? { license: d.license } : {}),
+    ...(d.compatibility ? { compatibility: d.compatibility } : {}),
+    ...(d.allowed_tools ? { allowed_tools: d.allowed_tools } : {}),
+    ...(d.metadata ? { metadata: d.metadata } : {}),
+  };
+}
+
 function fingerprint(s: SkillEntry): string {
   return JSON.stringify([s.dir, s.version, s.enabled, s.errors, s.format === 'jarvis.skill.v1' ? s.manifest : s.definition]);
 }
@@ -216,7 +229,7 @@ export class SkillEngine {
     if (!gate) return;
     const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
     for (const s of this.set.skills) {
-      if (s.errors.length > 0 || next.has(s.id)) continue;
+      if (s.errors.length > 0 || s.shadowed_by || next.has(s.id)) continue;
       const sha256 = this.shas.get(s.dir);
       if (sha256 === undefined) {
         // Unreadable right now (being copied): the next reload sees it whole.
@@ -237,18 +250,19 @@ export class SkillEngine {
   /** A loaded skill by id, or by one of its tool names. */
   find(name: string): SkillEntry | undefined {
     return (
-      this.set.skills.find((s) => s.id === name && s.errors.length === 0) ??
+      this.set.skills.find((s) => s.id === name && s.errors.length === 0 && !s.shadowed_by) ??
       this.bindings.get(name)?.entry ??
       this.set.skills.find((s) => s.id === name)
     );
   }
 
   private usable(s: SkillEntry): boolean {
-    return s.errors.length === 0 && s.enabled && this.blocker(s) === undefined;
+    return s.errors.length === 0 && !s.shadowed_by && s.enabled && this.blocker(s) === undefined;
   }
 
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
+    if (s.shadowed_by) return undefined; // its warning says so
     const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
     if (admission?.state === 'proposed')
       return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
@@ -429,7 +443,7 @@ export class SkillEngine {
         }
         r = await this.options.registry.call(step.tool_name, args, ctx);
       } else {
-        const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0);
+        const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0 && !s.shadowed_by);
         if (!child)
           return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
         r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
@@ -451,7 +465,12 @@ export class SkillEngine {
       ...(d.steps.length > 0 ? { result: last, outputs } : {}),
       ...(d.instructions ? { instructions: d.instructions } : {}),
     };
-    const message = d.steps.length > 0 ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.` : `Anleitung für ${entry.id} geladen.`;
+    const message =
+      d.steps.length > 0
+        ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.`
+        : d.instructions
+          ? `Anleitung für ${entry.id} geladen.`
+          : `Skill ${entry.id} hat weder Schritte noch eine Anleitung.`;
     return { success: true, data, message, mutated };
   }
 
@@ -509,6 +528,8 @@ export class SkillEngine {
       actions,
       errors: s.errors,
       warnings,
+      ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
+      ...declaredFields(s),
     };
   }
 
