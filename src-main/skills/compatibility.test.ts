@@ -2,12 +2,13 @@
 // agent skills (`<repo>/skills/<name>/SKILL.md` with reference files), OpenJarvis's bundled
 // skills (flat `<name>.toml` files) and its test fixtures (missing optional fields), and
 // OpenClaw folders that keep their own `skill.json` beside the SKILL.md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkillRegistry, type ToolContext } from '../platform/registry/registry';
 import { SkillEngine } from './engine';
+import { PAGE_BUDGET, readSkillFile, SkillPathRefused } from './skill-reader';
 
 const root = mkdtempSync(join(tmpdir(), 'jarvis-skill-compat-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -19,6 +20,10 @@ function write(path: string, text: string): void {
 }
 
 function engineOver(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: string }[]): SkillEngine {
+  return engineAndRegistry(sources).e;
+}
+
+function engineAndRegistry(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: string }[]) {
   const registry = new SkillRegistry();
   const e = new SkillEngine({
     sources,
@@ -29,7 +34,7 @@ function engineOver(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: stri
   });
   e.reload();
   registry.addProvider(e.provider);
-  return e;
+  return { e, registry };
 }
 
 describe('skill collections as published', () => {
@@ -191,5 +196,77 @@ describe('skill collections as published', () => {
       metadata: { author: 'example', version: '1.0' },
     });
     expect(e.info(e.find('listed')!).allowed_tools).toEqual(['Read', 'Grep']);
+  });
+
+  it('long instructions and reference files reach the model whole, a page at a time, and nothing outside the skill', async () => {
+    const dir = join(root, 'long');
+    const skill = join(dir, 'skills', 'pdf');
+    // Like Anthropic's pdf skill: instructions far over 8,000 characters, with quotes and
+    // code that JSON-encode longer, and reference files beside them.
+    const body = Array.from({ length: 600 }, (_, i) => `Step ${i}: run "pdftotext -layout in.pdf out.txt" and check \\ paths.\n`).join('');
+    const instructions = `# PDF\n\n${body}THE END`;
+    write(join(skill, 'SKILL.md'), `---\nname: pdf\ndescription: Work with PDF files\n---\n${instructions}\n`);
+    write(join(skill, 'reference', 'forms.md'), `# Forms\n${'Fill the fields. '.repeat(900)}FORMS END`);
+    write(join(skill, 'scripts', 'fill.py'), 'print("hi")\n');
+    write(join(dir, 'secret.txt'), 'not for the model');
+    write(join(dir, 'skills', 'hidden', 'SKILL.md'), '---\nname: hidden\ndescription: h\ndisable_model_invocation: true\n---\nHidden.\n');
+    const { e, registry } = engineAndRegistry([{ tier: 'workspace', dir }]);
+
+    const catalog = e.catalogXml();
+    expect(catalog).toContain('<skill name="pdf" description="Work with PDF files" />');
+    expect(catalog).not.toContain('pdftotext');
+
+    const first = await registry.call('skill_pdf_run', {}, ctx);
+    const data = first.data as { instructions: string; instructions_total_length: number; next_offset: number; files: string[] };
+    expect(instructions.length).toBeGreaterThan(40_000);
+    expect(data.instructions_total_length).toBe(instructions.length);
+    expect(data.files).toEqual(['reference/forms.md', 'scripts/fill.py']);
+    expect(first.message).toContain(`skill_read {"skill": "pdf", "offset": ${data.next_offset}}`);
+    // What the assistant hands the model (the whole result as JSON) stays below its 8,000 character cut.
+    expect(JSON.stringify(first).length).toBeLessThan(8000);
+
+    let text = data.instructions;
+    let offset: number | null = data.next_offset;
+    let pages = 1;
+    while (offset !== null) {
+      const r = await registry.call('skill_read', { skill: 'pdf', offset }, ctx);
+      expect(r.success).toBe(true);
+      expect(JSON.stringify(r).length).toBeLessThan(8000);
+      const page = r.data as { content: string; next_offset: number | null; total_length: number };
+      expect(JSON.stringify(page.content).length).toBeLessThanOrEqual(PAGE_BUDGET);
+      text += page.content;
+      offset = page.next_offset;
+      pages++;
+    }
+    expect(text).toBe(instructions);
+    expect(pages).toBeGreaterThan(5);
+
+    const forms = await registry.call('skill_read', { skill: 'pdf', path: 'reference/forms.md', offset: 0, limit: 100 }, ctx);
+    expect(forms).toMatchObject({ success: true, data: { path: 'reference/forms.md', offset: 0, next_offset: 100 } });
+    expect((forms.data as { total_length: number }).total_length).toBeGreaterThan(14_000);
+    const lastForms = await registry.call('skill_read', { skill: 'pdf', path: 'reference/forms.md', offset: 14_000 }, ctx);
+    expect((lastForms.data as { content: string; next_offset: null }).content.endsWith('FORMS END')).toBe(true);
+    expect((lastForms.data as { next_offset: null }).next_offset).toBeNull();
+
+    for (const path of ['../../secret.txt', '/etc/passwd', 'reference', 'missing.md', 'reference/../../../secret.txt']) {
+      const r = await registry.call('skill_read', { skill: 'pdf', path }, ctx);
+      expect(r, path).toMatchObject({ success: false, error: { code: 'SKILL_PATH_REFUSED' } });
+      expect(JSON.stringify(r)).not.toContain('not for the model');
+    }
+    expect(await registry.call('skill_read', { skill: 'hidden' }, ctx)).toMatchObject({
+      success: false,
+      error: { code: 'SKILL_NOT_FOUND' },
+    });
+    expect(await registry.call('skill_read', { skill: 'pdf', limit: 100_000 }, ctx)).toMatchObject({ success: false });
+  });
+
+  it('a symbolic link that leads out of the skill folder is never read', () => {
+    // (A loaded skill with such a link is disabled; the reader refuses it on its own as well.)
+    const dir = join(root, 'link');
+    write(join(dir, 'secret.txt'), 'not for the model');
+    write(join(dir, 'skill', 'SKILL.md'), 'x');
+    symlinkSync(join(dir, 'secret.txt'), join(dir, 'skill', 'outside.txt'));
+    expect(() => readSkillFile(join(dir, 'skill'), 'outside.txt')).toThrow(SkillPathRefused);
+    expect(readSkillFile(join(dir, 'skill'), 'SKILL.md')).toEqual({ path: 'SKILL.md', text: 'x' });
   });
 });

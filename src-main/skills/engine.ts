@@ -4,6 +4,7 @@ import {
   UNDECLARED_RISK,
   skillToolName,
   toolFailure,
+  toolSuccess,
   type JsonSchemaObject,
   type SkillActionInfo,
   type SkillInfo,
@@ -24,6 +25,7 @@ import {
   type SkillSource,
 } from './loader';
 import { fillTemplate } from './openjarvis';
+import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
@@ -86,6 +88,20 @@ function declaredFields(s: SkillEntry): Pick<SkillInfo, 'license' | 'compatibili
   };
 }
 
+const SKILL_READ_REGISTRATION: RegisteredTool = {
+  name: SKILL_READ_TOOL,
+  description:
+    'Liest die Anleitung eines Skills aus <available_skills> oder eine Datei aus seinem Ordner, seitenweise: ' +
+    'ohne path die Anleitung (auf der ersten Seite mit der Liste seiner Dateien), mit path eine dieser Dateien; ' +
+    'offset = next_offset der letzten Seite, bis next_offset null ist.',
+  input_schema: SKILL_READ_INPUT_SCHEMA as unknown as JsonSchemaObject,
+  provider: 'plugin',
+  mutates: false,
+  requires_confirmation: false,
+  risk: 'read',
+  source: 'skills',
+};
+
 function fingerprint(s: SkillEntry): string {
   return JSON.stringify([s.dir, s.version, s.enabled, s.errors, s.format === 'jarvis.skill.v1' ? s.manifest : s.definition]);
 }
@@ -116,6 +132,7 @@ export class SkillEngine {
       kind: 'plugin',
       list: () => this.tools,
       call: (name, args, ctx) => {
+        if (name === SKILL_READ_TOOL) return Promise.resolve(this.readForModel(args, ctx));
         const binding = this.bindings.get(name);
         if (!binding) return Promise.resolve(toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`));
         return this.invoke(binding.entry, binding.action, args, ctx);
@@ -321,8 +338,48 @@ export class SkillEngine {
         });
       }
     }
+    if (this.set.skills.some((s) => this.usable(s) && !s.disable_model_invocation)) tools.push(SKILL_READ_REGISTRATION);
     this.tools = tools;
     this.bindings = bindings;
+  }
+
+  /** A skill the model may read: offered in the catalog. */
+  private readable(name: unknown): SkillEntry | undefined {
+    return this.set.skills.find((s) => s.id === name && this.usable(s) && !s.disable_model_invocation);
+  }
+
+  /**
+   * skill_read: a page of a skill's instructions or of a file in its folder. Only skills the
+   * catalog offers, only files inside their folder, and only the tree the household activated.
+   */
+  readForModel(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
+    const entry = this.readable(args.skill);
+    if (!entry) return toolFailure(SKILL_ERROR_CODES.notFound, `no skill named ${String(args.skill)} is offered`);
+    const changed = this.changedSince(entry);
+    if (changed) return changed;
+    try {
+      const page = readSkillPage(
+        {
+          id: entry.id,
+          dir: entry.dir,
+          flatFile: entry.dir.endsWith('.toml'),
+          ...(entry.format === 'openjarvis' && entry.definition?.instructions ? { instructions: entry.definition.instructions } : {}),
+        },
+        {
+          ...(typeof args.path === 'string' ? { path: args.path } : {}),
+          ...(typeof args.offset === 'number' ? { offset: args.offset } : {}),
+          ...(typeof args.limit === 'number' ? { limit: args.limit } : {}),
+        },
+      );
+      this.options.trace?.(ctx.traceId, 'read', { skill: entry.id, path: page.path, offset: page.offset, total_length: page.total_length });
+      const what = page.path ?? 'Anleitung';
+      const end = page.offset + page.content.length;
+      const more = page.next_offset === null ? ' (Ende)' : `; weiter mit offset ${page.next_offset}`;
+      return toolSuccess(page, `${entry.id}/${what}: Zeichen ${page.offset}–${end} von ${page.total_length}${more}`, false);
+    } catch (err) {
+      if (err instanceof SkillPathRefused) return toolFailure(SKILL_ERROR_CODES.pathRefused, err.message);
+      return toolFailure(SKILL_ERROR_CODES.pathRefused, `${String(args.path)}: cannot be read`);
+    }
   }
 
   /**
@@ -461,16 +518,34 @@ export class SkillEngine {
         outputs[step.output_key] = value;
       }
     }
+    // The instructions come a page at a time: the first with the call, the rest through skill_read.
+    const page = d.instructions
+      ? readSkillPage({ id: entry.id, dir: entry.dir, instructions: d.instructions, flatFile: entry.dir.endsWith('.toml') }, {})
+      : undefined;
     const data = {
       ...(d.steps.length > 0 ? { result: last, outputs } : {}),
-      ...(d.instructions ? { instructions: d.instructions } : {}),
+      ...(page
+        ? {
+            instructions: page.content,
+            instructions_total_length: page.total_length,
+            next_offset: page.next_offset,
+            ...(page.files ? { files: page.files, files_total: page.files_total } : {}),
+          }
+        : {}),
     };
+    const rest =
+      page && page.next_offset !== null
+        ? ` Anleitung: Zeichen 0–${page.next_offset} von ${page.total_length}; den Rest mit ${SKILL_READ_TOOL} {"skill": "${entry.id}", "offset": ${page.next_offset}} lesen.`
+        : '';
+    const files = page?.files ? ` Weitere Dateien mit ${SKILL_READ_TOOL} {"skill": "${entry.id}", "path": …} lesen.` : '';
     const message =
-      d.steps.length > 0
+      (d.steps.length > 0
         ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.`
         : d.instructions
           ? `Anleitung für ${entry.id} geladen.`
-          : `Skill ${entry.id} hat weder Schritte noch eine Anleitung.`;
+          : `Skill ${entry.id} hat weder Schritte noch eine Anleitung.`) +
+      rest +
+      files;
     return { success: true, data, message, mutated };
   }
 

@@ -201,11 +201,14 @@ export function registerSkill(program: Command): void {
         if (opts.json) json(result);
         else if (result.success) {
           if (result.message) out(result.message);
-          const data = result.data as { instructions?: unknown } | undefined;
+          const data = result.data as Record<string, unknown> | undefined;
           if (data && typeof data === 'object' && typeof data.instructions === 'string') {
-            const { instructions, ...rest } = data;
+            // The model gets the instructions a page at a time; a person at the terminal gets them whole.
+            const { instructions, instructions_total_length: _t, next_offset: _n, files, files_total: _f, ...rest } = data;
             if (Object.keys(rest).length > 0) out(JSON.stringify(rest, null, 2));
-            out(`\n${instructions}`);
+            const whole = entry.format === 'openjarvis' ? entry.definition?.instructions : undefined;
+            out(`\n${whole ?? String(instructions)}`);
+            if (Array.isArray(files)) out(`\nfiles: ${files.join(', ')}`);
           } else if (data !== undefined) out(JSON.stringify(data, null, 2));
         } else err(`${result.error?.code}: ${result.error?.message}`);
         process.exitCode = result.success ? EXIT_OK : EXIT_FAILURE;
