@@ -609,7 +609,8 @@ export class SkillEngine {
   }
 
   private activationOf(s: SkillEntry): Pick<SkillInfo, 'activation'> {
-    const a = s.errors.length === 0 ? this.admissions.get(s.id)?.admission : undefined;
+    // The admission belongs to the skill offered under this id, not to a shadowed copy.
+    const a = s.errors.length === 0 && !s.shadowed_by ? this.admissions.get(s.id)?.admission : undefined;
     return a?.proposal_id ? { activation: { proposal_id: a.proposal_id, status: a.state === 'active' ? 'activated' : a.state } } : {};
   }
 
