@@ -89,6 +89,14 @@ describe('jarvis skill', () => {
     expect(asJson).toMatchObject({ license: 'MIT', allowed_tools: ['Read', 'Grep'], metadata: { author: 'example' } });
     const list = await cli('skill', 'list');
     expect(list.stdout).toMatch(/pdf\s+0\.0\.0\s+openjarvis\s+user\s+unreviewed\s+shadowed/);
+    // Installing the same name again into the user folder is no failure for the lower tier: it says what wins.
+    const src = join(root, 'src', 'pdf');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, 'SKILL.md'), md('Another copy'));
+    rmSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
+    const inst = await cli('skill', 'install', src);
+    expect(inst.code).toBe(0);
+    expect(inst.stdout).toContain(`warning: pdf is shadowed by the skill at ${join(ws, 'pdf')}`);
     // A person at the terminal gets the whole instructions, not the model's first page.
     const run = await cli('skill', 'run', 'pdf');
     expect(run.stdout).toContain('Long instructions. END');

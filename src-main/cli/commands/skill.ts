@@ -242,8 +242,16 @@ export function registerSkill(program: Command): void {
           force: opts.force === true,
           userDir: userSkillsDir(config),
         });
-        if (opts.json) return json(result);
+        // Installing a name the workspace already uses works; say at once which one is offered.
+        const installed = standaloneEngine(config)
+          .skills()
+          .find((s) => s.dir === result.dir);
+        const shadowed = installed?.shadowed_by
+          ? `${result.id} is shadowed by the skill at ${installed.shadowed_by} (workspace > user > bundled) and is not offered while that one exists`
+          : undefined;
+        if (opts.json) return json(shadowed ? { ...result, warnings: [...result.warnings, shadowed] } : result);
         out(`installed ${result.id} to ${result.dir}`);
+        if (shadowed) out(`warning: ${shadowed}`);
         out(`sha256 ${result.sha256}`);
         for (const s of result.skipped) out(`skipped ${s}`);
         for (const w of result.warnings) out(`warning: ${w}`);
