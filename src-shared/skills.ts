@@ -98,6 +98,10 @@ export const SKILL_ERROR_CODES = {
   pipelineStep: 'SKILL_PIPELINE_STEP_FAILED',
   sandboxUnavailable: 'SKILL_SANDBOX_UNAVAILABLE',
   changed: 'SKILL_CHANGED',
+  /** skill_read: no loaded skill offered to the model has that name. */
+  notFound: 'SKILL_NOT_FOUND',
+  /** skill_read: the path leaves the skill's folder, is not a file or cannot be read as text. */
+  pathRefused: 'SKILL_PATH_REFUSED',
 } as const;
 
 /** Where a skill was found; decides name precedence (workspace > user > bundled). */
@@ -138,6 +142,13 @@ export interface SkillInfo {
   readonly actions: readonly SkillActionInfo[];
   readonly errors: readonly string[];
   readonly warnings: readonly string[];
+  /** The folder of the skill with the same name (or tool name) that is offered instead of this one. */
+  readonly shadowed_by?: string;
+  /** agentskills.io fields, as the skill declares them. */
+  readonly license?: string;
+  readonly compatibility?: string;
+  readonly allowed_tools?: readonly string[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface SkillSourceError {

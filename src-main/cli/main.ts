@@ -1,9 +1,12 @@
+import { exitQuietlyWhenReaderCloses } from './closed-pipe';
 import { serveMaster } from './commands/serve';
 
 function fail(err: unknown): void {
   process.stderr.write(`jarvis: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;
 }
+
+exitQuietlyWhenReaderCloses();
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === 'serve') {

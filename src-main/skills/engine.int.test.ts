@@ -208,7 +208,12 @@ describe('skill engine', () => {
     const { e } = engine();
     const goods = e.skills().filter((s) => s.id === 'good.text');
     expect(goods.map((s) => s.tier)).toEqual(['workspace', 'user']);
-    expect(goods[1]?.errors[0]).toContain('shadowed by the workspace skill');
+    expect(goods[1]?.errors).toEqual([]);
+    expect(goods[1]?.shadowed_by).toBe(goods[0]?.dir);
+    const loser = e.info(goods[1]!);
+    expect(loser).toMatchObject({ enabled: false, shadowed_by: goods[0]?.dir });
+    expect(loser.warnings.join()).toContain('is taken by the workspace skill');
+    expect(e.info(goods[0]!).warnings.join()).toContain('which this one shadows');
   });
 
   it('a core tool wins over a plugin tool of the same name and the clash is reported', () => {

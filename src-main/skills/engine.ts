@@ -4,6 +4,7 @@ import {
   UNDECLARED_RISK,
   skillToolName,
   toolFailure,
+  toolSuccess,
   type JsonSchemaObject,
   type SkillActionInfo,
   type SkillInfo,
@@ -25,6 +26,7 @@ import {
   type SkillSource,
 } from './loader';
 import { fillTemplate } from './openjarvis';
+import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
@@ -74,6 +76,33 @@ function xmlAttr(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
 }
 
+/** license, compatibility, allowed-tools and metadata as the skill declares them. */
+function declaredFields(s: SkillEntry): Pick<SkillInfo, 'license' | 'compatibility' | 'allowed_tools' | 'metadata'> {
+  if (s.format === 'jarvis.skill.v1') return s.manifest?.license ? { license: s.manifest.license } : {};
+  const d = s.definition;
+  if (!d) return {};
+  return {
+    ...(d.license ? { license: d.license } : {}),
+    ...(d.compatibility ? { compatibility: d.compatibility } : {}),
+    ...(d.allowed_tools ? { allowed_tools: d.allowed_tools } : {}),
+    ...(d.metadata ? { metadata: d.metadata } : {}),
+  };
+}
+
+const SKILL_READ_REGISTRATION: RegisteredTool = {
+  name: SKILL_READ_TOOL,
+  description:
+    'Liest die Anleitung eines Skills aus <available_skills> oder eine Datei aus seinem Ordner, seitenweise: ' +
+    'ohne path die Anleitung (auf der ersten Seite mit der Liste seiner Dateien), mit path eine dieser Dateien; ' +
+    'offset = next_offset der letzten Seite, bis next_offset null ist.',
+  input_schema: SKILL_READ_INPUT_SCHEMA as unknown as JsonSchemaObject,
+  provider: 'plugin',
+  mutates: false,
+  requires_confirmation: false,
+  risk: 'read',
+  source: 'skills',
+};
+
 function fingerprint(s: SkillEntry): string {
   return JSON.stringify([s.dir, s.version, s.enabled, s.errors, s.format === 'jarvis.skill.v1' ? s.manifest : s.definition]);
 }
@@ -104,6 +133,7 @@ export class SkillEngine {
       kind: 'plugin',
       list: () => this.tools,
       call: (name, args, ctx) => {
+        if (name === SKILL_READ_TOOL) return Promise.resolve(this.readForModel(args, ctx));
         const binding = this.bindings.get(name);
         if (!binding) return Promise.resolve(toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`));
         return this.invoke(binding.entry, binding.action, args, ctx);
@@ -217,7 +247,7 @@ export class SkillEngine {
     if (!gate) return;
     const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
     for (const s of this.set.skills) {
-      if (s.errors.length > 0 || next.has(s.id)) continue;
+      if (s.errors.length > 0 || s.shadowed_by || next.has(s.id)) continue;
       const sha256 = this.shas.get(s.dir);
       if (sha256 === undefined) {
         // Unreadable right now (being copied): the next reload sees it whole.
@@ -238,18 +268,19 @@ export class SkillEngine {
   /** A loaded skill by id, or by one of its tool names. */
   find(name: string): SkillEntry | undefined {
     return (
-      this.set.skills.find((s) => s.id === name && s.errors.length === 0) ??
+      this.set.skills.find((s) => s.id === name && s.errors.length === 0 && !s.shadowed_by) ??
       this.bindings.get(name)?.entry ??
       this.set.skills.find((s) => s.id === name)
     );
   }
 
   private usable(s: SkillEntry): boolean {
-    return s.errors.length === 0 && s.enabled && this.blocker(s) === undefined;
+    return s.errors.length === 0 && !s.shadowed_by && s.enabled && this.blocker(s) === undefined;
   }
 
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
+    if (s.shadowed_by) return undefined; // its warning says so
     const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
     if (admission?.state === 'proposed')
       return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
@@ -308,8 +339,48 @@ export class SkillEngine {
         });
       }
     }
+    if (this.set.skills.some((s) => this.usable(s) && !s.disable_model_invocation)) tools.push(SKILL_READ_REGISTRATION);
     this.tools = tools;
     this.bindings = bindings;
+  }
+
+  /** A skill the model may read: offered in the catalog. */
+  private readable(name: unknown): SkillEntry | undefined {
+    return this.set.skills.find((s) => s.id === name && this.usable(s) && !s.disable_model_invocation);
+  }
+
+  /**
+   * skill_read: a page of a skill's instructions or of a file in its folder. Only skills the
+   * catalog offers, only files inside their folder, and only the tree the household activated.
+   */
+  readForModel(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
+    const entry = this.readable(args.skill);
+    if (!entry) return toolFailure(SKILL_ERROR_CODES.notFound, `no skill named ${String(args.skill)} is offered`);
+    const changed = this.changedSince(entry);
+    if (changed) return changed;
+    try {
+      const page = readSkillPage(
+        {
+          id: entry.id,
+          dir: entry.dir,
+          flatFile: entry.dir.endsWith('.toml'),
+          ...(entry.format === 'openjarvis' && entry.definition?.instructions ? { instructions: entry.definition.instructions } : {}),
+        },
+        {
+          ...(typeof args.path === 'string' ? { path: args.path } : {}),
+          ...(typeof args.offset === 'number' ? { offset: args.offset } : {}),
+          ...(typeof args.limit === 'number' ? { limit: args.limit } : {}),
+        },
+      );
+      this.options.trace?.(ctx.traceId, 'read', { skill: entry.id, path: page.path, offset: page.offset, total_length: page.total_length });
+      const what = page.path ?? 'Anleitung';
+      const end = page.offset + page.content.length;
+      const more = page.next_offset === null ? ' (Ende)' : `; weiter mit offset ${page.next_offset}`;
+      return toolSuccess(page, `${entry.id}/${what}: Zeichen ${page.offset}–${end} von ${page.total_length}${more}`, false);
+    } catch (err) {
+      if (err instanceof SkillPathRefused) return toolFailure(SKILL_ERROR_CODES.pathRefused, err.message);
+      return toolFailure(SKILL_ERROR_CODES.pathRefused, `${String(args.path)}: cannot be read`);
+    }
   }
 
   /**
@@ -430,7 +501,7 @@ export class SkillEngine {
         }
         r = await this.options.registry.call(step.tool_name, args, ctx);
       } else {
-        const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0);
+        const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0 && !s.shadowed_by);
         if (!child)
           return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
         r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
@@ -448,11 +519,34 @@ export class SkillEngine {
         outputs[step.output_key] = value;
       }
     }
+    // The instructions come a page at a time: the first with the call, the rest through skill_read.
+    const page = d.instructions
+      ? readSkillPage({ id: entry.id, dir: entry.dir, instructions: d.instructions, flatFile: entry.dir.endsWith('.toml') }, {})
+      : undefined;
     const data = {
       ...(d.steps.length > 0 ? { result: last, outputs } : {}),
-      ...(d.instructions ? { instructions: d.instructions } : {}),
+      ...(page
+        ? {
+            instructions: page.content,
+            instructions_total_length: page.total_length,
+            next_offset: page.next_offset,
+            ...(page.files ? { files: page.files, files_total: page.files_total } : {}),
+          }
+        : {}),
     };
-    const message = d.steps.length > 0 ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.` : `Anleitung für ${entry.id} geladen.`;
+    const rest =
+      page && page.next_offset !== null
+        ? ` Anleitung: Zeichen 0–${page.next_offset} von ${page.total_length}; den Rest mit ${SKILL_READ_TOOL} {"skill": "${entry.id}", "offset": ${page.next_offset}} lesen.`
+        : '';
+    const files = page?.files ? ` Weitere Dateien mit ${SKILL_READ_TOOL} {"skill": "${entry.id}", "path": …} lesen.` : '';
+    const message =
+      (d.steps.length > 0
+        ? `Skill ${entry.id}: ${d.steps.length} Schritte ausgeführt.`
+        : d.instructions
+          ? `Anleitung für ${entry.id} geladen.`
+          : `Skill ${entry.id} hat weder Schritte noch eine Anleitung.`) +
+      rest +
+      files;
     return { success: true, data, message, mutated };
   }
 
@@ -510,11 +604,14 @@ export class SkillEngine {
       actions,
       errors: s.errors,
       warnings,
+      ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
+      ...declaredFields(s),
     };
   }
 
   private activationOf(s: SkillEntry): Pick<SkillInfo, 'activation'> {
-    const a = s.errors.length === 0 ? this.admissions.get(s.id)?.admission : undefined;
+    // The admission belongs to the skill offered under this id, not to a shadowed copy.
+    const a = s.errors.length === 0 && !s.shadowed_by ? this.admissions.get(s.id)?.admission : undefined;
     return a?.proposal_id ? { activation: { proposal_id: a.proposal_id, status: a.state === 'active' ? 'activated' : a.state } } : {};
   }
 

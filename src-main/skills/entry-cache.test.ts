@@ -7,6 +7,7 @@ import type { SkillEntry } from './loader';
 
 const dir = mkdtempSync(join(tmpdir(), 'jarvis-entry-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const files = ['skill.json', 'SKILL.md', 'skill.toml', '.jarvis-install.json'].map((name) => join(dir, name));
 
 function counting(version: string) {
   let reads = 0;
@@ -41,9 +42,9 @@ describe('SkillEntryCache', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
     const cache = new SkillEntryCache(later);
     const c = counting('1');
-    const first = cache.read('k', dir, c.read);
+    const first = cache.read('k', files, c.read);
     first.errors.push('shadowed');
-    const second = cache.read('k', dir, c.read);
+    const second = cache.read('k', files, c.read);
     expect(c.reads()).toBe(1);
     expect(second.errors).toEqual([]);
   });
@@ -52,11 +53,11 @@ describe('SkillEntryCache', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
     const cache = new SkillEntryCache(later);
     const c = counting('1');
-    cache.read('k', dir, c.read);
+    cache.read('k', files, c.read);
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo Welt\n');
-    cache.read('k', dir, c.read);
+    cache.read('k', files, c.read);
     writeFileSync(join(dir, 'skill.toml'), '[skill]\nname = "x"\n');
-    cache.read('k', dir, c.read);
+    cache.read('k', files, c.read);
     expect(c.reads()).toBe(3);
     rmSync(join(dir, 'skill.toml'));
   });
@@ -65,8 +66,8 @@ describe('SkillEntryCache', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
     const cache = new SkillEntryCache();
     const c = counting('1');
-    cache.read('k', dir, c.read);
-    cache.read('k', dir, c.read);
+    cache.read('k', files, c.read);
+    cache.read('k', files, c.read);
     expect(c.reads()).toBe(2);
   });
 });

@@ -1,20 +1,20 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SkillEntry } from './loader';
-import { INSTRUCTIONS_FILE, MANIFEST_FILE, PIPELINE_FILE } from './process';
-import { INSTALL_RECORD, SETTLE_MS } from './tree-hash';
-
-/** Every file a skill's entry is read from: its manifest or OpenJarvis files and its install record. */
-const ENTRY_FILES = [MANIFEST_FILE, INSTRUCTIONS_FILE, PIPELINE_FILE, INSTALL_RECORD];
+import { SETTLE_MS } from './tree-hash';
 
 /**
  * The files' metadata, or undefined while one of them changed so recently that it may
  * change again within the clock's granularity, unseen: such an entry is read every time.
  */
-function signatureOf(dir: string, now: number): string | undefined {
+function signatureOf(files: readonly string[], now: number): string | undefined {
   const parts: string[] = [];
-  for (const name of ENTRY_FILES) {
-    const st = statSync(join(dir, name), { throwIfNoEntry: false });
+  for (const file of files) {
+    let st;
+    try {
+      st = statSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined; // not a folder any more (ENOTDIR): read it again
+    }
     if (st && Math.max(st.mtimeMs, st.ctimeMs) > now - SETTLE_MS) return undefined;
     // ctime cannot be set back by a program: an edit cannot hide behind a restored mtime.
     parts.push(st ? `${st.size}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}` : '-');
@@ -32,8 +32,9 @@ export class SkillEntryCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  read(key: string, dir: string, read: () => SkillEntry): SkillEntry {
-    const signature = signatureOf(dir, this.now());
+  /** `files`: every file the entry is read from (its manifest or OpenJarvis files and its install record). */
+  read(key: string, files: readonly string[], read: () => SkillEntry): SkillEntry {
+    const signature = signatureOf(files, this.now());
     const hit = this.known.get(key);
     let entry: SkillEntry;
     if (signature !== undefined && hit?.signature === signature) entry = hit.entry;

@@ -5,7 +5,16 @@ import { skillToolName, type SkillManifest, type SkillSourceError, type SkillTie
 import type { SkillEntryCache } from './entry-cache';
 import { readInstallRecord } from './install-record';
 import { readOpenJarvisSkill, type OpenJarvisDefinition } from './openjarvis';
-import { discoverSkillFolders, readManifest } from './process';
+import {
+  discoverSkillFolders,
+  explainNoSkills,
+  INSTRUCTIONS_FILE,
+  MANIFEST_FILE,
+  PIPELINE_FILE,
+  readManifest,
+  type SkillFolder,
+} from './process';
+import { INSTALL_RECORD } from './tree-hash';
 import { checkSkillGraph } from './skill-graph';
 
 export interface SkillSource {
@@ -31,6 +40,8 @@ interface EntryBase {
   /** A skill with errors is listed but offers no tools. */
   readonly errors: string[];
   readonly warnings: string[];
+  /** Set by the load: the skill of the same id (or tool name) that is offered instead of this one. */
+  shadowed_by?: string;
 }
 
 export interface ProcessSkillEntry extends EntryBase {
@@ -105,7 +116,7 @@ function inputSchemaFor(parameters: readonly string[]): OpenJarvisSkillEntry['in
   };
 }
 
-function readEntry(source: SkillSource, folder: { dir: string; group?: string; kind: 'manifest' | 'openjarvis' }): SkillEntry {
+function readEntry(source: SkillSource, folder: SkillFolder): SkillEntry {
   const { trust, sha256 } = trustOf(source.tier, folder.dir);
   const base = {
     dir: folder.dir,
@@ -113,7 +124,7 @@ function readEntry(source: SkillSource, folder: { dir: string; group?: string; k
     trust,
     ...(sha256 ? { sha256 } : {}),
     ...(folder.group ? { group: folder.group } : {}),
-    warnings: [] as string[],
+    warnings: folder.note ? [folder.note] : ([] as string[]),
   };
   const fallbackId = folder.dir.split(/[\\/]/).pop() ?? folder.dir;
   if (folder.kind === 'manifest') {
@@ -151,7 +162,7 @@ function readEntry(source: SkillSource, folder: { dir: string; group?: string; k
       errors: [],
     };
   }
-  const verdict = readOpenJarvisSkill(folder.dir);
+  const verdict = readOpenJarvisSkill(folder.dir, { flatFile: folder.kind === 'openjarvis-file' });
   if (!verdict.ok) {
     return {
       ...base,
@@ -184,8 +195,15 @@ function readEntry(source: SkillSource, folder: { dir: string; group?: string; k
     capabilities: d.capabilities,
     tags: d.tags,
     errors: [],
+    warnings: [...base.warnings, ...verdict.warnings],
     input_schema: inputSchemaFor(d.parameters),
   };
+}
+
+/** The files an entry is read from: parsed again only when one of them changed. */
+function entryFilesOf(folder: SkillFolder): string[] {
+  if (folder.kind === 'openjarvis-file') return [folder.dir];
+  return [MANIFEST_FILE, INSTRUCTIONS_FILE, PIPELINE_FILE, INSTALL_RECORD].map((name) => join(folder.dir, name));
 }
 
 /** The tool names a loaded skill offers (before collisions with other providers). */
@@ -205,33 +223,39 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   const ordered = [...sources].sort((a, b) => TIER_RANK[a.tier] - TIER_RANK[b.tier]);
   const seen = new Set<string>();
   for (const source of ordered) {
-    for (const folder of discoverSkillFolders(source.dir)) {
+    const folders = discoverSkillFolders(source.dir);
+    // A folder with files but no skill says why rather than loading nothing in silence.
+    const empty = folders.length === 0 ? explainNoSkills(source.dir) : undefined;
+    if (empty) errors.push({ source: source.dir, message: `${source.tier} skills folder: ${empty}` });
+    for (const folder of folders) {
       const key = [source.tier, folder.kind, folder.group ?? '', folder.dir].join('\0');
       seen.add(key);
-      skills.push(options.cache ? options.cache.read(key, folder.dir, () => readEntry(source, folder)) : readEntry(source, folder));
+      const read = () => readEntry(source, folder);
+      skills.push(options.cache ? options.cache.read(key, entryFilesOf(folder), read) : read());
     }
   }
   options.cache?.retain(seen);
 
+  // A name found twice is no failure: the better tier (in one tier, the first folder) is
+  // offered, the other is listed as shadowed, and both say which is which.
   const ids = new Map<string, SkillEntry>();
   const tools = new Map<string, SkillEntry>();
+  const shadow = (loser: SkillEntry, winner: SkillEntry, what: string): void => {
+    const order = winner.tier === loser.tier ? `the first ${winner.tier} folder wins` : 'workspace > user > bundled';
+    loser.shadowed_by = winner.dir;
+    loser.warnings.push(`shadowed: ${what} is taken by the ${winner.tier} skill at ${winner.dir} (${order}); this one is not offered`);
+    winner.warnings.push(`also found as ${what} in the ${loser.tier} skill at ${loser.dir}, which this one shadows`);
+  };
   for (const s of skills) {
     if (s.errors.length > 0) continue;
     const holder = ids.get(s.id);
     if (holder) {
-      const why =
-        holder.tier === s.tier
-          ? `skill id "${s.id}" is already used by ${holder.dir}`
-          : `shadowed by the ${holder.tier} skill "${s.id}" at ${holder.dir} (workspace > user > bundled)`;
-      s.errors.push(why);
-      errors.push({ source: s.dir, message: why });
+      shadow(s, holder, `the name "${s.id}"`);
       continue;
     }
     const clash = toolNamesOf(s).find((t) => tools.has(t));
     if (clash) {
-      const why = `tool name ${clash} is already taken by ${tools.get(clash)?.dir}`;
-      s.errors.push(why);
-      errors.push({ source: s.dir, message: why });
+      shadow(s, tools.get(clash) as SkillEntry, `the tool name ${clash}`);
       continue;
     }
     ids.set(s.id, s);
@@ -243,10 +267,11 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   // call itself through the registry.
   const pipelineTools = new Map<string, string>();
   for (const s of skills)
-    if (s.format === 'openjarvis' && s.errors.length === 0) pipelineTools.set(skillToolName(s.id, OPENJARVIS_ACTION), s.id);
+    if (s.format === 'openjarvis' && s.errors.length === 0 && !s.shadowed_by)
+      pipelineTools.set(skillToolName(s.id, OPENJARVIS_ACTION), s.id);
   const graph = new Map<string, { depends: readonly string[]; capabilities: readonly string[] }>();
   for (const s of skills) {
-    if (s.format !== 'openjarvis' || !s.definition || s.errors.length > 0) continue;
+    if (s.format !== 'openjarvis' || !s.definition || s.errors.length > 0 || s.shadowed_by) continue;
     const viaTools = s.definition.steps.flatMap((step) =>
       step.tool_name && pipelineTools.has(step.tool_name) ? [pipelineTools.get(step.tool_name) as string] : [],
     );
@@ -254,7 +279,7 @@ export function loadSkills(sources: readonly SkillSource[], options: LoadOptions
   }
   const problems = checkSkillGraph(graph, options.pipelineMaxDepth);
   for (const s of skills) {
-    const list = s.errors.length === 0 ? problems.get(s.id) : undefined;
+    const list = s.errors.length === 0 && !s.shadowed_by ? problems.get(s.id) : undefined;
     if (list) s.errors.push(...list);
   }
   for (const s of skills) {

@@ -2,7 +2,7 @@
 // instructions) and skill.toml (a pipeline of tool and sub-skill steps), or both.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { isRiskClass, RISK_CLASSES, SKILL_CAPABILITIES, UNDECLARED_RISK, type RiskClass } from '../../src-shared';
 import { INSTRUCTIONS_FILE, PIPELINE_FILE } from './process';
@@ -36,6 +36,12 @@ export interface OpenJarvisDefinition {
   readonly version: string;
   readonly author?: string;
   readonly license?: string;
+  /** agentskills.io `compatibility`: what the skill expects of its environment. */
+  readonly compatibility?: string;
+  /** agentskills.io `allowed-tools`: the tools the skill's instructions expect to use. */
+  readonly allowed_tools?: readonly string[];
+  /** The front matter's (or `[skill]`'s) `metadata`, as JSON. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
   readonly tags: readonly string[];
   readonly instructions?: string;
   readonly steps: readonly PipelineStep[];
@@ -49,8 +55,9 @@ export interface OpenJarvisDefinition {
   readonly risk: RiskClass;
 }
 
+/** `warnings`: what was accepted as OpenJarvis accepts it, and how it was read. */
 export type OpenJarvisVerdict =
-  | { readonly ok: true; readonly skill: OpenJarvisDefinition }
+  | { readonly ok: true; readonly skill: OpenJarvisDefinition; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly name: string; readonly errors: readonly string[] };
 
 function readText(file: string): string {
@@ -107,64 +114,121 @@ export function fillTemplate(value: unknown, vars: Readonly<Record<string, unkno
   return value;
 }
 
-/** Reads SKILL.md and/or skill.toml of one folder. Both files describe one skill. */
-export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
+/** The markdown after a front matter block that did not parse: OpenJarvis reads it as the instructions. */
+function bodyAfterFrontMatter(text: string): string {
+  const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}
+
+/** JSON-safe copy of a YAML or TOML value (dates become strings); undefined for anything but an object. */
+function jsonRecord(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  try {
+    const copy: unknown = JSON.parse(JSON.stringify(value));
+    return isRecord(copy) ? copy : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `allowed-tools` is a space-separated string in agentskills.io and a list in some collections. */
+function toolList(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
+  return stringList(value);
+}
+
+/**
+ * Reads SKILL.md and/or skill.toml of one folder (both describe one skill), or one flat
+ * `<name>.toml` file (`flatFile`). Optional fields are as optional as OpenJarvis makes them:
+ * without a name the folder's (file's) name, without a description the name, a front matter
+ * that is not YAML leaves the markdown as instructions; each such reading is a warning.
+ */
+export function readOpenJarvisSkill(path: string, options: { flatFile?: boolean } = {}): OpenJarvisVerdict {
   const errors: string[] = [];
-  const mdFile = join(dir, INSTRUCTIONS_FILE);
-  const tomlFile = join(dir, PIPELINE_FILE);
+  const warnings: string[] = [];
+  const mdFile = options.flatFile ? undefined : join(path, INSTRUCTIONS_FILE);
+  const tomlFile = options.flatFile ? path : join(path, PIPELINE_FILE);
+  const tomlLabel = basename(tomlFile);
   let front: Record<string, unknown> = {};
   let instructions: string | undefined;
   let table: Record<string, unknown> = {};
 
-  if (existsSync(mdFile)) {
+  if (mdFile && existsSync(mdFile)) {
+    let text: string | undefined;
     try {
-      const parsed = matter(readText(mdFile), {});
+      text = readText(mdFile);
+      const parsed = matter(text, {});
       front = isRecord(parsed.data) ? parsed.data : {};
       instructions = parsed.content.trim() || undefined;
     } catch (err) {
-      errors.push(`SKILL.md: ${err instanceof Error ? err.message : String(err)}`);
+      const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      if (text === undefined) errors.push(`SKILL.md: ${why}`);
+      else {
+        warnings.push(`SKILL.md front matter is not valid YAML (${why}); the markdown after it is read as the instructions`);
+        instructions = bodyAfterFrontMatter(text).trim() || undefined;
+      }
     }
   }
   if (existsSync(tomlFile)) {
     try {
       const doc = parseToml(readText(tomlFile));
-      if (!isRecord(doc.skill)) errors.push('skill.toml: the [skill] table is missing');
+      if (!isRecord(doc.skill)) errors.push(`${tomlLabel}: the [skill] table is missing`);
       else table = doc.skill;
     } catch (err) {
-      errors.push(`skill.toml: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      errors.push(`${tomlLabel}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
 
   const meta = isRecord(front.metadata) && isRecord(front.metadata.openjarvis) ? front.metadata.openjarvis : {};
   const pick = (key: string): unknown => table[key] ?? front[key] ?? meta[key];
-  const name = pick('name');
-  const description = pick('description');
-  const fallbackName = basename(dir);
+  const fallbackName = options.flatFile ? basename(path, extname(path)) : basename(path);
+  const declaredName = pick('name');
+  const name = declaredName ?? fallbackName;
+  if (declaredName === undefined) warnings.push(`no name: named "${fallbackName}" after its ${options.flatFile ? 'file' : 'folder'}`);
   if (typeof name !== 'string' || !NAME.test(name))
     errors.push(`name must be lower-case letters, digits, ".", "_" or "-" (1-64), got ${JSON.stringify(name)}`);
-  if (typeof description !== 'string' || description.trim() === '' || description.length > 2000)
-    errors.push('description is required (1-2000 characters)');
+  let description = pick('description');
+  if (description === undefined || (typeof description === 'string' && description.trim() === '')) {
+    warnings.push('no description: the model sees only its name');
+    description = typeof name === 'string' ? name : fallbackName;
+  }
+  if (typeof description !== 'string' || description.length > 2000) errors.push('description must be text of at most 2000 characters');
   const version = pick('version') ?? '0.0.0';
   if (typeof version !== 'string') errors.push('version must be a string');
 
-  const tags = stringList(pick('tags') ?? []);
-  if (!tags) errors.push('tags must be a list of strings');
+  // Optional lists and flags of the wrong shape are left out, as OpenJarvis leaves them.
+  const optionalList = (key: string, value: unknown): string[] => {
+    const list = stringList(value ?? []);
+    if (!list) warnings.push(`${key} is not a list of strings and was ignored`);
+    return list ?? [];
+  };
+  const tags = optionalList('tags', pick('tags'));
   const depends = stringList(table.depends ?? []);
   if (!depends) errors.push('depends must be a list of skill names');
-  const capabilities = stringList(pick('required_capabilities') ?? []);
-  if (!capabilities) errors.push('required_capabilities must be a list of strings');
-  for (const c of capabilities ?? []) {
-    if (!(SKILL_CAPABILITIES as readonly string[]).includes(c))
-      errors.push(`unknown capability "${c}" (known: ${SKILL_CAPABILITIES.join(', ')})`);
-  }
+  const capabilities = optionalList('required_capabilities', pick('required_capabilities')).filter((c) => {
+    const known = (SKILL_CAPABILITIES as readonly string[]).includes(c);
+    // An unknown capability grants nothing: every step is checked against the known ones.
+    if (!known) warnings.push(`unknown capability "${c}" ignored (known: ${SKILL_CAPABILITIES.join(', ')})`);
+    return known;
+  });
   const flag = (key: string, fallback: boolean): boolean => {
     const v = pick(key);
     if (v === undefined) return fallback;
-    if (typeof v !== 'boolean') errors.push(`${key} must be true or false`);
-    return v === true;
+    if (typeof v !== 'boolean') {
+      warnings.push(`${key} must be true or false; ${String(fallback)} is used`);
+      return fallback;
+    }
+    return v;
   };
-  const declaredRisk = pick('risk');
-  if (declaredRisk !== undefined && !isRiskClass(declaredRisk)) errors.push(`risk must be one of ${RISK_CLASSES.join(', ')}`);
+  let declaredRisk = pick('risk');
+  if (declaredRisk !== undefined && !isRiskClass(declaredRisk)) {
+    warnings.push(`risk must be one of ${RISK_CLASSES.join(', ')}; the default is used`);
+    declaredRisk = undefined;
+  }
+  const license = pick('license');
+  const compatibility = pick('compatibility');
+  const allowedTools = toolList(pick('allowed-tools') ?? pick('allowed_tools'));
+  const metadata = jsonRecord(table.metadata ?? front.metadata);
   const user_invocable = flag('user_invocable', true);
   const disable_model_invocation = flag('disable_model_invocation', false);
 
@@ -210,7 +274,7 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
     });
   }
   if (steps.length === 0 && !instructions && errors.length === 0)
-    errors.push('the skill has neither pipeline steps nor SKILL.md instructions');
+    warnings.push('the skill has neither pipeline steps nor instructions: calling it only says so');
 
   if (errors.length > 0) return { ok: false, name: typeof name === 'string' ? name : fallbackName, errors };
   const skillDepends = [...new Set([...(depends ?? []), ...steps.flatMap((s) => (s.skill_name ? [s.skill_name] : []))])];
@@ -221,12 +285,15 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
       description: (description as string).trim(),
       version: version as string,
       ...(typeof pick('author') === 'string' ? { author: pick('author') as string } : {}),
-      ...(typeof pick('license') === 'string' ? { license: pick('license') as string } : {}),
-      tags: tags ?? [],
+      ...(typeof license === 'string' ? { license } : {}),
+      ...(typeof compatibility === 'string' ? { compatibility } : {}),
+      ...(allowedTools && allowedTools.length > 0 ? { allowed_tools: allowedTools } : {}),
+      ...(metadata ? { metadata } : {}),
+      tags,
       ...(instructions ? { instructions } : {}),
       steps,
       depends: skillDepends,
-      capabilities: capabilities ?? [],
+      capabilities,
       user_invocable,
       disable_model_invocation,
       parameters,
@@ -234,5 +301,6 @@ export function readOpenJarvisSkill(dir: string): OpenJarvisVerdict {
       // `disruptive` unless it declares less.
       risk: isRiskClass(declaredRisk) ? declaredRisk : steps.length === 0 ? 'read' : UNDECLARED_RISK,
     },
+    warnings,
   };
 }

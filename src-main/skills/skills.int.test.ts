@@ -217,6 +217,29 @@ describe('skills on the real master', () => {
     expect(unknown.json).toMatchObject({ success: false, error: { code: 'UNKNOWN_LOCATION' } });
   });
 
+  it('GET /api/skills shows license, compatibility, allowed-tools and metadata, and a shadowed duplicate', async () => {
+    const t = await masterWithSkills();
+    const pdf =
+      '---\nname: pdf\ndescription: PDFs\nlicense: Apache-2.0\ncompatibility: Needs poppler-utils\nallowed-tools: Read Bash(pdftotext:*)\nmetadata:\n  author: example\n---\nUse it.\n';
+    mkdirSync(join(t.config.skillsDir, 'collection', 'skills', 'pdf'), { recursive: true });
+    writeFileSync(join(t.config.skillsDir, 'collection', 'skills', 'pdf', 'SKILL.md'), pdf);
+    mkdirSync(join(t.config.skillsDir, 'zz-copy', 'pdf'), { recursive: true });
+    writeFileSync(join(t.config.skillsDir, 'zz-copy', 'pdf', 'SKILL.md'), pdf.replace('PDFs', 'Second copy'));
+    await t.request('/api/skills/reload', { method: 'POST' });
+    await activateProposedSkills(t);
+    const body = (await t.request('/api/skills')).json as SkillsResponse;
+    const pdfs = body.skills.filter((s) => s.id === 'pdf');
+    expect(pdfs[0]).toMatchObject({
+      enabled: true,
+      license: 'Apache-2.0',
+      compatibility: 'Needs poppler-utils',
+      allowed_tools: ['Read', 'Bash(pdftotext:*)'],
+      metadata: { author: 'example' },
+    });
+    expect(pdfs[1]).toMatchObject({ enabled: false, errors: [], shadowed_by: join(t.config.skillsDir, 'collection', 'skills', 'pdf') });
+    expect(body.errors.filter((e) => e.source.includes('pdf'))).toEqual([]);
+  });
+
   it('the core tools are listed with provider core next to the plugins', async () => {
     const t = await masterWithSkills();
     const body = (await t.request('/api/skills')).json as SkillsResponse;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 
 /** How long after its last change a file counts as possibly still changing unseen. */
 export const SETTLE_MS = 2_000;
@@ -50,13 +50,17 @@ function walk(root: string, realRoot: string, dir: string, out: TreeEntry[]): vo
   }
 }
 
+/** A skill that is one file (a flat OpenJarvis `<name>.toml`) is a tree of that one file. */
 function entriesOf(root: string): TreeEntry[] {
+  const stat = lstatSync(root);
+  if (stat.isFile()) return [{ rel: basename(root), stat }];
   const out: TreeEntry[] = [];
   walk(root, realpathSync(root), root, out);
   return out;
 }
 
-function hashEntries(root: string, entries: readonly TreeEntry[]): string {
+function hashEntries(skill: string, entries: readonly TreeEntry[]): string {
+  const root = lstatSync(skill).isFile() ? dirname(skill) : skill;
   const hash = createHash('sha256');
   for (const e of entries) {
     if (e.link !== undefined) {

@@ -70,6 +70,38 @@ describe('jarvis skill', () => {
     expect(ids).toEqual(['demo.text', 'text-brief']);
   });
 
+  it('info and --json show license, compatibility, allowed tools and metadata; list marks a shadowed duplicate', async () => {
+    const ws = env.JARVIS_SKILLS_DIR as string;
+    const md = (description: string) =>
+      `---\nname: pdf\ndescription: ${description}\nlicense: MIT\ncompatibility: Needs poppler-utils\nallowed-tools: Read Grep\nmetadata:\n  author: example\n---\n${'Long instructions. '.repeat(1000)}END\n`;
+    mkdirSync(join(ws, 'pdf'), { recursive: true });
+    writeFileSync(join(ws, 'pdf', 'SKILL.md'), md('PDFs'));
+    mkdirSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
+    writeFileSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf', 'SKILL.md'), md('Installed copy'));
+    const info = await cli('skill', 'info', 'pdf');
+    expect(info.code).toBe(0);
+    expect(info.stdout).toMatch(/license\s+MIT/);
+    expect(info.stdout).toMatch(/compatibility\s+Needs poppler-utils/);
+    expect(info.stdout).toMatch(/allowed tools\s+Read Grep/);
+    expect(info.stdout).toMatch(/metadata\s+\{"author":"example"\}/);
+    expect(info.stdout).toContain('warning: also found as the name "pdf" in the user skill');
+    const asJson = JSON.parse((await cli('skill', 'info', 'pdf', '--json')).stdout) as Record<string, unknown>;
+    expect(asJson).toMatchObject({ license: 'MIT', allowed_tools: ['Read', 'Grep'], metadata: { author: 'example' } });
+    const list = await cli('skill', 'list');
+    expect(list.stdout).toMatch(/pdf\s+0\.0\.0\s+openjarvis\s+user\s+unreviewed\s+shadowed/);
+    // Installing the same name again into the user folder is no failure for the lower tier: it says what wins.
+    const src = join(root, 'src', 'pdf');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, 'SKILL.md'), md('Another copy'));
+    rmSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
+    const inst = await cli('skill', 'install', src);
+    expect(inst.code).toBe(0);
+    expect(inst.stdout).toContain(`warning: pdf is shadowed by the skill at ${join(ws, 'pdf')}`);
+    // A person at the terminal gets the whole instructions, not the model's first page.
+    const run = await cli('skill', 'run', 'pdf');
+    expect(run.stdout).toContain('Long instructions. END');
+  });
+
   it('run executes a process skill and a pipeline, with exit codes 0, 1 and 2', async () => {
     const ok = await cli('skill', 'run', 'demo.text', '--action', 'count_words', '-a', 'text=eins zwei drei', '--json');
     expect(ok.code).toBe(0);

@@ -22,6 +22,7 @@ function standaloneEngine(config: Config) {
 
 function status(info: SkillInfo): string {
   if (info.errors.length > 0) return 'error';
+  if (info.shadowed_by) return 'shadowed';
   if (!info.enabled) return info.warnings.length > 0 ? 'blocked' : 'disabled';
   return 'ok';
 }
@@ -29,7 +30,7 @@ function status(info: SkillInfo): string {
 function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
   const { OPENJARVIS_ACTION } = master();
   return (
-    skills.find((s) => s.id === name && s.errors.length === 0) ??
+    skills.find((s) => s.id === name && s.errors.length === 0 && !s.shadowed_by) ??
     skills.find((s) => s.id === name) ??
     skills.find((s) => s.format === 'jarvis.skill.v1' && s.manifest?.actions.some((a) => skillToolName(s.id, a.name) === name)) ??
     skills.find((s) => s.format === 'openjarvis' && skillToolName(s.id, OPENJARVIS_ACTION) === name)
@@ -84,7 +85,7 @@ export function registerSkill(program: Command): void {
     .action((opts: { json?: boolean }) => {
       const engine = standaloneEngine(master().loadConfig(process.env));
       const infos = engine.skills().map((s) => engine.info(s));
-      if (opts.json) return json({ skills: infos });
+      if (opts.json) return json({ skills: infos, errors: engine.listing().errors });
       const rows = infos.map((i) => [
         i.id,
         i.version,
@@ -95,6 +96,9 @@ export function registerSkill(program: Command): void {
         i.actions.map((a) => a.tool).join(', '),
       ]);
       out(formatTable(['id', 'version', 'format', 'tier', 'trust', 'status', 'tools'], rows));
+      // Messages about a whole folder (no skill found in it) belong to no row.
+      const listed = new Set(infos.map((i) => i.source));
+      for (const e of engine.listing().errors) if (!listed.has(e.source)) err(`${e.source}: ${e.message}`);
     });
 
   skill
@@ -127,6 +131,11 @@ export function registerSkill(program: Command): void {
         ['model invocation', info.disable_model_invocation ? 'disabled' : 'enabled'],
         ['capabilities', info.capabilities.join(', ') || '-'],
       ];
+      if (info.license) lines.push(['license', info.license]);
+      if (info.compatibility) lines.push(['compatibility', info.compatibility]);
+      if (info.allowed_tools) lines.push(['allowed tools', info.allowed_tools.join(' ')]);
+      if (info.metadata) lines.push(['metadata', JSON.stringify(info.metadata)]);
+      if (info.shadowed_by) lines.push(['shadowed by', info.shadowed_by]);
       if (info.sha256) lines.push(['sha256', `${info.sha256} (${verified ? 'matches the installed tree' : 'MODIFIED since install'})`]);
       out(lines.map(([k, v]) => `${k.padEnd(17)} ${v}`).join('\n'));
       if (info.actions.length > 0) {
@@ -192,11 +201,14 @@ export function registerSkill(program: Command): void {
         if (opts.json) json(result);
         else if (result.success) {
           if (result.message) out(result.message);
-          const data = result.data as { instructions?: unknown } | undefined;
+          const data = result.data as Record<string, unknown> | undefined;
           if (data && typeof data === 'object' && typeof data.instructions === 'string') {
-            const { instructions, ...rest } = data;
+            // The model gets the instructions a page at a time; a person at the terminal gets them whole.
+            const { instructions, instructions_total_length: _t, next_offset: _n, files, files_total: _f, ...rest } = data;
             if (Object.keys(rest).length > 0) out(JSON.stringify(rest, null, 2));
-            out(`\n${instructions}`);
+            const whole = entry.format === 'openjarvis' ? entry.definition?.instructions : undefined;
+            out(`\n${whole ?? String(instructions)}`);
+            if (Array.isArray(files)) out(`\nfiles: ${files.join(', ')}`);
           } else if (data !== undefined) out(JSON.stringify(data, null, 2));
         } else err(`${result.error?.code}: ${result.error?.message}`);
         process.exitCode = result.success ? EXIT_OK : EXIT_FAILURE;
@@ -230,8 +242,16 @@ export function registerSkill(program: Command): void {
           force: opts.force === true,
           userDir: userSkillsDir(config),
         });
-        if (opts.json) return json(result);
+        // Installing a name the workspace already uses works; say at once which one is offered.
+        const installed = standaloneEngine(config)
+          .skills()
+          .find((s) => s.dir === result.dir);
+        const shadowed = installed?.shadowed_by
+          ? `${result.id} is shadowed by the skill at ${installed.shadowed_by} (workspace > user > bundled) and is not offered while that one exists`
+          : undefined;
+        if (opts.json) return json(shadowed ? { ...result, warnings: [...result.warnings, shadowed] } : result);
         out(`installed ${result.id} to ${result.dir}`);
+        if (shadowed) out(`warning: ${shadowed}`);
         out(`sha256 ${result.sha256}`);
         for (const s of result.skipped) out(`skipped ${s}`);
         for (const w of result.warnings) out(`warning: ${w}`);

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_FILE } from './manifest';
+import { SKILL_PROTOCOL } from '../../../src-shared';
+import { MANIFEST_FILE, MAX_MANIFEST_BYTES } from './manifest';
 
 /** one folder per runtime worker. */
 export const RUNTIME_GROUPS = ['python', 'node', 'go', 'rust', 'c', 'cpp', 'csharp'] as const;
@@ -13,11 +14,18 @@ export const PACK_LIB = '_lib';
 export const INSTRUCTIONS_FILE = 'SKILL.md';
 export const PIPELINE_FILE = 'skill.toml';
 
+/** How deep below a root skill folders are looked for: `<root>/<repo>/skills/<name>/`. */
+export const MAX_NESTING = 3;
+
 export interface SkillFolder {
+  /** The skill's folder; for a flat OpenJarvis file (`<root>/<name>.toml`) the file itself. */
   readonly dir: string;
-  /** The runtime group or pack the folder sits in (`python`, `home`, …), if any. */
+  /** The first folder below the root the skill sits in (`python`, `home`, a source, a repository), if any. */
   readonly group?: string;
-  readonly kind: 'manifest' | 'openjarvis';
+  /** `openjarvis-file`: a flat `<name>.toml` directly in a root, as OpenJarvis's bundled skills are kept. */
+  readonly kind: 'manifest' | 'openjarvis' | 'openjarvis-file';
+  /** Why a file that looks like a skill was not read as one (shown with the skill). */
+  readonly note?: string;
 }
 
 function isDir(path: string): boolean {
@@ -28,10 +36,44 @@ function isDir(path: string): boolean {
   }
 }
 
-function kindOf(dir: string): SkillFolder['kind'] | undefined {
-  if (existsSync(join(dir, MANIFEST_FILE))) return 'manifest';
-  if (existsSync(join(dir, INSTRUCTIONS_FILE)) || existsSync(join(dir, PIPELINE_FILE))) return 'openjarvis';
-  return undefined;
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a skill.json says it is a JARVIS manifest (other tools, OpenClaw among them, keep their own skill.json). */
+function declaresJarvisProtocol(file: string): boolean {
+  try {
+    if (statSync(file).size > MAX_MANIFEST_BYTES) return false;
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof value === 'object' && value !== null && (value as { protocol?: unknown }).protocol === SKILL_PROTOCOL;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A skill.json alone is a JARVIS manifest (a broken one is listed with its errors). Beside a
+ * SKILL.md or skill.toml it counts only when it declares the JARVIS protocol; otherwise it
+ * belongs to another tool and the OpenJarvis files describe the skill.
+ */
+function folderOf(dir: string, group?: string): SkillFolder | undefined {
+  const hasManifest = existsSync(join(dir, MANIFEST_FILE));
+  const hasOpenJarvis = existsSync(join(dir, INSTRUCTIONS_FILE)) || existsSync(join(dir, PIPELINE_FILE));
+  const at = group ? { group } : {};
+  if (hasManifest && (!hasOpenJarvis || declaresJarvisProtocol(join(dir, MANIFEST_FILE)))) return { dir, ...at, kind: 'manifest' };
+  if (!hasOpenJarvis) return undefined;
+  return {
+    dir,
+    ...at,
+    kind: 'openjarvis',
+    ...(hasManifest
+      ? { note: `its ${MANIFEST_FILE} does not declare "protocol": "${SKILL_PROTOCOL}" and was not read as a JARVIS manifest` }
+      : {}),
+  };
 }
 
 function visible(name: string): boolean {
@@ -48,28 +90,64 @@ function children(dir: string): string[] {
 }
 
 /**
+ * Why an existing, non-empty root holds no skill, with a hint where skills may be (files that
+ * look like skills but are not where or how they are read); undefined for a missing or empty root.
+ */
+export function explainNoSkills(root: string): string | undefined {
+  if (!isDir(root)) return undefined;
+  const top = children(root);
+  if (top.length === 0) return undefined;
+  const hints: string[] = [];
+  const look = (dir: string, depth: number): void => {
+    for (const name of children(dir)) {
+      if (hints.length >= 3 || name === 'node_modules') continue;
+      const path = join(dir, name);
+      if (isDir(path)) {
+        if (depth < MAX_NESTING + 1) look(path, depth + 1);
+        continue;
+      }
+      const rel = path.slice(root.length + 1);
+      if (name.endsWith('.toml') && dir !== root) hints.push(`${rel} (flat .toml skills are read only directly in the folder)`);
+      else if (name.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase() && name !== INSTRUCTIONS_FILE)
+        hints.push(`${rel} (the file must be named ${INSTRUCTIONS_FILE})`);
+      else if (name === INSTRUCTIONS_FILE || name === PIPELINE_FILE || name === MANIFEST_FILE)
+        hints.push(`${rel} (deeper than ${MAX_NESTING} levels)`);
+    }
+  };
+  look(root, 1);
+  return (
+    `no skill found: looked for ${MANIFEST_FILE}, ${INSTRUCTIONS_FILE} or ${PIPELINE_FILE} in folders up to ${MAX_NESTING} levels down ` +
+    `and <name>.toml files directly in the folder (folders starting with _ or . are skipped)` +
+    (hints.length > 0 ? `; found ${hints.join(', ')}` : '')
+  );
+}
+
+/**
  * The skill folders under a root, in a stable order: a root that is itself a skill
- * (`/skills/skill.json`, "1 Container = 1 Skill"), skill folders directly under the root,
- * and skill folders inside the runtime-group folders (`python/<skill>/`, …) and the packs
- * (`home/<skill>/`; their `_lib` is skipped like every `_` folder).
+ * (`/skills/skill.json`, "1 Container = 1 Skill"); flat OpenJarvis `<name>.toml` files in
+ * the root; and skill folders up to MAX_NESTING levels down (`<name>/`, the runtime groups
+ * `python/<name>/`, packs `home/<name>/`, OpenJarvis sources `<source>/<name>/`, a cloned
+ * collection `<repo>/skills/<name>/`). A skill folder is never searched further; `_` and `.`
+ * folders (a pack's `_lib`, `.git`) and `node_modules` never.
  */
 export function discoverSkillFolders(root: string): SkillFolder[] {
   if (!isDir(root)) return [];
-  const own = kindOf(root);
-  if (own) return [{ dir: root, kind: own }];
+  const own = folderOf(root);
+  if (own) return [own];
   const found: SkillFolder[] = [];
   for (const name of children(root)) {
-    const dir = join(root, name);
-    if (!isDir(dir)) continue;
-    const kind = kindOf(dir);
-    if (kind) found.push({ dir, kind });
-    else if ((RUNTIME_GROUPS as readonly string[]).includes(name) || (SKILL_PACKS as readonly string[]).includes(name)) {
-      for (const inner of children(dir)) {
-        const skillDir = join(dir, inner);
-        const innerKind = isDir(skillDir) ? kindOf(skillDir) : undefined;
-        if (innerKind) found.push({ dir: skillDir, group: name, kind: innerKind });
-      }
-    }
+    const path = join(root, name);
+    if (name.endsWith('.toml') && name !== PIPELINE_FILE && isFile(path)) found.push({ dir: path, kind: 'openjarvis-file' });
   }
+  const walk = (dir: string, depth: number, group: string | undefined): void => {
+    for (const name of children(dir)) {
+      const path = join(dir, name);
+      if (name === 'node_modules' || !isDir(path)) continue;
+      const folder = folderOf(path, group);
+      if (folder) found.push(folder);
+      else if (depth < MAX_NESTING) walk(path, depth + 1, group ?? name);
+    }
+  };
+  walk(root, 1, undefined);
   return found;
 }

@@ -1,7 +1,16 @@
 // The skill process runner, shared by the master (plugin provider) and the runtime worker.
 // Imports nothing of the master outside this folder and src-main/platform/validation/.
 export { checkUntrustedSchema, compileUntrustedSchema, SCHEMA_LIMITS } from './action-schemas';
-export { discoverSkillFolders, RUNTIME_GROUPS, SKILL_PACKS, PACK_LIB, INSTRUCTIONS_FILE, PIPELINE_FILE } from './discovery';
+export {
+  discoverSkillFolders,
+  explainNoSkills,
+  MAX_NESTING,
+  RUNTIME_GROUPS,
+  SKILL_PACKS,
+  PACK_LIB,
+  INSTRUCTIONS_FILE,
+  PIPELINE_FILE,
+} from './discovery';
 export type { SkillFolder } from './discovery';
 export { EntryPointError, isSystemCommand, resolveEntryPoint } from './entry-point';
 export { skillEnvironment } from './environment';
