@@ -23,8 +23,14 @@ let dockerd: ChildProcess | undefined;
 let skipReason: string | undefined;
 
 async function docker(...args: string[]): Promise<string> {
-  const { stdout } = await run('docker', ['-H', host, ...args], { timeout: 20 * 60_000, maxBuffer: 64 << 20 });
-  return stdout.trim();
+  try {
+    const { stdout } = await run('docker', ['-H', host, ...args], { timeout: 20 * 60_000, maxBuffer: 64 << 20 });
+    return stdout.trim();
+  } catch (err) {
+    // A failed build says why on stdout (the step's own output), not in the error message.
+    const out = (err as { stdout?: string }).stdout ?? '';
+    throw new Error(`docker ${args[0]} failed: ${(err as Error).message}\n${out.slice(-3000)}`);
+  }
 }
 
 function onPath(cmd: string): boolean {
