@@ -38,11 +38,13 @@ export async function consoleRequest(conn, method, path, { body, accept = 'appli
     throw new SkillError('UNAUTHORIZED', `Die UniFi-Konsole lehnt den API-Schlüssel ab (${conn.what}).`);
   }
   if (res.status >= 400) {
-    // The integration APIs answer errors as {statusCode, statusName, message, ...}.
+    // The integration APIs answer errors as {statusCode, statusName, message, ...}; the
+    // Network application's own API as {meta: {rc: "error", msg}}.
     let detail = `HTTP ${res.status}`;
     try {
       const json = JSON.parse(res.body);
       if (json && typeof json.message === 'string') detail = `${json.statusName ?? res.status}: ${json.message}`;
+      else if (typeof json?.meta?.msg === 'string') detail = json.meta.msg;
     } catch {
       // not JSON: the status says enough
     }

@@ -1,10 +1,13 @@
 // UniFi Network over the official Network integration API (v1) of a UniFi OS console:
-// sites, devices, clients, the internet connection; restart a device, block a client.
+// sites, devices, clients, the internet connection; restart a device. Blocking a client is
+// not in the integration API (its client actions are guest authorisation only), so block
+// and unblock use the Network application's own station manager on the same console.
 import { consoleConnection, consoleJson } from '../_lib/unifi-console.mjs';
 import { skillMain, SkillError } from '../_lib/skill-main.mjs';
 
 const WHAT = 'UniFi Network';
 const API = '/proxy/network/integration/v1';
+const APP = '/proxy/network/api/s';
 const PAGE = 200;
 const MAX_PAGES = 25;
 const MAX_DEVICE_DETAILS = 60;
@@ -82,30 +85,91 @@ function internetOf(deviceList) {
 }
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9äöüß]/g, '');
+const namesOf = (x) => [x.name, x.hostname].filter((n) => typeof n === 'string' && n !== '');
 
 function pick(list, wanted, kind) {
   const text = String(wanted).trim();
-  const exact = list.filter((x) => x.id === text || x.mac.toLowerCase() === text.toLowerCase() || x.ip === text || squash(x.name) === squash(text));
-  const matches = exact.length > 0 ? exact : squash(text).length >= 3 ? list.filter((x) => squash(x.name).includes(squash(text))) : [];
+  const same = (a, b) => a !== '' && a.toLowerCase() === b.toLowerCase();
+  const exact = list.filter((x) => same(x.id, text) || same(x.mac, text) || same(x.ip, text) || namesOf(x).some((n) => squash(n) !== '' && squash(n) === squash(text)));
+  const matches = exact.length > 0 ? exact : squash(text).length >= 3 ? list.filter((x) => namesOf(x).some((n) => squash(n).includes(squash(text)))) : [];
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) throw new SkillError('AMBIGUOUS', `Mehrere ${kind} passen zu „${text}“: ${matches.map((x) => x.name).join(', ')}.`);
   throw new SkillError('NOT_FOUND', `Kein ${kind === 'Geräte' ? 'Gerät' : 'Client'} passt zu „${text}“.`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAC = /^[0-9a-f]{2}([:-][0-9a-f]{2}){5}$/i;
 
-function clientAction(action, done) {
-  return async (input) => {
-    const conn = consoleConnection(WHAT);
-    const s = await site(conn);
-    const list = await clients(conn, s.id);
-    // A blocked client is no longer connected: unblocking accepts its id as shown before.
-    const target = action === 'UNBLOCK' && UUID.test(String(input.client).trim()) && !list.some((c) => c.id === input.client)
-      ? { id: String(input.client).trim(), name: String(input.client).trim() }
-      : pick(list, input.client, 'Clients');
-    await consoleJson(conn, 'POST', `${API}/sites/${s.id}/clients/${target.id}/actions`, { action });
-    return { data: { client: { id: target.id, name: target.name }, action }, message: `${target.name} ${done}.`, mutated: true };
-  };
+/** One call to the Network application's own API ({meta: {rc, msg}, data}): anything but rc "ok" is a refusal. */
+async function app(conn, short, method, path, body) {
+  const answer = await consoleJson(conn, method, `${APP}/${encodeURIComponent(short)}${path}`, body);
+  if (answer?.meta?.rc !== 'ok') throw new SkillError('UPSTREAM_ERROR', `${WHAT} hat die Anfrage abgelehnt (${str(answer?.meta?.msg).slice(0, 300) || 'ohne Begründung'}).`);
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** The site's short name the Network application's own API is addressed by ("default"). */
+function shortName(s) {
+  const short = str(s.internalReference);
+  if (!short) throw new SkillError('BAD_ANSWER', `${WHAT} nennt den Kurznamen des Standorts „${str(s.name)}“ nicht; sperren und freigeben geht so nicht.`);
+  return short;
+}
+
+/** Every client the site has seen, connected or not, blocked ones included. */
+async function knownClients(conn, short) {
+  return (await app(conn, short, 'GET', '/rest/user')).map((u) => ({
+    id: '',
+    name: str(u.name) || str(u.hostname) || str(u.mac),
+    hostname: str(u.hostname),
+    ip: '',
+    mac: str(u.mac).toLowerCase(),
+    blocked: u.blocked === true,
+  }));
+}
+
+async function stationCommand(conn, short, cmd, target) {
+  if (!target.mac) throw new SkillError('NOT_SUPPORTED', `${target.name} hat keine MAC-Adresse; so lässt es sich nicht sperren oder freigeben.`);
+  await app(conn, short, 'POST', '/cmd/stamgr', { cmd, mac: target.mac });
+}
+
+const outcome = (target, action, message) => ({ data: { client: { name: target.name, mac: target.mac }, action }, message, mutated: true });
+
+async function blockClient(input) {
+  const conn = consoleConnection(WHAT);
+  const s = await site(conn);
+  const short = shortName(s);
+  // Connected clients first (the names and addresses the overview shows), then those seen before.
+  let target;
+  try {
+    target = pick(await clients(conn, s.id), input.client, 'Clients');
+  } catch (err) {
+    if (err.code !== 'NOT_FOUND') throw err;
+    target = pick(await knownClients(conn, short), input.client, 'Clients');
+  }
+  await stationCommand(conn, short, 'block-sta', target);
+  return outcome(target, 'BLOCK', `${target.name} ist jetzt gesperrt.`);
+}
+
+async function unblockClient(input) {
+  const conn = consoleConnection(WHAT);
+  const s = await site(conn);
+  const short = shortName(s);
+  const text = String(input.client).trim();
+  // A blocked client is no longer connected: it is found among the known clients, or by its MAC.
+  const known = await knownClients(conn, short);
+  let target;
+  if (MAC.test(text)) {
+    const mac = text.toLowerCase().replace(/-/g, ':');
+    target = known.find((c) => c.mac === mac) ?? { name: mac, mac, blocked: true };
+  } else {
+    try {
+      target = pick(known.filter((c) => c.blocked), text, 'gesperrte Clients');
+    } catch (err) {
+      if (err.code !== 'NOT_FOUND') throw err;
+      const free = pick(known, text, 'Clients');
+      return { data: { client: { name: free.name, mac: free.mac }, action: 'UNBLOCK' }, message: `${free.name} ist gar nicht gesperrt.` };
+    }
+  }
+  await stationCommand(conn, short, 'unblock-sta', target);
+  return outcome(target, 'UNBLOCK', `${target.name} ist wieder freigegeben.`);
 }
 
 await skillMain({
@@ -144,6 +208,6 @@ await skillMain({
     await consoleJson(conn, 'POST', `${API}/sites/${s.id}/devices/${device.id}/actions`, { action: 'RESTART' });
     return { data: { device: { id: device.id, name: device.name }, action: 'RESTART' }, message: `${device.name} startet neu.`, mutated: true };
   },
-  block_client: clientAction('BLOCK', 'ist jetzt gesperrt'),
-  unblock_client: clientAction('UNBLOCK', 'ist wieder freigegeben'),
+  block_client: blockClient,
+  unblock_client: unblockClient,
 });

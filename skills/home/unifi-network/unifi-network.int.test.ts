@@ -5,17 +5,26 @@ import { selfSignedCert, type SelfSignedCert } from '../../../src-main/testing/s
 import { startTestMaster, type TestMaster } from '../../../src-main/testing/test-master';
 import { homeSkillsDir, withEnv } from '../home-skill-testing';
 
-// A stand-in UniFi OS console written from the UniFi Network API documentation the console
-// itself publishes (Network > Settings > Control Plane > Integrations, "UniFi Network API",
-// integration v1): base /proxy/network/integration/v1, the `X-API-KEY` header, paged lists
-// {offset, limit, count, totalCount, data}, device details and statistics/latest, device
-// and client actions as POST …/actions {"action": …}, errors as {statusCode, statusName,
-// message, timestamp, requestPath}. The stand-in answers at most two items per page, so the
-// skill has to follow the pages.
+// A stand-in UniFi OS console. Sites, devices and clients follow the UniFi Network API
+// documentation the console itself publishes (Network > Settings > Control Plane >
+// Integrations, "UniFi Network API", integration v1; also developer.ui.com): base
+// /proxy/network/integration/v1, the `X-API-KEY` header, paged lists {offset, limit, count,
+// totalCount, data}, device details and statistics/latest, device actions as POST …/actions
+// {"action": "RESTART"}, errors as {statusCode, statusName, message, timestamp, requestPath}.
+// That API has no block action: its client actions ("Execute Client Action") are only
+// AUTHORIZE_GUEST_ACCESS and UNAUTHORIZE_GUEST_ACCESS, and the stand-in refuses anything else.
+// Block and unblock follow the Network application's own API on the same console (through
+// /proxy/network, same key): POST /api/s/{site}/cmd/stamgr {"cmd": "block-sta"|"unblock-sta",
+// "mac"} and GET /api/s/{site}/rest/user (the known clients with mac, name, hostname,
+// blocked), {site} being the site's short name (the integration site's internalReference),
+// answers {meta: {rc: "ok"}, data} or HTTP 400 {meta: {rc: "error", msg: "api.err.…"}}. A
+// blocked client drops off the connected clients. The stand-in answers at most two items per
+// page, so the skill has to follow the pages.
 
 const KEY = 'unifi-key-9b1e7f0c2d4a';
 const SITE = '88f7af54-98f8-306a-a1c7-c9349722b1f6';
 const BASE = '/proxy/network/integration/v1';
+const APP = '/proxy/network/api/s/default';
 
 interface Device {
   id: string;
@@ -37,11 +46,40 @@ function page<T>(url: URL, items: T[]) {
   return { offset, limit, count: data.length, totalCount: items.length, data };
 }
 
-function networkStandIn(devices: Device[], clients: { id: string; name: string; type: string; ipAddress: string; macAddress: string }[]) {
+interface Client {
+  id: string;
+  name: string;
+  type: string;
+  ipAddress: string;
+  macAddress: string;
+}
+
+interface KnownClient {
+  _id: string;
+  mac: string;
+  name?: string;
+  hostname: string;
+  blocked: boolean;
+}
+
+function stationManager(res: ServerResponse, body: string, clients: Client[], known: KnownClient[]) {
+  const { cmd, mac } = JSON.parse(body) as { cmd?: string; mac?: string };
+  if (cmd !== 'block-sta' && cmd !== 'unblock-sta') return sendJson(res, 400, { meta: { rc: 'error', msg: 'api.err.InvalidCommand' }, data: [] });
+  const station = known.find((k) => k.mac === mac);
+  if (!station) return sendJson(res, 400, { meta: { rc: 'error', msg: 'api.err.UnknownStation' }, data: [] });
+  station.blocked = cmd === 'block-sta';
+  const connected = clients.findIndex((c) => c.macAddress === mac);
+  if (station.blocked && connected >= 0) clients.splice(connected, 1);
+  return sendJson(res, 200, { meta: { rc: 'ok' }, data: [station] });
+}
+
+function networkStandIn(devices: Device[], clients: Client[], known: KnownClient[]) {
   return (req: StandInRequest, res: ServerResponse) => {
     const url = new URL(req.path, 'http://x');
     const p = url.pathname;
     if (req.headers['x-api-key'] !== KEY) return error(res, 401, 'UNAUTHORIZED', 'Missing or invalid API key', p);
+    if (req.method === 'GET' && p === `${APP}/rest/user`) return sendJson(res, 200, { meta: { rc: 'ok' }, data: known });
+    if (req.method === 'POST' && p === `${APP}/cmd/stamgr`) return stationManager(res, req.body, clients, known);
     if (req.method === 'GET' && p === `${BASE}/sites`) return sendJson(res, 200, page(url, [{ id: SITE, internalReference: 'default', name: 'Default' }]));
     if (req.method === 'GET' && p === `${BASE}/sites/${SITE}/devices`) {
       return sendJson(res, 200, page(url, devices.map((d) => ({ id: d.id, name: d.name, model: d.model, macAddress: '', ipAddress: d.ip, state: d.state, features: d.features, interfaces: [] }))));
@@ -66,7 +104,11 @@ function networkStandIn(devices: Device[], clients: { id: string; name: string; 
       return sendJson(res, 200, {});
     }
     const cli = /^\/proxy\/network\/integration\/v1\/sites\/[^/]+\/clients\/([^/]+)\/actions$/.exec(p);
-    if (cli && req.method === 'POST') return sendJson(res, 200, { action: JSON.parse(req.body).action, id: cli[1] });
+    if (cli && req.method === 'POST') {
+      const action = JSON.parse(req.body).action;
+      if (action !== 'AUTHORIZE_GUEST_ACCESS' && action !== 'UNAUTHORIZE_GUEST_ACCESS') return error(res, 400, 'BAD_REQUEST', 'Unsupported action', p);
+      return sendJson(res, 200, { action, id: cli[1] });
+    }
     return error(res, 404, 'NOT_FOUND', `No route for ${req.method} ${p}`, p);
   };
 }
@@ -80,17 +122,12 @@ describe('UniFi Network skill against a stand-in console', () => {
   let tm: TestMaster;
   let restore: () => void;
   const devices: Device[] = [];
-  const clients = [
-    { id: 'c1', name: 'Annas iPhone', type: 'WIRELESS', ipAddress: '192.168.1.21', macAddress: 'aa:bb:cc:00:00:01' },
-    { id: 'c2', name: 'NAS', type: 'WIRED', ipAddress: '192.168.1.5', macAddress: 'aa:bb:cc:00:00:02' },
-    { id: 'c3', name: 'Pauls Laptop', type: 'WIRELESS', ipAddress: '192.168.1.22', macAddress: 'aa:bb:cc:00:00:03' },
-    { id: 'c4', name: 'Fernseher', type: 'WIRED', ipAddress: '192.168.1.30', macAddress: 'aa:bb:cc:00:00:04' },
-    { id: 'c5', name: 'Spielkonsole', type: 'WIRELESS', ipAddress: '192.168.1.31', macAddress: 'aa:bb:cc:00:00:05' },
-  ];
+  const clients: Client[] = [];
+  const known: KnownClient[] = [];
 
   beforeAll(async () => {
     cert = selfSignedCert();
-    unifi = await startDeviceStandIn(networkStandIn(devices, clients), { tls: cert });
+    unifi = await startDeviceStandIn(networkStandIn(devices, clients, known), { tls: cert });
     restore = withEnv({ UNIFI_URL: unifi.url, UNIFI_API_KEY: KEY, UNIFI_CERT_FINGERPRINT: cert.fingerprint, UNIFI_TIMEOUT_MS: '1500' });
     tm = await startTestMaster({ JARVIS_SKILLS_DIR: homeSkillsDir });
   });
@@ -104,6 +141,18 @@ describe('UniFi Network skill against a stand-in console', () => {
       { id: 'd-gw', name: 'Cloud Gateway', model: 'UCG-Ultra', state: 'ONLINE', features: ['switching', 'gateway'], ip: '192.168.1.1' },
       { id: 'd-ap', name: 'AP Wohnzimmer', model: 'U6-Pro', state: 'ONLINE', features: ['accessPoint'], ip: '192.168.1.2' },
       { id: 'd-sw', name: 'Switch Keller', model: 'USW-Lite-8-PoE', state: 'OFFLINE', features: ['switching'], ip: '192.168.1.3' },
+    );
+    clients.splice(0, clients.length,
+      { id: 'c1', name: 'Annas iPhone', type: 'WIRELESS', ipAddress: '192.168.1.21', macAddress: 'aa:bb:cc:00:00:01' },
+      { id: 'c2', name: 'NAS', type: 'WIRED', ipAddress: '192.168.1.5', macAddress: 'aa:bb:cc:00:00:02' },
+      { id: 'c3', name: 'Pauls Laptop', type: 'WIRELESS', ipAddress: '192.168.1.22', macAddress: 'aa:bb:cc:00:00:03' },
+      { id: 'c4', name: 'Fernseher', type: 'WIRED', ipAddress: '192.168.1.30', macAddress: 'aa:bb:cc:00:00:04' },
+      { id: 'c5', name: 'Spielkonsole', type: 'WIRELESS', ipAddress: '192.168.1.31', macAddress: 'aa:bb:cc:00:00:05' },
+    );
+    known.splice(0, known.length,
+      ...clients.map((c, i) => ({ _id: `u${i + 1}`, mac: c.macAddress, name: c.name, hostname: c.name.toLowerCase().replace(/ /g, '-'), blocked: false })),
+      // Blocked a while ago, so not connected; known by its hostname only.
+      { _id: 'u6', mac: 'aa:bb:cc:00:00:06', hostname: 'tablet-kinderzimmer', blocked: true },
     );
     unifi.requests.length = 0;
   });
@@ -144,13 +193,27 @@ describe('UniFi Network skill against a stand-in console', () => {
 
     expect((await tool(tm, 'restart_device', { device: 'AP Wohnzimmer' })).json).toMatchObject({ success: true, message: 'AP Wohnzimmer startet neu.' });
     expect((await tool(tm, 'block_client', { client: '192.168.1.31' })).json).toMatchObject({ success: true, message: 'Spielkonsole ist jetzt gesperrt.' });
-    expect((await tool(tm, 'unblock_client', { client: 'c5' })).json).toMatchObject({ success: true });
+    expect((await tool(tm, 'overview')).json.data.clients.map((c: { name: string }) => c.name)).not.toContain('Spielkonsole');
+    // No longer connected: found by name among the known clients the console keeps.
+    expect((await tool(tm, 'unblock_client', { client: 'Spielkonsole' })).json).toMatchObject({ success: true, message: 'Spielkonsole ist wieder freigegeben.' });
+    expect((await tool(tm, 'unblock_client', { client: 'Tablet Kinderzimmer' })).json).toMatchObject({ success: true, message: 'tablet-kinderzimmer ist wieder freigegeben.' });
+    expect((await tool(tm, 'unblock_client', { client: 'NAS' })).json).toMatchObject({ success: true, message: 'NAS ist gar nicht gesperrt.' });
     const posts = unifi.requests.filter((r) => r.method === 'POST').map((r) => [r.path, JSON.parse(r.body)]);
     expect(posts).toEqual([
       [`${BASE}/sites/${SITE}/devices/d-ap/actions`, { action: 'RESTART' }],
-      [`${BASE}/sites/${SITE}/clients/c5/actions`, { action: 'BLOCK' }],
-      [`${BASE}/sites/${SITE}/clients/c5/actions`, { action: 'UNBLOCK' }],
+      [`${APP}/cmd/stamgr`, { cmd: 'block-sta', mac: 'aa:bb:cc:00:00:05' }],
+      [`${APP}/cmd/stamgr`, { cmd: 'unblock-sta', mac: 'aa:bb:cc:00:00:05' }],
+      [`${APP}/cmd/stamgr`, { cmd: 'unblock-sta', mac: 'aa:bb:cc:00:00:06' }],
     ]);
+    expect(known.filter((k) => k.blocked)).toEqual([]);
+  });
+
+  it('unblocks by MAC address, and a refusal of the console is passed on with its reason', async () => {
+    expect((await tool(tm, 'unblock_client', { client: 'AA-BB-CC-00-00-06' })).json).toMatchObject({ success: true, message: 'tablet-kinderzimmer ist wieder freigegeben.' });
+    const refused = await tool(tm, 'unblock_client', { client: 'aa:bb:cc:00:00:99' });
+    expect(refused.json).toMatchObject({ success: false, error: { code: 'UPSTREAM_ERROR' } });
+    expect(refused.json.error.message).toContain('api.err.UnknownStation');
+    expect(refused.text).not.toContain(KEY);
   });
 
   it('a wrong API key, a changed certificate and an unreachable console are told apart', async () => {
