@@ -1,11 +1,9 @@
-import { X509Certificate, createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotPath } from './support/browser';
+import { PHONE, lanUrlOf, trustServerCertificate } from './support/lan';
 import { startServedApp, type ServedApp } from './support/served-app';
-import { callTool, eventually, seriousViolations } from './support/ui';
+import { callTool, seriousViolations } from './support/ui';
 
 // A phone on the home network: the served app with its LAN listener on 127.0.0.2, a
 // phone-sized page that has never been paired. Chromium is told to accept JARVIS's own
@@ -16,20 +14,10 @@ let app: ServedApp;
 let browser: Browser;
 let lanUrl: string;
 
-function spkiHash(pemFile: string): string {
-  const key = new X509Certificate(readFileSync(pemFile)).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(key).digest('base64');
-}
-
 beforeAll(async () => {
   app = await startServedApp({ JARVIS_LAN_ADDR: '127.0.0.2:0' });
-  lanUrl = await eventually(() => {
-    const m = /LAN listener for paired phones and tablets at (https:\/\/\S+)/.exec(app.output());
-    if (!m) throw new Error(`no LAN address printed:\n${app.output()}`);
-    return m[1]!;
-  });
-  const tls = join(app.dataDir, 'tls');
-  browser = await launchBrowser([`--ignore-certificate-errors-spki-list=${spkiHash(join(tls, 'server.crt'))}`]);
+  lanUrl = await lanUrlOf(app);
+  browser = await launchBrowser(trustServerCertificate(app));
 });
 
 afterAll(async () => {
@@ -40,13 +28,15 @@ afterAll(async () => {
 describe('pairing a phone over the home network', () => {
   it('an unpaired phone sees only the pairing page; with the code from the desktop it pairs and sees Home; disconnected, it is out', async () => {
     await callTool(app, 'groceries_add', { name: 'Hafermilch', quantity: 1, unit: 'l' });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
 
     // Without pairing, the app itself is not served: the browser lands on the pairing page.
     await page.goto(lanUrl);
     expect(new URL(page.url()).pathname).toBe('/pair');
     expect(await page.evaluate(() => fetch('/api/state').then((r) => r.status))).toBe(401);
+    // The manifest names only the app; browsers fetch it without cookies, so it is open to all.
+    expect(await page.evaluate(() => fetch('/manifest.webmanifest', { credentials: 'omit' }).then((r) => r.status))).toBe(200);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The desktop asks for a code; the phone opens the link from the QR code.

@@ -9,6 +9,7 @@ import { pushMessageFor } from '../src-main/notify/reminder-message';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServedApp, type ServedApp } from './support/served-app';
 import { callTool, eventually, homeState } from './support/ui';
+import { deliverPush, installabilityErrors, shownNotifications, whenServiceWorkerControls } from './support/web-app';
 
 let app: ServedApp;
 let browser: Browser;
@@ -31,13 +32,7 @@ async function installedPage(screen: string): Promise<{ context: BrowserContext;
   }, screen);
   await page.goto(app.url);
   await page.getByTestId('app-shell').waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The worker claims the page once it is active; a reload makes sure every request goes through it.
-  await page.reload();
-  await page.getByTestId('app-shell').waitFor();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${app.url}/sw.js`);
+  await whenServiceWorkerControls(page, app.url);
   return { context, page };
 }
 
@@ -65,11 +60,7 @@ describe('the installable app', () => {
     expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon.png');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(`${app.url}/`);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
-    // Chromium's own installability check: nothing in the way of "Install app" but the test's
-    // throwaway profile (a test context is incognito, which never installs).
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    expect(await installabilityErrors(context, page)).toEqual([]);
     // The start URL opens Home.
     await page.goto(`${app.url}/?screen=home`);
     await page.getByTestId('screen-home').waitFor();
@@ -114,37 +105,10 @@ describe('the installable app', () => {
     const reminder = created.data as Reminder;
     const { context, page } = await installedPage('home');
     await context.grantPermissions(['notifications'], { origin: app.url });
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const found = e.registrations.find((r) => r.scopeURL === `${app.url}/`);
-        if (found) resolve(found.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const pushed = page.evaluate(
-      () =>
-        new Promise<unknown>((resolve) =>
-          navigator.serviceWorker.addEventListener('message', (e) => (e.data as { type?: string })?.type === 'push' && resolve(e.data)),
-        ),
-    );
     const message = pushMessageFor(reminder, 'de');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(message),
-    });
-    expect(await pushed).toEqual({ type: 'push', message });
+    expect(await deliverPush(context, page, app.url, JSON.stringify(message))).toEqual({ type: 'push', message });
     const shown = await eventually(async () => {
-      const list = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map((a) => [a.action, a.title]),
-          url: (n.data as { url: string }).url,
-        })),
-      );
+      const list = await shownNotifications(page);
       expect(list).toHaveLength(1);
       return list[0];
     });

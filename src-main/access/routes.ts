@@ -17,8 +17,19 @@ export interface LanInfo {
   qrSvg(url: string): Promise<string>;
 }
 
-/** What an unpaired device may reach on the LAN listener: the pairing page and its two calls. */
+/**
+ * What an unpaired device may reach on the LAN listener: the pairing page and its two calls,
+ * and the app's manifest and icons. Browsers fetch a manifest without cookies (and the
+ * install check its icons), so a paired phone could not install the app if these asked for
+ * the device's credential; they name the app and nothing of the household.
+ */
 const OPEN_ON_LAN = new Set([
+  'GET /manifest.webmanifest',
+  'GET /icons/icon-192.png',
+  'GET /icons/icon-512.png',
+  'GET /icons/maskable-192.png',
+  'GET /icons/maskable-512.png',
+  'GET /icons/apple-touch-icon.png',
   'GET /pair',
   'HEAD /pair',
   'GET /pair/pair.js',

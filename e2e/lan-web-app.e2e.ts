@@ -1,0 +1,107 @@
+// The installable app on a phone paired over the home network: the LAN listener on
+// 127.0.0.2 (HTTPS with JARVIS's own certificate), a phone-sized page paired by code. On
+// that origin the manifest is linked and the service worker is active, a grocery added
+// offline arrives once after reconnect, and a reminder push for the device reaches its real
+// service worker (delivered with DevTools' ServiceWorker.deliverPushMessage).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushSubscriptionResponse, Reminder } from '../src-shared';
+import { pushMessageFor } from '../src-main/notify/reminder-message';
+import { launchBrowser, screenshotPath } from './support/browser';
+import { lanUrlOf, pairPhone, trustServerCertificate } from './support/lan';
+import { startServedApp, type ServedApp } from './support/served-app';
+import { callTool, eventually, homeState } from './support/ui';
+import { deliverPush, installabilityErrors, shownNotifications, whenServiceWorkerControls } from './support/web-app';
+
+let app: ServedApp;
+let browser: Browser;
+let lanUrl: string;
+
+beforeAll(async () => {
+  app = await startServedApp({ JARVIS_LAN_ADDR: '127.0.0.2:0' });
+  lanUrl = await lanUrlOf(app);
+  browser = await launchBrowser(trustServerCertificate(app));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the installable app on a paired phone', () => {
+  it('is installable on the LAN address, keeps a grocery added offline until reconnect, and shows a reminder push', async () => {
+    await callTool(app, 'groceries_add', { name: 'Äpfel' });
+    const reminder = (
+      await callTool(app, 'reminders_create', { text: 'Zahnarzt anrufen', when: { kind: 'relative', offset_days: 1, time: '09:00' } })
+    ).data as Reminder;
+    const { context, page, deviceId } = await pairPhone(browser, app, 'Annas Handy', async (context, page) => {
+      await context.grantPermissions(['notifications'], { origin: lanUrl });
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('jarvis.ui'))
+          localStorage.setItem('jarvis.ui', JSON.stringify({ screen: 'food', mode: 'clean', language: 'de' }));
+      });
+    });
+
+    // Installable: the manifest is linked and the service worker is active for the LAN origin.
+    await whenServiceWorkerControls(page, lanUrl);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const manifest = await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.json()));
+    expect(manifest).toMatchObject({ short_name: 'JARVIS', start_url: '/?screen=home', display: 'standalone' });
+    const registration = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { scope: r?.scope, state: r?.active?.state };
+    });
+    expect(registration).toEqual({ scope: `${lanUrl}/`, state: 'activated' });
+    expect(await installabilityErrors(context, page)).toEqual([]);
+
+    // Offline: the last list loads; a grocery added waits on the phone and arrives once after reconnect.
+    await page.getByRole('checkbox', { name: 'Äpfel abhaken' }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-banner').waitFor();
+    const form = page.getByTestId('grocery-create-form');
+    await form.getByLabel('Artikel').fill('Hafermilch');
+    await form.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.getByText('Offline gespeichert').waitFor();
+    await page.screenshot({ path: screenshotPath('lan-web-app-offline') });
+    expect((await homeState(app)).groceries.map((g) => g.name)).not.toContain('Hafermilch');
+    await context.setOffline(false);
+    await eventually(async () => expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1), 20_000);
+    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
+    expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1);
+
+    // Push: the device subscribes with its own session, and a reminder push reaches its service worker.
+    const subscribed = await page.evaluate(async () => {
+      const r = await fetch('/api/push/subscription', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          endpoint: 'https://push.example/annas-handy',
+          keys: { p256dh: 'B'.padEnd(87, 'A'), auth: 'A'.repeat(22) },
+        }),
+      });
+      return { status: r.status, body: await r.json() };
+    });
+    expect(subscribed.status).toBe(201);
+    expect((subscribed.body as PushSubscriptionResponse).device_id).toBe(deviceId);
+    const message = pushMessageFor(reminder, 'de');
+    expect(await deliverPush(context, page, lanUrl, JSON.stringify(message))).toEqual({ type: 'push', message });
+    const shown = await eventually(async () => {
+      const list = await shownNotifications(page);
+      expect(list).toHaveLength(1);
+      return list[0];
+    });
+    expect(shown).toEqual({
+      title: 'Erinnerung',
+      body: 'Zahnarzt anrufen (um 09:00)',
+      tag: `reminder:${reminder.id}`,
+      actions: [
+        ['done', 'Erledigt'],
+        ['snooze', 'Später'],
+      ],
+      url: `/?reminder=${reminder.id}`,
+    });
+    await context.close();
+  });
+});

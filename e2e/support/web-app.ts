@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Waits until the app's service worker is active and controls the page (reloading once, as a second visit would). */
+export async function whenServiceWorkerControls(page: Page, origin: string): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker claims the page once it is active; a reload makes sure every request goes through it.
+  await page.reload();
+  await page.getByTestId('app-shell').waitFor();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
+}
+
+/**
+ * Chromium's own installability check for the page: what stands in the way of "Install app",
+ * apart from the test's throwaway profile (a test context is incognito, which never installs).
+ */
+export async function installabilityErrors(context: BrowserContext, page: Page): Promise<string[]> {
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  return installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+}
+
+/**
+ * Delivers `data` as a push message to the origin's real service worker through DevTools
+ * (what the browser's push service does on a phone) and resolves with what the worker
+ * posted to the page about it.
+ */
+export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string): Promise<unknown> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const found = e.registrations.find((r) => r.scopeURL === `${origin}/`);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const pushed = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) =>
+        navigator.serviceWorker.addEventListener('message', (e) => (e.data as { type?: string })?.type === 'push' && resolve(e.data)),
+      ),
+  );
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  return pushed;
+}
+
+export interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  actions: [string, string][];
+  url: string;
+}
+
+/** The notifications the service worker shows right now. */
+export async function shownNotifications(page: Page): Promise<ShownNotification[]> {
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
+        (a) => [a.action, a.title] as [string, string],
+      ),
+      url: (n.data as { url: string }).url,
+    })),
+  );
+}
