@@ -2,7 +2,9 @@
 // - a tool call through JARVIS's /mcp (a JSON-RPC POST: HTTP, token, SDK server, policy,
 //   protocol recording) against the same registry call in process. Target: at most 2 ms
 //   added. The same call through the SDK's client is shown too: its own work (schema checks
-//   of the answer, headers) is the client's, not the endpoint's.
+//   of the answer, headers) is the client's, not the endpoint's. Every call, reads too, writes
+//   its protocol session in two durable SQLite commits (the decision before the tool runs,
+//   the outcome after), so one such commit on the same disk is measured alongside.
 // - an `mcp_` tool (server-everything's echo through the registry) against calling that
 //   server directly with the SDK client. Target: at most 2 ms added.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import Database from 'better-sqlite3';
 import { bundleAndImport, median, report } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +53,12 @@ export async function run() {
   const results = [];
   let viaHttp;
   let direct;
+  // The master's own settings (platform/database): WAL, synchronous = FULL.
+  const disk = new Database(join(dir, 'commit.db'));
+  disk.pragma('journal_mode = WAL');
+  disk.pragma('synchronous = FULL');
+  disk.exec('CREATE TABLE t (v INTEGER)');
+  const insert = disk.prepare('INSERT INTO t (v) VALUES (?)');
   try {
     // JARVIS as a server: tasks_list in process vs through /mcp.
     const token = (await t.request('/api/mcp/tokens', { json: { name: 'bench' } })).json.token;
@@ -74,8 +83,9 @@ export async function run() {
       return ok(await res.json());
     };
     const sdkCall = async () => ok(await viaHttp.callTool({ name: 'tasks_list', arguments: {} }));
-    const server = await interleaved([inProcess, api, post, sdkCall], RUNS);
-    const [inProcessMs, apiMs, postMs, sdkMs] = server.medians;
+    const commit = async () => insert.run(1);
+    const server = await interleaved([inProcess, api, post, sdkCall, commit], RUNS);
+    const [inProcessMs, apiMs, postMs, sdkMs, commitMs] = server.medians;
     report(`JARVIS as an MCP server: tasks_list (median of ${RUNS}, interleaved)`, [
       ['registry call in process (baseline)', `${inProcessMs.toFixed(2)} ms`],
       ['JSON-RPC POST to /mcp (token, policy, SDK server)', `${postMs.toFixed(2)} ms`],
@@ -83,6 +93,7 @@ export async function run() {
       ['median of paired differences', `${server.paired(2).toFixed(2)} ms`],
       ['HTTP alone: POST /api/tools/tasks_list', `${apiMs.toFixed(2)} ms (/mcp adds ${server.paired(2, 1).toFixed(2)} ms to it, paired)`],
       ['the same call with the SDK client', `${sdkMs.toFixed(2)} ms`],
+      ['one durable SQLite commit on this disk', `${commitMs.toFixed(3)} ms (the call writes two)`],
     ]);
     const serverCall = { a: inProcessMs, b: postMs };
     results.push({ name: 'mcp-server-call', ratio: serverCall.b / serverCall.a, target: (serverCall.a + TARGET_ADDED_MS) / serverCall.a });
@@ -112,6 +123,7 @@ export async function run() {
     await viaHttp?.close();
     await direct?.close();
     await t.close();
+    disk.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

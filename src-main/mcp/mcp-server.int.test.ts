@@ -89,6 +89,26 @@ describe('JARVIS as an MCP server over streamable HTTP (the SDK client)', () => 
     await client.close();
   });
 
+  it('records a read-only call in the protocol with the MCP client as actor, as the assistant records its reads', async () => {
+    const client = await connect(tm, token);
+    const result = (await client.callTool({ name: 'tasks_list', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const protocol = tm.master.capabilities.protocol.service;
+    const reads = protocol
+      .sessions()
+      .filter((s) => s.owner_actor_id === `act_mcp_${tokenId}`)
+      .map((s) => ({ session: s, records: protocol.session(s.work_session_id)!.records }))
+      .filter(({ records }) => (records.PolicyDecision as PolicyDecision[]).some((d) => d.action.tool === 'tasks_list'));
+    expect(reads.length).toBe(1);
+    const { session, records } = reads[0]!;
+    expect(session).toMatchObject({ status: 'completed', sealed: true });
+    const decisions = records.PolicyDecision as PolicyDecision[];
+    expect(decisions.map((d) => [d.action.tool, d.outcome, d.risk])).toEqual([['tasks_list', 'allow', 'read']]);
+    expect(records.Contribution?.length).toBe(1);
+    expect(records.OutcomeReport?.length).toBe(1);
+    await client.close();
+  });
+
   it('does not run a disruptive tool: it needs the household confirmation', async () => {
     const client = await connect(tm, token);
     const created = (await client.callTool({ name: 'tasks_create', arguments: { title: 'Bleibt' } })) as CallToolResult;

@@ -4,14 +4,12 @@ import type {
   RiskVerdict,
   LearningRecord,
   MemoryProposal,
-  Policy,
   PolicyDecision,
   Request,
   SkillProposal,
   WorkSession,
 } from '../../src-shared';
 import { sha256Hex } from './chain';
-import { evaluatePolicy, type PolicyVerdict } from './policy';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
 import { HOST_IDS, type ProtocolService } from './service';
@@ -64,12 +62,6 @@ export class ProtocolRecorder {
   /** Several records in one SQLite transaction (one write to disk), e.g. a session and its first decision. */
   batch<T>(fn: () => T): T {
     return this.protocol.atomically(fn);
-  }
-
-  /** What the household's policy would decide on a tool call, without recording anything. */
-  preview(tool: string, risk?: RiskVerdict): PolicyVerdict {
-    const policy = this.protocol.get<Policy>('Policy', HOST_IDS.householdPolicy);
-    return policy ? evaluatePolicy(policy.rules, tool, risk) : { outcome: 'require_review', reason: 'no household policy', rule: 'none' };
   }
 
   /**

@@ -27,12 +27,10 @@ export const NEEDS_CONFIRMATION = "needs the household's confirmation";
  * (which applies the risk policy once more). An MCP client cannot say "ja": what would wait
  * for the household's confirmation is refused, and what the policy denies never runs.
  *
- * A call that may change something, and every refusal, is recorded in the protocol as the
- * assistant's calls are: a WorkSession with the client as its Actor, the PolicyDecision
- * written before the tool runs (session and decision in one SQLite transaction), the result
- * as a Contribution, the sealed outcome. A read-only call the policy allows changes nothing
- * and is kept in the debug trace only: a protocol session costs milliseconds of hashing and
- * a write to disk, more than the read itself.
+ * Every call, a read as much as a change or a refusal, is recorded in the protocol as the
+ * assistant's tool calls are: a WorkSession with the client as its Actor, the PolicyDecision
+ * written before the tool runs (session and decision in one SQLite transaction), then the
+ * result as a Contribution and the sealed outcome (a second transaction).
  */
 export class McpToolCalls {
   private readonly actors = new Map<string, string>();
@@ -47,17 +45,6 @@ export class McpToolCalls {
     tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
     const risk = registry.riskOf(name);
     const ctx = { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' as const };
-
-    if (
-      risk?.risk === 'read' &&
-      risk.decision === 'allow' &&
-      !tool.requires_confirmation &&
-      recorder.preview(name, risk).outcome === 'allow'
-    ) {
-      const result = await registry.call(name, args, ctx);
-      tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
-      return result;
-    }
 
     const opened = this.guard('decide', () =>
       recorder.batch(() => {
