@@ -128,7 +128,9 @@ function roBind(path: string, out: string[], bound: Set<string>): void {
  * no home, no master).
  */
 export function sandboxArgs(skillDir: string, file: string, args: readonly string[], path: string): string[] {
-  const out = [...baseArgs()];
+  // The private /tmp first: every bind below lands on top of it, so a skill folder (or its
+  // pack's `_lib`) that itself lives under /tmp stays visible.
+  const out = [...baseArgs(), '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'];
   const bound = new Set<string>();
   for (const root of SYSTEM_ROOTS) roBind(root, out, bound);
   for (const dir of path.split(delimiter)) {
@@ -139,7 +141,6 @@ export function sandboxArgs(skillDir: string, file: string, args: readonly strin
   if (!file.startsWith(`${realDir}/`)) roBind(dirname(realpathSync(file)), out, bound);
   // A skill of a pack imports the pack's shared code from the sibling `_lib`: visible, read-only.
   roBind(join(dirname(realDir), PACK_LIB), out, bound);
-  out.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   // The entry point is a real path; HOME and the working directory are the folder as named.
   out.push('--bind', realDir, realDir);
   if (realDir !== skillDir) out.push('--bind', realDir, skillDir);
