@@ -28,7 +28,8 @@ describe('the served UI', () => {
     expect(res?.headers()['content-security-policy']).not.toContain('unsafe-eval');
     await page.getByTestId('app-shell').waitFor();
     await page.getByText(/verbunden · v/).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').count()).toBe(6);
+    // Home, Kalender, Aufgaben, Kanban, Essen, Zuhause, Wissen & System.
+    expect(await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').count()).toBe(7);
     await page.screenshot({ path: screenshotPath('foundation-app-shell') });
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     expect(errors).toEqual([]);
