@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { HueLiveChange } from '../../src-shared';
 import { connectPinned, PinnedTlsError } from './pinned-tls';
+import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-follower';
 
 // The Hue bridge's event stream (CLIP API v2, GET /eventstream/clip/v2, server-sent events):
 // each `data:` line holds a JSON array of events {type: "update"|"add"|"delete", data:
@@ -54,48 +55,23 @@ export function sseDataReader(onData: (data: string) => void): (chunk: string) =
   };
 }
 
-export interface HueFollowerOptions {
+export interface HueFollowerOptions extends ReconnectOptions {
   readonly url: string;
   readonly key: string;
   readonly fingerprint?: string;
   readonly onChanges: (changes: HueLiveChange[]) => void;
-  readonly onLive: (live: boolean, problem?: string) => void;
-  /** First retry after a drop; doubles up to maxRetryMs. */
-  readonly retryMs?: number;
-  readonly maxRetryMs?: number;
 }
 
 /** Follows the bridge's event stream for as long as it runs; reconnects after every drop. */
-export class HueEventFollower {
-  private stopped = false;
+export class HueEventFollower extends ReconnectingFollower {
   private response?: IncomingMessage;
   private request?: http.ClientRequest;
-  private timer?: NodeJS.Timeout;
-  private retry: number;
-  live = false;
 
   constructor(private readonly options: HueFollowerOptions) {
-    this.retry = options.retryMs ?? 1000;
+    super(options);
   }
 
-  start(): void {
-    void this.connect();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.request?.destroy();
-    this.response?.destroy();
-  }
-
-  private setLive(live: boolean, problem?: string): void {
-    if (live === this.live && !problem) return;
-    this.live = live;
-    this.options.onLive(live, problem);
-  }
-
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     if (this.stopped) return;
     const url = new URL('/eventstream/clip/v2', this.options.url);
     const headers = { 'hue-application-key': this.options.key, accept: 'text/event-stream' };
@@ -121,8 +97,7 @@ export class HueEventFollower {
           );
           return;
         }
-        this.retry = this.options.retryMs ?? 1000;
-        this.setLive(true);
+        this.connected();
         res.setEncoding('utf8');
         const read = sseDataReader((data) => {
           const changes = changesFromEventData(data);
@@ -142,17 +117,10 @@ export class HueEventFollower {
     }
   }
 
-  private dropped(problem: string, slow = false): void {
-    if (this.stopped) return;
+  protected release(): void {
     this.request?.destroy();
+    this.response?.destroy();
     this.request = undefined;
     this.response = undefined;
-    this.setLive(false, problem);
-    if (this.timer) clearTimeout(this.timer);
-    const max = this.options.maxRetryMs ?? 30_000;
-    const wait = slow ? max : this.retry;
-    this.retry = Math.min(this.retry * 2, max);
-    this.timer = setTimeout(() => void this.connect(), wait);
-    this.timer.unref();
   }
 }

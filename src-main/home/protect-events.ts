@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import type { ProtectDetectionEvent } from '../../src-shared';
 import { connectPinned } from './pinned-tls';
+import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-follower';
 
 // UniFi Protect's integration API delivers events only live, over a WebSocket
 // (GET /proxy/protect/integration/v1/subscribe/events, header X-API-KEY): each message is
@@ -37,37 +38,20 @@ export function detectionOf(text: string): ProtectDetectionEvent | undefined {
   };
 }
 
-export interface ProtectFollowerOptions {
+export interface ProtectFollowerOptions extends ReconnectOptions {
   readonly url: string;
   readonly key: string;
   readonly fingerprint?: string;
   readonly now: () => Date;
-  readonly onLive: (live: boolean, problem?: string) => void;
-  readonly retryMs?: number;
-  readonly maxRetryMs?: number;
 }
 
 /** Follows the console's event subscription while the master runs; reconnects after drops. */
-export class ProtectEventFollower {
+export class ProtectEventFollower extends ReconnectingFollower {
   private readonly events = new Map<string, ProtectDetectionEvent>();
   private socket?: WebSocket;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  private retry: number;
-  live = false;
 
   constructor(private readonly options: ProtectFollowerOptions) {
-    this.retry = options.retryMs ?? 1000;
-  }
-
-  start(): void {
-    void this.connect();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.socket?.terminate();
+    super(options);
   }
 
   /** Detections that started within the last `hours`, newest first. */
@@ -83,7 +67,7 @@ export class ProtectEventFollower {
     for (const [id, e] of this.events) if (Date.parse(e.start) < oldest || this.events.size > MAX_EVENTS) this.events.delete(id);
   }
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     if (this.stopped) return;
     const url = new URL('/proxy/protect/integration/v1/subscribe/events', this.options.url);
     const wsUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}${url.pathname}`;
@@ -100,10 +84,7 @@ export class ProtectEventFollower {
       }
       const ws = new WebSocket(wsUrl, { headers: { 'x-api-key': this.options.key }, maxPayload: 1_000_000, ...socketOption });
       this.socket = ws;
-      ws.on('open', () => {
-        this.retry = this.options.retryMs ?? 1000;
-        this.setLive(true);
-      });
+      ws.on('open', () => this.connected());
       ws.on('message', (data) => {
         const event = detectionOf(String(data));
         if (event) this.remember(event);
@@ -119,25 +100,10 @@ export class ProtectEventFollower {
     }
   }
 
-  private setLive(live: boolean, problem?: string): void {
-    this.live = live;
-    this.options.onLive(live, problem);
-  }
-
-  private dropped(problem: string): void {
-    if (this.stopped || this.timer) return;
+  protected release(): void {
     this.socket?.removeAllListeners();
     this.socket?.on('error', () => undefined);
     this.socket?.terminate();
     this.socket = undefined;
-    this.setLive(false, problem);
-    const max = this.options.maxRetryMs ?? 30_000;
-    const wait = this.retry;
-    this.retry = Math.min(this.retry * 2, max);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.connect();
-    }, wait);
-    this.timer.unref();
   }
 }
