@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { PHONE, lanUrlOf, trustServerCertificate } from './support/lan';
-import { startServedApp, type ServedApp } from './support/served-app';
+import { screenshotPath } from './support/browser';
+import { PHONE, startLanApp, type LanApp } from './support/lan';
 import { callTool, seriousViolations } from './support/ui';
 
 // A phone on the home network: the served app with its LAN listener on 127.0.0.2, a
@@ -10,23 +8,19 @@ import { callTool, seriousViolations } from './support/ui';
 // certificate by its key's fingerprint (what trusting the CA does on a real phone); the
 // product never turns verification off.
 
-let app: ServedApp;
-let browser: Browser;
-let lanUrl: string;
+let lan: LanApp;
 
 beforeAll(async () => {
-  app = await startServedApp({ JARVIS_LAN_ADDR: '127.0.0.2:0' });
-  lanUrl = await lanUrlOf(app);
-  browser = await launchBrowser(trustServerCertificate(app));
+  lan = await startLanApp();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await lan?.stop();
 });
 
 describe('pairing a phone over the home network', () => {
   it('an unpaired phone sees only the pairing page; with the code from the desktop it pairs and sees Home; disconnected, it is out', async () => {
+    const { app, browser, lanUrl } = lan;
     await callTool(app, 'groceries_add', { name: 'Hafermilch', quantity: 1, unit: 'l' });
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();

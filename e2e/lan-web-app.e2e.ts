@@ -3,32 +3,27 @@
 // that origin the manifest is linked and the service worker is active, a grocery added
 // offline arrives once after reconnect, and a reminder push for the device reaches its real
 // service worker (delivered with DevTools' ServiceWorker.deliverPushMessage).
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSubscriptionResponse, Reminder } from '../src-shared';
 import { pushMessageFor } from '../src-main/notify/reminder-message';
-import { launchBrowser, screenshotPath } from './support/browser';
-import { lanUrlOf, pairPhone, trustServerCertificate } from './support/lan';
-import { startServedApp, type ServedApp } from './support/served-app';
+import { screenshotPath } from './support/browser';
+import { pairPhone, startLanApp, type LanApp } from './support/lan';
 import { callTool, eventually, homeState } from './support/ui';
 import { deliverPush, installabilityErrors, shownNotifications, whenServiceWorkerControls } from './support/web-app';
 
-let app: ServedApp;
-let browser: Browser;
-let lanUrl: string;
+let lan: LanApp;
 
 beforeAll(async () => {
-  app = await startServedApp({ JARVIS_LAN_ADDR: '127.0.0.2:0' });
-  lanUrl = await lanUrlOf(app);
-  browser = await launchBrowser(trustServerCertificate(app));
+  lan = await startLanApp();
 });
+
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await lan?.stop();
 });
 
 describe('the installable app on a paired phone', () => {
   it('is installable on the LAN address, keeps a grocery added offline until reconnect, and shows a reminder push', async () => {
+    const { app, browser, lanUrl } = lan;
     await callTool(app, 'groceries_add', { name: 'Äpfel' });
     const reminder = (
       await callTool(app, 'reminders_create', { text: 'Zahnarzt anrufen', when: { kind: 'relative', offset_days: 1, time: '09:00' } })

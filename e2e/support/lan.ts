@@ -2,7 +2,8 @@ import { X509Certificate, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ServedApp } from './served-app';
+import { launchBrowser } from './browser';
+import { startServedApp, type ServedApp } from './served-app';
 import { eventually } from './ui';
 
 /** The served app's LAN address, as it prints it once the listener is up. */
@@ -51,4 +52,34 @@ export async function pairPhone(
   const device = devices.devices.find((d) => d.name === deviceName);
   if (!device) throw new Error(`${deviceName} is not among the paired devices: ${JSON.stringify(devices)}`);
   return { context, page, deviceId: device.id };
+}
+
+export interface LanApp {
+  readonly app: ServedApp;
+  /** A browser that trusts the app's own certificate, as a phone does once the CA is installed. */
+  readonly browser: Browser;
+  /** The app's HTTPS address on the home network. */
+  readonly lanUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The served app with its LAN listener on 127.0.0.2, and a browser to reach it there. */
+export async function startLanApp(): Promise<LanApp> {
+  const app = await startServedApp({ JARVIS_LAN_ADDR: '127.0.0.2:0' });
+  try {
+    const lanUrl = await lanUrlOf(app);
+    const browser = await launchBrowser(trustServerCertificate(app));
+    return {
+      app,
+      browser,
+      lanUrl,
+      stop: async () => {
+        await browser.close();
+        await app.stop();
+      },
+    };
+  } catch (err) {
+    await app.stop();
+    throw err;
+  }
 }
