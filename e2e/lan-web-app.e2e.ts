@@ -5,11 +5,10 @@
 // service worker (delivered with DevTools' ServiceWorker.deliverPushMessage).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSubscriptionResponse, Reminder } from '../src-shared';
-import { pushMessageFor } from '../src-main/notify/reminder-message';
 import { screenshotPath } from './support/browser';
 import { pairPhone, startLanApp, type LanApp } from './support/lan';
 import { callTool, eventually, homeState } from './support/ui';
-import { deliverPush, installabilityErrors, shownNotifications, whenServiceWorkerControls } from './support/web-app';
+import { expectReminderPushShown, installabilityErrors, whenServiceWorkerControls } from './support/web-app';
 
 let lan: LanApp;
 
@@ -80,23 +79,7 @@ describe('the installable app on a paired phone', () => {
     });
     expect(subscribed.status).toBe(201);
     expect((subscribed.body as PushSubscriptionResponse).device_id).toBe(deviceId);
-    const message = pushMessageFor(reminder, 'de');
-    expect(await deliverPush(context, page, lanUrl, JSON.stringify(message))).toEqual({ type: 'push', message });
-    const shown = await eventually(async () => {
-      const list = await shownNotifications(page);
-      expect(list).toHaveLength(1);
-      return list[0];
-    });
-    expect(shown).toEqual({
-      title: 'Erinnerung',
-      body: 'Zahnarzt anrufen (um 09:00)',
-      tag: `reminder:${reminder.id}`,
-      actions: [
-        ['done', 'Erledigt'],
-        ['snooze', 'Später'],
-      ],
-      url: `/?reminder=${reminder.id}`,
-    });
+    await expectReminderPushShown(context, page, lanUrl, reminder, 'Zahnarzt anrufen (um 09:00)');
     await context.close();
   });
 });

@@ -5,11 +5,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reminder } from '../src-shared';
-import { pushMessageFor } from '../src-main/notify/reminder-message';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServedApp, type ServedApp } from './support/served-app';
 import { callTool, eventually, homeState } from './support/ui';
-import { deliverPush, installabilityErrors, shownNotifications, whenServiceWorkerControls } from './support/web-app';
+import { expectReminderPushShown, installabilityErrors, whenServiceWorkerControls } from './support/web-app';
 
 let app: ServedApp;
 let browser: Browser;
@@ -105,23 +104,7 @@ describe('the installable app', () => {
     const reminder = created.data as Reminder;
     const { context, page } = await installedPage('home');
     await context.grantPermissions(['notifications'], { origin: app.url });
-    const message = pushMessageFor(reminder, 'de');
-    expect(await deliverPush(context, page, app.url, JSON.stringify(message))).toEqual({ type: 'push', message });
-    const shown = await eventually(async () => {
-      const list = await shownNotifications(page);
-      expect(list).toHaveLength(1);
-      return list[0];
-    });
-    expect(shown).toEqual({
-      title: 'Erinnerung',
-      body: 'Zahnarzt anrufen (um 09:00)',
-      tag: `reminder:${reminder.id}`,
-      actions: [
-        ['done', 'Erledigt'],
-        ['snooze', 'Später'],
-      ],
-      url: `/?reminder=${reminder.id}`,
-    });
+    await expectReminderPushShown(context, page, app.url, reminder, 'Zahnarzt anrufen (um 09:00)');
     await context.close();
   });
 });

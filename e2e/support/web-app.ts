@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Reminder } from '../../src-shared';
+import { pushMessageFor } from '../../src-main/notify/reminder-message';
+import { eventually } from './ui';
 
 /** Waits until the app's service worker is active and controls the page (reloading once, as a second visit would). */
 export async function whenServiceWorkerControls(page: Page, origin: string): Promise<void> {
@@ -67,4 +70,34 @@ export async function shownNotifications(page: Page): Promise<ShownNotification[
       url: (n.data as { url: string }).url,
     })),
   );
+}
+
+/**
+ * Pushes the reminder to the origin's service worker as the master would and expects the one
+ * notification a person then sees: `body`, with "Erledigt" and "Später", opening the reminder.
+ */
+export async function expectReminderPushShown(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  reminder: Reminder,
+  body: string,
+): Promise<void> {
+  const message = pushMessageFor(reminder, 'de');
+  expect(await deliverPush(context, page, origin, JSON.stringify(message))).toEqual({ type: 'push', message });
+  const shown = await eventually(async () => {
+    const list = await shownNotifications(page);
+    expect(list).toHaveLength(1);
+    return list[0];
+  });
+  expect(shown).toEqual({
+    title: 'Erinnerung',
+    body,
+    tag: `reminder:${reminder.id}`,
+    actions: [
+      ['done', 'Erledigt'],
+      ['snooze', 'Später'],
+    ],
+    url: `/?reminder=${reminder.id}`,
+  });
 }
