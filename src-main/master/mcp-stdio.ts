@@ -1,6 +1,6 @@
 import { runningMaster } from '../backup';
 import { bridgeStdioToHttp, readLocalEndpoint } from '../mcp';
-import { ConfigError, loadConfig } from '../platform/config';
+import { entryConfig } from './entry-config';
 import { createMaster } from './index';
 
 /**
@@ -10,16 +10,8 @@ import { createMaster } from './index';
  * carries only MCP messages; everything else goes to stderr. Resolves with the exit code.
  */
 export async function serveMcpStdio(env: Record<string, string | undefined> = process.env): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = entryConfig(env);
+  if (!config) return 2;
   const running = runningMaster(config.dataFile);
   if (running !== undefined) {
     const local = readLocalEndpoint(config.dataFile);

@@ -1,18 +1,10 @@
-import { ConfigError, loadConfig } from '../platform/config';
+import { entryConfig } from './entry-config';
 import { createMaster } from './index';
 
 /** Headless entry (`npm run serve`, `jarvis serve`): the master with API and UI, no Electron. */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = entryConfig(env);
+  if (!config) process.exit(2);
   const master = createMaster(config);
   const { apiUrl, meshUrl, lanUrl } = await master.start();
   const shutdown = (signal: string) => {
