@@ -7,8 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushSubscriptionResponse, Reminder } from '../src-shared';
 import { screenshotPath } from './support/browser';
 import { pairPhone, startLanApp, type LanApp } from './support/lan';
-import { callTool, eventually, homeState } from './support/ui';
-import { expectReminderPushShown, installabilityErrors, whenServiceWorkerControls } from './support/web-app';
+import { callTool } from './support/ui';
+import {
+  addGroceryOffline,
+  expectArrivesOnceOnline,
+  expectReminderPushShown,
+  installabilityErrors,
+  whenServiceWorkerControls,
+} from './support/web-app';
 
 let lan: LanApp;
 
@@ -52,18 +58,9 @@ describe('the installable app on a paired phone', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('offline-banner').waitFor();
-    const form = page.getByTestId('grocery-create-form');
-    await form.getByLabel('Artikel').fill('Hafermilch');
-    await form.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByText('Offline gespeichert').waitFor();
+    await addGroceryOffline(app, page, 'Hafermilch');
     await page.screenshot({ path: screenshotPath('lan-web-app-offline') });
-    expect((await homeState(app)).groceries.map((g) => g.name)).not.toContain('Hafermilch');
-    await context.setOffline(false);
-    await eventually(async () => expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1), 20_000);
-    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
-    await page.reload();
-    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
-    expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1);
+    await expectArrivesOnceOnline(app, context, page, 'Hafermilch');
 
     // Push: the device subscribes with its own session, and a reminder push reaches its service worker.
     const subscribed = await page.evaluate(async () => {

@@ -7,8 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reminder } from '../src-shared';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServedApp, type ServedApp } from './support/served-app';
-import { callTool, eventually, homeState } from './support/ui';
-import { expectReminderPushShown, installabilityErrors, whenServiceWorkerControls } from './support/web-app';
+import { callTool } from './support/ui';
+import {
+  addGroceryOffline,
+  expectArrivesOnceOnline,
+  expectReminderPushShown,
+  installabilityErrors,
+  whenServiceWorkerControls,
+} from './support/web-app';
 
 let app: ServedApp;
 let browser: Browser;
@@ -79,19 +85,8 @@ describe('the installable app', () => {
     expect(await page.getByRole('checkbox', { name: 'Äpfel abhaken' }).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     await page.screenshot({ path: screenshotPath('web-app-offline') });
 
-    const form = page.getByTestId('grocery-create-form');
-    await form.getByLabel('Artikel').fill('Hafermilch');
-    await form.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByText('Offline gespeichert').waitFor();
-    expect((await homeState(app)).groceries.map((g) => g.name)).not.toContain('Hafermilch');
-
-    await context.setOffline(false);
-    await eventually(async () => expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1), 20_000);
-    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
-    // Once: a second flush (another 'online', a reload) sends nothing again.
-    await page.reload();
-    await page.getByRole('checkbox', { name: 'Hafermilch abhaken' }).waitFor();
-    expect((await homeState(app)).groceries.filter((g) => g.name === 'Hafermilch')).toHaveLength(1);
+    await addGroceryOffline(app, page, 'Hafermilch');
+    await expectArrivesOnceOnline(app, context, page, 'Hafermilch');
     expect(await page.evaluate(() => localStorage.getItem('jarvis.outbox'))).toBeNull();
     await context.close();
   });

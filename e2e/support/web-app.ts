@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Reminder } from '../../src-shared';
 import { pushMessageFor } from '../../src-main/notify/reminder-message';
-import { eventually } from './ui';
+import type { ServedApp } from './served-app';
+import { eventually, homeState } from './ui';
 
 /** Waits until the app's service worker is active and controls the page (reloading once, as a second visit would). */
 export async function whenServiceWorkerControls(page: Page, origin: string): Promise<void> {
@@ -100,4 +101,24 @@ export async function expectReminderPushShown(
     ],
     url: `/?reminder=${reminder.id}`,
   });
+}
+
+/** On a page that is offline: adds a grocery, which the device keeps and the server does not see yet. */
+export async function addGroceryOffline(app: ServedApp, page: Page, name: string): Promise<void> {
+  const form = page.getByTestId('grocery-create-form');
+  await form.getByLabel('Artikel').fill(name);
+  await form.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByText('Offline gespeichert').waitFor();
+  expect((await homeState(app)).groceries.map((g) => g.name)).not.toContain(name);
+}
+
+/** Back online, the grocery kept offline arrives on the server, and only once: a reload sends nothing again. */
+export async function expectArrivesOnceOnline(app: ServedApp, context: BrowserContext, page: Page, name: string): Promise<void> {
+  const onServer = async () => (await homeState(app)).groceries.filter((g) => g.name === name);
+  await context.setOffline(false);
+  await eventually(async () => expect(await onServer()).toHaveLength(1), 20_000);
+  await page.getByRole('checkbox', { name: `${name} abhaken` }).waitFor();
+  await page.reload();
+  await page.getByRole('checkbox', { name: `${name} abhaken` }).waitFor();
+  expect(await onServer()).toHaveLength(1);
 }
