@@ -1,5 +1,5 @@
 import type { SymbolicTime, Weekday } from '../../src-shared';
-import { findTime, type Found } from './time-phrases';
+import { findTime, weekdayOf, type Found } from './time-phrases';
 
 // German and English recurrence phrases ("jeden zweiten Dienstag", "every weekday at 7",
 // "am 1. jeden Monats", "monthly on the 15th") turned into an RFC 5545 RRULE and the
@@ -22,37 +22,6 @@ const DAY_CODES: Record<Weekday, string> = {
   sunday: 'SU',
 };
 
-const WEEKDAY_WORDS: Record<string, Weekday> = {
-  montag: 'monday',
-  dienstag: 'tuesday',
-  mittwoch: 'wednesday',
-  donnerstag: 'thursday',
-  freitag: 'friday',
-  samstag: 'saturday',
-  sonnabend: 'saturday',
-  sonntag: 'sunday',
-  montags: 'monday',
-  dienstags: 'tuesday',
-  mittwochs: 'wednesday',
-  donnerstags: 'thursday',
-  freitags: 'friday',
-  samstags: 'saturday',
-  sonntags: 'sunday',
-  monday: 'monday',
-  tuesday: 'tuesday',
-  wednesday: 'wednesday',
-  thursday: 'thursday',
-  friday: 'friday',
-  saturday: 'saturday',
-  sunday: 'sunday',
-  mondays: 'monday',
-  tuesdays: 'tuesday',
-  wednesdays: 'wednesday',
-  thursdays: 'thursday',
-  fridays: 'friday',
-  saturdays: 'saturday',
-  sundays: 'sunday',
-};
 const WD =
   '(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?';
 const WD_LIST = `${WD}(?:\\s*(?:,|und|and|&)\\s*${WD})*`;
@@ -106,7 +75,7 @@ const ORD = '(?<ord>ersten|zweiten|dritten|vierten|letzten|[1-4]\\.|first|second
 
 function weekdaysOf(list: string): Weekday[] {
   const found = list.toLowerCase().match(new RegExp(WD, 'giu')) ?? [];
-  return [...new Set(found.map((w) => WEEKDAY_WORDS[w.toLowerCase()]!))];
+  return [...new Set(found.map((w) => weekdayOf(w)!))];
 }
 
 function weekly(days: Weekday[], interval = 1): RecurrencePhrase {
@@ -129,7 +98,7 @@ const RULES: readonly Rule[] = [
     ),
     (g) => {
       const n = ORDINALS[g.ord!.toLowerCase()]!;
-      return { rrule: `FREQ=MONTHLY;BYDAY=${n}${DAY_CODES[WEEKDAY_WORDS[g.wd!.toLowerCase()]!]}`, start: TODAY };
+      return { rrule: `FREQ=MONTHLY;BYDAY=${n}${DAY_CODES[weekdayOf(g.wd!)!]}`, start: TODAY };
     },
   ],
   [

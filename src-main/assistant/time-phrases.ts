@@ -25,6 +25,12 @@ const WEEKDAY_WORDS: Record<string, Weekday> = {
 };
 const WEEKDAY_PATTERN = Object.keys(WEEKDAY_WORDS).join('|');
 
+/** The weekday a German or English day word names, also in its plural (`montags`, `mondays`). */
+export function weekdayOf(word: string): Weekday | undefined {
+  const w = word.toLowerCase();
+  return WEEKDAY_WORDS[w] ?? (w.endsWith('s') ? WEEKDAY_WORDS[w.slice(0, -1)] : undefined);
+}
+
 const DAY_RE = new RegExp(
   [
     '(?<rel>übermorgen|uebermorgen|heute|morgen|the day after tomorrow|today|tonight|tomorrow)',
