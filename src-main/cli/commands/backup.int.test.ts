@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestMaster } from '../../testing/test-master';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { captureOutput } from '../../testing/captured-output';
 import { runCli } from '../program';
 
 const saved = { ...process.env };
@@ -15,17 +16,7 @@ afterEach(() => {
 
 async function cli(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   process.env = { ...saved, ...env };
-  let stdout = '';
-  let stderr = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
-  try {
-    const code = await runCli(argv);
-    return { code, stdout, stderr };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  return captureOutput(() => runCli(argv));
 }
 
 describe('jarvis backup and jarvis restore', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScriptedOllama, type ScriptedOllama } from '../../testing/scripted-ollama';
+import { captureOutput } from '../../testing/captured-output';
 import { runCli } from '../program';
 
 // `jarvis eval` and `jarvis doctor --model` as a household runs them, against the scripted
@@ -33,16 +34,7 @@ describe('jarvis eval and jarvis doctor --model', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
-    const code = await runCli(args);
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-    return { code, stdout, stderr };
-  }
+  const run = (...args: string[]) => captureOutput(() => runCli(args));
 
   it('prints a table per category, lists the failed cases, and --json gives the report', async () => {
     const table = await run('eval', '--model', 'chatty:3b', '--category', 'chit-chat', 'groceries');

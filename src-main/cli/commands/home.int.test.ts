@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHueBridge, type HueBridgeStandIn } from '../../testing/hue-bridge';
 import { selfSignedCert } from '../../testing/self-signed-cert';
+import { captureOutput } from '../../testing/captured-output';
 import { runCli } from '../program';
 
 // `jarvis home hue pair` against the stand-in bridge (written from Philips' CLIP API v2
 // documentation: POST /api with devicetype and generateclientkey after the link button).
 
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
-  try {
-    return { code: await runCli(argv), stdout, stderr };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = undefined;
-  }
+  return captureOutput(() => runCli(argv));
 }
 
 describe('jarvis home hue pair', () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureOutput } from '../../testing/captured-output';
 import { runCli } from '../program';
 
 describe('jarvis rag', () => {
@@ -25,16 +26,7 @@ describe('jarvis rag', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
-    const code = await runCli(args);
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-    return { code, stdout, stderr };
-  }
+  const run = (...args: string[]) => captureOutput(() => runCli(args));
 
   it('add indexes files, waits for them and reports each outcome; a bad file makes it exit 1', async () => {
     const r = await run('rag', 'add', join(dir, 'wlan.md'), join(dir, 'alt.txt'), join(dir, 'setup.exe'), join(dir, 'fehlt.txt'));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureOutput } from '../../testing/captured-output';
 import { runCli } from '../program';
 
 const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'skills');
@@ -35,18 +36,7 @@ afterAll(() => {
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   process.env = { ...saved, ...env };
   process.exitCode = undefined;
-  let stdout = '';
-  let stderr = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c) => ((stdout += String(c)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c) => ((stderr += String(c)), true));
-  try {
-    const code = await runCli(argv);
-    return { code, stdout, stderr };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = undefined;
-  }
+  return captureOutput(() => runCli(argv));
 }
 
 /** A small OpenJarvis skill folder somewhere outside the skills folders. */
