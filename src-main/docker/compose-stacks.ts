@@ -1,6 +1,6 @@
 import type Dockerode from 'dockerode';
 import { COMPOSE_PROJECT_NAME, type ComposeContainerView, type ComposeStackAction, type ComposeStackView } from '../../src-shared';
-import { describeDockerError, DockerRefusal, FULL_CONTAINER_ID } from './skill-services';
+import { applyContainerAction, describeDockerError, DockerRefusal, FULL_CONTAINER_ID } from './skill-services';
 
 export const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project';
 const COMPOSE_SERVICE_LABEL = 'com.docker.compose.service';
@@ -78,20 +78,14 @@ export class ComposeStackController {
     }
     const docker = await this.client();
     for (const c of stack.containers) {
-      const container = docker.getContainer(c.id);
       try {
-        if (action === 'start') await container.start();
-        else if (action === 'stop') await container.stop();
-        else await container.restart();
+        await applyContainerAction(docker.getContainer(c.id), action);
       } catch (err) {
-        // 304: already started / already stopped. The wanted state holds.
-        if ((err as { statusCode?: number }).statusCode !== 304) {
-          throw new DockerRefusal(
-            'bad_gateway',
-            'DOCKER_FAILED',
-            `${action} von ${c.name} fehlgeschlagen: ${describeDockerError(err, this.socketPath)}`,
-          );
-        }
+        throw new DockerRefusal(
+          'bad_gateway',
+          'DOCKER_FAILED',
+          `${action} von ${c.name} fehlgeschlagen: ${describeDockerError(err, this.socketPath)}`,
+        );
       }
     }
     return (await this.list()).find((s) => s.name === name)!;

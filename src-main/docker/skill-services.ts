@@ -30,6 +30,20 @@ export function describeDockerError(err: unknown, socketPath: string): string {
 }
 
 /**
+ * Starts, stops or restarts one container. Docker's 304 (already started, already stopped)
+ * means the wanted state holds, which is success; any other error is thrown as it came.
+ */
+export async function applyContainerAction(container: Dockerode.Container, action: DockerServiceAction): Promise<void> {
+  try {
+    if (action === 'start') await container.start();
+    else if (action === 'stop') await container.stop();
+    else await container.restart();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode !== 304) throw err;
+  }
+}
+
+/**
  * The whole of what JARVIS may do with docker.sock: list
  * labelled containers, and start, stop or restart one of them. Before every mutation it
  * lists again and accepts only an exact full id that carries the label with the exact
@@ -95,16 +109,10 @@ export class DockerSkillController {
         `No container with this id carries ${this.options.label}=${this.options.value}.`,
       );
     }
-    const container = (await this.client()).getContainer(current.id);
     try {
-      if (action === 'start') await container.start();
-      else if (action === 'stop') await container.stop();
-      else await container.restart();
+      await applyContainerAction((await this.client()).getContainer(current.id), action);
     } catch (err) {
-      // 304: already started / already stopped. The wanted state holds; that is success.
-      if ((err as { statusCode?: number }).statusCode !== 304) {
-        throw new DockerRefusal('bad_gateway', 'DOCKER_FAILED', `${action} failed: ${describeDockerError(err, this.options.socketPath)}`);
-      }
+      throw new DockerRefusal('bad_gateway', 'DOCKER_FAILED', `${action} failed: ${describeDockerError(err, this.options.socketPath)}`);
     }
     return (await this.list()).find((s) => s.id === id) ?? current;
   }
