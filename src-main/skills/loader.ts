@@ -116,6 +116,22 @@ function inputSchemaFor(parameters: readonly string[]): OpenJarvisSkillEntry['in
   };
 }
 
+/** The fields of a skill that could not be read: listed with its errors, never offered. */
+function unusable(id: string, errors: readonly string[]) {
+  return {
+    id,
+    name: id,
+    version: '',
+    description: '',
+    enabled: false,
+    user_invocable: false,
+    disable_model_invocation: true,
+    capabilities: [] as string[],
+    tags: [] as string[],
+    errors: [...errors],
+  };
+}
+
 function readEntry(source: SkillSource, folder: SkillFolder): SkillEntry {
   const { trust, sha256 } = trustOf(source.tier, folder.dir);
   const base = {
@@ -130,20 +146,7 @@ function readEntry(source: SkillSource, folder: SkillFolder): SkillEntry {
   if (folder.kind === 'manifest') {
     const verdict = readManifest(folder.dir);
     if (!verdict.ok) {
-      return {
-        ...base,
-        format: 'jarvis.skill.v1',
-        id: fallbackId,
-        name: fallbackId,
-        version: '',
-        description: '',
-        enabled: false,
-        user_invocable: false,
-        disable_model_invocation: true,
-        capabilities: [],
-        tags: [],
-        errors: [...verdict.errors],
-      };
+      return { ...base, ...unusable(fallbackId, verdict.errors), format: 'jarvis.skill.v1' };
     }
     const m = verdict.manifest;
     return {
@@ -164,21 +167,7 @@ function readEntry(source: SkillSource, folder: SkillFolder): SkillEntry {
   }
   const verdict = readOpenJarvisSkill(folder.dir, { flatFile: folder.kind === 'openjarvis-file' });
   if (!verdict.ok) {
-    return {
-      ...base,
-      format: 'openjarvis',
-      id: verdict.name,
-      name: verdict.name,
-      version: '',
-      description: '',
-      enabled: false,
-      user_invocable: false,
-      disable_model_invocation: true,
-      capabilities: [],
-      tags: [],
-      errors: [...verdict.errors],
-      input_schema: inputSchemaFor([]),
-    };
+    return { ...base, ...unusable(verdict.name, verdict.errors), format: 'openjarvis', input_schema: inputSchemaFor([]) };
   }
   const d = verdict.skill;
   return {
