@@ -166,7 +166,7 @@ export interface PolicyDecision {
   readonly reason: string;
   /** The action's risk class, when the caller's action has one (older records have none). */
   readonly risk?: RiskClass;
-  /** The rule that decided: `override:<tool>`, `class:<risk>`, `deny:<pattern>`, `review:<pattern>` or `default`. */
+  /** The rule that decided: `override:<tool>`, `class:<risk>`, `deny:<pattern>`, `review:<pattern>`, `default`, or `skill:<id>` (a skill's allowed-tools). */
   readonly rule?: string;
   readonly decided_at: string;
 }

@@ -15,6 +15,7 @@ import { toolFailure } from '../../src-shared';
 import type { Config } from '../platform/config';
 import { riskDeniedSentence, type RegisteredTool, type SkillRegistry } from '../platform/registry';
 import { newTraceId, type Tracer } from '../platform/trace';
+import { SKILL_READ_TOOL, type SkillToolLimit } from '../skills';
 import type { AuditDecision, AuditTrail } from './audit';
 import { diagnoseCall, type CallProblem } from './call-repair';
 import { Conversation, type PendingCall } from './conversation';
@@ -26,6 +27,7 @@ import { agentSystemPrompt } from './prompts';
 import { modelUnavailableSentence, replyFromResults, type Lang } from './replies';
 import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageOf } from './request-kinds';
 import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
+import { SkillToolLimits } from './skill-tool-limit';
 import { localToday } from './time-phrases';
 import { needsConfirmation, ToolCatalog } from './tool-catalog';
 import { FIND_TOOLS, ToolSelection, type ToolOffer } from './tool-budget';
@@ -66,6 +68,8 @@ export interface AssistantDeps {
   readonly modelProfile?: (model: string) => ModelProfile | undefined;
   /** The household's members: who asks, and the names "Erinnere Paul …" may use. */
   readonly members?: { memberOf(id: string | undefined): Member; list(): readonly Member[] };
+  /** What a skill's `allowed-tools` permits once its instructions are loaded (undefined: no limit). */
+  readonly allowedToolsOf?: (skillId: string) => SkillToolLimit | undefined;
 }
 
 // Tool results fed back to the model are capped: a long list must not crowd out the history.
@@ -85,6 +89,8 @@ class Run {
   readonly repairs: { problem: CallProblem; arguments: Record<string, unknown> }[] = [];
   /** The protocol WorkSession of this request, when the audit trail is on. */
   session?: string;
+  /** The allowed-tools of the skills whose instructions this request loaded. */
+  readonly skillLimits = new SkillToolLimits();
   constructor(
     readonly traceId: string,
     readonly sink: ChatSink | undefined,
@@ -308,15 +314,21 @@ export class Assistant {
     const tool = registry.get(name);
     // The household's risk policy, read now: no argument, prompt or skill output takes part.
     const risk = tool ? registry.riskOf(name) : undefined;
+    // A skill followed in this request may narrow what runs; it never allows more.
+    const outsideSkill = run.skillLimits.refusal(name, this.catalog.current().byName.keys());
+    const narrowing = outsideSkill && tool && { rule: `skill:${run.skillLimits.skills.join('+')}`, reason: outsideSkill.message };
     // The policy decides before anything runs; a confirmed call keeps its first decision.
     const decision = tool
-      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk) : undefined))
+      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk, narrowing) : undefined))
       : undefined;
     let result: ToolResult;
     if (!tool) {
-      result = toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
+      // Following a skill, the list of what it allows helps a model more than "unknown".
+      result = outsideSkill ?? toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
     } else if (risk?.decision === 'deny') {
       result = toolFailure('POLICY_DENIED', riskDeniedSentence(name, risk));
+    } else if (outsideSkill) {
+      result = outsideSkill;
     } else if (decision?.outcome === 'deny' && !opts.confirmed) {
       result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
     } else if ((needsConfirmation(tool) || risk?.decision === 'ask' || decision?.outcome === 'require_review') && !opts.confirmed) {
@@ -352,6 +364,7 @@ export class Assistant {
         ...(run.member ? { member: run.member.id } : {}),
       });
       if (decision) this.deps.audit?.contribute(decision, result.message, result);
+      if (result.success) this.followSkill(run, tool, args);
       if (tool.mutates)
         this.deps.tracer.record(run.traceId, 'state', 'after_command', {
           tool: name,
@@ -361,6 +374,8 @@ export class Assistant {
           counts: this.deps.stateSummary?.() ?? null,
         });
     }
+    if (outsideSkill && result === outsideSkill)
+      this.trace(run, 'skill_tool_refused', { tool: name, skills: run.skillLimits.skills, message: outsideSkill.message });
     const call: ExecutedToolCall = { tool: name, arguments: args, result };
     run.calls.push(call);
     this.conversation.remember(name, result);
@@ -374,6 +389,19 @@ export class Assistant {
     });
     run.emit({ type: 'tool_result', data: call });
     return result;
+  }
+
+  /** A call that loaded a skill's instructions puts the skill's allowed-tools over the rest of the request. */
+  private followSkill(run: Run, tool: RegisteredTool, args: Record<string, unknown>): void {
+    const skill = tool.name === SKILL_READ_TOOL ? args.skill : tool.provider === 'plugin' ? tool.skill_id : undefined;
+    const limit = typeof skill === 'string' ? this.deps.allowedToolsOf?.(skill) : undefined;
+    if (!limit || run.skillLimits.skills.includes(limit.skill)) return;
+    run.skillLimits.follow(limit);
+    this.trace(run, 'skill_tool_limit', {
+      skill: limit.skill,
+      allowed: limit.tools,
+      ...(limit.missing.length ? { missing: limit.missing } : {}),
+    });
   }
 
   // ---------------------------------------------------------------- model path
@@ -478,7 +506,8 @@ export class Assistant {
             messages.push({ role: 'tool', tool_name: call.name, content: JSON.stringify({ success: true, data: { tools: found } }) });
             continue;
           }
-          const problem = run.repairsLeft > 0 ? this.diagnose(call.name, call.arguments) : undefined;
+          // A call a followed skill does not allow gets that refusal, not a repair turn.
+          const problem = run.repairsLeft > 0 && run.skillLimits.allows(call.name) ? this.diagnose(call.name, call.arguments) : undefined;
           if (problem) {
             run.repairsLeft--;
             run.repairs.push({ problem, arguments: call.arguments });

@@ -1,5 +1,5 @@
 import type { DecisionOutcome, RiskVerdict } from '../../src-shared';
-import type { ProtocolRecorder } from '../protocol';
+import type { PolicyNarrowing, ProtocolRecorder } from '../protocol';
 
 // The assistant as a client of the Jarvis protocol:
 // each request is a WorkSession, each tool call gets a PolicyDecision first, a confirmation is
@@ -16,7 +16,14 @@ export interface AuditDecision {
 export interface AuditTrail {
   /** `asker`: the household member whose request it is; the session's owner Actor names them. */
   begin(traceId: string, goal: string, asker?: { readonly id: string; readonly name: string }): string | undefined;
-  decide(session: string, tool: string, args: Record<string, unknown>, risk?: RiskVerdict): AuditDecision | undefined;
+  /** `narrowing`: a skill followed in this request does not allow the tool (the decision is a deny). */
+  decide(
+    session: string,
+    tool: string,
+    args: Record<string, unknown>,
+    risk?: RiskVerdict,
+    narrowing?: PolicyNarrowing,
+  ): AuditDecision | undefined;
   block(decision: AuditDecision, summary: string): string | undefined;
   review(session: string, requestId: string, approve: boolean): void;
   takeover(session: string, requestId: string, reason: string): void;
@@ -35,9 +42,9 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
   };
   return {
     begin: (traceId, goal, asker) => guard('begin', () => recorder.beginSession(traceId, goal, asker)),
-    decide: (session, tool, args, risk) =>
+    decide: (session, tool, args, risk, narrowing) =>
       guard('decide', () => {
-        const d = recorder.decide(session, tool, args, risk);
+        const d = recorder.decide(session, tool, args, risk, undefined, narrowing);
         return { session, decisionId: d.decisionId, outcome: d.outcome, reason: d.reason };
       }),
     block: (decision, summary) => guard('block', () => recorder.block(decision.session, decision.decisionId, summary)),

@@ -52,6 +52,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     modelProfile: (model) => probes.profile(model),
     skillCatalog: () => skills.catalogXml(),
+    allowedToolsOf: (skillId) => skills.allowedToolsOf(skillId),
     rememberedFacts: () => rememberedFacts(recorder),
     ...(homeAreas ? { homeAreas } : {}),
     members: household.members,

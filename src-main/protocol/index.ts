@@ -5,7 +5,7 @@ export { parseMutationHeaders, parseReadHeaders } from './headers';
 export type { MutationContext } from './headers';
 export { verifyChain, eventHash, sha256Hex } from './chain';
 export type { VerifyReport, BrokenLink } from './chain';
-export { evaluatePolicy } from './policy';
+export { evaluatePolicy, type PolicyNarrowing } from './policy';
 export { createProtocol, DEFAULT_POLICY_RULES, type ProtocolCapability } from './capability';
 export { ProtocolRecorder } from './recorder';
 export { verifyEvidence } from './evidence';

@@ -12,6 +12,7 @@ import type {
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
+import type { PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
 
 function key(): string {
@@ -101,13 +102,21 @@ export class ProtocolRecorder {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }
 
-  decide(sessionId: string, tool: string, args: unknown, risk?: RiskVerdict, actorId: string = HOST_IDS.assistant): DecisionRecord {
+  decide(
+    sessionId: string,
+    tool: string,
+    args: unknown,
+    risk?: RiskVerdict,
+    actorId: string = HOST_IDS.assistant,
+    narrowing?: PolicyNarrowing,
+  ): DecisionRecord {
     const decisionId = `dec_${randomBytes(8).toString('hex')}`;
     const answer = this.protocol.recordDecision(
       this.at(sessionId, actorId),
       sessionId,
       { decision_id: decisionId, tool, arguments: (args ?? {}) as object },
       risk,
+      narrowing,
     );
     const decision = (answer.body as { decision: PolicyDecision }).decision;
     return { decisionId, outcome: decision.outcome, reason: decision.reason };

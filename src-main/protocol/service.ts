@@ -37,7 +37,7 @@ import { verifyEvidence, type EvidenceReport } from './evidence';
 import { protocolPartOf, exportDigest, sealManifest, sectionDigests } from './export-seal';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { evaluatePolicy } from './policy';
+import { evaluatePolicy, type PolicyNarrowing } from './policy';
 import type { Signer } from './signing-key';
 
 /** An accepted mutation, as the service's change listeners see it. */
@@ -380,7 +380,8 @@ export class ProtocolService {
   // ---------- WorkSession-scoped mutations (full header set, hash-linked events) ----------
 
   /** `risk` comes from the host's own registry, never from a request body. */
-  recordDecision(ctx: MutationContext, sessionId: string, body: Body, risk?: RiskVerdict): ProtocolAnswer {
+  /** `narrowing`: only the host's own callers pass one (never an HTTP body); it can only deny. */
+  recordDecision(ctx: MutationContext, sessionId: string, body: Body, risk?: RiskVerdict, narrowing?: PolicyNarrowing): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
@@ -388,7 +389,7 @@ export class ProtocolService {
       if (this.store.get('PolicyDecision', decision_id))
         throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
       const policy = this.store.get<Policy>('Policy', session.policy_id)!;
-      const verdict = evaluatePolicy(policy.rules, body.tool as string, risk);
+      const verdict = evaluatePolicy(policy.rules, body.tool as string, risk, narrowing);
       const decision: PolicyDecision = {
         decision_id,
         work_session_id: sessionId,

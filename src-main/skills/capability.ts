@@ -3,6 +3,7 @@ import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
+import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
@@ -11,6 +12,8 @@ import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 export interface SkillsService {
   /** The `<available_skills>` catalog for the assistant's system prompt: names and descriptions only, the tool call brings the rest. */
   catalogXml(): string;
+  /** What a skill's `allowed-tools` permits while the assistant follows it; undefined when it declares none. */
+  allowedToolsOf(skillId: string): SkillToolLimit | undefined;
   list(): readonly SkillInfo[];
   listing(): SkillsResponse;
   reload(): SkillsReloadResponse;
@@ -93,6 +96,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
   const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
   const service: SkillsService = {
     catalogXml: () => engine.catalogXml(),
+    allowedToolsOf: (skillId) => engine.allowedToolsOf(skillId),
     list: () => engine.listing(shown()).skills,
     listing: () => engine.listing(shown()),
     reload,

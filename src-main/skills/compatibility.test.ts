@@ -198,6 +198,45 @@ describe('skill collections as published', () => {
     expect(e.info(e.find('listed')!).allowed_tools).toEqual(['Read', 'Grep']);
   });
 
+  it('reads allowed-tools as Claude Code writes it and names what JARVIS does not have', () => {
+    const dir = join(root, 'allowed');
+    write(
+      join(dir, 'commit', 'SKILL.md'),
+      '---\nname: commit\ndescription: Commits\nallowed-tools: Bash(git add *) Bash(git commit *), Read\n---\nCommit.\n',
+    );
+    write(
+      join(dir, 'einkauf', 'SKILL.md'),
+      '---\nname: einkauf\ndescription: Einkauf\nallowed-tools: groceries_add WebFetch\n---\nTrag ein.\n',
+    );
+    write(join(dir, 'frei', 'SKILL.md'), '---\nname: frei\ndescription: Ohne Liste\n---\nx\n');
+    const { e, registry } = engineAndRegistry([{ tier: 'workspace', dir }]);
+    registry.addProvider({
+      kind: 'core',
+      list: () => [
+        {
+          name: 'groceries_add',
+          description: 'add',
+          input_schema: { type: 'object' },
+          provider: 'core',
+          mutates: true,
+          requires_confirmation: false,
+          source: 'core',
+        },
+      ],
+      call: () => Promise.reject(new Error('not called')),
+    });
+    const commit = e.info(e.find('commit')!);
+    expect(commit.allowed_tools).toEqual(['Bash(git add *)', 'Bash(git commit *)', 'Read']);
+    expect(commit.warnings).toContain(
+      'allowed-tools names Bash(git add *), Bash(git commit *), which JARVIS does not have; while the assistant follows this skill it may only use skill_read',
+    );
+    expect(e.info(e.find('einkauf')!).warnings).toContain('allowed-tools names WebFetch, which JARVIS does not have');
+    expect(e.allowedToolsOf('einkauf')).toEqual({ skill: 'einkauf', tools: ['skill_read', 'groceries_add'], missing: ['WebFetch'] });
+    expect(e.allowedToolsOf('commit')?.tools).toEqual(['skill_read']);
+    expect(e.allowedToolsOf('frei')).toBeUndefined();
+    expect(e.info(e.find('frei')!).warnings.join()).not.toContain('allowed-tools');
+  });
+
   it('long instructions and reference files reach the model whole, a page at a time, and nothing outside the skill', async () => {
     const dir = join(root, 'long');
     const skill = join(dir, 'skills', 'pdf');

@@ -26,6 +26,7 @@ import {
   type SkillSource,
 } from './loader';
 import { fillTemplate } from './openjarvis';
+import { skillToolLimit, type SkillToolLimit } from './allowed-tools';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
@@ -550,6 +551,25 @@ export class SkillEngine {
     return { success: true, data, message, mutated };
   }
 
+  /**
+   * What a skill's `allowed-tools` permits in JARVIS terms, against the tools registered now;
+   * undefined for a skill that declares none (or is not offered).
+   */
+  allowedToolsOf(skillId: string): SkillToolLimit | undefined {
+    const entry = this.readable(skillId);
+    return entry ? this.limitOf(entry) : undefined;
+  }
+
+  private limitOf(s: SkillEntry): SkillToolLimit | undefined {
+    const declared = s.format === 'openjarvis' ? s.definition?.allowed_tools : undefined;
+    if (!declared) return undefined;
+    return skillToolLimit(
+      s.id,
+      declared,
+      this.options.registry.list().map((t) => t.name),
+    );
+  }
+
   /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
     const lines = this.set.skills
@@ -563,6 +583,8 @@ export class SkillEngine {
     const warnings = [...s.warnings];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
+    const allowedMissing = this.allowedToolsMissing(s);
+    if (allowedMissing) warnings.push(allowedMissing);
     const actions: SkillActionInfo[] =
       s.format === 'jarvis.skill.v1'
         ? (s.manifest?.actions ?? []).map((a) => ({
@@ -607,6 +629,14 @@ export class SkillEngine {
       ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
       ...declaredFields(s),
     };
+  }
+
+  /** Names in `allowed-tools` that JARVIS does not have: following the skill permits none of them. */
+  private allowedToolsMissing(s: SkillEntry): string | undefined {
+    const limit = this.limitOf(s);
+    if (!limit || limit.missing.length === 0) return undefined;
+    const none = limit.tools.length === 1 ? '; while the assistant follows this skill it may only use skill_read' : '';
+    return `allowed-tools names ${limit.missing.join(', ')}, which JARVIS does not have${none}`;
   }
 
   private activationOf(s: SkillEntry): Pick<SkillInfo, 'activation'> {

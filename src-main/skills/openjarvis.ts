@@ -131,9 +131,12 @@ function jsonRecord(value: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** `allowed-tools` is a space-separated string in agentskills.io and a list in some collections. */
+/**
+ * `allowed-tools` is a space-separated string in agentskills.io (commas in Claude Code) and a
+ * list in some collections; `Bash(git add *)` keeps the spaces inside its parentheses.
+ */
 function toolList(value: unknown): string[] | undefined {
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
+  if (typeof value === 'string') return value.match(/[^\s,()]+(?:\([^)]*\))?/g) ?? [];
   return stringList(value);
 }
 
