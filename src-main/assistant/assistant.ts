@@ -452,18 +452,19 @@ export class Assistant {
       if (steps === 0) this.trace(run, 'native_tools_skipped', { reason: 'model probe: no tool calling' });
       let step = 0;
       for (; step < steps; step++) {
+        const offered = run.skillLimits.active ? this.narrowedOffer(run, tools) : tools;
         this.deps.tracer.record(run.traceId, 'ollama', 'tools.request', {
           step,
           model: modelName(ollama),
           messages: messages.length,
-          tools: tools.map((t) => t.function.name),
+          tools: offered.map((t) => t.function.name),
         });
         const visible = new VisibleStream();
         // The client's Tool type only knows flat properties; ours are full JSON schemas.
         const turn = await ollama.chat({
           role,
           messages,
-          tools: tools as unknown as Tool[],
+          tools: offered as unknown as Tool[],
           ...(streamProse
             ? {
                 onDelta: (text: string) => {
@@ -560,6 +561,16 @@ export class Assistant {
     }
     if (run.calls.length > 0) return { source: 'model', reply: replyFromResults(run.calls, lang) };
     return { source: 'model', reply: lang === 'en' ? 'I got no answer from the model.' : 'Vom Modell kam keine Antwort.' };
+  }
+
+  /**
+   * While a followed skill limits the request, the model is offered what it may still call:
+   * every allowed tool when they fit in the size of the current offer, else the allowed part of it.
+   */
+  private narrowedOffer(run: Run, offered: readonly OllamaFunctionTool[]): OllamaFunctionTool[] {
+    const allowed = this.catalog.current().tools.filter((t) => run.skillLimits.allows(t.function.name));
+    if (allowed.length <= offered.length) return allowed;
+    return offered.filter((t) => t.function.name === FIND_TOOLS || run.skillLimits.allows(t.function.name));
   }
 
   /** The tools offered to the model for this request, within the budget (the probe's, if lower). */

@@ -48,7 +48,7 @@ describe("a skill's allowed-tools while the assistant follows it", () => {
   const stages = (traceId: string) => tm.master.platform.tracer.list({ traceId }).map((e) => e.stage);
   const outcome = (calls: readonly ExecutedToolCall[]) => calls.map((c) => [c.tool, c.result.success ? 'ok' : c.result.error?.code]);
 
-  it('refuses a tool outside the list with the allowed names, and the model recovers with an allowed one', async () => {
+  it('offers only the allowed tools, refuses one outside the list with the allowed names, and the model recovers', async () => {
     let refusalSeen = '';
     ollama.reply(
       { tool_calls: [{ name: 'skill_einkauf_run', arguments: {} }] },
@@ -77,6 +77,14 @@ describe("a skill's allowed-tools while the assistant follows it", () => {
     expect(household().tasks.map((t) => t.title)).not.toContain('Milch kaufen');
     expect(household().groceries.map((g) => g.name)).toContain('Milch');
     expect(res.json.reply).toContain('tasks_create wurde nicht ausgeführt');
+    // Once the skill is loaded, the model is offered only what it allows.
+    const offers = ollama.chats().map((c) => (c.tools ?? []).map((t) => t.function.name).sort());
+    expect(offers[0]).toEqual(expect.arrayContaining(['tasks_create', 'groceries_add', 'skill_einkauf_run']));
+    expect(offers.slice(1)).toEqual([
+      ['groceries_add', 'skill_read'],
+      ['groceries_add', 'skill_read'],
+      ['groceries_add', 'skill_read'],
+    ]);
 
     const trace = tm.master.platform.tracer.list({ traceId: res.json.trace_id });
     expect(trace.find((e) => e.stage === 'skill_tool_limit')?.data).toEqual({ skill: 'einkauf', allowed: ['skill_read', 'groceries_add'] });
