@@ -36,11 +36,14 @@ export function createSkillEngine(
   ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>,
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
+  /** The master's engine sees every tool of the house in `ctx.registry`; the CLI's does not. */
+  houseRegistry = false,
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
     ...(reloaded ? { reloaded } : {}),
+    ...(houseRegistry ? { houseTools: () => ctx.registry.list().map((t) => t.name) } : {}),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
@@ -74,7 +77,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       proposed: report.proposed ?? [],
     });
   };
-  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce, true);
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };

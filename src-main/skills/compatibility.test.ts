@@ -23,9 +23,10 @@ function engineOver(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: stri
   return engineAndRegistry(sources).e;
 }
 
-function engineAndRegistry(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: string }[]) {
+function engineAndRegistry(sources: { tier: 'workspace' | 'user' | 'bundled'; dir: string }[], asMaster = false) {
   const registry = new SkillRegistry();
   const e = new SkillEngine({
+    ...(asMaster ? { houseTools: () => registry.list().map((t) => t.name) } : {}),
     sources,
     pipelineMaxDepth: 3,
     processEnabled: true,
@@ -209,7 +210,7 @@ describe('skill collections as published', () => {
       '---\nname: einkauf\ndescription: Einkauf\nallowed-tools: groceries_add WebFetch\n---\nTrag ein.\n',
     );
     write(join(dir, 'frei', 'SKILL.md'), '---\nname: frei\ndescription: Ohne Liste\n---\nx\n');
-    const { e, registry } = engineAndRegistry([{ tier: 'workspace', dir }]);
+    const { e, registry } = engineAndRegistry([{ tier: 'workspace', dir }], true);
     registry.addProvider({
       kind: 'core',
       list: () => [
@@ -235,6 +236,9 @@ describe('skill collections as published', () => {
     expect(e.allowedToolsOf('commit')?.tools).toEqual(['skill_read']);
     expect(e.allowedToolsOf('frei')).toBeUndefined();
     expect(e.info(e.find('frei')!).warnings.join()).not.toContain('allowed-tools');
+    // Without the house's tools (the CLI's engine) no name can be judged, so none is reported.
+    const standalone = engineOver([{ tier: 'workspace', dir }]);
+    expect(standalone.info(standalone.find('einkauf')!).warnings.join()).not.toContain('allowed-tools');
   });
 
   it('long instructions and reference files reach the model whole, a page at a time, and nothing outside the skill', async () => {

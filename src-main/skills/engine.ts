@@ -47,6 +47,11 @@ export interface SkillEngineOptions {
   readonly secret?: (value: string) => void;
   /** Told when a call found its skill changed on disk and the engine reloaded. */
   readonly reloaded?: (report: SkillsReloadResponse) => void;
+  /**
+   * Every tool the house has (the master's registry), to place the names of `allowed-tools`.
+   * The CLI's engine runs without the house's tools: it cannot tell, and warns about none.
+   */
+  readonly houseTools?: () => readonly string[];
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -557,17 +562,16 @@ export class SkillEngine {
    */
   allowedToolsOf(skillId: string): SkillToolLimit | undefined {
     const entry = this.readable(skillId);
-    return entry ? this.limitOf(entry) : undefined;
+    return entry ? this.limitOf(entry, this.houseTools()) : undefined;
   }
 
-  private limitOf(s: SkillEntry): SkillToolLimit | undefined {
+  private houseTools(): readonly string[] {
+    return this.options.houseTools?.() ?? this.options.registry.list().map((t) => t.name);
+  }
+
+  private limitOf(s: SkillEntry, tools: readonly string[]): SkillToolLimit | undefined {
     const declared = s.format === 'openjarvis' ? s.definition?.allowed_tools : undefined;
-    if (!declared) return undefined;
-    return skillToolLimit(
-      s.id,
-      declared,
-      this.options.registry.list().map((t) => t.name),
-    );
+    return declared ? skillToolLimit(s.id, declared, tools) : undefined;
   }
 
   /** the lightweight catalog in the agent's system prompt. */
@@ -633,7 +637,7 @@ export class SkillEngine {
 
   /** Names in `allowed-tools` that JARVIS does not have: following the skill permits none of them. */
   private allowedToolsMissing(s: SkillEntry): string | undefined {
-    const limit = this.limitOf(s);
+    const limit = this.options.houseTools ? this.limitOf(s, this.options.houseTools()) : undefined;
     if (!limit || limit.missing.length === 0) return undefined;
     const none = limit.tools.length === 1 ? '; while the assistant follows this skill it may only use skill_read' : '';
     return `allowed-tools names ${limit.missing.join(', ')}, which JARVIS does not have${none}`;
