@@ -5,6 +5,7 @@ import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
+import { ollamaGenerate } from './generate';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -28,16 +29,28 @@ export interface SkillsCapability extends Capability {
   readonly service: SkillsService;
 }
 
-/** Builds the skill engine from the configuration. The CLI uses the same function. */
+/**
+ * Builds the skill engine from the configuration. The CLI uses the same function, with
+ * `registryComplete: false` since it has none of the master's tool providers.
+ */
 export function createSkillEngine(
   ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>,
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
+  options: { readonly registryComplete?: boolean } = {},
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
     ...(reloaded ? { reloaded } : {}),
+    ...(options.registryComplete === false ? { registryComplete: false } : {}),
+    // The assistant's model and temperature, on the same Ollama.
+    generate: ollamaGenerate({
+      url: config.ollamaUrl,
+      model: config.ollamaModel,
+      temperature: config.ollamaTemperature,
+      numCtx: config.ollamaNumCtx,
+    }),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
