@@ -136,6 +136,7 @@ export class SkillEngine {
   private shas = new Map<string, string>();
   /** The step verdicts the current tool list was built with (refreshStepVerdicts). */
   private stepVerdicts = '';
+  private ownToolsOf?: { readonly set: SkillSet; readonly tools: ReadonlyMap<string, readonly string[]> };
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -315,13 +316,23 @@ export class SkillEngine {
   private lookup(complete = this.options.registryComplete !== false): StepLookup {
     return {
       registered: (name) => {
-        const own = this.set.skills.find((s) => s.errors.length === 0 && !s.shadowed_by && toolNamesOf(s).includes(name));
-        if (own) return own.capabilities;
+        const own = this.ownTools().get(name);
+        if (own) return own;
         const tool = this.options.registry.get(name);
         return tool ? this.capabilitiesForTool(tool) : undefined;
       },
       complete,
     };
+  }
+
+  /** The capabilities of this engine's own tools by tool name, for the loaded set (its tools may not be built yet). */
+  private ownTools(): ReadonlyMap<string, readonly string[]> {
+    if (this.ownToolsOf?.set === this.set) return this.ownToolsOf.tools;
+    const tools = new Map<string, readonly string[]>();
+    for (const s of this.set.skills)
+      if (s.errors.length === 0 && !s.shadowed_by) for (const t of toolNamesOf(s)) tools.set(t, s.capabilities);
+    this.ownToolsOf = { set: this.set, tools };
+    return tools;
   }
 
   /** A pipeline whose step tools are missing or need capabilities it does not declare is listed, not offered. */
