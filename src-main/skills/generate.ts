@@ -7,7 +7,11 @@ export interface OllamaGenerateOptions {
   readonly model: string;
   readonly temperature: number;
   readonly numCtx: number;
+  /** A step that gets no answer in this time fails rather than holding the pipeline (default 2 minutes). */
+  readonly timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 const EMBED_NAME = /embed|bge|minilm|e5-|gte-|arctic|mxbai|paraphrase/i;
 const EMBED_FAMILIES = new Set(['bert', 'nomic-bert', 'xlm-roberta', 'jina-bert-v2']);
@@ -32,13 +36,22 @@ export function ollamaGenerate(options: OllamaGenerateOptions): GenerateText {
   return async (prompt, { system }) => {
     const { Ollama } = await import('ollama');
     const model = await modelName();
-    const client = new Ollama({ host: options.url });
-    const response = await client.chat({
-      model,
-      stream: false,
-      messages: [...(system ? [{ role: 'system', content: system }] : []), { role: 'user', content: prompt }],
-      options: { temperature: options.temperature, num_ctx: options.numCtx },
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const client = new Ollama({
+      host: options.url,
+      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
     });
-    return response.message.content;
+    try {
+      const response = await client.chat({
+        model,
+        stream: false,
+        messages: [...(system ? [{ role: 'system', content: system }] : []), { role: 'user', content: prompt }],
+        options: { temperature: options.temperature, num_ctx: options.numCtx },
+      });
+      return response.message.content;
+    } catch (err) {
+      if (err instanceof Error && err.name === 'TimeoutError') throw new Error(`${model} gave no answer within ${timeoutMs} ms`);
+      throw err;
+    }
   };
 }
