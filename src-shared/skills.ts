@@ -144,6 +144,8 @@ export interface SkillInfo {
   readonly warnings: readonly string[];
   /** The folder of the skill with the same name (or tool name) that is offered instead of this one. */
   readonly shadowed_by?: string;
+  /** Why a valid skill is not offered here (a step tool JARVIS lacks, a capability it does not declare, a pending activation, …). */
+  readonly unavailable?: string;
   /** agentskills.io fields, as the skill declares them. */
   readonly license?: string;
   readonly compatibility?: string;

@@ -6,6 +6,7 @@ import { SkillEngine, type SkillGate } from './engine';
 import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
+import { ollamaGenerate } from './generate';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -31,19 +32,29 @@ export interface SkillsCapability extends Capability {
   readonly service: SkillsService;
 }
 
-/** Builds the skill engine from the configuration. The CLI uses the same function. */
+/**
+ * Builds the skill engine from the configuration. The CLI uses the same function, with
+ * `registryComplete: false` since it has none of the master's tool providers.
+ */
 export function createSkillEngine(
   ctx: Pick<Platform, 'config' | 'registry' | 'tracer'>,
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
-  /** The master's engine sees every tool of the house in `ctx.registry`; the CLI's does not. */
-  houseRegistry = false,
+  /** false for the CLI's engine, whose registry lacks the house's tools (the master's sees them all). */
+  options: { readonly registryComplete?: boolean } = {},
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
     ...(gate ? { gate } : {}),
     ...(reloaded ? { reloaded } : {}),
-    ...(houseRegistry ? { houseTools: () => ctx.registry.list().map((t) => t.name) } : {}),
+    ...(options.registryComplete === false ? { registryComplete: false } : { houseTools: () => ctx.registry.list().map((t) => t.name) }),
+    // The assistant's model and temperature, on the same Ollama.
+    generate: ollamaGenerate({
+      url: config.ollamaUrl,
+      model: config.ollamaModel,
+      temperature: config.ollamaTemperature,
+      numCtx: config.ollamaNumCtx,
+    }),
     sources: skillSources(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
@@ -77,7 +88,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       proposed: report.proposed ?? [],
     });
   };
-  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce, true);
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };

@@ -108,7 +108,7 @@ describe('skill collections as published', () => {
     expect(e.info(e.find('unnamed')!).warnings.join()).toContain('named "unnamed" after its file');
     // A flat file is its own tree: the gate-free engine runs it, and the step reaches the registry.
     const r = await e.invoke(review, 'run', { code: 'x' }, ctx);
-    expect(r.error?.message).toContain('no tool echo_text is registered');
+    expect(r.error?.message).toContain('uses the tool echo_text, which no tool provider offers');
   });
 
   it('a folder with files but no skill says why (OpenJarvis bundled skills one level down in data/)', () => {

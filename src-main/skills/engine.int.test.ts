@@ -290,9 +290,11 @@ describe('skill engine', () => {
     expect(registry.get('skill_shout_run')?.input_schema).toMatchObject({ required: ['text'] });
   });
 
-  it('checks capabilities for every pipeline step at run time', async () => {
-    const { registry } = engine(coreRegistry());
-    const r = await registry.call('skill_reader_run', {}, ctx);
+  it('checks capabilities for every pipeline step: not offered at load, refused at run time', async () => {
+    const { e, registry } = engine(coreRegistry());
+    expect(registry.get('skill_reader_run')).toBeUndefined();
+    expect(e.info(e.find('reader')!).unavailable).toContain('step 1 uses the tool calendar_list, which needs memory:read');
+    const r = await e.invoke(e.find('reader')!, 'run', {}, ctx);
     expect(r).toMatchObject({ success: false, error: { code: 'SKILL_CAPABILITY_DENIED' } });
     expect(r.error?.message).toContain('memory:read');
   });

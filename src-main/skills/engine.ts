@@ -24,11 +24,14 @@ import {
   type SkillEntry,
   type SkillSet,
   type SkillSource,
+  toolNamesOf,
 } from './loader';
 import { fillTemplate } from './openjarvis';
 import { skillToolLimit, type SkillToolLimit } from './allowed-tools';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
+import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, type StepLookup } from './step-check';
+import { runStepTool, type GenerateText } from './step-tools';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
@@ -52,6 +55,13 @@ export interface SkillEngineOptions {
    * The CLI's engine runs without the house's tools: it cannot tell, and warns about none.
    */
   readonly houseTools?: () => readonly string[];
+  /** The `llm` step tool's model (Ollama); without it pipelines that use `llm` are unavailable. */
+  readonly generate?: GenerateText;
+  /**
+   * false where the registry holds only part of the tool providers (the CLI without a
+   * master): a step tool it does not find is then left to the master to judge.
+   */
+  readonly registryComplete?: boolean;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -130,6 +140,9 @@ export class SkillEngine {
   /** Entries by folder, parsed again only when their files changed. */
   private readonly entries = new SkillEntryCache();
   private shas = new Map<string, string>();
+  /** The step verdicts the current tool list was built with (refreshStepVerdicts). */
+  private stepVerdicts = '';
+  private ownToolsOf?: { readonly set: SkillSet; readonly tools: ReadonlyMap<string, readonly string[]> };
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -287,6 +300,9 @@ export class SkillEngine {
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
     if (s.shadowed_by) return undefined; // its warning says so
+    // Before the activation: activating the skill would not make it run.
+    const steps = s.format === 'openjarvis' ? this.stepBlocker(s) : undefined;
+    if (steps) return steps;
     const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
     if (admission?.state === 'proposed')
       return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
@@ -302,7 +318,54 @@ export class SkillEngine {
     return undefined;
   }
 
+  /** How pipeline steps find their tools: this engine's own skills first, then the registry. */
+  private lookup(complete = this.options.registryComplete !== false): StepLookup {
+    return {
+      registered: (name) => {
+        const own = this.ownTools().get(name);
+        if (own) return own;
+        const tool = this.options.registry.get(name);
+        return tool ? this.capabilitiesForTool(tool) : undefined;
+      },
+      complete,
+    };
+  }
+
+  /** The capabilities of this engine's own tools by tool name, for the loaded set (its tools may not be built yet). */
+  private ownTools(): ReadonlyMap<string, readonly string[]> {
+    if (this.ownToolsOf?.set === this.set) return this.ownToolsOf.tools;
+    const tools = new Map<string, readonly string[]>();
+    for (const s of this.set.skills)
+      if (s.errors.length === 0 && !s.shadowed_by) for (const t of toolNamesOf(s)) tools.set(t, s.capabilities);
+    this.ownToolsOf = { set: this.set, tools };
+    return tools;
+  }
+
+  /** A pipeline whose step tools are missing or need capabilities it does not declare is listed, not offered. */
+  private stepBlocker(s: OpenJarvisSkillEntry): string | undefined {
+    if (!s.definition) return undefined;
+    const problems = stepProblems(s.definition.steps, s.capabilities, this.lookup(), this.stepContext());
+    return problems.length > 0 ? problems.join('; ') : undefined;
+  }
+
+  private stepContext() {
+    return this.options.generate ? { generate: this.options.generate } : {};
+  }
+
+  /**
+   * Tool providers (MCP servers, skill workers) come and go without a reload: when the step
+   * verdicts changed since the tools were built, they are built again.
+   */
+  private refreshStepVerdicts(): void {
+    if (this.stepVerdicts !== this.currentStepVerdicts()) this.rebuildTools();
+  }
+
+  private currentStepVerdicts(): string {
+    return JSON.stringify(this.set.skills.map((s) => (s.format === 'openjarvis' && s.errors.length === 0 ? this.stepBlocker(s) : null)));
+  }
+
   private rebuildTools(): void {
+    this.stepVerdicts = this.currentStepVerdicts();
     const tools: RegisteredTool[] = [];
     const bindings = new Map<string, ToolBinding>();
     for (const s of this.set.skills) {
@@ -492,24 +555,32 @@ export class SkillEngine {
         arguments: args,
       });
       let r: ToolResult;
+      const refuse = (code: string, message: string): ToolResult => ({ ...toolFailure(code, message), mutated });
       if (step.tool_name) {
-        const tool = this.options.registry.get(step.tool_name);
-        if (!tool) return { ...toolFailure('UNKNOWN_TOOL', `${label}: no tool ${step.tool_name} is registered`), mutated };
-        const missing = this.capabilitiesForTool(tool).filter((c) => !entry.capabilities.includes(c));
-        if (missing.length > 0) {
-          return {
-            ...toolFailure(
-              SKILL_ERROR_CODES.capability,
-              `${label}: the skill does not declare ${missing.join(', ')} (required_capabilities)`,
-            ),
-            mutated,
-          };
+        const target = resolveStepTool(step.tool_name, this.lookup(true));
+        if (target.kind === 'builtin') {
+          // Checked here as well as at load: the CLI runs skills the listing calls unavailable.
+          const undeclared = undeclaredReason(
+            label,
+            `the built-in step tool ${step.tool_name}`,
+            target.tool.capabilities,
+            entry.capabilities,
+          );
+          if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
+          r = await runStepTool(target.tool, args, this.stepContext());
+        } else {
+          const tool = this.options.registry.get(step.tool_name);
+          if (!tool) return refuse('UNKNOWN_TOOL', missingToolReason(label, step.tool_name));
+          const undeclared = undeclaredReason(label, `the tool ${step.tool_name}`, this.capabilitiesForTool(tool), entry.capabilities);
+          if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
+          r = await this.options.registry.call(step.tool_name, args, ctx);
         }
-        r = await this.options.registry.call(step.tool_name, args, ctx);
       } else {
         const child = this.set.skills.find((s) => s.id === step.skill_name && s.errors.length === 0 && !s.shadowed_by);
-        if (!child)
-          return { ...toolFailure(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`), mutated };
+        if (!child) return refuse(SKILL_ERROR_CODES.pipelineStep, `${label}: sub-skill ${step.skill_name} is not loaded`);
+        // A parent declares everything its sub-skills need (also checked by the skill graph at load).
+        const undeclared = undeclaredReason(label, `the sub-skill ${child.id}`, child.capabilities, entry.capabilities);
+        if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
         r = await this.invoke(child, OPENJARVIS_ACTION, args, ctx);
       }
       mutated ||= r.mutated;
@@ -576,6 +647,7 @@ export class SkillEngine {
 
   /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
+    this.refreshStepVerdicts();
     const lines = this.set.skills
       .filter((s) => this.usable(s) && !s.disable_model_invocation)
       .map((s) => `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(s.description)}" />`);
@@ -631,6 +703,7 @@ export class SkillEngine {
       errors: s.errors,
       warnings,
       ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
+      ...(blocker ? { unavailable: blocker } : {}),
       ...declaredFields(s),
     };
   }
@@ -656,6 +729,7 @@ export class SkillEngine {
    */
   /** `shown`: skills of a provider kind listed by that provider itself, in place of its registry tools. */
   listing(shown: ReadonlyMap<ToolProviderKind, readonly SkillInfo[]> = new Map()): SkillsResponse {
+    this.refreshStepVerdicts();
     const registry = this.options.registry;
     const errors: SkillSourceError[] = [...this.set.errors];
     const shadowedPlugin = new Map<string, string>();

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureOutput } from '../../testing/captured-output';
+import { startScriptedOllama } from '../../testing/scripted-ollama';
 import { runCli } from '../program';
 
 const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'skills');
@@ -162,5 +163,65 @@ describe('jarvis skill', () => {
     const notASkill = join(root, 'empty');
     mkdirSync(notASkill);
     expect((await cli('skill', 'install', notASkill)).code).toBe(1);
+  });
+});
+
+// Flat OpenJarvis skills as in src/openjarvis/skills/data/ of the OpenJarvis repository
+// (translate-note shaped like translate-doc.toml; web-check like topic-research.toml).
+describe('jarvis skill with OpenJarvis built-in step tools', () => {
+  const translate = `[skill]
+name = "translate-note"
+description = "Translate a note"
+required_capabilities = ["engine:inference"]
+
+[[skill.steps]]
+tool_name = "think"
+arguments_template = '{"thought": "Translate to {target_language}: {text}"}'
+output_key = "plan"
+
+[[skill.steps]]
+tool_name = "llm"
+arguments_template = '{"prompt": "{plan}"}'
+output_key = "translation"
+`;
+  const webCheck = `[skill]
+name = "web-check"
+description = "Search the web"
+
+[[skill.steps]]
+tool_name = "think"
+arguments_template = '{"thought": "{topic}"}'
+output_key = "plan"
+
+[[skill.steps]]
+tool_name = "web_search"
+arguments_template = '{"query": "{plan}"}'
+`;
+
+  it('list and info name the missing built-in; run executes think + llm on Ollama', async () => {
+    const ollama = await startScriptedOllama({ fallback: { content: 'Milch' } });
+    try {
+      writeFileSync(join(env.JARVIS_SKILLS_DIR!, 'translate-note.toml'), translate);
+      writeFileSync(join(env.JARVIS_SKILLS_DIR!, 'web-check.toml'), webCheck);
+      env.OLLAMA_URL = ollama.url;
+      env.OLLAMA_MODEL = 'qwen2.5:7b-instruct';
+      const reason = "step 2 uses OpenJarvis's built-in tool web_search, which JARVIS does not provide";
+      const list = await cli('skill', 'list');
+      expect(list.stdout).toMatch(/web-check\s.*blocked/);
+      expect(list.stderr).toContain(`web-check is not offered: ${reason}`);
+      const info = JSON.parse((await cli('skill', 'info', 'web-check', '--json')).stdout) as { enabled: boolean; unavailable?: string };
+      expect(info).toMatchObject({ enabled: false, unavailable: reason });
+      expect((await cli('skill', 'info', 'web-check')).stdout).toContain(`warning: ${reason}`);
+
+      const run = await cli('skill', 'run', 'translate-note', '-a', 'target_language=Deutsch', '-a', 'text=milk', '--json');
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        success: true,
+        data: { result: 'Milch', outputs: { plan: 'Translate to Deutsch: milk' } },
+      });
+      expect(ollama.chats().at(-1)?.messages).toEqual([{ role: 'user', content: 'Translate to Deutsch: milk' }]);
+    } finally {
+      await ollama.close();
+    }
   });
 });

@@ -15,7 +15,12 @@ const master = () => masterBundle().exports;
 /** The engine without a master: list, info, search, install and remove need no database. */
 function standaloneEngine(config: Config) {
   const { createSkillEngine, SkillRegistry, Tracer } = master();
-  const engine = createSkillEngine({ config, registry: new SkillRegistry(), tracer: new Tracer({ enabled: false, limit: 1 }) });
+  const engine = createSkillEngine(
+    { config, registry: new SkillRegistry(), tracer: new Tracer({ enabled: false, limit: 1 }) },
+    undefined,
+    undefined,
+    { registryComplete: false },
+  );
   engine.reload();
   return engine;
 }
@@ -96,6 +101,7 @@ export function registerSkill(program: Command): void {
         i.actions.map((a) => a.tool).join(', '),
       ]);
       out(formatTable(['id', 'version', 'format', 'tier', 'trust', 'status', 'tools'], rows));
+      for (const i of infos) if (i.unavailable && !i.shadowed_by) err(`${i.id} is not offered: ${i.unavailable}`);
       // Messages about a whole folder (no skill found in it) belong to no row.
       const listed = new Set(infos.map((i) => i.source));
       for (const e of engine.listing().errors) if (!listed.has(e.source)) err(`${e.source}: ${e.message}`);

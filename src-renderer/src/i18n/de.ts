@@ -424,6 +424,7 @@ export const de = {
     workerSkills_one: '{{count}} Skill',
     workerSkills_other: '{{count}} Skills',
     skillErrors: 'Skill-Fehler',
+    skillUnavailable: 'Nicht verfügbar',
     technical: 'Technische Details',
     timings: { capture: 'Aufnahme', convert: 'Umwandlung', transcribe: 'Erkennung', assistant: 'Assistent', speak: 'Sprachausgabe' },
     workers: 'Skill Worker & Container',

@@ -418,6 +418,7 @@ export const en: Messages = {
     workerSkills_one: '{{count}} skill',
     workerSkills_other: '{{count}} skills',
     skillErrors: 'Skill errors',
+    skillUnavailable: 'Not available',
     technical: 'Technical details',
     timings: { capture: 'Capture', convert: 'Conversion', transcribe: 'Recognition', assistant: 'Assistant', speak: 'Speech output' },
     workers: 'Skill workers & containers',

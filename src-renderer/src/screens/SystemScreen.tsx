@@ -272,6 +272,11 @@ function Skills() {
                           {s.errors.join('; ')}
                         </span>
                       ) : null}
+                      {s.unavailable && !s.errors.length && s.activation?.status !== 'proposed' ? (
+                        <span className="muted small">
+                          {t('system.skillUnavailable')}: <span data-technical="">{s.unavailable}</span>
+                        </span>
+                      ) : null}
                       {s.activation?.status === 'proposed' ? (
                         <span className="skill-decision">
                           <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>

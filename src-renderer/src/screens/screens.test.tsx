@@ -131,7 +131,20 @@ describe('Wissen & System', () => {
             stt: { state: 'MODEL', bin: '/usr/local/bin/whisper-cli', language: 'de', errors: ['/models/ggml-small.bin fehlt'] },
           }),
         ),
-      'GET /api/skills': () => json({ skills: [skillFixture()], errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }] }),
+      'GET /api/skills': () =>
+        json({
+          skills: [
+            skillFixture(),
+            skillFixture({
+              id: 'topic-research',
+              name: 'topic-research',
+              format: 'openjarvis',
+              enabled: false,
+              unavailable: "step 2 uses OpenJarvis's built-in tool web_search, which JARVIS does not provide",
+            }),
+          ],
+          errors: [{ source: 'skills/broken', message: 'skill.json: id fehlt' }],
+        }),
     });
     render(<SystemScreen />);
     await useStore.getState().loadVoiceStatus();
@@ -144,6 +157,8 @@ describe('Wissen & System', () => {
         ?.getAttribute('aria-current'),
     ).toBe('true');
     expect(screen.getByText(/skill.json: id fehlt/)).toBeTruthy();
+    // Why a skill is not offered: the step tool it lacks.
+    expect(screen.getByText(/web_search, which JARVIS does not provide/).parentElement?.textContent).toMatch(/^Nicht verfügbar: step 2/);
   });
 });
 
