@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { displayUrl, runGit } from './git';
+import type { SkillSourceDef } from './skill-source';
+
+export function skillCacheDir(config: { skillCacheDir?: string | undefined }): string {
+  return resolve(config.skillCacheDir ?? join(homedir(), '.jarvis', 'skill-cache'));
+}
+
+/** The clone of a source in the cache: one folder per source name. */
+export function checkoutDirOf(cacheDir: string, source: SkillSourceDef): string {
+  return join(cacheDir, encodeURIComponent(source.name));
+}
+
+export interface Checkout {
+  readonly dir: string;
+  readonly commit: string;
+}
+
+/**
+ * Brings a source's clone in the cache to the newest commit of its default branch: a
+ * shallow clone the first time (or when the configured URL changed), a shallow fetch and a
+ * hard reset afterwards, so nothing edited in the cache survives.
+ */
+export async function refreshCheckout(source: SkillSourceDef, cacheDir: string, signal?: AbortSignal): Promise<Checkout> {
+  const dir = checkoutDirOf(cacheDir, source);
+  const opts = signal ? { signal } : {};
+  mkdirSync(cacheDir, { recursive: true });
+  let current: string | undefined;
+  if (existsSync(join(dir, '.git'))) {
+    current = (await runGit(['config', '--get', 'remote.origin.url'], { ...opts, cwd: dir }).catch(() => '')).trim();
+  }
+  if (current === source.url) {
+    await runGit(['fetch', '--quiet', '--depth', '1', '--no-tags', 'origin', 'HEAD'], { ...opts, cwd: dir });
+    await runGit(['reset', '--quiet', '--hard', 'FETCH_HEAD'], { ...opts, cwd: dir });
+    await runGit(['clean', '--quiet', '-ffdx'], { ...opts, cwd: dir });
+  } else {
+    const partial = `${dir}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    // `--` keeps a URL that starts with a dash from being read as an option.
+    await runGit(['clone', '--quiet', '--depth', '1', '--no-tags', '--single-branch', '--', source.url, partial], opts);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+  }
+  const commit = (await runGit(['rev-parse', 'HEAD'], { ...opts, cwd: dir })).trim();
+  return { dir, commit };
+}
+
+/** What the last sync of a source did, for `jarvis skill sources` and the status. */
+export interface SourceState {
+  readonly url: string;
+  readonly commit?: string;
+  readonly synced_at: string;
+  readonly error?: string;
+  readonly counts?: Readonly<Record<'installed' | 'updated' | 'skipped' | 'failed', number>>;
+}
+
+function stateFile(cacheDir: string): string {
+  return join(cacheDir, 'sources-state.json');
+}
+
+export function readSourceStates(cacheDir: string): Record<string, SourceState> {
+  try {
+    const value = JSON.parse(readFileSync(stateFile(cacheDir), 'utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, SourceState>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeSourceState(cacheDir: string, source: SkillSourceDef, state: Omit<SourceState, 'url'>): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const all = { ...readSourceStates(cacheDir), [source.name]: { url: displayUrl(source.url), ...state } };
+  const tmp = `${stateFile(cacheDir)}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`);
+  renameSync(tmp, stateFile(cacheDir));
+}
