@@ -223,7 +223,11 @@ export function registerSkillSources(skill: Command): void {
         for (const source of sources)
           reports.push(await sourceSync.updateSource(ctx, source, { force: opts.force === true, dryRun: opts.dryRun === true }));
         if (opts.json) out(JSON.stringify({ reports }, null, 2));
-        else reports.forEach((r, i) => (i > 0 ? (out(''), printReport(r)) : printReport(r)));
+        else
+          for (const [i, report] of reports.entries()) {
+            if (i > 0) out('');
+            printReport(report);
+          }
         if (reports.some(failed)) process.exitCode = EXIT_FAILURE;
       }),
     );
