@@ -33,7 +33,8 @@ function resolveSource(config: Config, name: string, url?: string): { source: Sk
   const parsed = sourceSync.parseSourceName(name, config, url);
   if (!parsed)
     throw new InstallError(`unknown source ${JSON.stringify(name)}: use hermes, openclaw or github:<owner>/<repo>[/<path>]`, true);
-  const entry = configured(config).find((c) => c.source.name === parsed.name && c.source.root === parsed.root);
+  // `github:<owner>/<repo>` alone takes the configured entry's path; a path given on the command line wins.
+  const entry = configured(config).find((c) => c.source.name === parsed.name && (parsed.root === '' || c.source.root === parsed.root));
   if (!entry) return { source: parsed };
   return { source: url ? { ...entry.source, url } : entry.source, entry };
 }
