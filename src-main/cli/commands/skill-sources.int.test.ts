@@ -162,6 +162,8 @@ describe('jarvis skill sync', () => {
     const claw = await cli('skill', 'sync', 'openclaw', '--category', 'bastos');
     expect(claw.code).toBe(0);
     expect(installed()).toEqual(['obsidian-daily']);
+    // The clone made for one skill's folder serves the sync of the whole skills folder.
+    expect((await cli('skill', 'install', 'github:acme/agent-skills/skills/pdf')).code).toBe(0);
     const gh = await cli('skill', 'sync', 'github:acme/agent-skills/skills');
     expect(gh.code).toBe(0);
     // Only below the named folder: template/ at the top of the repository is not a skill of this source.

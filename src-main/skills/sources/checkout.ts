@@ -32,14 +32,35 @@ export async function refreshCheckout(source: SkillSourceDef, cacheDir: string, 
     current = (await runGit(['config', '--get', 'remote.origin.url'], { ...opts, cwd: dir }).catch(() => '')).trim();
   }
   if (current === source.url) {
-    await runGit(['fetch', '--quiet', '--depth', '1', '--no-tags', 'origin', 'HEAD'], { ...opts, cwd: dir });
+    await runGit(['fetch', '--quiet', '--depth', '1', '--no-tags', '--filter=blob:none', 'origin', 'HEAD'], { ...opts, cwd: dir });
     await runGit(['reset', '--quiet', '--hard', 'FETCH_HEAD'], { ...opts, cwd: dir });
     await runGit(['clean', '--quiet', '-ffdx'], { ...opts, cwd: dir });
+    // One clone serves every path of a repository (github:<owner>/<repo>/<path>): check out this one's.
+    await runGit(source.root ? ['sparse-checkout', 'set', source.root] : ['sparse-checkout', 'disable'], { ...opts, cwd: dir });
   } else {
     const partial = `${dir}.partial`;
     rmSync(partial, { recursive: true, force: true });
-    // `--` keeps a URL that starts with a dash from being read as an option.
-    await runGit(['clone', '--quiet', '--depth', '1', '--no-tags', '--single-branch', '--', source.url, partial], opts);
+    // `--` keeps a URL that starts with a dash from being read as an option. Only the
+    // source's folder is checked out (a sparse checkout; the blobs of the rest are never
+    // fetched where the server can filter): Hermes's skills are a small part of its repository.
+    await runGit(
+      [
+        'clone',
+        '--quiet',
+        '--depth',
+        '1',
+        '--no-tags',
+        '--single-branch',
+        '--filter=blob:none',
+        '--no-checkout',
+        '--',
+        source.url,
+        partial,
+      ],
+      opts,
+    );
+    if (source.root) await runGit(['sparse-checkout', 'set', source.root], { ...opts, cwd: partial });
+    await runGit(['checkout', '--quiet'], { ...opts, cwd: partial });
     rmSync(dir, { recursive: true, force: true });
     renameSync(partial, dir);
   }
