@@ -176,6 +176,13 @@ describe('jarvis skill sync', () => {
     const badSource = await cli('skill', 'sync', 'gitlab');
     expect(badSource.code).toBe(2);
     expect(badSource.stderr).toContain('unknown source "gitlab"');
+
+    // A sync already running (the master's background sync) holds the source.
+    mkdirSync(env.JARVIS_SKILL_CACHE_DIR as string, { recursive: true });
+    writeFileSync(join(env.JARVIS_SKILL_CACHE_DIR as string, 'hermes.lock'), '1\n');
+    const busy = await cli('skill', 'sync', 'hermes');
+    expect(busy.code).toBe(1);
+    expect(busy.stdout).toContain('another sync of hermes is running');
   });
 
   it('never leaves the user folder for a hostile repository: links out, linked skill files, huge files', async () => {

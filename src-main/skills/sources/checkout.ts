@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { displayUrl, runGit } from './git';
@@ -11,6 +11,32 @@ export function skillCacheDir(config: { skillCacheDir?: string | undefined }): s
 /** The clone of a source in the cache: one folder per source name. */
 export function checkoutDirOf(cacheDir: string, source: SkillSourceDef): string {
   return join(cacheDir, encodeURIComponent(source.name));
+}
+
+/** A lock older than this belongs to a sync that died; it is taken over. */
+const STALE_LOCK_MS = 30 * 60_000;
+
+/**
+ * Holds a source for one sync (the CLI and the master's background sync may both run): a
+ * second one is refused with a clear message instead of two gits in one clone. Returns the
+ * release function.
+ */
+export function lockSource(cacheDir: string, source: SkillSourceDef): () => void {
+  mkdirSync(cacheDir, { recursive: true });
+  const lock = `${checkoutDirOf(cacheDir, source)}.lock`;
+  try {
+    writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+  } catch {
+    let age = 0;
+    try {
+      age = Date.now() - statSync(lock).mtimeMs;
+    } catch {
+      // removed meanwhile: take it
+    }
+    if (age < STALE_LOCK_MS) throw new Error(`another sync of ${source.name} is running (${lock}); try again when it has finished`);
+    writeFileSync(lock, `${process.pid}\n`);
+  }
+  return () => rmSync(lock, { force: true });
 }
 
 export interface Checkout {

@@ -4,7 +4,7 @@ import { readInstallRecord, type InstallRecord } from '../install-record';
 import { installSkill } from '../installer';
 import { treeSha256 } from '../tree-hash';
 import { catalogOf, entryMatchesKey, matchesFilter, type CatalogEntry, type CatalogFilter } from './catalog';
-import { refreshCheckout, writeSourceState } from './checkout';
+import { lockSource, refreshCheckout, writeSourceState } from './checkout';
 import { displayUrl } from './git';
 import type { SkillRef, SkillSourceDef } from './skill-source';
 
@@ -127,6 +127,26 @@ async function run(
   source: SkillSourceDef,
   mode: Mode,
   /** The skills to apply, and items that are already decided (a skill that is not in the source). */
+  select: (entries: readonly CatalogEntry[]) => (CatalogEntry | SyncItem)[],
+): Promise<SyncReport> {
+  const url = displayUrl(source.url);
+  let release: () => void;
+  try {
+    release = lockSource(ctx.cacheDir, source);
+  } catch (err) {
+    return { source: source.name, url, dry_run: mode.dryRun, items: [], counts: countsOf([]), error: (err as Error).message };
+  }
+  try {
+    return await runLocked(ctx, source, mode, select);
+  } finally {
+    release();
+  }
+}
+
+async function runLocked(
+  ctx: SyncContext,
+  source: SkillSourceDef,
+  mode: Mode,
   select: (entries: readonly CatalogEntry[]) => (CatalogEntry | SyncItem)[],
 ): Promise<SyncReport> {
   const url = displayUrl(source.url);
