@@ -109,6 +109,7 @@ describe('jarvis skill install from sources', () => {
     expect(traversal.code).toBe(2);
     expect(traversal.stderr).toContain('is not a folder name');
     expect((await cli('skill', 'install', 'openclaw:only-owner')).code).toBe(2);
+    expect((await cli('skill', 'install', 'hermes:arxiv', '--path', 'skills')).code).toBe(2);
     const unreachable = await cli('skill', 'install', 'hermes:arxiv', '--url', 'https://user:s3cret@127.0.0.1:9/hermes.git');
     expect(unreachable.code).toBe(1);
     expect(unreachable.stdout).toContain('git clone failed');

@@ -236,7 +236,14 @@ export function registerSkill(program: Command): void {
     .option('--url <git url>', 'for hermes:, openclaw: and github: skills: clone the source from here')
     .option('--json', 'print JSON for scripts')
     .action((source: string, opts: { withScripts?: boolean; path?: string; force?: boolean; json?: boolean; url?: string }) => {
-      if (isSourceSkill(source)) return installFromSourceCommand(source, opts);
+      if (isSourceSkill(source)) {
+        if (opts.path) {
+          err('--path belongs to folder and git URL installs; name the skill in the source (github:<owner>/<repo>/<path>)');
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        return installFromSourceCommand(source, opts);
+      }
       const { loadConfig, installSkill, userSkillsDir, InstallError } = master();
       const config = loadConfig(process.env);
       try {
