@@ -77,7 +77,9 @@ function collect(value: string, previous: string[]): string[] {
 export function registerSkill(program: Command): void {
   const skill = program
     .command('skill')
-    .description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
+    .description(
+      'Skills: list, info, run, install, remove, search, and sync, sources, update for skill sources (jarvis.skill.v1, SKILL.md, skill.toml)',
+    );
 
   skill
     .command('list')
