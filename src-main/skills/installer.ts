@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DANGEROUS_CAPABILITIES, type SkillCapability } from '../../src-shared';
 import type { InstallRecord } from './install-record';
 import { readOpenJarvisSkill } from './openjarvis';
@@ -128,7 +128,11 @@ export function installSkill(options: InstallOptions): InstallResult {
     if (!from.startsWith(base) || !existsSync(from))
       throw new InstallError(`--path ${options.path} is not a folder inside the source`, true);
 
-    const staging = join(work, 'staging');
+    // Staged under the skill's own folder name: a SKILL.md without a `name` is named after its folder.
+    const folderName = basename(
+      options.path || !isGitUrl(options.source) ? from : options.source.replace(/\/+$/, '').replace(/\.git$/, ''),
+    );
+    const staging = join(work, 'staging', folderName || 'skill');
     const skipped: string[] = [];
     copyTree(from, staging, options.withScripts, skipped);
     const { id, capabilities } = identify(staging);

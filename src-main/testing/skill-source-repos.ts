@@ -82,6 +82,8 @@ export function openclawRepo(dir: string): string {
     'skills/alonw0/molt-bar/_meta.json': meta('alonw0', 'molt-bar', 'Molt Virtual Bar'),
     'skills/bastos/obsidian-daily/SKILL.md': skillMd('obsidian-daily', 'Write the daily note in Obsidian'),
     'skills/bastos/obsidian-daily/_meta.json': meta('bastos', 'obsidian-daily', 'Obsidian Daily'),
+    // No name in the front matter (as in many published skills): named after its folder.
+    'skills/bastos/daily-quote/SKILL.md': '---\ndescription: A quote a day\n---\nSay a quote.\n',
     'skills/bastos/obsidian-daily/skill.json': `${JSON.stringify({ name: 'obsidian-daily', version: '0.2.0' })}\n`,
   });
 }

@@ -162,13 +162,13 @@ describe('jarvis skill sync', () => {
   it('syncs OpenClaw owners and a GitHub folder; a bad regex or source is a usage error', async () => {
     const claw = await cli('skill', 'sync', 'openclaw', '--category', 'bastos');
     expect(claw.code).toBe(0);
-    expect(installed()).toEqual(['obsidian-daily']);
+    expect(installed()).toEqual(['daily-quote', 'obsidian-daily']);
     // The clone made for one skill's folder serves the sync of the whole skills folder.
     expect((await cli('skill', 'install', 'github:acme/agent-skills/skills/pdf')).code).toBe(0);
     const gh = await cli('skill', 'sync', 'github:acme/agent-skills/skills');
     expect(gh.code).toBe(0);
     // Only below the named folder: template/ at the top of the repository is not a skill of this source.
-    expect(installed()).toEqual(['docx', 'obsidian-daily', 'pdf']);
+    expect(installed()).toEqual(['daily-quote', 'docx', 'obsidian-daily', 'pdf']);
     expect(recordOf('docx').source).toBe('github:acme/agent-skills/skills/docx');
 
     const badRegex = await cli('skill', 'sync', 'hermes', '--search', '(unclosed');
