@@ -100,6 +100,9 @@ function applyEntry(ctx: SyncContext, entry: CatalogEntry, commit: string, mode:
       reason: 'its files were changed here since it was installed (they no longer match the install SHA-256); --force replaces them',
     };
   const withScripts = mode.withScripts ?? record?.with_scripts ?? false;
+  // Taken from this very commit and untouched since: nothing to compare (a re-sync of a large collection stays cheap).
+  if (installed && ours && !locallyChanged && record?.commit === commit && record.with_scripts === withScripts)
+    return { ...base, outcome: 'skipped', reason: 'unchanged', dir: dest };
   const into = mkdtempSync(join(staging, 'skill-'));
   try {
     const result = installSkill({ source: entry.dir, withScripts, force: true, userDir: into, recordSource: entry.ref, commit });
