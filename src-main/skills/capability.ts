@@ -8,6 +8,7 @@ import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { ollamaGenerate } from './generate';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
+import { startAutoSync, type AutoSync } from './sources/auto-sync';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -137,6 +138,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       : { state: 'ok', detail, code: 'skills.loaded', params };
   });
   let probeTimer: NodeJS.Timeout | undefined;
+  let autoSync: AutoSync | undefined;
   return {
     name: 'skills',
     service,
@@ -154,10 +156,21 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
         );
         probeTimer.unref();
       }
+      if (enabled && ctx.config.skillAutoSync) {
+        autoSync = startAutoSync({
+          config: ctx.config,
+          workspace: () => new Map(engine.skills().flatMap((s) => (s.tier === 'workspace' ? [[s.id, s.dir] as const] : []))),
+          reload: () => void reload(),
+          log: ctx.log,
+        });
+        const running = autoSync;
+        ctx.status.set('skillSources', () => running.status());
+      }
     },
-    stop() {
+    async stop() {
       if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
+      await autoSync?.stop();
     },
   };
 }

@@ -10,6 +10,8 @@ export interface InstallRecord {
   readonly sha256: string;
   readonly installed_at: string;
   readonly with_scripts: boolean;
+  /** For a skill from a skill source: the source repository's commit it was taken from. */
+  readonly commit?: string;
 }
 
 export function readInstallRecord(dir: string): InstallRecord | undefined {
@@ -22,6 +24,7 @@ export function readInstallRecord(dir: string): InstallRecord | undefined {
       sha256: value.sha256,
       installed_at: String(value.installed_at ?? ''),
       with_scripts: value.with_scripts === true,
+      ...(typeof value.commit === 'string' ? { commit: value.commit } : {}),
     };
   } catch {
     return undefined;

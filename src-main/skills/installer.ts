@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DANGEROUS_CAPABILITIES, type SkillCapability } from '../../src-shared';
 import type { InstallRecord } from './install-record';
 import { readOpenJarvisSkill } from './openjarvis';
@@ -18,6 +18,10 @@ export interface InstallOptions {
   /** Replace an installed skill with the same id. */
   readonly force: boolean;
   readonly userDir: string;
+  /** What the install record names as the source (a source's `hermes:<name>`); the source itself when unset. */
+  readonly recordSource?: string;
+  /** The source repository's commit the skill was taken from. */
+  readonly commit?: string;
 }
 
 export interface InstallResult {
@@ -58,7 +62,10 @@ function clone(url: string, into: string): void {
   if (r.status !== 0) throw new InstallError(`git clone ${url} failed: ${(r.stderr || '').trim().split('\n').slice(-1)[0] ?? ''}`);
 }
 
-/** Copies a tree without .git, without symlinks, and without scripts/ unless asked. */
+/** A file larger than this is not part of an installed skill (a published repository may hold anything). */
+export const MAX_INSTALLED_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Copies a tree without .git, without symlinks, without files over the size limit, and without scripts/ unless asked. */
 function copyTree(from: string, to: string, withScripts: boolean, skipped: string[], rel = ''): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
@@ -72,6 +79,10 @@ function copyTree(from: string, to: string, withScripts: boolean, skipped: strin
     }
     if (st.isSymbolicLink()) {
       skipped.push(`${relPath} (a symbolic link)`);
+      continue;
+    }
+    if (st.isFile() && st.size > MAX_INSTALLED_FILE_BYTES) {
+      skipped.push(`${relPath} (${st.size} bytes, more than ${MAX_INSTALLED_FILE_BYTES})`);
       continue;
     }
     if (st.isDirectory()) copyTree(src, join(to, name), withScripts, skipped, relPath);
@@ -117,12 +128,18 @@ export function installSkill(options: InstallOptions): InstallResult {
     if (!from.startsWith(base) || !existsSync(from))
       throw new InstallError(`--path ${options.path} is not a folder inside the source`, true);
 
-    const staging = join(work, 'staging');
+    // Staged under the skill's own folder name: a SKILL.md without a `name` is named after its folder.
+    const folderName = basename(
+      options.path || !isGitUrl(options.source) ? from : options.source.replace(/\/+$/, '').replace(/\.git$/, ''),
+    );
+    const staging = join(work, 'staging', folderName || 'skill');
     const skipped: string[] = [];
     copyTree(from, staging, options.withScripts, skipped);
     const { id, capabilities } = identify(staging);
 
     const dest = join(options.userDir, id);
+    if (dirname(resolve(dest)) !== resolve(options.userDir))
+      throw new InstallError(`the skill name ${JSON.stringify(id)} is not a folder name`);
     if (existsSync(dest)) {
       if (!options.force) throw new InstallError(`skill ${id} is already installed at ${dest} (use --force to replace it)`);
       rmSync(dest, { recursive: true, force: true });
@@ -131,11 +148,12 @@ export function installSkill(options: InstallOptions): InstallResult {
     cpSync(staging, dest, { recursive: true });
     const sha256 = treeSha256(dest);
     const record: InstallRecord = {
-      source: options.path ? `${options.source}#${options.path}` : options.source,
+      source: options.recordSource ?? (options.path ? `${options.source}#${options.path}` : options.source),
       trust: 'unreviewed',
       sha256,
       installed_at: new Date().toISOString(),
       with_scripts: options.withScripts,
+      ...(options.commit ? { commit: options.commit } : {}),
     };
     writeFileSync(join(dest, INSTALL_RECORD), `${JSON.stringify(record, null, 2)}\n`);
     const warnings = capabilities

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { SkillEntry } from '../../skills';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
+import { installFromSourceCommand, isSourceSkill, registerSkillSources } from './skill-sources';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
@@ -81,7 +82,9 @@ function collect(value: string, previous: string[]): string[] {
 export function registerSkill(program: Command): void {
   const skill = program
     .command('skill')
-    .description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
+    .description(
+      'Skills: list, info, run, install, remove, search, and sync, sources, update for skill sources (jarvis.skill.v1, SKILL.md, skill.toml)',
+    );
 
   skill
     .command('list')
@@ -232,12 +235,23 @@ export function registerSkill(program: Command): void {
 
   skill
     .command('install <source>')
-    .description('Install a skill from a folder or a git URL into the user skills folder')
+    .description(
+      'Install a skill into the user skills folder from a folder, a git URL, hermes:<name>, openclaw:<owner>/<name> or github:<owner>/<repo>/<path>',
+    )
     .option('--with-scripts', 'also install the scripts/ folder (skipped by default)')
     .option('--path <subdir>', 'the skill lies in this sub-folder of the source')
     .option('--force', 'replace an installed skill with the same id')
+    .option('--url <git url>', 'for hermes:, openclaw: and github: skills: clone the source from here')
     .option('--json', 'print JSON for scripts')
-    .action((source: string, opts: { withScripts?: boolean; path?: string; force?: boolean; json?: boolean }) => {
+    .action((source: string, opts: { withScripts?: boolean; path?: string; force?: boolean; json?: boolean; url?: string }) => {
+      if (isSourceSkill(source)) {
+        if (opts.path) {
+          err('--path belongs to folder and git URL installs; name the skill in the source (github:<owner>/<repo>/<path>)');
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        return installFromSourceCommand(source, opts);
+      }
       const { loadConfig, installSkill, userSkillsDir, InstallError } = master();
       const config = loadConfig(process.env);
       try {
@@ -267,6 +281,8 @@ export function registerSkill(program: Command): void {
         process.exitCode = e.usage ? EXIT_USAGE : EXIT_FAILURE;
       }
     });
+
+  registerSkillSources(skill);
 
   skill
     .command('remove <name>')

@@ -319,6 +319,48 @@ export const SETTINGS = [
     default: '5',
     description: 'Maximum nesting of skill.toml pipelines.',
   },
+  {
+    env: 'JARVIS_SKILL_SOURCES_FILE',
+    key: 'skillSourcesFile',
+    type: 'path',
+    description:
+      'The JSON list of skill sources `jarvis skill sources`, `update` and the background sync use (`[{"source":"hermes","filter":{"category":["research"]},"auto_update":true}]`); `~/.jarvis/skill-sources.json` when unset.',
+  },
+  {
+    env: 'JARVIS_SKILL_CACHE_DIR',
+    key: 'skillCacheDir',
+    type: 'path',
+    description: 'Where the skill sources are cloned and kept up to date; `~/.jarvis/skill-cache` when unset.',
+  },
+  {
+    env: 'JARVIS_SKILL_AUTO_SYNC',
+    key: 'skillAutoSync',
+    type: 'bool',
+    default: 'false',
+    description:
+      'Sync the configured skill sources in the background after every start; new skills wait for the household like any new skill.',
+  },
+  {
+    env: 'JARVIS_SKILL_HERMES_URL',
+    key: 'skillHermesUrl',
+    type: 'string',
+    default: 'https://github.com/NousResearch/hermes-agent.git',
+    description: 'The git repository of the `hermes` skill source (skills in `skills/<category>/<name>/SKILL.md`).',
+  },
+  {
+    env: 'JARVIS_SKILL_OPENCLAW_URL',
+    key: 'skillOpenclawUrl',
+    type: 'string',
+    default: 'https://github.com/openclaw/skills.git',
+    description: 'The git repository of the `openclaw` skill source (skills in `skills/<owner>/<name>/SKILL.md`).',
+  },
+  {
+    env: 'JARVIS_SKILL_GITHUB_URL',
+    key: 'skillGithubUrl',
+    type: 'string',
+    default: 'https://github.com',
+    description: 'Where `github:<owner>/<repo>` skill sources are cloned from (`<this>/<owner>/<repo>.git`).',
+  },
 
   // Notifications
   {

@@ -572,6 +572,7 @@ export const de = {
       store: 'Datenspeicher',
       household: 'Haushalt',
       skills: 'Skills',
+      skillSources: 'Skill-Quellen',
       mesh: 'Worker',
       docker: 'Container',
       voice: 'Sprache',
@@ -606,6 +607,11 @@ export const de = {
         off: 'Skills sind ausgeschaltet.',
         loaded: 'Skills: {{skills}} · Aktionen: {{tools}}',
         loadedWithErrors: 'Skills: {{skills}} · Aktionen: {{tools}} · Fehler: {{errors}}',
+      },
+      skillSources: {
+        syncing: 'Skills werden aus {{sources}} Quellen geholt …',
+        synced: 'Skills geholt: {{installed}} neu, {{updated}} aktualisiert. Neue warten auf eure Freigabe.',
+        failed: 'Skills holen ist bei {{failed}} von {{sources}} Quellen fehlgeschlagen.',
       },
       mesh: { off: 'Nicht eingerichtet: kein Worker kann sich anmelden.', ready: 'Worker: {{workers}} · Aktionen: {{actions}}' },
       docker: {

@@ -566,6 +566,7 @@ export const en: Messages = {
       store: 'Data store',
       household: 'Household',
       skills: 'Skills',
+      skillSources: 'Skill sources',
       mesh: 'Workers',
       docker: 'Containers',
       voice: 'Voice',
@@ -597,6 +598,11 @@ export const en: Messages = {
         off: 'Skills are switched off.',
         loaded: 'Skills: {{skills}} · actions: {{tools}}',
         loadedWithErrors: 'Skills: {{skills}} · actions: {{tools}} · errors: {{errors}}',
+      },
+      skillSources: {
+        syncing: 'Fetching skills from {{sources}} sources…',
+        synced: 'Skills fetched: {{installed}} new, {{updated}} updated. New ones wait for your approval.',
+        failed: 'Fetching skills failed for {{failed}} of {{sources}} sources.',
       },
       mesh: { off: 'Not set up: no worker can enroll.', ready: 'Workers: {{workers}} · actions: {{actions}}' },
       docker: {
