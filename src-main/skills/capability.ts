@@ -6,6 +6,7 @@ import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
+import { readTrustedKeys, trustedKeysFile } from './signature';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -51,6 +52,7 @@ export function createSkillEngine(
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
     secret: (value) => ctx.tracer.redactor.add(value),
+    trustedKeys: () => readTrustedKeys(trustedKeysFile(config)),
   });
 }
 

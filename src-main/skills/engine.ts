@@ -28,6 +28,8 @@ import {
 import { fillTemplate } from './openjarvis';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
+import type { TrustedKeys } from './signature';
+import { judgeTrust, type TrustVerdict } from './trust';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
@@ -46,6 +48,8 @@ export interface SkillEngineOptions {
   readonly secret?: (value: string) => void;
   /** Told when a call found its skill changed on disk and the engine reloaded. */
   readonly reloaded?: (report: SkillsReloadResponse) => void;
+  /** The household key list, read again at every (re)load; without it no signature verifies. */
+  readonly trustedKeys?: () => TrustedKeys;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -124,6 +128,8 @@ export class SkillEngine {
   /** Entries by folder, parsed again only when their files changed. */
   private readonly entries = new SkillEntryCache();
   private shas = new Map<string, string>();
+  /** Installed skills' trust by folder, decided at every (re)load from their files. */
+  private verdicts = new Map<string, TrustVerdict>();
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -185,15 +191,21 @@ export class SkillEngine {
    */
   private checkFolders(): void {
     const shas = new Map<string, string>();
+    const verdicts = new Map<string, TrustVerdict>();
     const errors = this.set.errors as SkillSourceError[];
     const fail = (s: SkillEntry, message: string) => {
       s.errors.push(message);
       errors.push({ source: s.dir, message });
     };
+    const keys = this.options.trustedKeys?.() ?? { file: '(none)', keys: new Map(), errors: [] };
+    for (const message of keys.errors) errors.push({ source: keys.file, message: `household key list: ${message}` });
     for (const s of this.set.skills) {
       if (s.errors.length > 0) continue;
       try {
-        shas.set(s.dir, this.trees.sha256(s.dir));
+        const sha256 = this.trees.sha256(s.dir);
+        shas.set(s.dir, sha256);
+        const verdict = judgeTrust(s, sha256, keys);
+        if (verdict) verdicts.set(s.dir, verdict);
       } catch (err) {
         // Unreadable right now (being copied) is not an error: the gate holds it back.
         if (err instanceof TreeEscapeError) fail(s, err.message);
@@ -212,6 +224,7 @@ export class SkillEngine {
       }
     }
     this.shas = shas;
+    this.verdicts = verdicts;
     this.trees.retain(new Set(shas.keys()));
   }
 
@@ -236,6 +249,28 @@ export class SkillEngine {
     return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
   }
 
+  /**
+   * An installed skill runs only while its files are the ones recorded or signed. With a
+   * gate, changedSince compares the tree at every call; without one the cached tree hash is
+   * compared here (a walk with lstat, contents read only for changed files).
+   */
+  private heldByTrust(entry: SkillEntry): ToolResult | undefined {
+    if (!this.options.gate && this.verdicts.has(entry.dir)) {
+      let now: string | undefined;
+      try {
+        now = this.trees.sha256(entry.dir);
+      } catch {
+        now = undefined;
+      }
+      if (now !== this.shas.get(entry.dir)) {
+        const report = this.reload();
+        this.options.reloaded?.(report);
+      }
+    }
+    const held = this.verdicts.get(entry.dir)?.blocked;
+    return held ? toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is ${held}`) : undefined;
+  }
+
   /** Asks the gate again without rereading the folders (after a household decision). */
   readmit(): void {
     this.admit('decision');
@@ -248,6 +283,8 @@ export class SkillEngine {
     const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
     for (const s of this.set.skills) {
       if (s.errors.length > 0 || s.shadowed_by || next.has(s.id)) continue;
+      // Held back by its trust: activating it would change nothing, so it is not proposed.
+      if (this.verdicts.get(s.dir)?.blocked) continue;
       const sha256 = this.shas.get(s.dir);
       if (sha256 === undefined) {
         // Unreadable right now (being copied): the next reload sees it whole.
@@ -281,6 +318,8 @@ export class SkillEngine {
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
     if (s.shadowed_by) return undefined; // its warning says so
+    const held = this.verdicts.get(s.dir)?.blocked;
+    if (held) return held;
     const admission = this.options.gate ? (this.admissions.get(s.id)?.admission ?? { state: 'proposed' as const }) : undefined;
     if (admission?.state === 'proposed')
       return `new or changed: waits until the household activates it (SkillProposal ${admission.proposal_id ?? 'pending'})`;
@@ -390,6 +429,8 @@ export class SkillEngine {
   async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     if (entry.errors.length > 0) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is broken: ${entry.errors.join('; ')}`);
     if (!entry.enabled) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is disabled (enabled: false)`);
+    const untrusted = this.heldByTrust(entry);
+    if (untrusted) return untrusted;
     const changed = this.changedSince(entry);
     if (changed) return changed;
     if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
@@ -560,7 +601,8 @@ export class SkillEngine {
 
   /** One skill as GET /api/skills and `jarvis skill info` show it. */
   info(s: SkillEntry): SkillInfo {
-    const warnings = [...s.warnings];
+    const verdict = this.verdicts.get(s.dir);
+    const warnings = [...s.warnings, ...(verdict?.warnings ?? [])];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
     const actions: SkillActionInfo[] =
@@ -594,7 +636,9 @@ export class SkillEngine {
       format: s.format,
       source: s.dir,
       tier: s.tier,
-      trust: s.trust,
+      trust: verdict?.trust ?? s.trust,
+      ...(verdict?.integrity ? { integrity: verdict.integrity } : {}),
+      ...(verdict?.signature ? { signature: verdict.signature } : {}),
       enabled: this.usable(s),
       user_invocable: s.user_invocable,
       disable_model_invocation: s.disable_model_invocation,
