@@ -14,6 +14,8 @@ export { createLogger, SecretRedactor, silentLogger, Tracer } from '../platform/
 export { createSkillEngine, OPENJARVIS_ACTION } from '../skills';
 export { installSkill, InstallError, removeSkill, userSkillsDir } from '../skills/installer';
 export { treeSha256 } from '../skills/tree-hash';
+export { generateSigningKey, trustedKeysFile } from '../skills/signature';
+export { signSkillFolder } from '../skills/sign-skill';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`
