@@ -636,7 +636,8 @@ export class SkillEngine {
       format: s.format,
       source: s.dir,
       tier: s.tier,
-      trust: verdict?.trust ?? s.trust,
+      // Without a verdict (its files unreadable right now) an installed skill proves nothing.
+      trust: verdict?.trust ?? (s.tier === 'user' ? 'unreviewed' : s.trust),
       ...(verdict?.integrity ? { integrity: verdict.integrity } : {}),
       ...(verdict?.signature ? { signature: verdict.signature } : {}),
       enabled: this.usable(s),

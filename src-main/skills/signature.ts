@@ -39,9 +39,15 @@ export type SignatureVerdict =
   | { readonly state: 'unknown-key'; readonly key_id: string }
   | { readonly state: 'invalid'; readonly key_id?: string; readonly reason: string };
 
+export interface TrustedKey {
+  readonly key: KeyObject;
+  /** The raw public key, base64: what a remembered verification is keyed by. */
+  readonly raw: string;
+}
+
 export interface TrustedKeys {
   readonly file: string;
-  readonly keys: ReadonlyMap<string, KeyObject>;
+  readonly keys: ReadonlyMap<string, TrustedKey>;
   /** Lines that could not be read; they trust nothing. */
   readonly errors: readonly string[];
 }
@@ -66,7 +72,7 @@ export function publicKeyLine(keyId: string, key: KeyObject): string {
 
 /** Lines `<name> ed25519 <base64 public key>`; `#` starts a comment. */
 export function parseTrustedKeys(text: string, file = ''): TrustedKeys {
-  const keys = new Map<string, KeyObject>();
+  const keys = new Map<string, TrustedKey>();
   const errors: string[] = [];
   for (const [i, full] of text.split('\n').entries()) {
     const line = full.replace(/#.*/, '').trim();
@@ -76,7 +82,8 @@ export function parseTrustedKeys(text: string, file = ''): TrustedKeys {
       if (!id || !KEY_ID.test(id) || kind !== 'ed25519' || !value || rest.length > 0)
         throw new Error('expected "<name> ed25519 <base64 public key>"');
       if (keys.has(id)) throw new Error(`the name ${id} is listed twice`);
-      keys.set(id, publicKeyFromRaw(value));
+      const key = publicKeyFromRaw(value);
+      keys.set(id, { key, raw: Buffer.from(value, 'base64').toString('base64') });
     } catch (err) {
       errors.push(`${file}:${i + 1}: ${(err as Error).message}`);
     }
@@ -142,15 +149,32 @@ export function verifySkillSignature(dir: string, skillId: string, sha256: strin
     return { state: 'invalid', key_id: signed.key_id, reason: `the signature is for the skill "${signed.skill}", not "${skillId}"` };
   const tree = signed.trees.find((t) => t.sha256 === sha256);
   if (!tree) return { state: 'invalid', key_id: signed.key_id, reason: 'the files are not the ones that were signed' };
+  return verifyOnce(key, signatureMessage(skillId, sha256), tree.signature)
+    ? { state: 'valid', key_id: signed.key_id }
+    : { state: 'invalid', key_id: signed.key_id, reason: 'the signature does not match' };
+}
+
+/**
+ * Verified signatures, remembered: an Ed25519 verification costs about 0.3 ms, and every
+ * reload checks every signed skill again. A verdict depends only on key, message and
+ * signature, so it never goes stale; the bound keeps a long-running master small.
+ */
+const remembered = new Map<string, boolean>();
+const REMEMBER_AT_MOST = 4096;
+
+function verifyOnce(key: TrustedKey, message: Buffer, signature: string): boolean {
+  const id = `${key.raw}\0${message.toString('base64')}\0${signature}`;
+  const known = remembered.get(id);
+  if (known !== undefined) return known;
   let ok = false;
   try {
-    ok = verify(null, signatureMessage(skillId, sha256), key, Buffer.from(tree.signature, 'base64'));
+    ok = verify(null, message, key.key, Buffer.from(signature, 'base64'));
   } catch {
     ok = false;
   }
-  return ok
-    ? { state: 'valid', key_id: signed.key_id }
-    : { state: 'invalid', key_id: signed.key_id, reason: 'the signature does not match' };
+  if (remembered.size >= REMEMBER_AT_MOST) remembered.clear();
+  remembered.set(id, ok);
+  return ok;
 }
 
 /** A new key pair: the private key file's text (keep it secret) and the public line for the household key list. */
