@@ -244,6 +244,9 @@ export class SkillEngine {
     if (now !== undefined && now === admitted) return undefined;
     const report = this.reload();
     this.options.reloaded?.(report);
+    // An installed skill edited in place is held back by its trust, not proposed again.
+    const held = this.verdicts.get(entry.dir)?.blocked;
+    if (held) return toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is ${held}`);
     const after = this.admissions.get(entry.id)?.admission;
     const why = after?.proposal_id ? ` and waits for the household (SkillProposal ${after.proposal_id})` : '';
     return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
