@@ -113,7 +113,7 @@ describe('trust of installed skills', () => {
     expect(info('greeter').warnings.join('\n')).toContain('modified since it was installed');
   });
 
-  it('a skill signed with a household key is indexed', () => {
+  it('a skill signed with a household key is indexed; its signature file is no reference file for the model', async () => {
     const dirs = setup();
     const key = keyFile('family-index');
     const src = dirs.source('greeter');
@@ -126,6 +126,15 @@ describe('trust of installed skills', () => {
       signature: { state: 'valid', key_id: 'family-index' },
     });
     expect(offered('greeter')).toBe(true);
+    const { e } = engine(dirs, parseTrustedKeys(key.line, 'keys.txt'));
+    const r = await e.invoke(
+      e.skills().find((s) => s.id === 'greeter')!,
+      'run',
+      {},
+      ctx,
+    );
+    expect(r.success).toBe(true);
+    expect((r.data as { files?: string[] }).files).toBeUndefined();
   });
 
   it('a signature by a key the household does not list holds the skill back', () => {
