@@ -246,7 +246,7 @@ export class SkillEngine {
     this.options.reloaded?.(report);
     // An installed skill edited in place is held back by its trust, not proposed again.
     const held = this.verdicts.get(entry.dir)?.blocked;
-    if (held) return toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is ${held}`);
+    if (held) return toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is held back: ${held}`);
     const after = this.admissions.get(entry.id)?.admission;
     const why = after?.proposal_id ? ` and waits for the household (SkillProposal ${after.proposal_id})` : '';
     return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
@@ -271,7 +271,7 @@ export class SkillEngine {
       }
     }
     const held = this.verdicts.get(entry.dir)?.blocked;
-    return held ? toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is ${held}`) : undefined;
+    return held ? toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is held back: ${held}`) : undefined;
   }
 
   /** Asks the gate again without rereading the folders (after a household decision). */
