@@ -69,9 +69,11 @@ export function judgeTrust(s: Judged, now: string, keys: TrustedKeys): TrustVerd
     );
   } else if (verdict.state === 'invalid') {
     signature = { state: 'invalid', ...(verdict.key_id ? { key_id: verdict.key_id } : {}), reason: verdict.reason };
-    held.push(
-      `its signature fails (${verdict.reason}): it does not run until you reinstall it from its index or remove it (\`jarvis skill remove ${s.id}\`)`,
-    );
+    // Modified since the install, the signature fails as a consequence; the reinstall fixes both.
+    if (integrity !== 'modified')
+      held.push(
+        `its signature fails (${verdict.reason}): it does not run until you reinstall it from its index or remove it (\`jarvis skill remove ${s.id}\`)`,
+      );
   }
   // Only a signature that verifies makes a skill indexed; a record saying so proves nothing.
   const trust: SkillTrust = signature?.state === 'valid' && held.length === 0 ? 'indexed' : 'unreviewed';
