@@ -188,6 +188,8 @@ describe('jarvis skill', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain('unknown key family-index');
     expect((await cli('skill', 'verify', 'demo.text')).code).toBe(0);
+    writeFileSync(keyList, 'family-index ed25519 not-a-key\n');
+    expect((await cli('skill', 'verify', 'demo.text')).stderr).toContain('trusted-skill-keys.txt:1: an Ed25519 public key is 32 bytes');
     expect((await cli('skill', 'verify', 'no-such-skill')).code).toBe(2);
     expect((await cli('skill', 'sign', src, '--key', join(src, 'SKILL.md'))).code).toBe(2);
   });

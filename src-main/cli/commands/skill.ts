@@ -332,11 +332,17 @@ export function registerSkill(program: Command): void {
       }
       const infos = (entries as SkillEntry[]).map((s) => engine.info(s));
       const bad = infos.filter(flagged);
+      const keyFile = trustedKeysFile(config);
+      const keyErrors = engine
+        .listing()
+        .errors.filter((e) => e.source === keyFile)
+        .map((e) => e.message);
       process.exitCode = bad.length > 0 ? EXIT_FAILURE : EXIT_OK;
       if (opts.json) {
         return json({
           ok: bad.length === 0,
-          trusted_keys_file: trustedKeysFile(config),
+          trusted_keys_file: keyFile,
+          ...(keyErrors.length > 0 ? { trusted_keys_errors: keyErrors } : {}),
           skills: infos.map((i) => ({
             id: i.id,
             source: i.source,
@@ -355,6 +361,7 @@ export function registerSkill(program: Command): void {
         ),
       );
       for (const i of bad) for (const w of i.warnings) out(`${i.id}: ${w}`);
+      for (const e of keyErrors) err(e);
     });
 
   skill
