@@ -98,6 +98,8 @@ export const SKILL_ERROR_CODES = {
   pipelineStep: 'SKILL_PIPELINE_STEP_FAILED',
   sandboxUnavailable: 'SKILL_SANDBOX_UNAVAILABLE',
   changed: 'SKILL_CHANGED',
+  /** An installed skill modified since its install, or with a signature that fails or no household key vouches for. */
+  untrusted: 'SKILL_UNTRUSTED',
   /** skill_read: no loaded skill offered to the model has that name. */
   notFound: 'SKILL_NOT_FOUND',
   /** skill_read: the path leaves the skill's folder, is not a file or cannot be read as text. */
@@ -108,6 +110,15 @@ export const SKILL_ERROR_CODES = {
 export type SkillTier = 'workspace' | 'user' | 'bundled';
 /** Trust tiers; `core` for the household tools. */
 export type SkillTrust = 'core' | 'bundled' | 'indexed' | 'unreviewed' | 'workspace';
+/** An installed skill's files against its install record: `modified` ones do not run. */
+export type SkillIntegrity = 'verified' | 'modified';
+/** An installed skill's signature file against the household key list; only `valid` ones run. */
+export interface SkillSignatureInfo {
+  readonly state: 'valid' | 'invalid' | 'unknown-key';
+  readonly key_id?: string;
+  /** Why an invalid signature fails. */
+  readonly reason?: string;
+}
 export type SkillFormat = 'jarvis.skill.v1' | 'openjarvis' | 'core' | 'remote' | 'mcp' | 'homeassistant';
 
 export interface SkillActionInfo {
@@ -137,6 +148,10 @@ export interface SkillInfo {
   readonly capabilities: readonly string[];
   /** SHA-256 of the installed tree (`jarvis skill install`), or of a remote skill's manifest in canonical JSON. */
   readonly sha256?: string;
+  /** Installed skills only: whether the files still match the install record. */
+  readonly integrity?: SkillIntegrity;
+  /** Installed skills with a signature file only; without one the skill is unsigned. */
+  readonly signature?: SkillSignatureInfo;
   /** The SkillProposal that holds or held this version back until the household decides. */
   readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };
   readonly actions: readonly SkillActionInfo[];

@@ -15,6 +15,8 @@ export { createSkillEngine, OPENJARVIS_ACTION } from '../skills';
 export { installSkill, InstallError, removeSkill, userSkillsDir } from '../skills/installer';
 export { treeSha256 } from '../skills/tree-hash';
 export * as sourceSync from '../skills/sources';
+export { generateSigningKey, trustedKeysFile } from '../skills/signature';
+export { signSkillFolder } from '../skills/sign-skill';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`

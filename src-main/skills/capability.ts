@@ -9,6 +9,7 @@ import { skillSources } from './loader';
 import { ollamaGenerate } from './generate';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 import { startAutoSync, type AutoSync } from './sources/auto-sync';
+import { readTrustedKeys, trustedKeysFile } from './signature';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -69,6 +70,7 @@ export function createSkillEngine(
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
     secret: (value) => ctx.tracer.redactor.add(value),
+    trustedKeys: () => readTrustedKeys(trustedKeysFile(config)),
   });
 }
 

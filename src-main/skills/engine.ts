@@ -32,6 +32,8 @@ import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefus
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, type StepLookup } from './step-check';
 import { runStepTool, type GenerateText } from './step-tools';
+import type { TrustedKeys } from './signature';
+import { judgeTrust, type TrustVerdict } from './trust';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
@@ -62,6 +64,8 @@ export interface SkillEngineOptions {
    * master): a step tool it does not find is then left to the master to judge.
    */
   readonly registryComplete?: boolean;
+  /** The household key list, read again at every (re)load; without it no signature verifies. */
+  readonly trustedKeys?: () => TrustedKeys;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -143,6 +147,8 @@ export class SkillEngine {
   /** The step verdicts the current tool list was built with (refreshStepVerdicts). */
   private stepVerdicts = '';
   private ownToolsOf?: { readonly set: SkillSet; readonly tools: ReadonlyMap<string, readonly string[]> };
+  /** Installed skills' trust by folder, decided at every (re)load from their files. */
+  private verdicts = new Map<string, TrustVerdict>();
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
@@ -204,15 +210,21 @@ export class SkillEngine {
    */
   private checkFolders(): void {
     const shas = new Map<string, string>();
+    const verdicts = new Map<string, TrustVerdict>();
     const errors = this.set.errors as SkillSourceError[];
     const fail = (s: SkillEntry, message: string) => {
       s.errors.push(message);
       errors.push({ source: s.dir, message });
     };
+    const keys = this.options.trustedKeys?.() ?? { file: '(none)', keys: new Map(), errors: [] };
+    for (const message of keys.errors) errors.push({ source: keys.file, message: `household key list: ${message}` });
     for (const s of this.set.skills) {
       if (s.errors.length > 0) continue;
       try {
-        shas.set(s.dir, this.trees.sha256(s.dir));
+        const sha256 = this.trees.sha256(s.dir);
+        shas.set(s.dir, sha256);
+        const verdict = judgeTrust(s, sha256, keys);
+        if (verdict) verdicts.set(s.dir, verdict);
       } catch (err) {
         // Unreadable right now (being copied) is not an error: the gate holds it back.
         if (err instanceof TreeEscapeError) fail(s, err.message);
@@ -231,6 +243,7 @@ export class SkillEngine {
       }
     }
     this.shas = shas;
+    this.verdicts = verdicts;
     this.trees.retain(new Set(shas.keys()));
   }
 
@@ -250,9 +263,34 @@ export class SkillEngine {
     if (now !== undefined && now === admitted) return undefined;
     const report = this.reload();
     this.options.reloaded?.(report);
+    // An installed skill edited in place is held back by its trust, not proposed again.
+    const held = this.verdicts.get(entry.dir)?.blocked;
+    if (held) return toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is held back: ${held}`);
     const after = this.admissions.get(entry.id)?.admission;
     const why = after?.proposal_id ? ` and waits for the household (SkillProposal ${after.proposal_id})` : '';
     return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
+  }
+
+  /**
+   * An installed skill runs only while its files are the ones recorded or signed. With a
+   * gate, changedSince compares the tree at every call; without one the cached tree hash is
+   * compared here (a walk with lstat, contents read only for changed files).
+   */
+  private heldByTrust(entry: SkillEntry): ToolResult | undefined {
+    if (!this.options.gate && this.verdicts.has(entry.dir)) {
+      let now: string | undefined;
+      try {
+        now = this.trees.sha256(entry.dir);
+      } catch {
+        now = undefined;
+      }
+      if (now !== this.shas.get(entry.dir)) {
+        const report = this.reload();
+        this.options.reloaded?.(report);
+      }
+    }
+    const held = this.verdicts.get(entry.dir)?.blocked;
+    return held ? toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is held back: ${held}`) : undefined;
   }
 
   /** Asks the gate again without rereading the folders (after a household decision). */
@@ -267,6 +305,8 @@ export class SkillEngine {
     const next = new Map<string, { sha256: string; admission: SkillAdmission }>();
     for (const s of this.set.skills) {
       if (s.errors.length > 0 || s.shadowed_by || next.has(s.id)) continue;
+      // Held back by its trust: activating it would change nothing, so it is not proposed.
+      if (this.verdicts.get(s.dir)?.blocked) continue;
       const sha256 = this.shas.get(s.dir);
       if (sha256 === undefined) {
         // Unreadable right now (being copied): the next reload sees it whole.
@@ -300,6 +340,8 @@ export class SkillEngine {
   /** Why a valid, enabled skill cannot run on this host (it is listed, not offered). */
   private blocker(s: SkillEntry): string | undefined {
     if (s.shadowed_by) return undefined; // its warning says so
+    const held = this.verdicts.get(s.dir)?.blocked;
+    if (held) return held;
     // Before the activation: activating the skill would not make it run.
     const steps = s.format === 'openjarvis' ? this.stepBlocker(s) : undefined;
     if (steps) return steps;
@@ -459,6 +501,8 @@ export class SkillEngine {
   async invoke(entry: SkillEntry, action: string, input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     if (entry.errors.length > 0) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is broken: ${entry.errors.join('; ')}`);
     if (!entry.enabled) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} is disabled (enabled: false)`);
+    const untrusted = this.heldByTrust(entry);
+    if (untrusted) return untrusted;
     const changed = this.changedSince(entry);
     if (changed) return changed;
     if (entry.format === 'jarvis.skill.v1') return this.invokeProcess(entry, action, input, ctx);
@@ -656,7 +700,8 @@ export class SkillEngine {
 
   /** One skill as GET /api/skills and `jarvis skill info` show it. */
   info(s: SkillEntry): SkillInfo {
-    const warnings = [...s.warnings];
+    const verdict = this.verdicts.get(s.dir);
+    const warnings = [...s.warnings, ...(verdict?.warnings ?? [])];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
     const allowedMissing = this.allowedToolsMissing(s);
@@ -692,7 +737,10 @@ export class SkillEngine {
       format: s.format,
       source: s.dir,
       tier: s.tier,
-      trust: s.trust,
+      // Without a verdict (its files unreadable right now) an installed skill proves nothing.
+      trust: verdict?.trust ?? (s.tier === 'user' ? 'unreviewed' : s.trust),
+      ...(verdict?.integrity ? { integrity: verdict.integrity } : {}),
+      ...(verdict?.signature ? { signature: verdict.signature } : {}),
       enabled: this.usable(s),
       user_invocable: s.user_invocable,
       disable_model_invocation: s.disable_model_invocation,

@@ -66,7 +66,7 @@ function clone(url: string, into: string): void {
 export const MAX_INSTALLED_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Copies a tree without .git, without symlinks, without files over the size limit, and without scripts/ unless asked. */
-function copyTree(from: string, to: string, withScripts: boolean, skipped: string[], rel = ''): void {
+export function copyTree(from: string, to: string, withScripts: boolean, skipped: string[], rel = ''): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
     const relPath = rel ? `${rel}/${name}` : name;
@@ -90,7 +90,8 @@ function copyTree(from: string, to: string, withScripts: boolean, skipped: strin
   }
 }
 
-function identify(dir: string): { id: string; capabilities: string[] } {
+/** The id and declared capabilities of the skill at the top of a folder. */
+export function identify(dir: string): { id: string; capabilities: string[] } {
   const found = discoverSkillFolders(dir);
   const root = found.find((f) => f.dir === dir);
   if (!root) throw new InstallError('the source holds no skill at its top level (skill.json, SKILL.md or skill.toml)');

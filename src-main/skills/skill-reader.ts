@@ -4,7 +4,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { INSTRUCTIONS_FILE } from './process';
-import { INSTALL_RECORD } from './tree-hash';
+import { INSTALL_RECORD, SIGNATURE_FILE } from './tree-hash';
 
 /** The one tool that reads skills: `skill_read`. No skill's own tool can have this name (theirs are `skill_<id>_<action>`). */
 export const SKILL_READ_TOOL = 'skill_read';
@@ -64,7 +64,7 @@ export function pageOf(text: string, offset: number, limit: number = DEFAULT_PAG
   return { content: text.slice(start, end), next_offset: end < text.length ? end : null };
 }
 
-/** The files of a skill folder, relative, sorted, bounded; SKILL.md and the install record left out. */
+/** The files of a skill folder, relative, sorted, bounded; SKILL.md, the install record and the signature left out. */
 export function referenceFiles(dir: string): { files: string[]; total: number } {
   const all: string[] = [];
   const walk = (at: string, depth: number): void => {
@@ -83,7 +83,7 @@ export function referenceFiles(dir: string): { files: string[]; total: number } 
     }
   };
   walk(dir, 0);
-  const listed = all.filter((f) => f !== INSTRUCTIONS_FILE && f !== INSTALL_RECORD);
+  const listed = all.filter((f) => f !== INSTRUCTIONS_FILE && f !== INSTALL_RECORD && f !== SIGNATURE_FILE);
   const files: string[] = [];
   let used = 0;
   for (const f of listed) {

@@ -8,6 +8,9 @@ export const SETTLE_MS = 2_000;
 /** Written next to an installed skill; not part of the hashed tree. */
 export const INSTALL_RECORD = '.jarvis-install.json';
 
+/** An index maintainer's signature over the tree hash; not part of the hashed tree it signs. */
+export const SIGNATURE_FILE = '.jarvis-signature.json';
+
 /** A symbolic link in a skill folder that leads outside it: code the tree hash could not cover. */
 export class TreeEscapeError extends Error {
   constructor(readonly path: string) {
@@ -30,7 +33,7 @@ function isInside(root: string, target: string): boolean {
 
 function walk(root: string, realRoot: string, dir: string, out: TreeEntry[]): void {
   for (const name of readdirSync(dir).sort()) {
-    if (name === '.git' || (dir === root && name === INSTALL_RECORD)) continue;
+    if (name === '.git' || (dir === root && (name === INSTALL_RECORD || name === SIGNATURE_FILE))) continue;
     const path = join(dir, name);
     const stat = lstatSync(path);
     const rel = relative(root, path).split('\\').join('/');

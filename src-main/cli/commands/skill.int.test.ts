@@ -139,6 +139,62 @@ describe('jarvis skill', () => {
     expect(statSync(join(dest, 'scripts', 'helper.sh')).isFile()).toBe(true);
   });
 
+  it('keygen, sign, install and verify: a signed skill is indexed; modified or signed by an unknown key it fails verify', async () => {
+    const keyFile = join(root, 'family.skill-key');
+    const keygen = await cli('skill', 'keygen', 'family-index', '--out', keyFile);
+    expect(keygen.code).toBe(0);
+    expect(keygen.stdout).toMatch(/^family-index ed25519 [A-Za-z0-9+/]{43}=\n$/);
+    expect(keygen.stdout).not.toContain('PRIVATE');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect((await cli('skill', 'keygen', 'family-index', '--out', keyFile)).code).toBe(1);
+    // The household key list sits beside the user skills folder unless JARVIS_SKILL_TRUSTED_KEYS_FILE says otherwise.
+    const keyList = join(root, 'trusted-skill-keys.txt');
+    writeFileSync(keyList, keygen.stdout);
+
+    const src = sourceSkill('greeter');
+    const signed = await cli('skill', 'sign', src, '--key', keyFile);
+    expect(signed.code).toBe(0);
+    expect(existsSync(join(src, '.jarvis-signature.json'))).toBe(true);
+    const inst = await cli('skill', 'install', src);
+    expect(inst.stdout).toContain('trust indexed (signed with the key family-index)');
+
+    const ok = await cli('skill', 'verify', '--json');
+    expect(ok.code).toBe(0);
+    const report = JSON.parse(ok.stdout) as { ok: boolean; skills: { id: string }[] };
+    expect(report.ok).toBe(true);
+    expect(report.skills.find((s) => s.id === 'greeter')).toMatchObject({
+      tier: 'user',
+      trust: 'indexed',
+      integrity: 'verified',
+      signature: { state: 'valid', key_id: 'family-index' },
+    });
+    expect(report.skills.find((s) => s.id === 'demo.text')).toMatchObject({ tier: 'workspace', integrity: 'not installed' });
+    const info = (await cli('skill', 'info', 'greeter')).stdout;
+    expect(info).toMatch(/trust\s+indexed/);
+    expect(info).toMatch(/integrity\s+verified/);
+    expect(info).toMatch(/signature\s+valid \(key family-index\)/);
+
+    const dest = join(env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
+    writeFileSync(join(dest, 'SKILL.md'), '---\nname: greeter\ndescription: changed\n---\nx');
+    const modified = await cli('skill', 'verify');
+    expect(modified.code).toBe(1);
+    expect(modified.stdout).toMatch(/greeter\s+user\s+unreviewed\s+modified\s+invalid: the files are not the ones that were signed/);
+    expect(modified.stdout).toContain(`jarvis skill install --force ${src}`);
+    expect((await cli('skill', 'info', 'greeter')).stdout).toMatch(/status\s+blocked/);
+
+    // Reinstalled, but the household no longer lists the key: held back as well.
+    rmSync(keyList);
+    expect((await cli('skill', 'install', src, '--force')).stdout).toContain('held back: signature unknown key family-index');
+    const unknown = await cli('skill', 'verify', 'greeter');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain('unknown key family-index');
+    expect((await cli('skill', 'verify', 'demo.text')).code).toBe(0);
+    writeFileSync(keyList, 'family-index ed25519 not-a-key\n');
+    expect((await cli('skill', 'verify', 'demo.text')).stderr).toContain('trusted-skill-keys.txt:1: an Ed25519 public key is 32 bytes');
+    expect((await cli('skill', 'verify', 'no-such-skill')).code).toBe(2);
+    expect((await cli('skill', 'sign', src, '--key', join(src, 'SKILL.md'))).code).toBe(2);
+  });
+
   it('install from a git URL, warns about dangerous capabilities, and remove deletes only installed skills', async () => {
     const src = sourceSkill('shell-helper', 'metadata:\n  openjarvis:\n    required_capabilities: [shell:execute]\n');
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: src });

@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { skillToolName, type SkillInfo, type ToolResult } from '../../../src-shared';
 import { masterBundle } from '../../master/bundle';
@@ -31,6 +32,25 @@ function status(info: SkillInfo): string {
   if (info.shadowed_by) return 'shadowed';
   if (!info.enabled) return info.warnings.length > 0 ? 'blocked' : 'disabled';
   return 'ok';
+}
+
+/** verified / modified for an installed skill; other tiers are trusted by where they are. */
+function integrityText(info: SkillInfo): string {
+  if (info.integrity) return info.integrity;
+  return info.tier === 'user' ? 'no install record' : `not installed (${info.tier ?? info.provider} skill)`;
+}
+
+function signatureText(info: SkillInfo): string {
+  const s = info.signature;
+  if (!s) return 'none';
+  if (s.state === 'valid') return `valid (key ${s.key_id})`;
+  if (s.state === 'unknown-key') return `unknown key ${s.key_id}`;
+  return `invalid: ${s.reason ?? 'does not match'}`;
+}
+
+/** Modified since its install, or a signature that fails or no household key vouches for: held back. */
+function flagged(info: SkillInfo): boolean {
+  return info.integrity === 'modified' || (info.signature !== undefined && info.signature.state !== 'valid');
 }
 
 function findEntry(skills: readonly SkillEntry[], name: string): SkillEntry | undefined {
@@ -135,6 +155,8 @@ export function registerSkill(program: Command): void {
         ['source', info.source],
         ['tier', info.tier ?? ''],
         ['trust', info.trust],
+        ['integrity', integrityText(info)],
+        ['signature', signatureText(info)],
         ['status', status(info)],
         ['user invocable', String(info.user_invocable)],
         ['model invocation', info.disable_model_invocation ? 'disabled' : 'enabled'],
@@ -263,15 +285,21 @@ export function registerSkill(program: Command): void {
           userDir: userSkillsDir(config),
         });
         // Installing a name the workspace already uses works; say at once which one is offered.
-        const installed = standaloneEngine(config)
-          .skills()
-          .find((s) => s.dir === result.dir);
+        const engine = standaloneEngine(config);
+        const installed = engine.skills().find((s) => s.dir === result.dir);
         const shadowed = installed?.shadowed_by
           ? `${result.id} is shadowed by the skill at ${installed.shadowed_by} (workspace > user > bundled) and is not offered while that one exists`
           : undefined;
-        if (opts.json) return json(shadowed ? { ...result, warnings: [...result.warnings, shadowed] } : result);
+        // A signature comes with the files: say at once whether it makes the skill indexed or holds it back.
+        const info = installed ? engine.info(installed) : undefined;
+        const held = info && flagged(info) ? `${result.id} is held back: signature ${signatureText(info)}` : undefined;
+        const warnings = [...result.warnings, ...(shadowed ? [shadowed] : []), ...(held ? [held] : [])];
+        if (opts.json)
+          return json({ ...result, warnings, ...(info ? { trust: info.trust, signature: info.signature ?? { state: 'none' } } : {}) });
         out(`installed ${result.id} to ${result.dir}`);
         if (shadowed) out(`warning: ${shadowed}`);
+        if (held) out(`warning: ${held}`);
+        if (info) out(`trust ${info.trust}${info.signature?.state === 'valid' ? ` (signed with the key ${info.signature.key_id})` : ''}`);
         out(`sha256 ${result.sha256}`);
         for (const s of result.skipped) out(`skipped ${s}`);
         for (const w of result.warnings) out(`warning: ${w}`);
@@ -308,6 +336,102 @@ export function registerSkill(program: Command): void {
       }
       if (opts.json) json({ removed: entry.id, dir: entry.dir });
       else out(`removed ${entry.id} (${entry.dir})`);
+    });
+
+  skill
+    .command('verify [name]')
+    .description('Check installed skills against their install record and signature; exit 1 when one is modified or badly signed')
+    .option('--json', 'print JSON for scripts')
+    .action((name: string | undefined, opts: { json?: boolean }) => {
+      const { loadConfig, trustedKeysFile } = master();
+      const config = loadConfig(process.env);
+      const engine = standaloneEngine(config);
+      const entries = name ? [findEntry(engine.skills(), name)] : engine.skills();
+      if (entries[0] === undefined && name) {
+        err(`no skill named ${name}`);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      const infos = (entries as SkillEntry[]).map((s) => engine.info(s));
+      const bad = infos.filter(flagged);
+      const keyFile = trustedKeysFile(config);
+      const keyErrors = engine
+        .listing()
+        .errors.filter((e) => e.source === keyFile)
+        .map((e) => e.message);
+      process.exitCode = bad.length > 0 ? EXIT_FAILURE : EXIT_OK;
+      if (opts.json) {
+        return json({
+          ok: bad.length === 0,
+          trusted_keys_file: keyFile,
+          ...(keyErrors.length > 0 ? { trusted_keys_errors: keyErrors } : {}),
+          skills: infos.map((i) => ({
+            id: i.id,
+            source: i.source,
+            tier: i.tier,
+            trust: i.trust,
+            integrity: i.integrity ?? 'not installed',
+            signature: i.signature ?? { state: 'none' },
+            ...(flagged(i) ? { held_back: i.warnings } : {}),
+          })),
+        });
+      }
+      out(
+        formatTable(
+          ['id', 'tier', 'trust', 'integrity', 'signature'],
+          infos.map((i) => [i.id, i.tier ?? '', i.trust, integrityText(i), signatureText(i)]),
+        ),
+      );
+      for (const i of bad) for (const w of i.warnings) out(`${i.id}: ${w}`);
+      for (const e of keyErrors) err(e);
+    });
+
+  skill
+    .command('sign <folder>')
+    .description('Sign a skill folder for an index: writes .jarvis-signature.json (Ed25519 over its tree SHA-256)')
+    .requiredOption('--key <file>', 'the private key file from `jarvis skill keygen`')
+    .option('--json', 'print JSON for scripts')
+    .action((folder: string, opts: { key: string; json?: boolean }) => {
+      const { signSkillFolder, InstallError } = master();
+      try {
+        const result = signSkillFolder(folder, opts.key);
+        if (opts.json) return json(result);
+        out(`signed ${result.id} with the key ${result.signature.key_id}: ${result.file}`);
+        for (const t of result.signature.trees) out(`sha256 ${t.sha256}`);
+      } catch (e) {
+        if (!(e instanceof InstallError)) throw e;
+        err(e.message);
+        process.exitCode = e.usage ? EXIT_USAGE : EXIT_FAILURE;
+      }
+    });
+
+  skill
+    .command('keygen <name>')
+    .description('Make a signing key: writes the private key file (mode 0600) and prints the line for the household key list')
+    .option('--out <file>', 'where to write the private key (default: <name>.skill-key)')
+    .action((name: string, opts: { out?: string }) => {
+      const { loadConfig, generateSigningKey, trustedKeysFile } = master();
+      let key;
+      try {
+        key = generateSigningKey(name);
+      } catch (e) {
+        err((e as Error).message);
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      const file = opts.out ?? `${name}.skill-key`;
+      if (existsSync(file)) {
+        err(`${file} exists; a key is never overwritten (choose another --out)`);
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
+      writeFileSync(file, key.privateKeyFile, { mode: 0o600, flag: 'wx' });
+      // stdout is the public line alone, so `>> trusted-skill-keys.txt` works.
+      out(key.publicLine);
+      process.stderr.write(
+        `private key written to ${file} (keep it secret; sign with: jarvis skill sign <folder> --key ${file})\n` +
+          `households that trust this key add the line above to ${trustedKeysFile(loadConfig(process.env))}\n`,
+      );
     });
 
   skill

@@ -274,6 +274,13 @@ export const SETTINGS = [
     type: 'path',
     description: 'Skills shipped with the app (tier "bundled", lowest precedence); none when unset.',
   },
+  {
+    env: 'JARVIS_SKILL_TRUSTED_KEYS_FILE',
+    key: 'skillTrustedKeysFile',
+    type: 'path',
+    description:
+      'The household key list: one `<name> ed25519 <public key>` line per skill index whose signatures you trust (tier "indexed"); `trusted-skill-keys.txt` beside the user skills folder (`~/.jarvis/`) when unset.',
+  },
   { env: 'JARVIS_SKILLS_ENABLED', key: 'skillsEnabled', type: 'bool', default: 'true', description: 'Load plugin skills at all.' },
   {
     env: 'JARVIS_SKILL_PROCESS_ENABLED',

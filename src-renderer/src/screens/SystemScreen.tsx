@@ -272,6 +272,13 @@ function Skills() {
                           {s.errors.join('; ')}
                         </span>
                       ) : null}
+                      {s.integrity === 'modified' ? (
+                        <span className="chip chip-bad">{t('system.skillModified')}</span>
+                      ) : s.signature?.state === 'invalid' ? (
+                        <span className="chip chip-bad">{t('system.skillBadSignature')}</span>
+                      ) : s.signature?.state === 'unknown-key' ? (
+                        <span className="chip chip-bad">{t('system.skillUnknownKey')}</span>
+                      ) : null}
                       {s.unavailable && !s.errors.length && s.activation?.status !== 'proposed' ? (
                         <span className="muted small">
                           {t('system.skillUnavailable')}: <span data-technical="">{s.unavailable}</span>
