@@ -6,6 +6,8 @@ import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
+import { ToolHistoryStore } from './store';
+import type { SkillRegistry } from '../platform/registry';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -89,6 +91,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     reload();
     ctx.registry.addProvider(engine.provider);
   }
+  const stopRecordingHistory = recordToolHistory(ctx, engine);
   const remoteSkills = new Map<'remote' | 'mcp', () => readonly SkillInfo[]>();
   const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
   const service: SkillsService = {
@@ -140,6 +143,34 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     stop() {
       if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
+      stopRecordingHistory();
     },
   };
+}
+
+/** Who may start a routine worth discovering; automations and the system already run by themselves. */
+const HISTORY_ACTORS: ReadonlySet<string> = new Set(['assistant', 'mcp', 'user', 'cli']);
+
+/**
+ * Keeps the successful tool calls of each run for `jarvis skill discover`, redacted like
+ * the trace. Calls a pipeline makes belong to its skill and are left out.
+ */
+function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log'> & { registry: SkillRegistry }, engine: SkillEngine) {
+  const history = new ToolHistoryStore(ctx.db, ctx.config.skillHistoryLimit);
+  if (ctx.config.skillHistoryLimit === 0) return () => undefined;
+  return ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
+    if (!result.success || !HISTORY_ACTORS.has(call.actor) || engine.insidePipeline()) return;
+    try {
+      const redact = ctx.tracer.redactor;
+      history.record(call.traceId, call.actor, {
+        tool: tool.name,
+        arguments: redact.value((args ?? {}) as Record<string, unknown>),
+        ...(result.data === undefined ? {} : { output: redact.value(result.data) }),
+        at: call.now.toISOString(),
+      });
+    } catch (err) {
+      // The history serves a later suggestion; a failed write must never fail the call.
+      ctx.log.warn(`skill history: a tool call was not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
 }

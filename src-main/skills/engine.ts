@@ -25,6 +25,7 @@ import {
   type SkillSet,
   type SkillSource,
 } from './loader';
+import { DISCOVERED_FOLDER } from './discovery/folder';
 import { fillTemplate } from './openjarvis';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
@@ -56,6 +57,8 @@ export interface SkillCandidate {
   readonly sha256: string;
   /** `startup`: the first load of this process; the others compare with the previous load. */
   readonly change: 'startup' | 'added' | 'changed' | 'unchanged';
+  /** Written by `jarvis skill discover` (the user tier's `discovered/` folder): never part of an installation baseline. */
+  readonly discovered?: boolean;
 }
 
 export interface SkillAdmission {
@@ -236,6 +239,11 @@ export class SkillEngine {
     return toolFailure(SKILL_ERROR_CODES.changed, `skill ${entry.id} changed since it was activated${why}; it was not run`);
   }
 
+  /** True while a pipeline step runs: its calls belong to the skill, not to the household's own routine. */
+  insidePipeline(): boolean {
+    return (this.nesting.getStore() ?? 0) > 0;
+  }
+
   /** Asks the gate again without rereading the folders (after a household decision). */
   readmit(): void {
     this.admit('decision');
@@ -256,7 +264,11 @@ export class SkillEngine {
       }
       const previous = this.admissions.get(s.id);
       const change = why === 'startup' ? 'startup' : !previous ? 'added' : previous.sha256 !== sha256 ? 'changed' : 'unchanged';
-      next.set(s.id, { sha256, admission: gate.admit({ id: s.id, version: s.version, sha256, change }) });
+      const discovered = s.tier === 'user' && s.group === DISCOVERED_FOLDER;
+      next.set(s.id, {
+        sha256,
+        admission: gate.admit({ id: s.id, version: s.version, sha256, change, ...(discovered ? { discovered } : {}) }),
+      });
     }
     this.admissions = next;
   }

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { SkillEntry } from '../../skills';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
+import { registerSkillDiscover } from './skill-discover';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
@@ -76,7 +77,8 @@ function collect(value: string, previous: string[]): string[] {
 export function registerSkill(program: Command): void {
   const skill = program
     .command('skill')
-    .description('Skills: list, info, run, install, remove, search (jarvis.skill.v1, SKILL.md, skill.toml)');
+    .description('Skills: list, info, run, install, remove, search, discover (jarvis.skill.v1, SKILL.md, skill.toml)');
+  registerSkillDiscover(skill);
 
   skill
     .command('list')

@@ -319,6 +319,13 @@ export const SETTINGS = [
     default: '5',
     description: 'Maximum nesting of skill.toml pipelines.',
   },
+  {
+    env: 'JARVIS_SKILL_HISTORY_LIMIT',
+    key: 'skillHistoryLimit',
+    type: 'non-negative-int',
+    default: '5000',
+    description: 'How many successful tool calls are kept for `jarvis skill discover` (0 keeps none).',
+  },
 
   // Notifications
   {

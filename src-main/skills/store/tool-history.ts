@@ -1,0 +1,100 @@
+import type { Db } from '../../platform/database/database';
+import { applyMigrations } from '../../platform/database/migrations';
+import { SKILL_HISTORY_MIGRATIONS } from './history-migrations';
+
+/** One successful tool call as the history keeps it. */
+export interface HistoryCall {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  /** The call's `data`, when it was small enough to keep. */
+  readonly output?: unknown;
+  readonly at: string;
+}
+
+/** The calls of one run (one assistant turn, one MCP call, one HTTP request), in order. */
+export interface HistoryRun {
+  readonly id: string;
+  readonly actor: string;
+  readonly calls: readonly HistoryCall[];
+}
+
+export const SKILL_HISTORY_COMPONENT = 'skill_history';
+
+/** Larger arguments are not kept (the call is left out); a larger output is kept as absent. */
+export const MAX_HISTORY_JSON = 8000;
+
+/**
+ * The bounded history of successful tool calls: the newest `limit` calls are kept, older
+ * ones are deleted as new ones arrive. Values are stored as the caller redacted them.
+ */
+export class ToolHistoryStore {
+  private readonly insert;
+  private readonly prune;
+
+  constructor(
+    db: Db,
+    private readonly limit: number,
+  ) {
+    applyMigrations(db, SKILL_HISTORY_COMPONENT, SKILL_HISTORY_MIGRATIONS);
+    this.insert = db.prepare('INSERT INTO skill_tool_history (run_id, actor, tool, arguments, output, at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.prune = db.prepare('DELETE FROM skill_tool_history WHERE id <= (SELECT MAX(id) FROM skill_tool_history) - ?');
+  }
+
+  record(runId: string, actor: string, call: HistoryCall): void {
+    if (this.limit === 0) return;
+    const args = JSON.stringify(call.arguments);
+    if (args.length > MAX_HISTORY_JSON) return;
+    const output = call.output === undefined ? undefined : JSON.stringify(call.output);
+    this.insert.run(
+      runId.slice(0, 200),
+      actor,
+      call.tool,
+      args,
+      output !== undefined && output.length <= MAX_HISTORY_JSON ? output : null,
+      call.at,
+    );
+    this.prune.run(this.limit);
+  }
+}
+
+interface HistoryRow {
+  readonly run_id: string;
+  readonly actor: string;
+  readonly tool: string;
+  readonly arguments: string;
+  readonly output: string | null;
+  readonly at: string;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The history of a database file by run, oldest first, without migrating or writing it (empty before the first call). */
+export function readToolHistoryReadonly(db: Db): HistoryRun[] {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skill_tool_history'").get();
+  if (!exists) return [];
+  const runs = new Map<string, { id: string; actor: string; calls: HistoryCall[] }>();
+  const rows = db.prepare('SELECT run_id, actor, tool, arguments, output, at FROM skill_tool_history ORDER BY id').iterate();
+  for (const row of rows as IterableIterator<HistoryRow>) {
+    const args = parseObject(row.arguments);
+    if (!args) continue;
+    let output: unknown;
+    if (row.output !== null) {
+      try {
+        output = JSON.parse(row.output);
+      } catch {
+        output = undefined;
+      }
+    }
+    const run = runs.get(row.run_id) ?? { id: row.run_id, actor: row.actor, calls: [] };
+    run.calls.push({ tool: row.tool, arguments: args, ...(output === undefined ? {} : { output }), at: row.at });
+    runs.set(row.run_id, run);
+  }
+  return [...runs.values()];
+}
