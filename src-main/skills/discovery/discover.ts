@@ -66,9 +66,15 @@ function describe(s: DiscoveredSequence): string {
   return `Does ${s.tools.map(words).join(' then ')}; seen ${s.occurrences} times ${between}.${inputs}`;
 }
 
+/** A TOML string: literal ('…') where JSON allows it, so a template reads as it is written; else basic. */
+function tomlString(text: string): string {
+  if (!/['\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return `'${text}'`;
+  return stringifyToml({ v: text }).trim().slice('v = '.length);
+}
+
 /** The skill.toml of a discovered sequence, in the OpenJarvis pipeline format the loader reads. */
 export function discoveredSkillToml(name: string, description: string, s: DiscoveredSequence): string {
-  const body = stringifyToml({
+  const head = stringifyToml({
     skill: {
       name,
       version: '1.0.0',
@@ -81,19 +87,22 @@ export function discoveredSkillToml(name: string, description: string, s: Discov
         first_seen: s.first_seen,
         last_seen: s.last_seen,
       },
-      steps: s.steps.map((step) => ({
-        tool_name: step.tool_name,
-        arguments_template: JSON.stringify(step.arguments),
-        ...(step.output_key ? { output_key: step.output_key } : {}),
-      })),
     },
   });
+  const steps = s.steps.map((step) =>
+    [
+      '[[skill.steps]]',
+      `tool_name = ${tomlString(step.tool_name)}`,
+      `arguments_template = ${tomlString(JSON.stringify(step.arguments))}`,
+      ...(step.output_key ? [`output_key = ${tomlString(step.output_key)}`] : []),
+    ].join('\n'),
+  );
   const header = [
     `# Found by \`jarvis skill discover\` in the tool-call history (${s.occurrences} times in ${s.runs} runs).`,
     '# A discovered skill is a proposal: it runs only after the household activates it.',
     ...s.notes.map((n) => `# Note: ${n}`),
   ];
-  return `${header.join('\n')}\n${body}\n`;
+  return `${[header.join('\n'), head.trim(), ...steps].join('\n\n')}\n`;
 }
 
 const pipelineTools = (entry: SkillEntry): string | undefined =>
