@@ -166,6 +166,7 @@ function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log
         tool: tool.name,
         arguments: redact.value((args ?? {}) as Record<string, unknown>),
         ...(result.data === undefined ? {} : { output: redact.value(result.data) }),
+        capabilities: engine.capabilitiesForTool(tool),
         at: call.now.toISOString(),
       });
     } catch (err) {

@@ -474,7 +474,8 @@ export class SkillEngine {
   }
 
   /** What a tool step needs declared. */
-  private capabilitiesForTool(tool: RegisteredTool): string[] {
+  /** What a skill must declare to call this tool in a pipeline step. */
+  capabilitiesForTool(tool: RegisteredTool): string[] {
     if (tool.provider === 'core') return [tool.mutates ? 'memory:write' : 'memory:read'];
     if (tool.provider === 'remote') return ['network:fetch'];
     return [...(this.bindings.get(tool.name)?.entry.capabilities ?? [])];

@@ -20,14 +20,25 @@ function history(): MinedRun[] {
   return ['Milch', 'Brot', 'Eier'].map((item, i) => ({
     id: `run${i}`,
     calls: [
-      { tool: 'groceries_add', arguments: { name: item }, output: { id: `g${i}`, name: item }, at: `2026-11-0${i + 1}T10:00:00.000Z` },
+      {
+        tool: 'groceries_add',
+        arguments: { name: item },
+        output: { id: `g${i}`, name: item },
+        capabilities: ['memory:write'],
+        at: `2026-11-0${i + 1}T10:00:00.000Z`,
+      },
       {
         tool: 'tasks_create',
         arguments: { title: `Anna's "Einkauf"\n`, priority: 'high' },
         output: { id: `task${i}` },
         at: `2026-11-0${i + 1}T10:00:01.000Z`,
       },
-      { tool: 'tasks_update', arguments: { id: `task${i}`, status: 'done' }, at: `2026-11-0${i + 1}T10:00:02.000Z` },
+      {
+        tool: 'tasks_update',
+        arguments: { id: `task${i}`, status: 'done' },
+        capabilities: ['memory:write', 'memory:read'],
+        at: `2026-11-0${i + 1}T10:00:02.000Z`,
+      },
     ],
   }));
 }
@@ -46,6 +57,8 @@ describe('discoverSkills', () => {
     expect(entry).toMatchObject({ id: c.name, tier: 'user', group: 'discovered', format: 'openjarvis', errors: [] });
     if (entry?.format !== 'openjarvis') throw new Error('not an OpenJarvis skill');
     expect(entry.definition!.parameters).toEqual(['name']);
+    // What the steps' tools need is declared, so the activated pipeline may call them.
+    expect(entry.capabilities).toEqual(['memory:read', 'memory:write']);
     expect(entry.definition!.steps).toEqual([
       { tool_name: 'groceries_add', arguments: { name: '{name}' } },
       { tool_name: 'tasks_create', arguments: { title: `Anna's "Einkauf"\n`, priority: 'high' }, output_key: 'tasks_create_result' },

@@ -80,6 +80,7 @@ export function discoveredSkillToml(name: string, description: string, s: Discov
       version: '1.0.0',
       description,
       tags: ['discovered'],
+      required_capabilities: [...s.capabilities],
       metadata: {
         discovered_by: 'jarvis skill discover',
         occurrences: s.occurrences,

@@ -31,6 +31,8 @@ export interface DiscoveredSequence {
   readonly steps: readonly DiscoveredStep[];
   /** The values that varied: the pipeline's inputs, in order of first use. */
   readonly parameters: readonly string[];
+  /** What its steps' tools need (`required_capabilities`), as recorded with the calls. */
+  readonly capabilities: readonly string[];
   /** What the household should know before activating it (e.g. a number that becomes text). */
   readonly notes: readonly string[];
 }
@@ -258,6 +260,7 @@ export function mineToolSequences(runs: readonly MinedRun[], options: MineOption
       last_seen: times[times.length - 1] ?? '',
       steps,
       parameters: builder.parameters,
+      capabilities: [...new Set(occ.flatMap((o) => o.calls.flatMap((c) => c.capabilities ?? [])))].sort(),
       notes: builder.notes,
     };
   });

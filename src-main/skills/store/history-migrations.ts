@@ -14,6 +14,7 @@ export const SKILL_HISTORY_MIGRATIONS: readonly Migration[] = [
           tool TEXT NOT NULL,
           arguments TEXT NOT NULL,
           output TEXT,
+          capabilities TEXT NOT NULL,
           at TEXT NOT NULL
         );
         CREATE INDEX skill_tool_history_run ON skill_tool_history (run_id, id);

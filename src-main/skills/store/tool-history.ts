@@ -8,6 +8,8 @@ export interface HistoryCall {
   readonly arguments: Record<string, unknown>;
   /** The call's `data`, when it was small enough to keep. */
   readonly output?: unknown;
+  /** What a pipeline calling this tool must declare (`required_capabilities`). */
+  readonly capabilities?: readonly string[];
   readonly at: string;
 }
 
@@ -36,7 +38,9 @@ export class ToolHistoryStore {
     private readonly limit: number,
   ) {
     applyMigrations(db, SKILL_HISTORY_COMPONENT, SKILL_HISTORY_MIGRATIONS);
-    this.insert = db.prepare('INSERT INTO skill_tool_history (run_id, actor, tool, arguments, output, at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insert = db.prepare(
+      'INSERT INTO skill_tool_history (run_id, actor, tool, arguments, output, capabilities, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.prune = db.prepare('DELETE FROM skill_tool_history WHERE id <= (SELECT MAX(id) FROM skill_tool_history) - ?');
   }
 
@@ -51,6 +55,7 @@ export class ToolHistoryStore {
       call.tool,
       args,
       output !== undefined && output.length <= MAX_HISTORY_JSON ? output : null,
+      JSON.stringify(call.capabilities ?? []),
       call.at,
     );
     this.prune.run(this.limit);
@@ -63,6 +68,7 @@ interface HistoryRow {
   readonly tool: string;
   readonly arguments: string;
   readonly output: string | null;
+  readonly capabilities: string;
   readonly at: string;
 }
 
@@ -80,7 +86,7 @@ export function readToolHistoryReadonly(db: Db): HistoryRun[] {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'skill_tool_history'").get();
   if (!exists) return [];
   const runs = new Map<string, { id: string; actor: string; calls: HistoryCall[] }>();
-  const rows = db.prepare('SELECT run_id, actor, tool, arguments, output, at FROM skill_tool_history ORDER BY id').iterate();
+  const rows = db.prepare('SELECT run_id, actor, tool, arguments, output, capabilities, at FROM skill_tool_history ORDER BY id').iterate();
   for (const row of rows as IterableIterator<HistoryRow>) {
     const args = parseObject(row.arguments);
     if (!args) continue;
@@ -92,8 +98,15 @@ export function readToolHistoryReadonly(db: Db): HistoryRun[] {
         output = undefined;
       }
     }
+    const capabilities = JSON.parse(row.capabilities) as unknown;
     const run = runs.get(row.run_id) ?? { id: row.run_id, actor: row.actor, calls: [] };
-    run.calls.push({ tool: row.tool, arguments: args, ...(output === undefined ? {} : { output }), at: row.at });
+    run.calls.push({
+      tool: row.tool,
+      arguments: args,
+      ...(output === undefined ? {} : { output }),
+      capabilities: Array.isArray(capabilities) ? capabilities.filter((c): c is string => typeof c === 'string') : [],
+      at: row.at,
+    });
     runs.set(row.run_id, run);
   }
   return [...runs.values()];
