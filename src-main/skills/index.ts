@@ -5,3 +5,4 @@ export type { SkillEntry, SkillSet, SkillSource } from './loader';
 export { readToolHistoryReadonly, SKILL_HISTORY_MIGRATIONS } from './store';
 export { discoverSkills, writeDiscoveredSkill, DEFAULT_MIN_FREQUENCY, DISCOVERED_FOLDER } from './discovery';
 export type { DiscoverResult, SkillCandidateProposal } from './discovery';
+export type { HistoryRun } from './store';

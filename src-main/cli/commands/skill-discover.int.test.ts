@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skillToolName } from '../../../src-shared';
+import { openDatabaseReadonly } from '../../platform/database';
+import { readToolHistoryReadonly } from '../../skills';
 import { captureOutput } from '../../testing/captured-output';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../../testing/scripted-ollama';
 import { activateProposedSkills, listedSkills } from '../../testing/skill-proposals';
@@ -124,6 +126,17 @@ describe('jarvis skill discover', () => {
     expect(state.groceries.map((g: { name: string }) => g.name)).toContain('Käse');
     const created = ran.json.data.outputs.tasks_create_result.id;
     expect(state.tasks.find((t: { id: string }) => t.id === created)).toMatchObject({ title: 'Einkaufen gehen', status: 'done' });
+    // The history keeps the skill's call, not its steps again: they belong to the skill.
+    const db = openDatabaseReadonly(tm.config.dataFile);
+    try {
+      expect(
+        readToolHistoryReadonly(db)
+          .at(-1)!
+          .calls.map((c) => c.tool),
+      ).toEqual([tool]);
+    } finally {
+      db.close();
+    }
   });
 
   it('a discovered skill is a proposal even at a fresh installation’s first start', async () => {

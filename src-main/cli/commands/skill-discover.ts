@@ -2,20 +2,28 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { masterBundle } from '../../master/bundle';
 import type { Config } from '../../platform/config';
-import type { DiscoverResult } from '../../skills';
+import type { SkillProposal } from '../../../src-shared';
+import type { DiscoverResult, HistoryRun } from '../../skills';
 import { EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill discover: ${text}\n`);
 
-/** The history of the database JARVIS_DATA names (read-only: a running master keeps writing it). */
-function readHistory(config: Config) {
-  const { openDatabaseReadonly, readToolHistoryReadonly } = masterBundle().exports;
-  if (config.dataFile === ':memory:' || !existsSync(config.dataFile)) return [];
+/**
+ * The history and the skills the household rejected, from the database JARVIS_DATA names
+ * (read-only: a running master keeps writing it).
+ */
+function readHistory(config: Config): { runs: HistoryRun[]; rejected: Set<string> } {
+  const { openDatabaseReadonly, readRecordsReadonly, readToolHistoryReadonly } = masterBundle().exports;
+  if (config.dataFile === ':memory:' || !existsSync(config.dataFile)) return { runs: [], rejected: new Set() };
   const db = openDatabaseReadonly(config.dataFile);
   try {
-    return readToolHistoryReadonly(db);
+    const proposals = (readRecordsReadonly(db).SkillProposal ?? []) as SkillProposal[];
+    return {
+      runs: readToolHistoryReadonly(db),
+      rejected: new Set(proposals.filter((p) => p.status === 'rejected').map((p) => p.skill_id)),
+    };
   } finally {
     db.close();
   }
@@ -25,7 +33,8 @@ function discover(config: Config, minFrequency: number): DiscoverResult {
   const { createSkillEngine, discoverSkills, SkillRegistry, Tracer, userSkillsDir } = masterBundle().exports;
   const engine = createSkillEngine({ config, registry: new SkillRegistry(), tracer: new Tracer({ enabled: false, limit: 1 }) });
   engine.reload();
-  return discoverSkills({ runs: readHistory(config), existing: engine.skills(), userDir: userSkillsDir(config), minFrequency });
+  const { runs, rejected } = readHistory(config);
+  return discoverSkills({ runs, rejected, existing: engine.skills(), userDir: userSkillsDir(config), minFrequency });
 }
 
 /** `jarvis skill discover`: recurring tool sequences of the history become proposed pipeline skills. */
@@ -73,7 +82,8 @@ export function registerSkillDiscover(skill: Command): void {
         );
         for (const c of result.candidates) for (const note of c.notes) out(`note: ${c.name}: ${note}`);
       }
-      for (const k of result.known) out(`already a skill: ${k.tools.join(' > ')} (${k.skill})`);
+      for (const k of result.known)
+        out(k.rejected ? `rejected earlier: ${k.tools.join(' > ')} (${k.skill})` : `already a skill: ${k.tools.join(' > ')} (${k.skill})`);
       if (opts.dryRun) {
         if (result.candidates.length > 0) out('dry run: nothing written');
         return;

@@ -87,6 +87,13 @@ describe('discoverSkills', () => {
     expect(renamed.map((c) => c.name)).toEqual([`${first.name}-2`]);
   });
 
+  it('does not propose again what the household rejected, even after its folder was deleted', () => {
+    const name = discoverSkills({ runs: history(), existing: [], userDir: userDir() }).candidates[0]!.name;
+    const result = discoverSkills({ runs: history(), existing: [], userDir: userDir(), rejected: new Set([name]) });
+    expect(result.candidates).toEqual([]);
+    expect(result.known).toEqual([expect.objectContaining({ skill: name, rejected: true })]);
+  });
+
   it('shortens a long name with a hash and keeps it a valid skill name', () => {
     const tools = ['home_assistant_turn_on_the_living_room_lights', 'home_assistant_set_the_thermostat', 'music_play_playlist'];
     const runs: MinedRun[] = ['a', 'b', 'c'].map((id) => ({

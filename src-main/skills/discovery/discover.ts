@@ -25,12 +25,14 @@ export interface DiscoverOptions {
   readonly existing: readonly SkillEntry[];
   readonly userDir: string;
   readonly minFrequency?: number;
+  /** Skill ids the household rejected as proposals: not proposed again, even after their folder was deleted. */
+  readonly rejected?: ReadonlySet<string>;
 }
 
 export interface DiscoverResult {
   readonly candidates: readonly SkillCandidateProposal[];
   /** Sequences that were frequent enough but exist already as a skill: name of the skill. */
-  readonly known: readonly { readonly tools: readonly string[]; readonly skill: string }[];
+  readonly known: readonly { readonly tools: readonly string[]; readonly skill: string; readonly rejected?: boolean }[];
   readonly runs: number;
 }
 
@@ -123,7 +125,7 @@ export function discoverSkills(options: DiscoverOptions): DiscoverResult {
   }
   const taken = new Set(options.existing.map((e) => e.id));
   const candidates: SkillCandidateProposal[] = [];
-  const known: { tools: readonly string[]; skill: string }[] = [];
+  const known: { tools: readonly string[]; skill: string; rejected?: boolean }[] = [];
   const mined = mineToolSequences(options.runs, options.minFrequency === undefined ? {} : { minFrequency: options.minFrequency });
   for (const s of mined) {
     const existing = byTools.get(s.tools.join('\n'));
@@ -131,7 +133,12 @@ export function discoverSkills(options: DiscoverOptions): DiscoverResult {
       known.push({ tools: s.tools, skill: existing });
       continue;
     }
-    const name = uniqueName(baseName(s.tools), taken);
+    const base = baseName(s.tools);
+    if (options.rejected?.has(base)) {
+      known.push({ tools: s.tools, skill: base, rejected: true });
+      continue;
+    }
+    const name = uniqueName(base, taken);
     taken.add(name);
     const description = describe(s);
     const file = join(options.userDir, DISCOVERED_FOLDER, name, PIPELINE_FILE);

@@ -42,6 +42,9 @@ export class ToolHistoryStore {
       'INSERT INTO skill_tool_history (run_id, actor, tool, arguments, output, capabilities, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.prune = db.prepare('DELETE FROM skill_tool_history WHERE id <= (SELECT MAX(id) FROM skill_tool_history) - ?');
+    // A lowered limit applies at once; 0 also forgets what was kept.
+    if (limit === 0) db.prepare('DELETE FROM skill_tool_history').run();
+    else this.prune.run(limit);
   }
 
   record(runId: string, actor: string, call: HistoryCall): void {
