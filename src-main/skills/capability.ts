@@ -6,7 +6,7 @@ import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
-import { ToolHistoryStore } from './store';
+import { MAX_HISTORY_JSON, ToolHistoryStore } from './store';
 import type { SkillRegistry } from '../platform/registry';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -165,7 +165,10 @@ function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log
       history.record(call.traceId, call.actor, {
         tool: tool.name,
         arguments: redact.value((args ?? {}) as Record<string, unknown>),
-        ...(result.data === undefined ? {} : { output: redact.value(result.data) }),
+        // A large output (a whole list) would be dropped by the store anyway: not copied first.
+        ...(result.data === undefined || (JSON.stringify(result.data)?.length ?? 0) > MAX_HISTORY_JSON
+          ? {}
+          : { output: redact.value(result.data) }),
         capabilities: engine.capabilitiesForTool(tool),
         at: call.now.toISOString(),
       });
