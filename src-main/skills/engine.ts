@@ -473,8 +473,7 @@ export class SkillEngine {
     };
   }
 
-  /** What a tool step needs declared. */
-  /** What a skill must declare to call this tool in a pipeline step. */
+  /** What a skill must declare (required_capabilities) to call this tool in a pipeline step. */
   capabilitiesForTool(tool: RegisteredTool): string[] {
     if (tool.provider === 'core') return [tool.mutates ? 'memory:write' : 'memory:read'];
     if (tool.provider === 'remote') return ['network:fetch'];
