@@ -6,7 +6,7 @@ import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
-import { MAX_HISTORY_JSON, ToolHistoryStore } from './store';
+import { MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
 import type { SkillRegistry } from '../platform/registry';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -156,8 +156,9 @@ const HISTORY_ACTORS: ReadonlySet<string> = new Set(['assistant', 'mcp', 'user',
  * the trace. Calls a pipeline makes belong to its skill and are left out.
  */
 function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log'> & { registry: SkillRegistry }, engine: SkillEngine) {
-  const history = new ToolHistoryStore(ctx.db, ctx.config.skillHistoryLimit);
+  const store = new ToolHistoryStore(ctx.db, ctx.config.skillHistoryLimit);
   if (ctx.config.skillHistoryLimit === 0) return () => undefined;
+  const history = new RunHistoryRecorder(store);
   return ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
     if (!result.success || !HISTORY_ACTORS.has(call.actor) || engine.insidePipeline()) return;
     try {
@@ -170,6 +171,7 @@ function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log
           ? {}
           : { output: redact.value(result.data) }),
         capabilities: engine.capabilitiesForTool(tool),
+        ...(tool.risk ? { risk: tool.risk } : {}),
         at: call.now.toISOString(),
       });
     } catch (err) {

@@ -82,6 +82,9 @@ describe('jarvis skill discover', () => {
       name: NAME,
       occurrences: 4,
       parameters: ['name'],
+      // What the steps need and how risky they are, as the master recorded it with the calls.
+      capabilities: ['memory:write'],
+      risk: 'reversible',
       written: false,
       steps: [
         { tool_name: 'groceries_add', arguments: { name: '{name}' } },
@@ -126,14 +129,20 @@ describe('jarvis skill discover', () => {
     expect(state.groceries.map((g: { name: string }) => g.name)).toContain('Käse');
     const created = ran.json.data.outputs.tasks_create_result.id;
     expect(state.tasks.find((t: { id: string }) => t.id === created)).toMatchObject({ title: 'Einkaufen gehen', status: 'done' });
-    // The history keeps the skill's call, not its steps again: they belong to the skill.
+    // An assistant turn that runs the skill: the history keeps the skill's call, not its steps again.
+    ollama.reply(
+      { tool_calls: [{ name: tool, arguments: { name: 'Quark' } }] },
+      { tool_calls: [{ name: 'groceries_list', arguments: {} }] },
+      { content: 'Erledigt.' },
+    );
+    await tm.request('/api/agent/chat', { json: { message: 'Quark besorgen wie immer' } });
     const db = openDatabaseReadonly(tm.config.dataFile);
     try {
       expect(
         readToolHistoryReadonly(db)
           .at(-1)!
           .calls.map((c) => c.tool),
-      ).toEqual([tool]);
+      ).toEqual([tool, 'groceries_list']);
     } finally {
       db.close();
     }

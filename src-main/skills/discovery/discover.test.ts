@@ -25,18 +25,21 @@ function history(): MinedRun[] {
         arguments: { name: item },
         output: { id: `g${i}`, name: item },
         capabilities: ['memory:write'],
+        risk: 'reversible' as const,
         at: `2026-11-0${i + 1}T10:00:00.000Z`,
       },
       {
         tool: 'tasks_create',
         arguments: { title: `Anna's "Einkauf"\n`, priority: 'high' },
         output: { id: `task${i}` },
+        risk: 'reversible' as const,
         at: `2026-11-0${i + 1}T10:00:01.000Z`,
       },
       {
         tool: 'tasks_update',
         arguments: { id: `task${i}`, status: 'done' },
         capabilities: ['memory:write', 'memory:read'],
+        risk: 'reversible' as const,
         at: `2026-11-0${i + 1}T10:00:02.000Z`,
       },
     ],
@@ -59,6 +62,8 @@ describe('discoverSkills', () => {
     expect(entry.definition!.parameters).toEqual(['name']);
     // What the steps' tools need is declared, so the activated pipeline may call them.
     expect(entry.capabilities).toEqual(['memory:read', 'memory:write']);
+    // Its steps are all reversible, so the pipeline is too: the assistant runs it without asking.
+    expect(entry.definition!.risk).toBe('reversible');
     expect(entry.definition!.steps).toEqual([
       { tool_name: 'groceries_add', arguments: { name: '{name}' } },
       { tool_name: 'tasks_create', arguments: { title: `Anna's "Einkauf"\n`, priority: 'high' }, output_key: 'tasks_create_result' },

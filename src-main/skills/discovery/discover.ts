@@ -83,6 +83,7 @@ export function discoveredSkillToml(name: string, description: string, s: Discov
       description,
       tags: ['discovered'],
       required_capabilities: [...s.capabilities],
+      ...(s.risk ? { risk: s.risk } : {}),
       metadata: {
         discovered_by: 'jarvis skill discover',
         occurrences: s.occurrences,

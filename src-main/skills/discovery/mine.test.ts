@@ -129,6 +129,14 @@ describe('mineToolSequences', () => {
     expect(JSON.stringify(s)).not.toContain('hunter22');
   });
 
+  it('declares the highest risk of its steps, and none when a step declared none', () => {
+    const runs = (risks: (MinedCall['risk'] | undefined)[]) =>
+      ['a', 'b', 'c'].map((id) => run(id, ...risks.map((risk, i) => call(`tool_${i}`, {}, risk ? { risk } : {}))));
+    expect(mineToolSequences(runs(['read', 'reversible', 'read']))[0]!.risk).toBe('reversible');
+    expect(mineToolSequences(runs(['read', 'disruptive']))[0]!.risk).toBe('disruptive');
+    expect(mineToolSequences(runs(['read', undefined]))[0]).not.toHaveProperty('risk');
+  });
+
   it('leaves out an argument given only sometimes', () => {
     const runs = ['a', 'b', 'c'].map((id, i) =>
       run(id, call('groceries_add', { name: 'Milch', ...(i === 0 ? { quantity: 2 } : {}) }), call('tasks_create', { title: 'x' })),

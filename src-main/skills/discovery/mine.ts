@@ -1,4 +1,5 @@
 import { REDACTED as REDACTED_MARK } from '../../platform/trace/redact';
+import { RISK_CLASSES, type RiskClass } from '../../../src-shared';
 import type { HistoryCall } from '../store/tool-history';
 
 /** A call the miner reads: the history's calls, or any other source that says whether it succeeded. */
@@ -33,6 +34,8 @@ export interface DiscoveredSequence {
   readonly parameters: readonly string[];
   /** What its steps' tools need (`required_capabilities`), as recorded with the calls. */
   readonly capabilities: readonly string[];
+  /** The highest risk class of its steps; absent when a step's tool declared none. */
+  readonly risk?: RiskClass;
   /** What the household should know before activating it (e.g. a number that becomes text). */
   readonly notes: readonly string[];
 }
@@ -229,6 +232,13 @@ class TemplateBuilder {
   }
 }
 
+/** The highest declared risk of the calls, or nothing when one of them declared none. */
+function riskOf(calls: readonly MinedCall[]): { risk?: RiskClass } {
+  if (calls.some((c) => c.risk === undefined)) return {};
+  const rank = Math.max(...calls.map((c) => RISK_CLASSES.indexOf(c.risk!)));
+  return rank >= 0 ? { risk: RISK_CLASSES[rank]! } : {};
+}
+
 /**
  * Recurring tool sequences: per run the ordered successful calls (bookkeeping left out),
  * every contiguous sequence of two or more different-tool steps counted across runs. A
@@ -261,6 +271,7 @@ export function mineToolSequences(runs: readonly MinedRun[], options: MineOption
       steps,
       parameters: builder.parameters,
       capabilities: [...new Set(occ.flatMap((o) => o.calls.flatMap((c) => c.capabilities ?? [])))].sort(),
+      ...riskOf(occ.flatMap((o) => o.calls)),
       notes: builder.notes,
     };
   });

@@ -15,6 +15,7 @@ export const SKILL_HISTORY_MIGRATIONS: readonly Migration[] = [
           arguments TEXT NOT NULL,
           output TEXT,
           capabilities TEXT NOT NULL,
+          risk TEXT,
           at TEXT NOT NULL
         );
         CREATE INDEX skill_tool_history_run ON skill_tool_history (run_id, id);

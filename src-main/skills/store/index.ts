@@ -1,3 +1,4 @@
+export { RunHistoryRecorder } from './run-recorder';
 export { SKILL_HISTORY_MIGRATIONS } from './history-migrations';
 export {
   MAX_HISTORY_JSON,
