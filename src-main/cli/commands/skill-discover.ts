@@ -60,7 +60,14 @@ export function registerSkillDiscover(skill: Command): void {
         const candidates = result.candidates.map(({ toml: _toml, ...c }) => ({ ...c, written: written.has(c.name) }));
         out(
           JSON.stringify(
-            { runs: result.runs, min_frequency: minFrequency, dry_run: opts.dryRun === true, candidates, known: result.known },
+            {
+              runs: result.runs,
+              more: result.more,
+              min_frequency: minFrequency,
+              dry_run: opts.dryRun === true,
+              candidates,
+              known: result.known,
+            },
             null,
             2,
           ),
@@ -81,6 +88,7 @@ export function registerSkillDiscover(skill: Command): void {
           ),
         );
         for (const c of result.candidates) for (const note of c.notes) out(`note: ${c.name}: ${note}`);
+        if (result.more > 0) out(`${result.more} rarer sequences left out: run it again once these are decided`);
       }
       for (const k of result.known)
         out(k.rejected ? `rejected earlier: ${k.tools.join(' > ')} (${k.skill})` : `already a skill: ${k.tools.join(' > ')} (${k.skill})`);

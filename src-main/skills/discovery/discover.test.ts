@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSkills, type SkillEntry } from '../loader';
-import { discoverSkills, writeDiscoveredSkill } from './discover';
+import { discoverSkills, MAX_CANDIDATES, writeDiscoveredSkill } from './discover';
 import type { MinedRun } from './mine';
 
 let root: string;
@@ -97,6 +97,23 @@ describe('discoverSkills', () => {
     const result = discoverSkills({ runs: history(), existing: [], userDir: userDir(), rejected: new Set([name]) });
     expect(result.candidates).toEqual([]);
     expect(result.known).toEqual([expect.objectContaining({ skill: name, rejected: true })]);
+  });
+
+  it('proposes at most MAX_CANDIDATES at once, the most frequent first', () => {
+    // 30 different two-step routines, routine i seen 3 + i times.
+    const runs: MinedRun[] = Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 3 + i }, (_, n) => ({
+        id: `r${i}-${n}`,
+        calls: [
+          { tool: `first_${i}`, arguments: {}, at: '2026-11-01T00:00:00.000Z' },
+          { tool: `second_${i}`, arguments: {}, at: '2026-11-01T00:00:00.000Z' },
+        ],
+      })),
+    ).flat();
+    const result = discoverSkills({ runs, existing: [], userDir: userDir() });
+    expect(result.candidates).toHaveLength(MAX_CANDIDATES);
+    expect(result.more).toBe(30 - MAX_CANDIDATES);
+    expect(result.candidates[0]!.tools).toEqual(['first_29', 'second_29']);
   });
 
   it('shortens a long name with a hash and keeps it a valid skill name', () => {

@@ -34,7 +34,12 @@ export interface DiscoverResult {
   /** Sequences that were frequent enough but exist already as a skill: name of the skill. */
   readonly known: readonly { readonly tools: readonly string[]; readonly skill: string; readonly rejected?: boolean }[];
   readonly runs: number;
+  /** Candidates left out past MAX_CANDIDATES (the rarer ones). */
+  readonly more: number;
 }
+
+/** At most this many proposals at once, the most frequent first: the household decides each one. */
+export const MAX_CANDIDATES = 20;
 
 const kebab = (tool: string): string =>
   tool
@@ -128,6 +133,7 @@ export function discoverSkills(options: DiscoverOptions): DiscoverResult {
   const candidates: SkillCandidateProposal[] = [];
   const known: { tools: readonly string[]; skill: string; rejected?: boolean }[] = [];
   const mined = mineToolSequences(options.runs, options.minFrequency === undefined ? {} : { minFrequency: options.minFrequency });
+  let more = 0;
   for (const s of mined) {
     const existing = byTools.get(s.tools.join('\n'));
     if (existing) {
@@ -139,13 +145,17 @@ export function discoverSkills(options: DiscoverOptions): DiscoverResult {
       known.push({ tools: s.tools, skill: base, rejected: true });
       continue;
     }
+    if (candidates.length >= MAX_CANDIDATES) {
+      more += 1;
+      continue;
+    }
     const name = uniqueName(base, taken);
     taken.add(name);
     const description = describe(s);
     const file = join(options.userDir, DISCOVERED_FOLDER, name, PIPELINE_FILE);
     candidates.push({ ...s, name, description, file, toml: discoveredSkillToml(name, description, s) });
   }
-  return { candidates, known, runs: options.runs.length };
+  return { candidates, known, runs: options.runs.length, more };
 }
 
 /** Writes one candidate's skill.toml (never over an existing folder). Returns false when the folder exists. */

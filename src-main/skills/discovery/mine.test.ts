@@ -29,6 +29,8 @@ describe('mineToolSequences', () => {
     const abc = (id: string) => run(id, call('a_one'), call('b_two'), call('c_three'));
     const only = mineToolSequences([abc('1'), abc('2'), abc('3')]);
     expect(only.map((s) => s.tools)).toEqual([['a_one', 'b_two', 'c_three']]);
+    const abcd = (id: string) => run(id, call('a_one'), call('b_two'), call('c_three'), call('d_four'));
+    expect(mineToolSequences([abcd('1'), abcd('2'), abcd('3')]).map((s) => s.tools)).toEqual([['a_one', 'b_two', 'c_three', 'd_four']]);
     // a_one > b_two also happens on its own: both are routines, the shorter one more frequent.
     const more = mineToolSequences([abc('1'), abc('2'), abc('3'), run('4', call('a_one'), call('b_two'))]);
     expect(more.map((s) => [s.tools.join('>'), s.occurrences])).toEqual([

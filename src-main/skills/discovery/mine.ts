@@ -114,9 +114,21 @@ function countSequences(runs: readonly MinedRun[], maxLength: number): Map<strin
   return found;
 }
 
-function contains(longer: readonly string[], shorter: readonly string[]): boolean {
-  for (let i = 0; i + shorter.length <= longer.length; i++) if (shorter.every((t, j) => longer[i + j] === t)) return true;
-  return false;
+/**
+ * The frequent sequences no longer one contains with as many occurrences. Checking the
+ * one-step extensions is enough: every occurrence of a longer sequence is one of each
+ * extension inside it, so an extension is seen at least as often. Linear, not quadratic.
+ */
+function maximalOf<T extends { readonly tools: readonly string[]; readonly occ: readonly unknown[] }>(frequent: readonly T[]): T[] {
+  const longest = new Map<string, number>();
+  const note = (key: string, count: number) => longest.set(key, Math.max(longest.get(key) ?? 0, count));
+  for (const s of frequent) {
+    if (s.tools.length < 3) continue;
+    // A sequence one step longer, seen `count` times, covers its prefix and its suffix.
+    note(s.tools.slice(0, -1).join('\n'), s.occ.length);
+    note(s.tools.slice(1).join('\n'), s.occ.length);
+  }
+  return frequent.filter((s) => (longest.get(s.tools.join('\n')) ?? 0) < s.occ.length);
 }
 
 /** Leaf paths of an output whose value is `value` (strings and numbers only, a few levels deep). */
@@ -226,7 +238,7 @@ class TemplateBuilder {
     this.parameters.push(name);
     if (values.some((v) => typeof v !== 'string'))
       this.notes.push(
-        `${name} (step ${step + 1}, ${this.tools[step]}) varied as a ${typeof values.find((v) => typeof v !== 'string')}; skill inputs are text, so the tool may refuse it`,
+        `${name} (step ${step + 1}, ${this.tools[step]}) was not always text; skill inputs are text, so the tool may refuse it`,
       );
     return name;
   }
@@ -251,9 +263,7 @@ export function mineToolSequences(runs: readonly MinedRun[], options: MineOption
   const frequent = [...countSequences(runs, maxLength)]
     .filter(([, occ]) => occ.length >= minFrequency)
     .map(([key, occ]) => ({ tools: key.split('\n'), occ }));
-  const maximal = frequent.filter(
-    (s) => !frequent.some((t) => t.tools.length > s.tools.length && t.occ.length >= s.occ.length && contains(t.tools, s.tools)),
-  );
+  const maximal = maximalOf(frequent);
   const sequences = maximal.map(({ tools, occ }) => {
     const builder = new TemplateBuilder(occ, tools);
     const argumentsOf = tools.map((_, i) => builder.step(i));
