@@ -17,6 +17,7 @@ export { treeSha256 } from '../skills/tree-hash';
 export * as sourceSync from '../skills/sources';
 export { generateSigningKey, trustedKeysFile } from '../skills/signature';
 export { signSkillFolder } from '../skills/sign-skill';
+export { DEFAULT_MIN_FREQUENCY, discoverSkills, readToolHistoryReadonly, writeDiscoveredSkill } from '../skills';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`

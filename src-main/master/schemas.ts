@@ -5,6 +5,7 @@ import { MCP_MIGRATIONS } from '../mcp';
 import { NOTIFY_MIGRATIONS } from '../notify';
 import { IDEMPOTENCY_MIGRATIONS } from '../platform/database';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
+import { SKILL_HISTORY_MIGRATIONS } from '../skills';
 
 /**
  * The schema version of every component this build knows: the master refuses a database
@@ -20,4 +21,5 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   access: ACCESS_MIGRATIONS.length,
   idempotency: IDEMPOTENCY_MIGRATIONS.length,
   notify: NOTIFY_MIGRATIONS.length,
+  skill_history: SKILL_HISTORY_MIGRATIONS.length,
 };

@@ -10,6 +10,8 @@ import { ollamaGenerate } from './generate';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 import { startAutoSync, type AutoSync } from './sources/auto-sync';
 import { readTrustedKeys, trustedKeysFile } from './signature';
+import { MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
+import type { SkillRegistry } from '../platform/registry';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -109,6 +111,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     reload();
     ctx.registry.addProvider(engine.provider);
   }
+  const stopRecordingHistory = recordToolHistory(ctx, engine);
   const remoteSkills = new Map<'remote' | 'mcp', () => readonly SkillInfo[]>();
   const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
   const service: SkillsService = {
@@ -173,6 +176,40 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
       await autoSync?.stop();
+      stopRecordingHistory();
     },
   };
+}
+
+/** Who may start a routine worth discovering; automations and the system already run by themselves. */
+const HISTORY_ACTORS: ReadonlySet<string> = new Set(['assistant', 'mcp', 'user', 'cli']);
+
+/**
+ * Keeps the successful tool calls of each run for `jarvis skill discover`, redacted like
+ * the trace. Calls a pipeline makes belong to its skill and are left out.
+ */
+function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log'> & { registry: SkillRegistry }, engine: SkillEngine) {
+  const store = new ToolHistoryStore(ctx.db, ctx.config.skillHistoryLimit);
+  if (ctx.config.skillHistoryLimit === 0) return () => undefined;
+  const history = new RunHistoryRecorder(store);
+  return ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
+    if (!result.success || !HISTORY_ACTORS.has(call.actor) || engine.insidePipeline()) return;
+    try {
+      const redact = ctx.tracer.redactor;
+      history.record(call.traceId, call.actor, {
+        tool: tool.name,
+        arguments: redact.value((args ?? {}) as Record<string, unknown>),
+        // A large output (a whole list) would be dropped by the store anyway: not copied first.
+        ...(result.data === undefined || (JSON.stringify(result.data)?.length ?? 0) > MAX_HISTORY_JSON
+          ? {}
+          : { output: redact.value(result.data) }),
+        capabilities: engine.capabilitiesForTool(tool),
+        ...(tool.risk ? { risk: tool.risk } : {}),
+        at: call.now.toISOString(),
+      });
+    } catch (err) {
+      // The history serves a later suggestion; a failed write must never fail the call.
+      ctx.log.warn(`skill history: a tool call was not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
 }

@@ -26,6 +26,7 @@ import {
   type SkillSource,
   toolNamesOf,
 } from './loader';
+import { DISCOVERED_FOLDER } from './discovery/folder';
 import { fillTemplate } from './openjarvis';
 import { skillToolLimit, type SkillToolLimit } from './allowed-tools';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
@@ -76,6 +77,8 @@ export interface SkillCandidate {
   readonly sha256: string;
   /** `startup`: the first load of this process; the others compare with the previous load. */
   readonly change: 'startup' | 'added' | 'changed' | 'unchanged';
+  /** Written by `jarvis skill discover` (the user tier's `discovered/` folder): never part of an installation baseline. */
+  readonly discovered?: boolean;
 }
 
 export interface SkillAdmission {
@@ -293,6 +296,11 @@ export class SkillEngine {
     return held ? toolFailure(SKILL_ERROR_CODES.untrusted, `skill ${entry.id} is held back: ${held}`) : undefined;
   }
 
+  /** True while a pipeline step runs: its calls belong to the skill, not to the household's own routine. */
+  insidePipeline(): boolean {
+    return (this.nesting.getStore() ?? 0) > 0;
+  }
+
   /** Asks the gate again without rereading the folders (after a household decision). */
   readmit(): void {
     this.admit('decision');
@@ -315,7 +323,11 @@ export class SkillEngine {
       }
       const previous = this.admissions.get(s.id);
       const change = why === 'startup' ? 'startup' : !previous ? 'added' : previous.sha256 !== sha256 ? 'changed' : 'unchanged';
-      next.set(s.id, { sha256, admission: gate.admit({ id: s.id, version: s.version, sha256, change }) });
+      const discovered = s.tier === 'user' && s.group === DISCOVERED_FOLDER;
+      next.set(s.id, {
+        sha256,
+        admission: gate.admit({ id: s.id, version: s.version, sha256, change, ...(discovered ? { discovered } : {}) }),
+      });
     }
     this.admissions = next;
   }
@@ -574,8 +586,8 @@ export class SkillEngine {
     };
   }
 
-  /** What a tool step needs declared. */
-  private capabilitiesForTool(tool: RegisteredTool): string[] {
+  /** What a skill must declare (required_capabilities) to call this tool in a pipeline step. */
+  capabilitiesForTool(tool: RegisteredTool): string[] {
     if (tool.provider === 'core') return [tool.mutates ? 'memory:write' : 'memory:read'];
     if (tool.provider === 'remote') return ['network:fetch'];
     return [...(this.bindings.get(tool.name)?.entry.capabilities ?? [])];

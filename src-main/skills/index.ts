@@ -4,3 +4,7 @@ export { loadSkills, skillSources, OPENJARVIS_ACTION } from './loader';
 export type { SkillEntry, SkillSet, SkillSource } from './loader';
 export { toolMatches, type SkillToolLimit } from './allowed-tools';
 export { SKILL_READ_TOOL } from './skill-reader';
+export { readToolHistoryReadonly, SKILL_HISTORY_MIGRATIONS } from './store';
+export { discoverSkills, writeDiscoveredSkill, DEFAULT_MIN_FREQUENCY, DISCOVERED_FOLDER } from './discovery';
+export type { DiscoverResult, SkillCandidateProposal } from './discovery';
+export type { HistoryRun } from './store';

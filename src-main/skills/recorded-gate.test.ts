@@ -109,4 +109,15 @@ describe('RecordedSkillGate', () => {
       expect(second.svc.get('SkillProposal', added.proposal_id!)).toMatchObject({ change: 'added' });
     });
   });
+  it('a discovered skill is a proposal even at the very first start, and is not remembered as installed', () => {
+    const { svc, gate, decide } = boot(openDatabase(':memory:'));
+    const found = { ...tree('d', 'startup'), id: 'discovered-a-then-b', discovered: true };
+    const first = gate.admit(found);
+    expect(first.state).toBe('proposed');
+    expect(svc.list('SkillProposal')).toEqual([expect.objectContaining({ skill_id: 'discovered-a-then-b', change: 'added' })]);
+    // The same start's other skills are still the installation.
+    expect(gate.admit(tree('a', 'startup'))).toEqual({ state: 'active' });
+    decide(first.proposal_id!, 'accept');
+    expect(gate.admit({ ...found, change: 'unchanged' })).toEqual({ state: 'active', proposal_id: first.proposal_id });
+  });
 });

@@ -55,7 +55,8 @@ export class RecordedSkillGate implements SkillGate {
     const known = this.recorder.skillProposals(skill.id);
     const same = known.filter((p) => p.manifest_sha256 === skill.sha256).pop();
     if (same) return admissionOf(same);
-    if (skill.change === 'startup' && this.firstStart && known.length === 0) {
+    // A discovered skill was never installed by the household: it is a proposal even now.
+    if (skill.change === 'startup' && this.firstStart && known.length === 0 && !skill.discovered) {
       baseline.set(skill.id, skill.sha256);
       this.save();
       return { state: 'active' };

@@ -7,6 +7,7 @@ import type { SkillEntry } from '../../skills';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 import { installFromSourceCommand, isSourceSkill, registerSkillSources } from './skill-sources';
+import { registerSkillDiscover } from './skill-discover';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
@@ -103,8 +104,9 @@ export function registerSkill(program: Command): void {
   const skill = program
     .command('skill')
     .description(
-      'Skills: list, info, run, install, remove, search, and sync, sources, update for skill sources (jarvis.skill.v1, SKILL.md, skill.toml)',
+      'Skills: list, info, run, install, remove, search, discover, and sync, sources, update for skill sources (jarvis.skill.v1, SKILL.md, skill.toml)',
     );
+  registerSkillDiscover(skill);
 
   skill
     .command('list')

@@ -368,6 +368,13 @@ export const SETTINGS = [
     default: 'https://github.com',
     description: 'Where `github:<owner>/<repo>` skill sources are cloned from (`<this>/<owner>/<repo>.git`).',
   },
+  {
+    env: 'JARVIS_SKILL_HISTORY_LIMIT',
+    key: 'skillHistoryLimit',
+    type: 'non-negative-int',
+    default: '5000',
+    description: 'How many successful tool calls are kept for `jarvis skill discover` (0 keeps none).',
+  },
 
   // Notifications
   {

@@ -1,0 +1,10 @@
+export { RunHistoryRecorder } from './run-recorder';
+export { SKILL_HISTORY_MIGRATIONS } from './history-migrations';
+export {
+  MAX_HISTORY_JSON,
+  readToolHistoryReadonly,
+  SKILL_HISTORY_COMPONENT,
+  ToolHistoryStore,
+  type HistoryCall,
+  type HistoryRun,
+} from './tool-history';
