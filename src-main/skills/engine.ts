@@ -367,6 +367,11 @@ export class SkillEngine {
     return { overlay: load.overlay, file: load.file, stale: sha === undefined || sha !== load.overlay.skill_sha256 };
   }
 
+  /** The tree hash the skill was loaded with: what an overlay is made for. */
+  treeShaOf(s: SkillEntry): string | undefined {
+    return this.shas.get(s.dir);
+  }
+
   /** Why the skill's overlay file is not used, when it is broken. */
   private overlayProblem(s: SkillEntry): string | undefined {
     const load = this.overlayBook?.current().get(s.id);
