@@ -1,4 +1,4 @@
-import { OVERLAY_FORMAT, writeOverlay, type OverlayPolicy, type SkillOverlay } from '../overlays';
+import { OVERLAY_FORMAT, OverlayError, writeOverlay, type OverlayPolicy, type SkillOverlay } from '../overlays';
 import { benchmarkCases, readSkillCases, usesOf, type SkillCase } from './cases';
 import { searchDescription, type CatalogSkill } from './describe';
 import { pickExamples } from './few-shot';
@@ -74,11 +74,17 @@ export async function optimizeSkills(
       continue;
     }
     options.progress?.(`${skill.id}: ${plural(uses.length, 'successful use', 'successful uses')}`);
-    rows.push(
-      options.policy === 'few-shot'
-        ? fewShot(skill, uses, options)
-        : await describe(skill, uses, history, catalog, { ...options, ask: options.ask as ModelAsk }),
-    );
+    try {
+      rows.push(
+        options.policy === 'few-shot'
+          ? fewShot(skill, uses, options)
+          : await describe(skill, uses, history, catalog, { ...options, ask: options.ask as ModelAsk }),
+      );
+    } catch (err) {
+      // One skill whose overlay cannot be written does not stop the others.
+      if (!(err instanceof OverlayError)) throw err;
+      rows.push({ skill: skill.id, uses: uses.length, result: 'skipped', reason: err.message });
+    }
   }
   return rows;
 }
