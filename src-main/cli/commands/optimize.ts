@@ -101,6 +101,8 @@ export function registerOptimize(program: Command): void {
           now: new Date(),
           candidates,
           ...(ask ? { ask } : {}),
+          // The describe policy asks the model once per case and description: say what it is doing.
+          ...(ask && !opts.json ? { progress: (line: string) => out(`${line}: proposing and scoring descriptions …`) } : {}),
         });
       } catch (e) {
         err(e instanceof Error ? e.message : String(e));
