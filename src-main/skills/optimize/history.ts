@@ -24,9 +24,8 @@ export interface RecordedRequest {
   readonly from: 'trace' | 'protocol';
 }
 
-/** Trace files read at most (the newest), and bytes per file: history, not a database. */
-const MAX_TRACE_FILES = 60;
-const MAX_TRACE_FILE_BYTES = 64 * 1024 * 1024;
+/** The newest trace files, up to this many bytes in all: history, not a database. */
+const MAX_TRACE_BYTES = 256 * 1024 * 1024;
 
 interface TraceLine {
   readonly trace_id?: unknown;
@@ -51,24 +50,35 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The assistant's requests in the trace files of a folder (`trace-YYYY-MM-DD.jsonl`). */
 export function readTraceHistory(dir: string | undefined): RecordedRequest[] {
   if (!dir) return [];
-  let files: string[];
+  let names: string[];
   try {
-    files = readdirSync(dir)
+    names = readdirSync(dir)
       .filter((f) => /^trace-\d{4}-\d{2}-\d{2}\.jsonl$/.test(f))
       .sort()
-      .slice(-MAX_TRACE_FILES);
+      .reverse();
   } catch {
     return [];
   }
-  const drafts = new Map<string, Draft>();
-  for (const file of files) {
-    const path = join(dir, file);
+  const files: string[] = [];
+  let bytes = 0;
+  for (const name of names) {
     try {
-      if (statSync(path).size > MAX_TRACE_FILE_BYTES) continue;
+      bytes += statSync(join(dir, name)).size;
     } catch {
       continue;
     }
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (bytes > MAX_TRACE_BYTES) break;
+    files.unshift(join(dir, name));
+  }
+  const drafts = new Map<string, Draft>();
+  for (const path of files) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      continue; // removed since (the debug folder is the household's)
+    }
+    for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       let event: TraceLine;
       try {

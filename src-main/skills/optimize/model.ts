@@ -18,9 +18,15 @@ export async function resolveOptimizerModel(url: string, wanted: string): Promis
   return first;
 }
 
+/** A model on a 2-core machine may take a while for one answer; a server that never answers must not hang the command. */
+const CALL_TIMEOUT_MS = 180_000;
+
 /** Asks Ollama's /api/chat for a JSON answer, without streaming. */
-export function ollamaAsk(url: string, model: string): ModelAsk {
-  const client = new Ollama({ host: url });
+export function ollamaAsk(url: string, model: string, timeoutMs = CALL_TIMEOUT_MS): ModelAsk {
+  const client = new Ollama({
+    host: url,
+    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+  });
   return async (messages, options) => {
     const res = await client.chat({
       model,
