@@ -18,6 +18,17 @@ export * as sourceSync from '../skills/sources';
 export { generateSigningKey, trustedKeysFile } from '../skills/signature';
 export { signSkillFolder } from '../skills/sign-skill';
 export { DEFAULT_MIN_FREQUENCY, discoverSkills, readToolHistoryReadonly, writeDiscoveredSkill } from '../skills';
+export { listOverlays, loadOverlay, readOverlay, skillOverlayDir, writeOverlay, OverlayError } from '../skills/overlays';
+// `jarvis optimize skills`
+export {
+  DEFAULT_CANDIDATES,
+  ollamaAsk,
+  optimizableSkills,
+  optimizeSkills,
+  POLICY_ALIASES,
+  readSkillHistory,
+  resolveOptimizerModel,
+} from '../skills/optimize';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`

@@ -7,6 +7,7 @@ import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { ollamaGenerate } from './generate';
+import { skillOverlayDir } from './overlays';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 import { startAutoSync, type AutoSync } from './sources/auto-sync';
 import { readTrustedKeys, trustedKeysFile } from './signature';
@@ -60,6 +61,7 @@ export function createSkillEngine(
       numCtx: config.ollamaNumCtx,
     }),
     sources: skillSources(config),
+    overlayDir: skillOverlayDir(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
     runner: {

@@ -29,6 +29,8 @@ import {
 import { DISCOVERED_FOLDER } from './discovery/folder';
 import { fillTemplate } from './openjarvis';
 import { skillToolLimit, type SkillToolLimit } from './allowed-tools';
+import { OverlayBook, type OverlayLoad, type SkillOverlay } from './overlays';
+import { overlayExamplesXml } from './overlay-prompt';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, type StepLookup } from './step-check';
@@ -67,6 +69,15 @@ export interface SkillEngineOptions {
   readonly registryComplete?: boolean;
   /** The household key list, read again at every (re)load; without it no signature verifies. */
   readonly trustedKeys?: () => TrustedKeys;
+  /** Where `jarvis optimize skills` keeps its overlays (improved descriptions, examples). */
+  readonly overlayDir?: string;
+}
+
+/** A skill's overlay; a stale one was made for another tree and is not used. */
+export interface OverlayState {
+  readonly overlay: SkillOverlay;
+  readonly stale: boolean;
+  readonly file: string;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -155,11 +166,15 @@ export class SkillEngine {
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
+  private readonly overlayBook: OverlayBook | undefined;
 
   constructor(private readonly options: SkillEngineOptions) {
+    this.overlayBook = options.overlayDir
+      ? new OverlayBook(options.overlayDir, (message) => options.trace?.('skills', 'overlay_ignored', { message }))
+      : undefined;
     this.provider = {
       kind: 'plugin',
-      list: () => this.tools,
+      list: () => this.withOverlays(this.tools),
       call: (name, args, ctx) => {
         if (name === SKILL_READ_TOOL) return Promise.resolve(this.readForModel(args, ctx));
         const binding = this.bindings.get(name);
@@ -467,6 +482,53 @@ export class SkillEngine {
     this.bindings = bindings;
   }
 
+  /** The overlay files as they are now: read once per catalog, tool list or info. */
+  private overlayLoads(): ReadonlyMap<string, OverlayLoad> {
+    return this.overlayBook?.current() ?? new Map();
+  }
+
+  /** The skill's overlay, fresh or stale; undefined without one (or with a broken file). */
+  overlayOf(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad> = this.overlayLoads()): OverlayState | undefined {
+    // The id's overlay belongs to the skill offered under it, not to a shadowed copy.
+    if (s.shadowed_by) return undefined;
+    const load = loads.get(s.id);
+    if (!load?.ok) return undefined;
+    const sha = this.shas.get(s.dir);
+    return { overlay: load.overlay, file: load.file, stale: sha === undefined || sha !== load.overlay.skill_sha256 };
+  }
+
+  /** The tree hash the skill was loaded with: what an overlay is made for. */
+  treeShaOf(s: SkillEntry): string | undefined {
+    return this.shas.get(s.dir);
+  }
+
+  /** Why the skill's overlay file is not used, when it is broken. */
+  private overlayProblem(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad>): string | undefined {
+    const load = loads.get(s.id);
+    return load && !load.ok ? `overlay ${load.file} ignored: ${load.reason}` : undefined;
+  }
+
+  /** The overlay in use: made for exactly this tree of the offered skill. */
+  private activeOverlay(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad>): SkillOverlay | undefined {
+    const state = this.overlayOf(s, loads);
+    return state && !state.stale ? state.overlay : undefined;
+  }
+
+  /** An OpenJarvis skill's one tool carries the skill's description, so its overlay's too. */
+  private withOverlays(tools: readonly RegisteredTool[]): RegisteredTool[] {
+    const loads = this.overlayLoads();
+    // The registry lists tools for every call: with no overlay this costs one readdir.
+    if (loads.size === 0) return tools as RegisteredTool[];
+    const described = new Map<string, string>();
+    for (const s of this.set.skills) {
+      if (s.format !== 'openjarvis' || !loads.has(s.id) || !this.usable(s)) continue;
+      const overlay = this.activeOverlay(s, loads);
+      if (overlay) described.set(skillToolName(s.id, OPENJARVIS_ACTION), overlay.description);
+    }
+    if (described.size === 0) return tools as RegisteredTool[];
+    return tools.map((t) => (described.has(t.name) ? { ...t, description: described.get(t.name) as string } : t));
+  }
+
   /** A skill the model may read: offered in the catalog. */
   private readable(name: unknown): SkillEntry | undefined {
     return this.set.skills.find((s) => s.id === name && this.usable(s) && !s.disable_model_invocation);
@@ -704,9 +766,15 @@ export class SkillEngine {
   /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
     this.refreshStepVerdicts();
-    const lines = this.set.skills
-      .filter((s) => this.usable(s) && !s.disable_model_invocation)
-      .map((s) => `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(s.description)}" />`);
+    const offered = this.set.skills.filter((s) => this.usable(s) && !s.disable_model_invocation);
+    const loads = this.overlayLoads();
+    const active = new Map(offered.flatMap((s) => [[s.id, this.activeOverlay(s, loads)] as const]));
+    const examples = overlayExamplesXml([...active.values()].filter((o) => o !== undefined));
+    const lines = offered.map((s) => {
+      const head = `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(active.get(s.id)?.description ?? s.description)}"`;
+      const own = examples.get(s.id);
+      return own ? [`${head}>`, ...own.map((e) => `    ${e}`), '  </skill>'].join('\n') : `${head} />`;
+    });
     return ['<available_skills>', ...lines, '</available_skills>'].join('\n');
   }
 
@@ -718,6 +786,11 @@ export class SkillEngine {
     if (blocker) warnings.push(blocker);
     const allowedMissing = this.allowedToolsMissing(s);
     if (allowedMissing) warnings.push(allowedMissing);
+    const loads = this.overlayLoads();
+    const overlayProblem = this.overlayProblem(s, loads);
+    if (overlayProblem) warnings.push(overlayProblem);
+    const overlay = this.overlayOf(s, loads);
+    if (overlay?.stale) warnings.push(`overlay ${overlay.file} is stale: made for another version of the skill's files, not used`);
     const actions: SkillActionInfo[] =
       s.format === 'jarvis.skill.v1'
         ? (s.manifest?.actions ?? []).map((a) => ({
@@ -765,6 +838,17 @@ export class SkillEngine {
       ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
       ...(blocker ? { unavailable: blocker } : {}),
       ...declaredFields(s),
+      ...(overlay
+        ? {
+            overlay: {
+              description: overlay.overlay.description,
+              examples: overlay.overlay.examples,
+              stale: overlay.stale,
+              policy: overlay.overlay.policy,
+              created_at: overlay.overlay.created_at,
+            },
+          }
+        : {}),
     };
   }
 

@@ -375,6 +375,13 @@ export const SETTINGS = [
     default: '5000',
     description: 'How many successful tool calls are kept for `jarvis skill discover` (0 keeps none).',
   },
+  {
+    env: 'JARVIS_SKILL_OVERLAY_DIR',
+    key: 'skillOverlayDir',
+    type: 'path',
+    description:
+      'Where `jarvis optimize skills` keeps overlays (improved descriptions and examples, beside the skills, never in them); `~/.jarvis/learning/skills` when unset.',
+  },
 
   // Notifications
   {
