@@ -120,6 +120,20 @@ export interface SkillActionInfo {
   readonly risk?: RiskClass;
 }
 
+/** What `jarvis optimize skills` learnt about a skill (an overlay beside the skill, never in it). */
+export interface SkillOverlayInfo {
+  readonly description: string;
+  readonly examples: readonly {
+    readonly request: string;
+    readonly calls: readonly { readonly tool: string; readonly arguments: Readonly<Record<string, unknown>> }[];
+    readonly reply?: string;
+  }[];
+  /** Made for another version of the skill's files: not used until optimised again. */
+  readonly stale: boolean;
+  readonly policy: string;
+  readonly created_at: string;
+}
+
 export interface SkillInfo {
   readonly id: string;
   readonly name: string;
@@ -149,6 +163,7 @@ export interface SkillInfo {
   readonly compatibility?: string;
   readonly allowed_tools?: readonly string[];
   readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly overlay?: SkillOverlayInfo;
 }
 
 export interface SkillSourceError {

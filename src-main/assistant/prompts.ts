@@ -55,7 +55,10 @@ export function agentSystemPrompt(options: {
     );
   // Installed skills appear as a light catalog; the tool call brings their content.
   if (options.skills && options.skills.includes('<skill '))
-    lines.push(`Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`);
+    lines.push(
+      `Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`,
+      ...(options.skills.includes('<example ') ? ['Ein <example> zeigt eine frühere Anfrage und die Aufrufe, die sie erfüllt haben.'] : []),
+    );
   return lines.join('\n');
 }
 

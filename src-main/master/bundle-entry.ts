@@ -14,6 +14,7 @@ export { createLogger, SecretRedactor, silentLogger, Tracer } from '../platform/
 export { createSkillEngine, OPENJARVIS_ACTION } from '../skills';
 export { installSkill, InstallError, removeSkill, userSkillsDir } from '../skills/installer';
 export { treeSha256 } from '../skills/tree-hash';
+export { listOverlays, loadOverlay, readOverlay, skillOverlayDir, writeOverlay, OverlayError } from '../skills/overlays';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`

@@ -5,6 +5,7 @@ import { registerSkillsRoutes } from './routes';
 import { SkillEngine, type SkillGate } from './engine';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
+import { skillOverlayDir } from './overlays';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
@@ -39,6 +40,7 @@ export function createSkillEngine(
     ...(gate ? { gate } : {}),
     ...(reloaded ? { reloaded } : {}),
     sources: skillSources(config),
+    overlayDir: skillOverlayDir(config),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
     runner: {

@@ -26,6 +26,8 @@ import {
   type SkillSource,
 } from './loader';
 import { fillTemplate } from './openjarvis';
+import { OverlayBook, type SkillOverlay } from './overlays';
+import { overlayExamplesXml } from './overlay-prompt';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
@@ -46,6 +48,15 @@ export interface SkillEngineOptions {
   readonly secret?: (value: string) => void;
   /** Told when a call found its skill changed on disk and the engine reloaded. */
   readonly reloaded?: (report: SkillsReloadResponse) => void;
+  /** Where `jarvis optimize skills` keeps its overlays (improved descriptions, examples). */
+  readonly overlayDir?: string;
+}
+
+/** A skill's overlay; a stale one was made for another tree and is not used. */
+export interface OverlayState {
+  readonly overlay: SkillOverlay;
+  readonly stale: boolean;
+  readonly file: string;
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
@@ -127,11 +138,13 @@ export class SkillEngine {
   /** How deep the current call is nested in pipelines, across registry calls. */
   private readonly nesting = new AsyncLocalStorage<number>();
   readonly provider: ToolProvider;
+  private readonly overlayBook: OverlayBook | undefined;
 
   constructor(private readonly options: SkillEngineOptions) {
+    this.overlayBook = options.overlayDir ? new OverlayBook(options.overlayDir) : undefined;
     this.provider = {
       kind: 'plugin',
-      list: () => this.tools,
+      list: () => this.withOverlays(this.tools),
       call: (name, args, ctx) => {
         if (name === SKILL_READ_TOOL) return Promise.resolve(this.readForModel(args, ctx));
         const binding = this.bindings.get(name);
@@ -344,6 +357,46 @@ export class SkillEngine {
     this.bindings = bindings;
   }
 
+  /** The skill's overlay, fresh or stale; undefined without one (or with a broken file). */
+  overlayOf(s: SkillEntry): OverlayState | undefined {
+    // The id's overlay belongs to the skill offered under it, not to a shadowed copy.
+    if (s.shadowed_by) return undefined;
+    const load = this.overlayBook?.current().get(s.id);
+    if (!load?.ok) return undefined;
+    const sha = this.shas.get(s.dir);
+    return { overlay: load.overlay, file: load.file, stale: sha === undefined || sha !== load.overlay.skill_sha256 };
+  }
+
+  /** Why the skill's overlay file is not used, when it is broken. */
+  private overlayProblem(s: SkillEntry): string | undefined {
+    const load = this.overlayBook?.current().get(s.id);
+    return load && !load.ok ? `overlay ${load.file} ignored: ${load.reason}` : undefined;
+  }
+
+  /** The overlay in use: made for exactly this tree of the offered skill. */
+  private activeOverlay(s: SkillEntry): SkillOverlay | undefined {
+    const state = this.overlayOf(s);
+    return state && !state.stale ? state.overlay : undefined;
+  }
+
+  /** The description the model sees: the overlay's where one applies. */
+  private describedFor(s: SkillEntry): string {
+    return this.activeOverlay(s)?.description ?? s.description;
+  }
+
+  /** An OpenJarvis skill's one tool carries the skill's description, so its overlay's too. */
+  private withOverlays(tools: readonly RegisteredTool[]): RegisteredTool[] {
+    if (!this.overlayBook) return tools as RegisteredTool[];
+    const described = new Map<string, string>();
+    for (const s of this.set.skills) {
+      if (s.format !== 'openjarvis' || !this.usable(s)) continue;
+      const overlay = this.activeOverlay(s);
+      if (overlay) described.set(skillToolName(s.id, OPENJARVIS_ACTION), overlay.description);
+    }
+    if (described.size === 0) return tools as RegisteredTool[];
+    return tools.map((t) => (described.has(t.name) ? { ...t, description: described.get(t.name) as string } : t));
+  }
+
   /** A skill the model may read: offered in the catalog. */
   private readable(name: unknown): SkillEntry | undefined {
     return this.set.skills.find((s) => s.id === name && this.usable(s) && !s.disable_model_invocation);
@@ -552,9 +605,13 @@ export class SkillEngine {
 
   /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
-    const lines = this.set.skills
-      .filter((s) => this.usable(s) && !s.disable_model_invocation)
-      .map((s) => `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(s.description)}" />`);
+    const offered = this.set.skills.filter((s) => this.usable(s) && !s.disable_model_invocation);
+    const examples = overlayExamplesXml(offered.flatMap((s) => this.activeOverlay(s) ?? []));
+    const lines = offered.map((s) => {
+      const head = `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(this.describedFor(s))}"`;
+      const own = examples.get(s.id);
+      return own ? [`${head}>`, ...own.map((e) => `    ${e}`), '  </skill>'].join('\n') : `${head} />`;
+    });
     return ['<available_skills>', ...lines, '</available_skills>'].join('\n');
   }
 
@@ -563,6 +620,10 @@ export class SkillEngine {
     const warnings = [...s.warnings];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
+    const overlayProblem = this.overlayProblem(s);
+    if (overlayProblem) warnings.push(overlayProblem);
+    const overlay = this.overlayOf(s);
+    if (overlay?.stale) warnings.push(`overlay ${overlay.file} is stale: made for another version of the skill's files, not used`);
     const actions: SkillActionInfo[] =
       s.format === 'jarvis.skill.v1'
         ? (s.manifest?.actions ?? []).map((a) => ({
@@ -606,6 +667,17 @@ export class SkillEngine {
       warnings,
       ...(s.shadowed_by ? { shadowed_by: s.shadowed_by } : {}),
       ...declaredFields(s),
+      ...(overlay
+        ? {
+            overlay: {
+              description: overlay.overlay.description,
+              examples: overlay.overlay.examples,
+              stale: overlay.stale,
+              policy: overlay.overlay.policy,
+              created_at: overlay.overlay.created_at,
+            },
+          }
+        : {}),
     };
   }
 

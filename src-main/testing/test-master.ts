@@ -32,6 +32,7 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
     OLLAMA_URL: 'http://127.0.0.1:9',
     JARVIS_SKILLS_DIR: join(dataDir, 'skills'),
     JARVIS_SKILLS_USER_DIR: join(dataDir, 'user-skills'),
+    JARVIS_SKILL_OVERLAY_DIR: join(dataDir, 'skill-overlays'),
     TASK_SCOUT_INTERVAL: '0',
     KANBAN_AI_INTERVAL: '0',
     // Never the developer's own ~/.jarvis/mcp.json.

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { SkillEntry } from '../../skills';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
+import { registerShowOverlay } from './skill-overlay';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
@@ -136,6 +137,8 @@ export function registerSkill(program: Command): void {
       if (info.allowed_tools) lines.push(['allowed tools', info.allowed_tools.join(' ')]);
       if (info.metadata) lines.push(['metadata', JSON.stringify(info.metadata)]);
       if (info.shadowed_by) lines.push(['shadowed by', info.shadowed_by]);
+      if (info.overlay)
+        lines.push(['overlay', `${info.overlay.policy}, ${info.overlay.created_at}${info.overlay.stale ? ', stale (not used)' : ''}`]);
       if (info.sha256) lines.push(['sha256', `${info.sha256} (${verified ? 'matches the installed tree' : 'MODIFIED since install'})`]);
       out(lines.map(([k, v]) => `${k.padEnd(17)} ${v}`).join('\n'));
       if (info.actions.length > 0) {
@@ -310,4 +313,6 @@ export function registerSkill(program: Command): void {
         ),
       );
     });
+
+  registerShowOverlay(skill, { engine: () => standaloneEngine(master().loadConfig(process.env)), find: findEntry });
 }

@@ -319,6 +319,13 @@ export const SETTINGS = [
     default: '5',
     description: 'Maximum nesting of skill.toml pipelines.',
   },
+  {
+    env: 'JARVIS_SKILL_OVERLAY_DIR',
+    key: 'skillOverlayDir',
+    type: 'path',
+    description:
+      'Where `jarvis optimize skills` keeps overlays (improved descriptions and examples, beside the skills, never in them); `~/.jarvis/learning/skills` when unset.',
+  },
 
   // Notifications
   {
