@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSkillBench } from '../../master/eval';
+import { writeOverlay, type SkillOverlay } from '../../skills/overlays';
+import { treeSha256 } from '../../skills/tree-hash';
 import { captureOutput } from '../../testing/captured-output';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama, type ScriptedReply } from '../../testing/scripted-ollama';
 import { runCli } from '../program';
@@ -15,6 +17,8 @@ import { runCli } from '../program';
 const corpusDir = join(__dirname, '..', '..', '..', 'eval', 'skills');
 const corpus = loadSkillBench(corpusDir);
 const PIPELINES = new Set(['weekly-staples']);
+/** Skills the model follows only when their catalog entry shows an example (an overlay's). */
+let needsExample = new Set<string>();
 
 function toolResultsSoFar(body: ChatRequestBody): number {
   const lastUser = body.messages.map((m) => m.role).lastIndexOf('user');
@@ -32,7 +36,9 @@ function skillAware(body: ChatRequestBody): ScriptedReply {
     arguments: c.arguments,
   }));
   if (task.skill) {
-    const sees = (body.messages[0]?.content ?? '').includes(`<skill name="${task.skill}"`);
+    const system = body.messages[0]?.content ?? '';
+    const entry = new RegExp(`<skill name="${task.skill}" description="[^"]*"(>)?`).exec(system);
+    const sees = entry !== null && (!needsExample.has(task.skill) || entry[1] !== undefined);
     if (!sees) return { content: 'Gute Idee! Sag mir, was ich eintragen soll.' };
     // The skill's tool: a pipeline does the calls itself, an instruction skill returns its instructions.
     const tool = { name: `skill_${task.skill.replace(/-/g, '_')}_run`, arguments: {} };
@@ -55,6 +61,10 @@ describe('jarvis bench skills', () => {
     });
     process.env.JARVIS_DATA = join(dir, 'jarvis.db');
     process.env.OLLAMA_URL = ollama.url;
+    process.env.JARVIS_SKILL_OVERLAY_DIR = join(dir, 'no-overlays');
+  });
+  afterEach(() => {
+    needsExample = new Set();
   });
   afterAll(async () => {
     process.env = saved;
@@ -119,6 +129,64 @@ describe('jarvis bench skills', () => {
     expect(withCatalog.every((c) => c.tools?.some((t) => t.function.name.startsWith('skill_')))).toBe(true);
   }, 120_000);
 
+  it('skills_optimized runs with the overlays made for these skills; _dspy and _gepa with those of their policy', async () => {
+    ollama.reset();
+    needsExample = new Set(['trip-packing']);
+    const overlays = join(dir, 'overlays');
+    const overlay = (skill: string, policy: SkillOverlay['policy'], extra: Partial<SkillOverlay> = {}): SkillOverlay => ({
+      format: 'jarvis.skill-overlay.v1',
+      skill,
+      skill_sha256: treeSha256(corpus.skillDirs[skill]!),
+      description: `${skill} (optimised)`,
+      examples: [],
+      policy,
+      created_at: '2026-12-01T18:00:00.000Z',
+      ...extra,
+    });
+    const example = {
+      request: 'Wir fahren morgen in die Berge, bereite alles vor',
+      calls: [{ tool: 'skill_trip_packing_run', arguments: {} }],
+    };
+    writeOverlay(overlays, overlay('trip-packing', 'few-shot', { examples: [example] }));
+    writeOverlay(overlays, overlay('kids-birthday', 'describe', { description: 'Kindergeburtstag planen (überarbeitet)' }));
+    // Made for another version of the skill's files: not used.
+    writeOverlay(overlays, overlay('weekly-staples', 'few-shot', { skill_sha256: '0'.repeat(64), examples: [example] }));
+
+    const out = join(dir, 'optimized.md');
+    const conditions = ['skills_on', 'skills_optimized', 'skills_optimized_dspy', 'skills_optimized_gepa'];
+    const r = await run(
+      'bench',
+      'skills',
+      '--model',
+      'skilled:7b',
+      '--seeds',
+      '42',
+      '--condition',
+      ...conditions,
+      '--overlays',
+      overlays,
+      '--out',
+      out,
+    );
+    expect(r.code).toBe(0);
+    const md = readFileSync(out, 'utf8');
+    // Without the example the model misses the trip tasks; the few-shot overlay brings it.
+    expect(md).toContain(
+      '### skills_optimized vs skills_on\n\n- wins (2): skill-de-trip (1/1 vs 0/1), skill-en-trip (1/1 vs 0/1)\n- losses (0)',
+    );
+    expect(md).toContain('### skills_optimized_dspy vs skills_on\n\n- wins (2): skill-de-trip');
+    expect(md).toContain('### skills_optimized_gepa vs skills_on\n\n- wins (0): none');
+    expect(md).toContain(
+      '- skills_optimized: kids-birthday (describe), trip-packing (few-shot), weekly-staples (few-shot, stale: not used)',
+    );
+    expect(md).toContain('- skills_optimized_dspy: kids-birthday (describe, other policy: not used), trip-packing (few-shot),');
+    expect(md).toContain('- skills_optimized_gepa: kids-birthday (describe), trip-packing (few-shot, other policy: not used),');
+    // The describe overlay's description reached the catalog of the runs that use it, and only those.
+    const revised = ollama.chats().filter((c) => (c.messages[0]?.content ?? '').includes('Kindergeburtstag planen (überarbeitet)'));
+    expect(revised.length).toBeGreaterThan(0);
+    expect(revised.length).toBeLessThan(ollama.chats().filter((c) => (c.messages[0]?.content ?? '').includes('<available_skills>')).length);
+  }, 120_000);
+
   it('--json gives the report; --max-samples takes the first tasks; one --condition runs alone', async () => {
     ollama.reset();
     const r = await run(
@@ -154,7 +222,9 @@ describe('jarvis bench skills', () => {
   it('says what is wrong: an unknown condition or seed (2), no model installed or no Ollama (1)', async () => {
     const bad = await run('bench', 'skills', '--model', 'skilled:7b', '--condition', 'skills_magic');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('jarvis bench skills: unknown condition "skills_magic" (known: no_skills, skills_on, skills_optimized');
+    expect(bad.stderr).toContain(
+      'jarvis bench skills: unknown condition "skills_magic" (known: no_skills, skills_on, skills_optimized, skills_optimized_dspy, skills_optimized_gepa, skills_optimized_few-shot, skills_optimized_describe)',
+    );
     const seeds = await run('bench', 'skills', '--model', 'skilled:7b', '--seeds', '42,x');
     expect(seeds.code).toBe(2);
     expect(seeds.stderr).toContain('--seeds takes whole numbers');

@@ -45,13 +45,13 @@ export function registerBench(program: Command): void {
     .description('Run the skill benchmark (eval/skills): skills off, on and with their overlays, over several seeds; writes a results file')
     .option('--max-samples <n>', 'only the first n tasks')
     .option('--seeds <list>', 'seeds sent to Ollama, comma separated (default 42,43,44)')
-    .option('--condition <name...>', 'only these conditions (no_skills, skills_on, skills_optimized)')
+    .option('--condition <name...>', 'only these conditions (no_skills, skills_on, skills_optimized, skills_optimized_<policy>)')
     .option('--model <name>', 'the Ollama model (default: OLLAMA_MODEL)')
     .option('--ollama <url>', 'Ollama base URL (default: OLLAMA_URL)')
     .option('--out <file>', 'the results file (default bench-results/skills-eval-<date>.md)')
     .option('--json', 'print the full report as JSON')
     .option('--corpus <dir>', 'the benchmark folder (with cases/*.json and skills/)')
-    .option('--overlays <dir>', 'where the overlays of skills_optimized are read from')
+    .option('--overlays <dir>', 'where the overlays of skills_optimized are read from (default: JARVIS_SKILL_OVERLAY_DIR)')
     .action(async (flags: BenchSkillsFlags) => {
       const m = masterBundle().exports;
       const config = m.loadConfig(process.env);
@@ -88,12 +88,12 @@ export function registerBench(program: Command): void {
         return fail(`the model ${model} is not installed in Ollama at ${url} (ollama pull ${model})`, EXIT_FAILURE);
 
       const started = new Date();
-      const runs = await m.runSkillBench(corpus, {
+      const { runs, overlays } = await m.runSkillBench(corpus, {
         ollamaUrl: url,
         model,
         seeds,
         conditions,
-        ...(flags.overlays ? { overlayDir: resolve(flags.overlays) } : {}),
+        overlayDir: flags.overlays ? resolve(flags.overlays) : m.skillOverlayDir(config),
         progress: (condition, seed) => {
           if (!flags.json) process.stderr.write(`${condition}, seed ${seed}: ${corpus.cases.length} tasks with ${model}\n`);
         },
@@ -107,6 +107,7 @@ export function registerBench(program: Command): void {
         skillIds: corpus.skillIds,
         seeds,
         runs,
+        overlays,
       });
       const out = resolve(flags.out ?? join('bench-results', `skills-eval-${started.toISOString().slice(0, 10)}.md`));
       mkdirSync(dirname(out), { recursive: true });

@@ -273,6 +273,7 @@ function skillEngineFor(skills: EvalSkills, registry: SkillRegistry, tracer: Tra
     runner: { allowSystemExec: false, maxTimeoutMs: 10_000, maxOutputKb: 256, hostEnv: {} },
     registry,
     trace: (traceId, stage, data) => tracer.record(traceId, 'skills', stage, data),
+    ...(skills.overlayDir ? { overlayDir: skills.overlayDir } : {}),
   });
   engine.reload();
   registry.addProvider(engine.provider);

@@ -2,7 +2,7 @@ import { skillToolName } from '../../../src-shared';
 import type { EvalCase } from './corpus';
 import type { CaseResult } from './harness';
 import { score } from './report';
-import type { SkillBenchRun } from './skill-bench';
+import type { OverlayUse, SkillBenchRun } from './skill-bench';
 
 // What `jarvis bench skills` reports: per condition the harness's scores as a mean over the
 // seeds, per task which condition passes it how often, the tasks a condition wins or loses
@@ -64,6 +64,8 @@ export interface SkillBenchReport {
   readonly skill_calls: Readonly<Record<string, SkillCalls>>;
   readonly tasks: readonly TaskRow[];
   readonly differences: readonly ConditionDifference[];
+  /** Per overlay condition: the overlays found for the benchmark's skills and whether it used them. */
+  readonly overlays: Readonly<Record<string, readonly OverlayUse[]>>;
   readonly runs: readonly SkillBenchRun[];
 }
 
@@ -157,6 +159,7 @@ export function buildSkillBenchReport(input: {
   readonly skillIds: readonly string[];
   readonly seeds: readonly number[];
   readonly runs: readonly SkillBenchRun[];
+  readonly overlays?: Readonly<Record<string, readonly OverlayUse[]>>;
 }): SkillBenchReport {
   const conditions = [...new Set(input.runs.map((r) => r.condition))];
   const of = (condition: string) => input.runs.filter((r) => r.condition === condition);
@@ -185,6 +188,7 @@ export function buildSkillBenchReport(input: {
     skill_calls: skillCalls,
     tasks,
     differences: differences(tasks, conditions),
+    overlays: input.overlays ?? {},
     runs: input.runs,
   };
 }
@@ -238,6 +242,20 @@ export function skillBenchMarkdown(report: SkillBenchReport): string {
     out.push(`### ${d.condition} vs ${d.against}`, '');
     out.push(`- wins (${d.wins.length}): ${d.wins.length ? list(d.wins) : 'none'}`);
     out.push(`- losses (${d.losses.length}): ${d.losses.length ? list(d.losses) : 'none'}`, '');
+  }
+
+  const overlayConditions = Object.keys(report.overlays);
+  if (overlayConditions.length > 0) {
+    out.push('## Overlays', '');
+    for (const c of overlayConditions) {
+      const uses = report.overlays[c]!;
+      const used = uses.filter((u) => u.state === 'used');
+      const line = uses.map((u) => `${u.skill} (${u.policy}${u.state === 'used' ? '' : `, ${u.state}: not used`})`).join(', ');
+      out.push(
+        `- ${c}: ${used.length === 0 ? `no overlay applies to these skills, so this condition ran like skills_on${line ? ` (${line})` : ''}` : line}`,
+      );
+    }
+    out.push('');
   }
 
   out.push('## Skill invocations (sum over the seeds)', '');
