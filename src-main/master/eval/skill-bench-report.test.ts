@@ -72,7 +72,7 @@ const report = buildSkillBenchReport({
   startedAt: new Date('2026-12-01T18:00:00Z'),
   corpus: 'eval/skills',
   cases,
-  skillIds: ['trip-packing', 'weekly-staples', 'kids-birthday'],
+  skillIds: ['weekly', 'trip-packing', 'weekly-staples', 'kids-birthday'],
   seeds: [42, 43],
   runs,
 });

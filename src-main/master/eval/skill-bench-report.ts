@@ -91,7 +91,8 @@ export function summarize(runs: readonly SkillBenchRun[]): ConditionSummary {
 function skillOf(call: CaseResult['calls'][number], skillIds: readonly string[]): string | undefined {
   if (call.skill) return undefined; // a pipeline's own step, not the model reaching for a skill
   if (call.tool === 'skill_read') return typeof call.arguments.skill === 'string' ? call.arguments.skill : '?';
-  return skillIds.find((id) => call.tool.startsWith(skillToolName(id, '')));
+  // The longest id first: skill_trip_packing_run belongs to trip-packing, not to a skill "trip".
+  return [...skillIds].sort((a, b) => b.length - a.length).find((id) => call.tool.startsWith(skillToolName(id, '')));
 }
 
 export function countSkillCalls(runs: readonly SkillBenchRun[], cases: readonly EvalCase[], skillIds: readonly string[]): SkillCalls {
