@@ -5,6 +5,7 @@ import { registerBench } from './commands/bench';
 import { registerDoctor } from './commands/doctor';
 import { registerHome } from './commands/home';
 import { registerMcp } from './commands/mcp';
+import { registerOptimize } from './commands/optimize';
 import { registerEval } from './commands/eval';
 import { registerPair } from './commands/pair';
 import { registerProtocol } from './commands/protocol';
@@ -28,6 +29,7 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerHome,
   registerMcp,
   registerPair,
+  registerOptimize,
 ];
 
 export function buildProgram(): Command {

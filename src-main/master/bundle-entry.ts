@@ -15,6 +15,16 @@ export { createSkillEngine, OPENJARVIS_ACTION } from '../skills';
 export { installSkill, InstallError, removeSkill, userSkillsDir } from '../skills/installer';
 export { treeSha256 } from '../skills/tree-hash';
 export { listOverlays, loadOverlay, readOverlay, skillOverlayDir, writeOverlay, OverlayError } from '../skills/overlays';
+// `jarvis optimize skills`
+export {
+  DEFAULT_CANDIDATES,
+  ollamaAsk,
+  optimizableSkills,
+  optimizeSkills,
+  POLICY_ALIASES,
+  readSkillHistory,
+  resolveOptimizerModel,
+} from '../skills/optimize';
 // `jarvis rag`
 export { createRagService, IngestError } from '../knowledge';
 // `jarvis doctor`

@@ -26,7 +26,7 @@ import {
   type SkillSource,
 } from './loader';
 import { fillTemplate } from './openjarvis';
-import { OverlayBook, type SkillOverlay } from './overlays';
+import { OverlayBook, type OverlayLoad, type SkillOverlay } from './overlays';
 import { overlayExamplesXml } from './overlay-prompt';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
@@ -141,7 +141,9 @@ export class SkillEngine {
   private readonly overlayBook: OverlayBook | undefined;
 
   constructor(private readonly options: SkillEngineOptions) {
-    this.overlayBook = options.overlayDir ? new OverlayBook(options.overlayDir) : undefined;
+    this.overlayBook = options.overlayDir
+      ? new OverlayBook(options.overlayDir, (message) => options.trace?.('skills', 'overlay_ignored', { message }))
+      : undefined;
     this.provider = {
       kind: 'plugin',
       list: () => this.withOverlays(this.tools),
@@ -357,40 +359,47 @@ export class SkillEngine {
     this.bindings = bindings;
   }
 
+  /** The overlay files as they are now: read once per catalog, tool list or info. */
+  private overlayLoads(): ReadonlyMap<string, OverlayLoad> {
+    return this.overlayBook?.current() ?? new Map();
+  }
+
   /** The skill's overlay, fresh or stale; undefined without one (or with a broken file). */
-  overlayOf(s: SkillEntry): OverlayState | undefined {
+  overlayOf(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad> = this.overlayLoads()): OverlayState | undefined {
     // The id's overlay belongs to the skill offered under it, not to a shadowed copy.
     if (s.shadowed_by) return undefined;
-    const load = this.overlayBook?.current().get(s.id);
+    const load = loads.get(s.id);
     if (!load?.ok) return undefined;
     const sha = this.shas.get(s.dir);
     return { overlay: load.overlay, file: load.file, stale: sha === undefined || sha !== load.overlay.skill_sha256 };
   }
 
+  /** The tree hash the skill was loaded with: what an overlay is made for. */
+  treeShaOf(s: SkillEntry): string | undefined {
+    return this.shas.get(s.dir);
+  }
+
   /** Why the skill's overlay file is not used, when it is broken. */
-  private overlayProblem(s: SkillEntry): string | undefined {
-    const load = this.overlayBook?.current().get(s.id);
+  private overlayProblem(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad>): string | undefined {
+    const load = loads.get(s.id);
     return load && !load.ok ? `overlay ${load.file} ignored: ${load.reason}` : undefined;
   }
 
   /** The overlay in use: made for exactly this tree of the offered skill. */
-  private activeOverlay(s: SkillEntry): SkillOverlay | undefined {
-    const state = this.overlayOf(s);
+  private activeOverlay(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad>): SkillOverlay | undefined {
+    const state = this.overlayOf(s, loads);
     return state && !state.stale ? state.overlay : undefined;
-  }
-
-  /** The description the model sees: the overlay's where one applies. */
-  private describedFor(s: SkillEntry): string {
-    return this.activeOverlay(s)?.description ?? s.description;
   }
 
   /** An OpenJarvis skill's one tool carries the skill's description, so its overlay's too. */
   private withOverlays(tools: readonly RegisteredTool[]): RegisteredTool[] {
-    if (!this.overlayBook) return tools as RegisteredTool[];
+    const loads = this.overlayLoads();
+    // The registry lists tools for every call: with no overlay this costs one readdir.
+    if (loads.size === 0) return tools as RegisteredTool[];
     const described = new Map<string, string>();
     for (const s of this.set.skills) {
-      if (s.format !== 'openjarvis' || !this.usable(s)) continue;
-      const overlay = this.activeOverlay(s);
+      if (s.format !== 'openjarvis' || !loads.has(s.id) || !this.usable(s)) continue;
+      const overlay = this.activeOverlay(s, loads);
       if (overlay) described.set(skillToolName(s.id, OPENJARVIS_ACTION), overlay.description);
     }
     if (described.size === 0) return tools as RegisteredTool[];
@@ -606,9 +615,11 @@ export class SkillEngine {
   /** the lightweight catalog in the agent's system prompt. */
   catalogXml(): string {
     const offered = this.set.skills.filter((s) => this.usable(s) && !s.disable_model_invocation);
-    const examples = overlayExamplesXml(offered.flatMap((s) => this.activeOverlay(s) ?? []));
+    const loads = this.overlayLoads();
+    const active = new Map(offered.flatMap((s) => [[s.id, this.activeOverlay(s, loads)] as const]));
+    const examples = overlayExamplesXml([...active.values()].filter((o) => o !== undefined));
     const lines = offered.map((s) => {
-      const head = `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(this.describedFor(s))}"`;
+      const head = `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(active.get(s.id)?.description ?? s.description)}"`;
       const own = examples.get(s.id);
       return own ? [`${head}>`, ...own.map((e) => `    ${e}`), '  </skill>'].join('\n') : `${head} />`;
     });
@@ -620,9 +631,10 @@ export class SkillEngine {
     const warnings = [...s.warnings];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
-    const overlayProblem = this.overlayProblem(s);
+    const loads = this.overlayLoads();
+    const overlayProblem = this.overlayProblem(s, loads);
     if (overlayProblem) warnings.push(overlayProblem);
-    const overlay = this.overlayOf(s);
+    const overlay = this.overlayOf(s, loads);
     if (overlay?.stale) warnings.push(`overlay ${overlay.file} is stale: made for another version of the skill's files, not used`);
     const actions: SkillActionInfo[] =
       s.format === 'jarvis.skill.v1'

@@ -66,7 +66,7 @@ describe('jarvis skill show-overlay', () => {
     expect(r.stdout).toContain('Kurzprofil eines Textes\n          →  Zählt Wörter und Zeichen eines Textes');
     expect(r.stdout).toContain('1. "Wie lang ist "a b c"?"');
     expect(r.stdout).toContain('skill_text_brief_run {"text":"a b c"}');
-    expect(r.stdout).toContain('own description 50 %, overlay 83 %');
+    expect(r.stdout).toContain('description before 50 %, overlay 83 %');
 
     const j = await cli('skill', 'show-overlay', 'text-brief', '--json');
     expect(j.code).toBe(0);

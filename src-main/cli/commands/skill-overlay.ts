@@ -71,7 +71,7 @@ export function registerShowOverlay(skill: Command, helpers: OverlayCommandHelpe
         const parts = [
           ...(s.traces !== undefined ? [`${s.traces} successful uses`] : []),
           ...(s.cases !== undefined ? [`${s.cases} cases`] : []),
-          ...(s.baseline !== undefined ? [`own description ${percent(s.baseline)}`] : []),
+          ...(s.baseline !== undefined ? [`description before ${percent(s.baseline)}`] : []),
           ...(s.overlay !== undefined ? [`overlay ${percent(s.overlay)}`] : []),
         ];
         lines.push(`score        ${parts.join(', ') || '-'}`);
