@@ -147,7 +147,11 @@ describe('jarvis bench skills', () => {
       request: 'Wir fahren morgen in die Berge, bereite alles vor',
       calls: [{ tool: 'skill_trip_packing_run', arguments: {} }],
     };
-    writeOverlay(overlays, overlay('trip-packing', 'few-shot', { examples: [example] }));
+    // A few-shot overlay keeps the skill's description and adds an example.
+    writeOverlay(
+      overlays,
+      overlay('trip-packing', 'few-shot', { description: corpus.skillDescriptions['trip-packing']!, examples: [example] }),
+    );
     writeOverlay(overlays, overlay('kids-birthday', 'describe', { description: 'Kindergeburtstag planen (überarbeitet)' }));
     // Made for another version of the skill's files: not used.
     writeOverlay(overlays, overlay('weekly-staples', 'few-shot', { skill_sha256: '0'.repeat(64), examples: [example] }));
@@ -177,10 +181,14 @@ describe('jarvis bench skills', () => {
     expect(md).toContain('### skills_optimized_dspy vs skills_on\n\n- wins (2): skill-de-trip');
     expect(md).toContain('### skills_optimized_gepa vs skills_on\n\n- wins (0): none');
     expect(md).toContain(
-      '- skills_optimized: kids-birthday (describe), trip-packing (few-shot), weekly-staples (few-shot, stale: not used)',
+      '- skills_optimized: kids-birthday (made by describe; used: description), trip-packing (made by few-shot; used: examples), weekly-staples (made by few-shot; stale: not used)',
     );
-    expect(md).toContain('- skills_optimized_dspy: kids-birthday (describe, other policy: not used), trip-packing (few-shot),');
-    expect(md).toContain('- skills_optimized_gepa: kids-birthday (describe), trip-packing (few-shot, other policy: not used),');
+    expect(md).toContain(
+      '- skills_optimized_dspy: kids-birthday (made by describe; nothing of this policy: not used), trip-packing (made by few-shot; used: examples),',
+    );
+    expect(md).toContain(
+      '- skills_optimized_gepa: kids-birthday (made by describe; used: description), trip-packing (made by few-shot; nothing of this policy: not used),',
+    );
     // The describe overlay's description reached the catalog of the runs that use it, and only those.
     const revised = ollama.chats().filter((c) => (c.messages[0]?.content ?? '').includes('Kindergeburtstag planen (überarbeitet)'));
     expect(revised.length).toBeGreaterThan(0);

@@ -251,7 +251,9 @@ export function skillBenchMarkdown(report: SkillBenchReport): string {
     for (const c of overlayConditions) {
       const uses = report.overlays[c]!;
       const used = uses.filter((u) => u.state === 'used');
-      const line = uses.map((u) => `${u.skill} (${u.policy}${u.state === 'used' ? '' : `, ${u.state}: not used`})`).join(', ');
+      const line = uses
+        .map((u) => `${u.skill} (made by ${u.policy}; ${u.state === 'used' ? `used: ${u.parts.join(' and ')}` : `${u.state}: not used`})`)
+        .join(', ');
       out.push(
         `- ${c}: ${used.length === 0 ? `no overlay applies to these skills, so this condition ran like skills_on${line ? ` (${line})` : ''}` : line}`,
       );

@@ -30,7 +30,10 @@ export interface SkillBenchCondition {
   readonly name: string;
   /** `off`: no catalog and no skill tools; `on`: the skills as they are; `overlays`: with their overlays. */
   readonly skills: 'off' | 'on' | 'overlays';
-  /** Only the overlays this policy made (an `overlays` condition without it takes every overlay). */
+  /**
+   * Only what this policy makes: `few-shot` the overlays' examples (with the skill's own
+   * description), `describe` their descriptions (without examples); without it, all of both.
+   */
   readonly policy?: OverlayPolicy;
 }
 
@@ -56,6 +59,8 @@ export interface SkillBenchCorpus {
   readonly skillIds: readonly string[];
   /** Their folders, by id (an overlay applies to one tree of its skill). */
   readonly skillDirs: Readonly<Record<string, string>>;
+  /** Their own descriptions, by id. */
+  readonly skillDescriptions: Readonly<Record<string, string>>;
 }
 
 /** The corpus folder's cases (`cases/*.json`) and skills (`skills/`); a case naming a skill that does not load is an error. */
@@ -66,11 +71,12 @@ export function loadSkillBench(dir: string): SkillBenchCorpus {
   const usable = loaded.skills.filter((s) => s.errors.length === 0 && !s.shadowed_by);
   const skillIds = usable.map((s) => s.id);
   const skillDirs = Object.fromEntries(usable.map((s) => [s.id, s.dir]));
+  const skillDescriptions = Object.fromEntries(usable.map((s) => [s.id, s.description]));
   const cases = loadCorpus(dir);
   for (const c of cases)
     if (c.skill && !skillIds.includes(c.skill))
       throw new Error(`case ${c.id}: the skill ${c.skill} is not in ${skillsDir} (or does not load)`);
-  return { dir, cases, skillsDir, skillIds, skillDirs };
+  return { dir, cases, skillsDir, skillIds, skillDirs, skillDescriptions };
 }
 
 export interface SkillBenchOptions {
@@ -92,12 +98,15 @@ export interface SkillBenchRun {
   readonly results: readonly CaseResult[];
 }
 
-/** An overlay found for a benchmark skill, and whether a condition used it. */
+/** An overlay found for a benchmark skill, and what of it a condition used. */
 export interface OverlayUse {
   readonly skill: string;
+  /** The policy that wrote it last. */
   readonly policy: string;
-  /** `stale`: made for another version of the skill's files; `other policy`: left out by the condition. */
-  readonly state: 'used' | 'stale' | 'other policy';
+  /** `stale`: made for another version of the skill's files; `nothing of this policy`: holds no part the condition takes. */
+  readonly state: 'used' | 'stale' | 'nothing of this policy';
+  /** The parts used: a description other than the skill's own, examples. */
+  readonly parts: readonly ('description' | 'examples')[];
 }
 
 export interface SkillBenchResult {
@@ -107,8 +116,9 @@ export interface SkillBenchResult {
 }
 
 /**
- * The overlay folder a condition runs with: the folder itself, or a copy of the overlays
- * one policy made (the store holds one overlay a skill, whichever policy made it last).
+ * The overlay folder a condition runs with: the folder itself, or a copy with only what one
+ * policy makes. An overlay holds both parts (each policy keeps what the other found), so a
+ * policy's condition is told by the part, not by which policy wrote the file last.
  */
 function overlaysFor(
   corpus: SkillBenchCorpus,
@@ -122,9 +132,17 @@ function overlaysFor(
     const o = load.overlay;
     const skillDir = corpus.skillDirs[o.skill];
     if (!skillDir) continue;
-    const state = o.skill_sha256 !== treeSha256(skillDir) ? 'stale' : policy && o.policy !== policy ? 'other policy' : 'used';
-    uses.push({ skill: o.skill, policy: o.policy, state });
-    if (state === 'used') picked.push(o);
+    const own = corpus.skillDescriptions[o.skill] ?? '';
+    const part = {
+      description: o.description !== own && policy !== 'few-shot',
+      examples: o.examples.length > 0 && policy !== 'describe',
+    };
+    const parts = (['description', 'examples'] as const).filter((p) => part[p]);
+    const stale = o.skill_sha256 !== treeSha256(skillDir);
+    const state = stale ? 'stale' : parts.length === 0 ? 'nothing of this policy' : 'used';
+    uses.push({ skill: o.skill, policy: o.policy, state, parts: stale ? [] : parts });
+    if (state === 'used')
+      picked.push({ ...o, description: part.description ? o.description : own, examples: part.examples ? o.examples : [] });
   }
   if (!policy) return { dir, uses, cleanup: () => undefined };
   const copy = mkdtempSync(join(tmpdir(), 'jarvis-bench-overlays-'));
