@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../../src-shared';
 import { registerBackup } from './commands/backup';
+import { registerBench } from './commands/bench';
 import { registerDoctor } from './commands/doctor';
 import { registerHome } from './commands/home';
 import { registerMcp } from './commands/mcp';
@@ -19,6 +20,7 @@ const COMMANDS: readonly ((program: Command) => void)[] = [
   registerServe,
   registerDoctor,
   registerEval,
+  registerBench,
   registerProtocol,
   registerSkill,
   registerVoice,

@@ -36,6 +36,18 @@ export { runChecks } from '../system';
 export { modelsToProbe, probeModel, probesFileOf, saveProbes } from '../assistant';
 // `jarvis eval`
 export { buildReport, loadCorpus, reportRows, runEval } from './eval';
+// `jarvis bench skills`
+export {
+  buildSkillBenchReport,
+  DEFAULT_SKILL_BENCH_SEEDS,
+  loadSkillBench,
+  parseSkillBenchCondition,
+  runSkillBench,
+  SKILL_BENCH_CONDITIONS,
+  SkillBenchUsageError,
+  skillBenchMarkdown,
+  summaryRows as skillBenchSummaryRows,
+} from './eval';
 // `jarvis protocol`
 export { readLocalKeyInfo, verifyEvidence } from '../protocol';
 export { verifyChain } from '../protocol/chain';

@@ -17,13 +17,13 @@ interface EvalFlags {
 }
 
 /** The corpus beside the working directory, else the one shipped with this checkout. */
-function defaultCorpus(): string | undefined {
+export function defaultCorpus(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   return [resolve('eval'), join(here, '..', '..', 'eval'), join(here, '..', '..', '..', 'eval')].find((d) => existsSync(join(d, 'cases')));
 }
 
 /** The installed model names, or why Ollama could not be asked. */
-async function installedModels(url: string): Promise<string[] | string> {
+export async function installedModels(url: string): Promise<string[] | string> {
   try {
     const res = await fetch(`${url.replace(/\/+$/, '')}/api/tags`, { signal: AbortSignal.timeout(10_000) });
     if (!res.ok) return `Ollama answered GET /api/tags with HTTP ${res.status}`;

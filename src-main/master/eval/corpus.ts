@@ -55,6 +55,8 @@ export interface EvalCase {
   readonly home?: Record<string, Record<string, unknown>>;
   /** ISO instant the case runs at (default 2026-08-29T08:20:00Z, a Saturday morning in Berlin). */
   readonly now?: string;
+  /** The skill whose instructions or pipeline lead to the expected calls (skill benchmark cases). */
+  readonly skill?: string;
   readonly expect: {
     readonly calls: readonly ExpectedCall[];
     readonly state?: Readonly<Record<string, TableExpectation>>;
@@ -77,6 +79,7 @@ const CASE_SCHEMA: JsonSchemaObject = {
     lang: { enum: ['de', 'en', 'mixed'] },
     turns: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
     now: { type: 'string', format: 'date-time' },
+    skill: { type: 'string', minLength: 1 },
     setup: {
       type: 'array',
       items: {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../platform/config';
 import { openDatabase } from '../../platform/database';
 import { SkillRegistry } from '../../platform/registry';
 import { Tracer } from '../../platform/trace';
+import { SkillEngine } from '../../skills';
 import type { EvalCase, ExpectedCall } from './corpus';
 import { matches, resolveRefs, type MatchContext } from './matching';
 import { defaultDevices, homeControlProvider, knowledgeProvider, type HomeDevices } from './stand-ins';
@@ -25,12 +26,25 @@ export interface EvalOptions {
   readonly beforeTurn?: (c: EvalCase, turn: number, calls: readonly ExpectedCall[]) => void;
   /** Extra environment for the assistant's configuration (tool budget, embedding model). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Sent to Ollama as `options.seed` with every model call. */
+  readonly seed?: number;
+  /** Skills offered to the assistant (catalog and skill tools); without it the assistant has none. */
+  readonly skills?: EvalSkills;
+}
+
+export interface EvalSkills {
+  /** Folders of skills, loaded as workspace skills (never the household's own skills). */
+  readonly dirs: readonly string[];
+  /** Overlays (improved descriptions, examples) applied to those skills. */
+  readonly overlayDir?: string;
 }
 
 export interface AttemptedCall {
   readonly tool: string;
   readonly arguments: Record<string, unknown>;
   readonly mutates: boolean;
+  /** The skill whose pipeline made this call (the model made it through the skill's tool). */
+  readonly skill?: string;
 }
 
 export interface CaseResult {
@@ -59,6 +73,7 @@ export interface CaseResult {
 
 /** The connection with a stopwatch and a token counter on every model turn. */
 class MeteredOllama extends OllamaConnection {
+  seed?: number;
   stepMs: number[] = [];
   promptTokens = 0;
   evalTokens = 0;
@@ -66,6 +81,9 @@ class MeteredOllama extends OllamaConnection {
     this.stepMs = [];
     this.promptTokens = 0;
     this.evalTokens = 0;
+  }
+  override options(role: Parameters<OllamaConnection['options']>[0]): ReturnType<OllamaConnection['options']> {
+    return this.seed === undefined ? super.options(role) : { ...super.options(role), seed: this.seed };
   }
   override async chat(call: ChatCall): Promise<ChatTurn> {
     const started = performance.now();
@@ -88,6 +106,7 @@ export async function runEval(cases: readonly EvalCase[], options: EvalOptions):
   });
   // One connection for the run: the model is resolved once, not per case.
   const ollama = new MeteredOllama(config, () => new Date());
+  if (options.seed !== undefined) ollama.seed = options.seed;
   const results: CaseResult[] = [];
   for (const c of cases) results.push(await runCase(c, config, ollama, options));
   return results;
@@ -111,6 +130,7 @@ async function runCase(
   const proposals: string[] = [];
   registry.addProvider(knowledgeProvider(proposals));
   const tracer = new Tracer({ enabled: true, limit: 10_000, now: clock });
+  const skills = options.skills ? skillEngineFor(options.skills, registry, tracer) : undefined;
   const problems: string[] = [];
   ollama.reset();
   const started = performance.now();
@@ -130,7 +150,14 @@ async function runCase(
       const id = (res.data as { id?: unknown } | undefined)?.id;
       if (step.as && typeof id === 'string') refs[step.as] = id;
     }
-    const assistant = new Assistant({ config, clock, registry, tracer, ollama });
+    const assistant = new Assistant({
+      config,
+      clock,
+      registry,
+      tracer,
+      ollama,
+      ...(skills ? { skillCatalog: () => skills.catalogXml() } : {}),
+    });
     for (let turn = 0; turn < c.turns.length; turn++) {
       options.beforeTurn?.(
         c,
@@ -150,26 +177,13 @@ async function runCase(
   }
   const totalMs = performance.now() - started;
 
-  // What the assistant tried, in order (held-back and refused calls included).
-  const calls: AttemptedCall[] = [];
-  const changed: AttemptedCall[] = [];
-  for (const e of tracer.list()) {
-    if (e.component !== 'agent') continue;
-    if (e.stage === 'tool_call') {
-      const d = e.data as { tool: string; arguments: Record<string, unknown> };
-      calls.push({ tool: d.tool, arguments: d.arguments, mutates: registry.get(d.tool)?.mutates ?? false });
-    } else if (e.stage === 'tool_result') {
-      const d = e.data as { success: boolean; mutated: boolean };
-      const last = calls.at(-1);
-      if (last && d.success && d.mutated) changed.push(last);
-    }
-  }
+  const { calls, changed } = attemptedCalls(tracer, registry);
   const ctx: MatchContext = { now, timezone: TIMEZONE, refs };
   const expected = c.expect.calls.map((e) => ({ ...e, arguments: resolveRefs(e.arguments, refs) as Record<string, unknown> }));
   const expectedTools = new Set(expected.map((e) => e.tool));
 
   const missing = expected.filter((e) => !calls.some((a) => a.tool === e.tool));
-  const stray = calls.filter((a) => a.mutates && !expectedTools.has(a.tool));
+  const stray = calls.filter((a) => a.mutates && !expectedTools.has(a.tool) && !isSkillTool(a.tool, registry));
   for (const m of missing) problems.push(`not called: ${m.tool}`);
   for (const s of stray) problems.push(`unexpected call: ${s.tool} ${JSON.stringify(s.arguments)}`);
   const toolSelection = !error && missing.length === 0 && stray.length === 0;
@@ -208,6 +222,62 @@ async function runCase(
     ...(error ? { error } : {}),
   };
   return result;
+}
+
+/** The skill tools themselves: what they change is judged by the calls their pipelines make. */
+function isSkillTool(name: string, registry: SkillRegistry): boolean {
+  return name === 'skill_read' || registry.get(name)?.skill_id !== undefined;
+}
+
+/**
+ * What the assistant tried, in order (held-back and refused calls included), with the calls
+ * a skill pipeline made in its place, and which of them changed something. A pipeline stops
+ * at its first failing step, so every step of a successful run succeeded, and every step but
+ * the last of a failed one.
+ */
+function attemptedCalls(tracer: Tracer, registry: SkillRegistry): { calls: AttemptedCall[]; changed: AttemptedCall[] } {
+  const calls: AttemptedCall[] = [];
+  const changed: AttemptedCall[] = [];
+  let steps: AttemptedCall[] = [];
+  for (const e of tracer.list()) {
+    if (e.component === 'skills' && e.stage === 'pipeline_step') {
+      const d = e.data as { skill: string; tool?: string; arguments: Record<string, unknown> };
+      if (d.tool) steps.push({ tool: d.tool, arguments: d.arguments, mutates: registry.get(d.tool)?.mutates ?? false, skill: d.skill });
+      continue;
+    }
+    if (e.component !== 'agent') continue;
+    if (e.stage === 'tool_call') {
+      const d = e.data as { tool: string; arguments: Record<string, unknown> };
+      calls.push({ tool: d.tool, arguments: d.arguments, mutates: registry.get(d.tool)?.mutates ?? false });
+      steps = [];
+    } else if (e.stage === 'tool_result') {
+      const d = e.data as { success: boolean; mutated: boolean };
+      const last = calls.at(-1);
+      if (steps.length > 0) {
+        const done = d.success ? steps : steps.slice(0, -1);
+        calls.push(...steps);
+        changed.push(...done.filter((s) => s.mutates));
+        steps = [];
+      } else if (last && d.success && d.mutated && !isSkillTool(last.tool, registry)) changed.push(last);
+    }
+  }
+  return { calls, changed };
+}
+
+/** The skills of an evaluation, on the case's registry; they run no processes (instructions and pipelines only). */
+function skillEngineFor(skills: EvalSkills, registry: SkillRegistry, tracer: Tracer): SkillEngine {
+  const engine = new SkillEngine({
+    sources: skills.dirs.map((dir) => ({ tier: 'workspace' as const, dir })),
+    pipelineMaxDepth: 3,
+    processEnabled: false,
+    runner: { allowSystemExec: false, maxTimeoutMs: 10_000, maxOutputKb: 256, hostEnv: {} },
+    registry,
+    trace: (traceId, stage, data) => tracer.record(traceId, 'skills', stage, data),
+    ...(skills.overlayDir ? { overlayDir: skills.overlayDir } : {}),
+  });
+  engine.reload();
+  registry.addProvider(engine.provider);
+  return engine;
 }
 
 const TABLES: Record<string, keyof HomeState> = {
