@@ -31,13 +31,13 @@ const valve: RegisteredTool = {
   source: 'garden',
 };
 
-async function setup(env: Record<string, string>) {
+async function setup(env: Record<string, string>, extra: readonly RegisteredTool[] = []) {
   const server = await startScriptedOllama();
   servers.push(server);
   const clock = () => new Date('2026-08-29T08:20:00Z');
   const config = loadConfig({ OLLAMA_URL: server.url, JARVIS_LOCAL_INTENTS: 'false', ...env });
   const registry = new SkillRegistry();
-  const home = new MemoryHomeProvider([...distractorTools(300), valve]);
+  const home = new MemoryHomeProvider([...distractorTools(300), valve, ...extra]);
   registry.addProvider(home);
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
   const assistant = new Assistant({ config, clock, registry, tracer, ollama: new OllamaConnection(config, clock) });
@@ -91,6 +91,37 @@ describe('the tool budget in the assistant', () => {
         .at(-1)!
         .tools!.map((x) => x.function.name),
     ).toContain('groceries_add');
+  });
+
+  it('a skill tool in a limited offer comes with skill_read, so the model can read the rest of its instructions', async () => {
+    const packing: RegisteredTool = {
+      name: 'skill_trip_packing_run',
+      description: 'Packliste für eine Reise: was man je nach Ziel, Wetter und Dauer einpacken sollte.',
+      input_schema: { type: 'object', additionalProperties: false, properties: { input: { type: 'string' } }, required: [] },
+      provider: 'plugin',
+      mutates: false,
+      requires_confirmation: false,
+      risk: 'read',
+      skill_id: 'trip_packing',
+      action: 'run',
+      source: '/skills/trip_packing',
+    };
+    const reader: RegisteredTool = {
+      name: 'skill_read',
+      description: 'Liest die Anleitung eines Skills oder eine Datei aus seinem Ordner, seitenweise.',
+      input_schema: { type: 'object', additionalProperties: false, properties: { skill: { type: 'string' } }, required: ['skill'] },
+      provider: 'plugin',
+      mutates: false,
+      requires_confirmation: false,
+      risk: 'read',
+      source: 'skills',
+    };
+    const t = await setup({ JARVIS_TOOL_BUDGET_MAX_TOOLS: '6', JARVIS_TOOL_BUDGET_MAX_TOKENS: '3000' }, [packing, reader]);
+    t.server.reply({ content: 'Pack warme Sachen ein.' });
+    await t.assistant.chat({ message: 'Was muss ich für die Reise nach Oslo einpacken? Mach mir eine Packliste.' });
+    const offered = t.server.chats()[0]!.tools!.map((x) => x.function.name);
+    expect(offered.length).toBeLessThanOrEqual(6);
+    expect(offered).toEqual(expect.arrayContaining(['skill_trip_packing_run', 'skill_read', FIND_TOOLS]));
   });
 
   it('a tool outside the offer is found through tools_find and then runs', async () => {

@@ -1,5 +1,6 @@
 import type { OllamaFunctionTool } from '../../src-shared';
 import type { RegisteredTool } from '../platform/registry';
+import { SKILL_READ_TOOL } from '../skills';
 import { estimateTokens } from './conversation';
 import type { ToolEmbeddings } from './tool-embeddings';
 import { ToolIndex, type PhraseSource } from './tool-retrieval';
@@ -56,6 +57,11 @@ export function toolTokens(tool: OllamaFunctionTool): number {
     tokenCache.set(tool, n);
   }
   return n;
+}
+
+/** A skill's own tool (a `skill_<id>_<action>` of a local skill), whose instructions skill_read pages through. */
+function isSkillTool(tool: RegisteredTool | undefined): boolean {
+  return tool?.provider === 'plugin' && tool.skill_id !== undefined;
 }
 
 /** Chooses the tools of one request; the index follows the catalog's tool set. */
@@ -128,12 +134,17 @@ export class ToolSelection {
     const picked = new Map<string, OllamaFunctionTool>();
     const maxTools = Math.max(1, budget.maxTools - 1);
     let tokens = toolTokens(FIND_TOOLS_TOOL);
+    const reader = byFn.get(SKILL_READ_TOOL);
     const take = (name: string): void => {
       const tool = byFn.get(name);
       if (!tool || picked.has(name) || picked.size >= maxTools) return;
-      const cost = toolTokens(tool);
-      if (tokens + cost > budget.maxTokens) return;
+      // A skill's first page points on to the rest of its instructions and its files, which only
+      // skill_read reaches: a skill tool comes with it, or is left out for want of room.
+      const withReader = reader !== undefined && !picked.has(SKILL_READ_TOOL) && name !== SKILL_READ_TOOL && isSkillTool(byName.get(name));
+      const cost = toolTokens(tool) + (withReader ? toolTokens(reader) : 0);
+      if (tokens + cost > budget.maxTokens || (withReader && picked.size + 2 > maxTools)) return;
       picked.set(name, tool);
+      if (withReader) picked.set(SKILL_READ_TOOL, reader);
       tokens += cost;
     };
     for (const name of this.recent) take(name);
