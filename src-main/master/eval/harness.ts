@@ -156,7 +156,8 @@ async function runCase(
       registry,
       tracer,
       ollama,
-      ...(skills ? { skillCatalog: () => skills.catalogXml() } : {}),
+      // As in daily use: a followed skill's allowed-tools limit the rest of the request.
+      ...(skills ? { skillCatalog: () => skills.catalogXml(), allowedToolsOf: (id: string) => skills.allowedToolsOf(id) } : {}),
     });
     for (let turn = 0; turn < c.turns.length; turn++) {
       options.beforeTurn?.(

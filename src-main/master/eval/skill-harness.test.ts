@@ -40,6 +40,11 @@ tool_name = "tasks_delete"
 arguments_template = '{"id": "no-such-task"}'
 `,
   );
+  mkdirSync(join(dir, 'einkauf'));
+  writeFileSync(
+    join(dir, 'einkauf', 'SKILL.md'),
+    '---\nname: einkauf\ndescription: Trägt Zutaten auf die Einkaufsliste ein.\nallowed-tools: groceries_add Read\n---\nTrag jede Zutat mit groceries_add ein.\n',
+  );
   server = await startScriptedOllama({
     models: [{ name: 'scripted:latest', capabilities: ['completion', 'tools'] }],
     fallback: (body) => {
@@ -86,6 +91,21 @@ describe('the evaluation harness with skills', () => {
     expect(r!.calls.filter((c) => c.skill === 'coffee-then-fail').map((c) => c.tool)).toEqual(['groceries_add', 'tasks_delete']);
     expect(r!.wrongMutations).toBe(1);
     expect(r!.problems).toContain('wrong change: groceries_add {"name":"Kaffee"}');
+  });
+
+  it("a followed skill's allowed-tools limit the rest of the request, as in daily use", async () => {
+    server.reset();
+    plan = [
+      { name: 'skill_einkauf_run', arguments: {} },
+      { name: 'tasks_create', arguments: { title: 'Butter kaufen' } },
+    ];
+    const [r] = await runEval([caseOf('skill-de-plain-grocery')], { ollamaUrl: server.url, model: 'scripted', skills: { dirs: [dir] } });
+    expect(r!.calls.map((c) => c.tool)).toEqual(['skill_einkauf_run', 'tasks_create']);
+    // tasks_create is outside the skill's allowed-tools: refused, so nothing changed that was not asked for.
+    expect(r!.wrongMutations).toBe(0);
+    const refusal = server.chats().at(-1)!.messages.at(-1)!;
+    expect(refusal.role).toBe('tool');
+    expect(refusal.content).toContain('einkauf');
   });
 
   it('without skills the assistant gets no catalog and no skill tools', async () => {
