@@ -43,8 +43,8 @@ const upper = `#!/usr/bin/env node
 let s='';process.stdin.on('data',c=>s+=c);process.stdin.on('end',()=>{const e=JSON.parse(s);
 process.stdout.write(JSON.stringify({success:true,data:{text:e.input.text.toUpperCase()},message:'ok',mutated:false}))});\n`;
 
-function openJarvis(folder: string, toml: string, md?: string) {
-  const dir = join(workspace, folder);
+function openJarvis(folder: string, toml: string, md?: string, base = workspace) {
+  const dir = join(base, folder);
   mkdirSync(dir, { recursive: true });
   if (toml) writeFileSync(join(dir, 'skill.toml'), toml);
   if (md) writeFileSync(join(dir, 'SKILL.md'), md);
@@ -127,7 +127,13 @@ beforeAll(() => {
     '---\nname: explain\ndescription: Explain code in plain language\nlicense: MIT\n---\nWhen asked to explain code, go section by section.',
   );
   openJarvis('hidden', '', '---\nname: hidden\ndescription: Not for the model\ndisable_model_invocation: true\n---\nSecret handbook.');
-  openJarvis('reader', `[skill]\nname = "reader"\ndescription = "reads the calendar"\n[[skill.steps]]\ntool_name = "calendar_list"\n`);
+  // Installed (user tier): held to what it declares. A workspace skill would only get a warning.
+  openJarvis(
+    'reader',
+    `[skill]\nname = "reader"\ndescription = "reads the calendar"\n[[skill.steps]]\ntool_name = "calendar_list"\n`,
+    undefined,
+    user,
+  );
 
   processSkill(user, 'good', 'good.text', upper);
   processSkill(user, 'mine', 'mine.text', upper);
@@ -290,7 +296,7 @@ describe('skill engine', () => {
     expect(registry.get('skill_shout_run')?.input_schema).toMatchObject({ required: ['text'] });
   });
 
-  it('checks capabilities for every pipeline step: not offered at load, refused at run time', async () => {
+  it("checks an installed skill's capabilities for every pipeline step: not offered at load, refused at run time", async () => {
     const { e, registry } = engine(coreRegistry());
     expect(registry.get('skill_reader_run')).toBeUndefined();
     expect(e.info(e.find('reader')!).unavailable).toContain('step 1 uses the tool calendar_list, which needs memory:read');

@@ -137,6 +137,11 @@ const SKILL_READ_REGISTRATION: RegisteredTool = {
   source: 'skills',
 };
 
+/** Workspace skills are the household's own code: their pipeline steps are not held to required_capabilities. */
+function undeclaredAllowed(s: SkillEntry): boolean {
+  return s.tier === 'workspace';
+}
+
 function fingerprint(s: SkillEntry): string {
   return JSON.stringify([s.dir, s.version, s.enabled, s.errors, s.format === 'jarvis.skill.v1' ? s.manifest : s.definition]);
 }
@@ -410,11 +415,20 @@ export class SkillEngine {
     return tools;
   }
 
-  /** A pipeline whose step tools are missing or need capabilities it does not declare is listed, not offered. */
+  /**
+   * A pipeline whose step tools are missing or need capabilities it does not declare is listed,
+   * not offered; a workspace skill (the household's own code) may use undeclared capabilities.
+   */
   private stepBlocker(s: OpenJarvisSkillEntry): string | undefined {
     if (!s.definition) return undefined;
-    const problems = stepProblems(s.definition.steps, s.capabilities, this.lookup(), this.stepContext());
+    const { problems } = stepProblems(s.definition.steps, s.capabilities, this.lookup(), this.stepContext(), undeclaredAllowed(s));
     return problems.length > 0 ? problems.join('; ') : undefined;
+  }
+
+  /** The undeclared capabilities a workspace pipeline uses, as warnings. */
+  private stepWarnings(s: SkillEntry): string[] {
+    if (s.format !== 'openjarvis' || !s.definition || !undeclaredAllowed(s)) return [];
+    return stepProblems(s.definition.steps, s.capabilities, this.lookup(), this.stepContext(), true).warnings;
   }
 
   private stepContext() {
@@ -659,6 +673,7 @@ export class SkillEngine {
     const d = entry.definition;
     if (!d) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid definition`);
     const vars: Record<string, unknown> = { ...input };
+    const allowUndeclared = undeclaredAllowed(entry);
     const outputs: Record<string, unknown> = {};
     let last: unknown;
     let mutated = false;
@@ -678,18 +693,17 @@ export class SkillEngine {
         const target = resolveStepTool(step.tool_name, this.lookup(true));
         if (target.kind === 'builtin') {
           // Checked here as well as at load: the CLI runs skills the listing calls unavailable.
-          const undeclared = undeclaredReason(
-            label,
-            `the built-in step tool ${step.tool_name}`,
-            target.tool.capabilities,
-            entry.capabilities,
-          );
+          const undeclared = allowUndeclared
+            ? undefined
+            : undeclaredReason(label, `the built-in step tool ${step.tool_name}`, target.tool.capabilities, entry.capabilities);
           if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
           r = await runStepTool(target.tool, args, this.stepContext());
         } else {
           const tool = this.options.registry.get(step.tool_name);
           if (!tool) return refuse('UNKNOWN_TOOL', missingToolReason(label, step.tool_name));
-          const undeclared = undeclaredReason(label, `the tool ${step.tool_name}`, this.capabilitiesForTool(tool), entry.capabilities);
+          const undeclared = allowUndeclared
+            ? undefined
+            : undeclaredReason(label, `the tool ${step.tool_name}`, this.capabilitiesForTool(tool), entry.capabilities);
           if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
           r = await this.options.registry.call(step.tool_name, args, ctx);
         }
@@ -784,6 +798,7 @@ export class SkillEngine {
     const warnings = [...s.warnings, ...(verdict?.warnings ?? [])];
     const blocker = s.errors.length === 0 ? this.blocker(s) : undefined;
     if (blocker) warnings.push(blocker);
+    if (s.errors.length === 0) warnings.push(...this.stepWarnings(s));
     const allowedMissing = this.allowedToolsMissing(s);
     if (allowedMissing) warnings.push(allowedMissing);
     const loads = this.overlayLoads();

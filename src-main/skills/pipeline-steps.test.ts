@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SKILL_ERROR_CODES, skillToolName, toolSuccess } from '../../src-shared';
 import { SkillRegistry, type ToolContext, type ToolProvider } from '../platform/registry/registry';
 import { SkillEngine } from './engine';
+import type { SkillTier } from '../../src-shared';
 import type { GenerateText } from './step-tools';
 
 // Skills written as OpenJarvis ships them: flat `<name>.toml` files with [skill] and
@@ -23,9 +24,11 @@ interface Setup {
   readonly generate?: GenerateText;
   readonly registry?: SkillRegistry;
   readonly registryComplete?: boolean;
+  /** Where the files lie: the workspace (the household's own skills) unless said otherwise. */
+  readonly tier?: SkillTier;
 }
 
-function engineWith({ files, generate, registry = new SkillRegistry(), registryComplete }: Setup) {
+function engineWith({ files, generate, registry = new SkillRegistry(), registryComplete, tier = 'workspace' }: Setup) {
   root = mkdtempSync(join(tmpdir(), 'jarvis-steps-'));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
@@ -33,7 +36,7 @@ function engineWith({ files, generate, registry = new SkillRegistry(), registryC
     if (path.endsWith('/run')) chmodSync(join(root, path), 0o755);
   }
   const engine = new SkillEngine({
-    sources: [{ tier: 'workspace', dir: root }],
+    sources: [{ tier, dir: root }],
     pipelineMaxDepth: 3,
     processEnabled: true,
     runner: { allowSystemExec: false, maxTimeoutMs: 10_000, maxOutputKb: 256, hostEnv: process.env },
@@ -98,14 +101,14 @@ describe('built-in step tools in OpenJarvis pipelines', () => {
     });
   });
 
-  it('a step that uses llm without declaring engine:inference is unavailable, not offered, and refused when run anyway', async () => {
+  it('an installed skill whose step uses llm without declaring engine:inference is unavailable, not offered, and refused when run anyway', async () => {
     let calls = 0;
     const generate: GenerateText = () => {
       calls++;
       return Promise.resolve('x');
     };
     const undeclared = TRANSLATE.replace('required_capabilities = ["engine:inference"]\n', '');
-    const { engine, info, offered, run } = engineWith({ files: { 'translate-note.toml': undeclared }, generate });
+    const { engine, info, offered, run } = engineWith({ files: { 'translate-note.toml': undeclared }, generate, tier: 'user' });
     const listed = info('translate-note');
     expect(listed.enabled).toBe(false);
     expect(listed.unavailable).toBe(
@@ -119,6 +122,55 @@ describe('built-in step tools in OpenJarvis pipelines', () => {
     expect(r.error?.code).toBe(SKILL_ERROR_CODES.capability);
     expect(r.error?.message).toContain('step 2 of translate-note (llm) uses the built-in step tool llm, which needs engine:inference');
     expect(calls).toBe(0);
+  });
+
+  it("OpenJarvis's translate-doc (no required_capabilities) in the workspace runs, with a warning; installed, it is unavailable", async () => {
+    // Shaped like src/openjarvis/skills/data/translate-doc.toml of the OpenJarvis repository: think, llm_call, think.
+    const translateDoc = `[skill]
+name = "translate-doc"
+description = "Translate a document to a target language"
+version = "0.1.0"
+author = "openjarvis"
+tags = ["translation"]
+
+[[skill.steps]]
+tool_name = "think"
+arguments_template = '{"thought": "Translate to {target_language}: {text}"}'
+output_key = "plan"
+
+[[skill.steps]]
+tool_name = "llm_call"
+arguments_template = '{"prompt": "Translate to {target_language}: {text}"}'
+output_key = "translation"
+
+[[skill.steps]]
+tool_name = "think"
+arguments_template = '{"thought": "Check: {translation}"}'
+output_key = "review"
+`;
+    const generate: GenerateText = () => Promise.resolve('Milch');
+    const files = { 'translate-doc.toml': translateDoc };
+    const own = engineWith({ files, generate });
+    const listed = own.info('translate-doc');
+    expect(listed.enabled).toBe(true);
+    expect(listed.unavailable).toBeUndefined();
+    expect(listed.warnings).toContain(
+      'step 2 uses engine:inference (the built-in step tool llm_call) without declaring it; allowed because it is in your workspace',
+    );
+    expect(own.offered('translate-doc')).toBe(true);
+    const r = await own.run('translate-doc', { target_language: 'Deutsch', text: 'milk' });
+    expect(r.success).toBe(true);
+    expect(JSON.stringify(r.data)).toContain('Milch');
+    rmSync(root, { recursive: true, force: true });
+
+    const installed = engineWith({ files, generate, tier: 'user' });
+    expect(installed.info('translate-doc').enabled).toBe(false);
+    expect(installed.info('translate-doc').unavailable).toBe(
+      'step 2 uses the built-in step tool llm_call, which needs engine:inference; the skill does not declare it in required_capabilities',
+    );
+    expect(installed.offered('translate-doc')).toBe(false);
+    const refused = await installed.run('translate-doc', { target_language: 'Deutsch', text: 'milk' });
+    expect(refused.error?.code).toBe(SKILL_ERROR_CODES.capability);
   });
 
   it('llm without a model set up makes the skill unavailable; a model error fails the step with its reason', async () => {
@@ -238,8 +290,8 @@ arguments_template = '{}'
 `,
   });
 
-  it('a step calling a process skill whose permissions imply network:fetch needs the pipeline to declare it', async () => {
-    const { info, offered, run } = engineWith({ files: netSkill() });
+  it('an installed pipeline calling a process skill whose permissions imply network:fetch must declare it', async () => {
+    const { info, offered, run } = engineWith({ files: netSkill(), tier: 'user' });
     expect(info('fetch-page').unavailable).toBe(
       'step 1 uses the tool skill_net_fetch_get, which needs network:fetch; the skill does not declare it in required_capabilities',
     );
@@ -248,7 +300,7 @@ arguments_template = '{}'
     expect(r.error?.code).toBe(SKILL_ERROR_CODES.capability);
     expect(r.error?.message).toContain('which needs network:fetch; the skill does not declare it');
     rmSync(root, { recursive: true, force: true });
-    const declared = engineWith({ files: netSkill('required_capabilities = ["network:fetch"]') });
+    const declared = engineWith({ files: netSkill('required_capabilities = ["network:fetch"]'), tier: 'user' });
     expect(declared.info('fetch-page').unavailable).toBeUndefined();
     expect(declared.offered('fetch-page')).toBe(true);
   });

@@ -42,28 +42,54 @@ export function undeclaredReason(where: string, what: string, needed: readonly s
   return `${where} uses ${what}, which needs ${missing.join(', ')}; the skill does not declare it in required_capabilities`;
 }
 
-/** Every reason the tool steps of a pipeline cannot run here (sub-skill steps are checked by the skill graph). */
+/** The same for a workspace skill, where it is a warning: the household's own code may use what it does not declare. */
+export function undeclaredWarning(where: string, what: string, needed: readonly string[], declared: readonly string[]): string | undefined {
+  const missing = needed.filter((c) => !declared.includes(c));
+  if (missing.length === 0) return undefined;
+  return `${where} uses ${missing.join(', ')} (${what}) without declaring it; allowed because it is in your workspace`;
+}
+
+export interface StepVerdict {
+  /** Why the pipeline cannot run here. */
+  readonly problems: string[];
+  /** Undeclared capabilities that are allowed (a workspace skill's). */
+  readonly warnings: string[];
+}
+
+/**
+ * Every reason the tool steps of a pipeline cannot run here (sub-skill steps are checked by the
+ * skill graph). With `undeclaredAllowed` (workspace skills), an undeclared capability is a warning.
+ */
 export function stepProblems(
   steps: readonly PipelineStep[],
   declared: readonly string[],
   lookup: StepLookup,
   ctx: StepToolContext,
-): string[] {
+  undeclaredAllowed = false,
+): StepVerdict {
   const problems: string[] = [];
+  const warnings: string[] = [];
+  const undeclared = (where: string, what: string, needed: readonly string[]): void => {
+    if (undeclaredAllowed) {
+      const note = undeclaredWarning(where, what, needed, declared);
+      if (note) warnings.push(note);
+    } else {
+      const why = undeclaredReason(where, what, needed, declared);
+      if (why) problems.push(why);
+    }
+  };
   steps.forEach((step, i) => {
     if (!step.tool_name) return;
     const where = `step ${i + 1}`;
     const target = resolveStepTool(step.tool_name, lookup);
     if (target.kind === 'missing') problems.push(missingToolReason(where, step.tool_name));
     else if (target.kind === 'builtin') {
-      const why = undeclaredReason(where, `the built-in step tool ${step.tool_name}`, target.tool.capabilities, declared);
-      if (why) problems.push(why);
+      undeclared(where, `the built-in step tool ${step.tool_name}`, target.tool.capabilities);
       const off = target.tool.unavailable(ctx);
       if (off) problems.push(`${where} uses ${step.tool_name}, but ${off}`);
     } else if (target.kind === 'tool') {
-      const why = undeclaredReason(where, `the tool ${step.tool_name}`, target.capabilities, declared);
-      if (why) problems.push(why);
+      undeclared(where, `the tool ${step.tool_name}`, target.capabilities);
     }
   });
-  return problems;
+  return { problems, warnings };
 }
