@@ -84,6 +84,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     tracer: ctx.tracer,
     registry: ctx.registry,
     seal: (document) => protocol.service.sealExport(document, 'debug export'),
+    forget: () => skills.forgetToolHistory(),
   });
 
   const service: AssistantService = {

@@ -8,6 +8,7 @@ export type RuntimeSection = () => unknown;
 export interface DebugService {
   /** The whole export: trace, registry, runtime, configuration without secrets. */
   export(): Record<string, unknown>;
+  /** CLEAR HISTORY: the trace, and what `forget` adds (other records of what the household did). */
   clear(): void;
   addRuntime(name: string, section: RuntimeSection): void;
   /** A top-level section of the export (e.g. `protocol`, read by `jarvis protocol verify`). */
@@ -24,6 +25,8 @@ export function createDebugService(deps: {
   tracer: Tracer;
   registry: SkillRegistry;
   seal?: ExportSeal;
+  /** Other history CLEAR HISTORY forgets with the trace (the skills' tool history). */
+  forget?: () => void;
 }): DebugService {
   const sections = new Map<string, RuntimeSection>();
   const topLevel = new Map<string, RuntimeSection>();
@@ -47,6 +50,7 @@ export function createDebugService(deps: {
     },
     clear() {
       deps.tracer.clear();
+      deps.forget?.();
     },
     export() {
       const runtime = read(sections);

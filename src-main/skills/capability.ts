@@ -28,6 +28,8 @@ export interface SkillsService {
    * that kind: the mesh its remote skills, the MCP capability its servers.
    */
   showRemoteSkills(source: () => readonly SkillInfo[], kind?: 'remote' | 'mcp'): void;
+  /** Forgets the tool history `jarvis skill discover` learns from (the household cleared its history). */
+  forgetToolHistory(): void;
   readonly engine: SkillEngine;
 }
 
@@ -113,7 +115,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     reload();
     ctx.registry.addProvider(engine.provider);
   }
-  const stopRecordingHistory = recordToolHistory(ctx, engine);
+  const toolHistory = recordToolHistory(ctx, engine);
   const remoteSkills = new Map<'remote' | 'mcp', () => readonly SkillInfo[]>();
   const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
   const service: SkillsService = {
@@ -125,6 +127,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
     showRemoteSkills: (source, kind = 'remote') => {
       remoteSkills.set(kind, source);
     },
+    forgetToolHistory: () => toolHistory.forget(),
     engine,
   };
   ctx.status.set('skills', () => {
@@ -178,7 +181,7 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
       await autoSync?.stop();
-      stopRecordingHistory();
+      toolHistory.stop();
     },
   };
 }
@@ -190,11 +193,14 @@ const HISTORY_ACTORS: ReadonlySet<string> = new Set(['assistant', 'mcp', 'user',
  * Keeps the successful tool calls of each run for `jarvis skill discover`, redacted like
  * the trace. Calls a pipeline makes belong to its skill and are left out.
  */
-function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log'> & { registry: SkillRegistry }, engine: SkillEngine) {
+function recordToolHistory(
+  ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log'> & { registry: SkillRegistry },
+  engine: SkillEngine,
+): { stop: () => void; forget: () => void } {
   const store = new ToolHistoryStore(ctx.db, ctx.config.skillHistoryLimit);
-  if (ctx.config.skillHistoryLimit === 0) return () => undefined;
+  if (ctx.config.skillHistoryLimit === 0) return { stop: () => undefined, forget: () => store.clear() };
   const history = new RunHistoryRecorder(store);
-  return ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
+  const stop = ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
     if (!result.success || !HISTORY_ACTORS.has(call.actor) || engine.insidePipeline()) return;
     try {
       const redact = ctx.tracer.redactor;
@@ -214,4 +220,5 @@ function recordToolHistory(ctx: Pick<Platform, 'config' | 'db' | 'tracer' | 'log
       ctx.log.warn(`skill history: a tool call was not recorded: ${err instanceof Error ? err.message : String(err)}`);
     }
   });
+  return { stop, forget: () => history.forget() };
 }

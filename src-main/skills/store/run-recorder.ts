@@ -13,6 +13,13 @@ export class RunHistoryRecorder {
 
   constructor(private readonly store: ToolHistoryStore) {}
 
+  /** Forgets the stored history and the runs followed now (a run going on starts anew). */
+  forget(): void {
+    this.waiting.clear();
+    this.writing.clear();
+    this.store.clear();
+  }
+
   record(runId: string, actor: string, call: HistoryCall): void {
     if (this.writing.has(runId)) return this.store.record(runId, actor, [call]);
     const first = this.waiting.get(runId);

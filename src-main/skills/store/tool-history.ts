@@ -50,6 +50,11 @@ export class ToolHistoryStore {
     else this.prune.run(limit);
   }
 
+  /** Forgets every recorded call (the household cleared its history). */
+  clear(): void {
+    this.db.prepare('DELETE FROM skill_tool_history').run();
+  }
+
   /** Calls of one run, in order, written in one transaction (one commit). */
   record(runId: string, actor: string, calls: readonly HistoryCall[]): void {
     if (this.limit === 0) return;
