@@ -1,25 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { OVERLAY_FORMAT, writeOverlay, type SkillOverlay } from '../../skills/overlays';
 import { treeSha256 } from '../../skills/tree-hash';
-import { captureOutput } from '../../testing/captured-output';
-import { runCli } from '../program';
+import { cliTestBed, demoWorkspace } from '../../testing/cli-test-bed';
 
-const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'skills');
-let root: string;
-let env: Record<string, string>;
-const saved = { ...process.env };
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'jarvis-cli-overlay-'));
-  const workspace = join(root, 'workspace');
-  mkdirSync(workspace);
-  cpSync(join(repoSkills, 'demo-text'), join(workspace, 'demo-text'), { recursive: true });
-  cpSync(join(repoSkills, 'text-brief'), join(workspace, 'text-brief'), { recursive: true });
-  env = {
+const bed = cliTestBed('jarvis-cli-overlay-', (root) => {
+  const workspace = demoWorkspace(root);
+  return {
     JARVIS_SKILLS_DIR: workspace,
     JARVIS_SKILLS_USER_DIR: join(root, 'user'),
     JARVIS_SKILL_OVERLAY_DIR: join(root, 'overlays'),
@@ -27,19 +15,7 @@ beforeEach(() => {
     JARVIS_MESH_ENROLLMENT_TOKEN: '',
   };
 });
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-  process.env = { ...saved };
-});
-afterAll(() => {
-  process.env = saved;
-});
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  process.env = { ...saved, ...env };
-  process.exitCode = undefined;
-  return captureOutput(() => runCli(argv));
-}
+const cli = bed.cli;
 
 function overlay(sha: string): SkillOverlay {
   return {
@@ -59,7 +35,7 @@ function overlay(sha: string): SkillOverlay {
 
 describe('jarvis skill show-overlay', () => {
   it('prints the description old → new, the examples, the score and that it is in use', async () => {
-    writeOverlay(env.JARVIS_SKILL_OVERLAY_DIR!, overlay(treeSha256(join(env.JARVIS_SKILLS_DIR!, 'text-brief'))));
+    writeOverlay(bed.env.JARVIS_SKILL_OVERLAY_DIR!, overlay(treeSha256(join(bed.env.JARVIS_SKILLS_DIR!, 'text-brief'))));
     const r = await cli('skill', 'show-overlay', 'text-brief');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('status       in use');
@@ -82,7 +58,7 @@ describe('jarvis skill show-overlay', () => {
   });
 
   it('says when the overlay is stale', async () => {
-    writeOverlay(env.JARVIS_SKILL_OVERLAY_DIR!, overlay('f'.repeat(64)));
+    writeOverlay(bed.env.JARVIS_SKILL_OVERLAY_DIR!, overlay('f'.repeat(64)));
     const r = await cli('skill', 'show-overlay', 'text-brief');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("status       stale: made for another version of the skill's files, not used");
@@ -94,8 +70,8 @@ describe('jarvis skill show-overlay', () => {
     expect(none.code).toBe(1);
     expect(none.stdout).toBe('text-brief has no overlay (jarvis optimize skills makes one from successful uses)\n');
     expect(JSON.parse((await cli('skill', 'show-overlay', 'text-brief', '--json')).stdout)).toEqual({ skill: 'text-brief', overlay: null });
-    mkdirSync(join(env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief'), { recursive: true });
-    writeFileSync(join(env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief', 'optimized.json'), '{');
+    mkdirSync(join(bed.env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief'), { recursive: true });
+    writeFileSync(join(bed.env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief', 'optimized.json'), '{');
     const broken = await cli('skill', 'show-overlay', 'text-brief');
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('optimized.json ignored: not JSON');

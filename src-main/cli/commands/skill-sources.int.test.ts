@@ -1,18 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureOutput } from '../../testing/captured-output';
+import { describe, expect, it } from 'vitest';
+import { cliTestBed } from '../../testing/cli-test-bed';
 import { commitFiles, githubRepo, headOf, hermesRepo, openclawRepo, skillMd } from '../../testing/skill-source-repos';
-import { runCli } from '../program';
 
-let root: string;
-let env: Record<string, string>;
 let repos: { hermes: string; openclaw: string; github: string };
-const saved = { ...process.env };
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'jarvis-skill-sources-'));
+const bed = cliTestBed('jarvis-skill-sources-', (root) => {
   repos = {
     hermes: hermesRepo(join(root, 'remote', 'hermes-agent')),
     openclaw: openclawRepo(join(root, 'remote', 'openclaw-skills')),
@@ -20,7 +13,7 @@ beforeEach(() => {
     github: githubRepo(join(root, 'remote', 'github', 'acme', 'agent-skills.git')),
   };
   mkdirSync(join(root, 'workspace'));
-  env = {
+  return {
     JARVIS_SKILLS_DIR: join(root, 'workspace'),
     JARVIS_SKILLS_USER_DIR: join(root, 'user'),
     JARVIS_DATA: join(root, 'jarvis.db'),
@@ -32,21 +25,9 @@ beforeEach(() => {
     JARVIS_SKILL_GITHUB_URL: `file://${join(root, 'remote', 'github')}`,
   };
 });
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-  process.env = { ...saved };
-});
-afterAll(() => {
-  process.env = saved;
-});
+const cli = bed.cli;
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  process.env = { ...saved, ...env };
-  process.exitCode = undefined;
-  return captureOutput(() => runCli(argv));
-}
-
-const userDir = () => env.JARVIS_SKILLS_USER_DIR as string;
+const userDir = () => bed.env.JARVIS_SKILLS_USER_DIR as string;
 const recordOf = (id: string) => JSON.parse(readFileSync(join(userDir(), id, '.jarvis-install.json'), 'utf8')) as Record<string, unknown>;
 const installed = () =>
   existsSync(userDir())
@@ -144,8 +125,8 @@ describe('jarvis skill sync', () => {
 
     // A workspace skill and a hand-made user skill of the same names stay as they are, with the reason said.
     rmSync(join(userDir(), 'ai-seo'), { recursive: true });
-    mkdirSync(join(env.JARVIS_SKILLS_DIR as string, 'ai-seo'));
-    writeFileSync(join(env.JARVIS_SKILLS_DIR as string, 'ai-seo', 'SKILL.md'), skillMd('ai-seo', 'Our own SEO skill'));
+    mkdirSync(join(bed.env.JARVIS_SKILLS_DIR as string, 'ai-seo'));
+    writeFileSync(join(bed.env.JARVIS_SKILLS_DIR as string, 'ai-seo', 'SKILL.md'), skillMd('ai-seo', 'Our own SEO skill'));
     rmSync(join(userDir(), 'apple-notes'), { recursive: true });
     mkdirSync(join(userDir(), 'apple-notes'));
     writeFileSync(join(userDir(), 'apple-notes', 'SKILL.md'), skillMd('apple-notes', 'Written by hand'));
@@ -179,15 +160,15 @@ describe('jarvis skill sync', () => {
     expect(badSource.stderr).toContain('unknown source "gitlab"');
 
     // A sync already running (the master's background sync) holds the source.
-    mkdirSync(env.JARVIS_SKILL_CACHE_DIR as string, { recursive: true });
-    writeFileSync(join(env.JARVIS_SKILL_CACHE_DIR as string, 'hermes.lock'), '1\n');
+    mkdirSync(bed.env.JARVIS_SKILL_CACHE_DIR as string, { recursive: true });
+    writeFileSync(join(bed.env.JARVIS_SKILL_CACHE_DIR as string, 'hermes.lock'), '1\n');
     const busy = await cli('skill', 'sync', 'hermes');
     expect(busy.code).toBe(1);
     expect(busy.stdout).toContain('another sync of hermes is running');
   });
 
   it('never leaves the user folder for a hostile repository: links out, linked skill files, huge files', async () => {
-    const outside = join(root, 'outside');
+    const outside = join(bed.root, 'outside');
     mkdirSync(outside);
     writeFileSync(join(outside, 'SKILL.md'), skillMd('stolen', 'A file outside the repository'));
     writeFileSync(join(outside, 'secret.txt'), 'do not copy');
@@ -229,7 +210,7 @@ describe('jarvis skill sync', () => {
 describe('jarvis skill sources and update', () => {
   it('lists the configured sources with their last sync, and updates installed skills without overwriting local changes', async () => {
     writeFileSync(
-      env.JARVIS_SKILL_SOURCES_FILE as string,
+      bed.env.JARVIS_SKILL_SOURCES_FILE as string,
       JSON.stringify([{ source: 'hermes', filter: { category: ['research'] }, auto_update: true }, { source: 'openclaw' }]),
     );
     const before = await cli('skill', 'sources');
@@ -268,7 +249,7 @@ describe('jarvis skill sources and update', () => {
   });
 
   it('names the bad entry of a broken sources file and refuses an update with nothing to update', async () => {
-    const file = env.JARVIS_SKILL_SOURCES_FILE as string;
+    const file = bed.env.JARVIS_SKILL_SOURCES_FILE as string;
     writeFileSync(file, JSON.stringify([{ source: 'hermes' }, { source: 'gitlab', url: 'https://me:t0ken@example.org/x.git' }]));
     const bad = await cli('skill', 'sources');
     expect(bad.code).toBe(2);

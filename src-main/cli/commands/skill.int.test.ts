@@ -1,48 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureOutput } from '../../testing/captured-output';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliTestBed, demoWorkspace } from '../../testing/cli-test-bed';
 import { startScriptedOllama } from '../../testing/scripted-ollama';
-import { runCli } from '../program';
 
-const repoSkills = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'skills');
-let root: string;
-let env: Record<string, string>;
-const saved = { ...process.env };
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'jarvis-cli-skill-'));
-  const workspace = join(root, 'workspace');
-  mkdirSync(workspace);
-  cpSync(join(repoSkills, 'demo-text'), join(workspace, 'demo-text'), { recursive: true });
-  cpSync(join(repoSkills, 'text-brief'), join(workspace, 'text-brief'), { recursive: true });
-  env = {
+const bed = cliTestBed('jarvis-cli-skill-', (root) => {
+  const workspace = demoWorkspace(root);
+  return {
     JARVIS_SKILLS_DIR: workspace,
     JARVIS_SKILLS_USER_DIR: join(root, 'user'),
     JARVIS_DATA: join(root, 'jarvis.db'),
     JARVIS_MESH_ENROLLMENT_TOKEN: '',
   };
 });
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-  process.env = { ...saved };
-});
-afterAll(() => {
-  process.env = saved;
-});
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  process.env = { ...saved, ...env };
-  process.exitCode = undefined;
-  return captureOutput(() => runCli(argv));
-}
+const cli = bed.cli;
 
 /** A small OpenJarvis skill folder somewhere outside the skills folders. */
 function sourceSkill(name: string, extra = ''): string {
-  const dir = join(root, 'src', name);
+  const dir = join(bed.root, 'src', name);
   mkdirSync(join(dir, 'scripts'), { recursive: true });
   writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Greets people politely\n${extra}---\nSay hello first.\n`);
   writeFileSync(join(dir, 'scripts', 'helper.sh'), '#!/bin/sh\necho hi\n');
@@ -62,13 +38,13 @@ describe('jarvis skill', () => {
   });
 
   it('info and --json show license, compatibility, allowed tools and metadata; list marks a shadowed duplicate', async () => {
-    const ws = env.JARVIS_SKILLS_DIR as string;
+    const ws = bed.env.JARVIS_SKILLS_DIR as string;
     const md = (description: string) =>
       `---\nname: pdf\ndescription: ${description}\nlicense: MIT\ncompatibility: Needs poppler-utils\nallowed-tools: Read Grep\nmetadata:\n  author: example\n---\n${'Long instructions. '.repeat(1000)}END\n`;
     mkdirSync(join(ws, 'pdf'), { recursive: true });
     writeFileSync(join(ws, 'pdf', 'SKILL.md'), md('PDFs'));
-    mkdirSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
-    writeFileSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf', 'SKILL.md'), md('Installed copy'));
+    mkdirSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
+    writeFileSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'pdf', 'SKILL.md'), md('Installed copy'));
     const info = await cli('skill', 'info', 'pdf');
     expect(info.code).toBe(0);
     expect(info.stdout).toMatch(/license\s+MIT/);
@@ -81,10 +57,10 @@ describe('jarvis skill', () => {
     const list = await cli('skill', 'list');
     expect(list.stdout).toMatch(/pdf\s+0\.0\.0\s+openjarvis\s+user\s+unreviewed\s+shadowed/);
     // Installing the same name again into the user folder is no failure for the lower tier: it says what wins.
-    const src = join(root, 'src', 'pdf');
+    const src = join(bed.root, 'src', 'pdf');
     mkdirSync(src, { recursive: true });
     writeFileSync(join(src, 'SKILL.md'), md('Another copy'));
-    rmSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
+    rmSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
     const inst = await cli('skill', 'install', src);
     expect(inst.code).toBe(0);
     expect(inst.stdout).toContain(`warning: pdf is shadowed by the skill at ${join(ws, 'pdf')}`);
@@ -119,7 +95,7 @@ describe('jarvis skill', () => {
     expect(inst.code).toBe(0);
     expect(inst.stdout).toContain('installed greeter');
     expect(inst.stdout).toContain('skipped scripts/');
-    const dest = join(env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
+    const dest = join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
     expect(existsSync(join(dest, 'SKILL.md'))).toBe(true);
     expect(existsSync(join(dest, 'scripts'))).toBe(false);
     const record = JSON.parse(readFileSync(join(dest, '.jarvis-install.json'), 'utf8')) as { sha256: string; trust: string };
@@ -140,7 +116,7 @@ describe('jarvis skill', () => {
   });
 
   it('keygen, sign, install and verify: a signed skill is indexed; modified or signed by an unknown key it fails verify', async () => {
-    const keyFile = join(root, 'family.skill-key');
+    const keyFile = join(bed.root, 'family.skill-key');
     const keygen = await cli('skill', 'keygen', 'family-index', '--out', keyFile);
     expect(keygen.code).toBe(0);
     expect(keygen.stdout).toMatch(/^family-index ed25519 [A-Za-z0-9+/]{43}=\n$/);
@@ -148,7 +124,7 @@ describe('jarvis skill', () => {
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect((await cli('skill', 'keygen', 'family-index', '--out', keyFile)).code).toBe(1);
     // The household key list sits beside the user skills folder unless JARVIS_SKILL_TRUSTED_KEYS_FILE says otherwise.
-    const keyList = join(root, 'trusted-skill-keys.txt');
+    const keyList = join(bed.root, 'trusted-skill-keys.txt');
     writeFileSync(keyList, keygen.stdout);
 
     const src = sourceSkill('greeter');
@@ -174,7 +150,7 @@ describe('jarvis skill', () => {
     expect(info).toMatch(/integrity\s+verified/);
     expect(info).toMatch(/signature\s+valid \(key family-index\)/);
 
-    const dest = join(env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
+    const dest = join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'greeter');
     writeFileSync(join(dest, 'SKILL.md'), '---\nname: greeter\ndescription: changed\n---\nx');
     const modified = await cli('skill', 'verify');
     expect(modified.code).toBe(1);
@@ -210,13 +186,13 @@ describe('jarvis skill', () => {
     expect(JSON.parse((await cli('skill', 'search', 'nothing-like-this', '--json')).stdout).skills).toEqual([]);
     const removed = await cli('skill', 'remove', 'shell-helper');
     expect(removed.code).toBe(0);
-    expect(existsSync(join(env.JARVIS_SKILLS_USER_DIR as string, 'shell-helper'))).toBe(false);
+    expect(existsSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'shell-helper'))).toBe(false);
     const workspaceSkill = await cli('skill', 'remove', 'demo.text');
     expect(workspaceSkill.code).toBe(1);
-    expect(existsSync(join(env.JARVIS_SKILLS_DIR as string, 'demo-text'))).toBe(true);
-    const missing = await cli('skill', 'install', join(root, 'does-not-exist'));
+    expect(existsSync(join(bed.env.JARVIS_SKILLS_DIR as string, 'demo-text'))).toBe(true);
+    const missing = await cli('skill', 'install', join(bed.root, 'does-not-exist'));
     expect(missing.code).toBe(2);
-    const notASkill = join(root, 'empty');
+    const notASkill = join(bed.root, 'empty');
     mkdirSync(notASkill);
     expect((await cli('skill', 'install', notASkill)).code).toBe(1);
   });
@@ -257,10 +233,10 @@ arguments_template = '{"query": "{plan}"}'
   it('list and info name the missing built-in; run executes think + llm on Ollama', async () => {
     const ollama = await startScriptedOllama({ fallback: { content: 'Milch' } });
     try {
-      writeFileSync(join(env.JARVIS_SKILLS_DIR!, 'translate-note.toml'), translate);
-      writeFileSync(join(env.JARVIS_SKILLS_DIR!, 'web-check.toml'), webCheck);
-      env.OLLAMA_URL = ollama.url;
-      env.OLLAMA_MODEL = 'qwen2.5:7b-instruct';
+      writeFileSync(join(bed.env.JARVIS_SKILLS_DIR!, 'translate-note.toml'), translate);
+      writeFileSync(join(bed.env.JARVIS_SKILLS_DIR!, 'web-check.toml'), webCheck);
+      bed.env.OLLAMA_URL = ollama.url;
+      bed.env.OLLAMA_MODEL = 'qwen2.5:7b-instruct';
       const reason = "step 2 uses OpenJarvis's built-in tool web_search, which JARVIS does not provide";
       const list = await cli('skill', 'list');
       expect(list.stdout).toMatch(/web-check\s.*blocked/);
