@@ -117,6 +117,7 @@ export function installSkill(options: InstallOptions): InstallResult {
   const work = mkdtempSync(join(tmpdir(), 'jarvis-install-'));
   try {
     let base: string;
+    const recorded = isGitUrl(options.source) ? options.source : resolve(options.source);
     if (isGitUrl(options.source)) {
       base = join(work, 'clone');
       clone(options.source, base);
@@ -149,7 +150,8 @@ export function installSkill(options: InstallOptions): InstallResult {
     cpSync(staging, dest, { recursive: true });
     const sha256 = treeSha256(dest);
     const record: InstallRecord = {
-      source: options.recordSource ?? (options.path ? `${options.source}#${options.path}` : options.source),
+      // A folder is recorded as an absolute path: the fix a warning names must work from any folder.
+      source: options.recordSource ?? (options.path ? `${recorded}#${options.path}` : recorded),
       trust: 'unreviewed',
       sha256,
       installed_at: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliTestBed, demoWorkspace } from '../../testing/cli-test-bed';
 import { startScriptedOllama } from '../../testing/scripted-ollama';
@@ -61,9 +61,14 @@ describe('jarvis skill', () => {
     mkdirSync(src, { recursive: true });
     writeFileSync(join(src, 'SKILL.md'), md('Another copy'));
     rmSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'pdf'), { recursive: true });
-    const inst = await cli('skill', 'install', src);
+    // Named relative to the current folder, recorded absolute: the reinstall hint works from anywhere.
+    const inst = await cli('skill', 'install', relative(process.cwd(), src));
     expect(inst.code).toBe(0);
     expect(inst.stdout).toContain(`warning: pdf is shadowed by the skill at ${join(ws, 'pdf')}`);
+    const record = JSON.parse(readFileSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'pdf', '.jarvis-install.json'), 'utf8')) as {
+      source: string;
+    };
+    expect(record.source).toBe(src);
     // A person at the terminal gets the whole instructions, not the model's first page.
     const run = await cli('skill', 'run', 'pdf');
     expect(run.stdout).toContain('Long instructions. END');
