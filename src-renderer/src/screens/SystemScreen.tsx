@@ -273,11 +273,11 @@ function Skills() {
                         </span>
                       ) : null}
                       {s.integrity === 'modified' ? (
-                        <span className="chip chip-bad">{t('system.skillModified')}</span>
+                        <span className="chip chip-bad chip-long">{t('system.skillModified')}</span>
                       ) : s.signature?.state === 'invalid' ? (
-                        <span className="chip chip-bad">{t('system.skillBadSignature')}</span>
+                        <span className="chip chip-bad chip-long">{t('system.skillBadSignature')}</span>
                       ) : s.signature?.state === 'unknown-key' ? (
-                        <span className="chip chip-bad">{t('system.skillUnknownKey')}</span>
+                        <span className="chip chip-bad chip-long">{t('system.skillUnknownKey')}</span>
                       ) : null}
                       {s.unavailable && !s.errors.length && s.activation?.status !== 'proposed' ? (
                         <span className="muted small">
