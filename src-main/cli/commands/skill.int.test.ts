@@ -132,12 +132,14 @@ describe('jarvis skill', () => {
     const keyList = join(bed.root, 'trusted-skill-keys.txt');
     writeFileSync(keyList, keygen.stdout);
 
-    const src = sourceSkill('greeter');
+    const src = sourceSkill('greeter', 'metadata:\n  openjarvis:\n    required_capabilities: [shell:execute]\n');
     const signed = await cli('skill', 'sign', src, '--key', keyFile);
     expect(signed.code).toBe(0);
     expect(existsSync(join(src, '.jarvis-signature.json'))).toBe(true);
     const inst = await cli('skill', 'install', src);
     expect(inst.stdout).toContain('trust indexed (signed with the key family-index)');
+    // Reviewed by the index the household trusts: no sandbox advice, unlike an unreviewed install.
+    expect(inst.stdout).not.toContain('skill worker container');
 
     const ok = await cli('skill', 'verify', '--json');
     expect(ok.code).toBe(0);

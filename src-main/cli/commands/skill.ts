@@ -298,7 +298,9 @@ export function registerSkill(program: Command): void {
         // A signature comes with the files: say at once whether it makes the skill indexed or holds it back.
         const info = installed ? engine.info(installed) : undefined;
         const held = info && flagged(info) ? `${result.id} is held back: signature ${signatureText(info)}` : undefined;
-        const warnings = [...result.warnings, ...(shadowed ? [shadowed] : []), ...(held ? [held] : [])];
+        // The sandbox advice is for unreviewed code: an index the household trusts has reviewed it.
+        const advice = info?.trust === 'indexed' ? [] : result.warnings;
+        const warnings = [...advice, ...(shadowed ? [shadowed] : []), ...(held ? [held] : [])];
         if (opts.json)
           return json({ ...result, warnings, ...(info ? { trust: info.trust, signature: info.signature ?? { state: 'none' } } : {}) });
         out(`installed ${result.id} to ${result.dir}`);
@@ -307,7 +309,7 @@ export function registerSkill(program: Command): void {
         if (info) out(`trust ${info.trust}${info.signature?.state === 'valid' ? ` (signed with the key ${info.signature.key_id})` : ''}`);
         out(`sha256 ${result.sha256}`);
         for (const s of result.skipped) out(`skipped ${s}`);
-        for (const w of result.warnings) out(`warning: ${w}`);
+        for (const w of advice) out(`warning: ${w}`);
       } catch (e) {
         if (!(e instanceof InstallError)) throw e;
         err(e.message);
