@@ -15,6 +15,12 @@ function matter(...args: Parameters<Matter>): ReturnType<Matter> {
   return matterFn(...args);
 }
 
+/** The YAML front matter of a SKILL.md's text (a catalog reads only the head of each file); {} when there is none or it is not a mapping. */
+export function frontMatterOf(text: string): Record<string, unknown> {
+  const data = matter(text, {}).data as unknown;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_STEPS = 32;
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;

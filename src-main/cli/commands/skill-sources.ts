@@ -22,13 +22,13 @@ function syncContext(config: Config): SyncContext {
   return { userDir: userSkillsDir(config), cacheDir: sourceSync.skillCacheDir(config), workspace };
 }
 
-function configured(config: Config): ConfiguredSource[] {
+export function configured(config: Config): ConfiguredSource[] {
   const { sourceSync } = master();
   return sourceSync.readSourcesFile(sourceSync.skillSourcesFile(config), config);
 }
 
 /** A source named on the command line, with what the sources file says about it (URL, filter). */
-function resolveSource(config: Config, name: string, url?: string): { source: SkillSourceDef; entry?: ConfiguredSource } {
+export function resolveSource(config: Config, name: string, url?: string): { source: SkillSourceDef; entry?: ConfiguredSource } {
   const { sourceSync, InstallError } = master();
   const parsed = sourceSync.parseSourceName(name, config, url);
   if (!parsed)
@@ -40,7 +40,7 @@ function resolveSource(config: Config, name: string, url?: string): { source: Sk
 }
 
 /** Runs a command body; an InstallError (bad source, bad regex, bad sources file) is its message and exit code. */
-async function guarded(body: () => Promise<void> | void): Promise<void> {
+export async function guarded(body: () => Promise<void> | void): Promise<void> {
   const { InstallError } = master();
   try {
     await body();

@@ -190,7 +190,7 @@ describe('jarvis skill', () => {
     expect(result.id).toBe('shell-helper');
     expect(result.warnings[0]).toContain('shell:execute');
     expect((await cli('skill', 'search', 'greets politely')).stdout).toContain('shell-helper');
-    expect(JSON.parse((await cli('skill', 'search', 'nothing-like-this', '--json')).stdout).skills).toEqual([]);
+    expect(JSON.parse((await cli('skill', 'search', 'nothing-like-this', '--json')).stdout).hits).toEqual([]);
     const removed = await cli('skill', 'remove', 'shell-helper');
     expect(removed.code).toBe(0);
     expect(existsSync(join(bed.env.JARVIS_SKILLS_USER_DIR as string, 'shell-helper'))).toBe(false);

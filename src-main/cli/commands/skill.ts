@@ -8,6 +8,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { formatTable } from '../table';
 import { installFromSourceCommand, isSourceSkill, registerSkillSources } from './skill-sources';
 import { registerSkillDiscover } from './skill-discover';
+import { registerSkillSearch } from './skill-search';
 import { registerShowOverlay } from './skill-overlay';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
@@ -441,28 +442,7 @@ export function registerSkill(program: Command): void {
       );
     });
 
-  skill
-    .command('search <query>')
-    .description('Search the installed skills by id, name, description, tags and actions')
-    .option('--json', 'print JSON for scripts')
-    .action((query: string, opts: { json?: boolean }) => {
-      const engine = standaloneEngine(master().loadConfig(process.env));
-      const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-      const hits = engine.skills().filter((s) => {
-        const haystack = [s.id, s.name, s.description, ...s.tags, ...engine.info(s).actions.flatMap((a) => [a.name, a.description])]
-          .join(' ')
-          .toLowerCase();
-        return words.every((w) => haystack.includes(w));
-      });
-      if (opts.json) return json({ query, skills: hits.map((s) => engine.info(s)) });
-      if (hits.length === 0) return out(`no skill matches "${query}"`);
-      out(
-        formatTable(
-          ['id', 'tier', 'description'],
-          hits.map((s) => [s.id, s.tier, s.description]),
-        ),
-      );
-    });
+  registerSkillSearch(skill, { engine: standaloneEngine });
 
   registerShowOverlay(skill, { engine: () => standaloneEngine(master().loadConfig(process.env)), find: findEntry });
 }

@@ -1,7 +1,7 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { InstallError } from '../installer';
-import { readOpenJarvisSkill } from '../openjarvis';
+import { frontMatterOf, readOpenJarvisSkill } from '../openjarvis';
 import { INSTRUCTIONS_FILE, MANIFEST_FILE, PIPELINE_FILE, discoverSkillFolders, readManifest } from '../process';
 import type { SkillSourceDef } from './skill-source';
 
@@ -63,6 +63,46 @@ function describe(dir: string): { id: string; description: string; error?: strin
   return { id: verdict.skill.name, description: verdict.skill.description };
 }
 
+/** How much of a SKILL.md a search reads: its front matter is at the top, the instructions (often long) are not needed. */
+const HEAD_BYTES = 16 * 1024;
+
+function headOf(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(HEAD_BYTES);
+    return buf.subarray(0, readSync(fd, buf, 0, HEAD_BYTES, 0)).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Name and description from the front matter alone, reading at most HEAD_BYTES of the file
+ * (a search over OpenClaw's thousands of skills stays cheap); a folder without a SKILL.md is
+ * read in full (a skill.toml or skill.json is small).
+ */
+function describeLight(dir: string): { id: string; description: string } {
+  const folder = dir.split(/[\\/]/).pop() ?? dir;
+  const text = headOf(join(dir, INSTRUCTIONS_FILE));
+  if (text === undefined) return describe(dir);
+  let front: Record<string, unknown> = {};
+  const end = text.startsWith('---') ? text.indexOf('\n---', 3) : -1;
+  if (end > 0) {
+    try {
+      front = frontMatterOf(text.slice(0, end + 4));
+    } catch {
+      // invalid YAML: named after its folder, as the loader does
+    }
+  }
+  return {
+    id: typeof front.name === 'string' && front.name !== '' ? front.name : folder,
+    description: typeof front.description === 'string' ? front.description : '',
+  };
+}
+
 function scheme(source: SkillSourceDef): string {
   return source.refPrefix.slice(0, source.refPrefix.indexOf(':'));
 }
@@ -76,9 +116,10 @@ function refOf(source: SkillSourceDef, path: string, rel: string): string {
 /**
  * The skill folders of a source's checkout, read with lstat only: symbolic links are never
  * followed, `.`/`_` folders (Hermes's `.archive`) and node_modules never entered, and a skill
- * folder is never searched further (its sub-folders belong to it). Stable order.
+ * folder is never searched further (its sub-folders belong to it). Stable order. `light`:
+ * only the front matter is read (for a search; the sync reads each skill in full).
  */
-export function catalogOf(source: SkillSourceDef, checkout: string): CatalogEntry[] {
+export function catalogOf(source: SkillSourceDef, checkout: string, options: { light?: boolean } = {}): CatalogEntry[] {
   const rootDir = source.root ? join(checkout, source.root) : checkout;
   const out: CatalogEntry[] = [];
   const add = (dir: string, rel: string, state: 'skill' | 'link') => {
@@ -90,7 +131,7 @@ export function catalogOf(source: SkillSourceDef, checkout: string): CatalogEntr
       out.push({ ...base, id: parts.pop() ?? source.name, description: '', error: 'its skill file is a symbolic link (not followed)' });
       return;
     }
-    out.push({ ...base, ...describe(dir) });
+    out.push({ ...base, ...(options.light ? describeLight(dir) : describe(dir)) });
   };
   const walk = (dir: string, rel: string, depth: number) => {
     let names: string[];

@@ -6,6 +6,7 @@ import { treeSha256 } from '../tree-hash';
 import { catalogOf, entryMatchesKey, matchesFilter, type CatalogEntry, type CatalogFilter } from './catalog';
 import { lockSource, refreshCheckout, writeSourceState } from './checkout';
 import { displayUrl } from './git';
+import { writeCatalogIndex } from './search';
 import type { SkillRef, SkillSourceDef } from './skill-source';
 
 export interface SyncContext {
@@ -161,7 +162,9 @@ async function runLocked(
     if (!mode.dryRun) writeSourceState(ctx.cacheDir, source, { synced_at: new Date().toISOString(), error });
     return { source: source.name, url, dry_run: mode.dryRun, items: [], counts: countsOf([]), error };
   }
-  const chosen = select(catalogOf(source, checkout.dir));
+  const catalog = catalogOf(source, checkout.dir);
+  writeCatalogIndex(ctx.cacheDir, source, checkout.commit, catalog);
+  const chosen = select(catalog);
   const items: SyncItem[] = [];
   if (chosen.some((c) => !('outcome' in c))) {
     mkdirSync(ctx.userDir, { recursive: true });
