@@ -43,12 +43,13 @@ function installedText(state: InstalledState | null): string {
   return state.source ? `yes, from ${state.source}` : `yes (${state.tier})`;
 }
 
-/** The table with the description (last) cut to what is left of the terminal's width. */
+/** The table with the description (last): its first line, cut to what is left of the terminal's width. */
 function table(hits: readonly Hit[]): string {
   const header = ['skill', 'source', 'category', 'installed', 'install with', 'description'];
   const rows = hits.map((h) => [h.name, h.source, h.category ?? '', installedText(h.installed), h.install ?? '', firstLine(h.description)]);
   const used = header.slice(0, -1).reduce((sum, head, i) => sum + Math.max(head.length, ...rows.map((r) => r[i]?.length ?? 0)) + 2, 0);
-  const room = Math.max(20, (process.stdout.columns || 160) - used);
+  // Into a pipe or a file the line stays whole (for grep); on a terminal a row stays one line.
+  const room = process.stdout.isTTY && process.stdout.columns ? Math.max(20, process.stdout.columns - used) : Infinity;
   const cut = (d: string) => (d.length > room ? `${d.slice(0, room - 1)}…` : d);
   return formatTable(
     header,
