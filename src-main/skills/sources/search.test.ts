@@ -64,4 +64,25 @@ describe('reading a catalog for a search', () => {
     expect(checkoutCommit(clone)).toBe('b'.repeat(40));
     expect(readCatalog(join(root, 'empty-cache'), openclaw)).toEqual({ source: openclaw, name: 'openclaw', skills: [] });
   });
+
+  it("the index file is used while its commit is the clone's; another commit or a damaged file means the clone is read again", () => {
+    const cache = join(root, 'cache');
+    const clone = join(cache, 'openclaw');
+    mkdirSync(join(clone, '.git'), { recursive: true });
+    writeFileSync(join(clone, '.git', 'HEAD'), `${'c'.repeat(40)}\n`);
+    write('cache/openclaw/skills/bastos/obsidian-daily/SKILL.md', skillMd('obsidian-daily', 'Write the daily note'));
+    const fromClone = readCatalog(cache, openclaw);
+    expect(fromClone.skills).toEqual([
+      { ref: 'openclaw:bastos/obsidian-daily', id: 'obsidian-daily', category: 'bastos', description: 'Write the daily note' },
+    ]);
+    const index = join(cache, 'openclaw.catalog.json');
+    const stamped = (commit: string, skills: unknown) =>
+      writeFileSync(index, JSON.stringify({ version: 1, name: 'openclaw', commit, skills }));
+    stamped('c'.repeat(40), [{ ref: 'openclaw:x/from-index', id: 'from-index', description: '' }]);
+    expect(readCatalog(cache, openclaw).skills.map((s) => s.id)).toEqual(['from-index']);
+    stamped('d'.repeat(40), [{ ref: 'openclaw:x/from-index', id: 'from-index', description: '' }]);
+    expect(readCatalog(cache, openclaw).skills.map((s) => s.id)).toEqual(['obsidian-daily']);
+    stamped('c'.repeat(40), [null, { ref: 1 }]);
+    expect(readCatalog(cache, openclaw).skills.map((s) => s.id)).toEqual(['obsidian-daily']);
+  });
 });

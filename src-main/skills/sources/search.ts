@@ -85,8 +85,16 @@ export function writeCatalogIndex(cacheDir: string, source: SkillSourceDef, comm
 function readIndex(cacheDir: string, source: SkillSourceDef): CatalogIndex | undefined {
   try {
     const value = JSON.parse(readFileSync(indexFile(cacheDir, source), 'utf8')) as Partial<CatalogIndex>;
-    if (value.version !== 1 || typeof value.commit !== 'string' || !Array.isArray(value.skills)) return undefined;
-    return value as CatalogIndex;
+    if (value.version !== 1 || typeof value.commit !== 'string' || typeof value.name !== 'string' || !Array.isArray(value.skills))
+      return undefined;
+    const wellFormed = (s: Partial<IndexedSkill> | null) =>
+      !!s &&
+      typeof s.ref === 'string' &&
+      typeof s.id === 'string' &&
+      typeof s.description === 'string' &&
+      (s.category === undefined || typeof s.category === 'string');
+    // A damaged file is read as none: the clone is read again and the file rewritten.
+    return (value.skills as (Partial<IndexedSkill> | null)[]).every(wellFormed) ? (value as CatalogIndex) : undefined;
   } catch {
     return undefined;
   }
