@@ -136,6 +136,18 @@ describe('jarvis skill search over the skill sources', () => {
     expect(limited).toMatchObject({ total: 2, hits: [{ name: 'docx' }] });
     expect((await cli('skill', 'search', 'd', '--limit', '1')).stdout).toContain('1 more; --limit 2 shows them all');
 
+    // A fetch that fails: the cached catalog is still searched, the failure is named, exit 1.
+    const unreachable = await cli('skill', 'search', 'edit', '--source', 'github:acme/agent-skills/skills', '--fetch', '--url', 'x');
+    expect(unreachable.code).toBe(2); // --url belongs to sync and install, not to search
+    writeFileSync(
+      bed.env.JARVIS_SKILL_SOURCES_FILE as string,
+      JSON.stringify([{ source: 'github', repo: 'acme/agent-skills', path: 'skills', url: `file://${join(bed.root, 'gone.git')}` }]),
+    );
+    const failed = await cli('skill', 'search', 'edit', '--fetch');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/docx\s+github:acme\/agent-skills\/skills\/docx/);
+    expect(failed.stdout).toMatch(/github:acme\/agent-skills\/skills: fetch failed: git clone failed/);
+
     for (const args of [
       ['x', '--source', 'gitlab:acme/skills'],
       ['x', '--limit', '0'],

@@ -3,6 +3,7 @@ import { masterBundle } from '../../master/bundle';
 import type { Config } from '../../platform/config';
 import type { SkillEngine } from '../../skills';
 import type { IndexedSkill, InstalledSkill, InstalledState, SkillSourceDef, SourceCatalog } from '../../skills/sources';
+import { EXIT_FAILURE } from '../exit-codes';
 import { formatTable } from '../table';
 import { configured, guarded, resolveSource } from './skill-sources';
 
@@ -173,6 +174,8 @@ export function registerSkillSearch(skill: Command, deps: { engine: (config: Con
                 hint: `never fetched: jarvis skill sync ${c.name} --dry-run or jarvis skill search <query> --source ${c.name} --fetch fetches its catalog`,
               }),
         }));
+        // Asked to fetch and could not: the hits are from the cache, and the exit code says so.
+        if (lines.some((l) => l.error)) process.exitCode = EXIT_FAILURE;
         if (opts.json)
           return out(JSON.stringify({ query, hits: hits.map(({ rank: _rank, ...h }) => h), total: all.length, sources: lines }, null, 2));
         if (hits.length === 0) out(`no skill matches "${query}"`);
