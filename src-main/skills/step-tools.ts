@@ -4,13 +4,31 @@
 import { toolFailure, toolSuccess, type RiskClass, type SkillCapability, type ToolResult } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
 import { CalculatorError, evaluateExpression } from './calculator';
+import { readTextFile, resolveReadableFile, StepFileRefused, type ReadableFolders } from './step-file-read';
 
 /** A prompt to the configured Ollama model, answered as plain text. */
 export type GenerateText = (prompt: string, options: { readonly system?: string }) => Promise<string>;
 
+/** One excerpt of a household document, as the knowledge capability finds it. */
+export interface DocumentHit {
+  readonly document: string;
+  readonly location: string;
+  readonly score: number;
+  readonly excerpt: string;
+}
+
+/** The household's documents as pipelines see them; the master injects it (the skills capability never imports knowledge). */
+export interface SkillDocuments {
+  search(query: string, topK: number): Promise<readonly DocumentHit[]>;
+}
+
 export interface StepToolContext {
   /** Absent where no model is set up (tests of the engine alone). */
   readonly generate?: GenerateText;
+  /** Absent where no document index runs (the CLI's engine without a master). */
+  readonly documents?: SkillDocuments;
+  /** Where `file_read` may read; absent outside a pipeline run. */
+  readonly folders?: ReadableFolders;
 }
 
 export interface StepTool {
@@ -88,15 +106,84 @@ const calculator: StepTool = {
   },
 };
 
+const memorySearch: StepTool = {
+  name: 'memory_search',
+  description: "Searches the household's indexed documents; returns the best excerpts as text, each with its document name.",
+  arguments: 'query (text), top_k (1–20, default 5; limit is accepted too)',
+  input_schema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, maxLength: 2000 },
+      top_k: { type: 'integer', minimum: 1, maximum: 20 },
+      limit: { type: 'integer', minimum: 1, maximum: 20 },
+    },
+    required: ['query'],
+  },
+  capabilities: ['memory:read'],
+  risk: 'read',
+  unavailable: (ctx) =>
+    ctx.documents ? undefined : "the household's documents are searched by the running JARVIS only (not by the CLI alone)",
+  async run(args, ctx) {
+    if (!ctx.documents)
+      return toolFailure('STEP_TOOL_UNAVAILABLE', "memory_search: the household's documents are searched by the running JARVIS only");
+    const query = String(args.query).trim();
+    if (!query) return toolFailure('STEP_TOOL_ARGUMENTS', 'memory_search: query must not be blank', '/query');
+    const topK = typeof args.top_k === 'number' ? args.top_k : typeof args.limit === 'number' ? args.limit : 5;
+    const hits = await ctx.documents.search(query, topK);
+    // As OpenJarvis's memory_search answers: numbered lines with score and source.
+    const text =
+      hits.length === 0
+        ? 'No results found.'
+        : hits
+            .map(
+              (h, i) =>
+                `${i + 1}. [${h.score.toFixed(2)}] (source: ${h.location ? `${h.document}, ${h.location}` : h.document}) ${h.excerpt}`,
+            )
+            .join('\n');
+    return toolSuccess(text, `${hits.length} Dokumentstellen gefunden.`, false);
+  },
+};
+
+const fileRead: StepTool = {
+  name: 'file_read',
+  description:
+    "Reads a text file from the household's document folder or the skill's own folder (at most 2 MB; no PDFs or other binaries).",
+  arguments: 'path (text: relative to the skill folder or document folder, or absolute inside them), max_lines (optional)',
+  input_schema: {
+    type: 'object',
+    properties: { path: { type: 'string', minLength: 1, maxLength: 1024 }, max_lines: { type: 'integer', minimum: 1 } },
+    required: ['path'],
+  },
+  capabilities: ['filesystem:read'],
+  risk: 'read',
+  unavailable: () => undefined,
+  run(args, ctx) {
+    const requested = String(args.path);
+    try {
+      const path = resolveReadableFile(requested, ctx.folders ?? { documents: [] });
+      let text = readTextFile(path, requested);
+      if (typeof args.max_lines === 'number')
+        text = text
+          .split(/(?<=\n)/)
+          .slice(0, args.max_lines)
+          .join('');
+      return Promise.resolve(toolSuccess(text, `${requested} gelesen (${text.length} Zeichen).`, false));
+    } catch (err) {
+      if (err instanceof StepFileRefused) return Promise.resolve(toolFailure('STEP_TOOL_REFUSED', `file_read: ${err.message}`, '/path'));
+      throw err;
+    }
+  },
+};
+
 /** By name. `llm_call` is the name some OpenJarvis skills and templates use for `llm`. */
 export const STEP_TOOLS: ReadonlyMap<string, StepTool> = new Map(
-  [think, llmTool('llm'), llmTool('llm_call'), calculator].map((t) => [t.name, t] as const),
+  [think, llmTool('llm'), llmTool('llm_call'), calculator, memorySearch, fileRead].map((t) => [t.name, t] as const),
 );
 
 /**
- * The tools OpenJarvis registers that JARVIS does not provide as step tools: shell, files,
- * browser, code execution, its own memory store and web search either reach outside the
- * household's reviewed tools or have no safe equivalent here. A pipeline that names one is
+ * The tools OpenJarvis registers that JARVIS does not provide as step tools: shell, writing
+ * files, browser, code execution, web search and storing or indexing into memory either reach
+ * outside the household's reviewed tools or would bypass its confirmation. A pipeline that names one is
  * listed as unavailable (unless a tool provider offers a tool of that name).
  */
 export const OPENJARVIS_TOOLS_NOT_PROVIDED: ReadonlySet<string> = new Set([
@@ -126,7 +213,6 @@ export const OPENJARVIS_TOOLS_NOT_PROVIDED: ReadonlySet<string> = new Set([
   'digest_collect',
   'docker_shell_exec',
   'execute_pending_actions',
-  'file_read',
   'file_write',
   'get_pending_actions',
   'git_status',
@@ -146,7 +232,6 @@ export const OPENJARVIS_TOOLS_NOT_PROVIDED: ReadonlySet<string> = new Set([
   'memory_index',
   'memory_manage',
   'memory_retrieve',
-  'memory_search',
   'memory_store',
   'pdf_extract',
   'queue_action',
