@@ -148,6 +148,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const knowledge = createKnowledge(platform);
   const skills = createSkills(platform, protocol, {
     search: async (query, topK) => (await knowledge.documents.search(query, { topK })).results,
+    readPdf: (path, maxChars) => knowledge.documents.readPdfText(path, maxChars),
   });
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RagDocument, SkillsResponse } from '../../src-shared';
+import { buildPdf } from '../testing/rag-fixtures';
 import { activateProposedSkills } from '../testing/skill-proposals';
 import { eventually } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -46,6 +47,25 @@ arguments_template = '{"path": "{path}"}'
 output_key = "text"
 `;
 
+// OpenJarvis's pdf-summarize.toml as published: it passes `path`, where OpenJarvis's own
+// pdf_extract names the argument `file_path`; JARVIS accepts both.
+const PDF_SUMMARIZE = `[skill]
+name = "pdf-summarize"
+description = "Extract text from a PDF document and generate a structured summary"
+version = "0.1.0"
+author = "openjarvis"
+
+[[skill.steps]]
+tool_name = "pdf_extract"
+arguments_template = '{"path": "{pdf_path}"}'
+output_key = "pdf_text"
+
+[[skill.steps]]
+tool_name = "think"
+arguments_template = '{"thought": "Identify the document structure (title, sections, key arguments) from the extracted text: {pdf_text}"}'
+output_key = "structure"
+`;
+
 let tm: TestMaster;
 let docs: string;
 let outside: string;
@@ -58,16 +78,18 @@ beforeAll(async () => {
     'Wartungsvertrag Heizung: Die Wartung der Gastherme ist jedes Jahr im Mai fällig. Kosten 149 Euro.\n',
   );
   writeFileSync(join(outside, 'secret.txt'), 'Tresorcode 4711');
+  writeFileSync(join(docs, 'versicherung.pdf'), await buildPdf([['Hausratversicherung Police 7781'], ['Beitrag jährlich 96 Euro']]));
   tm = await startTestMaster({ JARVIS_RAG_WATCH_DIR: docs });
   // The household drops the letter into the document folder; the watched folder indexes it.
   await eventually(
-    async () => ((await tm.request('/api/rag/documents')).json.documents as RagDocument[]).find((d) => d.status === 'ready'),
+    async () => ((await tm.request('/api/rag/documents')).json.documents as RagDocument[]).filter((d) => d.status === 'ready').length === 2,
     60_000,
-    'the letter to be indexed',
+    'the letter and the PDF to be indexed',
   );
   mkdirSync(tm.config.skillsDir, { recursive: true });
   writeFileSync(join(tm.config.skillsDir, 'document-qa.toml'), DOCUMENT_QA);
   writeFileSync(join(tm.config.skillsDir, 'read-any.toml'), READ_ANY);
+  writeFileSync(join(tm.config.skillsDir, 'pdf-summarize.toml'), PDF_SUMMARIZE);
   const user = tm.config.skillsUserDir!;
   mkdirSync(join(user, 'document-qa-installed'), { recursive: true });
   writeFileSync(join(user, 'document-qa-installed', 'skill.toml'), INSTALLED);
@@ -120,5 +142,14 @@ describe("OpenJarvis pipelines over the household's documents on the real master
       expect(res.json.message).toMatch(/file_read: .*(only files in the household's document folder|"\.\.")/);
       expect(res.text).not.toContain('Tresorcode');
     }
+  });
+
+  it("OpenJarvis's pdf-summarize reads a PDF's text through the document reader", async () => {
+    const res = await tm.request('/api/tools/skill_pdf_summarize_run', { json: { arguments: { pdf_path: 'versicherung.pdf' } } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.outputs.pdf_text).toMatch(/Hausratversicherung Police 7781[\s\S]*Beitrag jährlich 96 Euro/);
+    // file_read reads the same PDF's text.
+    const read = await tm.request('/api/tools/skill_read_any_run', { json: { arguments: { path: join(docs, 'versicherung.pdf') } } });
+    expect(read.json.data.result).toContain('Hausratversicherung');
   });
 });

@@ -61,7 +61,7 @@ describe('file_read path rules', () => {
   });
 
   it('refuses PDFs, binaries and files over 2 MB', () => {
-    expect(refusal(() => readTextFile(join(docs, 'scan.pdf'), 'scan.pdf'))).toMatch(/PDF is not read as text.*memory_search/);
+    expect(refusal(() => readTextFile(join(docs, 'scan.pdf'), 'scan.pdf'))).toMatch(/PDF is read by the running JARVIS only/);
     expect(refusal(() => readTextFile(join(docs, 'photo.bin'), 'photo.bin'))).toMatch(/not a text file/);
     expect(refusal(() => readTextFile(join(docs, 'huge.txt'), 'huge.txt'))).toMatch(/larger than 2 MB/);
   });
@@ -73,5 +73,33 @@ describe('file_read path rules', () => {
     const refused = await runStepTool(tool, { path: join(outside, 'secret.txt') }, { folders: folders() });
     expect(refused).toMatchObject({ success: false, error: { code: 'STEP_TOOL_REFUSED' } });
     expect(JSON.stringify(refused)).not.toContain('not for skills');
+    // Without the knowledge capability (the CLI alone) a PDF is not read, with the reason.
+    const pdf = await runStepTool(tool, { path: 'scan.pdf' }, { folders: folders() });
+    expect(pdf).toMatchObject({ success: false, error: { code: 'STEP_TOOL_UNAVAILABLE' } });
+    expect(pdf.message).toMatch(/PDFs are read by the running JARVIS only/);
+  });
+
+  it('pdf_extract takes file_path or path, reads only PDFs, and hands them to the injected extractor', async () => {
+    const tool = STEP_TOOLS.get('pdf_extract')!;
+    const read: string[] = [];
+    const ctx = {
+      folders: folders(),
+      documents: {
+        search: () => Promise.resolve([]),
+        readPdf: (p: string, max: number) => (read.push(`${p}:${max}`), Promise.resolve('Seite 1')),
+      },
+    };
+    expect(await runStepTool(tool, { path: 'scan.pdf' }, ctx)).toMatchObject({ success: true, data: 'Seite 1' });
+    expect(await runStepTool(tool, { file_path: join(docs, 'scan.pdf'), max_chars: 10 }, ctx)).toMatchObject({ success: true });
+    expect(read).toEqual([`${join(docs, 'scan.pdf')}:50000`, `${join(docs, 'scan.pdf')}:10`]);
+    expect(await runStepTool(tool, { path: 'letters/heating.txt' }, ctx)).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/not a PDF/),
+    });
+    expect(await runStepTool(tool, { file_path: '/etc/passwd' }, ctx)).toMatchObject({
+      success: false,
+      error: { code: 'STEP_TOOL_REFUSED' },
+    });
+    expect(await runStepTool(tool, {}, ctx)).toMatchObject({ success: false, error: { code: 'STEP_TOOL_ARGUMENTS' } });
   });
 });

@@ -55,6 +55,18 @@ export function resolveReadableFile(requested: string, folders: ReadableFolders)
   throw new StepFileRefused(`${requested}: file not found`);
 }
 
+/** A PDF by its name or its first bytes. */
+export function isPdf(path: string): boolean {
+  if (extname(path).toLowerCase() === '.pdf') return true;
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(5);
+    return readSync(fd, head, 0, 5, 0) === 5 && head.toString('latin1') === '%PDF-';
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a text file that passed resolveReadableFile: refuses large files, PDFs and other binaries. */
 export function readTextFile(path: string, shown: string): string {
   const size = statSync(path).size;
@@ -70,9 +82,7 @@ export function readTextFile(path: string, shown: string): string {
     }
     const bytes = buf.subarray(0, read);
     if (extname(path).toLowerCase() === '.pdf' || bytes.subarray(0, 5).toString('latin1') === '%PDF-')
-      throw new StepFileRefused(
-        `${shown}: a PDF is not read as text here; put it in the document folder and search it with memory_search once it is indexed`,
-      );
+      throw new StepFileRefused(`${shown}: a PDF is read by the running JARVIS only (not by the CLI alone)`);
     if (bytes.subarray(0, 8192).includes(0)) throw new StepFileRefused(`${shown}: not a text file`);
     return bytes.toString('utf8');
   } finally {

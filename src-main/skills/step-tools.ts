@@ -4,7 +4,7 @@
 import { toolFailure, toolSuccess, type RiskClass, type SkillCapability, type ToolResult } from '../../src-shared';
 import { check, compileSchema } from '../platform/validation';
 import { CalculatorError, evaluateExpression } from './calculator';
-import { readTextFile, resolveReadableFile, StepFileRefused, type ReadableFolders } from './step-file-read';
+import { isPdf, readTextFile, resolveReadableFile, StepFileRefused, type ReadableFolders } from './step-file-read';
 
 /** A prompt to the configured Ollama model, answered as plain text. */
 export type GenerateText = (prompt: string, options: { readonly system?: string }) => Promise<string>;
@@ -20,6 +20,8 @@ export interface DocumentHit {
 /** The household's documents as pipelines see them; the master injects it (the skills capability never imports knowledge). */
 export interface SkillDocuments {
   search(query: string, topK: number): Promise<readonly DocumentHit[]>;
+  /** A PDF's text with the knowledge capability's extractor and limits (at most maxChars). */
+  readPdf(path: string, maxChars: number): Promise<string>;
 }
 
 export interface StepToolContext {
@@ -144,10 +146,24 @@ const memorySearch: StepTool = {
   },
 };
 
+const PDF_ONLY_IN_MASTER = 'PDFs are read by the running JARVIS only (not by the CLI alone)';
+const DEFAULT_PDF_CHARS = 50_000;
+
+/** A PDF's text through the knowledge capability's extractor; its refusals (too large, no text, too costly) as plain failures. */
+async function pdfText(tool: string, path: string, shown: string, maxChars: number, ctx: StepToolContext): Promise<ToolResult> {
+  if (!ctx.documents) return toolFailure('STEP_TOOL_UNAVAILABLE', `${tool}: ${shown}: ${PDF_ONLY_IN_MASTER}`);
+  try {
+    const text = await ctx.documents.readPdf(path, maxChars);
+    return toolSuccess(text || 'No text content found in PDF.', `${shown} gelesen (${text.length} Zeichen).`, false);
+  } catch (err) {
+    return toolFailure('STEP_TOOL_FAILED', `${tool}: ${shown}: ${err instanceof Error ? err.message : String(err)}`, '/path');
+  }
+}
+
 const fileRead: StepTool = {
   name: 'file_read',
   description:
-    "Reads a text file from the household's document folder or the skill's own folder (at most 2 MB; no PDFs or other binaries).",
+    "Reads a text file (or a PDF's text) from the household's document folder or the skill's own folder (text at most 2 MB; no other binaries).",
   arguments: 'path (text: relative to the skill folder or document folder, or absolute inside them), max_lines (optional)',
   input_schema: {
     type: 'object',
@@ -157,19 +173,50 @@ const fileRead: StepTool = {
   capabilities: ['filesystem:read'],
   risk: 'read',
   unavailable: () => undefined,
-  run(args, ctx) {
+  async run(args, ctx) {
     const requested = String(args.path);
     try {
       const path = resolveReadableFile(requested, ctx.folders ?? { documents: [] });
+      if (isPdf(path)) return await pdfText('file_read', path, requested, MAX_TEXT, ctx);
       let text = readTextFile(path, requested);
       if (typeof args.max_lines === 'number')
         text = text
           .split(/(?<=\n)/)
           .slice(0, args.max_lines)
           .join('');
-      return Promise.resolve(toolSuccess(text, `${requested} gelesen (${text.length} Zeichen).`, false));
+      return toolSuccess(text, `${requested} gelesen (${text.length} Zeichen).`, false);
     } catch (err) {
-      if (err instanceof StepFileRefused) return Promise.resolve(toolFailure('STEP_TOOL_REFUSED', `file_read: ${err.message}`, '/path'));
+      if (err instanceof StepFileRefused) return toolFailure('STEP_TOOL_REFUSED', `file_read: ${err.message}`, '/path');
+      throw err;
+    }
+  },
+};
+
+const pdfExtract: StepTool = {
+  name: 'pdf_extract',
+  description: "Returns a PDF's text (OCR for scans), read as the household's documents are read; from the same folders as file_read.",
+  arguments: 'file_path (text; path is accepted too), max_chars (default 50,000)',
+  input_schema: {
+    type: 'object',
+    properties: {
+      file_path: { type: 'string', minLength: 1, maxLength: 1024 },
+      path: { type: 'string', minLength: 1, maxLength: 1024 },
+      max_chars: { type: 'integer', minimum: 1, maximum: MAX_TEXT },
+    },
+  },
+  capabilities: ['filesystem:read'],
+  risk: 'read',
+  unavailable: (ctx) => (ctx.documents ? undefined : PDF_ONLY_IN_MASTER),
+  async run(args, ctx) {
+    const given = args.file_path ?? args.path;
+    if (typeof given !== 'string') return toolFailure('STEP_TOOL_ARGUMENTS', 'pdf_extract: file_path (or path) is required', '/file_path');
+    const requested = given;
+    try {
+      const path = resolveReadableFile(requested, ctx.folders ?? { documents: [] });
+      if (!isPdf(path)) return toolFailure('STEP_TOOL_REFUSED', `pdf_extract: ${requested}: not a PDF file`, '/file_path');
+      return await pdfText('pdf_extract', path, requested, typeof args.max_chars === 'number' ? args.max_chars : DEFAULT_PDF_CHARS, ctx);
+    } catch (err) {
+      if (err instanceof StepFileRefused) return toolFailure('STEP_TOOL_REFUSED', `pdf_extract: ${err.message}`, '/file_path');
       throw err;
     }
   },
@@ -177,7 +224,7 @@ const fileRead: StepTool = {
 
 /** By name. `llm_call` is the name some OpenJarvis skills and templates use for `llm`. */
 export const STEP_TOOLS: ReadonlyMap<string, StepTool> = new Map(
-  [think, llmTool('llm'), llmTool('llm_call'), calculator, memorySearch, fileRead].map((t) => [t.name, t] as const),
+  [think, llmTool('llm'), llmTool('llm_call'), calculator, memorySearch, fileRead, pdfExtract].map((t) => [t.name, t] as const),
 );
 
 /**
@@ -233,7 +280,6 @@ export const OPENJARVIS_TOOLS_NOT_PROVIDED: ReadonlySet<string> = new Set([
   'memory_manage',
   'memory_retrieve',
   'memory_store',
-  'pdf_extract',
   'queue_action',
   'record_decision',
   'regex_extract',
