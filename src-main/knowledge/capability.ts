@@ -21,6 +21,7 @@ export function createKnowledge(ctx: Platform): KnowledgeCapability {
   const documents: RagSearchService = {
     search: (query, options = {}) => service.query(query, options),
     onDocumentReady: (listener) => service.onDocumentReady(listener),
+    readPdfText: (path, maxChars) => service.readPdfText(path, maxChars),
   };
   const watcher = ctx.config.ragWatchDir ? new WatchFolder({ dir: ctx.config.ragWatchDir, service, log: ctx.log }) : undefined;
   ctx.status.set('rag', () => {

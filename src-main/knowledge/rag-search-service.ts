@@ -7,4 +7,6 @@ export interface RagSearchService {
   search(query: string, options?: SearchOptions): Promise<RagSearchResponse>;
   /** Called once per document that became ready; returns the unsubscribe function. */
   onDocumentReady(listener: (doc: ReadyDocument) => void): () => void;
+  /** A PDF's text (at most maxChars), read with the ingest's limits, not indexed. */
+  readPdfText(path: string, maxChars: number): Promise<string>;
 }

@@ -142,6 +142,29 @@ export class RagService {
     return () => this.readyListeners.delete(listener);
   }
 
+  /**
+   * The text of a PDF on this machine, read as an ingest reads it (worker thread, time and
+   * memory limits, OCR for scans), without indexing it: skill pipelines' `pdf_extract`.
+   */
+  async readPdfText(path: string, maxChars: number): Promise<string> {
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      throw new IngestError('FILE_NOT_FOUND', `${path} does not exist or cannot be read.`);
+    }
+    if (size > this.o.maxFileBytes) throw tooLarge(size, this.o.maxFileBytes);
+    const read = await this.reader.read({
+      file: path,
+      format: 'pdf',
+      maxUnpackedBytes: Math.max(this.o.maxFileBytes * 4, 64 * 1024 * 1024),
+      chunking: this.o.chunking ?? DEFAULT_CHUNKING,
+      limits: this.limits,
+      textCap: maxChars,
+    });
+    return read.text;
+  }
+
   /** A file on this machine (CLI, watched folder). Its path identifies it for re-indexing. */
   async ingestFile(path: string, options: { sourcePath?: string } = {}): Promise<IngestOutcome> {
     const name = path.split(/[\\/]/).pop() ?? path;

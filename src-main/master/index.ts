@@ -144,11 +144,15 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
   const notify = createNotify(platform, { members: household.members });
-  const skills = createSkills(platform, protocol);
+  // Knowledge before skills: pipelines search the household's documents (memory_search).
+  const knowledge = createKnowledge(platform);
+  const skills = createSkills(platform, protocol, {
+    search: async (query, topK) => (await knowledge.documents.search(query, { topK })).results,
+    readPdf: (path, maxChars) => knowledge.documents.readPdfText(path, maxChars),
+  });
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
   const mcp = createMcp(platform, { protocol, skills: skills.service });
-  const knowledge = createKnowledge(platform);
   const homeassistant = createHomeAssistant(platform, options.homeAssistant);
   const assistantDeps: AssistantDeps = {
     protocol,
@@ -173,11 +177,11 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
       protocol,
       household,
       notify,
+      knowledge,
       skills,
       mesh,
       docker,
       mcp,
-      knowledge,
       homeassistant,
       assistant,
       voice,

@@ -13,6 +13,7 @@ import { startAutoSync, type AutoSync } from './sources/auto-sync';
 import { readTrustedKeys, trustedKeysFile } from './signature';
 import { MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
 import type { SkillRegistry } from '../platform/registry';
+import type { SkillDocuments } from './step-tools';
 
 /** What other capabilities (the assistant, the UI routes) use of the skill engine. */
 export interface SkillsService {
@@ -48,10 +49,12 @@ export function createSkillEngine(
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
   /** false for the CLI's engine, whose registry lacks the house's tools (the master's sees them all). */
-  options: { readonly registryComplete?: boolean } = {},
+  options: { readonly registryComplete?: boolean; readonly documents?: SkillDocuments } = {},
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
+    ...(options.documents ? { documents: options.documents } : {}),
+    documentFolders: config.ragWatchDir ? [config.ragWatchDir] : [],
     ...(gate ? { gate } : {}),
     ...(reloaded ? { reloaded } : {}),
     ...(options.registryComplete === false ? { registryComplete: false } : { houseTools: () => ctx.registry.list().map((t) => t.name) }),
@@ -85,7 +88,12 @@ export function createSkillEngine(
  * bundled folders at start, offered to the registry as the `plugin` provider, reloadable
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
-export function createSkills(ctx: Platform, protocol: ProtocolCapability): SkillsCapability {
+export function createSkills(
+  ctx: Platform,
+  protocol: ProtocolCapability,
+  /** The household's documents for `memory_search` steps (the master passes the knowledge capability's search). */
+  documents?: SkillDocuments,
+): SkillsCapability {
   let lastErrors = 0;
   const announce = (report: SkillsReloadResponse): void => {
     lastErrors = report.errors.length;
@@ -97,7 +105,12 @@ export function createSkills(ctx: Platform, protocol: ProtocolCapability): Skill
       proposed: report.proposed ?? [],
     });
   };
-  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce);
+  const engine = createSkillEngine(
+    ctx,
+    new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)),
+    announce,
+    documents ? { documents } : {},
+  );
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };

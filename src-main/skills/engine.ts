@@ -34,7 +34,7 @@ import { overlayExamplesXml } from './overlay-prompt';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, type StepLookup } from './step-check';
-import { runStepTool, type GenerateText } from './step-tools';
+import { runStepTool, type GenerateText, type SkillDocuments, type StepToolContext } from './step-tools';
 import type { TrustedKeys } from './signature';
 import { judgeTrust, type TrustVerdict } from './trust';
 import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
@@ -62,6 +62,10 @@ export interface SkillEngineOptions {
   readonly houseTools?: () => readonly string[];
   /** The `llm` step tool's model (Ollama); without it pipelines that use `llm` are unavailable. */
   readonly generate?: GenerateText;
+  /** The household's documents for `memory_search`; the CLI's engine has none. */
+  readonly documents?: SkillDocuments;
+  /** The household's document folders `file_read` may read (besides the skill's own folder). */
+  readonly documentFolders?: readonly string[];
   /**
    * false where the registry holds only part of the tool providers (the CLI without a
    * master): a step tool it does not find is then left to the master to judge.
@@ -431,8 +435,21 @@ export class SkillEngine {
     return stepProblems(s.definition.steps, s.capabilities, this.lookup(), this.stepContext(), true).warnings;
   }
 
-  private stepContext() {
-    return this.options.generate ? { generate: this.options.generate } : {};
+  private stepContext(entry?: OpenJarvisSkillEntry): StepToolContext {
+    const { generate, documents } = this.options;
+    return {
+      ...(generate ? { generate } : {}),
+      ...(documents ? { documents } : {}),
+      ...(entry
+        ? {
+            folders: {
+              documents: this.options.documentFolders ?? [],
+              // A flat <name>.toml shares its folder with other skills: it gets no folder of its own.
+              ...(entry.dir.endsWith('.toml') ? {} : { skill: entry.dir }),
+            },
+          }
+        : {}),
+    };
   }
 
   /**
@@ -697,7 +714,7 @@ export class SkillEngine {
             ? undefined
             : undeclaredReason(label, `the built-in step tool ${step.tool_name}`, target.tool.capabilities, entry.capabilities);
           if (undeclared) return refuse(SKILL_ERROR_CODES.capability, undeclared);
-          r = await runStepTool(target.tool, args, this.stepContext());
+          r = await runStepTool(target.tool, args, this.stepContext(entry));
         } else {
           const tool = this.options.registry.get(step.tool_name);
           if (!tool) return refuse('UNKNOWN_TOOL', missingToolReason(label, step.tool_name));

@@ -343,3 +343,27 @@ arguments_template = '{"text": "{text}"}'
     expect(calls).toBe(0);
   });
 });
+
+describe('memory_search where no document index runs (the CLI without a master)', () => {
+  const SEARCH = `[skill]
+name = "recall"
+description = "Searches the documents"
+required_capabilities = ["memory:read"]
+
+[[skill.steps]]
+tool_name = "memory_search"
+arguments_template = '{"query": "{topic}"}'
+output_key = "found"
+`;
+
+  it('is listed unavailable with the reason, and a run fails with a plain message', async () => {
+    const { info, offered, run } = engineWith({ files: { 'recall.toml': SEARCH }, registryComplete: false });
+    expect(info('recall').unavailable).toBe(
+      "step 1 uses memory_search, but the household's documents are searched by the running JARVIS only (not by the CLI alone)",
+    );
+    expect(offered('recall')).toBe(false);
+    const r = await run('recall', { topic: 'Heizung' });
+    expect(r).toMatchObject({ success: false, error: { code: 'STEP_TOOL_UNAVAILABLE' } });
+    expect(r.message).toMatch(/searched by the running JARVIS only/);
+  });
+});

@@ -10,7 +10,7 @@ import { startTestMaster, type TestMaster } from '../testing/test-master';
 // `<name>.toml` files with a [skill] table and [[skill.steps]] whose arguments_template is
 // JSON with {placeholders}. translate-note is shaped like translate-doc.toml (think, then a
 // model call, then think to review); topic-research is that file as published, whose
-// memory_search, web_search and memory_store are OpenJarvis tools JARVIS does not have.
+// web_search and memory_store are OpenJarvis tools JARVIS does not have (memory_search it has).
 const TRANSLATE_NOTE = `[skill]
 name = "translate-note"
 description = "Translate a household note while preserving its formatting"
@@ -95,7 +95,6 @@ describe('OpenJarvis pipelines with built-in step tools on the real master', () 
     expect(research).toMatchObject({ enabled: false, errors: [] });
     expect(research?.unavailable).toBe(
       [
-        "step 1 uses OpenJarvis's built-in tool memory_search, which JARVIS does not provide",
         "step 2 uses OpenJarvis's built-in tool web_search, which JARVIS does not provide",
         "step 4 uses OpenJarvis's built-in tool memory_store, which JARVIS does not provide",
       ].join('; '),

@@ -553,7 +553,7 @@ export const SETTINGS = [
     env: 'JARVIS_RAG_WATCH_DIR',
     key: 'ragWatchDir',
     type: 'path',
-    description: 'If set, documents dropped into this folder are ingested.',
+    description: 'If set, documents dropped into this folder are ingested; skill pipelines may read its text files (`file_read`).',
   },
   // Home control: the home skills read these through runtime.env_from; the master's live Hue follower reads the Hue ones too
   {
