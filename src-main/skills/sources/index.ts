@@ -4,3 +4,4 @@ export { displayUrl } from './git';
 export { parseSkillRef, parseSourceName, sourceDef, type SkillRef, type SkillSourceDef, type SourceUrls } from './skill-source';
 export { readSourcesFile, skillSourcesFile, SourcesFileError, type ConfiguredSource } from './sources-file';
 export { installFromSource, syncSource, updateSource, type SyncContext, type SyncItem, type SyncReport } from './sync';
+export { SourceSyncs, syncOptionsOf, type SourceSyncDeps } from './source-syncs';
