@@ -6,6 +6,18 @@ import type { ServerEvent, SkillSourcesEvent, SkillSourcesResponse, SkillsRespon
 import { commitFiles, hermesRepo, skillMd } from '../../testing/skill-source-repos';
 import { eventually } from '../../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../../testing/test-master';
+import type { Capability } from '../../platform/capability';
+import { setViewer } from '../../platform/viewer';
+
+/** `x-test-lan: 1` makes a request a paired device's, as the LAN listener's authentication does. */
+const lanViewer = (): Capability => ({
+  name: 'test-lan-viewer',
+  routes(app) {
+    app.addHook('onRequest', async (req) => {
+      if (req.headers['x-test-lan'] === '1') setViewer(req, { via: 'lan', deviceId: 'dev_test', memberId: 'mem_test' });
+    });
+  },
+});
 
 let tm: TestMaster | undefined;
 let root: string | undefined;
@@ -22,11 +34,14 @@ async function masterWithSources(sources: unknown[] | undefined): Promise<{ t: T
   const hermes = hermesRepo(join(root, 'hermes-agent'));
   const sourcesFile = join(root, 'skill-sources.json');
   if (sources) writeFileSync(sourcesFile, JSON.stringify(sources));
-  tm = await startTestMaster({
-    JARVIS_SKILL_SOURCES_FILE: sourcesFile,
-    JARVIS_SKILL_CACHE_DIR: join(root, 'cache'),
-    JARVIS_SKILL_HERMES_URL: `file://${hermes}`,
-  });
+  tm = await startTestMaster(
+    {
+      JARVIS_SKILL_SOURCES_FILE: sourcesFile,
+      JARVIS_SKILL_CACHE_DIR: join(root, 'cache'),
+      JARVIS_SKILL_HERMES_URL: `file://${hermes}`,
+    },
+    { extra: [lanViewer] },
+  );
   const events: SkillSourcesEvent[] = [];
   tm.master.platform.events.subscribe((e: ServerEvent) => {
     if (e.type === 'skills.sources') events.push(e.data as SkillSourcesEvent);
@@ -129,5 +144,21 @@ describe('undoing an overlay over HTTP', () => {
     expect(again.json.error.code).toBe('SKILL_OVERLAY_NONE');
     const hostile = await t.request('/api/skills/..%2F..%2Fetc/overlay', { method: 'DELETE' });
     expect(hostile.status).toBe(400);
+  });
+
+  it('a paired device can neither sync sources nor undo an overlay: only the computer JARVIS runs on', async () => {
+    const { t, events } = await masterWithSources([{ source: 'hermes' }]);
+    const overlays = t.config.skillOverlayDir!;
+    mkdirSync(join(overlays, 'arxiv'), { recursive: true });
+    writeFileSync(join(overlays, 'arxiv', 'optimized.json'), '{}');
+    const lan = { 'x-test-lan': '1' };
+    const sync = await t.request('/api/skills/sources/sync', { json: {}, headers: lan });
+    expect(sync.status).toBe(403);
+    expect(sync.json.error.code).toBe('LOOPBACK_ONLY');
+    const undo = await t.request('/api/skills/arxiv/overlay', { method: 'DELETE', headers: lan });
+    expect(undo.status).toBe(403);
+    expect(existsSync(join(overlays, 'arxiv', 'optimized.json'))).toBe(true);
+    expect(events).toEqual([]);
+    expect((await t.request('/api/skills/sources', { headers: lan })).json.sources[0].name).toBe('hermes');
   });
 });
