@@ -40,7 +40,14 @@ import type {
 } from './notify';
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
-import type { SkillsReloadResponse, SkillsResponse } from './skills';
+import type {
+  SkillOverlayRemoved,
+  SkillSourcesResponse,
+  SkillSourcesSyncRequest,
+  SkillSourcesSyncStarted,
+  SkillsReloadResponse,
+  SkillsResponse,
+} from './skills';
 import type { VoiceCommandResponse, VoiceStatus } from './voice';
 
 /** A text/event-stream answer whose events (`event:` the type, `data:` the JSON payload) are E. */
@@ -76,6 +83,10 @@ export interface ApiRoutes {
 
   'GET /api/skills': { response: SkillsResponse };
   'POST /api/skills/reload': { request: Record<string, never>; response: SkillsReloadResponse };
+  'GET /api/skills/sources': { response: SkillSourcesResponse };
+  /** 202 at once; progress and result come as `skills.sources` events. */
+  'POST /api/skills/sources/sync': { request: SkillSourcesSyncRequest; response: SkillSourcesSyncStarted };
+  'DELETE /api/skills/{id}/overlay': { response: SkillOverlayRemoved };
 
   'GET /api/mesh/workers': { response: MeshWorkersResponse };
   'POST /api/mesh/workers/{id}/reload': { request: Record<string, never>; response: MeshWorkerReloadResponse };

@@ -3,6 +3,7 @@
 import type { Reminder, StateChangedEvent } from './home';
 import type { HomeAssistantChangedEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
+import type { SkillSourcesEvent } from './skills';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 import type { HomeServerChangedEvent } from './home-control-server';
 
@@ -112,6 +113,7 @@ export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  readonly 'skills.sources': SkillSourcesEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;

@@ -321,3 +321,66 @@ export const SKILL_INVOKE_RESULT_SCHEMA = {
     mutated: { type: 'boolean' },
   },
 } as const;
+
+/** What one sync of a skill source did: skills newly installed, brought up to date, left, failed. */
+export interface SkillSourceCounts {
+  readonly installed: number;
+  readonly updated: number;
+  readonly skipped: number;
+  readonly failed: number;
+}
+
+/** A configured skill source (the sources file, JARVIS_SKILL_SOURCES_FILE) with its last sync. */
+export interface SkillSourceInfo {
+  /** `hermes`, `openclaw` or `github:<owner>/<repo>`. */
+  readonly name: string;
+  /** Without credentials. */
+  readonly url: string;
+  readonly filter: { readonly category?: readonly string[]; readonly search?: string };
+  readonly auto_update: boolean;
+  readonly last_sync?: {
+    readonly at: string;
+    readonly commit?: string;
+    readonly counts?: SkillSourceCounts;
+    /** The source could not be fetched. */
+    readonly error?: string;
+  };
+}
+
+/** GET /api/skills/sources. */
+export interface SkillSourcesResponse {
+  readonly sources: readonly SkillSourceInfo[];
+  /** The sources file that is read (it may not exist yet). */
+  readonly file: string;
+  /** A sync started here is running. */
+  readonly syncing: boolean;
+  /** Why the sources file cannot be used. */
+  readonly problem?: string;
+}
+
+/** POST /api/skills/sources/sync: one source by name, or all of them. */
+export interface SkillSourcesSyncRequest {
+  readonly source?: string;
+}
+
+/** The 202 answer: the sync runs in the background, its result comes as `skills.sources` events. */
+export interface SkillSourcesSyncStarted {
+  readonly sources: readonly string[];
+}
+
+/** One source's outcome in a `skills.sources` event. */
+export interface SkillSourceSyncResult {
+  readonly source: string;
+  readonly counts: SkillSourceCounts;
+  readonly error?: string;
+}
+
+/** The `skills.sources` server event: a sync running (the source it is at) or finished (every source's result). */
+export type SkillSourcesEvent =
+  { readonly state: 'running'; readonly source: string } | { readonly state: 'done'; readonly results: readonly SkillSourceSyncResult[] };
+
+/** DELETE /api/skills/{id}/overlay. */
+export interface SkillOverlayRemoved {
+  readonly skill: string;
+  readonly file: string;
+}

@@ -18,7 +18,7 @@ export * as sourceSync from '../skills/sources';
 export { generateSigningKey, trustedKeysFile } from '../skills/signature';
 export { signSkillFolder } from '../skills/sign-skill';
 export { DEFAULT_MIN_FREQUENCY, discoverSkills, readToolHistoryReadonly, writeDiscoveredSkill } from '../skills';
-export { listOverlays, loadOverlay, readOverlay, skillOverlayDir, writeOverlay, OverlayError } from '../skills/overlays';
+export { listOverlays, loadOverlay, readOverlay, removeOverlay, skillOverlayDir, writeOverlay, OverlayError } from '../skills/overlays';
 // `jarvis optimize skills`
 export {
   DEFAULT_CANDIDATES,

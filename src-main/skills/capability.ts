@@ -1,4 +1,12 @@
-import type { SkillInfo, SkillsReloadResponse, SkillsResponse } from '../../src-shared';
+import type {
+  SkillInfo,
+  SkillOverlayRemoved,
+  SkillSourcesResponse,
+  SkillSourcesSyncStarted,
+  SkillsReloadResponse,
+  SkillsResponse,
+} from '../../src-shared';
+import { Refusal } from '../platform/errors';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
@@ -7,9 +15,10 @@ import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { ollamaGenerate } from './generate';
-import { skillOverlayDir } from './overlays';
+import { OverlayError, removeOverlay, skillOverlayDir } from './overlays';
 import { knownSandbox, probeSandbox, type SandboxMode } from './process';
 import { startAutoSync, type AutoSync } from './sources/auto-sync';
+import { SourceSyncs } from './sources/source-syncs';
 import { readTrustedKeys, trustedKeysFile } from './signature';
 import { MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
 import type { SkillRegistry } from '../platform/registry';
@@ -24,6 +33,12 @@ export interface SkillsService {
   list(): readonly SkillInfo[];
   listing(): SkillsResponse;
   reload(): SkillsReloadResponse;
+  /** The configured skill sources with their last sync. */
+  sources(): SkillSourcesResponse;
+  /** Starts a background sync of one configured source or all (a Refusal while one runs or none is set up). */
+  syncSources(source?: string): SkillSourcesSyncStarted;
+  /** Undoes `jarvis optimize skills` for a skill: its overlay file goes, the skill's files stay. */
+  removeOverlay(id: string): SkillOverlayRemoved;
   /**
    * Lets a provider list its skills (waiting ones too) in place of the registry's tools of
    * that kind: the mesh its remote skills, the MCP capability its servers.
@@ -131,12 +146,37 @@ export function createSkills(
   const toolHistory = recordToolHistory(ctx, engine);
   const remoteSkills = new Map<'remote' | 'mcp', () => readonly SkillInfo[]>();
   const shown = () => new Map([...remoteSkills].map(([kind, source]) => [kind, source()] as const));
+  const workspace = () => new Map(engine.skills().flatMap((s) => (s.tier === 'workspace' ? [[s.id, s.dir] as const] : [])));
+  const syncs = new SourceSyncs({
+    config: ctx.config,
+    enabled,
+    workspace,
+    reload: () => void reload(),
+    publish: (event) => ctx.events.publish('skills.sources', event),
+    log: ctx.log,
+  });
+  const overlayDir = skillOverlayDir(ctx.config);
   const service: SkillsService = {
     catalogXml: () => engine.catalogXml(),
     allowedToolsOf: (skillId) => engine.allowedToolsOf(skillId),
     list: () => engine.listing(shown()).skills,
     listing: () => engine.listing(shown()),
     reload,
+    sources: () => syncs.list(),
+    syncSources: (source) => syncs.start(source),
+    removeOverlay: (id) => {
+      let file: string | undefined;
+      try {
+        file = removeOverlay(overlayDir, id);
+      } catch (err) {
+        if (err instanceof OverlayError) throw new Refusal('invalid', 'SKILL_OVERLAY_INVALID', err.message);
+        throw err;
+      }
+      if (!file) throw new Refusal('not_found', 'SKILL_OVERLAY_NONE', `${id} has no improvement to undo.`);
+      // The overlay is read per request: a reload is not needed, the UI only has to look again.
+      ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: lastErrors, proposed: [] });
+      return { skill: id, file };
+    },
     showRemoteSkills: (source, kind = 'remote') => {
       remoteSkills.set(kind, source);
     },
@@ -182,7 +222,7 @@ export function createSkills(
       if (enabled && ctx.config.skillAutoSync) {
         autoSync = startAutoSync({
           config: ctx.config,
-          workspace: () => new Map(engine.skills().flatMap((s) => (s.tier === 'workspace' ? [[s.id, s.dir] as const] : []))),
+          workspace,
           reload: () => void reload(),
           log: ctx.log,
         });
@@ -194,6 +234,7 @@ export function createSkills(
       if (probeTimer) clearTimeout(probeTimer);
       stopWatchingDecisions();
       await autoSync?.stop();
+      await syncs.stop();
       toolHistory.stop();
     },
   };

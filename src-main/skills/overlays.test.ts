@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   OverlayBook,
   OverlayError,
   readOverlay,
+  removeOverlay,
   SKILL_OVERLAY_SCHEMA,
   writeOverlay,
   type SkillOverlay,
@@ -201,5 +202,33 @@ describe('overlays in the skill engine', () => {
     // Every skill gets its first example before any gets a second.
     for (let i = 0; i < 6; i++) expect(xml).toContain(`Request 0 for skill ${i}`);
     expect(xml).not.toContain('Request 3 ');
+  });
+});
+
+describe('removing an overlay', () => {
+  it("deletes only the overlay file, never through a link into a skill's own folder", () => {
+    const root = mkdtempSync(join(tmpdir(), 'jarvis-overlay-remove-'));
+    try {
+      const dir = join(root, 'overlays');
+      const skill = join(root, 'skills', 'greeter');
+      mkdirSync(skill, { recursive: true });
+      writeFileSync(join(skill, 'optimized.json'), 'the author file');
+      mkdirSync(dir, { recursive: true });
+      symlinkSync(skill, join(dir, 'greeter'));
+      expect(() => removeOverlay(dir, 'greeter')).toThrow(OverlayError);
+      expect(readFileSync(join(skill, 'optimized.json'), 'utf8')).toBe('the author file');
+
+      mkdirSync(join(dir, 'other'));
+      writeFileSync(join(dir, 'other', 'optimized.json'), '{}');
+      writeFileSync(join(dir, 'other', 'notes.txt'), 'kept');
+      expect(removeOverlay(dir, 'other')).toBe(join(dir, 'other', 'optimized.json'));
+      expect(readdirSync(join(dir, 'other'))).toEqual(['notes.txt']);
+      expect(removeOverlay(dir, 'other')).toBeUndefined();
+      expect(removeOverlay(dir, 'never-made')).toBeUndefined();
+      expect(() => removeOverlay(dir, '../skills')).toThrow(OverlayError);
+      expect(existsSync(skill)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validate } from '../platform/validation';
@@ -196,6 +196,34 @@ export function writeOverlay(dir: string, overlay: SkillOverlay): string {
   } catch (err) {
     rmSync(temp, { force: true });
     throw err;
+  }
+  return file;
+}
+
+/**
+ * Undoes `jarvis optimize skills` for one skill: deletes its overlay file (broken or not) and
+ * the skill's overlay folder when that is then empty. Only that file inside the overlay
+ * folder is touched, never the skill's own files. Returns the removed file, or undefined
+ * when the skill has no overlay.
+ */
+export function removeOverlay(dir: string, id: string): string | undefined {
+  const file = overlayFile(dir, id);
+  let st;
+  try {
+    // The skill's overlay folder as a link could lead into a skill's own folder.
+    if (!lstatSync(join(dir, id)).isDirectory()) throw new OverlayError(`${join(dir, id)} is not an overlay folder; left as it is`);
+    st = lstatSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+  // A link or a folder under the overlay's name was not written by `jarvis optimize skills`.
+  if (!st.isFile()) throw new OverlayError(`${file} is not an overlay file; left as it is`);
+  rmSync(file);
+  try {
+    rmdirSync(join(dir, id));
+  } catch {
+    // other files beside it (a temporary one of a running optimize): the folder stays
   }
   return file;
 }

@@ -1,13 +1,66 @@
-import type { FastifyInstance } from 'fastify';
-import type { SkillsReloadResponse, SkillsResponse } from '../../src-shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  SkillOverlayRemoved,
+  SkillSourcesResponse,
+  SkillSourcesSyncRequest,
+  SkillSourcesSyncStarted,
+  SkillsReloadResponse,
+  SkillsResponse,
+} from '../../src-shared';
+import { Refusal } from '../platform/errors';
+import { viewerOf } from '../platform/viewer';
 
 export interface SkillsRouteService {
   listing(): SkillsResponse;
   reload(): SkillsReloadResponse;
+  sources(): SkillSourcesResponse;
+  syncSources(source?: string): SkillSourcesSyncStarted;
+  /** Throws a Refusal (not_found) when the skill has no overlay. */
+  removeOverlay(id: string): SkillOverlayRemoved;
 }
 
-/** GET /api/skills (the registry as skills) and POST /api/skills/reload. */
+/** What skills the house installs and how they are described is changed on the computer JARVIS runs on. */
+function loopbackOnly(req: FastifyRequest): void {
+  if (viewerOf(req).via !== 'loopback')
+    throw new Refusal('forbidden', 'LOOPBACK_ONLY', 'Skill sources and improvements are managed on the computer JARVIS runs on.');
+}
+
+const syncBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { source: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
+
+/**
+ * GET /api/skills (the registry as skills), POST /api/skills/reload, the skill sources
+ * (GET /api/skills/sources, POST /api/skills/sources/sync) and DELETE /api/skills/{id}/overlay.
+ */
 export function registerSkillsRoutes(app: FastifyInstance, skills: SkillsRouteService): void {
   app.get('/api/skills', async (): Promise<SkillsResponse> => skills.listing());
   app.post('/api/skills/reload', async (): Promise<SkillsReloadResponse> => skills.reload());
+  app.get('/api/skills/sources', async (): Promise<SkillSourcesResponse> => skills.sources());
+  app.post<{ Body: SkillSourcesSyncRequest | undefined }>(
+    '/api/skills/sources/sync',
+    { schema: { body: syncBody } },
+    async (req, reply): Promise<SkillSourcesSyncStarted> => {
+      loopbackOnly(req);
+      const started = skills.syncSources(req.body?.source);
+      reply.code(202);
+      return started;
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/api/skills/:id/overlay',
+    { schema: { params: idParams } },
+    async (req): Promise<SkillOverlayRemoved> => {
+      loopbackOnly(req);
+      return skills.removeOverlay(req.params.id);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OVERLAY_FORMAT, writeOverlay, type SkillOverlay } from '../../skills/overlays';
@@ -76,5 +76,24 @@ describe('jarvis skill show-overlay', () => {
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain('optimized.json ignored: not JSON');
     expect((await cli('skill', 'show-overlay', 'nothing-here')).code).toBe(2);
+  });
+});
+
+describe('jarvis skill remove-overlay', () => {
+  it("deletes only the overlay file: the skill's files stay and it uses its own description again", async () => {
+    const skillDir = join(bed.env.JARVIS_SKILLS_DIR!, 'text-brief');
+    const before = treeSha256(skillDir);
+    writeOverlay(bed.env.JARVIS_SKILL_OVERLAY_DIR!, overlay(before));
+    const r = await cli('skill', 'remove-overlay', 'text-brief');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(join(bed.env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief', 'optimized.json'));
+    expect(existsSync(join(bed.env.JARVIS_SKILL_OVERLAY_DIR!, 'text-brief'))).toBe(false);
+    expect(treeSha256(skillDir)).toBe(before);
+    expect(JSON.parse((await cli('skill', 'info', 'text-brief', '--json')).stdout).overlay).toBeUndefined();
+
+    const again = await cli('skill', 'remove-overlay', 'text-brief');
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('text-brief has no overlay; nothing removed\n');
+    expect((await cli('skill', 'remove-overlay', '../etc')).code).toBe(2);
   });
 });

@@ -8,6 +8,8 @@ const err = (text: string): void => void process.stderr.write(`jarvis skill: ${t
 export interface OverlayCommandHelpers {
   readonly engine: () => SkillEngine;
   readonly find: (skills: readonly SkillEntry[], name: string) => SkillEntry | undefined;
+  /** Deletes the skill's overlay file (undefined: it has none); throws for a name that cannot be one. */
+  readonly removeOverlay: (id: string) => string | undefined;
 }
 
 function percent(value: number | undefined): string {
@@ -83,5 +85,30 @@ export function registerShowOverlay(skill: Command, helpers: OverlayCommandHelpe
         for (const c of e.calls) out(`   ${c.tool} ${JSON.stringify(c.arguments)}`);
         if (e.reply) out(`   → ${e.reply}`);
       }
+    });
+}
+
+/** `jarvis skill remove-overlay <name>`: undoes `jarvis optimize skills` for one skill; its own files stay. */
+export function registerRemoveOverlay(skill: Command, helpers: OverlayCommandHelpers): void {
+  skill
+    .command('remove-overlay <name>')
+    .description("Undo what `jarvis optimize skills` learnt for a skill: deletes its overlay file, never the skill's own files")
+    .action((name: string) => {
+      // A skill that is gone may still have left its overlay behind: then the name is the id.
+      const id = helpers.find(helpers.engine().skills(), name)?.id ?? name;
+      let file: string | undefined;
+      try {
+        file = helpers.removeOverlay(id);
+      } catch (e) {
+        err(e instanceof Error ? e.message : String(e));
+        process.exitCode = EXIT_USAGE;
+        return;
+      }
+      if (!file) {
+        out(`${id} has no overlay; nothing removed`);
+        process.exitCode = EXIT_FAILURE;
+        return;
+      }
+      out(`removed ${file}; ${id} uses its own description again`);
     });
 }

@@ -9,7 +9,7 @@ import { formatTable } from '../table';
 import { installFromSourceCommand, isSourceSkill, registerSkillSources } from './skill-sources';
 import { registerSkillDiscover } from './skill-discover';
 import { registerSkillSearch } from './skill-search';
-import { registerShowOverlay } from './skill-overlay';
+import { registerRemoveOverlay, registerShowOverlay, type OverlayCommandHelpers } from './skill-overlay';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`jarvis skill: ${text}\n`);
@@ -444,5 +444,14 @@ export function registerSkill(program: Command): void {
 
   registerSkillSearch(skill, { engine: standaloneEngine });
 
-  registerShowOverlay(skill, { engine: () => standaloneEngine(master().loadConfig(process.env)), find: findEntry });
+  const overlayHelpers: OverlayCommandHelpers = {
+    engine: () => standaloneEngine(master().loadConfig(process.env)),
+    find: findEntry,
+    removeOverlay: (id) => {
+      const { loadConfig, removeOverlay, skillOverlayDir } = master();
+      return removeOverlay(skillOverlayDir(loadConfig(process.env)), id);
+    },
+  };
+  registerShowOverlay(skill, overlayHelpers);
+  registerRemoveOverlay(skill, overlayHelpers);
 }

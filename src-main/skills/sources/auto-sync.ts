@@ -1,10 +1,10 @@
 import type { ComponentStatus } from '../../../src-shared';
 import type { Logger } from '../../platform/trace';
 import { userSkillsDir } from '../installer';
-import { searchPattern } from './catalog';
 import { skillCacheDir } from './checkout';
 import { displayUrl } from './git';
 import type { SourceUrls } from './skill-source';
+import { syncOptionsOf } from './source-syncs';
 import { readSourcesFile, skillSourcesFile } from './sources-file';
 import { syncSource, type SyncReport } from './sync';
 
@@ -68,16 +68,7 @@ export function startAutoSync(deps: AutoSyncDeps): AutoSync {
     const reports: SyncReport[] = [];
     for (const c of configured) {
       if (abort.signal.aborted) break;
-      const report = await syncSource(ctx, c.source, {
-        filter: {
-          ...(c.filter.category ? { categories: c.filter.category } : {}),
-          ...(c.filter.search ? { search: searchPattern(c.filter.search) } : {}),
-        },
-        withScripts: c.with_scripts,
-        dryRun: false,
-        force: false,
-        updateInstalled: c.auto_update,
-      });
+      const report = await syncSource(ctx, c.source, syncOptionsOf(c, c.auto_update));
       reports.push(report);
       const problem = report.error ?? (report.counts.failed > 0 ? `${report.counts.failed} skills failed` : undefined);
       if (problem) deps.log.warn(`skill source ${report.source}: ${problem}`);

@@ -18,3 +18,4 @@ export {
   type InstalledState,
   type SourceCatalog,
 } from './search';
+export { SourceSyncs, syncOptionsOf, type SourceSyncDeps } from './source-syncs';

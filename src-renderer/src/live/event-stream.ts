@@ -87,6 +87,10 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     if (p?.id) store.getState().applyRagProgress(p);
   });
   source.addEventListener('skills.changed', () => void store.getState().loadSkills());
+  source.addEventListener('skills.sources', (e) => {
+    const p = payload('skills.sources', e);
+    if (p?.state) store.getState().skillSourcesEvent(p);
+  });
   // Workers bring and take remote skills, and their proposals wait in the skills card.
   source.addEventListener('mesh.changed', () => {
     void store.getState().loadWorkers();

@@ -11,6 +11,7 @@ import { McpTokensCard } from './McpTokensCard';
 import { RiskPolicyCard } from './RiskPolicyCard';
 import { NotificationsCard } from './NotificationsCard';
 import { StatusGrid } from './StatusGrid';
+import { SkillOverlay, SkillSources } from './SkillSources';
 import { Icon } from '../components/Icon';
 
 function formatSize(bytes: number): string {
@@ -234,6 +235,7 @@ function Skills() {
         </button>
       }
     >
+      <SkillSources />
       <ResourceView resource={skills} onRetry={() => void useStore.getState().loadSkills()}>
         {(data) => (
           <>
@@ -284,6 +286,7 @@ function Skills() {
                           {t('system.skillUnavailable')}: <span data-technical="">{s.unavailable}</span>
                         </span>
                       ) : null}
+                      <SkillOverlay skill={s} />
                       {s.activation?.status === 'proposed' ? (
                         <span className="skill-decision">
                           <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>

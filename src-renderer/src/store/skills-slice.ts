@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { SkillsResponse } from '../../../src-shared';
+import type { SkillSourcesEvent, SkillSourcesResponse, SkillsResponse } from '../../../src-shared';
 import { request } from '../api';
 import { t } from '../i18n';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
@@ -8,13 +8,23 @@ import type { Store } from './index';
 export interface SkillsSlice {
   skills: Resource<SkillsResponse>;
   skillsReloading: boolean;
+  skillSources: Resource<SkillSourcesResponse>;
+  /** A sync of the skill sources runs (started here or elsewhere); `source` is the one it is at. */
+  skillSync: { readonly running: boolean; readonly source?: string };
   loadSkills(): Promise<void>;
   reloadSkills(): Promise<void>;
+  loadSkillSources(): Promise<void>;
+  syncSkillSources(source?: string): Promise<void>;
+  /** A `skills.sources` event from the master: progress, then the result as a notice. */
+  skillSourcesEvent(event: SkillSourcesEvent): void;
+  removeSkillOverlay(id: string, name: string): Promise<void>;
 }
 
 export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set, get) => ({
   skills: idle(),
   skillsReloading: false,
+  skillSources: idle(),
+  skillSync: { running: false },
   async loadSkills() {
     set({ skills: loading(get().skills) });
     try {
@@ -42,6 +52,53 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
       get().notify('error', messageOf(e));
     } finally {
       set({ skillsReloading: false });
+    }
+  },
+  async loadSkillSources() {
+    set({ skillSources: loading(get().skillSources) });
+    try {
+      const data = await request('GET /api/skills/sources');
+      set({ skillSources: { status: 'ready', data } });
+      // A sync that finished while this page was away is not waited for.
+      if (!data.syncing && get().skillSync.running) set({ skillSync: { running: false } });
+      if (data.syncing && !get().skillSync.running) set({ skillSync: { running: true } });
+    } catch (e) {
+      set({ skillSources: failed(get().skillSources, e) });
+    }
+  },
+  async syncSkillSources(source) {
+    set({ skillSync: { running: true } });
+    try {
+      await request('POST /api/skills/sources/sync', { body: source ? { source } : {} });
+    } catch (e) {
+      set({ skillSync: { running: false } });
+      get().notify('error', messageOf(e));
+    }
+  },
+  skillSourcesEvent(event) {
+    if (event.state === 'running') {
+      set({ skillSync: { running: true, source: event.source } });
+      return;
+    }
+    set({ skillSync: { running: false } });
+    const sum = (k: 'installed' | 'updated') => event.results.reduce((n, r) => n + r.counts[k], 0);
+    const failedSources = event.results.filter((r) => r.error !== undefined);
+    const text = [
+      t('skillSources.done', { installed: sum('installed'), updated: sum('updated') }),
+      ...(sum('installed') + sum('updated') > 0 ? [t('skillSources.doneWaiting')] : []),
+      ...failedSources.map((r) => t('skillSources.failed', { source: r.source })),
+    ].join(' ');
+    get().notify(failedSources.length > 0 ? 'error' : 'info', text);
+    void get().loadSkillSources();
+    void get().loadSkills();
+  },
+  async removeSkillOverlay(id, name) {
+    try {
+      await request('DELETE /api/skills/{id}/overlay', { params: { id } });
+      get().notify('info', t('overlay.removed', { name }));
+      await get().loadSkills();
+    } catch (e) {
+      get().notify('error', messageOf(e));
     }
   },
 });

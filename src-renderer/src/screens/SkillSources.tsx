@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import type { SkillInfo, SkillSourceInfo } from '../../../src-shared';
+import { useTranslation } from '../i18n';
+import { useStore } from '../store';
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "vor 5 Minuten" / "5 minutes ago", in the shown language. */
+export function agoText(at: string, now: number, language: string): string {
+  const seconds = Math.round((Date.parse(at) - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(0, 'minute');
+}
+
+function lastSyncText(s: SkillSourceInfo, t: ReturnType<typeof useTranslation>['t'], language: string): string {
+  if (!s.last_sync) return t('skillSources.never');
+  const ago = agoText(s.last_sync.at, Date.now(), language);
+  if (s.last_sync.error) return t('skillSources.lastSyncFailed', { ago });
+  return t('skillSources.lastSync', { ago, installed: s.last_sync.counts?.installed ?? 0, updated: s.last_sync.counts?.updated ?? 0 });
+}
+
+/** The skills card's part for skill sources: each with its last sync, and "Sync now". */
+export function SkillSources() {
+  const { t, i18n } = useTranslation();
+  const sources = useStore((s) => s.skillSources);
+  const sync = useStore((s) => s.skillSync);
+  const start = useStore((s) => s.syncSkillSources);
+  useEffect(() => {
+    void useStore.getState().loadSkillSources();
+  }, []);
+  if (sources.status === 'error' && !sources.data) return <p className="inline-error small">{sources.error}</p>;
+  const data = sources.data;
+  if (!data) return null;
+  return (
+    <section className="skill-sources" aria-label={t('skillSources.title')} data-testid="skill-sources">
+      <div className="row skill-sources-head">
+        <h3 className="small">{t('skillSources.title')}</h3>
+        {data.sources.length > 0 ? (
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={sync.running}
+            aria-busy={sync.running}
+            onClick={() => void start()}
+          >
+            {sync.running
+              ? sync.source
+                ? t('skillSources.syncingSource', { source: sync.source })
+                : t('skillSources.syncing')
+              : t('skillSources.sync')}
+          </button>
+        ) : null}
+      </div>
+      {data.problem ? (
+        <p className="inline-error small">
+          {t('skillSources.problem')} <span data-technical="">{data.problem}</span>
+        </p>
+      ) : data.sources.length === 0 ? (
+        <p className="muted small">{t('skillSources.none', { file: data.file })}</p>
+      ) : (
+        <ul className="item-list">
+          {data.sources.map((s) => (
+            <li key={s.name}>
+              <span className="item-main">
+                <span>{s.name}</span>
+                <span className="muted small">{lastSyncText(s, t, i18n.language)}</span>
+                {s.filter.category?.length || s.filter.search ? (
+                  <span className="muted small">
+                    {t('skillSources.filter', {
+                      filter: [...(s.filter.category ?? []), ...(s.filter.search ? [s.filter.search] : [])].join(', '),
+                    })}
+                  </span>
+                ) : null}
+                <span className="muted small" data-technical="">
+                  {s.url}
+                  {s.last_sync?.commit ? ` · ${s.last_sync.commit.slice(0, 12)}` : ''}
+                  {s.last_sync?.error ? ` · ${s.last_sync.error}` : ''}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What `jarvis optimize skills` learnt for a skill: "Verbessert" with the better description,
+ * and an undo behind a question; a stale improvement only as a muted note.
+ */
+export function SkillOverlay({ skill }: { skill: SkillInfo }) {
+  const { t } = useTranslation();
+  const remove = useStore((s) => s.removeSkillOverlay);
+  const [confirming, setConfirming] = useState(false);
+  const overlay = skill.overlay;
+  if (!overlay) return null;
+  if (overlay.stale) return <span className="muted small">{t('overlay.stale')}</span>;
+  return (
+    <span className="skill-overlay">
+      <span className="chip chip-accent" title={t('overlay.improvedTitle', { description: overlay.description })}>
+        {t('overlay.improved')}
+      </span>
+      <span className="muted small">{overlay.description}</span>
+      {confirming ? (
+        <span className="skill-decision">
+          <span className="small">{t('overlay.undoQuestion', { name: skill.name })}</span>
+          <button
+            type="button"
+            className="btn btn-small danger"
+            onClick={() => {
+              setConfirming(false);
+              void remove(skill.id, skill.name);
+            }}
+          >
+            {t('overlay.undoYes')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={`${t('overlay.undo')}: ${skill.name}`}
+          onClick={() => setConfirming(true)}
+        >
+          {t('overlay.undo')}
+        </button>
+      )}
+    </span>
+  );
+}
