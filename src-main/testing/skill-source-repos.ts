@@ -98,3 +98,38 @@ export function githubRepo(dir: string): string {
     'template/SKILL.md': skillMd('template', 'Outside the skills folder'),
   });
 }
+
+export interface SourceRepos {
+  readonly hermes: string;
+  readonly openclaw: string;
+  readonly github: string;
+}
+
+/**
+ * The three sources as local repositories under `root/remote`, an empty workspace, and the
+ * settings that point the CLI at them (the openclaw URL as a plain path, which works as well
+ * as a file:// URL).
+ */
+export function sourcesTestSetup(root: string): { repos: SourceRepos; env: Record<string, string> } {
+  const repos = {
+    hermes: hermesRepo(join(root, 'remote', 'hermes-agent')),
+    openclaw: openclawRepo(join(root, 'remote', 'openclaw-skills')),
+    // JARVIS_SKILL_GITHUB_URL/<owner>/<repo>.git, as on github.com.
+    github: githubRepo(join(root, 'remote', 'github', 'acme', 'agent-skills.git')),
+  };
+  mkdirSync(join(root, 'workspace'));
+  return {
+    repos,
+    env: {
+      JARVIS_SKILLS_DIR: join(root, 'workspace'),
+      JARVIS_SKILLS_USER_DIR: join(root, 'user'),
+      JARVIS_DATA: join(root, 'jarvis.db'),
+      JARVIS_MESH_ENROLLMENT_TOKEN: '',
+      JARVIS_SKILL_CACHE_DIR: join(root, 'cache'),
+      JARVIS_SKILL_SOURCES_FILE: join(root, 'skill-sources.json'),
+      JARVIS_SKILL_HERMES_URL: `file://${repos.hermes}`,
+      JARVIS_SKILL_OPENCLAW_URL: repos.openclaw,
+      JARVIS_SKILL_GITHUB_URL: `file://${join(root, 'remote', 'github')}`,
+    },
+  };
+}

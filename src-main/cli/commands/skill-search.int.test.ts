@@ -1,28 +1,14 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliTestBed } from '../../testing/cli-test-bed';
-import { commitFiles, githubRepo, headOf, hermesRepo, openclawRepo, skillMd } from '../../testing/skill-source-repos';
+import { commitFiles, headOf, skillMd, type SourceRepos, sourcesTestSetup } from '../../testing/skill-source-repos';
 
-let repos: { hermes: string; openclaw: string; github: string };
+let repos: SourceRepos;
 const bed = cliTestBed('jarvis-skill-search-', (root) => {
-  repos = {
-    hermes: hermesRepo(join(root, 'remote', 'hermes-agent')),
-    openclaw: openclawRepo(join(root, 'remote', 'openclaw-skills')),
-    github: githubRepo(join(root, 'remote', 'github', 'acme', 'agent-skills.git')),
-  };
-  mkdirSync(join(root, 'workspace'));
-  return {
-    JARVIS_SKILLS_DIR: join(root, 'workspace'),
-    JARVIS_SKILLS_USER_DIR: join(root, 'user'),
-    JARVIS_DATA: join(root, 'jarvis.db'),
-    JARVIS_MESH_ENROLLMENT_TOKEN: '',
-    JARVIS_SKILL_CACHE_DIR: join(root, 'cache'),
-    JARVIS_SKILL_SOURCES_FILE: join(root, 'skill-sources.json'),
-    JARVIS_SKILL_HERMES_URL: `file://${repos.hermes}`,
-    JARVIS_SKILL_OPENCLAW_URL: `file://${repos.openclaw}`,
-    JARVIS_SKILL_GITHUB_URL: `file://${join(root, 'remote', 'github')}`,
-  };
+  const setup = sourcesTestSetup(root);
+  repos = setup.repos;
+  return setup.env;
 });
 const cli = bed.cli;
 

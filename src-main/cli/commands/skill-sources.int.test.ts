@@ -2,28 +2,13 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, sy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliTestBed } from '../../testing/cli-test-bed';
-import { commitFiles, githubRepo, headOf, hermesRepo, openclawRepo, skillMd } from '../../testing/skill-source-repos';
+import { commitFiles, headOf, skillMd, type SourceRepos, sourcesTestSetup } from '../../testing/skill-source-repos';
 
-let repos: { hermes: string; openclaw: string; github: string };
+let repos: SourceRepos;
 const bed = cliTestBed('jarvis-skill-sources-', (root) => {
-  repos = {
-    hermes: hermesRepo(join(root, 'remote', 'hermes-agent')),
-    openclaw: openclawRepo(join(root, 'remote', 'openclaw-skills')),
-    // JARVIS_SKILL_GITHUB_URL/<owner>/<repo>.git, as on github.com.
-    github: githubRepo(join(root, 'remote', 'github', 'acme', 'agent-skills.git')),
-  };
-  mkdirSync(join(root, 'workspace'));
-  return {
-    JARVIS_SKILLS_DIR: join(root, 'workspace'),
-    JARVIS_SKILLS_USER_DIR: join(root, 'user'),
-    JARVIS_DATA: join(root, 'jarvis.db'),
-    JARVIS_MESH_ENROLLMENT_TOKEN: '',
-    JARVIS_SKILL_CACHE_DIR: join(root, 'cache'),
-    JARVIS_SKILL_SOURCES_FILE: join(root, 'skill-sources.json'),
-    JARVIS_SKILL_HERMES_URL: `file://${repos.hermes}`,
-    JARVIS_SKILL_OPENCLAW_URL: repos.openclaw, // a plain path works as well as a file:// URL
-    JARVIS_SKILL_GITHUB_URL: `file://${join(root, 'remote', 'github')}`,
-  };
+  const setup = sourcesTestSetup(root);
+  repos = setup.repos;
+  return setup.env;
 });
 const cli = bed.cli;
 
