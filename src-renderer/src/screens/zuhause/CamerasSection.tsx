@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { NotSetUp } from './NotSetUp';
 import { problemText } from './problem-text';
-import { useRefreshWhileVisible } from './server-ui';
+import { RefreshButton, useRefreshWhileVisible } from './server-ui';
 import './server.css';
 
 const PICTURE_MS = 10_000;
@@ -22,11 +22,7 @@ export function CamerasSection() {
       title={t('zuhause.cameras.title')}
       className="span-12 zuhause-cameras"
       testId="card-cameras"
-      actions={
-        <button type="button" className="btn btn-small" onClick={() => void useStore.getState().loadProtect().then(renew)}>
-          {t('zuhause.refresh')}
-        </button>
-      }
+      actions={<RefreshButton onClick={() => void useStore.getState().loadProtect().then(renew)} />}
     >
       <ResourceView resource={protect} onRetry={() => void useStore.getState().loadProtect()}>
         {(data) =>

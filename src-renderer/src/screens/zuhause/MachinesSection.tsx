@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { NotSetUp } from './NotSetUp';
 import { problemText } from './problem-text';
+import { RefreshButton } from './server-ui';
 
 export function MachinesSection() {
   const { t } = useTranslation();
@@ -20,11 +21,7 @@ export function MachinesSection() {
       title={t('zuhause.machines.title')}
       className="span-6 zuhause-machines"
       testId="card-machines"
-      actions={
-        <button type="button" className="btn btn-small" onClick={() => void useStore.getState().loadMachines()}>
-          {t('zuhause.refresh')}
-        </button>
-      }
+      actions={<RefreshButton onClick={() => void useStore.getState().loadMachines()} />}
     >
       <ResourceView resource={machines} onRetry={() => void useStore.getState().loadMachines()}>
         {(data) =>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { NotSetUp } from './NotSetUp';
 import { problemText } from './problem-text';
-import { ConfirmButton, uptimeText, useRefreshWhileVisible } from './server-ui';
+import { ConfirmButton, RefreshButton, uptimeText, useRefreshWhileVisible } from './server-ui';
 import './server.css';
 
 const REFRESH_MS = 20_000;
@@ -73,11 +73,7 @@ export function NetworkSection() {
       title={t('zuhause.network.title')}
       className="span-6 zuhause-network"
       testId="card-network"
-      actions={
-        <button type="button" className="btn btn-small" onClick={refresh}>
-          {t('zuhause.refresh')}
-        </button>
-      }
+      actions={<RefreshButton onClick={refresh} />}
     >
       <ResourceView resource={unifi} onRetry={refresh}>
         {(data) => {

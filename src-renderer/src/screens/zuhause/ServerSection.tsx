@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { NotSetUp } from './NotSetUp';
 import { problemText } from './problem-text';
-import { ConfirmButton, gigabytes, uptimeText, useRefreshWhileVisible } from './server-ui';
+import { ConfirmButton, RefreshButton, gigabytes, uptimeText, useRefreshWhileVisible } from './server-ui';
 import './server.css';
 
 const REFRESH_MS = 15_000;
@@ -135,11 +135,7 @@ export function ServerSection() {
       title={t('zuhause.server.title')}
       className="span-6 zuhause-server"
       testId="card-server"
-      actions={
-        <button type="button" className="btn btn-small" onClick={refresh}>
-          {t('zuhause.refresh')}
-        </button>
-      }
+      actions={<RefreshButton onClick={refresh} />}
     >
       <h3 className="zuhause-subhead">{t('zuhause.server.machines')}</h3>
       <ResourceView resource={proxmox} onRetry={() => void useStore.getState().loadProxmox()}>

@@ -48,6 +48,16 @@ export function ConfirmButton({
   );
 }
 
+/** The "Aktualisieren" button in a Zuhause section's header. */
+export function RefreshButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="btn btn-small" onClick={onClick}>
+      {t('zuhause.refresh')}
+    </button>
+  );
+}
+
 /** Calls `refresh` every `everyMs` while the page is visible and the section shown: live while open. */
 export function useRefreshWhileVisible(refresh: () => void, everyMs: number): void {
   useEffect(() => {
