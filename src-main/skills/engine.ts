@@ -782,16 +782,17 @@ export class SkillEngine {
    */
   allowedToolsOf(skillId: string): SkillToolLimit | undefined {
     const entry = this.readable(skillId);
-    return entry ? this.limitOf(entry, this.houseTools()) : undefined;
+    return entry ? this.limitOf(entry, () => this.houseTools()) : undefined;
   }
 
   private houseTools(): readonly string[] {
     return this.options.houseTools?.() ?? this.options.registry.list().map((t) => t.name);
   }
 
-  private limitOf(s: SkillEntry, tools: readonly string[]): SkillToolLimit | undefined {
+  /** The house's tools are listed only for a skill that declares allowed-tools: most do not. */
+  private limitOf(s: SkillEntry, tools: () => readonly string[]): SkillToolLimit | undefined {
     const declared = s.format === 'openjarvis' ? s.definition?.allowed_tools : undefined;
-    return declared ? skillToolLimit(s.id, declared, tools) : undefined;
+    return declared ? skillToolLimit(s.id, declared, tools()) : undefined;
   }
 
   /** the lightweight catalog in the agent's system prompt. */
@@ -886,7 +887,8 @@ export class SkillEngine {
 
   /** Names in `allowed-tools` that JARVIS does not have: following the skill permits none of them. */
   private allowedToolsMissing(s: SkillEntry): string | undefined {
-    const limit = this.options.houseTools ? this.limitOf(s, this.options.houseTools()) : undefined;
+    const houseTools = this.options.houseTools;
+    const limit = houseTools ? this.limitOf(s, houseTools) : undefined;
     if (!limit || limit.missing.length === 0) return undefined;
     const none = limit.tools.length === 1 ? '; while the assistant follows this skill it may only use skill_read' : '';
     return `allowed-tools names ${limit.missing.join(', ')}, which JARVIS does not have${none}`;
