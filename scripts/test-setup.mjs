@@ -42,6 +42,9 @@ export const SYSTEM_PACKAGES = [
   { name: 'make', command: 'make', why: 'whisper-cli; node-gyp' },
   { name: 'rustc', command: 'rustc', why: 'Rust runtime examples' },
   { name: 'cmake', command: 'cmake', why: 'whisper-cli build' },
+  { name: 'radicale', command: 'radicale', why: 'CalDAV tests: a real CalDAV server as the external account' },
+  { name: 'vdirsyncer', command: 'vdirsyncer', why: 'CalDAV tests: a real CalDAV client of JARVIS' },
+  { name: 'python3-caldav', why: 'CalDAV tests: the python caldav library as a client of JARVIS' },
 ];
 
 /** The dpkg-query output format parseDpkgQuery reads: `name<TAB>want flag status`. */
