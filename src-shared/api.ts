@@ -6,6 +6,7 @@ import type { RagProgressEvent } from './rag';
 import type { SkillSourcesEvent } from './skills';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 import type { HomeServerChangedEvent } from './home-control-server';
+import type { VoiceTimings } from './voice';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -108,14 +109,64 @@ export interface ToolCallRequest {
 /** GET /api/debug/export: the trace and its context as one JSON document, saved as a file. */
 export type DebugExportResponse = Readonly<Record<string, unknown>>;
 
-/** The payload (`data`) of the server-sent events the UI reacts to, by event type. */
+/** `skills.changed`: what a reload (or an MCP server, or a decision) changed in the skill list. */
+export interface SkillsChangedEvent {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+  /** How many skills failed to load. */
+  readonly errors: number;
+  readonly proposed: readonly string[];
+}
+
+/** `mesh.changed`: a worker enrolled, left, brought skills, or the household decided on a proposal. */
+export interface MeshChangedEvent {
+  readonly worker_id?: string;
+  readonly change: string;
+}
+
+/** `protocol.changed`: the audit log grew. */
+export interface ProtocolChangedEvent {
+  readonly events: number;
+}
+
+/** `devices.changed`: a device was paired or revoked (then `revoked` names it). */
+export interface DevicesChangedEvent {
+  readonly revoked?: string;
+}
+
+/** `voice.turn`: one spoken turn finished, with its timings. */
+export interface VoiceTurnEvent {
+  readonly trace_id: string;
+  readonly timings: VoiceTimings;
+  readonly ignored: boolean;
+}
+
+/**
+ * Every event the master publishes, by name, with its payload (`data`): the one map the
+ * event bus, the SSE stream, the desktop shell and the renderer read. An event without a
+ * payload has `undefined`; one with an optional payload has `… | undefined`.
+ */
 export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  readonly 'rag.removed': { readonly id: string };
+  readonly 'skills.changed': SkillsChangedEvent;
   readonly 'skills.sources': SkillSourcesEvent;
+  readonly 'mesh.changed': MeshChangedEvent;
+  readonly 'protocol.changed': ProtocolChangedEvent;
+  readonly 'devices.changed': DevicesChangedEvent | undefined;
+  readonly 'voice.turn': VoiceTurnEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
   readonly 'home.server.changed': HomeServerChangedEvent;
 }
+
+export type ServerEventName = keyof ServerEventData;
+
+/** The arguments after the name: none where the payload may be left out. */
+export type ServerEventArgs<K extends ServerEventName> = undefined extends ServerEventData[K]
+  ? [data?: ServerEventData[K]]
+  : [data: ServerEventData[K]];

@@ -24,7 +24,7 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
     db: ctx.db,
     timezone: ctx.config.timezone,
     clock: ctx.clock,
-    publish: (type, data) => ctx.events.publish(type, data),
+    publish: (...event) => ctx.events.publish(...event),
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'household', stage, data),
     language: ctx.config.language === 'en' ? 'en' : 'de',
   });

@@ -13,6 +13,7 @@ import type {
 import { HOME_DOMAINS, STATE_LIST_LIMIT, toolFailure, toolSuccess } from '../../src-shared';
 import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
+import type { Publish } from '../platform/events';
 import { nextTurn, SliceSizer } from '../platform/slices';
 import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';
@@ -43,7 +44,7 @@ export interface HouseholdServiceOptions {
   readonly timezone: string;
   readonly clock: () => Date;
   /** Live updates: `state.changed` after each mutation, `reminder.due` per fired reminder. */
-  readonly publish?: (type: string, data: unknown) => void;
+  readonly publish?: Publish;
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
   /** The language a new member starts with; default German. */
   readonly language?: MemberLanguage;
@@ -66,7 +67,7 @@ export class HouseholdService {
   readonly members: MembersService;
   readonly timezone: string;
   private readonly clock: () => Date;
-  private readonly publish: (type: string, data: unknown) => void;
+  private readonly publish: Publish;
   private readonly trace: (traceId: string, stage: string, data: unknown) => void;
   /** Local date of the last daily grocery refresh. */
   private derivedDay: string | undefined;

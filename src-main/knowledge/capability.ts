@@ -14,7 +14,7 @@ export function createKnowledge(ctx: Platform): KnowledgeCapability {
   const service = createRagService(ctx.db, ctx.config, {
     clock: ctx.clock,
     log: ctx.log,
-    publish: (type, data) => ctx.events.publish(type, data),
+    publish: (...event) => ctx.events.publish(...event),
   });
   const language = ctx.config.language === 'en' ? 'en' : 'de';
   ctx.registry.addProvider(ragToolProvider(service, ctx.tracer, language));

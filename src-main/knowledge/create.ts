@@ -4,13 +4,14 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import { RagRepository } from './store';
 import type { Logger } from '../platform/trace';
+import type { Publish } from '../platform/events';
 import { OllamaEmbedder } from './embeddings';
 import { RagService } from './service';
 
 export interface RagDeps {
   readonly clock: () => Date;
   readonly log: Logger;
-  readonly publish?: (type: string, data: unknown) => void;
+  readonly publish?: Publish;
 }
 
 /** Where the original files of indexed documents are kept: beside the database. */

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
 import type { RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
+import type { Publish } from '../platform/events';
 import { Refusal } from '../platform/errors';
 import { OffThreadAbort } from '../platform/off-thread';
 import { nextTurn, SliceSizer } from '../platform/slices';
@@ -38,7 +39,7 @@ export interface RagServiceOptions {
   readonly clock: () => Date;
   readonly log: Logger;
   readonly language: 'de' | 'en';
-  readonly publish?: (type: string, data: unknown) => void;
+  readonly publish?: Publish;
   readonly chunking?: ChunkOptions;
   /** Texts per /api/embed call. */
   readonly embedBatch?: number;

@@ -33,7 +33,7 @@ export function createHouseholdFixture(options: { now: string; timezone?: string
     db,
     timezone: options.timezone ?? 'Europe/Berlin',
     clock: () => fixture.now,
-    publish: (type, data) => events.push({ type, data }),
+    publish: (type, data?: unknown) => void events.push({ type, data }),
     desktopUser: options.desktopUser ?? 'anna',
   });
   const registry = new SkillRegistry();

@@ -1,1 +1,2 @@
 export { EventBus } from './bus';
+export type { Publish } from './bus';

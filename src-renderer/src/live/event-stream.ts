@@ -1,4 +1,4 @@
-import type { ServerEvent, ServerEventData } from '../../../src-shared';
+import type { ServerEvent, ServerEventData, ServerEventName } from '../../../src-shared';
 import { openEventStream } from '../api';
 import type { Store } from '../store';
 
@@ -39,8 +39,8 @@ export async function loadAll(store: Api): Promise<void> {
   await loadRest(store);
 }
 
-/** The `data` of a server event of this type; undefined when the line is not JSON. */
-function payload<K extends keyof ServerEventData>(_type: K, e: MessageEvent): ServerEventData[K] | undefined {
+/** The `data` of a server event; undefined when the line is not JSON. */
+function payload<K extends ServerEventName>(e: MessageEvent): ServerEventData[K] | undefined {
   try {
     // The master writes the whole ServerEvent as the SSE data line; its type is the SSE event name.
     const event: ServerEvent & { readonly data?: ServerEventData[K] } = JSON.parse(String(e.data));
@@ -48,6 +48,11 @@ function payload<K extends keyof ServerEventData>(_type: K, e: MessageEvent): Se
   } catch {
     return undefined;
   }
+}
+
+/** Listens for one event of the map, with its payload typed by the name. */
+function on<K extends ServerEventName>(source: EventSource, type: K, handle: (data: ServerEventData[K] | undefined) => void): void {
+  source.addEventListener(type, (e) => handle(payload<K>(e)));
 }
 
 /**
@@ -71,48 +76,43 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     store.getState().setLive(false);
     void store.getState().loadHealth();
   };
-  source.addEventListener('state.changed', () => {
+  on(source, 'state.changed', (p) => {
     void store.getState().loadHome();
-    void store.getState().refreshCalendar();
+    // The calendar's range is fetched on its own: only a change that names it reloads it.
+    if (!p?.domains || p.domains.includes('calendar')) void store.getState().refreshCalendar();
   });
-  source.addEventListener('reminder.due', (e) => {
-    const reminder = payload('reminder.due', e);
+  on(source, 'reminder.due', (reminder) => {
     // Another member's reminder reaches that member's devices; this page shows everyone's and its own.
     const me = store.getState().home.data?.viewer_member;
     if (reminder?.id && (!reminder.assignee || !me || reminder.assignee === me)) store.getState().reminderDue(reminder);
     void store.getState().loadHome();
   });
-  source.addEventListener('rag.progress', (e) => {
-    const p = payload('rag.progress', e);
+  on(source, 'rag.progress', (p) => {
     if (p?.id) store.getState().applyRagProgress(p);
   });
-  source.addEventListener('skills.changed', () => void store.getState().loadSkills());
-  source.addEventListener('skills.sources', (e) => {
-    const p = payload('skills.sources', e);
+  on(source, 'skills.changed', () => void store.getState().loadSkills());
+  on(source, 'skills.sources', (p) => {
     if (p?.state) store.getState().skillSourcesEvent(p);
   });
   // Workers bring and take remote skills, and their proposals wait in the skills card.
-  source.addEventListener('mesh.changed', () => {
+  on(source, 'mesh.changed', () => {
     void store.getState().loadWorkers();
     void store.getState().loadSkills();
   });
-  source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
-  source.addEventListener('homeassistant.changed', () => void store.getState().loadHomeAssistant());
+  on(source, 'protocol.changed', () => void store.getState().loadProtocol());
+  on(source, 'homeassistant.changed', () => void store.getState().loadHomeAssistant());
   // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
-  source.addEventListener('home.hue', (e) => {
-    const p = payload('home.hue', e);
+  on(source, 'home.hue', (p) => {
     if (p?.changes) store.getState().applyHueLive(p.changes);
   });
-  source.addEventListener('home.hue.connection', (e) => {
-    const p = payload('home.hue.connection', e);
+  on(source, 'home.hue.connection', (p) => {
     if (p) store.getState().setHueLive(p.live);
   });
   // A VM, the network or a stack changed (from here, the assistant or another device).
-  source.addEventListener('home.server.changed', (e) => {
-    const p = payload('home.server.changed', e);
+  on(source, 'home.server.changed', (p) => {
     if (p?.section) store.getState().homeServerChanged(p.section);
   });
-  source.addEventListener('devices.changed', () => void store.getState().loadDevices());
+  on(source, 'devices.changed', () => void store.getState().loadDevices());
   return () => source.close();
 }
 

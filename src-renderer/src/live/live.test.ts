@@ -44,6 +44,23 @@ describe('live event stream', () => {
     expect(api.calls.filter((c) => c.path === '/api/state')).toHaveLength(1);
   });
 
+  it('state.changed reloads the calendar window only when the change names the calendar', async () => {
+    const api = fakeApi({
+      'GET /api/state': () => json(homeFixture()),
+      'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
+      'POST /api/tools/calendar_list': () => json({ success: true, data: { events: [] }, message: 'ok', mutated: false }),
+    });
+    useStore.setState({ calendarWindow: { status: 'ready', data: { from: '2026-12-01', days: 7, events: [] } } });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    const calendarCalls = () => api.calls.filter((c) => c.path === '/api/tools/calendar_list').length;
+    source.emit('state.changed', { domains: ['tasks', 'groceries'] });
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.path === '/api/state').length).toBeGreaterThan(0));
+    expect(calendarCalls()).toBe(0);
+    source.emit('state.changed', { domains: ['calendar'] });
+    await vi.waitFor(() => expect(calendarCalls()).toBe(1));
+  });
+
   it('reminder.due shows the reminder', () => {
     fakeApi({});
     const source = new FakeEventSource();
