@@ -117,6 +117,13 @@ phase('layers', () => {
   return counted(r.status === 0);
 });
 
+// ESLint over the renderer: the TypeScript and React hooks rules (eslint.config.mjs).
+phase('lint', () => {
+  const cli = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  const r = spawnSync(process.execPath, [cli, '--max-warnings', '0', 'src-renderer/src'], { cwd: root, stdio: 'inherit' });
+  return counted(r.status === 0);
+});
+
 phase('build', () => {
   const r = spawnSync(
     process.execPath,

@@ -4,7 +4,8 @@
 // assistant share one write path.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentStatus, HomeState, HomeToolName, ToolCallRequest, ToolResult } from '../../src-shared';
-import { HomeError, type HouseholdService } from './';
+import { HomeError } from './errors';
+import type { HouseholdService } from './service';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { Refusal, statusOfToolResult } from '../platform/errors';

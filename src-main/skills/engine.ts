@@ -165,7 +165,7 @@ export class SkillEngine {
   /** Tree hashes by folder, checked again before every call. */
   private readonly trees = new TreeHashCache();
   /** Entries by folder, parsed again only when their files changed. */
-  private readonly entries = new SkillEntryCache();
+  private readonly entries = new SkillEntryCache<SkillEntry>();
   private shas = new Map<string, string>();
   /** The step verdicts the current tool list was built with (refreshStepVerdicts). */
   private stepVerdicts = '';

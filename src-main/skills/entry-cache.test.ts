@@ -40,7 +40,7 @@ describe('SkillEntryCache', () => {
 
   it('reads an unchanged skill once, and hands out entries whose errors do not leak into the next load', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
-    const cache = new SkillEntryCache(later);
+    const cache = new SkillEntryCache<SkillEntry>(later);
     const c = counting('1');
     const first = cache.read('k', files, c.read);
     first.errors.push('shadowed');
@@ -51,7 +51,7 @@ describe('SkillEntryCache', () => {
 
   it('reads a skill again as soon as one of its files changed or appeared', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
-    const cache = new SkillEntryCache(later);
+    const cache = new SkillEntryCache<SkillEntry>(later);
     const c = counting('1');
     cache.read('k', files, c.read);
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo Welt\n');
@@ -64,7 +64,7 @@ describe('SkillEntryCache', () => {
 
   it('reads a skill whose files changed a moment ago every time: a second edit may keep size and times', () => {
     writeFileSync(join(dir, 'SKILL.md'), '---\nname: x\n---\nHallo\n');
-    const cache = new SkillEntryCache();
+    const cache = new SkillEntryCache<SkillEntry>();
     const c = counting('1');
     cache.read('k', files, c.read);
     cache.read('k', files, c.read);

@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import type { SkillEntry } from './loader';
 import { SETTLE_MS } from './tree-hash';
 
 /**
@@ -27,16 +26,22 @@ function signatureOf(files: readonly string[], now: number): string | undefined 
  * A reload parses no unchanged manifest, SKILL.md or skill.toml and compiles none of
  * their schemas: a hundred reloads in a row cost the stat calls, not the parsing.
  */
-export class SkillEntryCache {
-  private readonly known = new Map<string, { readonly signature: string; readonly entry: SkillEntry }>();
+/** What the cache needs of an entry: the lists a load adds to (the loader's SkillEntry). */
+interface CachedEntry {
+  readonly errors: string[];
+  readonly warnings: string[];
+}
+
+export class SkillEntryCache<Entry extends CachedEntry> {
+  private readonly known = new Map<string, { readonly signature: string; readonly entry: Entry }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** `files`: every file the entry is read from (its manifest or OpenJarvis files and its install record). */
-  read(key: string, files: readonly string[], read: () => SkillEntry): SkillEntry {
+  read(key: string, files: readonly string[], read: () => Entry): Entry {
     const signature = signatureOf(files, this.now());
     const hit = this.known.get(key);
-    let entry: SkillEntry;
+    let entry: Entry;
     if (signature !== undefined && hit?.signature === signature) entry = hit.entry;
     else {
       entry = read();

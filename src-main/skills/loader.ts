@@ -66,7 +66,7 @@ export interface SkillSet {
 export interface LoadOptions {
   readonly pipelineMaxDepth: number;
   /** Entries of earlier loads, reused while their files are unchanged. */
-  readonly cache?: SkillEntryCache;
+  readonly cache?: SkillEntryCache<SkillEntry>;
 }
 
 /** The one action of an OpenJarvis skill: `jarvis skill run` and the model both call it. */

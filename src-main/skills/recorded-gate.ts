@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SkillProposal } from '../../src-shared';
 import type { SkillAdmission, SkillCandidate, SkillGate } from './engine';
-import type { ProtocolRecorder } from '../protocol/recorder';
+import type { ProtocolRecorder } from '../protocol';
 
 /** Where the installation baseline lives: beside the database, or nowhere for an in-memory one. */
 export function skillBaselineFile(dataFile: string): string | undefined {
