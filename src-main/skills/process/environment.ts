@@ -5,7 +5,8 @@ const DEFAULT_LANG = 'C.UTF-8';
 /**
  * The whole environment of a skill process: PATH,
  * LANG, TZ, HOME = the skill folder, plus exactly the names in runtime.env_from that are
- * set on the host. Nothing starting with JARVIS_ is ever passed on, whatever the manifest says.
+ * set on the host. Nothing starting with JARVIS_ is ever passed on, whatever the manifest says
+ * (the runner adds only its own per-call mark, see own-processes.ts).
  */
 export function skillEnvironment(
   skillDir: string,

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
   SKILL_ERROR_CODES,
@@ -15,6 +14,7 @@ import { check, compileSchema, describeAjvError } from '../../platform/validatio
 import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
+import { CALL_MARK_VARIABLE, killProcessesOfCall, newCallMark } from './own-processes';
 import { detectSandbox, sandboxArgs, type SandboxMode } from './sandbox';
 import { toRfc3339 } from '../../../src-shared/time-zone';
 
@@ -56,61 +56,10 @@ function killGroup(pid: number | undefined): void {
 const CLOSE_GRACE_MS = 1000;
 
 /**
- * The kernel's ids of the child's ends of its stdio (node connects them with socket pairs,
- * whose two ends have different ids), read on Linux right after the spawn: libuv returns
- * only once the program was executed, so its fds 0-2 are in place.
- */
-function stdioIdsOf(child: ChildProcess): Set<string> {
-  const ids = new Set<string>();
-  if (process.platform !== 'linux' || child.pid === undefined) return ids;
-  for (const fd of [0, 1, 2]) {
-    try {
-      ids.add(readlinkSync(`/proc/${child.pid}/fd/${fd}`));
-    } catch {
-      // Already gone, or no /proc: only the process group is ended.
-    }
-  }
-  return ids;
-}
-
-/** Ends every process (but this one) that holds one end of the call's stdio. */
-function killPipeHolders(pipes: ReadonlySet<string>): void {
-  if (pipes.size === 0) return;
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name) && Number(name) !== process.pid);
-  } catch {
-    return;
-  }
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // gone, or not ours to look at
-    }
-    for (const fd of fds) {
-      let target: string;
-      try {
-        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        continue;
-      }
-      if (!pipes.has(target)) continue;
-      try {
-        process.kill(Number(pid), 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-      break;
-    }
-  }
-}
-
-/**
  * Starts one program in its own process group, writes `stdin`, collects stdout up to
  * `maxOutputBytes` and stderr up to `maxStderrBytes`. Past the timeout or the output cap
- * the whole group is killed. Never rejects.
+ * the whole group is killed, and every process that provably belongs to the call (see
+ * own-processes.ts); no other process is ever signalled. Never rejects.
  */
 export function runProcess(file: string, args: readonly string[], options: ProcessRunOptions): Promise<ProcessRun> {
   const started = performance.now();
@@ -125,20 +74,21 @@ export function runProcess(file: string, args: readonly string[], options: Proce
     let spawnError: string | undefined;
     let settled = false;
 
+    const mark = newCallMark();
     const child = spawn(file, [...args], {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, [CALL_MARK_VARIABLE]: mark },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       windowsHide: true,
     });
 
     // A child that left the process group (setsid) and still holds a pipe would keep the
-    // call open for its whole life: whoever holds one of the call's pipes is ended with it.
-    const pipes = stdioIdsOf(child);
+    // call open for its whole life: it carries the call's mark and is ended with the call.
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     const killAll = () => {
       killGroup(child.pid);
-      killPipeHolders(pipes);
+      killProcessesOfCall(mark, child.pid, exited === undefined);
     };
     const stop = (reason: 'timeout' | 'output') => {
       if (stopped) return;
@@ -146,7 +96,6 @@ export function runProcess(file: string, args: readonly string[], options: Proce
       killAll();
     };
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
-    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let grace: NodeJS.Timeout | undefined;
 
     child.stdout.on('data', (chunk: Buffer) => {
@@ -194,9 +143,10 @@ export function runProcess(file: string, args: readonly string[], options: Proce
       // The skill answered (or not) when its own process ended: the timeout no longer applies.
       if (!stopped) clearTimeout(timer);
       killGroup(child.pid);
-      // Scanning /proc costs a little; only when the pipes did not close by themselves.
+      // Scanning /proc costs a little; only when the pipes did not close by themselves. The
+      // child is reaped by now, so only the mark (never its reusable pid) tells who is ours.
       setTimeout(() => {
-        if (!settled) killPipeHolders(pipes);
+        if (!settled) killProcessesOfCall(mark, child.pid, false);
       }, 50).unref();
       // Whatever still holds a pipe after that cannot be ended (another user's process):
       // the call does not wait for it.
