@@ -15,7 +15,7 @@ import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
 import { CALL_MARK_VARIABLE, killProcessesOfCall, newCallMark } from './own-processes';
-import { detectSandbox, sandboxArgs, type SandboxMode } from './sandbox';
+import { detectSandbox, findOnPath, sandboxArgs, type SandboxMode } from './sandbox';
 import { toRfc3339 } from '../../../src-shared/time-zone';
 
 /** stderr is kept for the trace, never more than this. */
@@ -178,6 +178,40 @@ export interface RunnerPolicy {
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
   /** JARVIS_SKILL_SANDBOX; without it the process runs unisolated (a worker's container is its box). */
   readonly sandbox?: SandboxMode;
+  /** JARVIS_SKILL_MAX_MEMORY_MB: memory each process of the call may allocate. */
+  readonly maxMemoryMb?: number;
+  /** JARVIS_SKILL_MAX_DISK_MB: the largest file it may write, and its private /tmp in the sandbox. */
+  readonly maxDiskMb?: number;
+}
+
+export const DEFAULT_MAX_MEMORY_MB = 1024;
+export const DEFAULT_MAX_DISK_MB = 64;
+
+export interface CallLimits {
+  readonly memoryMb: number;
+  readonly diskMb: number;
+}
+
+export function callLimits(policy: RunnerPolicy): CallLimits {
+  return { memoryMb: policy.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, diskMb: policy.maxDiskMb ?? DEFAULT_MAX_DISK_MB };
+}
+
+/**
+ * The command with the call's limits around it: util-linux's prlimit sets RLIMIT_DATA
+ * (what malloc, mmap and V8's heap draw on; unlike RLIMIT_AS it leaves the address space
+ * that runtimes only reserve alone) and RLIMIT_FSIZE, inherited by everything the skill
+ * starts, and then runs the command in its own place (same pid, same process group). Without
+ * prlimit on PATH the command runs unlimited.
+ */
+export function withCallLimits(command: { file: string; args: readonly string[] }, limits: CallLimits, path: string) {
+  const prlimit = process.platform === 'linux' ? findOnPath('prlimit', path) : undefined;
+  if (!prlimit) return { file: command.file, args: [...command.args], limited: false };
+  const mb = 1024 * 1024;
+  return {
+    file: prlimit,
+    args: [`--data=${limits.memoryMb * mb}`, `--fsize=${limits.diskMb * mb}`, '--', command.file, ...command.args],
+    limited: true,
+  };
 }
 
 export interface InvokeContext {
@@ -211,6 +245,22 @@ function outcome(envelope: SkillInvokeRequest, result: ToolResult, run?: Process
 /** The effective timeout of one call: min(manifest timeout_ms, JARVIS_SKILL_MAX_TIMEOUT_MS). */
 export function effectiveTimeoutMs(manifest: SkillManifest, maxTimeoutMs: number): number {
   return Math.min(manifest.runtime.timeout_ms ?? maxTimeoutMs, maxTimeoutMs);
+}
+
+/** How runtimes report an allocation that RLIMIT_DATA refused (C, C++, Node, Python, Go, Rust). */
+const OUT_OF_MEMORY =
+  /\b(?:Cannot allocate memory|out of memory|std::bad_alloc|MemoryError|allocation failed|failed to allocate|memory allocation of \d+ bytes failed)\b/i;
+
+/** A write past RLIMIT_FSIZE: SIGXFSZ, or EFBIG where the runtime ignores that signal (Node). */
+const FILE_TOO_LARGE = /\b(?:EFBIG|File too large)\b/;
+
+/** Which limit of the call a failed run hit, in words, or undefined. */
+function overLimit(run: ProcessRun, limits: CallLimits): string | undefined {
+  const failed = run.signal !== null || (run.code !== null && run.code !== 0);
+  if (run.signal === 'SIGXFSZ' || (failed && FILE_TOO_LARGE.test(run.stderr)))
+    return `tried to write a file larger than ${limits.diskMb} MB`;
+  if (failed && OUT_OF_MEMORY.test(run.stderr)) return `needed more than its ${limits.memoryMb} MB of memory`;
+  return undefined;
 }
 
 function stderrTail(run: ProcessRun): string {
@@ -271,8 +321,18 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     );
   }
   const args = manifest.runtime.args ?? [];
-  const command =
-    sandbox.kind === 'bwrap' ? { file: sandbox.bwrap, args: sandboxArgs(skill.dir, file, args, env.PATH ?? '') } : { file, args };
+  const limits = callLimits(policy);
+  const isolated =
+    sandbox.kind === 'bwrap'
+      ? {
+          file: sandbox.bwrap,
+          args: sandboxArgs(skill.dir, file, args, env.PATH ?? '', {
+            network: manifest.permissions?.network === true,
+            tmpMb: limits.diskMb,
+          }),
+        }
+      : { file, args };
+  const command = withCallLimits(isolated, limits, env.PATH ?? '');
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
   const run = await runProcess(command.file, command.args, {
@@ -282,16 +342,22 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     timeoutMs,
     maxOutputBytes,
   });
-  return outcome(envelope, interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes }), run);
+  return outcome(
+    envelope,
+    interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes, ...(command.limited ? { limits } : {}) }),
+    run,
+  );
 }
 
 function interpret(
   run: ProcessRun,
   outputSchema: object | undefined,
-  limits: { id: string; timeoutMs: number; maxOutputBytes: number },
+  limits: { id: string; timeoutMs: number; maxOutputBytes: number; limits?: CallLimits },
 ): ToolResult {
   const E = SKILL_ERROR_CODES;
   if (run.spawnError) return toolFailure(E.spawnFailed, `skill ${limits.id} could not be started: ${run.spawnError}`);
+  const over = limits.limits ? overLimit(run, limits.limits) : undefined;
+  if (over) return toolFailure(E.limitExceeded, `skill ${limits.id} ${over} and was stopped`);
   if (run.stopped === 'timeout')
     return toolFailure(E.timeout, `skill ${limits.id} did not answer within ${limits.timeoutMs} ms and was stopped`);
   if (run.stopped === 'output') {
