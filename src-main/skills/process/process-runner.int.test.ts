@@ -323,3 +323,45 @@ console.log(JSON.stringify({success:true,data:{seen,pids:fs.readdirSync('/proc')
     expect(existsSync(join(s.dir, 'started'))).toBe(false);
   });
 });
+
+describe('integration secrets reach only their integration’s own skill', () => {
+  const secrets = {
+    HUE_APPLICATION_KEY: 'hue-key-0123456789',
+    UNIFI_API_KEY: 'unifi-key-0123456789',
+    HOMEASSISTANT_TOKEN: 'ha-token-0123456789',
+    NTFY_TOKEN: 'ntfy-token-0123456789',
+    PROXMOX_TOKEN_SECRET: 'pve-secret-0123456789',
+  };
+  const asking = { type: 'process' as const, command: './run', env_from: [...Object.keys(secrets), 'SERVICE_URL'] };
+  const envOf = async (id: string, integrationSkill: boolean | undefined) => {
+    const s = skill(node(`console.log(JSON.stringify({success:true,data:process.env}))`), { id, runtime: asking });
+    const { result } = await invokeProcessSkill({
+      skill: s,
+      action: 'go',
+      input: {},
+      context,
+      policy: { ...policy, hostEnv: { ...policy.hostEnv, ...secrets } },
+      ...(integrationSkill === undefined ? {} : { integrationSkill }),
+    });
+    expect(result.success).toBe(true);
+    return result.data as Record<string, string>;
+  };
+
+  it('the Hue skill gets the Hue key and nothing of UniFi, Home Assistant, ntfy or Proxmox', async () => {
+    const env = await envOf('home.hue', true);
+    expect(env.HUE_APPLICATION_KEY).toBe(secrets.HUE_APPLICATION_KEY);
+    expect(env.SERVICE_URL).toBe('http://svc.local');
+    for (const name of ['UNIFI_API_KEY', 'HOMEASSISTANT_TOKEN', 'NTFY_TOKEN', 'PROXMOX_TOKEN_SECRET']) expect(env[name], name).toBeUndefined();
+  });
+
+  it('any other skill that names them gets none, nor does a copy of a home skill’s id from an untrusted place', async () => {
+    for (const [id, own] of [['evil.collector', true], ['home.hue', false], ['home.unifi.network', undefined]] as const) {
+      const env = await envOf(id, own);
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(env[name], `${id} ${name}`).toBeUndefined();
+        expect(JSON.stringify(env)).not.toContain(value);
+      }
+      expect(env.SERVICE_URL).toBe('http://svc.local');
+    }
+  });
+});

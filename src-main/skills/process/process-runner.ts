@@ -229,6 +229,12 @@ export interface InvokeRequest {
   /** `jarvis.skill.v1` for local skills, `jarvis.skill.invoke.v1` in a worker. */
   readonly protocol?: SkillInvokeRequest['protocol'];
   readonly requestId?: string;
+  /**
+   * Whether this skill is its integrations' own (a bundled home skill in the master, any
+   * skill of the worker's own folder): only then does it get an integration's secret that
+   * INTEGRATION_SECRETS gives to its id. Absent = no integration secret at all.
+   */
+  readonly integrationSkill?: boolean;
 }
 
 export interface InvokeOutcome {
@@ -297,7 +303,13 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
   const input = check(compileUntrustedSchema(action.input_schema), req.input);
   if (!input.ok) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.inputSchema, input.error.message, input.error.path));
 
-  const env = skillEnvironment(skill.dir, manifest.runtime.env_from, policy.hostEnv, req.context.timezone);
+  const env = skillEnvironment(
+    skill.dir,
+    manifest.runtime.env_from,
+    policy.hostEnv,
+    req.context.timezone,
+    req.integrationSkill === true ? manifest.id : undefined,
+  );
   let file: string;
   try {
     file = resolveEntryPoint(skill.dir, manifest.runtime.command, {
