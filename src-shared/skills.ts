@@ -97,6 +97,8 @@ export const SKILL_ERROR_CODES = {
   capability: 'SKILL_CAPABILITY_DENIED',
   pipelineStep: 'SKILL_PIPELINE_STEP_FAILED',
   sandboxUnavailable: 'SKILL_SANDBOX_UNAVAILABLE',
+  /** The call passed its memory or file-size limit (JARVIS_SKILL_MAX_MEMORY_MB / _DISK_MB). */
+  limitExceeded: 'SKILL_LIMIT_EXCEEDED',
   changed: 'SKILL_CHANGED',
   /** An installed skill modified since its install, or with a signature that fails or no household key vouches for. */
   untrusted: 'SKILL_UNTRUSTED',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevicesResponse, PairingCheckResponse, PairingConfirmResponse, PairingResponse } from '../../src-shared';
 import type { ApiListener } from '../platform/capability';
 import { errorBody, Refusal } from '../platform/errors';
+import { answerCarriesSecrets } from '../platform/secret-answers';
 import { setViewer, viewerOf } from '../platform/viewer';
 import type { AccessService } from './access-service';
 import { credentialCookie, credentialFromCookies } from './device-credentials';
@@ -156,6 +157,7 @@ export function registerAccessRoutes(
     }
     const pem = lan.caPem();
     if (!pem) throw new Refusal('unavailable', 'CA_NOT_READY', 'The certificate is not made yet.');
+    answerCarriesSecrets(req, ['code', 'url', 'qr_svg']);
     const { code, expiresAt } = service.issueCode();
     const url = `${origin}/pair#code=${code}`;
     return {

@@ -1,5 +1,7 @@
 // A phone sends what it queued offline again when the connection returns, perhaps twice:
 // a write with an Idempotency-Key has one effect, and the same key answers as the first time.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
@@ -54,5 +56,31 @@ describe('Idempotency-Key on writes', () => {
     await t.request('/api/groceries', { json: { name: 'Reis' } });
     await t.request('/api/groceries', { json: { name: 'Reis' } });
     expect(await groceries()).not.toContain('Salz');
+  });
+});
+
+describe('Idempotency-Key on answers that carry a secret', () => {
+  /** Every byte JARVIS keeps in its data folder: the database, its WAL and the backups. */
+  const stored = () =>
+    readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' })
+      .map((f) => join(t.dataDir, f))
+      .filter((f) => statSync(f).isFile())
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('\n');
+
+  it('an MCP token is handed out once and never stored; a replay gets the record without it', async () => {
+    const send = () => t.request('/api/mcp/tokens', { json: { name: 'Laptop-Agent' }, headers: { 'idempotency-key': 'mint-1' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const token = first.json.token as string;
+    expect(token.length).toBeGreaterThan(20);
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replay')).toBe('true');
+    expect(replay.json).toEqual({ info: first.json.info });
+    expect(stored()).not.toContain(token);
+    // One token made, not two.
+    const tokens = (await t.request('/api/mcp/tokens')).json.tokens as { name: string }[];
+    expect(tokens.filter((x) => x.name === 'Laptop-Agent')).toHaveLength(1);
   });
 });

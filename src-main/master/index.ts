@@ -122,12 +122,14 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
   const clock = options.clock ?? (() => new Date());
   const tracer = new Tracer({ enabled: config.debugTrace, limit: config.traceLimit, dir: config.debugDir, now: clock });
   for (const secret of configSecrets(config)) tracer.redactor.add(secret);
+  const registry = new SkillRegistry();
+  registry.setResultRedactor((result) => tracer.redactor.knownValues(result));
   return {
     config,
     version: APP_VERSION,
     clock,
     db: openDatabase(config.dataFile),
-    registry: new SkillRegistry(),
+    registry,
     tracer,
     events: new EventBus(clock),
     status: new StatusBoard(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { mcpTokenCreateSchema, type McpTokenCreateRequest, type RouteResponse } from '../../src-shared';
 import { Refusal } from '../platform/errors';
+import { answerCarriesSecrets } from '../platform/secret-answers';
 import { viewerOf } from '../platform/viewer';
 import type { McpCaller } from './server/mcp-tool-calls';
 import type { McpTokens } from './tokens';
@@ -105,6 +106,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   });
   app.post<{ Body: McpTokenCreateRequest }>('/api/mcp/tokens', { schema: { body: mcpTokenCreateSchema } }, async (req, reply) => {
     loopbackOnly(req);
+    answerCarriesSecrets(req, ['token']);
     const created: RouteResponse<'POST /api/mcp/tokens'> = deps.tokens.create(req.body.name);
     return reply.code(201).send(created);
   });

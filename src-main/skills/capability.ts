@@ -88,6 +88,8 @@ export function createSkillEngine(
       allowSystemExec: config.skillAllowSystemExec,
       maxTimeoutMs: config.skillMaxTimeoutMs,
       maxOutputKb: config.skillMaxOutputKb,
+      maxMemoryMb: config.skillMaxMemoryMb,
+      maxDiskMb: config.skillMaxDiskMb,
       hostEnv: process.env,
       sandbox: config.skillSandbox as SandboxMode,
     },

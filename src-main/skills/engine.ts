@@ -645,6 +645,10 @@ export class SkillEngine {
       input,
       context: { traceId: ctx.traceId, now: ctx.now, timezone: ctx.timezone },
       policy: this.options.runner,
+      // The app's bundled skills and the operator's workspace folder hold the integrations'
+      // own skills; a skill installed or discovered into the user tier that takes a home
+      // skill's id does not get that integration's secret.
+      integrationSkill: entry.tier !== 'user',
     });
     this.options.trace?.(ctx.traceId, 'result', {
       skill: entry.id,

@@ -209,6 +209,39 @@ describe('skills on the real master', () => {
     }
   });
 
+  it('a known secret in a successful tool result is redacted before it reaches /api/tools (and so MCP clients)', async () => {
+    const secret = 'sk-household-77d1e0aa42';
+    process.env.SKILL_BOX_API_KEY = secret;
+    try {
+      const t = await masterWithSkills();
+      const dir = join(t.config.skillsDir, 'echoing');
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'skill.json'),
+        JSON.stringify({
+          protocol: 'jarvis.skill.v1',
+          id: 'echoing.key',
+          name: 'Echoing',
+          version: '1.0.0',
+          runtime: { type: 'process', command: './run', env_from: ['SKILL_BOX_API_KEY'] },
+          actions: [{ name: 'go', description: 'answers with its key', input_schema: { type: 'object' } }],
+        }),
+      );
+      writeFileSync(
+        join(dir, 'run'),
+        '#!/bin/sh\ncat >/dev/null\nprintf \'{"success":true,"data":{"key":"%s","note":"used %s"},"message":"key %s"}\' "$SKILL_BOX_API_KEY" "$SKILL_BOX_API_KEY" "$SKILL_BOX_API_KEY"\n',
+      );
+      chmodSync(join(dir, 'run'), 0o755);
+      await t.request('/api/skills/reload', { method: 'POST' });
+      await activateProposedSkills(t);
+      const r = await t.request('/api/tools/skill_echoing_key_go', { json: { arguments: {} } });
+      expect(r.json).toMatchObject({ success: true, data: { key: '[redacted]', note: 'used [redacted]' }, message: 'key [redacted]' });
+      expect(r.text).not.toContain(secret);
+    } finally {
+      delete process.env.SKILL_BOX_API_KEY;
+    }
+  });
+
   it('with JARVIS_SKILL_ALLOW_SYSTEM_EXEC=true the spec weather.local answers from its table', async () => {
     const t = await masterWithSkills({ JARVIS_SKILL_ALLOW_SYSTEM_EXEC: 'true' });
     const res = await t.request('/api/tools/skill_weather_local_forecast', { json: { arguments: { location: 'Berlin' } } });

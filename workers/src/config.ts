@@ -13,6 +13,8 @@ export interface WorkerConfig {
   readonly allowSystemExec: boolean;
   readonly maxTimeoutMs: number;
   readonly maxOutputKb: number;
+  readonly maxMemoryMb: number;
+  readonly maxDiskMb: number;
 }
 
 export class WorkerConfigError extends Error {}
@@ -52,6 +54,8 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     problems.push(`JARVIS_SKILL_ALLOW_SYSTEM_EXEC must be true or false, got ${JSON.stringify(execText)}`);
   const maxTimeoutMs = positiveInt(env, 'JARVIS_SKILL_MAX_TIMEOUT_MS', 30_000, problems);
   const maxOutputKb = positiveInt(env, 'JARVIS_SKILL_MAX_OUTPUT_KB', 1024, problems);
+  const maxMemoryMb = positiveInt(env, 'JARVIS_SKILL_MAX_MEMORY_MB', 1024, problems);
+  const maxDiskMb = positiveInt(env, 'JARVIS_SKILL_MAX_DISK_MB', 64, problems);
   if (problems.length > 0) throw new WorkerConfigError(`Invalid worker configuration:\n  ${problems.join('\n  ')}`);
   return {
     masterUrl: masterUrl.replace(/\/$/, ''),
@@ -65,5 +69,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     allowSystemExec: execText === 'true' || execText === '1',
     maxTimeoutMs,
     maxOutputKb,
+    maxMemoryMb,
+    maxDiskMb,
   };
 }

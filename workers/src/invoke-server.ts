@@ -85,6 +85,8 @@ export function createInvokeServer(options: InvokeServerOptions): Server {
       policy: options.policy,
       protocol: SKILL_INVOKE_PROTOCOL,
       requestId: envelope.request_id,
+      // The worker's own folder is what its operator installed for this container.
+      integrationSkill: true,
     });
     send(res, 200, { protocol: INVOKE_PROTOCOL, ...result });
   }

@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       allowSystemExec: config.allowSystemExec,
       maxTimeoutMs: config.maxTimeoutMs,
       maxOutputKb: config.maxOutputKb,
+      maxMemoryMb: config.maxMemoryMb,
+      maxDiskMb: config.maxDiskMb,
       hostEnv: process.env,
     },
     async reload() {

@@ -311,6 +311,20 @@ export const SETTINGS = [
     description: 'Upper bound for a skill process’s stdout.',
   },
   {
+    env: 'JARVIS_SKILL_MAX_MEMORY_MB',
+    key: 'skillMaxMemoryMb',
+    type: 'positive-int',
+    default: '1024',
+    description: 'Memory a skill process may allocate (RLIMIT_DATA per process); past it the allocation fails and the call ends with a plain error.',
+  },
+  {
+    env: 'JARVIS_SKILL_MAX_DISK_MB',
+    key: 'skillMaxDiskMb',
+    type: 'positive-int',
+    default: '64',
+    description: 'Largest file a skill process may write (RLIMIT_FSIZE) and the size of its private /tmp in the sandbox.',
+  },
+  {
     env: 'JARVIS_SKILL_SANDBOX',
     key: 'skillSandbox',
     type: 'string',

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdempotencyKeys } from '../database';
+import { keepableAnswer } from '../secret-answers';
 import { viewerOf } from '../viewer';
 import { errorBody } from './errors';
 
@@ -90,13 +91,14 @@ export function honourIdempotencyKeys(app: FastifyInstance, keys: IdempotencyKey
     if (!pending) return;
     try {
       // A server error may not have happened at all: the next attempt runs again.
-      if (pending.body !== undefined && reply.statusCode < 500 && pending.body.length <= MAX_KEPT_BYTES) {
+      const body = pending.body === undefined ? undefined : keepableAnswer(req, pending.body);
+      if (body !== undefined && reply.statusCode < 500 && body.length <= MAX_KEPT_BYTES) {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
         keys.remember(pending.scope, pending.key, {
           requestSha256: pending.requestSha256,
           status: reply.statusCode,
           contentType,
-          body: pending.body,
+          body,
         });
       }
     } finally {

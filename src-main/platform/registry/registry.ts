@@ -59,6 +59,16 @@ export class SkillRegistry {
   private readonly providers: ToolProvider[] = [];
   private readonly listeners = new Set<RegistryListener>();
   private riskPolicy: () => RiskPolicy = () => DEFAULT_RISK_POLICY;
+  private redact: (result: ToolResult) => ToolResult = (result) => result;
+
+  /**
+   * How every result is cleaned of known secrets before anyone sees it (/api/tools, MCP
+   * clients, the assistant, the call listeners): a skill that echoes its env_from value or
+   * a tool that quotes a configured token hands out "[redacted]" instead.
+   */
+  setResultRedactor(redact: (result: ToolResult) => ToolResult): void {
+    this.redact = redact;
+  }
 
   /** Where the household's risk policy is read from; read again on every call. */
   setRiskPolicy(source: () => RiskPolicy): void {
@@ -136,6 +146,7 @@ export class SkillRegistry {
     } catch (err) {
       result = toolFailure('TOOL_FAILED', err instanceof Error ? err.message : String(err));
     }
+    result = this.redact(result);
     for (const l of this.listeners) l({ type: 'called', tool, args: input, result, ctx });
     return result;
   }

@@ -23,6 +23,23 @@ export class SecretRedactor {
     return out;
   }
 
+  /**
+   * A deep copy with every known secret value replaced, keys left alone: for answers whose
+   * field names are data (a tool result may well have a `tokens` count).
+   */
+  knownValues<T>(input: T, depth = 0): T {
+    if (this.secrets.size === 0) return input;
+    if (depth > 32) return REDACTED as T;
+    if (typeof input === 'string') return this.text(input) as T;
+    if (Array.isArray(input)) return input.map((v) => this.knownValues(v, depth + 1)) as T;
+    if (input && typeof input === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(input as Record<string, unknown>)) out[this.text(k)] = this.knownValues(v, depth + 1);
+      return out as T;
+    }
+    return input;
+  }
+
   /** A deep copy with secret-looking keys and every known secret value replaced. */
   value<T>(input: T, depth = 0): T {
     if (depth > 32) return REDACTED as T;

@@ -14,6 +14,8 @@ export {
 export type { SkillFolder } from './discovery';
 export { EntryPointError, isSystemCommand, resolveEntryPoint } from './entry-point';
 export { skillEnvironment } from './environment';
+export { INTEGRATION_SECRETS, mayReceive, withheldSecrets } from './integration-secrets';
+export type { IntegrationSecret } from './integration-secrets';
 export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from './manifest';
 export type { ManifestVerdict } from './manifest';
 export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';

@@ -68,14 +68,15 @@ describe('process runner', () => {
     expect(result.message).toBe('ok');
   });
 
-  it('hands over only PATH, LANG, TZ, HOME and the env_from names, never JARVIS_*', async () => {
+  it('hands over only PATH, LANG, TZ, HOME, the env_from names and the call mark, never a JARVIS_* of the host', async () => {
     const s = skill(node(`console.log(JSON.stringify({success:true,data:process.env}))`), {
       runtime: { type: 'process', command: './run', env_from: ['SERVICE_URL', 'JARVIS_SECRET_TOKEN', 'NOT_SET_ANYWHERE'] },
     });
     const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
     expect(result.success).toBe(true);
     const env = result.data as Record<string, string>;
-    expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'PATH', 'SERVICE_URL', 'TZ']);
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'JARVIS_SKILL_CALL', 'LANG', 'PATH', 'SERVICE_URL', 'TZ']);
+    expect(env.JARVIS_SKILL_CALL).toMatch(/^[0-9a-f]{32}$/);
     expect(env.HOME).toBe(s.dir);
     expect(env.TZ).toBe('Europe/Berlin');
     expect(JSON.stringify(env)).not.toContain('hunter2-secret');
@@ -298,7 +299,7 @@ console.log(JSON.stringify({success:true,data:{seen,pids:fs.readdirSync('/proc')
       expect(result.success).toBe(true);
       const dump = JSON.stringify((result.data as { seen: string[] }).seen);
       // Everything this process (the skill's "master") started with, except what the skill is given.
-      const given = new Set(['PATH', 'LANG', 'TZ', 'HOME', 'SERVICE_URL']);
+      const given = new Set(['PATH', 'LANG', 'TZ', 'HOME', 'SERVICE_URL', 'JARVIS_SKILL_CALL']);
       const own = readFileSync('/proc/self/environ', 'utf8')
         .split('\0')
         .filter((e) => e.includes('=') && !given.has(e.slice(0, e.indexOf('='))) && e.length > 8);
@@ -320,5 +321,47 @@ console.log(JSON.stringify({success:true,data:{seen,pids:fs.readdirSync('/proc')
     });
     expect(result.error?.code).toBe('SKILL_SANDBOX_UNAVAILABLE');
     expect(existsSync(join(s.dir, 'started'))).toBe(false);
+  });
+});
+
+describe('integration secrets reach only their integration’s own skill', () => {
+  const secrets = {
+    HUE_APPLICATION_KEY: 'hue-key-0123456789',
+    UNIFI_API_KEY: 'unifi-key-0123456789',
+    HOMEASSISTANT_TOKEN: 'ha-token-0123456789',
+    NTFY_TOKEN: 'ntfy-token-0123456789',
+    PROXMOX_TOKEN_SECRET: 'pve-secret-0123456789',
+  };
+  const asking = { type: 'process' as const, command: './run', env_from: [...Object.keys(secrets), 'SERVICE_URL'] };
+  const envOf = async (id: string, integrationSkill: boolean | undefined) => {
+    const s = skill(node(`console.log(JSON.stringify({success:true,data:process.env}))`), { id, runtime: asking });
+    const { result } = await invokeProcessSkill({
+      skill: s,
+      action: 'go',
+      input: {},
+      context,
+      policy: { ...policy, hostEnv: { ...policy.hostEnv, ...secrets } },
+      ...(integrationSkill === undefined ? {} : { integrationSkill }),
+    });
+    expect(result.success).toBe(true);
+    return result.data as Record<string, string>;
+  };
+
+  it('the Hue skill gets the Hue key and nothing of UniFi, Home Assistant, ntfy or Proxmox', async () => {
+    const env = await envOf('home.hue', true);
+    expect(env.HUE_APPLICATION_KEY).toBe(secrets.HUE_APPLICATION_KEY);
+    expect(env.SERVICE_URL).toBe('http://svc.local');
+    for (const name of ['UNIFI_API_KEY', 'HOMEASSISTANT_TOKEN', 'NTFY_TOKEN', 'PROXMOX_TOKEN_SECRET']) expect(env[name], name).toBeUndefined();
+  });
+
+  it('any other skill that names them gets none, nor does a copy of a home skill’s id from an untrusted place', async () => {
+    for (const [id, own] of [['evil.collector', true], ['home.hue', false], ['home.unifi.network', undefined]] as const) {
+      const env = await envOf(id, own);
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(env[name], `${id} ${name}`).toBeUndefined();
+        expect(JSON.stringify(env)).not.toContain(value);
+      }
+      expect(env.SERVICE_URL).toBe('http://svc.local');
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
   SKILL_ERROR_CODES,
@@ -15,7 +14,8 @@ import { check, compileSchema, describeAjvError } from '../../platform/validatio
 import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
-import { detectSandbox, sandboxArgs, type SandboxMode } from './sandbox';
+import { CALL_MARK_VARIABLE, killProcessesOfCall, newCallMark } from './own-processes';
+import { detectSandbox, findOnPath, sandboxArgs, type SandboxMode } from './sandbox';
 import { toRfc3339 } from '../../../src-shared/time-zone';
 
 /** stderr is kept for the trace, never more than this. */
@@ -56,61 +56,10 @@ function killGroup(pid: number | undefined): void {
 const CLOSE_GRACE_MS = 1000;
 
 /**
- * The kernel's ids of the child's ends of its stdio (node connects them with socket pairs,
- * whose two ends have different ids), read on Linux right after the spawn: libuv returns
- * only once the program was executed, so its fds 0-2 are in place.
- */
-function stdioIdsOf(child: ChildProcess): Set<string> {
-  const ids = new Set<string>();
-  if (process.platform !== 'linux' || child.pid === undefined) return ids;
-  for (const fd of [0, 1, 2]) {
-    try {
-      ids.add(readlinkSync(`/proc/${child.pid}/fd/${fd}`));
-    } catch {
-      // Already gone, or no /proc: only the process group is ended.
-    }
-  }
-  return ids;
-}
-
-/** Ends every process (but this one) that holds one end of the call's stdio. */
-function killPipeHolders(pipes: ReadonlySet<string>): void {
-  if (pipes.size === 0) return;
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name) && Number(name) !== process.pid);
-  } catch {
-    return;
-  }
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // gone, or not ours to look at
-    }
-    for (const fd of fds) {
-      let target: string;
-      try {
-        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        continue;
-      }
-      if (!pipes.has(target)) continue;
-      try {
-        process.kill(Number(pid), 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-      break;
-    }
-  }
-}
-
-/**
  * Starts one program in its own process group, writes `stdin`, collects stdout up to
  * `maxOutputBytes` and stderr up to `maxStderrBytes`. Past the timeout or the output cap
- * the whole group is killed. Never rejects.
+ * the whole group is killed, and every process that provably belongs to the call (see
+ * own-processes.ts); no other process is ever signalled. Never rejects.
  */
 export function runProcess(file: string, args: readonly string[], options: ProcessRunOptions): Promise<ProcessRun> {
   const started = performance.now();
@@ -125,20 +74,21 @@ export function runProcess(file: string, args: readonly string[], options: Proce
     let spawnError: string | undefined;
     let settled = false;
 
+    const mark = newCallMark();
     const child = spawn(file, [...args], {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, [CALL_MARK_VARIABLE]: mark },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       windowsHide: true,
     });
 
     // A child that left the process group (setsid) and still holds a pipe would keep the
-    // call open for its whole life: whoever holds one of the call's pipes is ended with it.
-    const pipes = stdioIdsOf(child);
+    // call open for its whole life: it carries the call's mark and is ended with the call.
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     const killAll = () => {
       killGroup(child.pid);
-      killPipeHolders(pipes);
+      killProcessesOfCall(mark, child.pid, exited === undefined);
     };
     const stop = (reason: 'timeout' | 'output') => {
       if (stopped) return;
@@ -146,7 +96,6 @@ export function runProcess(file: string, args: readonly string[], options: Proce
       killAll();
     };
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
-    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let grace: NodeJS.Timeout | undefined;
 
     child.stdout.on('data', (chunk: Buffer) => {
@@ -194,9 +143,10 @@ export function runProcess(file: string, args: readonly string[], options: Proce
       // The skill answered (or not) when its own process ended: the timeout no longer applies.
       if (!stopped) clearTimeout(timer);
       killGroup(child.pid);
-      // Scanning /proc costs a little; only when the pipes did not close by themselves.
+      // Scanning /proc costs a little; only when the pipes did not close by themselves. The
+      // child is reaped by now, so only the mark (never its reusable pid) tells who is ours.
       setTimeout(() => {
-        if (!settled) killPipeHolders(pipes);
+        if (!settled) killProcessesOfCall(mark, child.pid, false);
       }, 50).unref();
       // Whatever still holds a pipe after that cannot be ended (another user's process):
       // the call does not wait for it.
@@ -228,6 +178,40 @@ export interface RunnerPolicy {
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
   /** JARVIS_SKILL_SANDBOX; without it the process runs unisolated (a worker's container is its box). */
   readonly sandbox?: SandboxMode;
+  /** JARVIS_SKILL_MAX_MEMORY_MB: memory each process of the call may allocate. */
+  readonly maxMemoryMb?: number;
+  /** JARVIS_SKILL_MAX_DISK_MB: the largest file it may write, and its private /tmp in the sandbox. */
+  readonly maxDiskMb?: number;
+}
+
+export const DEFAULT_MAX_MEMORY_MB = 1024;
+export const DEFAULT_MAX_DISK_MB = 64;
+
+export interface CallLimits {
+  readonly memoryMb: number;
+  readonly diskMb: number;
+}
+
+export function callLimits(policy: RunnerPolicy): CallLimits {
+  return { memoryMb: policy.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB, diskMb: policy.maxDiskMb ?? DEFAULT_MAX_DISK_MB };
+}
+
+/**
+ * The command with the call's limits around it: util-linux's prlimit sets RLIMIT_DATA
+ * (what malloc, mmap and V8's heap draw on; unlike RLIMIT_AS it leaves the address space
+ * that runtimes only reserve alone) and RLIMIT_FSIZE, inherited by everything the skill
+ * starts, and then runs the command in its own place (same pid, same process group). Without
+ * prlimit on PATH the command runs unlimited.
+ */
+export function withCallLimits(command: { file: string; args: readonly string[] }, limits: CallLimits, path: string) {
+  const prlimit = process.platform === 'linux' ? findOnPath('prlimit', path) : undefined;
+  if (!prlimit) return { file: command.file, args: [...command.args], limited: false };
+  const mb = 1024 * 1024;
+  return {
+    file: prlimit,
+    args: [`--data=${limits.memoryMb * mb}`, `--fsize=${limits.diskMb * mb}`, '--', command.file, ...command.args],
+    limited: true,
+  };
 }
 
 export interface InvokeContext {
@@ -245,6 +229,12 @@ export interface InvokeRequest {
   /** `jarvis.skill.v1` for local skills, `jarvis.skill.invoke.v1` in a worker. */
   readonly protocol?: SkillInvokeRequest['protocol'];
   readonly requestId?: string;
+  /**
+   * Whether this skill is its integrations' own (a bundled home skill in the master, any
+   * skill of the worker's own folder): only then does it get an integration's secret that
+   * INTEGRATION_SECRETS gives to its id. Absent = no integration secret at all.
+   */
+  readonly integrationSkill?: boolean;
 }
 
 export interface InvokeOutcome {
@@ -261,6 +251,22 @@ function outcome(envelope: SkillInvokeRequest, result: ToolResult, run?: Process
 /** The effective timeout of one call: min(manifest timeout_ms, JARVIS_SKILL_MAX_TIMEOUT_MS). */
 export function effectiveTimeoutMs(manifest: SkillManifest, maxTimeoutMs: number): number {
   return Math.min(manifest.runtime.timeout_ms ?? maxTimeoutMs, maxTimeoutMs);
+}
+
+/** How runtimes report an allocation that RLIMIT_DATA refused (C, C++, Node, Python, Go, Rust). */
+const OUT_OF_MEMORY =
+  /\b(?:Cannot allocate memory|out of memory|std::bad_alloc|MemoryError|allocation failed|failed to allocate|memory allocation of \d+ bytes failed)\b/i;
+
+/** A write past RLIMIT_FSIZE: SIGXFSZ, or EFBIG where the runtime ignores that signal (Node). */
+const FILE_TOO_LARGE = /\b(?:EFBIG|File too large)\b/;
+
+/** Which limit of the call a failed run hit, in words, or undefined. */
+function overLimit(run: ProcessRun, limits: CallLimits): string | undefined {
+  const failed = run.signal !== null || (run.code !== null && run.code !== 0);
+  if (run.signal === 'SIGXFSZ' || (failed && FILE_TOO_LARGE.test(run.stderr)))
+    return `tried to write a file larger than ${limits.diskMb} MB`;
+  if (failed && OUT_OF_MEMORY.test(run.stderr)) return `needed more than its ${limits.memoryMb} MB of memory`;
+  return undefined;
 }
 
 function stderrTail(run: ProcessRun): string {
@@ -297,7 +303,13 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
   const input = check(compileUntrustedSchema(action.input_schema), req.input);
   if (!input.ok) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.inputSchema, input.error.message, input.error.path));
 
-  const env = skillEnvironment(skill.dir, manifest.runtime.env_from, policy.hostEnv, req.context.timezone);
+  const env = skillEnvironment(
+    skill.dir,
+    manifest.runtime.env_from,
+    policy.hostEnv,
+    req.context.timezone,
+    req.integrationSkill === true ? manifest.id : undefined,
+  );
   let file: string;
   try {
     file = resolveEntryPoint(skill.dir, manifest.runtime.command, {
@@ -321,8 +333,18 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     );
   }
   const args = manifest.runtime.args ?? [];
-  const command =
-    sandbox.kind === 'bwrap' ? { file: sandbox.bwrap, args: sandboxArgs(skill.dir, file, args, env.PATH ?? '') } : { file, args };
+  const limits = callLimits(policy);
+  const isolated =
+    sandbox.kind === 'bwrap'
+      ? {
+          file: sandbox.bwrap,
+          args: sandboxArgs(skill.dir, file, args, env.PATH ?? '', {
+            network: manifest.permissions?.network === true,
+            tmpMb: limits.diskMb,
+          }),
+        }
+      : { file, args };
+  const command = withCallLimits(isolated, limits, env.PATH ?? '');
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
   const run = await runProcess(command.file, command.args, {
@@ -332,16 +354,22 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
     timeoutMs,
     maxOutputBytes,
   });
-  return outcome(envelope, interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes }), run);
+  return outcome(
+    envelope,
+    interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes, ...(command.limited ? { limits } : {}) }),
+    run,
+  );
 }
 
 function interpret(
   run: ProcessRun,
   outputSchema: object | undefined,
-  limits: { id: string; timeoutMs: number; maxOutputBytes: number },
+  limits: { id: string; timeoutMs: number; maxOutputBytes: number; limits?: CallLimits },
 ): ToolResult {
   const E = SKILL_ERROR_CODES;
   if (run.spawnError) return toolFailure(E.spawnFailed, `skill ${limits.id} could not be started: ${run.spawnError}`);
+  const over = limits.limits ? overLimit(run, limits.limits) : undefined;
+  if (over) return toolFailure(E.limitExceeded, `skill ${limits.id} ${over} and was stopped`);
   if (run.stopped === 'timeout')
     return toolFailure(E.timeout, `skill ${limits.id} did not answer within ${limits.timeoutMs} ms and was stopped`);
   if (run.stopped === 'output') {

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { detectSandbox, knownSandbox, probeSandbox, sandboxArgs } from './sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SkillManifest } from '../../../src-shared';
+import { invokeProcessSkill, type RunnerPolicy } from './process-runner';
+import { detectSandbox, ETC_ALLOWLIST, knownSandbox, probeSandbox, sandboxArgs } from './sandbox';
 
 // Each case uses a PATH of its own: the probes are cached per mode and PATH.
 const empty = mkdtempSync(join(tmpdir(), 'jarvis-sandbox-'));
@@ -44,5 +47,123 @@ describe('a skill in the sandbox', () => {
     } finally {
       rmSync(pack, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the limits and the network of a sandboxed call', () => {
+  const path = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
+  const isolated = detectSandbox('auto', path).kind === 'bwrap';
+  const policy: RunnerPolicy = { allowSystemExec: false, maxTimeoutMs: 20_000, maxOutputKb: 256, hostEnv: process.env, sandbox: 'auto' };
+  const context = { traceId: 'limits', now: new Date(), timezone: 'UTC' };
+  let n = 0;
+  function skill(body: string, permissions?: SkillManifest['permissions']) {
+    const dir = mkdtempSync(join(tmpdir(), `jarvis-limit-${++n}-`));
+    writeFileSync(join(dir, 'run'), `#!/usr/bin/env node\n${body}\n`);
+    chmodSync(join(dir, 'run'), 0o755);
+    const manifest: SkillManifest = {
+      protocol: 'jarvis.skill.v1',
+      id: `limit.s${n}`,
+      name: 'Limit',
+      version: '1.0.0',
+      runtime: { type: 'process', command: './run' },
+      actions: [{ name: 'go', description: 'go', input_schema: { type: 'object' } }],
+      ...(permissions ? { permissions } : {}),
+    };
+    return { dir, manifest };
+  }
+  const answer = (data: string) => `process.stdout.write(JSON.stringify({success:true,data:${data}}));`;
+
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = createServer((socket) => socket.end('master'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  const dial = (p: () => number) =>
+    `const s=require('net').connect(${p()},'127.0.0.1');let got='';s.on('data',d=>got+=d);s.on('end',()=>{${answer('{got}')}});s.on('error',e=>{${answer('{error:e.code}')}});`;
+
+  it.skipIf(!isolated)('a skill without the network permission cannot reach a listener of the host, even on loopback', async () => {
+    const s = skill(dial(() => port));
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result).toMatchObject({ success: true, data: { error: 'ECONNREFUSED' } });
+    // The same skill with the permission shares the host's network (see docs/threat-model.md for what that reaches).
+    const open = skill(
+      dial(() => port),
+      { network: true },
+    );
+    const reached = await invokeProcessSkill({ skill: open, action: 'go', input: {}, context, policy });
+    expect(reached.result).toMatchObject({ success: true, data: { got: 'master' } });
+  });
+
+  it.skipIf(!isolated)('sees a private /etc: resolver and certificates, not the accounts or the host’s configuration', async () => {
+    const s = skill(answer(`{etc:require('fs').readdirSync('/etc').sort()}`));
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+    expect(result.success).toBe(true);
+    const etc = (result.data as { etc: string[] }).etc;
+    expect(etc).not.toContain('passwd');
+    expect(etc).not.toContain('shadow');
+    expect(etc).not.toContain('hostname');
+    for (const name of etc) expect(ETC_ALLOWLIST).toContain(`/etc/${name}`);
+    if (existsSync('/etc/ssl')) expect(etc).toContain('ssl');
+  });
+
+  for (const sandbox of ['off', 'auto'] as const) {
+    it.skipIf(sandbox === 'auto' && !isolated)(
+      `a skill that takes more memory than allowed is stopped with a plain error (sandbox ${sandbox})`,
+      async () => {
+        const s = skill(`const a=[];for(let i=0;i<20;i++)a.push(Buffer.alloc(16*1024*1024,1));${answer('{held:a.length}')}`);
+        const { result } = await invokeProcessSkill({
+          skill: s,
+          action: 'go',
+          input: {},
+          context,
+          policy: { ...policy, sandbox, maxMemoryMb: 200 },
+        });
+        expect(result).toMatchObject({
+          success: false,
+          error: { code: 'SKILL_LIMIT_EXCEEDED', message: `skill ${s.manifest.id} needed more than its 200 MB of memory and was stopped` },
+        });
+        // Below the limit the same skill answers.
+        const { result: fits } = await invokeProcessSkill({
+          skill: s,
+          action: 'go',
+          input: {},
+          context,
+          policy: { ...policy, sandbox, maxMemoryMb: 1024 },
+        });
+        expect(fits).toMatchObject({ success: true, data: { held: 20 } });
+      },
+    );
+
+    it.skipIf(sandbox === 'auto' && !isolated)(
+      `a skill that writes a file larger than allowed is stopped with a plain error (sandbox ${sandbox})`,
+      async () => {
+        const s = skill(`require('fs').writeFileSync('big.bin',Buffer.alloc(8*1024*1024,1));${answer('{}')}`);
+        const { result } = await invokeProcessSkill({
+          skill: s,
+          action: 'go',
+          input: {},
+          context,
+          policy: { ...policy, sandbox, maxDiskMb: 2 },
+        });
+        expect(result).toMatchObject({
+          success: false,
+          error: { code: 'SKILL_LIMIT_EXCEEDED', message: `skill ${s.manifest.id} tried to write a file larger than 2 MB and was stopped` },
+        });
+        expect(statSync(join(s.dir, 'big.bin')).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+      },
+    );
+  }
+
+  it.skipIf(!isolated)('the private /tmp holds no more than the disk limit', async () => {
+    const s = skill(
+      `const fs=require('fs');let n=0,error;try{for(;n<10;n++)fs.writeFileSync('/tmp/f'+n,Buffer.alloc(1024*1024,1));}catch(e){error=e.code}${answer('{files:n,error}')}`,
+    );
+    const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: { ...policy, maxDiskMb: 3 } });
+    expect(result).toMatchObject({ success: true, data: { error: 'ENOSPC' } });
+    expect((result.data as { files: number }).files).toBeLessThanOrEqual(3);
   });
 });

@@ -10,10 +10,44 @@ export type SandboxMode = 'auto' | 'required' | 'off';
 export type SandboxStatus =
   { readonly kind: 'bwrap'; readonly bwrap: string } | { readonly kind: 'none'; readonly reason: string; readonly required: boolean };
 
-/** What every process needs to start: programs, libraries, /etc (resolver, certificates, alternatives). */
-const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
+/** What every process needs to start: programs and libraries. */
+const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 
-function findOnPath(name: string, path: string): string | undefined {
+/**
+ * The part of /etc a program needs to run, resolve names and check certificates: a private
+ * /etc holds only these, never the host's accounts, service configuration or keys.
+ */
+export const ETC_ALLOWLIST = [
+  '/etc/alternatives',
+  '/etc/ca-certificates',
+  '/etc/ca-certificates.conf',
+  '/etc/gai.conf',
+  '/etc/host.conf',
+  '/etc/hosts',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/localtime',
+  '/etc/mime.types',
+  '/etc/nsswitch.conf',
+  '/etc/pki',
+  '/etc/resolv.conf',
+  '/etc/ssl',
+  '/etc/timezone',
+];
+
+/** What a sandboxed call may use beyond the skill folder. */
+export interface SandboxOptions {
+  /** permissions.network: without it the skill gets a network namespace of its own with nothing in it. */
+  readonly network?: boolean;
+  /** Size of the private /tmp in MB (JARVIS_SKILL_MAX_DISK_MB). */
+  readonly tmpMb?: number;
+}
+
+/** The private /tmp's size when the caller names none. */
+const DEFAULT_TMP_MB = 64;
+
+export function findOnPath(name: string, path: string): string | undefined {
   for (const dir of path.split(delimiter)) {
     if (!dir || !isAbsolute(dir)) continue;
     const candidate = `${dir}/${name}`;
@@ -81,7 +115,9 @@ function probePlan(mode: SandboxMode, path: string): ProbePlan {
   if (mode === 'off') return { kind: 'decided', status: { kind: 'none', reason: 'JARVIS_SKILL_SANDBOX=off', required: false } };
   const bwrap = findOnPath('bwrap', path);
   if (!bwrap) return { kind: 'decided', status: { kind: 'none', reason: 'bubblewrap (bwrap) is not installed', required } };
-  return { kind: 'probe', bwrap, args: [...baseArgs(), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], required };
+  // Without the network: a host that cannot make a network namespace gets no sandbox at all
+  // rather than one that silently shares the network.
+  return { kind: 'probe', bwrap, args: [...baseArgs(false), '--ro-bind', '/', '/', '--proc', '/proc', 'true'], required };
 }
 
 function probeResult(
@@ -97,10 +133,12 @@ function probeResult(
       };
 }
 
-function baseArgs(): string[] {
+function baseArgs(network: boolean): string[] {
   // A fresh PID namespace: /proc shows no parent and no master, and when the skill's main
-  // process ends (or bwrap is killed) the kernel ends everything else in it.
-  return ['--die-with-parent', '--unshare-all', '--share-net', '--new-session'];
+  // process ends (or bwrap is killed) the kernel ends everything else in it. --unshare-all
+  // includes the network: a skill without the permission sees only a loopback of its own,
+  // so neither the master's listeners nor the LAN nor the internet.
+  return ['--die-with-parent', '--unshare-all', ...(network ? ['--share-net'] : []), '--new-session'];
 }
 
 /**
@@ -123,16 +161,20 @@ function roBind(path: string, out: string[], bound: Set<string>): void {
 
 /**
  * The bwrap command line around one skill process: the system folders and the PATH
- * folders read-only, a pack's shared `_lib` read-only, the skill folder read-write (its HOME and working directory), a
- * private /tmp, /proc of its own PID namespace, nothing else of the host (no data folder,
- * no home, no master).
+ * folders read-only, a private /etc with only ETC_ALLOWLIST, a pack's shared `_lib`
+ * read-only, the skill folder read-write (its HOME and working directory), a private
+ * size-limited /tmp, /proc of its own PID namespace, the network only with
+ * `options.network`, nothing else of the host (no data folder, no home, no master).
  */
-export function sandboxArgs(skillDir: string, file: string, args: readonly string[], path: string): string[] {
+export function sandboxArgs(skillDir: string, file: string, args: readonly string[], path: string, options: SandboxOptions = {}): string[] {
   // The private /tmp first: every bind below lands on top of it, so a skill folder (or its
   // pack's `_lib`) that itself lives under /tmp stays visible.
-  const out = [...baseArgs(), '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'];
+  const tmpBytes = String(Math.max(1, options.tmpMb ?? DEFAULT_TMP_MB) * 1024 * 1024);
+  const out = [...baseArgs(options.network === true), '--proc', '/proc', '--dev', '/dev', '--size', tmpBytes, '--tmpfs', '/tmp'];
   const bound = new Set<string>();
   for (const root of SYSTEM_ROOTS) roBind(root, out, bound);
+  out.push('--dir', '/etc');
+  for (const entry of ETC_ALLOWLIST) roBind(entry, out, bound);
   for (const dir of path.split(delimiter)) {
     if (!dir || !isAbsolute(dir) || !existsSync(dir)) continue;
     for (const p of new Set([dir, realpathSync(dir)])) roBind(runtimeRootOf(p), out, bound);
