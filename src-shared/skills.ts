@@ -375,6 +375,8 @@ export interface SkillSourceSyncResult {
   readonly source: string;
   readonly counts: SkillSourceCounts;
   readonly error?: string;
+  /** The skills that could not be installed, each with why (the first few). */
+  readonly failures?: readonly { readonly skill: string; readonly reason: string }[];
 }
 
 /** The `skills.sources` server event: a sync running (the source it is at) or finished (every source's result). */

@@ -175,3 +175,50 @@ describe('JARVIS as an MCP server over streamable HTTP (the SDK client)', () => 
     expect((await tm.request('/mcp', { method: 'GET', headers })).status).toBe(403);
   });
 });
+
+describe('/mcp answers to the letter of JSON-RPC and MCP', () => {
+  let tm: TestMaster;
+  let token: string;
+  beforeAll(async () => {
+    tm = await startTestMaster();
+    token = (await tm.request('/api/mcp/tokens', { json: { name: 'letter' } })).json.token as string;
+  });
+  afterAll(() => tm.close());
+
+  const post = async (body: string): Promise<{ status: number; json: { error?: { code: number; message: string }; result?: unknown } }> => {
+    const r = await fetch(new URL('/mcp', tm.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+    });
+    return { status: r.status, json: (await r.json()) as never };
+  };
+
+  it('resources/templates/list is part of the resources capability: an empty list', async () => {
+    const r = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/templates/list', params: {} }));
+    expect(r.json).toMatchObject({ id: 1, result: { resourceTemplates: [] } });
+  });
+
+  it('arguments that are not an object are -32602 with a short message, and nothing runs', async () => {
+    for (const args of ['{"title": "x"}', ['x'], 7]) {
+      const r = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'tasks_create', arguments: args } }));
+      expect(r.json.error?.code).toBe(-32602);
+      expect(r.json.error?.message).toBe('Invalid params: arguments must be an object of names and values');
+    }
+    const tasks = await tm.request('/api/tools/tasks_list', { json: { arguments: {} } });
+    expect(JSON.stringify(tasks.json)).not.toContain('"x"');
+  });
+
+  it('a body that is not JSON is the JSON-RPC parse error -32700', async () => {
+    const r = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null });
+  });
+
+  it('an error reaches the SDK client with one "MCP error" prefix, not two', async () => {
+    const client = await connect(tm, token);
+    const err = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: unknown) => e as Error);
+    expect((err as Error).message).toBe('MCP error -32602: Unknown tool: no_such_tool');
+    await client.close();
+  });
+});

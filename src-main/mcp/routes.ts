@@ -30,8 +30,28 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-function jsonRpcError(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+function jsonRpcError(reply: FastifyReply, status: number, message: string, code = -32000, id: unknown = null): FastifyReply {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Methods whose `params.arguments` is a map of names to values. */
+const ARGUMENT_METHODS = new Set(['tools/call', 'prompts/get']);
+
+/**
+ * A request whose params do not have the shape its method needs, with a short reason (the
+ * SDK would answer -32603 with its whole validation dump). Only the first such message counts.
+ */
+export function invalidParams(body: unknown): { id: unknown; message: string } | undefined {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isObject(message) || typeof message.method !== 'string' || message.id === undefined) continue;
+    const { params, id } = message;
+    if (params !== undefined && !isObject(params)) return { id, message: 'params must be an object' };
+    if (ARGUMENT_METHODS.has(message.method) && isObject(params) && params.arguments !== undefined && !isObject(params.arguments))
+      return { id, message: 'arguments must be an object of names and values' };
+  }
+  return undefined;
 }
 
 /**
@@ -60,6 +80,11 @@ async function handleMcp(deps: McpRouteDeps, req: FastifyRequest, reply: Fastify
   }
   if (req.method !== 'POST') {
     await jsonRpcError(reply.header('allow', 'POST'), 405, 'This endpoint is stateless: send JSON-RPC requests with POST.');
+    return;
+  }
+  const bad = invalidParams(req.body);
+  if (bad) {
+    await jsonRpcError(reply, 200, `Invalid params: ${bad.message}`, -32602, bad.id);
     return;
   }
   const [server, { StreamableHTTPServerTransport }] = await Promise.all([
@@ -98,7 +123,17 @@ const idParams = {
 } as const;
 
 export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
-  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/mcp', handler: (req, reply) => handleMcp(deps, req, reply) });
+  app.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/mcp',
+    handler: (req, reply) => handleMcp(deps, req, reply),
+    // A body that is not JSON is a JSON-RPC parse error to an MCP client, not the API's error shape.
+    errorHandler: (err: Error & { code?: string; statusCode?: number }, _req, reply) => {
+      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
+        return jsonRpcError(reply, 400, 'Parse error: the body is not JSON', -32700);
+      throw err;
+    },
+  });
 
   app.get('/api/mcp/tokens', async (req): Promise<RouteResponse<'GET /api/mcp/tokens'>> => {
     loopbackOnly(req);

@@ -114,14 +114,22 @@ describe('skill collections as published', () => {
   it('a folder with files but no skill says why (OpenJarvis bundled skills one level down in data/)', () => {
     const dir = join(root, 'repo-root');
     write(join(dir, 'data', 'deep', 'summarize.toml'), '[skill]\nname = "summarize"\ndescription = "d"\n');
-    write(join(dir, 'serena', 'files', 'skill.md'), '---\nname: files\n---\n');
     write(join(dir, 'README.md'), '# repo\n');
     const e = engineOver([{ tier: 'bundled', dir }]);
     expect(e.skills()).toEqual([]);
     const why = e.listing().errors.find((x) => x.source === dir)?.message ?? '';
     expect(why).toContain('no skill found');
     expect(why).toContain('summarize.toml (flat .toml skills are read only directly in the folder)');
-    expect(why).toContain('skill.md (the file must be named SKILL.md)');
+  });
+
+  it('an OpenClaw folder with its own skill.json and a lower-case skill.md is read from the skill.md, with a note', () => {
+    const dir = join(root, 'lower-case');
+    write(join(dir, 'bags', 'skill.json'), JSON.stringify({ name: 'bags', version: '1.0.0', description: 'Launchpad', keywords: ['x'] }));
+    write(join(dir, 'bags', 'skill.md'), '---\nname: bags\nversion: 1.0.0\ndescription: Wallets and fees\n---\nUse the API.\n');
+    const e = engineOver([{ tier: 'workspace', dir }]);
+    const info = e.info(e.find('bags')!);
+    expect(info).toMatchObject({ description: 'Wallets and fees', enabled: true, errors: [] });
+    expect(info.warnings.join()).toContain('skill.md was read as SKILL.md');
   });
 
   it('accepts what OpenJarvis accepts: no description, no steps and no instructions, non-YAML front matter, each with a note', async () => {

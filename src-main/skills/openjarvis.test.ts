@@ -98,3 +98,39 @@ output_key = "summary"
     expect(fillTemplate({ q: '{missing}' }, {})).toEqual({ q: '{missing}' });
   });
 });
+
+describe('SKILL.md as the public collections write it', () => {
+  it('takes `version: 2.0` (a number to YAML) as the text "2.0", as OpenJarvis does', () => {
+    const dir = folder({ 'SKILL.md': '---\nname: clean-code\ndescription: Coding standards\nallowed-tools: Read, Write\nversion: 2.0\n---\nBe concise.\n' });
+    const v = readOpenJarvisSkill(dir);
+    expect(v.ok && v.skill.version).toBe('2.0');
+  });
+
+  it('reads a lower-case skill.md as SKILL.md and says so', () => {
+    const dir = folder({ 'skill.md': '---\nname: bags\nversion: 1.0.0\ndescription: Wallets and fees\n---\nUse the API.\n' });
+    const v = readOpenJarvisSkill(dir);
+    expect(v.ok && v.skill).toMatchObject({ name: 'bags', version: '1.0.0', description: 'Wallets and fees' });
+    expect(v.ok && v.warnings.join()).toContain('skill.md was read as SKILL.md');
+  });
+
+  it('broken front matter is a warning with its line, and the skill keeps its name and description', () => {
+    const dir = folder({ 'SKILL.md': '---\nname: a-stock\ndescription: Quotes. Use when: (1) prices, (2) volumes\n---\n# Stocks\n' });
+    const v = readOpenJarvisSkill(dir);
+    expect(v.ok).toBe(true);
+    if (!v.ok) return;
+    expect(v.skill.name).toBe('a-stock');
+    expect(v.skill.description).toBe('Quotes. Use when: (1) prices, (2) volumes');
+    expect(v.skill.instructions).toBe('# Stocks');
+    expect(v.warnings.join()).toMatch(/SKILL\.md front matter is not valid YAML.*\(line 3\)/);
+  });
+
+  it('refuses a front matter of nested aliases as hostile, naming the file', () => {
+    const names = 'abcdefghij';
+    const lines = ['a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]'];
+    for (let i = 1; i < 10; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+    const dir = folder({ 'SKILL.md': `---\nname: lol\ndescription: x\n${lines.join('\n')}\n---\nBody\n` });
+    const v = readOpenJarvisSkill(dir);
+    expect(v.ok).toBe(false);
+    expect(!v.ok && v.errors.join()).toMatch(/SKILL\.md front matter refused: .*aliases/);
+  });
+});

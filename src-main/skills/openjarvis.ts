@@ -1,25 +1,13 @@
 // OpenJarvis skills: SKILL.md (agentskills.io front matter + markdown
 // instructions) and skill.toml (a pipeline of tool and sub-skill steps), or both.
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parseUntrustedToml, UntrustedDataError } from '../platform/validation/untrusted-data';
 import { isRiskClass, RISK_CLASSES, SKILL_CAPABILITIES, UNDECLARED_RISK, type RiskClass } from '../../src-shared';
-import { INSTRUCTIONS_FILE, PIPELINE_FILE } from './process';
+import { readFrontMatter, splitFrontMatter, writtenScalar } from './front-matter';
+import { INSTRUCTIONS_FILE, instructionsFileIn, PIPELINE_FILE } from './process';
 
-type Matter = typeof import('gray-matter');
-let matterFn: Matter | undefined;
-/** gray-matter (and its YAML engine) loads on the first SKILL.md, not at every start. */
-function matter(...args: Parameters<Matter>): ReturnType<Matter> {
-  matterFn ??= createRequire(import.meta.url)('gray-matter') as Matter;
-  return matterFn(...args);
-}
-
-/** The YAML front matter of a SKILL.md's text (a catalog reads only the head of each file); {} when there is none or it is not a mapping. */
-export function frontMatterOf(text: string): Record<string, unknown> {
-  const data = matter(text, {}).data as unknown;
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-}
+export { frontMatterOf } from './front-matter';
 
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_STEPS = 32;
@@ -120,12 +108,6 @@ export function fillTemplate(value: unknown, vars: Readonly<Record<string, unkno
   return value;
 }
 
-/** The markdown after a front matter block that did not parse: OpenJarvis reads it as the instructions. */
-function bodyAfterFrontMatter(text: string): string {
-  const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  return m ? text.slice(m[0].length) : text;
-}
-
 /** JSON-safe copy of a YAML or TOML value (dates become strings); undefined for anything but an object. */
 function jsonRecord(value: unknown): Record<string, unknown> | undefined {
   if (!isRecord(value)) return undefined;
@@ -155,36 +137,49 @@ function toolList(value: unknown): string[] | undefined {
 export function readOpenJarvisSkill(path: string, options: { flatFile?: boolean } = {}): OpenJarvisVerdict {
   const errors: string[] = [];
   const warnings: string[] = [];
-  const mdFile = options.flatFile ? undefined : join(path, INSTRUCTIONS_FILE);
+  const mdName = options.flatFile ? undefined : instructionsFileIn(path);
+  const mdFile = mdName ? join(path, mdName) : undefined;
   const tomlFile = options.flatFile ? path : join(path, PIPELINE_FILE);
   const tomlLabel = basename(tomlFile);
   let front: Record<string, unknown> = {};
+  let frontYaml = '';
   let instructions: string | undefined;
   let table: Record<string, unknown> = {};
 
-  if (mdFile && existsSync(mdFile)) {
+  if (mdName && mdName !== INSTRUCTIONS_FILE) warnings.push(`${mdName} was read as ${INSTRUCTIONS_FILE}`);
+  if (mdFile) {
     let text: string | undefined;
     try {
       text = readText(mdFile);
-      const parsed = matter(text, {});
-      front = isRecord(parsed.data) ? parsed.data : {};
-      instructions = parsed.content.trim() || undefined;
     } catch (err) {
-      const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      if (text === undefined) errors.push(`SKILL.md: ${why}`);
-      else {
-        warnings.push(`SKILL.md front matter is not valid YAML (${why}); the markdown after it is read as the instructions`);
-        instructions = bodyAfterFrontMatter(text).trim() || undefined;
+      errors.push(`${mdName}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+    if (text !== undefined) {
+      const split = splitFrontMatter(text);
+      const reading = readFrontMatter(split.yaml, split.lineOffset);
+      instructions = split.body.trim() || undefined;
+      if (reading.kind === 'ok') {
+        front = reading.data;
+        frontYaml = reading.raw;
+      } else if (reading.kind === 'hostile') errors.push(`${mdName} front matter refused: ${reading.reason}`);
+      else if (reading.kind === 'broken') {
+        front = reading.plain;
+        const kept = ['name', 'description'].filter((k) => k in reading.plain);
+        warnings.push(
+          `${mdName} front matter is ${reading.reason}` +
+            (kept.length > 0 ? `; ${kept.join(' and ')} read line by line` : '') +
+            '; the markdown after it is read as the instructions',
+        );
       }
     }
   }
   if (existsSync(tomlFile)) {
     try {
-      const doc = parseToml(readText(tomlFile));
+      const doc = parseUntrustedToml(readText(tomlFile));
       if (!isRecord(doc.skill)) errors.push(`${tomlLabel}: the [skill] table is missing`);
       else table = doc.skill;
     } catch (err) {
-      errors.push(`${tomlLabel}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      errors.push(`${tomlLabel}: ${err instanceof UntrustedDataError || err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
 
@@ -202,8 +197,11 @@ export function readOpenJarvisSkill(path: string, options: { flatFile?: boolean 
     description = typeof name === 'string' ? name : fallbackName;
   }
   if (typeof description !== 'string' || description.length > 2000) errors.push('description must be text of at most 2000 characters');
-  const version = pick('version') ?? '0.0.0';
-  if (typeof version !== 'string') errors.push('version must be a string');
+  // `version: 2.0` is a number to YAML; OpenJarvis takes it as the text its author wrote.
+  let version = pick('version') ?? '0.0.0';
+  if (typeof version === 'number' && Number.isFinite(version))
+    version = (table.version === undefined ? writtenScalar(frontYaml, 'version') : undefined) ?? String(version);
+  if (typeof version !== 'string') errors.push('version must be text or a number');
 
   // Optional lists and flags of the wrong shape are left out, as OpenJarvis leaves them.
   const optionalList = (key: string, value: unknown): string[] => {

@@ -266,6 +266,11 @@ export class McpServers {
         continue;
       }
       const tool = item;
+      // JARVIS does not run MCP tasks: a tool that can only be called as one would always fail.
+      if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+        skipped.push({ name: tool.name, reason: 'it runs only as an MCP task, which JARVIS does not support' });
+        continue;
+      }
       const schema = checkToolSchema(tool.inputSchema);
       if (!schema.ok) {
         skipped.push({ name: tool.name, reason: `invalid input schema: ${schema.reason}` });

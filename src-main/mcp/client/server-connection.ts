@@ -31,6 +31,16 @@ export interface ConnectionOptions {
 }
 
 const MAX_TOOL_PAGES = 20;
+
+/** The server answered the request (an MCP error, a timeout it did not beat): the connection itself is fine. */
+function isConnectionLoss(err: unknown): boolean {
+  return err instanceof Error && err.name !== 'McpError';
+}
+
+/** An HTTP server that does not know the session id any more (it restarted) answers 404. */
+function isStaleSession(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 404;
+}
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -70,14 +80,46 @@ export class McpServerConnection {
     return this.connecting;
   }
 
+  /**
+   * Calls a tool. A progress token goes with every call, so a server that reports progress
+   * extends the time limit (up to ten times it). An HTTP server that restarted no longer knows
+   * the session (404): a new session is opened and the call sent once more, as the transport
+   * specification asks (the server refused the call, so it did not run). Any other lost
+   * connection drops the client, so the status says the server failed instead of "running".
+   */
   async callTool(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const client = await this.connect();
+    try {
+      return await this.callOn(client, tool, args);
+    } catch (err) {
+      if (!isConnectionLoss(err)) throw err;
+      await this.drop(client);
+      if (!isStaleSession(err)) {
+        this.failed(err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+      this.restarts++;
+      return this.callOn(await this.connect(), tool, args);
+    }
+  }
+
+  private async callOn(client: Client, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const { CallToolResultSchema } = await clientSdk();
     return (await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
       timeout: this.options.timeoutMs,
+      // The SDK sends a progress token only when there is a progress handler.
+      onprogress: () => {},
       resetTimeoutOnProgress: true,
       maxTotalTimeout: this.options.timeoutMs * 10,
     })) as CallToolResult;
+  }
+
+  /** Forgets a client whose connection is gone; the next need starts a new one. */
+  private async drop(client: Client): Promise<void> {
+    if (this.client === client) this.client = undefined;
+    if (this.state === 'ready') this.state = 'idle';
+    client.onclose = undefined;
+    await client.close().catch(() => {});
   }
 
   /** Ends a running server without counting it as a failure; it starts again on the next need. */

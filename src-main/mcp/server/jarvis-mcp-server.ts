@@ -2,13 +2,15 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
+  SetLevelRequestSchema,
   type CallToolResult,
   type Tool,
   type ToolAnnotations,
@@ -16,6 +18,20 @@ import {
 import type { RiskClass, ToolResult } from '../../../src-shared';
 import type { RegisteredTool, SkillRegistry } from '../../platform/registry';
 import type { McpCaller, McpToolCalls } from './mcp-tool-calls';
+
+/**
+ * A JSON-RPC error as the SDK sends it: its `code`, and the message as is. (The SDK's
+ * McpError puts "MCP error <code>:" into the message, and the client's SDK adds it again.)
+ */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
 
 export interface JarvisMcpServerDeps {
   readonly registry: SkillRegistry;
@@ -108,7 +124,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
   const server = new Server(
     { name: 'jarvis-home-command', title: 'JARVIS Home Command', version: deps.version },
     {
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {}, logging: {} },
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
       instructions:
         "JARVIS keeps this household: calendar, tasks, reminders, groceries, recipes, meal plan, kanban and skills. Actions that need the household's confirmation do not run from here.",
@@ -116,7 +132,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
   );
   const readResource = async (resource: JarvisResource): Promise<string> => {
     const result = await deps.calls.call(caller, resource.tool, resource.args);
-    if (!result.success) throw new McpError(ErrorCode.InternalError, result.message);
+    if (!result.success) throw new RpcError(ErrorCode.InternalError, result.message);
     return JSON.stringify(result.data ?? null);
   };
 
@@ -124,7 +140,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
     const tool = deps.registry.get(name);
-    if (!tool || tool.provider === 'mcp') throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!tool || tool.provider === 'mcp') throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     return toCallResult(await deps.calls.call(caller, name, request.params.arguments ?? {}));
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
@@ -136,14 +152,21 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
       mimeType: 'application/json',
     })),
   }));
+  // Part of the resources capability: JARVIS has no templated resources, so the list is empty.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = JARVIS_RESOURCES.find((r) => r.uri === request.params.uri);
-    if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
+    if (!resource) throw new RpcError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
     return { contents: [{ uri: resource.uri, mimeType: 'application/json', text: await readResource(resource) }] };
   });
+  // JARVIS's prompt and resources take no arguments: there is never anything to complete.
+  server.setRequestHandler(CompleteRequestSchema, () => ({ completion: { values: [], hasMore: false } }));
+  // Each request is answered on its own (stateless), and JARVIS sends no log notifications;
+  // the level is accepted so a client that sets one is not refused.
+  server.setRequestHandler(SetLevelRequestSchema, () => ({}));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [...PROMPTS] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    if (request.params.name !== 'plan_my_day') throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    if (request.params.name !== 'plan_my_day') throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
     const [agenda, groceries] = await Promise.all(JARVIS_RESOURCES.map(readResource));
     return {
       description: PROMPTS[0].description,

@@ -14,6 +14,19 @@ export const PACK_LIB = '_lib';
 export const INSTRUCTIONS_FILE = 'SKILL.md';
 export const PIPELINE_FILE = 'skill.toml';
 
+/**
+ * The instructions file of a folder: SKILL.md, or another spelling of it (OpenClaw's
+ * collections hold `skill.md`), which OpenJarvis's case-insensitive hosts read the same.
+ */
+export function instructionsFileIn(dir: string): string | undefined {
+  if (isFile(join(dir, INSTRUCTIONS_FILE))) return INSTRUCTIONS_FILE;
+  try {
+    return readdirSync(dir).find((name) => name.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase() && isFile(join(dir, name)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** How deep below a root skill folders are looked for: `<root>/<repo>/skills/<name>/`. */
 export const MAX_NESTING = 3;
 
@@ -62,7 +75,7 @@ function declaresJarvisProtocol(file: string): boolean {
  */
 function folderOf(dir: string, group?: string): SkillFolder | undefined {
   const hasManifest = existsSync(join(dir, MANIFEST_FILE));
-  const hasOpenJarvis = existsSync(join(dir, INSTRUCTIONS_FILE)) || existsSync(join(dir, PIPELINE_FILE));
+  const hasOpenJarvis = instructionsFileIn(dir) !== undefined || existsSync(join(dir, PIPELINE_FILE));
   const at = group ? { group } : {};
   if (hasManifest && (!hasOpenJarvis || declaresJarvisProtocol(join(dir, MANIFEST_FILE)))) return { dir, ...at, kind: 'manifest' };
   if (!hasOpenJarvis) return undefined;
@@ -108,9 +121,7 @@ export function explainNoSkills(root: string): string | undefined {
       }
       const rel = path.slice(root.length + 1);
       if (name.endsWith('.toml') && dir !== root) hints.push(`${rel} (flat .toml skills are read only directly in the folder)`);
-      else if (name.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase() && name !== INSTRUCTIONS_FILE)
-        hints.push(`${rel} (the file must be named ${INSTRUCTIONS_FILE})`);
-      else if (name === INSTRUCTIONS_FILE || name === PIPELINE_FILE || name === MANIFEST_FILE)
+      else if (name.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase() || name === PIPELINE_FILE || name === MANIFEST_FILE)
         hints.push(`${rel} (deeper than ${MAX_NESTING} levels)`);
     }
   };

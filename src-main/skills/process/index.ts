@@ -9,6 +9,7 @@ export {
   SKILL_PACKS,
   PACK_LIB,
   INSTRUCTIONS_FILE,
+  instructionsFileIn,
   PIPELINE_FILE,
 } from './discovery';
 export type { SkillFolder } from './discovery';

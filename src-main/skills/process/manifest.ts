@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SKILL_MANIFEST_SCHEMA, type SkillManifest } from '../../../src-shared';
 import { validate } from '../../platform/validation';
+import { parseUntrustedJson } from '../../platform/validation/untrusted-data';
 import { compileUntrustedSchema } from './action-schemas';
 
 export const MANIFEST_FILE = 'skill.json';
@@ -51,9 +52,9 @@ export function readManifest(dir: string): ManifestVerdict {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseUntrustedJson(text);
   } catch (err) {
-    return { ok: false, errors: [`skill.json is not valid JSON: ${err instanceof Error ? err.message : String(err)}`] };
+    return { ok: false, errors: [`skill.json: ${err instanceof Error ? err.message : String(err)}`] };
   }
   return parseManifest(value);
 }

@@ -39,10 +39,19 @@ function lstat(path: string) {
   }
 }
 
+/** SKILL.md, or the spelling the folder uses (`skill.md`); a link's own name is found too. */
+function instructionsNameIn(dir: string): string {
+  try {
+    return readdirSync(dir).find((n) => n === INSTRUCTIONS_FILE) ?? readdirSync(dir).find((n) => n.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase()) ?? INSTRUCTIONS_FILE;
+  } catch {
+    return INSTRUCTIONS_FILE;
+  }
+}
+
 /** A skill folder has a SKILL.md, skill.toml or skill.json; one that is a symbolic link is an error, never followed. */
 function skillFileState(dir: string): 'skill' | 'link' | 'none' {
   let found: 'skill' | 'link' | 'none' = 'none';
-  for (const name of [INSTRUCTIONS_FILE, PIPELINE_FILE, MANIFEST_FILE]) {
+  for (const name of [instructionsNameIn(dir), PIPELINE_FILE, MANIFEST_FILE]) {
     const st = lstat(join(dir, name));
     if (st?.isSymbolicLink()) return 'link';
     if (st?.isFile()) found = 'skill';
@@ -86,7 +95,7 @@ function headOf(file: string): string | undefined {
  */
 function describeLight(dir: string): { id: string; description: string } {
   const folder = dir.split(/[\\/]/).pop() ?? dir;
-  const text = headOf(join(dir, INSTRUCTIONS_FILE));
+  const text = headOf(join(dir, instructionsNameIn(dir)));
   if (text === undefined) return describe(dir);
   let front: Record<string, unknown> = {};
   const end = text.startsWith('---') ? text.indexOf('\n---', 3) : -1;

@@ -122,6 +122,31 @@ describe('skill sources over HTTP', () => {
   });
 });
 
+/** Nine "lol"s, nine of those, ... ten levels: a few hundred bytes that expand to 9^9 strings when walked. */
+function aliasBombSkill(): string {
+  const names = 'abcdefghij';
+  const lines = ['a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]'];
+  for (let i = 1; i < 10; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  return `---\nname: lol\ndescription: Laughs\nmetadata:\n  ${lines.join('\n  ')}\n---\nBody\n`;
+}
+
+describe('a hostile skill in a source', () => {
+  it('a front matter of nested aliases is refused for that one skill while the master keeps answering', async () => {
+    const { t, hermes, events } = await masterWithSources([{ source: 'hermes', filter: { category: ['research'] } }]);
+    commitFiles(hermes, { 'skills/research/lol/SKILL.md': aliasBombSkill() });
+    expect((await t.request('/api/skills/sources/sync', { json: {} })).status).toBe(202);
+    // Health answers while the sync runs and after it, every time.
+    while (!events.some((e) => e.state === 'done')) expect((await t.request('/api/health')).status).toBe(200);
+    const result = await done(events);
+    expect(result.results[0]).toMatchObject({ source: 'hermes', counts: { installed: 2 } });
+    expect((await t.request('/api/health')).status).toBe(200);
+    const listed = (await t.request('/api/skills')).json as SkillsResponse;
+    expect(listed.skills.find((s) => s.id === 'arxiv')?.activation?.status).toBe('proposed');
+    expect(listed.skills.some((s) => s.id === 'lol')).toBe(false);
+    expect(result.results[0]!.failures).toEqual([{ skill: 'lol', reason: expect.stringMatching(/SKILL\.md front matter refused: .*aliases/) }]);
+  });
+});
+
 describe('undoing an overlay over HTTP', () => {
   it('removes only the overlay file; the skill stays as it is', async () => {
     const { t } = await masterWithSources(undefined);

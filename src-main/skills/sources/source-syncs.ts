@@ -46,6 +46,9 @@ const HOW_TO_ADD = 'Add one to that file, for example [{"source": "hermes"}] (JA
  * from the source are brought up to date). New and changed skills are never active here: the
  * reload afterwards hands them to the household's SkillProposal gate.
  */
+/** A sync result names this many failed skills at most; the counts hold them all. */
+const MAX_FAILURES_LISTED = 20;
+
 export class SourceSyncs {
   private running: Promise<void> | undefined;
   private readonly abort = new AbortController();
@@ -127,7 +130,16 @@ export class SourceSyncs {
       this.deps.publish({ state: 'running', source: c.source.name });
       try {
         const report = await syncSource(ctx, c.source, syncOptionsOf(c, true));
-        results.push({ source: report.source, counts: report.counts, ...(report.error ? { error: displayUrl(report.error) } : {}) });
+        const failures = report.items
+          .filter((i) => i.outcome === 'failed')
+          .slice(0, MAX_FAILURES_LISTED)
+          .map((i) => ({ skill: i.id, reason: displayUrl(i.reason ?? 'not installed') }));
+        results.push({
+          source: report.source,
+          counts: report.counts,
+          ...(report.error ? { error: displayUrl(report.error) } : {}),
+          ...(failures.length > 0 ? { failures } : {}),
+        });
       } catch (err) {
         const error = displayUrl(err instanceof Error ? err.message : String(err));
         results.push({ source: c.source.name, counts: { installed: 0, updated: 0, skipped: 0, failed: 0 }, error });
