@@ -1,3 +1,11 @@
+import {
+  calendarObjectIcs,
+  calendarObjectInfos,
+  eventIdsBetween,
+  readCalendarObject,
+  type CalendarObjectInfo,
+  type CalendarObjectKind,
+} from './calendar-objects';
 import { userInfo } from 'node:os';
 import type {
   ComponentStatus,
@@ -264,6 +272,26 @@ export class HouseholdService {
   /** Stops a calendar file still being read. */
   close(): Promise<void> {
     return this.ics.close();
+  }
+
+  /** Every event and task with a version that changes with its iCalendar text (for the CalDAV server). */
+  calendarObjects(): CalendarObjectInfo[] {
+    return calendarObjectInfos(this.store);
+  }
+
+  /** One event (with its series' changes and reminder) or task as iCalendar text; undefined when gone. */
+  calendarObjectIcs(kind: CalendarObjectKind, id: string, uid: string): string | undefined {
+    return calendarObjectIcs(this.store, this.timezone, kind, id, uid);
+  }
+
+  /** Ids of the events with an occurrence in [fromMs, toMs). */
+  eventIdsBetween(fromMs: number, toMs: number): Set<string> {
+    return eventIdsBetween(this.store, this.timezone, fromMs, toMs);
+  }
+
+  /** Reads one calendar object as the import would, saving nothing. Throws HomeError on malformed text. */
+  readCalendarObject(text: string): ParsedIcs {
+    return readCalendarObject(text, this.timezone, this.clock().getTime());
   }
 
   exportIcs(): string {

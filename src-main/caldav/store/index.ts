@@ -1,0 +1,1 @@
+export { CALDAV_COMPONENT, CALDAV_MIGRATIONS, ObjectRepository, type ObjectKind, type ObjectRow, type ObjectWrite } from './objects';
