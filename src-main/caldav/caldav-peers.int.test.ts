@@ -52,3 +52,98 @@ describe('CalDAV with real clients', () => {
     expect(reminders.map((r: { text: string }) => r.text)).toContain('Chor');
   });
 });
+
+describe('CalDAV with vdirsyncer', () => {
+  it('syncs both ways: an event made in the app reaches the folder, one made in the folder reaches the app, edits and deletes follow', async () => {
+    d = await startCaldavDevice();
+    const made = await d.tm.request('/api/tools/calendar_create', {
+      json: {
+        arguments: {
+          title: 'Elternabend',
+          when: { kind: 'absolute', date: '2027-03-02', time: '19:30' },
+          duration_minutes: 90,
+        },
+      },
+    });
+    expect(made.status).toBe(200);
+    const dir = join(d.tm.dataDir, 'vdirsyncer');
+    mkdirSync(join(dir, 'local'), { recursive: true });
+    const config = join(dir, 'config');
+    writeFileSync(
+      config,
+      [
+        '[general]',
+        `status_path = "${join(dir, 'status')}/"`,
+        '',
+        '[pair jarvis]',
+        'a = "jarvis_remote"',
+        'b = "jarvis_local"',
+        'collections = ["from a"]',
+        'conflict_resolution = "a wins"',
+        '',
+        '[storage jarvis_remote]',
+        'type = "caldav"',
+        `url = "${d.lan.origin}/"`,
+        `username = "${d.username}"`,
+        `password = "${d.password}"`,
+        `verify = "${d.caFile}"`,
+        '',
+        '[storage jarvis_local]',
+        'type = "filesystem"',
+        `path = "${join(dir, 'local')}/"`,
+        'fileext = ".ics"',
+        '',
+      ].join('\n'),
+    );
+    const vdir = (...args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const child = execFile('vdirsyncer', ['-c', config, ...args], { timeout: 120_000 }, (err, stdout, stderr) =>
+          err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout + stderr),
+        );
+        // discover asks before it makes the local folders.
+        child.stdin?.end('y\ny\ny\ny\ny\ny\ny\ny\n');
+      });
+    await vdir('discover');
+    await vdir('sync');
+    const familyDir = join(dir, 'local', 'familie');
+    const files = readdirSync(familyDir);
+    expect(files).toHaveLength(1);
+    const pulled = readFileSync(join(familyDir, files[0]!), 'utf8');
+    expect(pulled).toContain('SUMMARY:Elternabend');
+    expect(pulled).toContain('DTSTART:20270302T183000Z');
+    expect(pulled).toContain('DTEND:20270302T200000Z');
+
+    writeFileSync(
+      join(familyDir, 'from-folder.ics'),
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//folder//EN',
+        'BEGIN:VEVENT',
+        'UID:from-folder',
+        'DTSTAMP:20270101T000000Z',
+        'DTSTART;VALUE=DATE:20270320',
+        'DTEND;VALUE=DATE:20270322',
+        'SUMMARY:Ausflug',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    // Changed in the folder: the app's event gets a new title.
+    writeFileSync(join(familyDir, files[0]!), pulled.replace('SUMMARY:Elternabend', 'SUMMARY:Elternabend Klasse 3'));
+    await vdir('sync');
+    let ics = await exportIcs(d);
+    expect(ics).toContain('SUMMARY:Elternabend Klasse 3');
+    expect(ics).toContain('SUMMARY:Ausflug');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20270320');
+    expect(ics).toContain('DTEND;VALUE=DATE:20270322');
+
+    // Deleted in the app: gone from the folder after the next sync.
+    expect((await d.tm.request(`/api/calendar/${made.json.data.id}`, { method: 'DELETE' })).status).toBe(200);
+    await vdir('sync');
+    expect(readdirSync(familyDir)).toEqual(['from-folder.ics']);
+    ics = await exportIcs(d);
+    expect(ics).not.toContain('Elternabend');
+  });
+});
