@@ -123,13 +123,20 @@ export async function run() {
     for (let i = 0; i < HOSTILE; i++) quiet.push(await health());
     const big = 'x'.repeat(5 * 1024 * 1024);
     const hostile = [
-      () => app.inject({ method: 'PUT', url: '/dav/calendars/familie/big.ics', headers: { ...headers, 'content-type': 'text/calendar' }, payload: big }),
+      () =>
+        app.inject({
+          method: 'PUT',
+          url: '/dav/calendars/familie/big.ics',
+          headers: { ...headers, 'content-type': 'text/calendar' },
+          payload: big,
+        }),
       () =>
         app.inject({
           method: 'PUT',
           url: '/dav/calendars/familie/sec.ics',
           headers: { ...headers, 'content-type': 'text/calendar' },
-          payload: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:20270101T000000Z\r\nDTEND:20270101T000001Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+          payload:
+            'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:20270101T000000Z\r\nDTEND:20270101T000001Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
         }),
       () => app.inject({ method: 'PROPFIND', url: '/dav/calendars/', headers: { ...headers, depth: 'infinity' } }),
       () => app.inject({ method: 'PUT', url: '/dav/calendars/familie/..%2F..%2Fj.db', headers, payload: 'x' }),

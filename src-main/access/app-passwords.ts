@@ -29,6 +29,9 @@ export function basicPassword(header: string | string[] | undefined): string | u
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   // Phones may keep the groups' dashes or capitalise the first letter; both still match.
-  const password = decoded.slice(colon + 1).trim().toLowerCase();
+  const password = decoded
+    .slice(colon + 1)
+    .trim()
+    .toLowerCase();
   return password.length > 0 ? password : undefined;
 }

@@ -82,7 +82,7 @@ describe('CalDAV refuses hostile input and stores nothing', () => {
   });
 
   it('PROPFIND with Depth: infinity (or none) is refused with DAV:propfind-finite-depth', async () => {
-    for (const headers of [{ depth: 'infinity' }, {}]) {
+    for (const headers of [{ depth: 'infinity' }, {}] as Record<string, string>[]) {
       const res = await d.dav('PROPFIND', '/dav/calendars/', { headers });
       expect(res.status).toBe(403);
       expect(res.text).toContain('<d:propfind-finite-depth/>');

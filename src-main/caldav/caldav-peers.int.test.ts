@@ -28,9 +28,13 @@ async function exportIcs(dev: CaldavDevice): Promise<string> {
 describe('CalDAV with real clients', () => {
   it('python caldav: discovery, a series with one occurrence moved, a range search, a stale If-Match, sync tokens and delete', async () => {
     d = await startCaldavDevice();
-    const { stdout } = await run(PYTHON, [join(PEERS, 'python_caldav_client.py'), `${d.lan.origin}/dav/`, d.username, d.password, d.caFile], {
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      PYTHON,
+      [join(PEERS, 'python_caldav_client.py'), `${d.lan.origin}/dav/`, d.username, d.password, d.caFile],
+      {
+        timeout: 120_000,
+      },
+    );
     const out = JSON.parse(stdout);
     expect(out.calendars).toEqual(expect.arrayContaining(['Familie', 'Anna']));
     expect(out.components).toEqual(['VEVENT']);

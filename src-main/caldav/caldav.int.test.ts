@@ -65,7 +65,10 @@ describe('CalDAV server', () => {
   it('refuses without the app password, with the web cookie alone, and after the device is revoked', async () => {
     d = await startCaldavDevice();
     expect((await d.dav('PROPFIND', '/dav/', { headers: { depth: '0' }, auth: null })).status).toBe(401);
-    const wrong = await d.dav('PROPFIND', '/dav/', { headers: { depth: '0' }, auth: `Basic ${Buffer.from('anna:nope').toString('base64')}` });
+    const wrong = await d.dav('PROPFIND', '/dav/', {
+      headers: { depth: '0' },
+      auth: `Basic ${Buffer.from('anna:nope').toString('base64')}`,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers['www-authenticate']).toContain('Basic');
     expect((await d.dav('PROPFIND', '/dav/', { headers: { depth: '0' } })).status).toBe(207);
@@ -76,7 +79,10 @@ describe('CalDAV server', () => {
   it('a PUT goes through the calendar tools: the event is in the household, GET answers it with its ETag, If-Match guards edits', async () => {
     d = await startCaldavDevice();
     const href = '/dav/calendars/familie/abc-123.ics';
-    const put = await d.dav('PUT', href, { body: event('abc-123', 'Zahnarzt'), headers: { 'content-type': 'text/calendar', 'if-none-match': '*' } });
+    const put = await d.dav('PUT', href, {
+      body: event('abc-123', 'Zahnarzt'),
+      headers: { 'content-type': 'text/calendar', 'if-none-match': '*' },
+    });
     expect(put.status, put.text).toBe(201);
     const etag = String(put.headers.etag);
     expect(etag).toMatch(/^".+"$/);
@@ -89,7 +95,10 @@ describe('CalDAV server', () => {
     expect(got.text).toContain('TRIGGER:-PT30M');
     // The same name again with If-None-Match: * is a conflict; an old ETag is refused.
     expect((await d.dav('PUT', href, { body: event('abc-123', 'X'), headers: { 'if-none-match': '*' } })).status).toBe(412);
-    const moved = await d.dav('PUT', href, { body: event('abc-123', 'Zahnarzt', '20270310T110000Z', '20270310T120000Z'), headers: { 'if-match': etag } });
+    const moved = await d.dav('PUT', href, {
+      body: event('abc-123', 'Zahnarzt', '20270310T110000Z', '20270310T120000Z'),
+      headers: { 'if-match': etag },
+    });
     expect(moved.status, moved.text).toBe(204);
     expect((await d.dav('PUT', href, { body: event('abc-123', 'Alt'), headers: { 'if-match': etag } })).status).toBe(412);
     expect(await state(d)).not.toContain('SUMMARY:Alt');
@@ -218,7 +227,20 @@ describe('CalDAV server', () => {
   it('tasks are VTODOs in the task list and follow the task tools', async () => {
     d = await startCaldavDevice();
     const todo = (status: string) =>
-      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', 'BEGIN:VTODO', 'UID:t1', 'DTSTAMP:20270101T000000Z', 'SUMMARY:Müll rausbringen', 'DUE:20270312T170000Z', `STATUS:${status}`, 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n');
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//t//EN',
+        'BEGIN:VTODO',
+        'UID:t1',
+        'DTSTAMP:20270101T000000Z',
+        'SUMMARY:Müll rausbringen',
+        'DUE:20270312T170000Z',
+        `STATUS:${status}`,
+        'END:VTODO',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
     const href = '/dav/calendars/familie-aufgaben/t1.ics';
     expect((await d.dav('PUT', href, { body: todo('NEEDS-ACTION') })).status).toBe(201);
     const tasks = await d.tm.request('/api/tasks');

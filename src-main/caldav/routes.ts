@@ -9,9 +9,21 @@ import { newTraceId } from '../platform/trace';
 import { viewerOf } from '../platform/viewer';
 import type { Collection } from './calendars';
 import { ObjectNotFound, PreconditionFailed, type CaldavService } from './service';
-import type { ObjectRow } from './store';
+import type { ObjectRow } from './service';
 import { ObjectRefusal, ToolRefusal, type ToolCaller } from './writes';
-import { child, childrenNamed, davError, escapeXml, multistatus, NS, parseXml, tag, XmlError, type DavResponse, type XmlElement } from './xml';
+import {
+  child,
+  childrenNamed,
+  davError,
+  escapeXml,
+  multistatus,
+  NS,
+  parseXml,
+  tag,
+  XmlError,
+  type DavResponse,
+  type XmlElement,
+} from './xml';
 
 /** Largest calendar object accepted: a year of a busy series with its changes is far below this. */
 export const MAX_OBJECT_BYTES = 256 * 1024;
@@ -65,7 +77,8 @@ function segmentsOf(url: string): string[] {
     } catch {
       refuse(400, NS.jarvis, 'invalid-path', 'Der Pfad ist nicht lesbar kodiert.');
     }
-    if (s === '.' || s === '..' || /[/\\\0]/.test(s)) refuse(400, NS.jarvis, 'invalid-path', 'Der Pfad darf nicht aus seinem Ordner heraus zeigen.');
+    if (s === '.' || s === '..' || /[/\\\0]/.test(s))
+      refuse(400, NS.jarvis, 'invalid-path', 'Der Pfad darf nicht aus seinem Ordner heraus zeigen.');
     out.push(s);
   }
   return out;
@@ -82,7 +95,8 @@ function targetOf(service: CaldavService, viewer: Member, url: string): Target {
   if (!collection) throw new DavFailure(404);
   if (s.length === 3) return { type: 'collection', collection };
   const name = s[3]!;
-  if (s.length > 4 || !NAME.test(name)) refuse(400, NS.jarvis, 'invalid-name', 'Der Name des Kalenderobjekts ist nicht erlaubt (Buchstaben, Ziffern, . _ - @ + = ~).');
+  if (s.length > 4 || !NAME.test(name))
+    refuse(400, NS.jarvis, 'invalid-name', 'Der Name des Kalenderobjekts ist nicht erlaubt (Buchstaben, Ziffern, . _ - @ + = ~).');
   return { type: 'object', collection, name };
 }
 

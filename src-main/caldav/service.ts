@@ -9,7 +9,16 @@ import type { CalendarObjectInfo, HouseholdService } from '../household';
 import { HomeError } from '../household';
 import { collectionOfObject, collectionsOf, seesCollection, type Collection } from './calendars';
 import type { ObjectRepository, ObjectRow } from './store';
-import { checkObject, createObject, deleteObject, ObjectRefusal, oneObject, updateObject, type ParsedObject, type ToolCaller } from './writes';
+import {
+  checkObject,
+  createObject,
+  deleteObject,
+  ObjectRefusal,
+  oneObject,
+  updateObject,
+  type ParsedObject,
+  type ToolCaller,
+} from './writes';
 
 export const SYNC_TOKEN_PREFIX = 'https://jarvis.home/ns/sync/';
 
@@ -210,4 +219,4 @@ export class CaldavService {
   }
 }
 
-export type { ToolResult };
+export type { ToolResult, ObjectRow };

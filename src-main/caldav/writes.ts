@@ -70,7 +70,8 @@ function spanArgs(span: Span, tz: string): Record<string, unknown> {
 function checkSpan(span: Span, what: string): void {
   if (span.allDay) return;
   const minutes = Math.round((span.endMs - span.startMs) / 60_000);
-  if (minutes < 1) throw new ObjectRefusal('valid-calendar-object-resource', `${what} dauert keine Minute; bitte ein Ende nach dem Beginn angeben.`);
+  if (minutes < 1)
+    throw new ObjectRefusal('valid-calendar-object-resource', `${what} dauert keine Minute; bitte ein Ende nach dem Beginn angeben.`);
   if (minutes > MAX_MINUTES)
     throw new ObjectRefusal('valid-calendar-object-resource', `${what} dauert länger als 7 Tage; bitte als ganztägigen Termin eintragen.`);
 }
@@ -108,7 +109,11 @@ const textArgs = (f: { title: string; location: string; notes: string }) => ({
 function dueArgs(dueMs: number | null, tz: string): Record<string, unknown> | null {
   if (dueMs === null) return null;
   const w = wallClockAt(dueMs, tz);
-  return { kind: 'absolute', date: localDateOf(dueMs, tz), time: `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}` };
+  return {
+    kind: 'absolute',
+    date: localDateOf(dueMs, tz),
+    time: `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`,
+  };
 }
 
 export class ToolRefusal extends Error {
@@ -236,7 +241,8 @@ export async function updateObject(
   }
   const args = changes(b, a, tz);
   if ((before.series?.rrule ?? null) !== (after.series?.rrule ?? null)) args.rrule = after.series?.rrule ?? null;
-  if (Object.keys(args).length > 0) await must(call, 'calendar_update', { id, ...(before.series || after.series ? { scope: 'all' } : {}), ...args });
+  if (Object.keys(args).length > 0)
+    await must(call, 'calendar_update', { id, ...(before.series || after.series ? { scope: 'all' } : {}), ...args });
   if (after.series) {
     // A changed rule or start carried the series' exceptions along: compare with what is stored now.
     const now = Object.keys(args).length > 0 ? reread() : before;

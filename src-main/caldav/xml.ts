@@ -112,7 +112,8 @@ export interface PropStat {
   readonly props: readonly string[];
 }
 
-export type DavResponse = { readonly href: string; readonly propstats: readonly PropStat[] } | { readonly href: string; readonly status: number };
+export type DavResponse =
+  { readonly href: string; readonly propstats: readonly PropStat[] } | { readonly href: string; readonly status: number };
 
 const REASONS: Readonly<Record<number, string>> = { 200: 'OK', 403: 'Forbidden', 404: 'Not Found' };
 
@@ -124,7 +125,9 @@ export function multistatus(responses: readonly DavResponse[], syncToken?: strin
     else {
       for (const ps of r.propstats) {
         if (ps.props.length === 0) continue;
-        parts.push(`<d:propstat><d:prop>${ps.props.join('')}</d:prop><d:status>HTTP/1.1 ${ps.status} ${REASONS[ps.status] ?? ''}</d:status></d:propstat>`);
+        parts.push(
+          `<d:propstat><d:prop>${ps.props.join('')}</d:prop><d:status>HTTP/1.1 ${ps.status} ${REASONS[ps.status] ?? ''}</d:status></d:propstat>`,
+        );
       }
     }
     parts.push('</d:response>');

@@ -128,7 +128,13 @@ export function taskIcs(t: TaskRecord, uid: string): string {
 }
 
 /** The iCalendar text of one object, or undefined when it is gone. */
-export function calendarObjectIcs(store: HouseholdStore, tz: string, kind: CalendarObjectKind, id: string, uid: string): string | undefined {
+export function calendarObjectIcs(
+  store: HouseholdStore,
+  tz: string,
+  kind: CalendarObjectKind,
+  id: string,
+  uid: string,
+): string | undefined {
   if (kind === 'task') {
     const t = store.tasks.get(id);
     return t && taskIcs(t, uid);

@@ -21,7 +21,12 @@ export interface CalendarItem {
   readonly present: (tz: string) => CalendarEvent;
 }
 
-const oneOff = (e: EventRecord): CalendarItem => ({ ...e, eventId: e.id, assignee: e.assignee ?? null, present: (tz) => presentEvent(e, tz) });
+const oneOff = (e: EventRecord): CalendarItem => ({
+  ...e,
+  eventId: e.id,
+  assignee: e.assignee ?? null,
+  present: (tz) => presentEvent(e, tz),
+});
 const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({
   ...o,
   assignee: e.assignee ?? null,

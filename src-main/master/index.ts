@@ -174,7 +174,22 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const caldav = createCaldav(platform, household.service);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify, caldav },
+    capabilities: {
+      protocol,
+      household,
+      skills,
+      mesh,
+      knowledge,
+      assistant,
+      voice,
+      backup,
+      homeassistant,
+      home,
+      mcp,
+      access,
+      notify,
+      caldav,
+    },
     all: [
       system,
       protocol,

@@ -25,7 +25,11 @@ export interface CaldavDevice {
   readonly username: string;
   readonly password: string;
   /** One request to the LAN listener with the device's app password (or `auth`). */
-  dav(method: string, path: string, options?: { body?: string; headers?: Record<string, string>; auth?: string | null }): Promise<DavAnswer>;
+  dav(
+    method: string,
+    path: string,
+    options?: { body?: string; headers?: Record<string, string>; auth?: string | null },
+  ): Promise<DavAnswer>;
 }
 
 export function basicAuth(user: string, password: string): string {

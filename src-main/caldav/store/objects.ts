@@ -91,17 +91,23 @@ export class ObjectRepository {
     applyMigrations(db, CALDAV_COMPONENT, CALDAV_MIGRATIONS);
     this.runInTransaction = db.transaction((fn: () => unknown) => fn());
     this.liveStmt = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM caldav_objects WHERE deleted = 0`).raw(true);
-    this.inStmt = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM caldav_objects WHERE collection = ? AND deleted = 0 ORDER BY name`).raw(true);
+    this.inStmt = db
+      .prepare<[string], Row>(`SELECT ${COLUMNS} FROM caldav_objects WHERE collection = ? AND deleted = 0 ORDER BY name`)
+      .raw(true);
     this.sinceStmt = db
       .prepare<[string, number], Row>(`SELECT ${COLUMNS} FROM caldav_objects WHERE collection = ? AND seq > ? ORDER BY seq`)
       .raw(true);
     this.getStmt = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM caldav_objects WHERE collection = ? AND name = ?`).raw(true);
-    this.bodyStmt = db.prepare<[string, string], { body: string }>('SELECT body FROM caldav_objects WHERE collection = ? AND name = ? AND deleted = 0');
+    this.bodyStmt = db.prepare<[string, string], { body: string }>(
+      'SELECT body FROM caldav_objects WHERE collection = ? AND name = ? AND deleted = 0',
+    );
     this.putStmt = db.prepare(
       `INSERT OR REPLACE INTO caldav_objects (collection, name, kind, item_id, uid, version, etag, body, seq, deleted)
        VALUES (@collection, @name, @kind, @itemId, @uid, @version, @etag, @body, @seq, 0)`,
     );
-    this.tombstoneStmt = db.prepare("UPDATE caldav_objects SET deleted = 1, seq = ?, body = '', version = '' WHERE collection = ? AND name = ?");
+    this.tombstoneStmt = db.prepare(
+      "UPDATE caldav_objects SET deleted = 1, seq = ?, body = '', version = '' WHERE collection = ? AND name = ?",
+    );
     this.seqStmt = db.prepare<[], { seq: number }>('SELECT seq FROM caldav_counter WHERE id = 1');
     this.bumpStmt = db.prepare('UPDATE caldav_counter SET seq = ? WHERE id = 1');
     this.maxSeqStmt = db.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM caldav_objects WHERE collection = ?');
