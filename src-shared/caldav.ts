@@ -19,3 +19,53 @@ export interface AppPasswordResponse {
   /** The address to give a calendar program (the LAN listener's origin). */
   readonly server_url?: string;
 }
+
+/** A subscribed calendar (ICS/webcal address): read-only, its own layer and colour. */
+export interface CalendarSubscription {
+  readonly id: string;
+  readonly name: string;
+  /** The address without its query (a private link's secret stays out of the UI). */
+  readonly source: string;
+  /** `#rrggbb`. */
+  readonly color: string;
+  readonly refresh_minutes: number;
+  readonly refreshed_at: string | null;
+  /** Why the last refresh failed, in plain words; null when it worked. */
+  readonly error: string | null;
+  readonly event_count: number;
+  /** Reminders the evening before events whose title contains `match` (e.g. "Restmüll"); null = off. */
+  readonly evening_reminders: { readonly match: string; readonly time: string } | null;
+}
+
+export interface CalendarSubscriptionsResponse {
+  readonly subscriptions: readonly CalendarSubscription[];
+}
+
+export interface CalendarSubscriptionCreateRequest {
+  readonly url: string;
+  readonly name: string;
+  readonly color?: string;
+  readonly refresh_minutes?: number;
+}
+
+export interface CalendarSubscriptionUpdateRequest {
+  readonly name?: string;
+  readonly color?: string;
+  readonly refresh_minutes?: number;
+  readonly evening_reminders?: { readonly match: string; readonly time: string } | null;
+}
+
+/** One occurrence of a subscribed calendar. */
+export interface SubscriptionEvent {
+  readonly subscription_id: string;
+  readonly title: string;
+  readonly location: string;
+  readonly start: string;
+  readonly end: string;
+  readonly all_day: boolean;
+  readonly color: string;
+}
+
+export interface SubscriptionEventsResponse {
+  readonly events: readonly SubscriptionEvent[];
+}

@@ -6,7 +6,8 @@ import ICAL from 'ical.js';
 import type { EventRecord, HouseholdStore, OverrideRecord, TaskRecord } from './store';
 import { addSeriesTime, addSpan, addWords, icalDate, icalTimeUtc, vtimezone } from './ics';
 import { calendarItems } from './calendar-read';
-import { parseIcs, type ParsedIcs } from './ics-parse';
+import { parseIcs, type IcsSeriesFields, type ParsedIcs } from './ics-parse';
+import { occurrencesIn } from './recurrence';
 
 export type CalendarObjectKind = 'event' | 'task';
 
@@ -154,4 +155,39 @@ export function eventIdsBetween(store: HouseholdStore, tz: string, fromMs: numbe
 /** One calendar object's text read as the calendar import reads a file (nothing is saved). */
 export function readCalendarObject(text: string, tz: string, nowMs: number): ParsedIcs {
   return parseIcs({ text, timezone: tz, nowMs });
+}
+
+export interface SpanFields {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly allDay: boolean;
+  readonly title: string;
+  readonly location: string;
+}
+
+/** The occurrences of a series read from a file that overlap [fromMs, toMs): EXDATEs left out, changed ones as changed. */
+export function seriesOccurrences(s: IcsSeriesFields, tz: string, fromMs: number, toMs: number): SpanFields[] {
+  const record: EventRecord = {
+    id: 'series',
+    title: s.title,
+    startMs: s.startMs,
+    endMs: s.endMs,
+    allDay: s.allDay,
+    location: s.location,
+    notes: s.notes,
+    icsUid: s.icsUid,
+    createdMs: 0,
+    updatedMs: 0,
+    rrule: s.rrule,
+    exdates: [...s.exdates],
+    tzid: s.tzid,
+    seriesEndMs: null,
+    remindedThroughMs: null,
+    assignee: null,
+  };
+  const changed = new Set(s.overrides.map((o) => o.occurrenceMs));
+  const out: SpanFields[] = occurrencesIn(record, tz, fromMs, toMs, changed);
+  const excluded = new Set(s.exdates);
+  for (const o of s.overrides) if (!excluded.has(o.occurrenceMs) && o.startMs < toMs && o.endMs > fromMs) out.push(o);
+  return out.sort((a, b) => a.startMs - b.startMs);
 }

@@ -3,6 +3,8 @@ import {
   calendarObjectInfos,
   eventIdsBetween,
   readCalendarObject,
+  seriesOccurrences,
+  type SpanFields,
   type CalendarObjectInfo,
   type CalendarObjectKind,
 } from './calendar-objects';
@@ -27,7 +29,7 @@ import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
 import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
-import type { ParsedIcs } from './ics-parse';
+import type { IcsSeriesFields, ParsedIcs } from './ics-parse';
 import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
@@ -292,6 +294,16 @@ export class HouseholdService {
   /** Reads one calendar object as the import would, saving nothing. Throws HomeError on malformed text. */
   readCalendarObject(text: string): ParsedIcs {
     return readCalendarObject(text, this.timezone, this.clock().getTime());
+  }
+
+  /** Reads a whole calendar file on the reader thread, saving nothing (a subscription's refresh). */
+  readCalendarFile(text: string): Promise<ParsedIcs> {
+    return this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
+  }
+
+  /** The occurrences of a series read from a file in [fromMs, toMs). */
+  seriesOccurrences(series: IcsSeriesFields, fromMs: number, toMs: number): SpanFields[] {
+    return seriesOccurrences(series, this.timezone, fromMs, toMs);
   }
 
   exportIcs(): string {

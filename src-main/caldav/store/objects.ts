@@ -33,6 +33,41 @@ export const CALDAV_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'calendar subscriptions',
+    up(db) {
+      db.exec(`
+        CREATE TABLE caldav_subscriptions (
+          id TEXT PRIMARY KEY,
+          url TEXT NOT NULL,
+          name TEXT NOT NULL,
+          color TEXT NOT NULL,
+          refresh_minutes INTEGER NOT NULL,
+          created_ms INTEGER NOT NULL,
+          refreshed_ms INTEGER,
+          error TEXT,
+          reminder_match TEXT,
+          reminder_time TEXT
+        );
+        CREATE TABLE caldav_subscription_events (
+          subscription_id TEXT NOT NULL,
+          uid TEXT NOT NULL,
+          start_ms INTEGER NOT NULL,
+          end_ms INTEGER NOT NULL,
+          all_day INTEGER NOT NULL,
+          title TEXT NOT NULL,
+          location TEXT NOT NULL
+        );
+        CREATE INDEX caldav_subscription_events_start ON caldav_subscription_events (subscription_id, start_ms);
+        CREATE TABLE caldav_subscription_reminders (
+          subscription_id TEXT NOT NULL,
+          key TEXT NOT NULL,
+          PRIMARY KEY (subscription_id, key)
+        );
+      `);
+    },
+  },
 ];
 
 export type ObjectKind = 'event' | 'task';
