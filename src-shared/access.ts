@@ -33,6 +33,8 @@ export interface PairedDevice {
   readonly member_name?: string;
   readonly created_at: string;
   readonly last_seen_at: string;
+  /** Whether the device has an app password for its calendar program (CalDAV). */
+  readonly app_password?: boolean;
 }
 
 export interface PairingConfirmResponse {

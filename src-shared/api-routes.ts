@@ -3,6 +3,7 @@
 // client and its test fake are both typed from this one table.
 
 import type { DevicesResponse, PairingResponse } from './access';
+import type { AppPasswordResponse } from './caldav';
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
@@ -111,6 +112,8 @@ export interface ApiRoutes {
   'POST /api/pairing': { request: Record<string, never>; response: PairingResponse };
   'GET /api/devices': { response: DevicesResponse };
   'DELETE /api/devices/{id}': { response: undefined };
+  'POST /api/devices/{id}/app-password': { request: Record<string, never>; response: AppPasswordResponse };
+  'DELETE /api/devices/{id}/app-password': { response: undefined };
 
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };

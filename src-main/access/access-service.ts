@@ -3,10 +3,11 @@ import type { ServerResponse } from 'node:http';
 import type { PairedDevice, PairingCheckResponse } from '../../src-shared';
 import type { Platform } from '../platform/capability';
 import { Refusal } from '../platform/errors';
+import { basicPassword, newAppPassword } from './app-passwords';
 import { credentialHash, newCredential } from './device-credentials';
 import type { DirectoryMember, MemberDirectory } from './members';
 import { AttemptLimiter, PairingCodes, type IssuedCode } from './pairing-codes';
-import type { DeviceRepository, DeviceRow } from './store';
+import type { AppPasswordRepository, DeviceRepository, DeviceRow } from './store';
 
 /** last_seen is written at most this often per device: the auth check stays a map lookup. */
 const SEEN_WRITE_MS = 60_000;
@@ -33,15 +34,23 @@ export class AccessService {
   private readonly byHash = new Map<string, DeviceRow>();
   private readonly seenMs = new Map<string, number>();
   private readonly open = new Map<string, Set<ServerResponse>>();
+  /** App password hash -> device id. */
+  private readonly appPasswords = new Map<string, string>();
 
   constructor(
     private readonly ctx: Platform,
     private readonly repo: DeviceRepository,
     private readonly members: MemberDirectory,
+    private readonly appPasswordRepo: AppPasswordRepository,
   ) {
     this.codes = new PairingCodes(ctx.clock);
     this.limiter = new AttemptLimiter(ctx.clock);
     for (const d of repo.all()) this.byHash.set(d.credentialSha256, d);
+    const known = new Set(repo.all().map((d) => d.id));
+    for (const p of appPasswordRepo.all()) {
+      if (known.has(p.deviceId)) this.appPasswords.set(p.secretSha256, p.deviceId);
+      else appPasswordRepo.delete(p.deviceId);
+    }
   }
 
   issueCode(): IssuedCode {
@@ -112,6 +121,51 @@ export class AccessService {
     return { id: row.id, memberId: row.memberId };
   }
 
+  /**
+   * Makes (or replaces) a paired device's app password for its calendar program. It is
+   * answered once; only its hash is kept.
+   */
+  issueAppPassword(deviceId: string): { password: string; memberName: string } {
+    const row = this.rowOf(deviceId);
+    if (!row) throw new Refusal('not_found', 'DEVICE_NOT_FOUND', 'No paired device has that id.');
+    this.dropAppPassword(deviceId);
+    const password = newAppPassword();
+    this.ctx.tracer.redactor.add(password);
+    const hash = credentialHash(password);
+    this.appPasswordRepo.put({ deviceId, secretSha256: hash, createdAt: this.ctx.clock().toISOString() });
+    this.appPasswords.set(hash, deviceId);
+    this.ctx.events.publish('devices.changed');
+    return { password, memberName: this.members.get(row.memberId)?.name ?? '' };
+  }
+
+  /** Takes a device's app password back: its calendar program stops at its next request. */
+  revokeAppPassword(deviceId: string): void {
+    if (!this.rowOf(deviceId)) throw new Refusal('not_found', 'DEVICE_NOT_FOUND', 'No paired device has that id.');
+    if (!this.dropAppPassword(deviceId)) throw new Refusal('not_found', 'NO_APP_PASSWORD', 'This device has no app password.');
+    for (const res of this.open.get(deviceId) ?? []) res.destroy();
+    this.ctx.events.publish('devices.changed');
+  }
+
+  /** The device whose app password an HTTP Basic header carries (CalDAV requests only). */
+  authenticateAppPassword(authorization: string | string[] | undefined): Device | undefined {
+    const password = basicPassword(authorization);
+    if (password === undefined) return undefined;
+    const deviceId = this.appPasswords.get(credentialHash(password));
+    const row = deviceId === undefined ? undefined : this.rowOf(deviceId);
+    if (!row || !this.members.get(row.memberId)) return undefined;
+    return { id: row.id, memberId: row.memberId };
+  }
+
+  private rowOf(deviceId: string): DeviceRow | undefined {
+    for (const d of this.byHash.values()) if (d.id === deviceId) return d;
+    return undefined;
+  }
+
+  private dropAppPassword(deviceId: string): boolean {
+    for (const [hash, id] of this.appPasswords) if (id === deviceId) this.appPasswords.delete(hash);
+    return this.appPasswordRepo.delete(deviceId);
+  }
+
   /** Keeps a device's open response (an event stream, a long request) so revoking can end it. */
   track(deviceId: string, res: ServerResponse): void {
     let set = this.open.get(deviceId);
@@ -140,6 +194,7 @@ export class AccessService {
     const row = [...this.byHash.values()].find((d) => d.id === id);
     if (!row || !this.repo.delete(id)) throw new Refusal('not_found', 'DEVICE_NOT_FOUND', 'No paired device has that id.');
     this.byHash.delete(row.credentialSha256);
+    this.dropAppPassword(id);
     this.seenMs.delete(id);
     for (const res of this.open.get(id) ?? []) res.destroy();
     this.open.delete(id);
@@ -156,6 +211,7 @@ export class AccessService {
       ...(member ? { member_name: member.name } : {}),
       created_at: row.createdAt,
       last_seen_at: row.lastSeenAt,
+      app_password: [...this.appPasswords.values()].includes(row.id),
     };
   }
 }

@@ -4,7 +4,7 @@ import { AccessService } from './access-service';
 import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
 import { registerAccessRoutes } from './routes';
-import { DeviceRepository } from './store';
+import { AppPasswordRepository, DeviceRepository } from './store';
 import type { TlsMaterial } from './tls/local-ca';
 
 /** How often the server certificate's expiry is looked at; it is renewed a month ahead. */
@@ -33,7 +33,7 @@ export function tlsDir(dataFile: string): string {
 
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
 export function createAccess(ctx: Platform, members: MemberDirectory): AccessCapability {
-  const service = new AccessService(ctx, new DeviceRepository(ctx.db), members);
+  const service = new AccessService(ctx, new DeviceRepository(ctx.db), members, new AppPasswordRepository(ctx.db));
   const addr = ctx.config.lanAddr;
   const names = addr ? lanNames({ host: addr.host, extra: ctx.config.lanNames }) : [];
   const allowed = new Set(names);

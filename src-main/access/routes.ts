@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DevicesResponse, PairingCheckResponse, PairingConfirmResponse, PairingResponse } from '../../src-shared';
+import type { AppPasswordResponse, DevicesResponse, PairingCheckResponse, PairingConfirmResponse, PairingResponse } from '../../src-shared';
+import { isCaldavPath } from '../../src-shared';
 import type { ApiListener } from '../platform/capability';
 import { errorBody, Refusal } from '../platform/errors';
 import { answerCarriesSecrets } from '../platform/secret-answers';
@@ -58,6 +59,22 @@ function addLanGuard(app: FastifyInstance, service: AccessService): void {
     if (reply.sent) return;
     const path = req.url.split('?')[0] ?? '';
     if (OPEN_ON_LAN.has(`${req.method} ${path}`)) return;
+    // Calendar programs cannot keep the web app's cookie: they send the device's app
+    // password, which opens CalDAV and nothing else.
+    if (isCaldavPath(path)) {
+      const device = service.authenticateAppPassword(req.headers.authorization);
+      if (device) {
+        setViewer(req, { via: 'lan', deviceId: device.id, memberId: device.memberId });
+        service.track(device.id, reply.raw);
+        return;
+      }
+      await reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="JARVIS", charset="UTF-8"')
+        .header('cache-control', 'no-store')
+        .send(errorBody('APP_PASSWORD_REQUIRED', 'Calendar access needs the app password made for this device on the devices card.'));
+      return;
+    }
     const credential = credentialFromCookies(req.headers.cookie);
     const device = credential === undefined ? undefined : service.authenticate(credential);
     if (device) {
@@ -173,6 +190,28 @@ export function registerAccessRoutes(
     requireDesktopOrAdmin(req, service);
     const origin = lan.origin();
     return { lan: origin ? { enabled: true, url: origin } : { enabled: false }, devices: service.list() };
+  });
+
+  const deviceParams = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  } as const;
+  app.post<{ Params: { id: string } }>(
+    '/api/devices/:id/app-password',
+    { schema: { params: deviceParams } },
+    async (req, reply): Promise<AppPasswordResponse> => {
+      requireDesktopOrAdmin(req, service);
+      const { password, memberName } = service.issueAppPassword(req.params.id);
+      const origin = lan.origin();
+      void reply.code(201).header('cache-control', 'no-store');
+      return { username: memberName || 'jarvis', password, ...(origin ? { server_url: origin } : {}) };
+    },
+  );
+  app.delete<{ Params: { id: string } }>('/api/devices/:id/app-password', { schema: { params: deviceParams } }, async (req, reply) => {
+    requireDesktopOrAdmin(req, service);
+    service.revokeAppPassword(req.params.id);
+    return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>(

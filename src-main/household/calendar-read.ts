@@ -9,6 +9,8 @@ import { presentEvent, presentOccurrence } from './present';
 export const OCCURRENCES_PER_LIST = 5_000;
 
 export interface CalendarItem {
+  /** The event, or for an occurrence its series. */
+  readonly eventId: string;
   readonly startMs: number;
   readonly endMs: number;
   readonly allDay: boolean;
@@ -19,7 +21,12 @@ export interface CalendarItem {
   readonly present: (tz: string) => CalendarEvent;
 }
 
-const oneOff = (e: EventRecord): CalendarItem => ({ ...e, assignee: e.assignee ?? null, present: (tz) => presentEvent(e, tz) });
+const oneOff = (e: EventRecord): CalendarItem => ({
+  ...e,
+  eventId: e.id,
+  assignee: e.assignee ?? null,
+  present: (tz) => presentEvent(e, tz),
+});
 const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({
   ...o,
   assignee: e.assignee ?? null,

@@ -154,11 +154,11 @@ export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
   };
 }
 
-function icalTimeUtc(ms: number): IcalTime {
+export function icalTimeUtc(ms: number): IcalTime {
   return ICAL.Time.fromJSDate(new Date(ms), true);
 }
 
-function icalDate(ms: number, tz: string): IcalTime {
+export function icalDate(ms: number, tz: string): IcalTime {
   const w = wallClockAt(ms, tz);
   return ICAL.Time.fromData({ year: w.year, month: w.month, day: w.day, isDate: true });
 }
@@ -169,7 +169,7 @@ function icalWall(ms: number, tz: string): IcalTime {
 }
 
 /** DTSTART, RECURRENCE-ID, EXDATE of a series: a date for all-day series, else the wall time with TZID. */
-function addSeriesTime(v: IcalComponent, name: string, ms: number, allDay: boolean, zone: string): void {
+export function addSeriesTime(v: IcalComponent, name: string, ms: number, allDay: boolean, zone: string): void {
   if (allDay) {
     v.addPropertyWithValue(name, icalDate(ms, zone));
     return;
@@ -181,7 +181,7 @@ function addSeriesTime(v: IcalComponent, name: string, ms: number, allDay: boole
   v.addPropertyWithValue(name, icalWall(ms, zone)).setParameter('tzid', zone);
 }
 
-function addSpan(v: IcalComponent, e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): void {
+export function addSpan(v: IcalComponent, e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): void {
   if (e.allDay) {
     v.addPropertyWithValue('dtstart', icalDate(e.startMs, tz));
     v.addPropertyWithValue('dtend', icalDate(e.endMs, tz));
@@ -191,13 +191,13 @@ function addSpan(v: IcalComponent, e: Pick<EventRecord, 'startMs' | 'endMs' | 'a
   }
 }
 
-function addWords(v: IcalComponent, w: { title: string; location: string; notes: string }): void {
+export function addWords(v: IcalComponent, w: { title: string; location: string; notes: string }): void {
   v.addPropertyWithValue('summary', w.title);
   if (w.location) v.addPropertyWithValue('location', w.location);
   if (w.notes) v.addPropertyWithValue('description', w.notes);
 }
 
-function vtimezone(zone: string, year: number): IcalComponent {
+export function vtimezone(zone: string, year: number): IcalComponent {
   const text = ['BEGIN:VCALENDAR', ...vtimezoneLines(zone, year), 'END:VCALENDAR'].join('\r\n');
   return new ICAL.Component(ICAL.parse(text) as unknown as unknown[]).getFirstSubcomponent('vtimezone')!;
 }

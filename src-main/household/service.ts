@@ -1,3 +1,13 @@
+import {
+  calendarObjectIcs,
+  calendarObjectInfos,
+  eventIdsBetween,
+  readCalendarObject,
+  seriesOccurrences,
+  type SpanFields,
+  type CalendarObjectInfo,
+  type CalendarObjectKind,
+} from './calendar-objects';
 import { userInfo } from 'node:os';
 import type {
   ComponentStatus,
@@ -20,7 +30,7 @@ import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
 import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
-import type { ParsedIcs } from './ics-parse';
+import type { IcsSeriesFields, ParsedIcs } from './ics-parse';
 import { IcsReader } from './ics-reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
@@ -265,6 +275,36 @@ export class HouseholdService {
   /** Stops a calendar file still being read. */
   close(): Promise<void> {
     return this.ics.close();
+  }
+
+  /** Every event and task with a version that changes with its iCalendar text (for the CalDAV server). */
+  calendarObjects(): CalendarObjectInfo[] {
+    return calendarObjectInfos(this.store);
+  }
+
+  /** One event (with its series' changes and reminder) or task as iCalendar text; undefined when gone. */
+  calendarObjectIcs(kind: CalendarObjectKind, id: string, uid: string): string | undefined {
+    return calendarObjectIcs(this.store, this.timezone, kind, id, uid);
+  }
+
+  /** Ids of the events with an occurrence in [fromMs, toMs). */
+  eventIdsBetween(fromMs: number, toMs: number): Set<string> {
+    return eventIdsBetween(this.store, this.timezone, fromMs, toMs);
+  }
+
+  /** Reads one calendar object as the import would, saving nothing. Throws HomeError on malformed text. */
+  readCalendarObject(text: string): ParsedIcs {
+    return readCalendarObject(text, this.timezone, this.clock().getTime());
+  }
+
+  /** Reads a whole calendar file on the reader thread, saving nothing (a subscription's refresh). */
+  readCalendarFile(text: string): Promise<ParsedIcs> {
+    return this.ics.read({ text, timezone: this.timezone, nowMs: this.clock().getTime() });
+  }
+
+  /** The occurrences of a series read from a file in [fromMs, toMs). */
+  seriesOccurrences(series: IcsSeriesFields, fromMs: number, toMs: number): SpanFields[] {
+    return seriesOccurrences(series, this.timezone, fromMs, toMs);
   }
 
   exportIcs(): string {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
 import { createAccess, type AccessCapability } from '../access';
+import { createCaldav, type CaldavCapability } from '../caldav';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
@@ -62,6 +63,7 @@ export interface Capabilities {
   readonly mcp: McpCapability;
   readonly access: AccessCapability;
   readonly notify: NotifyCapability;
+  readonly caldav: CaldavCapability;
 }
 
 export interface Addresses {
@@ -171,9 +173,25 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   });
   const home = createHome(platform);
   const access = createAccess(platform, household.members);
+  const caldav = createCaldav(platform, household.service);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify },
+    capabilities: {
+      protocol,
+      household,
+      skills,
+      mesh,
+      knowledge,
+      assistant,
+      voice,
+      backup,
+      homeassistant,
+      home,
+      mcp,
+      access,
+      notify,
+      caldav,
+    },
     all: [
       system,
       protocol,
@@ -190,6 +208,7 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
       backup,
       home,
       access,
+      caldav,
       ...extra,
     ],
   };

@@ -1,4 +1,5 @@
-import { ACCESS_MIGRATIONS } from '../access';
+import { ACCESS_MIGRATIONS, APP_PASSWORD_MIGRATIONS } from '../access';
+import { CALDAV_MIGRATIONS } from '../caldav';
 import { HOUSEHOLD_SCHEMAS } from '../household';
 import { RAG_MIGRATIONS } from '../knowledge';
 import { MCP_MIGRATIONS } from '../mcp';
@@ -19,7 +20,9 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   rag: RAG_MIGRATIONS.length,
   mcp: MCP_MIGRATIONS.length,
   access: ACCESS_MIGRATIONS.length,
+  access_app_passwords: APP_PASSWORD_MIGRATIONS.length,
   idempotency: IDEMPOTENCY_MIGRATIONS.length,
   notify: NOTIFY_MIGRATIONS.length,
   skill_history: SKILL_HISTORY_MIGRATIONS.length,
+  caldav: CALDAV_MIGRATIONS.length,
 };

@@ -97,6 +97,7 @@ export class EventRepository {
   private readonly maxOverrideDurationStmt;
   private readonly uidPrefixStmt;
   private readonly overriddenInStmt;
+  private readonly allOverridesStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -146,6 +147,9 @@ export class EventRepository {
       .prepare<[number, number], [string, number]>(
         'SELECT event_id, occurrence_ms FROM household_event_overrides WHERE occurrence_ms >= ? AND occurrence_ms < ?',
       )
+      .raw(true);
+    this.allOverridesStmt = db
+      .prepare<[], OverrideRow>(`SELECT ${OVERRIDE_COLUMNS} FROM household_event_overrides ORDER BY event_id, occurrence_ms`)
       .raw(true);
     // A prefix compare instead of LIKE: UIDs may hold % and _.
     this.uidPrefixStmt = db.prepare<[{ p: string }], { id: string; ics_uid: string }>(
@@ -212,6 +216,18 @@ export class EventRepository {
       let keys = out.get(id);
       if (!keys) out.set(id, (keys = new Set()));
       keys.add(ms);
+    }
+    return out;
+  }
+
+  /** Every changed occurrence of every series, grouped by series (one query for a whole calendar export). */
+  allOverrides(): Map<string, OverrideRecord[]> {
+    const out = new Map<string, OverrideRecord[]>();
+    for (const r of this.allOverridesStmt.all()) {
+      const o = fromOverrideRow(r);
+      const list = out.get(o.eventId);
+      if (list) list.push(o);
+      else out.set(o.eventId, [o]);
     }
     return out;
   }

@@ -34,6 +34,7 @@ export class ReminderRepository {
   private readonly pendingStmt;
   private readonly sinceStmt;
   private readonly dueStmt;
+  private readonly leadStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -44,6 +45,11 @@ export class ReminderRepository {
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_reminders WHERE id = ?');
+    // An event's lead is start - at; for a series' reminder the occurrence's start.
+    this.leadStmt = db.prepare<[], { event_id: string; lead_ms: number }>(
+      `SELECT r.event_id AS event_id, COALESCE(r.occurrence_ms, e.start_ms) - r.at_ms AS lead_ms FROM household_reminders r
+       JOIN household_events e ON e.id = r.event_id WHERE r.source = 'event' ORDER BY r.event_id, r.at_ms`,
+    );
     this.byEventStmt = db.prepare<[string], Row>('SELECT * FROM household_reminders WHERE event_id = ? ORDER BY at_ms, id');
     this.pendingStmt = db.prepare<[], Row>('SELECT * FROM household_reminders WHERE fired_ms IS NULL ORDER BY at_ms, id');
     this.sinceStmt = db.prepare<[number], Row>(
@@ -67,6 +73,13 @@ export class ReminderRepository {
 
   delete(id: string): void {
     this.deleteStmt.run(id);
+  }
+
+  /** Per event, how long before its start (or its occurrence's) its first reminder is, in ms. */
+  eventLeads(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const r of this.leadStmt.all()) if (!out.has(r.event_id)) out.set(r.event_id, r.lead_ms);
+    return out;
   }
 
   forEvent(eventId: string): ReminderRecord[] {

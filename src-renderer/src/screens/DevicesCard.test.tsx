@@ -59,6 +59,34 @@ describe('Wissen & System: devices', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/devices/dev_1']);
   });
 
+  it('makes a calendar password for a device, shows server, user name and password once, and removes it', async () => {
+    let devices: DevicesResponse = { lan: { enabled: true, url: 'https://192.168.1.20:8443' }, devices: [PHONE] };
+    const api = fakeApi({
+      'GET /api/devices': () => json(devices),
+      'POST /api/devices/dev_1/app-password': () => {
+        devices = { ...devices, devices: [{ ...PHONE, app_password: true }] };
+        return json({ username: 'Anna', password: 'abcd-efgh-jkmn-pqrs-tuvw', server_url: 'https://192.168.1.20:8443' }, 201);
+      },
+      'DELETE /api/devices/dev_1/app-password': () => {
+        devices = { ...devices, devices: [PHONE] };
+        return new Response(null, { status: 204 });
+      },
+    });
+    render(<DevicesCard />);
+    await useStore.getState().loadDevices();
+    const card = screen.getByTestId('card-devices');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Kalender-Passwort: Annas Handy' }));
+    const shown = await within(card).findByTestId('calendar-password');
+    expect(within(shown).getByText('abcd-efgh-jkmn-pqrs-tuvw')).toBeTruthy();
+    expect(within(shown).getByText('https://192.168.1.20:8443')).toBeTruthy();
+    expect(await within(card).findByText(/Kalender verbunden/)).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: 'Ausblenden' }));
+    expect(within(card).queryByText('abcd-efgh-jkmn-pqrs-tuvw')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Kalender-Passwort entfernen: Annas Handy' }));
+    await vi.waitFor(() => expect(within(card).queryByText(/Kalender verbunden/)).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/devices/dev_1/app-password']);
+  });
+
   it('says how to switch LAN access on when it is off, and offers no pairing', async () => {
     fakeApi({ 'GET /api/devices': () => json({ lan: { enabled: false }, devices: [] }) });
     render(<DevicesCard />);

@@ -39,6 +39,32 @@ function PairingCode({ pairing }: { pairing: PairingResponse }) {
   );
 }
 
+/** A calendar app password just made: the three things a calendar app asks for, shown once. */
+function CalendarPassword({ deviceName }: { deviceName: string }) {
+  const { t } = useTranslation();
+  const shown = useStore((s) => s.appPassword);
+  const hide = useStore((s) => s.hideAppPassword);
+  if (!shown) return null;
+  return (
+    <div className="pairing" data-testid="calendar-password" aria-label={t('devices.calendarPasswordFor', { name: deviceName })}>
+      <div>
+        <p>{t('devices.calendarPasswordHint')}</p>
+        <dl>
+          <dt>{t('devices.calendarServer')}</dt>
+          <dd data-technical="">{shown.answer.server_url ?? ''}</dd>
+          <dt>{t('devices.calendarUser')}</dt>
+          <dd>{shown.answer.username}</dd>
+          <dt>{t('devices.calendarSecret')}</dt>
+          <dd className="pairing-code">{shown.answer.password}</dd>
+        </dl>
+        <button type="button" className="btn btn-small" onClick={hide}>
+          {t('devices.hide')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Phones and tablets paired over the home network: pair one, see who uses which, revoke. */
 export function DevicesCard() {
   const { t } = useTranslation();
@@ -46,6 +72,9 @@ export function DevicesCard() {
   const pairing = useStore((s) => s.pairing);
   const start = useStore((s) => s.startPairing);
   const revoke = useStore((s) => s.revokeDevice);
+  const makePassword = useStore((s) => s.makeAppPassword);
+  const removePassword = useStore((s) => s.removeAppPassword);
+  const passwordFor = useStore((s) => s.appPassword?.deviceId);
   const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   // Revoking cannot be undone (the phone must pair again): it asks once more, in place.
   const [confirming, setConfirming] = useState<string | undefined>();
@@ -78,8 +107,28 @@ export function DevicesCard() {
                         <span>{d.name}</span>
                         <span className="muted small">
                           {d.member_name ?? t('devices.unknownMember')} · {t('devices.lastSeen', { date: seen.date, time: seen.time })}
+                          {d.app_password ? ` · ${t('devices.calendarPasswordOn')}` : ''}
                         </span>
+                        {passwordFor === d.id ? <CalendarPassword deviceName={d.name} /> : null}
                       </span>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`${d.app_password ? t('devices.calendarPasswordNew') : t('devices.calendarPassword')}: ${d.name}`}
+                        onClick={() => void makePassword(d.id)}
+                      >
+                        {d.app_password ? t('devices.calendarPasswordNew') : t('devices.calendarPassword')}
+                      </button>
+                      {d.app_password ? (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`${t('devices.calendarPasswordRemove')}: ${d.name}`}
+                          onClick={() => void removePassword(d.id)}
+                        >
+                          {t('devices.calendarPasswordRemove')}
+                        </button>
+                      ) : null}
                       {confirming === d.id ? (
                         <span className="row">
                           <button

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { DevicesResponse, PairingResponse } from '../../../src-shared';
+import type { AppPasswordResponse, DevicesResponse, PairingResponse } from '../../../src-shared';
 import { request } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
@@ -12,6 +12,11 @@ export interface DevicesSlice {
   startPairing(): Promise<void>;
   endPairing(): void;
   revokeDevice(id: string): Promise<void>;
+  /** A calendar app password just made, on show until hidden (it is never shown again). */
+  appPassword?: { readonly deviceId: string; readonly answer: AppPasswordResponse };
+  makeAppPassword(id: string): Promise<void>;
+  removeAppPassword(id: string): Promise<void>;
+  hideAppPassword(): void;
 }
 
 export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (set, get) => ({
@@ -37,6 +42,27 @@ export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (se
   },
   endPairing() {
     set({ pairing: undefined });
+  },
+  async makeAppPassword(id) {
+    try {
+      const answer = await request('POST /api/devices/{id}/app-password', { params: { id }, body: {} });
+      set({ appPassword: { deviceId: id, answer } });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+    await get().loadDevices();
+  },
+  async removeAppPassword(id) {
+    try {
+      await request('DELETE /api/devices/{id}/app-password', { params: { id } });
+      if (get().appPassword?.deviceId === id) set({ appPassword: undefined });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+    await get().loadDevices();
+  },
+  hideAppPassword() {
+    set({ appPassword: undefined });
   },
   async revokeDevice(id) {
     try {

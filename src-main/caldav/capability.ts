@@ -1,0 +1,81 @@
+import type { ApiListener, Capability, Platform } from '../platform/capability';
+import type { HouseholdService } from '../household';
+import { newTraceId } from '../platform/trace';
+import { registerCaldavRoutes } from './routes';
+import { CaldavService } from './service';
+import { ObjectRepository, SubscriptionRepository } from './store';
+import { registerSubscriptionRoutes } from './subscription-routes';
+import { SubscriptionService, type Fetcher } from './subscriptions';
+
+export interface CaldavCapability extends Capability {
+  readonly service: CaldavService;
+  readonly subscriptions: SubscriptionService;
+}
+
+export interface CaldavOptions {
+  /** How subscriptions are fetched (tests: a stand-in); default the global fetch. */
+  readonly fetch?: Fetcher;
+}
+
+/** How often due subscriptions are looked for; each has its own interval. */
+const SUBSCRIPTION_CHECK_MS = 60_000;
+
+/** Domains whose change can change a calendar object (members: names, colours, who is gone). */
+const CALENDAR_DOMAINS = new Set(['calendar', 'tasks', 'reminders', 'members']);
+
+/**
+ * The household's calendars for the family's phones and computers: a CalDAV server on the
+ * LAN listener (paired devices with their app password), writing through the household's
+ * tools.
+ */
+export function createCaldav(ctx: Platform, household: HouseholdService, options: CaldavOptions = {}): CaldavCapability {
+  const service = new CaldavService(household, new ObjectRepository(ctx.db), ctx.config.language === 'en' ? 'en' : 'de');
+  const subscriptions = new SubscriptionService({
+    household,
+    repo: new SubscriptionRepository(ctx.db),
+    clock: ctx.clock,
+    timezone: ctx.config.timezone,
+    remind: (args) =>
+      ctx.registry.call('reminders_create', args, {
+        traceId: newTraceId('subscription'),
+        now: ctx.clock(),
+        timezone: ctx.config.timezone,
+        actor: 'automation',
+      }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    changed: () => ctx.events.publish('subscriptions.changed'),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined = ctx.events.subscribe((event) => {
+    if (event.type !== 'state.changed') return;
+    const domains = (event.data as { domains?: unknown } | undefined)?.domains;
+    if (!Array.isArray(domains) || domains.some((d) => CALENDAR_DOMAINS.has(String(d)))) service.markChanged();
+  });
+  return {
+    name: 'caldav',
+    service,
+    subscriptions,
+    routes(app, listener: ApiListener) {
+      registerSubscriptionRoutes(app, {
+        subscriptions,
+        isAdmin: (id) => id !== undefined && household.members.get(id)?.is_admin === true,
+      });
+      if (listener !== 'lan') return;
+      registerCaldavRoutes(app, { service, registry: ctx.registry, clock: ctx.clock, timezone: ctx.config.timezone });
+    },
+    start() {
+      const check = () => {
+        subscriptions.refreshDue().catch((err: unknown) => ctx.log.error('refreshing calendar subscriptions failed', err));
+      };
+      check();
+      timer = setInterval(check, SUBSCRIPTION_CHECK_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      unsubscribe?.();
+      unsubscribe = undefined;
+    },
+  };
+}

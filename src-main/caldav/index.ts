@@ -1,0 +1,3 @@
+export { createCaldav, type CaldavCapability } from './capability';
+export type { CaldavService } from './service';
+export { CALDAV_MIGRATIONS } from './store';

@@ -1,0 +1,2 @@
+export { CALDAV_COMPONENT, CALDAV_MIGRATIONS, ObjectRepository, type ObjectKind, type ObjectRow, type ObjectWrite } from './objects';
+export { SubscriptionRepository, type SubscriptionEventRow, type SubscriptionRow } from './subscriptions';
