@@ -34,6 +34,7 @@ import type {
   NotifySettings,
   NotifySettingsResponse,
   NotifySettingsUpdate,
+  NotifySnoozeRequest,
   PushSubscriptionRequest,
   PushSubscriptionResponse,
   PushUnsubscribeRequest,
@@ -147,7 +148,7 @@ export interface ApiRoutes {
   'GET /api/notify/settings': { response: NotifySettingsResponse };
   'PUT /api/notify/settings/{member}': { request: NotifySettingsUpdate; response: NotifySettings };
   'POST /api/notify/reminders/{id}/done': { request: Record<string, never>; response: ToolResult };
-  'POST /api/notify/reminders/{id}/snooze': { request: Record<string, never>; response: ToolResult };
+  'POST /api/notify/reminders/{id}/snooze': { request: NotifySnoozeRequest; response: ToolResult };
 }
 
 export type ApiRoute = keyof ApiRoutes;

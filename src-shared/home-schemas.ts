@@ -9,6 +9,7 @@ import {
   KANBAN_COLUMNS,
   MEAL_SLOTS,
   RECURRENCE_SCOPES,
+  SNOOZE_MAX_MINUTES,
   TASK_PRIORITIES,
   TASK_STATUSES,
   WEEKDAYS,
@@ -262,6 +263,13 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   reminders_delete: {
     description: 'Erinnerung löschen.',
     input_schema: object({ id: id('rem_') }, ['id']),
+  },
+  reminders_snooze: {
+    description: 'Erinnerung später noch einmal: verschiebt sie um minutes Minuten (Standard 60) ab jetzt; Text und Person bleiben.',
+    input_schema: object(
+      { id: id('rem_'), minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES, description: 'Minuten, Standard 60' } },
+      ['id'],
+    ),
   },
   groceries_list: {
     description: 'Einkaufsliste anzeigen (Standard: nur offene Einträge).',

@@ -252,6 +252,7 @@ export const HOME_TOOL_NAMES = [
   'reminders_list',
   'reminders_create',
   'reminders_delete',
+  'reminders_snooze',
   'groceries_list',
   'groceries_add',
   'groceries_update',
@@ -376,6 +377,16 @@ export interface RemindersCreateArgs {
   /** Who it is for: a name, an id or "me"; without it the asking member's when the assistant creates it, else everyone's. */
   readonly assignee?: string;
 }
+
+/** Moves a reminder later; everything else about it (text, person, event) stays. */
+export interface RemindersSnoozeArgs {
+  readonly id: string;
+  /** Minutes after now (or after its own time, if that is later); default SNOOZE_DEFAULT_MINUTES. */
+  readonly minutes?: number;
+}
+
+export const SNOOZE_DEFAULT_MINUTES = 60;
+export const SNOOZE_MAX_MINUTES = 7 * 24 * 60;
 
 export interface GroceriesListArgs {
   readonly include_checked?: boolean;
@@ -506,6 +517,7 @@ export interface HomeToolArgs {
   reminders_list: RemindersListArgs;
   reminders_create: RemindersCreateArgs;
   reminders_delete: IdArgs;
+  reminders_snooze: RemindersSnoozeArgs;
   groceries_list: GroceriesListArgs;
   groceries_add: GroceriesAddArgs;
   groceries_update: GroceriesUpdateArgs;
@@ -540,6 +552,7 @@ export interface HomeToolData {
   reminders_list: { readonly reminders: readonly Reminder[] };
   reminders_create: Reminder;
   reminders_delete: Reminder;
+  reminders_snooze: Reminder;
   groceries_list: { readonly items: readonly GroceryItem[] };
   groceries_add: GroceryItem;
   groceries_update: GroceryItem;

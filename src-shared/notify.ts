@@ -63,9 +63,15 @@ export interface PushMessage {
   /** Where tapping the notification leads (an app path). */
   readonly url: string;
   readonly reminder: { readonly id: string; readonly text: string; readonly at: string };
-  /** The action buttons' labels in the member's language ("Erledigt", "Später"). */
-  readonly actions: { readonly done: string; readonly snooze: string };
+  /** The action buttons' labels in the member's language ("Erledigt", "In 10 Min.", "In 1 Std."). */
+  readonly actions: { readonly done: string; readonly snooze_short: string; readonly snooze_long: string };
 }
 
-/** What "Später" moves a reminder by. */
-export const SNOOZE_MINUTES = 15;
+/** What a notification's two snooze buttons move a reminder by, in minutes. */
+export const PHONE_SNOOZE_MINUTES = { snooze_short: 10, snooze_long: 60 } as const;
+export type PhoneSnoozeAction = keyof typeof PHONE_SNOOZE_MINUTES;
+
+/** The body of `POST /api/notify/reminders/{id}/snooze`; without minutes, the short snooze. */
+export interface NotifySnoozeRequest {
+  readonly minutes?: number;
+}

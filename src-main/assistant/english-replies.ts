@@ -53,6 +53,8 @@ export function englishMutationSentence(call: ExecutedToolCall): string | undefi
       return `Reminder saved: ${str(d, 'text')}, ${when(str(d, 'at'))}.`;
     case 'reminders_delete':
       return `Reminder deleted: ${str(d, 'text')}.`;
+    case 'reminders_snooze':
+      return `Reminder moved: ${str(d, 'text')}, ${when(str(d, 'at'))}.`;
     case 'recipes_create':
       return `Recipe saved: ${title}.`;
     case 'recipes_update':

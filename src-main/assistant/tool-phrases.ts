@@ -23,6 +23,7 @@ export const CORE_TOOL_PHRASES: Readonly<Record<string, string>> = {
   reminders_list: `${REMINDERS} welche anstehend zeige list show upcoming`,
   reminders_create: `${REMINDERS} erinnere mich uns denk dran nicht vergessen remind me don't forget`,
   reminders_delete: `${REMINDERS} löschen lösche entfernen delete remove cancel`,
+  reminders_snooze: `${REMINDERS} später nochmal noch einmal schlummern verschieben in zehn minuten stunde snooze later again in ten minutes hour`,
   groceries_list: `${GROCERIES} was steht drauf brauchen zeige what's on need show`,
   groceries_add: `${GROCERIES} hinzufügen füge setz setze schreib drauf brauchen liter gramm kilo packung flasche milch eier brot butter käse mehl zucker kaffee obst gemüse add put need`,
   groceries_update: `${GROCERIES} abhaken gekauft menge ändern check off bought quantity change`,

@@ -71,7 +71,7 @@ describe('notifications', () => {
       body: 'Zahnarzt anrufen (um 15:00)',
       url: `/?reminder=${id}`,
       reminder: { id, text: 'Zahnarzt anrufen', at: '2026-12-01T15:00:00+01:00' },
-      actions: { done: 'Erledigt', snooze: 'Später' },
+      actions: { done: 'Erledigt', snooze_short: 'In 10 Min.', snooze_long: 'In 1 Std.' },
     });
   });
 
@@ -183,18 +183,28 @@ describe('notifications', () => {
     expect((await t.request('/api/notify/settings')).json.members[0].devices).toBe(0);
   });
 
-  it('"Erledigt" removes the reminder; "Später" moves it by 15 minutes', async () => {
+  it('"Erledigt" removes the reminder; "In 10 Min." and "In 1 Std." move the same reminder, for the same person', async () => {
     const t = await master();
+    const paul = (await t.request('/api/members', { json: { name: 'Paul' } })).json.id as string;
     const done = await remind(t, 'Tabletten', '15:00');
-    const later = await remind(t, 'Wäsche', '15:00');
+    const later = await t.request('/api/tools/reminders_create', {
+      json: { arguments: { text: 'Wäsche', when: { kind: 'absolute', date: '2026-12-01', time: '15:00' }, assignee: 'Paul' } },
+    });
+    const id = later.json.data.id as string;
     now = new Date('2026-12-01T15:02:00+01:00');
     await pass(t);
     expect((await t.request(`/api/notify/reminders/${done}/done`, { method: 'POST' })).status).toBe(200);
-    const snoozed = await t.request(`/api/notify/reminders/${later}/snooze`, { method: 'POST' });
-    expect(snoozed.status).toBe(201);
-    const left = (await t.request('/api/reminders?include_fired=true')).json.data.reminders as { id: string; text: string; at: string }[];
-    expect(left.map((r) => [r.text, r.at])).toEqual([['Wäsche', '2026-12-01T15:17:00+01:00']]);
-    expect((await t.request(`/api/notify/reminders/${later}/snooze`, { method: 'POST' })).status).toBe(404);
+    const short = await t.request(`/api/notify/reminders/${id}/snooze`, { json: { minutes: 10 } });
+    expect(short.status).toBe(200);
+    expect(short.json.data).toMatchObject({ id, text: 'Wäsche', at: '2026-12-01T15:12:00+01:00', assignee: paul, fired_at: null });
+    // Snoozed again before it rang: an hour after its own (later) time.
+    const long = await t.request(`/api/notify/reminders/${id}/snooze`, { json: { minutes: 60 } });
+    expect(long.json.data).toMatchObject({ id, at: '2026-12-01T16:12:00+01:00', assignee: paul });
+    const left = (await t.request('/api/reminders?include_fired=true')).json.data.reminders as { id: string; assignee: string }[];
+    expect(left.map((r) => [r.id, r.assignee])).toEqual([[id, paul]]);
+    expect((await t.request(`/api/notify/reminders/${done}/snooze`, { json: { minutes: 10 } })).status).toBe(404);
+    expect((await t.request(`/api/notify/reminders/${id}/snooze`, { json: { minutes: 0 } })).status).toBe(400);
+    expect((await t.request(`/api/notify/reminders/${id}/snooze`, { json: { minutes: 10, extra: 1 } })).status).toBe(400);
   });
 
   it('bad subscriptions and settings are refused with a reason and change nothing', async () => {

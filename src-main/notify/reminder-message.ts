@@ -2,8 +2,8 @@ import type { PushMessage, Reminder } from '../../src-shared';
 import type { NtfyMessage } from './ntfy-channel';
 
 const TEXT = {
-  de: { title: 'Erinnerung', done: 'Erledigt', snooze: 'Später', at: (time: string) => `um ${time}` },
-  en: { title: 'Reminder', done: 'Done', snooze: 'Later', at: (time: string) => `at ${time}` },
+  de: { title: 'Erinnerung', done: 'Erledigt', short: 'In 10 Min.', long: 'In 1 Std.', at: (time: string) => `um ${time}` },
+  en: { title: 'Reminder', done: 'Done', short: 'In 10 min', long: 'In 1 hr', at: (time: string) => `at ${time}` },
 } as const;
 
 export type NotifyLanguage = keyof typeof TEXT;
@@ -32,7 +32,7 @@ export function pushMessageFor(reminder: Reminder, language: NotifyLanguage): Pu
     body: `${text} (${t.at(wallTime(reminder.at))})`,
     url: reminderPath(reminder),
     reminder: { id: reminder.id, text, at: reminder.at },
-    actions: { done: t.done, snooze: t.snooze },
+    actions: { done: t.done, snooze_short: t.short, snooze_long: t.long },
   };
 }
 

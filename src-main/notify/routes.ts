@@ -8,16 +8,15 @@ import type {
   PushSubscriptionRequest,
   PushSubscriptionResponse,
   PushUnsubscribeRequest,
-  Reminder,
   ToolResult,
   VapidKeyResponse,
 } from '../../src-shared';
-import { SNOOZE_MINUTES } from '../../src-shared';
+import { PHONE_SNOOZE_MINUTES, SNOOZE_MAX_MINUTES, type NotifySnoozeRequest } from '../../src-shared';
 import { Refusal, statusOfToolResult } from '../platform/errors';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
 import { viewerOf } from '../platform/viewer';
-import { assigneeOf, type MemberDirectory } from './members';
+import type { MemberDirectory } from './members';
 import type { Asker, NotifyService } from './service';
 
 export interface NotifyRouteDeps {
@@ -74,23 +73,11 @@ const settingsBody = {
   },
 } as const;
 
-/** Local "YYYY-MM-DD" and "HH:MM" of an instant in the household's time zone. */
-function localDateTime(at: Date, timezone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
+const snoozeBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES } },
+} as const;
 
 export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyRouteDeps): void {
   /** The member a request acts for: a paired device's member, else the desktop's. */
@@ -103,8 +90,15 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyRouteDeps
     };
   };
 
-  const call = (name: string, args: Record<string, unknown>) =>
-    deps.registry.call(name, args, { traceId: newTraceId('http'), now: deps.clock(), timezone: deps.timezone, actor: 'user' });
+  // The button was pressed on the member's own device: the call acts for that member.
+  const call = (req: FastifyRequest, name: string, args: Record<string, unknown>) =>
+    deps.registry.call(name, args, {
+      traceId: newTraceId('http'),
+      now: deps.clock(),
+      timezone: deps.timezone,
+      actor: 'user',
+      member: askerOf(req).memberId,
+    });
 
   app.get('/api/push/vapid-key', async (): Promise<VapidKeyResponse> => ({ public_key: deps.vapidPublicKey }));
 
@@ -141,23 +135,18 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyRouteDeps
 
   // The notification's buttons: the service worker posts here with the device's own credentials.
   app.post<{ Params: { id: string } }>('/api/notify/reminders/:id/done', async (req, reply) => {
-    const result = await call('reminders_delete', { id: req.params.id });
+    const result = await call(req, 'reminders_delete', { id: req.params.id });
     return reply.code(statusOfToolResult(result)).send(result);
   });
 
-  app.post<{ Params: { id: string } }>('/api/notify/reminders/:id/snooze', async (req, reply) => {
-    const listed = await call('reminders_list', { include_fired: true });
-    const reminders = (listed.data as { reminders?: readonly Reminder[] } | undefined)?.reminders ?? [];
-    const reminder = reminders.find((r) => r.id === req.params.id);
-    if (!reminder) throw new Refusal('not_found', 'REMINDER_NOT_FOUND', 'This reminder is gone (done or deleted).');
-    const later = localDateTime(new Date(deps.clock().getTime() + SNOOZE_MINUTES * 60_000), deps.timezone);
-    const assignee = assigneeOf(reminder);
-    const created: ToolResult = await call('reminders_create', {
-      text: reminder.text,
-      when: { kind: 'absolute', date: later.date, time: later.time },
-      ...(assignee ? { assignee } : {}),
-    });
-    if (created.success) await call('reminders_delete', { id: reminder.id });
-    return reply.code(statusOfToolResult(created, true)).send(created);
-  });
+  // The same reminder moves later: its text, person and event stay as they were.
+  app.post<{ Params: { id: string }; Body: NotifySnoozeRequest | undefined }>(
+    '/api/notify/reminders/:id/snooze',
+    { schema: { body: snoozeBody } },
+    async (req, reply) => {
+      const minutes = req.body?.minutes ?? PHONE_SNOOZE_MINUTES.snooze_short;
+      const result = await call(req, 'reminders_snooze', { id: req.params.id, minutes });
+      return reply.code(statusOfToolResult(result)).send(result);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 // The installable app's service worker (scope /): keeps the app shell and the last known
 // household state for offline use, shows Web Push reminders, and answers their buttons
-// ("Erledigt", "Später") with the device's own credentials.
-import type { PushMessage } from '../../src-shared';
+// ("Erledigt", "In 10 Min.", "In 1 Std.") with the device's own credentials.
+import { PHONE_SNOOZE_MINUTES, type PhoneSnoozeAction, type PushMessage } from '../../src-shared';
 import { cacheRuleFor, STATE_PATH } from './shell-cache';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -93,11 +93,13 @@ self.addEventListener('push', (event) => {
         badge: '/icons/maskable-192.png',
         data: message,
         requireInteraction: true,
-        // The action buttons are Chromium's and Android's; iOS shows the notification without them.
+        // The action buttons are Chromium's and Android's; iOS shows the notification without
+        // them. A browser that shows fewer buttons drops the last: tapping still opens the item.
         ...({
           actions: [
             { action: 'done', title: message.actions.done },
-            { action: 'snooze', title: message.actions.snooze },
+            { action: 'snooze_short', title: message.actions.snooze_short },
+            { action: 'snooze_long', title: message.actions.snooze_long },
           ],
         } as object),
       });
@@ -118,6 +120,10 @@ async function openItem(url: string): Promise<void> {
   await self.clients.openWindow(url);
 }
 
+function isSnoozeAction(action: string): action is PhoneSnoozeAction {
+  return Object.prototype.hasOwnProperty.call(PHONE_SNOOZE_MINUTES, action);
+}
+
 self.addEventListener('notificationclick', (event) => {
   const data: unknown = event.notification.data;
   event.notification.close();
@@ -125,11 +131,15 @@ self.addEventListener('notificationclick', (event) => {
   const id = encodeURIComponent(data.reminder.id);
   event.waitUntil(
     (async () => {
-      if (event.action === 'done' || event.action === 'snooze') {
+      const snooze = isSnoozeAction(event.action) ? PHONE_SNOOZE_MINUTES[event.action] : undefined;
+      if (event.action === 'done' || snooze !== undefined) {
         // The device's credential cookie goes along: the master knows whose phone this is.
-        const res = await fetch(`/api/notify/reminders/${id}/${event.action}`, { method: 'POST', credentials: 'include' }).catch(
-          () => undefined,
-        );
+        const res = await fetch(`/api/notify/reminders/${id}/${snooze === undefined ? 'done' : 'snooze'}`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(snooze === undefined ? {} : { minutes: snooze }),
+        }).catch(() => undefined);
         for (const client of await self.clients.matchAll({ type: 'window' }))
           client.postMessage({ type: 'handled', action: event.action, id: data.reminder.id, ok: res?.ok ?? false });
         if (res?.ok) return;

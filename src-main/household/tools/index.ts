@@ -4,7 +4,7 @@ import type { HandlerTable } from './handler';
 import { kanbanCreate, kanbanDelete, kanbanList, kanbanMove } from './kanban';
 import { mealplanCreate, mealplanDelete, mealplanList, mealplanUpdate } from './mealplan';
 import { recipesCreate, recipesGet, recipesList, recipesSearch, recipesUpdate } from './recipes';
-import { remindersCreate, remindersDelete, remindersList } from './reminders';
+import { remindersCreate, remindersDelete, remindersList, remindersSnooze } from './reminders';
 import { systemGetTime } from './system';
 import { tasksCreate, tasksDelete, tasksList, tasksUpdate } from './tasks';
 
@@ -26,6 +26,7 @@ export const HANDLERS: HandlerTable = {
   reminders_list: remindersList,
   reminders_create: remindersCreate,
   reminders_delete: remindersDelete,
+  reminders_snooze: remindersSnooze,
   groceries_list: groceriesList,
   groceries_add: groceriesAdd,
   groceries_update: groceriesUpdate,

@@ -1,3 +1,4 @@
+import { SNOOZE_DEFAULT_MINUTES } from '../../../src-shared';
 import type { ReminderRecord } from '../store';
 import { newId } from '../store';
 import type { HomeEnv } from '../env';
@@ -54,4 +55,22 @@ export const remindersDelete: Handler<'reminders_delete'> = (args, env) => {
   const reminder = getReminder(env, args.id);
   env.store.reminders.delete(reminder.id);
   return { data: presentReminder(reminder, env.timezone), message: `Erinnerung ${q(reminder.text)} gelöscht.`, domains: ['reminders'] };
+};
+
+/**
+ * "Später noch einmal": the same reminder (its text, person, event and id) rings again
+ * `minutes` after now, or after its own time if that is later, on a whole minute.
+ */
+export const remindersSnooze: Handler<'reminders_snooze'> = (args, env) => {
+  const reminder = getReminder(env, args.id);
+  const minutes = args.minutes ?? SNOOZE_DEFAULT_MINUTES;
+  const from = Math.max(env.now.getTime(), reminder.atMs);
+  const atMs = Math.ceil((from + minutes * 60_000) / 60_000) * 60_000;
+  const moved: ReminderRecord = { ...reminder, atMs, firedMs: null };
+  env.store.reminders.update(moved);
+  return {
+    data: presentReminder(moved, env.timezone),
+    message: `Erinnerung ${q(moved.text)}${forWhom(env, moved.assignee)} kommt wieder am ${formatDateTimeDe(atMs, env.timezone)}.`,
+    domains: ['reminders'],
+  };
 };

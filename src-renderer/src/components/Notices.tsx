@@ -3,6 +3,7 @@ import { useStore } from '../store';
 import { useHousehold } from '../screens/household';
 import { formatWhen } from '../format/household-time';
 import { Icon } from './Icon';
+import { ReminderActions } from './ReminderActions';
 
 /** Refused edits, voice problems and due reminders: visible until dismissed. */
 export function Notices() {
@@ -18,7 +19,7 @@ export function Notices() {
   return (
     <div className="notices" aria-live="assertive">
       {due.map((r) => (
-        <div key={r.id} className="notice notice-due" role="alert">
+        <div key={r.id} className="notice notice-due" role="alert" data-testid="due-reminder">
           <span>
             <Icon name="bell" /> <strong>{t('home.dueNow')}:</strong> {r.text}
             {hh ? (
@@ -28,6 +29,7 @@ export function Notices() {
               </span>
             ) : null}
           </span>
+          {hh ? <ReminderActions reminder={r} timezone={hh.timezone} /> : null}
           <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => dismissDue(r.id)}>
             <Icon name="close" />
           </button>

@@ -1,5 +1,6 @@
 import type { ServerEvent, ServerEventData, ServerEventName } from '../../../src-shared';
 import { openEventStream } from '../api';
+import { playReminderChime } from './reminder-chime';
 import type { Store } from '../store';
 
 type Api = { getState(): Store };
@@ -84,7 +85,10 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   on(source, 'reminder.due', (reminder) => {
     // Another member's reminder reaches that member's devices; this page shows everyone's and its own.
     const me = store.getState().home.data?.viewer_member;
-    if (reminder?.id && (!reminder.assignee || !me || reminder.assignee === me)) store.getState().reminderDue(reminder);
+    if (reminder?.id && (!reminder.assignee || !me || reminder.assignee === me)) {
+      store.getState().reminderDue(reminder);
+      playReminderChime();
+    }
     void store.getState().loadHome();
   });
   on(source, 'rag.progress', (p) => {

@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import { attentionOf, homeDay, type HomeDay } from '../store/home-day';
 import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
+import { ReminderActions } from '../components/ReminderActions';
 import { AssigneeBadge, AssigneeFilter } from '../members/Assignee';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 
@@ -177,8 +178,6 @@ function RemindersToday() {
   const { t } = useTranslation();
   const d = useDay();
   const home = useStore((s) => s.home);
-  const mutate = useStore((s) => s.mutate);
-  const snooze = useStore((s) => s.snoozeReminder);
   const [whose, setWhose] = useState<AssigneeChoice>('everyone');
   const reminders = d ? byAssignee(d.day.reminders, whose, d.hh.state.viewer_member) : [];
   return (
@@ -205,29 +204,7 @@ function RemindersToday() {
                       {r.fired_at ? ` · ${t('home.rang')}` : ''}
                     </span>
                   </span>
-                  <span className="item-actions">
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      aria-label={t('home.snoozeLabel', { text: r.text })}
-                      onClick={() => void snooze(r.id)}
-                    >
-                      {t('home.snooze')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      aria-label={t('home.dismissLabel', { text: r.text })}
-                      onClick={() =>
-                        void mutate('reminders_delete', { id: r.id }, (s) => ({
-                          ...s,
-                          reminders: s.reminders.filter((x) => x.id !== r.id),
-                        }))
-                      }
-                    >
-                      <Icon name="check" size={14} /> {t('home.dismiss')}
-                    </button>
-                  </span>
+                  <ReminderActions reminder={r} timezone={d.hh.timezone} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { HomeState, HomeToolArgs, HomeToolName, Reminder } from '../../../src-shared';
+import { SNOOZE_DEFAULT_MINUTES, type HomeState, type HomeToolArgs, type HomeToolName, type Reminder } from '../../../src-shared';
 import { callTool, request } from '../api';
 import { snoozedUntil } from './home-day';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
@@ -22,7 +22,7 @@ export interface HomeSlice {
     optimistic?: (state: HomeState) => HomeState,
     onRefused?: (error: unknown) => void,
   ): Promise<boolean>;
-  /** Rings again an hour later (after now, or after its own time if that is later): a new reminder replaces it. */
+  /** Rings again `minutes` later (after now, or after its own time if that is later); every other field stays. */
   snoozeReminder(id: string, minutes?: number): Promise<boolean>;
   reminderDue(reminder: Reminder): void;
   dismissDue(id: string): void;
@@ -73,7 +73,7 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
       return false;
     }
   },
-  async snoozeReminder(id, minutes = 60) {
+  async snoozeReminder(id, minutes = SNOOZE_DEFAULT_MINUTES) {
     const before = get().home;
     const reminder = before.data?.reminders.find((r) => r.id === id);
     if (before.status !== 'ready' || !reminder) return false;
@@ -81,9 +81,8 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
     const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
     set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
     try {
-      // The new one first: if the second call fails, the household has one reminder too many, never none.
-      await callTool('reminders_create', { text: reminder.text, when: { kind: 'absolute', date: until.date, time: until.time } });
-      await callTool('reminders_delete', { id });
+      // The same reminder moves: its person, text and event stay (a new one would lose them).
+      await callTool('reminders_snooze', { id, minutes });
       set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
       return true;
     } catch (e) {

@@ -1,7 +1,7 @@
 // The household's destructive actions, each with its way back: a delete or a "done" tick
 // happens at once and offers Undo, which runs the inverse tool calls (a deleted entry is
 // created again with everything it had).
-import type { GroceryItem, HomeState, HomeToolArgs, HomeToolName, KanbanCard, MealPlanEntry, Task, TaskStatus } from '../../../src-shared';
+import type { GroceryItem, HomeState, HomeToolArgs, HomeToolName, KanbanCard, MealPlanEntry, Reminder, Task, TaskStatus } from '../../../src-shared';
 import { callTool } from '../api';
 import { wallClock } from '../format/household-time';
 import { t } from '../i18n';
@@ -29,6 +29,19 @@ function dueOf(task: Task, timezone: string): HomeToolArgs['tasks_create']['due'
   return task.due.includes('T00:00:00') ? { kind: 'absolute', date } : { kind: 'absolute', date, time };
 }
 
+/** tasks_create arguments that bring a deleted task back with everything the family set on it. */
+export function taskRecreateArgs(task: Task, timezone: string): HomeToolArgs['tasks_create'] {
+  const due = dueOf(task, timezone);
+  return {
+    title: task.title,
+    priority: task.priority,
+    ...(task.notes ? { notes: task.notes } : {}),
+    ...(task.tags.length ? { tags: [...task.tags] } : {}),
+    ...(due ? { due } : {}),
+    ...(task.assignee ? { assignee: task.assignee } : { assignee: 'everyone' }),
+  };
+}
+
 export async function deleteTask(store: Api, task: Task, timezone: string): Promise<void> {
   const ok = await store
     .getState()
@@ -36,17 +49,31 @@ export async function deleteTask(store: Api, task: Task, timezone: string): Prom
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: task.title }), () =>
     restore(store, async () => {
-      const due = dueOf(task, timezone);
-      const created = await call('tasks_create', {
-        title: task.title,
-        priority: task.priority,
-        ...(task.notes ? { notes: task.notes } : {}),
-        ...(task.tags.length ? { tags: [...task.tags] } : {}),
-        ...(due ? { due } : {}),
-      });
+      const created = await call('tasks_create', taskRecreateArgs(task, timezone));
       if (task.status !== 'open' && created.data) await call('tasks_update', { id: created.data.id, status: task.status });
     }),
   );
+}
+
+/** reminders_create arguments that bring a deleted reminder back: its text, time and person. */
+export function reminderRecreateArgs(reminder: Reminder, timezone: string): HomeToolArgs['reminders_create'] {
+  const { date, time } = wallClock(reminder.at, timezone);
+  // "everyone" keeps an everyone's reminder everyone's (without it, it would become the asker's).
+  return { text: reminder.text, when: { kind: 'absolute', date, time }, assignee: reminder.assignee ?? 'everyone' };
+}
+
+/** "Erledigt" on a reminder: it goes at once, and Undo brings it back for the same person. */
+export async function dismissReminder(store: Api, reminder: Reminder, timezone: string): Promise<void> {
+  const ok = await store
+    .getState()
+    .mutate('reminders_delete', { id: reminder.id }, (s) => ({ ...s, reminders: s.reminders.filter((x) => x.id !== reminder.id) }));
+  if (!ok) return;
+  store.getState().dismissDue(reminder.id);
+  store
+    .getState()
+    .offerUndo(t('undo.done', { title: reminder.text }), () =>
+      restore(store, () => call('reminders_create', reminderRecreateArgs(reminder, timezone))),
+    );
 }
 
 export async function setTaskStatus(store: Api, task: Task, status: TaskStatus): Promise<void> {
@@ -123,6 +150,16 @@ function showOptimistic(store: Api, change: (s: HomeState) => HomeState): void {
   if (home.status === 'ready') store.setState({ home: { status: 'ready', data: change(home.data) } });
 }
 
+/** kanban_create arguments for a deleted card: its title, column, task and person. */
+export function cardRecreateArgs(card: KanbanCard): HomeToolArgs['kanban_create'] {
+  return {
+    title: card.title,
+    column: card.column,
+    ...(card.task_id ? { task_id: card.task_id } : {}),
+    assignee: card.assignee ?? 'everyone',
+  };
+}
+
 export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
   const ok = await store
     .getState()
@@ -130,13 +167,13 @@ export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: card.title }), () =>
     restore(store, async () => {
-      const again = await call('kanban_create', {
-        title: card.title,
-        column: card.column,
-        ...(card.task_id ? { task_id: card.task_id } : {}),
-      }).catch(() => undefined);
+      const base = cardRecreateArgs(card);
+      const again = await call('kanban_create', base).catch(() => undefined);
       // The task may be gone too: the card comes back on its own.
-      if (!again) await call('kanban_create', { title: card.title, column: card.column });
+      const { task_id: _task, ...alone } = base;
+      const created = (again ?? (await call('kanban_create', alone))).data;
+      // kanban_create puts a card at the end of its column; it goes back to where it was.
+      if (created && created.order !== card.order) await call('kanban_move', { id: created.id, column: card.column, order: card.order });
     }),
   );
 }
