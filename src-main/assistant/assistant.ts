@@ -485,7 +485,7 @@ export class Assistant {
         const content = stripThinking(turn.content);
         let calls = turn.toolCalls;
         if (calls.length === 0) {
-          const recovered = recoverToolCalls(turn.content);
+          const recovered = recoverToolCalls(turn.content, new Set(tools.map((t) => t.function.name)));
           if (recovered.calls.length > 0) {
             this.trace(run, 'tool_calls_recovered', { shape: recovered.shape, calls: recovered.calls });
             calls = recovered.calls;
