@@ -22,6 +22,7 @@ import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent, type HomeAreaLookup } from './local-intents';
 import type { ModelProfile } from './model-profile';
 import { recoverToolCalls, stripThinking, VisibleStream } from './model-output';
+import { boundedCatalog, FIND_SKILLS, FIND_SKILLS_TOOL, skillCatalogTokens, skillsOfTools, type CatalogSkill } from './skill-catalog';
 import { OllamaUnavailableError, type OllamaConnection } from './ollama-connection';
 import { agentSystemPrompt } from './prompts';
 import { modelUnavailableSentence, replyFromResults, type Lang } from './replies';
@@ -59,7 +60,8 @@ export interface AssistantDeps {
   /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
   readonly audit?: AuditTrail;
   /** The `<available_skills>` catalog for the system prompt. */
-  readonly skillCatalog?: () => string;
+  /** The skills the model may be offered; each request shows a bounded part of them (skill-catalog.ts). */
+  readonly skillCatalog?: () => readonly CatalogSkill[];
   /** Facts the household accepted from MemoryProposals, for the system prompt. */
   readonly rememberedFacts?: () => readonly string[];
   /** Home Assistant's rooms, for the light and cover templates. */
@@ -414,17 +416,18 @@ export class Assistant {
   ): Promise<{ reply: string; source: ReplySource }> {
     const { config, ollama } = this.deps;
     const { tools: allTools, byName } = this.catalog.current();
-    const system: Message = {
-      role: 'system',
-      content: agentSystemPrompt({
+    const promptWith = (skills: string | undefined, findSkills: boolean): string =>
+      agentSystemPrompt({
         language: lang,
         ...(module ? { module } : {}),
         ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
-        ...(this.deps.skillCatalog ? { skills: this.deps.skillCatalog() } : {}),
+        ...(skills ? { skills } : {}),
+        ...(findSkills ? { findSkills } : {}),
         ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
         ...(run.member ? { asker: run.member.name, members: this.deps.members!.list().map((m) => m.name) } : {}),
-      }),
-    };
+      });
+    // The skill catalog follows the tool offer, so the final prompt is written once it is known.
+    const system: Message = { role: 'system', content: promptWith(undefined, false) };
     const messages: Message[] = [system, ...this.conversation.window(config.historyTokens), { role: 'user', content: message }];
     // Stream prose live only where it can be the answer: not for home requests, whose reply
     // comes from the tool results. Thinking and written tool calls never reach the screen.
@@ -447,6 +450,18 @@ export class Assistant {
       const profile = this.deps.modelProfile?.(choice.model);
       const offer = await this.offerTools(run, message, profile, allTools, byName);
       let tools = offer.tools;
+      const skills = this.deps.skillCatalog?.() ?? [];
+      const catalog = boundedCatalog(
+        skills,
+        offer.tools.map((t) => t.function.name),
+        offer.limited,
+        skillCatalogTokens(profile),
+      );
+      if (catalog.limited) {
+        tools = [...tools, FIND_SKILLS_TOOL];
+        this.trace(run, 'skill_catalog', { shown: catalog.shown, of: skills.length, size: catalog.tokens });
+      }
+      system.content = promptWith(catalog.xml || undefined, catalog.limited);
       // A model whose probe found no tool calling at all goes straight to the selector.
       const steps = profile?.agent === 'selector' && isHomeRequest(message) ? 0 : config.agentMaxSteps;
       if (steps === 0) this.trace(run, 'native_tools_skipped', { reason: 'model probe: no tool calling' });
@@ -485,7 +500,7 @@ export class Assistant {
         const content = stripThinking(turn.content);
         let calls = turn.toolCalls;
         if (calls.length === 0) {
-          const recovered = recoverToolCalls(turn.content);
+          const recovered = recoverToolCalls(turn.content, new Set(tools.map((t) => t.function.name)));
           if (recovered.calls.length > 0) {
             this.trace(run, 'tool_calls_recovered', { shape: recovered.shape, calls: recovered.calls });
             calls = recovered.calls;
@@ -501,6 +516,12 @@ export class Assistant {
           tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
         });
         for (const call of calls) {
+          if (call.name === FIND_SKILLS && catalog.limited) {
+            const found = await this.findSkills(run, call.arguments, skills, tools);
+            tools = [...tools, ...found.tools];
+            messages.push({ role: 'tool', tool_name: call.name, content: JSON.stringify({ success: true, data: { skills: found.skills } }) });
+            continue;
+          }
           if (call.name === FIND_TOOLS && offer.limited) {
             const found = await this.findTools(run, call.arguments, tools);
             tools = [...tools, ...found];
@@ -604,6 +625,32 @@ export class Assistant {
     const found = query ? await this.toolSelection.find(query, tools, byName, new Set(offered.map((t) => t.function.name))) : [];
     this.trace(run, 'tools_found', { query, tools: found.map((t) => t.function.name) });
     return found;
+  }
+
+  /** What skills_find answers: skills not in the catalog whose tools match, those tools now offered. */
+  private async findSkills(
+    run: Run,
+    args: Record<string, unknown>,
+    skills: readonly CatalogSkill[],
+    offered: readonly OllamaFunctionTool[],
+  ): Promise<{ skills: { name: string; description: string; tool: string }[]; tools: OllamaFunctionTool[] }> {
+    const { tools, byName } = this.catalog.current();
+    const query = typeof args.query === 'string' ? args.query : '';
+    const skillTools = new Set(skills.flatMap((s) => s.tools));
+    const candidates = tools.filter((t) => skillTools.has(t.function.name));
+    const found = query ? await this.toolSelection.find(query, candidates, byName, new Set(), 8) : [];
+    const hits = skillsOfTools(skills, found.map((t) => t.function.name), 5);
+    const have = new Set(offered.map((t) => t.function.name));
+    const newTools = found.filter((t) => !have.has(t.function.name) && hits.some((h) => h.tools.includes(t.function.name)));
+    this.trace(run, 'skills_found', { query, skills: hits.map((h) => h.id) });
+    return {
+      skills: hits.map((h) => ({
+        name: h.id,
+        description: /description="([^"]*)"/.exec(h.line)?.[1] ?? '',
+        tool: h.tools[0] ?? '',
+      })),
+      tools: newTools,
+    };
   }
 
   private diagnose(name: string, args: Record<string, unknown>): CallProblem | undefined {

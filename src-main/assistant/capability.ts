@@ -51,7 +51,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     ),
     onUserText: (text) => scout.add({ kind: 'user_text', text }),
     modelProfile: (model) => probes.profile(model),
-    skillCatalog: () => skills.catalogXml(),
+    skillCatalog: () => skills.catalogSkills(),
     allowedToolsOf: (skillId) => skills.allowedToolsOf(skillId),
     rememberedFacts: () => rememberedFacts(recorder),
     ...(homeAreas ? { homeAreas } : {}),

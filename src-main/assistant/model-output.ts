@@ -15,7 +15,7 @@ export interface TextToolCall {
 }
 
 /** Which written shape a recovered call came in (for the trace and the eval). */
-export type CallShape = 'tool_call-tag' | 'python-tag' | 'mistral' | 'fenced' | 'bare-json';
+export type CallShape = 'tool_call-tag' | 'python-tag' | 'mistral' | 'fenced' | 'prose-fenced' | 'bare-json';
 
 const THINK_BLOCK = /<think>[\s\S]*?<\/think>/gi;
 
@@ -35,9 +35,10 @@ export function stripThinking(text: string): string {
 /**
  * Tool calls written into the message text, or none. Only text that is a call as a whole
  * (apart from thinking and whitespace, or prose before tagged calls) counts: a sentence that
- * merely contains braces stays prose.
+ * merely contains braces stays prose. With `offered` (the tools the model was given), prose
+ * around exactly one fence that holds exactly one call of an offered tool counts too.
  */
-export function recoverToolCalls(raw: string): { calls: TextToolCall[]; shape?: CallShape } {
+export function recoverToolCalls(raw: string, offered?: ReadonlySet<string>): { calls: TextToolCall[]; shape?: CallShape } {
   const text = stripThinking(raw).trim();
   if (!text) return { calls: [] };
 
@@ -74,7 +75,24 @@ export function recoverToolCalls(raw: string): { calls: TextToolCall[]; shape?: 
     const calls = callsFromJson(parseLoose(text));
     return calls.length ? { calls, shape: 'bare-json' } : { calls: [] };
   }
-  return { calls: [] };
+  return offered ? proseWithFencedCall(text, offered) : { calls: [] };
+}
+
+/**
+ * "Gern! ```json {…}```": one fence, one call, a tool the model was offered. Several fences,
+ * several calls or a name nobody offered is prose explaining code, and stays text.
+ */
+function proseWithFencedCall(text: string, offered: ReadonlySet<string>): { calls: TextToolCall[]; shape?: CallShape } {
+  const fences = [...text.matchAll(/```([a-zA-Z]*)[ \t]*\r?\n?([\s\S]*?)```/g)];
+  if (fences.length !== 1) return { calls: [] };
+  const [fence] = fences;
+  const lang = fence![1]!.toLowerCase();
+  if (lang !== '' && lang !== 'json') return { calls: [] };
+  const rest = text.slice(0, fence!.index) + text.slice(fence!.index! + fence![0].length);
+  if (rest.includes('```')) return { calls: [] };
+  const calls = callsFromJson(parseLoose(fence![2]!.trim()));
+  if (calls.length !== 1 || !offered.has(calls[0]!.name)) return { calls: [] };
+  return { calls, shape: 'prose-fenced' };
 }
 
 /** A JSON object, or several separated by newlines or commas (some models drop the list brackets). */

@@ -21,6 +21,8 @@ export function agentSystemPrompt(options: {
   module?: string;
   language: 'de' | 'en';
   skills?: string;
+  /** Only part of the installed skills is listed: skills_find reaches the others. */
+  findSkills?: boolean;
   facts?: readonly string[];
   /** Who asks, and who lives in the household (names for `assignee`). */
   asker?: string;
@@ -59,6 +61,7 @@ export function agentSystemPrompt(options: {
       `Installierte Skills (aufrufbar als skill_<id>_… Tools):\n${options.skills}`,
       ...(options.skills.includes('<example ') ? ['Ein <example> zeigt eine frühere Anfrage und die Aufrufe, die sie erfüllt haben.'] : []),
     );
+  if (options.findSkills) lines.push('Es sind weitere Skills installiert als hier aufgeführt: skills_find findet sie.');
   return lines.join('\n');
 }
 

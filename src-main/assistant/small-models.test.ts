@@ -56,7 +56,7 @@ const MARKUP = /<\/?think>|<\/?tool_call>|<\|python_tag\|>|\[TOOL_CALLS\]|\[ARGS
 describe('small-model transcripts', () => {
   it('has a transcript for every written call shape', () => {
     expect(new Set(FIXTURES.map(([, f]) => f.shape))).toEqual(
-      new Set(['tool_call-tag', 'python-tag', 'mistral', 'fenced', 'bare-json', 'native', 'none']),
+      new Set(['tool_call-tag', 'python-tag', 'mistral', 'fenced', 'prose-fenced', 'bare-json', 'native', 'none']),
     );
   });
 
@@ -116,6 +116,22 @@ describe('recovering calls from text', () => {
     expect(recoverToolCalls('Hier: {"name": "groceries_add", "arguments": {}}').calls).toEqual([]);
     expect(recoverToolCalls('<tool_call>kaputt</tool_call>').calls).toEqual([]);
     expect(recoverToolCalls('{"name": "groceries_add", "arguments": "kein json"}').calls).toEqual([]);
+  });
+
+  it('runs prose with one fenced call of an offered tool, and leaves code explained in prose as text', () => {
+    const offered = new Set(['groceries_add', 'tasks_list']);
+    const gern = 'Gern! ```json\n{"name": "groceries_add", "arguments": "{\\"name\\": \\"Butter\\"}"}\n```';
+    expect(recoverToolCalls(gern, offered)).toEqual({ calls: [{ name: 'groceries_add', arguments: { name: 'Butter' } }], shape: 'prose-fenced' });
+    // Without the offered tools (or naming another tool) the same text is prose.
+    expect(recoverToolCalls(gern).calls).toEqual([]);
+    expect(recoverToolCalls('So: ```json\n{"name": "rm_rf", "arguments": {}}\n```', offered).calls).toEqual([]);
+    // Two fences, or two calls in one, explain code: text.
+    const twoFences =
+      'Ein Aufruf sieht so aus: ```json\n{"name": "tasks_list", "arguments": {}}\n``` und in Python: ```python\nclient.call("tasks_list")\n```';
+    expect(recoverToolCalls(twoFences, offered).calls).toEqual([]);
+    const twoCalls = 'Zum Beispiel: ```json\n[{"name": "tasks_list", "arguments": {}}, {"name": "groceries_add", "arguments": {}}]\n```';
+    expect(recoverToolCalls(twoCalls, offered).calls).toEqual([]);
+    expect(recoverToolCalls('Beispiel: ```python\n{"name": "tasks_list", "arguments": {}}\n```', offered).calls).toEqual([]);
   });
 
   it('reads an unclosed tag and calls separated by a semicolon', () => {

@@ -28,6 +28,8 @@ import type { SkillDocuments } from './step-tools';
 export interface SkillsService {
   /** The `<available_skills>` catalog for the assistant's system prompt: names and descriptions only, the tool call brings the rest. */
   catalogXml(): string;
+  /** Each skill the model may be offered: its catalog element and its tools (the assistant bounds the catalog). */
+  catalogSkills(): { id: string; line: string; tools: string[] }[];
   /** What a skill's `allowed-tools` permits while the assistant follows it; undefined when it declares none. */
   allowedToolsOf(skillId: string): SkillToolLimit | undefined;
   list(): readonly SkillInfo[];
@@ -160,6 +162,7 @@ export function createSkills(
   const overlayDir = skillOverlayDir(ctx.config);
   const service: SkillsService = {
     catalogXml: () => engine.catalogXml(),
+    catalogSkills: () => engine.catalogSkills(),
     allowedToolsOf: (skillId) => engine.allowedToolsOf(skillId),
     list: () => engine.listing(shown()).skills,
     listing: () => engine.listing(shown()),

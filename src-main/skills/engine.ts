@@ -799,19 +799,24 @@ export class SkillEngine {
     return declared ? skillToolLimit(s.id, declared, tools()) : undefined;
   }
 
-  /** the lightweight catalog in the agent's system prompt. */
-  catalogXml(): string {
+  /** Every skill the model may be offered, each with its catalog element and its tools. */
+  catalogSkills(): { id: string; line: string; tools: string[] }[] {
     this.refreshStepVerdicts();
     const offered = this.set.skills.filter((s) => this.usable(s) && !s.disable_model_invocation);
     const loads = this.overlayLoads();
     const active = new Map(offered.flatMap((s) => [[s.id, this.activeOverlay(s, loads)] as const]));
     const examples = overlayExamplesXml([...active.values()].filter((o) => o !== undefined));
-    const lines = offered.map((s) => {
+    return offered.map((s) => {
       const head = `  <skill name="${xmlAttr(s.id)}" description="${xmlAttr(active.get(s.id)?.description ?? s.description)}"`;
       const own = examples.get(s.id);
-      return own ? [`${head}>`, ...own.map((e) => `    ${e}`), '  </skill>'].join('\n') : `${head} />`;
+      const line = own ? [`${head}>`, ...own.map((e) => `    ${e}`), '  </skill>'].join('\n') : `${head} />`;
+      return { id: s.id, line, tools: toolNamesOf(s) };
     });
-    return ['<available_skills>', ...lines, '</available_skills>'].join('\n');
+  }
+
+  /** The whole catalog (every skill the model may be offered), as `jarvis skill` tools and tests read it. */
+  catalogXml(): string {
+    return ['<available_skills>', ...this.catalogSkills().map((s) => s.line), '</available_skills>'].join('\n');
   }
 
   /** One skill as GET /api/skills and `jarvis skill info` show it. */

@@ -6,6 +6,8 @@ import { chunkBlocks } from '../chunker';
 import { DEFAULT_INGEST_LIMITS } from '../ingest-limits';
 import { extractDocument } from './index';
 import { extractHtml } from './html';
+import { buildZip } from '../../testing/rag-fixtures';
+import { extractOdt } from './odt';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const limits = { maxUnpackedBytes: 64 * 1024 * 1024, maxDepth: DEFAULT_INGEST_LIMITS.maxDepth, check: () => {} };
@@ -64,5 +66,52 @@ describe('HTML', () => {
       ['Mülltrennung\n\nGelber Sack dienstags.', 'Mülltrennung'],
       ['Sperrmüll\n\nAnmelden beim Bauhof.', 'Mülltrennung › Sperrmüll'],
     ]);
+  });
+});
+
+describe('ODT text nobody reads', () => {
+  const odt = (content: string, styles = '') =>
+    buildZip([
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') },
+      {
+        name: 'content.xml',
+        data: Buffer.from(
+          `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/">${content}</office:document-content>`,
+        ),
+      },
+      ...(styles
+        ? [
+            {
+              name: 'styles.xml',
+              data: Buffer.from(
+                `<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles>${styles}</office:styles></office:document-styles>`,
+              ),
+            },
+          ]
+        : []),
+    ]);
+  const textOfOdt = (bytes: Buffer) => chunkBlocks(extractOdt(bytes, limits.maxUnpackedBytes, limits.maxDepth).blocks).map((c) => c.text).join('\n');
+
+  it('a tracked deletion is not indexed; the text as it reads now is', async () => {
+    const text = await textOfOdt(
+      odt(
+        '<office:body><office:text><text:tracked-changes><text:changed-region text:id="c1"><text:deletion><office:change-info><dc:creator>Anna</dc:creator></office:change-info><text:p>Kündigungsfrist drei Monate</text:p></text:deletion></text:changed-region></text:tracked-changes>' +
+          '<text:p>Vertrag mit <text:change text:change-id="c1"/>Stadtwerken.</text:p></office:text></office:body>',
+      ),
+    );
+    expect(text).toContain('Vertrag mit Stadtwerken.');
+    expect(text).not.toContain('Kündigungsfrist');
+  });
+
+  it('a paragraph or span in a hidden style is not indexed, also through a parent style', async () => {
+    const text = await textOfOdt(
+      odt(
+        '<office:automatic-styles><style:style style:name="P1" style:family="paragraph" style:parent-style-name="Versteckt"/><style:style style:name="T1" style:family="text"><style:text-properties text:display="none"/></style:style></office:automatic-styles>' +
+          '<office:body><office:text><text:p text:style-name="P1">Geheimer Tresorcode 4711</text:p><text:p>Sichtbar <text:span text:style-name="T1">unsichtbar</text:span>bleibt.</text:p></office:text></office:body>',
+        '<style:style style:name="Versteckt" style:family="paragraph"><style:text-properties text:display="none"/></style:style>',
+      ),
+    );
+    expect(text).toContain('Sichtbar bleibt.');
+    expect(text).not.toMatch(/Tresorcode|unsichtbar/);
   });
 });

@@ -157,7 +157,7 @@ async function runCase(
       tracer,
       ollama,
       // As in daily use: a followed skill's allowed-tools limit the rest of the request.
-      ...(skills ? { skillCatalog: () => skills.catalogXml(), allowedToolsOf: (id: string) => skills.allowedToolsOf(id) } : {}),
+      ...(skills ? { skillCatalog: () => skills.catalogSkills(), allowedToolsOf: (id: string) => skills.allowedToolsOf(id) } : {}),
     });
     for (let turn = 0; turn < c.turns.length; turn++) {
       options.beforeTurn?.(
