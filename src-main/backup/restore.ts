@@ -102,7 +102,7 @@ export function restoreBackup(file: string, target: RestoreTarget, now: Date = n
         `JARVIS is running on ${target.dataFile} (process ${pid}). Stop it first (close the app or stop \`jarvis serve\`); nothing was changed.`,
       );
     }
-    mkdirSync(staging, { recursive: true });
+    mkdirSync(staging, { recursive: true, mode: 0o700 });
     const restoredDb = join(staging, DATABASE_ENTRY);
     archive.extract(DATABASE_ENTRY, restoredDb);
     const problems = integrityProblems(restoredDb);
