@@ -93,7 +93,8 @@ export class AccessService {
     const message = {
       none: 'There is no pairing code waiting. Ask for a new one on the computer running JARVIS.',
       expired: 'This pairing code has run out. Ask for a new one on the computer running JARVIS.',
-      used_up: 'Too many wrong codes from this device: the pairing code no longer works here. Ask for a new one on the computer running JARVIS.',
+      used_up:
+        'Too many wrong codes from this device: the pairing code no longer works here. Ask for a new one on the computer running JARVIS.',
       wrong: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`,
     }[result.reason];
     throw new Refusal('unauthorized', `PAIRING_CODE_${result.reason.toUpperCase()}`, message);

@@ -266,7 +266,9 @@ describe('where a backup came from', () => {
     const out = join(tempDir(), 'signed.jarvis-backup');
     try {
       await m.request('/api/tools/tasks_create', { json: { arguments: { title: 'Echte Aufgabe' } } });
-      await createBackup(out, { appVersion: 'test', signer: loadOrCreateSigner(m.config.dataFile) }, (t) => snapshotFile(m.config.dataFile, t));
+      await createBackup(out, { appVersion: 'test', signer: loadOrCreateSigner(m.config.dataFile) }, (t) =>
+        snapshotFile(m.config.dataFile, t),
+      );
       return { out, key: loadOrCreateSigner(m.config.dataFile).key.fingerprint };
     } finally {
       await m.close();
@@ -294,15 +296,15 @@ describe('where a backup came from', () => {
 
   const plantAccess = (db: ReturnType<typeof openDatabase>) => {
     const now = new Date().toISOString();
-    db.prepare('INSERT INTO access_devices (id, credential_sha256, member_id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      'dev_planted',
-      'a'.repeat(64),
-      'm_admin',
-      'Angreifer-Telefon',
-      now,
+    db.prepare(
+      'INSERT INTO access_devices (id, credential_sha256, member_id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run('dev_planted', 'a'.repeat(64), 'm_admin', 'Angreifer-Telefon', now, now);
+    db.prepare('INSERT INTO mcp_tokens (id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)').run(
+      'mcp_planted',
+      'x',
+      'b'.repeat(64),
       now,
     );
-    db.prepare('INSERT INTO mcp_tokens (id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)').run('mcp_planted', 'x', 'b'.repeat(64), now);
     db.prepare('INSERT OR REPLACE INTO risk_policy (id, body, updated_at) VALUES (1, ?, ?)').run(JSON.stringify({ default: 'allow' }), now);
   };
 

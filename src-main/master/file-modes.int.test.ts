@@ -28,7 +28,8 @@ describe('file modes', () => {
       await t.request('/api/tools/tasks_create', { json: { arguments: { title: 'Geheimnisvoll' } } });
       const backup = await t.master.capabilities.backup.runScheduled();
       expect(mode(dataDir)).toBe(0o700);
-      for (const f of ['jarvis.db', 'jarvis.db-wal', 'jarvis.db-shm', 'protocol-signing-key.pem']) expect(mode(join(dataDir, f)), f).toBe(0o600);
+      for (const f of ['jarvis.db', 'jarvis.db-wal', 'jarvis.db-shm', 'protocol-signing-key.pem'])
+        expect(mode(join(dataDir, f)), f).toBe(0o600);
       expect(mode(join(root, 'traces'))).toBe(0o700);
       const traces = readdirSync(join(root, 'traces'));
       expect(traces.length).toBeGreaterThan(0);

@@ -20,7 +20,9 @@ const codeKey = (o: SchemaObject) => `${o.type}\0${o.name}\0${(o.sql ?? '').repl
 function objectsOf(db: Database.Database): SchemaObject[] {
   // SQLite's own objects (sqlite_sequence, sqlite_stat1, automatic indexes) come and go by themselves.
   return db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+    )
     .all() as SchemaObject[];
 }
 
@@ -70,7 +72,9 @@ export function foreignSchemaObjects(file: string, known: KnownSchemaObjects): s
 export function rowCounts(file: string, tables: readonly string[]): Record<string, number> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const present = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+    );
     const out: Record<string, number> = {};
     for (const t of tables) {
       if (!present.has(t)) continue;

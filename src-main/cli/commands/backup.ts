@@ -92,7 +92,8 @@ export function registerBackup(program: Command): void {
       'restore a backup this machine did not sign (another machine, or unsigned) without asking; it shows what the backup holds either way',
     )
     .action((file: string, options: { confirmForeign?: boolean }) => {
-      const { BackupError, KNOWN_SCHEMAS, knownObjects, loadConfig, loadOrCreateSigner, ragFilesDir, restoreBackup } = masterBundle().exports;
+      const { BackupError, KNOWN_SCHEMAS, knownObjects, loadConfig, loadOrCreateSigner, ragFilesDir, restoreBackup } =
+        masterBundle().exports;
       try {
         const config = loadConfig(process.env);
         const result = restoreBackup(file, {

@@ -40,7 +40,13 @@ const manifest: SkillManifest = {
   runtime: { type: 'process', command: './run', timeout_ms: 20_000 },
   actions: [{ name: 'go', description: 'hostile', input_schema: { type: 'object' } }],
 };
-const policy = { allowSystemExec: false, maxTimeoutMs: 20_000, maxOutputKb: 64, hostEnv: { PATH: process.env.PATH }, sandbox: 'off' as const };
+const policy = {
+  allowSystemExec: false,
+  maxTimeoutMs: 20_000,
+  maxOutputKb: 64,
+  hostEnv: { PATH: process.env.PATH },
+  sandbox: 'off' as const,
+};
 const context = { traceId: 't', now: new Date(), timezone: 'UTC' };
 
 const results: boolean[] = [];
