@@ -37,6 +37,7 @@ export const SYSTEM_PACKAGES = [
   { name: 'xvfb', command: 'Xvfb', why: 'Electron e2e tests where an Electron binary is installed' },
   { name: 'git', command: 'git', why: 'skills installed from a git URL' },
   { name: 'bubblewrap', command: 'bwrap', why: 'the skill sandbox (each skill call in its own namespaces)' },
+  { name: 'openssl', command: 'openssl', why: 'the LAN CA’s name constraints, checked as a phone checks them' },
   { name: 'python3', command: 'python3', why: 'Python skills and runtime examples; node-gyp' },
   { name: 'g++', command: 'g++', why: 'C++ runtime examples; whisper-cli; node-gyp' },
   { name: 'make', command: 'make', why: 'whisper-cli; node-gyp' },

@@ -97,12 +97,13 @@ export class AccessService {
     if (!this.limiter.allow(client)) {
       throw new Refusal('too_many', 'PAIRING_RATE_LIMITED', 'Too many pairing attempts from this device. Wait a minute and try again.');
     }
-    const result = this.codes.check(code);
+    const result = this.codes.check(code, client);
     if (result.ok) return;
     const message = {
       none: 'There is no pairing code waiting. Ask for a new one on the computer running JARVIS.',
       expired: 'This pairing code has run out. Ask for a new one on the computer running JARVIS.',
-      used_up: 'Too many wrong codes: this pairing code no longer works. Ask for a new one on the computer running JARVIS.',
+      used_up:
+        'Too many wrong codes from this device: the pairing code no longer works here. Ask for a new one on the computer running JARVIS.',
       wrong: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`,
     }[result.reason];
     throw new Refusal('unauthorized', `PAIRING_CODE_${result.reason.toUpperCase()}`, message);

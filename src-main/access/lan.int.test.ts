@@ -52,7 +52,7 @@ function lanRequest(
   ca: string,
   method: string,
   path: string,
-  options: { cookie?: string; json?: unknown; headers?: Record<string, string>; host?: string } = {},
+  options: { cookie?: string; json?: unknown; headers?: Record<string, string>; host?: string; from?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -60,6 +60,7 @@ function lanRequest(
       {
         host: lan.hostname,
         port: lan.port,
+        ...(options.from ? { localAddress: options.from } : {}),
         method,
         path,
         ...(ca ? { ca } : { rejectUnauthorized: false }),
@@ -225,13 +226,13 @@ describe('LAN listener', () => {
     expect(res.json.error.code).toBe('PAIRING_CODE_EXPIRED');
   });
 
-  it('counts wrong codes down and voids the code after five', async () => {
+  it('counts wrong codes per address: after five the guesser is out, the family’s phone still pairs with the code', async () => {
     const { tm, lan, ca } = await start();
     const { code } = await pairingCode(tm);
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     const answers: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await lanRequest(lan, ca, 'POST', '/api/pairing/check', { json: { code: wrong } });
+      const res = await lanRequest(lan, ca, 'POST', '/api/pairing/check', { json: { code: wrong }, from: '127.0.0.66' });
       expect(res.status).toBe(401);
       answers.push(res.json.error.code);
     }
@@ -242,9 +243,17 @@ describe('LAN listener', () => {
       'PAIRING_CODE_WRONG',
       'PAIRING_CODE_USED_UP',
     ]);
-    const late = await lanRequest(lan, ca, 'POST', '/api/pairing/confirm', { json: { code, member: ANNA.id, device_name: 'x' } });
+    const late = await lanRequest(lan, ca, 'POST', '/api/pairing/confirm', {
+      json: { code, member: ANNA.id, device_name: 'x' },
+      from: '127.0.0.66',
+    });
     expect(late.status).toBe(401);
-    expect(late.json.error.code).toBe('PAIRING_CODE_NONE');
+    expect(late.json.error.code).toBe('PAIRING_CODE_USED_UP');
+    const phone = await lanRequest(lan, ca, 'POST', '/api/pairing/confirm', {
+      json: { code, member: ANNA.id, device_name: 'Annas Handy' },
+      from: '127.0.0.23',
+    });
+    expect(phone.status).toBe(201);
   });
 
   it('limits pairing attempts from one address', async () => {

@@ -1,11 +1,31 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { BackupError } from './errors';
 import { parseManifest, type BackupManifest } from './manifest';
 
 // One file: the magic line, the manifest's length (4 bytes, big-endian), the manifest as
 // JSON, each entry's bytes in manifest order, then the SHA-256 of everything before it.
+// Format 2 adds the machine's signature of that checksum after it: the signature as JSON,
+// then its length (4 bytes, big-endian) as the file's last bytes. A checksum anyone can
+// recompute; the signature only the machine whose key made it.
 const MAGIC = Buffer.from('JARVIS-BACKUP 1\n', 'latin1');
+const MAGIC_SIGNED = Buffer.from('JARVIS-BACKUP 2\n', 'latin1');
+const MAX_SIGNATURE_BYTES = 4096;
+
+/** Signs a backup's checksum with the machine's key (the protocol signing key). */
+export interface BackupSigner {
+  readonly key: { readonly algorithm: 'Ed25519'; readonly public_key: string; readonly fingerprint: string };
+  sign(text: string): string;
+}
+
+interface SignatureBlock {
+  readonly algorithm: 'Ed25519';
+  readonly public_key: string;
+  readonly fingerprint: string;
+  readonly signature: string;
+}
+
+const signedText = (digest: Buffer) => `jarvis-backup-sha256:${digest.toString('hex')}`;
 const DIGEST_BYTES = 32;
 const CHUNK = 256 * 1024;
 /** A manifest larger than this is not one JARVIS wrote. */
@@ -18,8 +38,13 @@ export interface ArchiveSource {
 }
 
 /** Writes the archive at once (the master before it migrates, which cannot wait). */
-export function writeArchiveSync(out: string, manifest: Omit<BackupManifest, 'files'>, sources: readonly ArchiveSource[]): BackupManifest {
-  const steps = archiveSteps(out, manifest, sources);
+export function writeArchiveSync(
+  out: string,
+  manifest: Omit<BackupManifest, 'files'>,
+  sources: readonly ArchiveSource[],
+  signer?: BackupSigner,
+): BackupManifest {
+  const steps = archiveSteps(out, manifest, sources, signer);
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
@@ -31,8 +56,9 @@ export async function writeArchive(
   out: string,
   manifest: Omit<BackupManifest, 'files'>,
   sources: readonly ArchiveSource[],
+  signer?: BackupSigner,
 ): Promise<BackupManifest> {
-  const steps = archiveSteps(out, manifest, sources);
+  const steps = archiveSteps(out, manifest, sources, signer);
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
@@ -49,10 +75,12 @@ function* archiveSteps(
   out: string,
   manifest: Omit<BackupManifest, 'files'>,
   sources: readonly ArchiveSource[],
+  signer: BackupSigner | undefined,
 ): Generator<void, BackupManifest> {
   const handles = sources.map((s) => ({ ...s, fd: openSync(s.path, 'r') }));
   const tmp = `${out}.partial`;
-  const fd = openSync(tmp, 'w');
+  // Household data: readable by its owner only.
+  const fd = openSync(tmp, 'w', 0o600);
   try {
     const files = handles.map((h) => ({ name: h.name, size: fstatSync(h.fd).size }));
     const full: BackupManifest = { ...manifest, files };
@@ -64,7 +92,7 @@ function* archiveSteps(
       hash.update(buf);
       writeSync(fd, buf);
     };
-    put(MAGIC);
+    put(signer ? MAGIC_SIGNED : MAGIC);
     put(length);
     put(header);
     const buf = Buffer.allocUnsafe(CHUNK);
@@ -81,7 +109,16 @@ function* archiveSteps(
         yield;
       }
     }
-    writeSync(fd, hash.digest());
+    const digest = hash.digest();
+    writeSync(fd, digest);
+    if (signer) {
+      const block: SignatureBlock = { ...signer.key, signature: signer.sign(signedText(digest)) };
+      const json = Buffer.from(JSON.stringify(block), 'utf8');
+      const size = Buffer.alloc(4);
+      size.writeUInt32BE(json.length);
+      writeSync(fd, json);
+      writeSync(fd, size);
+    }
     fsyncSync(fd);
     closeSync(fd);
     renameSync(tmp, out);
@@ -97,6 +134,8 @@ function* archiveSteps(
 
 export interface OpenedArchive {
   readonly manifest: BackupManifest;
+  /** The key that signed the backup (its signature checked), or undefined for an unsigned one. */
+  readonly signedBy?: string;
   /** Copies one entry's bytes to a new file. */
   extract(name: string, to: string): void;
   close(): void;
@@ -111,15 +150,19 @@ export function openArchive(file: string): OpenedArchive {
     throw new BackupError('backup.unreadable', `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    const size = fstatSync(fd).size;
+    const fileSize = fstatSync(fd).size;
     const head = Buffer.alloc(MAGIC.length + 4);
+    const magic = head.subarray(0, MAGIC.length);
     if (
-      size < head.length + DIGEST_BYTES ||
+      fileSize < head.length + DIGEST_BYTES ||
       readSync(fd, head, 0, head.length, 0) !== head.length ||
-      !head.subarray(0, MAGIC.length).equals(MAGIC)
+      !(magic.equals(MAGIC) || magic.equals(MAGIC_SIGNED))
     ) {
       throw new BackupError('backup.notBackup', `${file} is not a JARVIS backup (or it is cut short).`);
     }
+    const signed = magic.equals(MAGIC_SIGNED);
+    const block = signed ? readSignatureBlock(fd, fileSize, file) : undefined;
+    const size = block ? fileSize - block.bytes : fileSize;
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(CHUNK);
     const body = size - DIGEST_BYTES;
@@ -130,10 +173,17 @@ export function openArchive(file: string): OpenedArchive {
     }
     const stored = Buffer.alloc(DIGEST_BYTES);
     readSync(fd, stored, 0, DIGEST_BYTES, body);
-    if (!hash.digest().equals(stored)) {
+    const digest = hash.digest();
+    if (!digest.equals(stored)) {
       throw new BackupError(
         'backup.checksum',
         `${file} is damaged: its SHA-256 checksum does not match (the file was changed or cut short). Nothing was restored.`,
+      );
+    }
+    if (block && !signatureHolds(block.signature, digest)) {
+      throw new BackupError(
+        'backup.signature',
+        `${file} carries a signature that does not match its contents (the file was changed after it was signed). Nothing was restored.`,
       );
     }
     const headerLength = head.readUInt32BE(MAGIC.length);
@@ -152,10 +202,11 @@ export function openArchive(file: string): OpenedArchive {
     const archiveFd = fd;
     return {
       manifest,
+      ...(block ? { signedBy: block.signature.fingerprint } : {}),
       extract(name, to) {
         const where = offsets.get(name);
         if (!where) throw new BackupError('backup.notBackup', `${file} holds no ${name}.`);
-        const outFd = openSync(to, 'w');
+        const outFd = openSync(to, 'w', 0o600);
         try {
           for (let pos = 0; pos < where.size;) {
             const n = readSync(archiveFd, buf, 0, Math.min(CHUNK, where.size - pos), where.start + pos);
@@ -174,5 +225,45 @@ export function openArchive(file: string): OpenedArchive {
   } catch (err) {
     closeSync(fd);
     throw err;
+  }
+}
+
+/** The signature block at the end of a format-2 file, and how many bytes it takes. */
+function readSignatureBlock(fd: number, fileSize: number, file: string): { signature: SignatureBlock; bytes: number } {
+  const bad = () => new BackupError('backup.signature', `${file} has an unreadable signature. Nothing was restored.`);
+  const sizeBuf = Buffer.alloc(4);
+  readSync(fd, sizeBuf, 0, 4, fileSize - 4);
+  const length = sizeBuf.readUInt32BE(0);
+  if (length === 0 || length > MAX_SIGNATURE_BYTES || length + 4 > fileSize - MAGIC.length - 4 - DIGEST_BYTES) throw bad();
+  const json = Buffer.alloc(length);
+  readSync(fd, json, 0, length, fileSize - 4 - length);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  const b = parsed as Partial<SignatureBlock> | null;
+  if (
+    !b ||
+    b.algorithm !== 'Ed25519' ||
+    typeof b.public_key !== 'string' ||
+    typeof b.fingerprint !== 'string' ||
+    typeof b.signature !== 'string'
+  )
+    throw bad();
+  return { signature: b as SignatureBlock, bytes: length + 4 };
+}
+
+/** Whether the block's key signed this checksum, and the fingerprint really is that key's. */
+function signatureHolds(block: SignatureBlock, digest: Buffer): boolean {
+  try {
+    const der = Buffer.from(block.public_key, 'base64');
+    const fingerprint = `SHA256:${createHash('sha256').update(der).digest('base64').replace(/=+$/, '')}`;
+    if (fingerprint !== block.fingerprint) return false;
+    const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
+    return verify(null, Buffer.from(signedText(digest), 'utf8'), key, Buffer.from(block.signature, 'base64'));
+  } catch {
+    return false;
   }
 }

@@ -1,14 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, openDatabase, SchemaTooNewError } from '../platform/database';
 import { HOUSEHOLD_MIGRATIONS } from '../household/store';
-import { KNOWN_SCHEMAS } from '../master/schemas';
+import { KNOWN_SCHEMAS, knownObjects } from '../master/schemas';
 import { ragFilesDir } from '../knowledge';
 import { startTestMaster } from '../testing/test-master';
-import { createBackup, restoreBackup, snapshotFile } from './index';
+import { ephemeralSigner, loadOrCreateSigner } from '../protocol';
+import { openArchive, writeArchive } from './archive';
+import { createBackup, restoreBackup, snapshotFile, type BackupSummary } from './index';
 import { readSchemasOfFile } from './store/snapshot';
+
+/** The household says yes to every backup from elsewhere: for tests of what restore does once it may. */
+const confirmingEverything = { machineKey: 'SHA256:no-machine', knownObjects: knownObjects(), confirmForeign: () => true };
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -60,6 +65,7 @@ describe('backup and restore', () => {
           filesDir: ragFilesDir(m.config),
           settingsFile: join(m.dataDir, 'settings.json'),
           knownSchemas: KNOWN_SCHEMAS,
+          security: confirmingEverything,
         }),
       ).toThrow(/JARVIS is running/);
 
@@ -71,6 +77,7 @@ describe('backup and restore', () => {
         filesDir: join(target, 'rag-files'),
         settingsFile: join(target, 'settings.json'),
         knownSchemas: KNOWN_SCHEMAS,
+        security: confirmingEverything,
       });
       expect(result.keptAside).toHaveLength(1);
       expect(readFileSync(result.keptAside[0]!, 'utf8')).toBe('old');
@@ -107,6 +114,7 @@ describe('backup and restore', () => {
         filesDir: join(target, 'rag-files'),
         settingsFile: join(target, 'settings.json'),
         knownSchemas: KNOWN_SCHEMAS,
+        security: confirmingEverything,
       });
 
     const bytes = readFileSync(out);
@@ -130,6 +138,7 @@ describe('backup and restore', () => {
         filesDir: join(target, 'rag-files'),
         settingsFile: join(target, 'settings.json'),
         knownSchemas: { ...KNOWN_SCHEMAS, household: 1 },
+        security: confirmingEverything,
       }),
     ).toThrow(/newer JARVIS/);
     expect(readFileSync(dataFile, 'utf8')).toBe('current');
@@ -160,6 +169,7 @@ describe('scheduled backups', () => {
         filesDir: join(target, 'rag-files'),
         settingsFile: join(target, 'settings.json'),
         knownSchemas: KNOWN_SCHEMAS,
+        security: confirmingEverything,
       });
       const restored = await startTestMaster({ JARVIS_DATA: join(target, 'jarvis.db') });
       try {
@@ -195,6 +205,7 @@ describe('upgrades', () => {
         filesDir: join(restoredDir, 'rag-files'),
         settingsFile: join(restoredDir, 'settings.json'),
         knownSchemas: KNOWN_SCHEMAS,
+        security: confirmingEverything,
       });
       expect(readSchemasOfFile(join(restoredDir, 'jarvis.db'))).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     } finally {
@@ -245,5 +256,128 @@ describe('upgrades', () => {
       after.close();
     }
     expect(readdirSync(dir).filter((n) => n.includes('.before-'))).toEqual([]);
+  });
+});
+
+describe('where a backup came from', () => {
+  /** A backup of a fresh master's household, signed with that master's key. */
+  async function signedBackup() {
+    const m = await startTestMaster();
+    const out = join(tempDir(), 'signed.jarvis-backup');
+    try {
+      await m.request('/api/tools/tasks_create', { json: { arguments: { title: 'Echte Aufgabe' } } });
+      await createBackup(out, { appVersion: 'test', signer: loadOrCreateSigner(m.config.dataFile) }, (t) =>
+        snapshotFile(m.config.dataFile, t),
+      );
+      return { out, key: loadOrCreateSigner(m.config.dataFile).key.fingerprint };
+    } finally {
+      await m.close();
+    }
+  }
+
+  /** The attacker's copy: the backup's database with planted rows, packed again with a fresh checksum. */
+  async function forged(from: string, plant: (db: ReturnType<typeof openDatabase>) => void, signer?: ReturnType<typeof ephemeralSigner>) {
+    const work = tempDir();
+    const archive = openArchive(from);
+    const db = join(work, 'jarvis.db');
+    try {
+      archive.extract('jarvis.db', db);
+    } finally {
+      archive.close();
+    }
+    const handle = openDatabase(db);
+    plant(handle);
+    handle.close();
+    const out = join(work, 'forged.jarvis-backup');
+    const { files: _files, ...manifest } = archive.manifest;
+    await writeArchive(out, manifest, [{ name: 'jarvis.db', path: db }], signer);
+    return out;
+  }
+
+  const plantAccess = (db: ReturnType<typeof openDatabase>) => {
+    const now = new Date().toISOString();
+    db.prepare(
+      'INSERT INTO access_devices (id, credential_sha256, member_id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run('dev_planted', 'a'.repeat(64), 'm_admin', 'Angreifer-Telefon', now, now);
+    db.prepare('INSERT INTO mcp_tokens (id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)').run(
+      'mcp_planted',
+      'x',
+      'b'.repeat(64),
+      now,
+    );
+    db.prepare('INSERT OR REPLACE INTO risk_policy (id, body, updated_at) VALUES (1, ?, ?)').run(JSON.stringify({ default: 'allow' }), now);
+  };
+
+  function restoreInto(file: string, machineKey: string, confirm: (s: BackupSummary) => boolean) {
+    const target = tempDir();
+    const dataFile = join(target, 'jarvis.db');
+    writeFileSync(dataFile, 'current');
+    const run = () =>
+      restoreBackup(file, {
+        dataFile,
+        filesDir: join(target, 'rag-files'),
+        settingsFile: join(target, 'settings.json'),
+        knownSchemas: KNOWN_SCHEMAS,
+        security: { machineKey, knownObjects: knownObjects(), confirmForeign: confirm },
+      });
+    return { run, dataFile };
+  }
+
+  it('a backup this machine signed restores without a question; another machine’s only after the household saw it and said yes', async () => {
+    const { out, key } = await signedBackup();
+    const asked: BackupSummary[] = [];
+    const own = restoreInto(out, key, (s) => (asked.push(s), false));
+    own.run();
+    expect(asked).toEqual([]);
+    expect(readFileSync(own.dataFile).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+
+    const elsewhere = restoreInto(out, 'SHA256:another-machine', (s) => (asked.push(s), false));
+    expect(elsewhere.run).toThrow(/signed by another machine .* not confirmed; nothing was changed/);
+    expect(readFileSync(elsewhere.dataFile, 'utf8')).toBe('current');
+    expect(asked[0]).toMatchObject({ signedBy: key, appVersion: 'test', holds: { household_tasks: 1, access_devices: 0, mcp_tokens: 0 } });
+    const yes = restoreInto(out, 'SHA256:another-machine', () => true);
+    expect(() => yes.run()).not.toThrow();
+  });
+
+  it('a forged backup with a recomputed checksum (planted device, MCP token, allow-all policy) is refused; the summary shows the plants', async () => {
+    const { out, key } = await signedBackup();
+    const asked: BackupSummary[] = [];
+    for (const signer of [undefined, ephemeralSigner()]) {
+      const file = await forged(out, plantAccess, signer);
+      const r = restoreInto(file, key, (s) => (asked.push(s), false));
+      expect(r.run).toThrow(/not confirmed; nothing was changed/);
+      expect(readFileSync(r.dataFile, 'utf8')).toBe('current');
+    }
+    expect(asked.map((s) => s.signedBy)).toEqual([undefined, expect.stringMatching(/^SHA256:/)]);
+    for (const s of asked) expect(s.holds).toMatchObject({ access_devices: 1, mcp_tokens: 1 });
+    // The machine's own signature over a changed file does not hold once the checksum is recomputed.
+    const file = await forged(out, plantAccess, ephemeralSigner());
+    const blockOf = (b: Buffer) => b.subarray(b.length - 4 - b.readUInt32BE(b.length - 4));
+    const bytes = readFileSync(file);
+    const resigned = Buffer.concat([bytes.subarray(0, bytes.length - blockOf(bytes).length), blockOf(readFileSync(out))]);
+    writeFileSync(file, resigned);
+    expect(restoreInto(file, key, () => true).run).toThrow(/signature that does not match/);
+  });
+
+  it('refuses a live SQL trigger, a view or a table JARVIS does not know, even when the household would say yes', async () => {
+    const { out } = await signedBackup();
+    const plants = [
+      "CREATE TRIGGER grant_admin AFTER INSERT ON household_tasks BEGIN UPDATE risk_policy SET body = '{}'; END",
+      'CREATE VIEW everything AS SELECT * FROM household_tasks',
+      'CREATE TABLE smuggled (x TEXT)',
+      // A known trigger's name with other code.
+      'DROP TRIGGER rag_chunks_ai; CREATE TRIGGER rag_chunks_ai AFTER INSERT ON rag_chunks BEGIN DELETE FROM household_tasks; END',
+    ];
+    for (const sql of plants) {
+      const file = await forged(out, (db) => db.exec(sql));
+      const r = restoreInto(file, 'SHA256:any', () => true);
+      expect(r.run, sql).toThrow(/holds what JARVIS never creates .*nothing was changed/);
+      expect(readFileSync(r.dataFile, 'utf8')).toBe('current');
+    }
+  });
+
+  it('writes backups readable by their owner only', async () => {
+    const { out } = await signedBackup();
+    expect(statSync(out).mode & 0o777).toBe(0o600);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ComponentStatus } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
+import { loadOrCreateSigner } from '../protocol';
 import { createBackup } from './create-backup';
 import { removeMasterLock, writeMasterLock } from './master-lock';
 import { backupsToPrune, scheduledBackups, scheduledName } from './retention';
@@ -63,11 +64,11 @@ export function createBackupCapability(ctx: Platform, deps: BackupDeps): BackupC
     running ??= (async () => {
       const now = ctx.clock();
       try {
-        mkdirSync(dir, { recursive: true });
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
         const out = join(dir, scheduledName(fileStamp(now)));
         await createBackup(
           out,
-          { appVersion: ctx.version, filesDir: deps.filesDir, settingsFile: deps.settingsFile },
+          { appVersion: ctx.version, filesDir: deps.filesDir, settingsFile: deps.settingsFile, signer: loadOrCreateSigner(dataFile) },
           (target) => snapshotOnline(ctx.db, target),
           now,
         );

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { writeArchive, writeArchiveSync, type ArchiveSource } from './archive';
+import { writeArchive, writeArchiveSync, type ArchiveSource, type BackupSigner } from './archive';
 import { BACKUP_FORMAT, DATABASE_ENTRY, DOCUMENTS_PREFIX, SETTINGS_ENTRY, type BackupManifest, type BackupPart } from './manifest';
 import { readSchemasOfFile } from './store/snapshot';
 
@@ -10,6 +10,8 @@ export interface BackupSources {
   readonly filesDir?: string;
   /** The desktop app's settings file, when there is one. */
   readonly settingsFile?: string;
+  /** The machine's key: a restore elsewhere can then tell the backup is not its own. */
+  readonly signer?: BackupSigner;
 }
 
 function listFiles(dir: string): string[] {
@@ -31,12 +33,13 @@ export async function createBackup(
   snapshot: (target: string) => void | Promise<void>,
   now: Date = new Date(),
 ): Promise<BackupManifest> {
+  mkdirSync(dirname(out), { recursive: true, mode: 0o700 });
   const work = mkdtempSync(join(dirname(out), '.jarvis-backup-'));
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
     await snapshot(dbCopy);
     const { manifest, entries } = plan(dbCopy, sources, now);
-    return await writeArchive(out, manifest, entries);
+    return await writeArchive(out, manifest, entries, sources.signer);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -49,12 +52,13 @@ export function createBackupSync(
   snapshot: (target: string) => void,
   now: Date = new Date(),
 ): BackupManifest {
+  mkdirSync(dirname(out), { recursive: true, mode: 0o700 });
   const work = mkdtempSync(join(dirname(out), '.jarvis-backup-'));
   try {
     const dbCopy = join(work, DATABASE_ENTRY);
     snapshot(dbCopy);
     const { manifest, entries } = plan(dbCopy, sources, now);
-    return writeArchiveSync(out, manifest, entries);
+    return writeArchiveSync(out, manifest, entries, sources.signer);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import { openArchive } from './archive';
 import { BackupError } from './errors';
 import { DATABASE_ENTRY, DOCUMENTS_PREFIX, SETTINGS_ENTRY, type BackupManifest } from './manifest';
 import { runningMaster } from './master-lock';
+import { foreignSchemaObjects, rowCounts, type KnownSchemaObjects } from './store/schema-objects';
 import { checkpointFile, integrityProblems, readSchemasOfFile } from './store/snapshot';
 import { fileStamp } from './stamp';
 
@@ -13,7 +14,45 @@ export interface RestoreTarget {
   readonly settingsFile: string;
   /** The schema version each component of this build knows. */
   readonly knownSchemas: Readonly<Record<string, number>>;
+  /**
+   * Who may restore what: every restore but the master's own roll-back of a failed upgrade
+   * (the backup it wrote a moment before, beside the database) names these.
+   */
+  readonly security: RestoreSecurity | 'own-upgrade-backup';
 }
+
+export interface RestoreSecurity {
+  /** The fingerprint of this machine's signing key. */
+  readonly machineKey: string;
+  /** The tables, views and triggers this build's migrations create. */
+  readonly knownObjects: KnownSchemaObjects;
+  /**
+   * Asked before a backup that this machine did not sign (another machine's, an unsigned
+   * or a forged one) replaces anything; false refuses it.
+   */
+  confirmForeign(summary: BackupSummary): boolean;
+}
+
+/** What a foreign backup holds, for the household to decide. */
+export interface BackupSummary {
+  readonly createdAt: string;
+  readonly appVersion: string;
+  /** The fingerprint of the key that signed it; undefined = not signed at all. */
+  readonly signedBy?: string;
+  /** Rows per table of interest (paired devices, MCP tokens, risk policy, members, tasks, events, documents). */
+  readonly holds: Readonly<Record<string, number>>;
+}
+
+/** The tables whose contents decide whether a backup from elsewhere may come in. */
+export const SUMMARY_TABLES = [
+  'access_devices',
+  'mcp_tokens',
+  'risk_policy',
+  'household_members',
+  'household_tasks',
+  'household_events',
+  'rag_documents',
+] as const;
 
 export interface RestoreResult {
   readonly manifest: BackupManifest;
@@ -63,7 +102,7 @@ export function restoreBackup(file: string, target: RestoreTarget, now: Date = n
         `JARVIS is running on ${target.dataFile} (process ${pid}). Stop it first (close the app or stop \`jarvis serve\`); nothing was changed.`,
       );
     }
-    mkdirSync(staging, { recursive: true });
+    mkdirSync(staging, { recursive: true, mode: 0o700 });
     const restoredDb = join(staging, DATABASE_ENTRY);
     archive.extract(DATABASE_ENTRY, restoredDb);
     const problems = integrityProblems(restoredDb);
@@ -83,6 +122,7 @@ export function restoreBackup(file: string, target: RestoreTarget, now: Date = n
         `The database in ${basename(file)} does not have the schema versions its manifest names; nothing was changed.`,
       );
     }
+    if (target.security !== 'own-upgrade-backup') checkProvenance(file, archive.signedBy, manifest, restoredDb, target.security);
     const restoredFiles = join(staging, 'rag-files');
     if (manifest.parts.includes('documents')) {
       mkdirSync(restoredFiles, { recursive: true });
@@ -115,5 +155,39 @@ export function restoreBackup(file: string, target: RestoreTarget, now: Date = n
   } finally {
     archive.close();
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A backup may hold only the tables, views and triggers this build knows (a planted trigger
+ * would run on the household's next write), and one that this machine did not sign comes
+ * in only after the household saw what it holds and said yes.
+ */
+function checkProvenance(
+  file: string,
+  signedBy: string | undefined,
+  manifest: BackupManifest,
+  restoredDb: string,
+  security: RestoreSecurity,
+): void {
+  const foreign = foreignSchemaObjects(restoredDb, security.knownObjects);
+  if (foreign.length) {
+    throw new BackupError(
+      'backup.foreignSchema',
+      `The database in ${basename(file)} holds what JARVIS never creates (${foreign.slice(0, 5).join(', ')}); nothing was changed.`,
+    );
+  }
+  if (signedBy === security.machineKey) return;
+  const summary: BackupSummary = {
+    createdAt: manifest.created_at,
+    appVersion: manifest.app_version,
+    ...(signedBy ? { signedBy } : {}),
+    holds: rowCounts(restoredDb, SUMMARY_TABLES),
+  };
+  if (!security.confirmForeign(summary)) {
+    throw new BackupError(
+      'backup.notConfirmed',
+      `${basename(file)} was ${signedBy ? `signed by another machine (${signedBy})` : 'not signed'}, not by this one, and its restore was not confirmed; nothing was changed.`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { SchemaTooNewError, type Db } from '../platform/database';
+import { loadOrCreateSigner } from '../protocol';
 import { createBackupSync } from './create-backup';
 import { restoreBackup } from './restore';
 import { readSchemas, snapshotConnection } from './store/snapshot';
@@ -33,7 +34,7 @@ export function prepareUpgrade(
   );
   if (!pending || dataFile === ':memory:' || !existsSync(dataFile)) return {};
   const backupFile = `${dataFile}.before-${appVersion}-${fileStamp(now)}.backup`;
-  createBackupSync(backupFile, { appVersion }, (target) => snapshotConnection(db, target), now);
+  createBackupSync(backupFile, { appVersion, signer: loadOrCreateSigner(dataFile) }, (target) => snapshotConnection(db, target), now);
   return { backupFile };
 }
 
@@ -50,7 +51,13 @@ export function rollBackUpgrade(
 ): string | undefined {
   const result = restoreBackup(
     backupFile,
-    { dataFile, filesDir: `${dataFile}.unused-files`, settingsFile: `${dataFile}.unused-settings`, knownSchemas: known },
+    {
+      dataFile,
+      filesDir: `${dataFile}.unused-files`,
+      settingsFile: `${dataFile}.unused-settings`,
+      knownSchemas: known,
+      security: 'own-upgrade-backup',
+    },
     now,
   );
   return result.keptAside[0];

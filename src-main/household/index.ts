@@ -5,7 +5,7 @@ export { householdToolProvider } from './core-provider';
 export { HomeError } from './errors';
 export type { IcsImportResult } from './ics';
 export type { RecipesImportResult } from './recipes-file';
-export { HOUSEHOLD_SCHEMAS } from './schemas';
+export { HOUSEHOLD_MIGRATION_SETS, HOUSEHOLD_SCHEMAS } from './schemas';
 export { MembersService, type MemberDirectory } from './members';
 export type { CalendarObjectInfo, CalendarObjectKind, SpanFields } from './calendar-objects';
 export type { IcsEventFields, IcsOverrideFields, IcsSeriesFields, IcsTaskFields, ParsedIcs } from './ics-parse';

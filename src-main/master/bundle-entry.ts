@@ -49,7 +49,7 @@ export {
   summaryRows as skillBenchSummaryRows,
 } from './eval';
 // `jarvis protocol`
-export { readLocalKeyInfo, verifyEvidence } from '../protocol';
+export { loadOrCreateSigner, readLocalKeyInfo, verifyEvidence } from '../protocol';
 export { verifyChain } from '../protocol/chain';
 export { protocolPartOf } from '../protocol/export-seal';
 export { readEventsReadonly, readRecordsReadonly } from '../protocol/store';
@@ -61,6 +61,6 @@ export { VoiceService } from '../voice/voice-service';
 // `jarvis backup`, `jarvis restore`
 export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, snapshotFile } from '../backup';
 export { ragFilesDir } from '../knowledge';
-export { KNOWN_SCHEMAS } from './schemas';
+export { KNOWN_SCHEMAS, knownObjects } from './schemas';
 // `jarvis home`
 export { bridgeFingerprint, displayFingerprint, HuePairingError, pairHueBridge } from '../home';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { DANGEROUS_CAPABILITIES, type SkillCapability } from '../../src-shared';
 import type { InstallRecord } from './install-record';
 import { readOpenJarvisSkill } from './openjarvis';
@@ -90,6 +90,14 @@ export function copyTree(from: string, to: string, withScripts: boolean, skipped
   }
 }
 
+/**
+ * Whether `path` is `root` or below it, both real paths: a --path that is (or passes through)
+ * a symbolic link out of the clone names a folder outside it, and nothing is copied from there.
+ */
+function inside(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+}
+
 /** The id and declared capabilities of the skill at the top of a folder. */
 export function identify(dir: string): { id: string; capabilities: string[] } {
   const found = discoverSkillFolders(dir);
@@ -127,7 +135,7 @@ export function installSkill(options: InstallOptions): InstallResult {
         throw new InstallError(`${options.source} is neither a folder nor a git URL`, true);
     }
     const from = options.path ? resolve(base, options.path) : base;
-    if (!from.startsWith(base) || !existsSync(from))
+    if (!existsSync(from) || !inside(realpathSync(base), realpathSync(from)) || !statSync(from).isDirectory())
       throw new InstallError(`--path ${options.path} is not a folder inside the source`, true);
 
     // Staged under the skill's own folder name: a SKILL.md without a `name` is named after its folder.

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { webcrypto, X509Certificate as NodeCertificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { NAME_CONSTRAINTS_OID, nameConstraintsDer, permits, permittedNames, type PermittedNames } from './name-constraints';
 
 // JARVIS's own certificate authority for the LAN listener. Phones trust it once (the
 // pairing page offers it); the server certificate it signs names the addresses and host
@@ -72,7 +73,7 @@ function writePublic(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-async function createCa(now: Date): Promise<{ caPem: string; caKeyPem: string }> {
+async function createCa(now: Date, permitted: PermittedNames): Promise<{ caPem: string; caKeyPem: string }> {
   const keys = await newKeys();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: serial(),
@@ -85,6 +86,8 @@ async function createCa(now: Date): Promise<{ caPem: string; caKeyPem: string }>
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      // Critical: a client that cannot read the constraints must not trust the CA at all.
+      new x509.Extension(NAME_CONSTRAINTS_OID, true, new Uint8Array(nameConstraintsDer(permitted))),
     ],
   });
   return { caPem: cert.toString('pem') + '\n', caKeyPem: await privatePem(keys.privateKey) };
@@ -119,6 +122,16 @@ async function createLeaf(
   return { certPem: cert.toString('pem') + '\n', keyPem: await privatePem(keys.privateKey) };
 }
 
+function readPermitted(file: string): PermittedNames | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PermittedNames>;
+    return Array.isArray(parsed.dns) && Array.isArray(parsed.ip) ? { dns: parsed.dns, ip: parsed.ip } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The names in a certificate's subjectAltName, as plain strings. */
 export function namesOf(certPem: string): string[] {
   const alt = new NodeCertificate(certPem).subjectAltName ?? '';
@@ -143,18 +156,26 @@ export async function ensureTlsMaterial(dir: string, names: readonly string[], n
   const files = {
     ca: join(dir, 'ca.crt'),
     caKey: join(dir, 'ca.key'),
+    permitted: join(dir, 'ca-permitted.json'),
     cert: join(dir, 'server.crt'),
     key: join(dir, 'server.key'),
   };
   let caPem: string;
   let caKeyPem: string;
-  if (existsSync(files.ca) && existsSync(files.caKey)) {
+  // A CA made before name constraints existed has no permitted list and is kept: phones
+  // trust it. A constrained CA that does not cover a new name (the host was renamed to a
+  // name outside the home suffixes) is made anew, and phones must trust the new one.
+  const permitted = readPermitted(files.permitted);
+  const fits = !permitted || permits(permitted, names);
+  if (existsSync(files.ca) && existsSync(files.caKey) && fits) {
     caPem = readFileSync(files.ca, 'utf8');
     caKeyPem = readFileSync(files.caKey, 'utf8');
   } else {
-    ({ caPem, caKeyPem } = await createCa(now));
+    const constraints = permittedNames(names);
+    ({ caPem, caKeyPem } = await createCa(now, constraints));
     writePrivate(files.caKey, caKeyPem);
     writePublic(files.ca, caPem);
+    writePublic(files.permitted, `${JSON.stringify(constraints)}\n`);
   }
   if (existsSync(files.cert) && existsSync(files.key)) {
     const certPem = readFileSync(files.cert, 'utf8');

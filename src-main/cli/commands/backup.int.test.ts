@@ -67,4 +67,30 @@ describe('jarvis backup and jarvis restore', () => {
     expect(readFileSync(dataFile, 'utf8')).toBe('current');
     expect(existsSync(join(root, 'rag-files'))).toBe(false);
   });
+
+  it('a backup from another machine is restored only with --confirm-foreign, after it showed what it holds', async () => {
+    const m = await startTestMaster();
+    const out = mkdtempSync(join(tmpdir(), 'jarvis-cli-foreign-'));
+    roots.push(out, m.dataDir);
+    try {
+      await m.request('/api/tools/tasks_create', { json: { arguments: { title: 'Von drüben' } } });
+      expect((await cli({ JARVIS_DATA: m.config.dataFile }, 'backup', join(out, 'b.jarvis-backup'))).code).toBe(EXIT_OK);
+    } finally {
+      await m.master.stop();
+    }
+    // Another machine: another data folder, so another signing key.
+    const other = mkdtempSync(join(tmpdir(), 'jarvis-cli-other-'));
+    roots.push(other);
+    const dataFile = join(other, 'jarvis.db');
+    writeFileSync(dataFile, 'current');
+    const asked = await cli({ JARVIS_DATA: dataFile }, 'restore', join(out, 'b.jarvis-backup'));
+    expect(asked.code).toBe(EXIT_USAGE);
+    expect(asked.stderr).toMatch(/not made on this machine: it is signed by another machine \(key SHA256:/);
+    expect(asked.stderr).toMatch(/1 tasks/);
+    expect(asked.stderr).toMatch(/--confirm-foreign/);
+    expect(readFileSync(dataFile, 'utf8')).toBe('current');
+    const confirmed = await cli({ JARVIS_DATA: dataFile }, 'restore', '--confirm-foreign', join(out, 'b.jarvis-backup'));
+    expect(confirmed.code).toBe(EXIT_OK);
+    expect(readFileSync(dataFile).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+  });
 });

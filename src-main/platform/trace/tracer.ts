@@ -37,7 +37,7 @@ export class Tracer {
   constructor(private readonly options: TracerOptions) {
     this.redactor = options.redactor ?? new SecretRedactor();
     this.now = options.now ?? (() => new Date());
-    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    if (options.dir) mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   }
 
   record(traceId: string, component: string, stage: string, data?: unknown): void {
@@ -55,7 +55,7 @@ export class Tracer {
     if (this.options.dir) {
       const day = event.ts.slice(0, 10);
       try {
-        appendFileSync(join(this.options.dir, `trace-${day}.jsonl`), `${JSON.stringify(event)}\n`);
+        appendFileSync(join(this.options.dir, `trace-${day}.jsonl`), `${JSON.stringify(event)}\n`, { mode: 0o600 });
       } catch {
         // A full disk must not take the assistant down; the in-memory trace stays.
       }

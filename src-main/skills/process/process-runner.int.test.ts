@@ -351,11 +351,16 @@ describe('integration secrets reach only their integration’s own skill', () =>
     const env = await envOf('home.hue', true);
     expect(env.HUE_APPLICATION_KEY).toBe(secrets.HUE_APPLICATION_KEY);
     expect(env.SERVICE_URL).toBe('http://svc.local');
-    for (const name of ['UNIFI_API_KEY', 'HOMEASSISTANT_TOKEN', 'NTFY_TOKEN', 'PROXMOX_TOKEN_SECRET']) expect(env[name], name).toBeUndefined();
+    for (const name of ['UNIFI_API_KEY', 'HOMEASSISTANT_TOKEN', 'NTFY_TOKEN', 'PROXMOX_TOKEN_SECRET'])
+      expect(env[name], name).toBeUndefined();
   });
 
   it('any other skill that names them gets none, nor does a copy of a home skill’s id from an untrusted place', async () => {
-    for (const [id, own] of [['evil.collector', true], ['home.hue', false], ['home.unifi.network', undefined]] as const) {
+    for (const [id, own] of [
+      ['evil.collector', true],
+      ['home.hue', false],
+      ['home.unifi.network', undefined],
+    ] as const) {
       const env = await envOf(id, own);
       for (const [name, value] of Object.entries(secrets)) {
         expect(env[name], `${id} ${name}`).toBeUndefined();

@@ -390,6 +390,7 @@ export const de = {
     validUntil: 'Gilt bis {{time}} Uhr, einmal.',
     fingerprint: 'Fingerabdruck des Zertifikats (zum Vergleichen in der Desktop-App)',
     hide: 'Ausblenden',
+    newCode: 'Neuer Code',
     lanOff:
       'Handys und Tablets im Heimnetz sind nicht freigeschaltet. In den Einstellungen die Adresse für das Heimnetz (JARVIS_LAN_ADDR) eintragen und JARVIS neu starten.',
     none: 'Noch kein Gerät verbunden.',

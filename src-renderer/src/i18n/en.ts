@@ -389,6 +389,7 @@ export const en: Messages = {
     validUntil: 'Valid until {{time}}, once.',
     fingerprint: 'Certificate fingerprint (to compare in the desktop app)',
     hide: 'Hide',
+    newCode: 'New code',
     lanOff:
       'Phones and tablets on the home network are not switched on. Enter the home network address (JARVIS_LAN_ADDR) in the settings and restart JARVIS.',
     none: 'No device connected yet.',

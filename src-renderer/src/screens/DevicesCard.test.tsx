@@ -24,11 +24,12 @@ afterEach(() => {
 describe('Wissen & System: devices', () => {
   it('shows a pairing code with its QR code, lists paired devices and revokes one after asking again', async () => {
     let devices: DevicesResponse = { lan: { enabled: true, url: 'https://192.168.1.20:8443' }, devices: [PHONE] };
+    const codes = ['K7P2QX', 'M4N8RT'];
     const api = fakeApi({
       'GET /api/devices': () => json(devices),
       'POST /api/pairing': () =>
         json({
-          code: 'K7P2QX',
+          code: codes.shift() ?? 'K7P2QX',
           url: 'https://192.168.1.20:8443/pair#code=K7P2QX',
           expires_at: new Date(Date.now() + 300_000).toISOString(),
           qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
@@ -51,6 +52,9 @@ describe('Wissen & System: devices', () => {
     // What a desktop app connecting to this JARVIS compares before trusting it.
     expect(within(pairing).getByText(/AB:CD:EF/)).toBeTruthy();
     expect((within(pairing).getByRole('img') as HTMLImageElement).src).toMatch(/^data:image\/svg\+xml/);
+    // A new code in one tap, right where the old one is shown.
+    fireEvent.click(within(pairing).getByRole('button', { name: 'Neuer Code' }));
+    expect(await within(card).findByText('M4N8RT')).toBeTruthy();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Trennen: Annas Handy' }));
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);

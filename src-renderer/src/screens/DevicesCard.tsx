@@ -10,6 +10,7 @@ import type { PairingResponse } from '../../../src-shared';
 function PairingCode({ pairing }: { pairing: PairingResponse }) {
   const { t } = useTranslation();
   const end = useStore((s) => s.endPairing);
+  const renew = useStore((s) => s.startPairing);
   const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   useEffect(() => {
     const left = new Date(pairing.expires_at).getTime() - Date.now();
@@ -31,6 +32,10 @@ function PairingCode({ pairing }: { pairing: PairingResponse }) {
         <p className="muted small" data-technical="" aria-label={t('devices.fingerprint')}>
           {t('devices.fingerprint')}: {pairing.ca_fingerprint}
         </p>
+        {/* A code that ran out or that a stranger guessed at: a new one in one tap, the old one is void. */}
+        <button type="button" className="btn btn-small btn-primary" onClick={() => void renew()}>
+          {t('devices.newCode')}
+        </button>{' '}
         <button type="button" className="btn btn-small" onClick={end}>
           {t('devices.hide')}
         </button>

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SkillManifest } from '../../../../src-shared';
 import { invokeProcessSkill } from '../process-runner';
 
 const root = process.argv[2]!;
@@ -31,15 +32,21 @@ function liveSleep26(): number {
   }).length;
 }
 
-const manifest = {
-  protocol: 'jarvis.skill.v1' as const,
+const manifest: SkillManifest = {
+  protocol: 'jarvis.skill.v1',
   id: 'hostile.devnull',
   name: 'Hostile',
   version: '1.0.0',
-  runtime: { type: 'process' as const, command: './run', timeout_ms: 20_000 },
+  runtime: { type: 'process', command: './run', timeout_ms: 20_000 },
   actions: [{ name: 'go', description: 'hostile', input_schema: { type: 'object' } }],
 };
-const policy = { allowSystemExec: false, maxTimeoutMs: 20_000, maxOutputKb: 64, hostEnv: { PATH: process.env.PATH }, sandbox: 'off' as const };
+const policy = {
+  allowSystemExec: false,
+  maxTimeoutMs: 20_000,
+  maxOutputKb: 64,
+  hostEnv: { PATH: process.env.PATH },
+  sandbox: 'off' as const,
+};
 const context = { traceId: 't', now: new Date(), timezone: 'UTC' };
 
 const results: boolean[] = [];
