@@ -21,6 +21,7 @@ export async function loadOtherScreens(store: Api): Promise<void> {
     s.loadProtocol(),
     s.loadHomeAssistant(),
     s.loadDevices(),
+    s.loadSubscriptions(),
   ]);
 }
 
@@ -113,6 +114,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     if (p?.section) store.getState().homeServerChanged(p.section);
   });
   source.addEventListener('devices.changed', () => void store.getState().loadDevices());
+  source.addEventListener('subscriptions.changed', () => void store.getState().loadSubscriptions());
   return () => source.close();
 }
 
