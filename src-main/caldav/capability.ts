@@ -3,13 +3,16 @@ import type { HouseholdService } from '../household';
 import { newTraceId } from '../platform/trace';
 import { registerCaldavRoutes } from './routes';
 import { CaldavService } from './service';
-import { ObjectRepository, SubscriptionRepository } from './store';
+import { FeedRepository, ObjectRepository, SubscriptionRepository } from './store';
+import { FeedService } from './feeds';
+import { registerFeedRoutes } from './feed-routes';
 import { registerSubscriptionRoutes } from './subscription-routes';
 import { SubscriptionService, type Fetcher } from './subscriptions';
 
 export interface CaldavCapability extends Capability {
   readonly service: CaldavService;
   readonly subscriptions: SubscriptionService;
+  readonly feeds: FeedService;
 }
 
 export interface CaldavOptions {
@@ -45,6 +48,7 @@ export function createCaldav(ctx: Platform, household: HouseholdService, options
     ...(options.fetch ? { fetch: options.fetch } : {}),
     changed: () => ctx.events.publish('subscriptions.changed'),
   });
+  const feeds = new FeedService(new FeedRepository(ctx.db), service, ctx.clock, (secret) => ctx.tracer.redactor.add(secret));
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined = ctx.events.subscribe((event) => {
     if (event.type !== 'state.changed') return;
@@ -55,7 +59,9 @@ export function createCaldav(ctx: Platform, household: HouseholdService, options
     name: 'caldav',
     service,
     subscriptions,
+    feeds,
     routes(app, listener: ApiListener) {
+      registerFeedRoutes(app, { feeds, member: (id) => service.member(id) });
       registerSubscriptionRoutes(app, {
         subscriptions,
         isAdmin: (id) => id !== undefined && household.members.get(id)?.is_admin === true,

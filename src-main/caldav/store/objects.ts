@@ -68,6 +68,20 @@ export const CALDAV_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'private calendar feeds',
+    up(db) {
+      db.exec(`
+        CREATE TABLE caldav_feeds (
+          id TEXT PRIMARY KEY,
+          collection TEXT NOT NULL,
+          secret_sha256 TEXT NOT NULL UNIQUE,
+          created_ms INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 export type ObjectKind = 'event' | 'task';
