@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarSubscription } from '../../../../src-shared';
 import { useStore } from '../../store';
-import { fakeApi, json } from '../../testing/fake-api';
+import { apiError, fakeApi, json } from '../../testing/fake-api';
 import { resetStore } from '../../testing/reset-store';
 import { SubscriptionsCard } from './SubscriptionsCard';
 
@@ -65,7 +65,7 @@ describe('Kalender: subscribed calendars', () => {
       'GET /api/calendar/subscriptions': () => json({ subscriptions: [] }),
       'GET /api/calendar/subscriptions/events': () => json({ events: [] }),
       'POST /api/calendar/subscriptions': () =>
-        json({ error: { code: 'SUBSCRIPTION_NOT_A_CALENDAR', message: 'Unter dieser Adresse liegt kein Kalender (ICS).' } }, 422),
+        apiError('SUBSCRIPTION_NOT_A_CALENDAR', 'Unter dieser Adresse liegt kein Kalender (ICS).', 422),
     });
     render(<SubscriptionsCard />);
     await useStore.getState().loadSubscriptions();
