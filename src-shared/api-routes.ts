@@ -3,7 +3,14 @@
 // client and its test fake are both typed from this one table.
 
 import type { DevicesResponse, PairingResponse } from './access';
-import type { AppPasswordResponse } from './caldav';
+import type {
+  AppPasswordResponse,
+  CalendarSubscription,
+  CalendarSubscriptionCreateRequest,
+  CalendarSubscriptionsResponse,
+  CalendarSubscriptionUpdateRequest,
+  SubscriptionEventsResponse,
+} from './caldav';
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
@@ -115,6 +122,14 @@ export interface ApiRoutes {
   'DELETE /api/devices/{id}': { response: undefined };
   'POST /api/devices/{id}/app-password': { request: Record<string, never>; response: AppPasswordResponse };
   'DELETE /api/devices/{id}/app-password': { response: undefined };
+
+  'GET /api/calendar/subscriptions': { response: CalendarSubscriptionsResponse };
+  'POST /api/calendar/subscriptions': { request: CalendarSubscriptionCreateRequest; response: CalendarSubscription };
+  'PATCH /api/calendar/subscriptions/{id}': { request: CalendarSubscriptionUpdateRequest; response: CalendarSubscription };
+  'POST /api/calendar/subscriptions/{id}/refresh': { request: Record<string, never>; response: CalendarSubscription };
+  'DELETE /api/calendar/subscriptions/{id}': { response: undefined };
+  /** Query `from` (YYYY-MM-DD) and `days`. */
+  'GET /api/calendar/subscriptions/events': { response: SubscriptionEventsResponse };
 
   'GET /api/debug/export': { response: DebugExportResponse };
   'POST /api/debug/clear': { request: Record<string, never>; response: OkResponse };

@@ -157,6 +157,8 @@ export interface ServerEventData {
   readonly 'mesh.changed': MeshChangedEvent;
   readonly 'protocol.changed': ProtocolChangedEvent;
   readonly 'devices.changed': DevicesChangedEvent | undefined;
+  /** A calendar subscription was added, refreshed or removed. */
+  readonly 'subscriptions.changed': undefined;
   readonly 'voice.turn': VoiceTurnEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'home.hue': HueLiveEvent;

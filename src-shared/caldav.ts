@@ -69,3 +69,27 @@ export interface SubscriptionEvent {
 export interface SubscriptionEventsResponse {
   readonly events: readonly SubscriptionEvent[];
 }
+
+/** Private read-only feeds: `GET /feeds/{secret}.ics`, open without a login (the secret is the key). */
+export const CALENDAR_FEED_PREFIX = '/feeds/';
+
+export function isCalendarFeedPath(path: string): boolean {
+  return path.startsWith(CALENDAR_FEED_PREFIX);
+}
+
+export interface CalendarFeed {
+  readonly id: string;
+  /** Whose calendar: a member id, or null for the family's. */
+  readonly member_id: string | null;
+  readonly name: string;
+  readonly created_at: string;
+}
+
+export interface CalendarFeedsResponse {
+  readonly feeds: readonly CalendarFeed[];
+}
+
+/** A new feed: its address is shown once. */
+export interface CalendarFeedCreated extends CalendarFeed {
+  readonly path: string;
+}

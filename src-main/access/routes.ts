@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPasswordResponse, DevicesResponse, PairingCheckResponse, PairingConfirmResponse, PairingResponse } from '../../src-shared';
-import { isCaldavPath } from '../../src-shared';
+import { isCalendarFeedPath, isCaldavPath } from '../../src-shared';
 import type { ApiListener } from '../platform/capability';
 import { errorBody, Refusal } from '../platform/errors';
 import { answerCarriesSecrets } from '../platform/secret-answers';
@@ -59,6 +59,8 @@ function addLanGuard(app: FastifyInstance, service: AccessService): void {
     if (reply.sent) return;
     const path = req.url.split('?')[0] ?? '';
     if (OPEN_ON_LAN.has(`${req.method} ${path}`)) return;
+    // A private calendar feed: the secret in its address is the key (the feed route checks it).
+    if (req.method === 'GET' && isCalendarFeedPath(path)) return;
     // Calendar programs cannot keep the web app's cookie: they send the device's app
     // password, which opens CalDAV and nothing else.
     if (isCaldavPath(path)) {

@@ -252,4 +252,25 @@ describe('CalDAV server', () => {
     // An event does not belong in a task list.
     expect((await d.dav('PUT', '/dav/calendars/familie-aufgaben/e.ics', { body: event('e', 'E') })).status).toBe(403);
   });
+
+  it('a private feed address per calendar serves its events without a login until it is revoked', async () => {
+    d = await startCaldavDevice();
+    await d.dav('PUT', '/dav/calendars/familie/f.ics', { body: event('f', 'Familienfest') });
+    await d.dav('PUT', `/dav/calendars/${d.memberId}/own.ics`, { body: event('o', 'Annas Termin') });
+    const made = await d.tm.request('/api/calendar/feeds', { json: { member_id: d.memberId } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.path).toMatch(/^\/feeds\/[A-Za-z0-9_-]{32}\.ics$/);
+    const { lanRequest } = await import('../testing/caldav-device');
+    const feed = await lanRequest(d.lan, d.ca, 'GET', made.json.path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.text).toContain('SUMMARY:Annas Termin');
+    expect(feed.text).not.toContain('Familienfest');
+    const list = await d.tm.request('/api/calendar/feeds');
+    expect(list.json.feeds).toEqual([expect.objectContaining({ id: made.json.id, member_id: d.memberId, name: 'Anna' })]);
+    expect(JSON.stringify(list.json)).not.toContain(made.json.path);
+    expect((await lanRequest(d.lan, d.ca, 'GET', '/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics')).status).toBe(404);
+    expect((await d.tm.request(`/api/calendar/feeds/${made.json.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await lanRequest(d.lan, d.ca, 'GET', made.json.path)).status).toBe(404);
+  });
 });

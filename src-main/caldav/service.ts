@@ -58,6 +58,11 @@ export class CaldavService {
     return id === undefined ? undefined : this.household.members.get(id);
   }
 
+  /** Every collection of the household, whoever may see it. */
+  allCollections(): Collection[] {
+    return collectionsOf(this.household.members.list(), this.language);
+  }
+
   /** The collections a member's device sees. */
   collectionsFor(viewer: Member): Collection[] {
     return collectionsOf(this.household.members.list(), this.language).filter((c) => seesCollection(viewer, c));

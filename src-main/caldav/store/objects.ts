@@ -68,6 +68,49 @@ export const CALDAV_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'private calendar feeds',
+    up(db) {
+      db.exec(`
+        CREATE TABLE caldav_feeds (
+          id TEXT PRIMARY KEY,
+          collection TEXT NOT NULL,
+          secret_sha256 TEXT NOT NULL UNIQUE,
+          created_ms INTEGER NOT NULL
+        );
+      `);
+    },
+  },
+  {
+    version: 4,
+    name: 'connected CalDAV accounts',
+    up(db) {
+      db.exec(`
+        CREATE TABLE caldav_accounts (
+          id TEXT PRIMARY KEY,
+          member_id TEXT,
+          server_url TEXT NOT NULL,
+          username TEXT NOT NULL,
+          password TEXT NOT NULL,
+          calendar_url TEXT NOT NULL,
+          calendar_name TEXT NOT NULL,
+          created_ms INTEGER NOT NULL,
+          synced_ms INTEGER,
+          error TEXT
+        );
+        CREATE TABLE caldav_account_links (
+          account_id TEXT NOT NULL,
+          uid TEXT NOT NULL,
+          remote_url TEXT NOT NULL,
+          remote_etag TEXT NOT NULL,
+          local_name TEXT NOT NULL,
+          local_etag TEXT NOT NULL,
+          PRIMARY KEY (account_id, uid)
+        );
+      `);
+    },
+  },
 ];
 
 export type ObjectKind = 'event' | 'task';

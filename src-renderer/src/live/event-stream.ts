@@ -22,6 +22,7 @@ export async function loadOtherScreens(store: Api): Promise<void> {
     s.loadProtocol(),
     s.loadHomeAssistant(),
     s.loadDevices(),
+    s.loadSubscriptions(),
   ]);
 }
 
@@ -117,6 +118,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     if (p?.section) store.getState().homeServerChanged(p.section);
   });
   on(source, 'devices.changed', () => void store.getState().loadDevices());
+  on(source, 'subscriptions.changed', () => void store.getState().loadSubscriptions());
   return () => source.close();
 }
 

@@ -18,6 +18,7 @@ import { AgendaView, MonthView, WeekView, type ViewProps } from './calendar/Cale
 import { ChoiceDialog, ScopeDialog } from './calendar/ChoiceDialog';
 import { EventEditor, type EditorTarget } from './calendar/EventEditor';
 import { canRecreate, recreateArgs } from './calendar/event-draft';
+import { SubscriptionsCard } from './calendar/SubscriptionsCard';
 
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
@@ -304,6 +305,7 @@ export function CalendarScreen() {
     <div className="grid-12" data-testid="screen-calendar">
       <CalendarCard />
       <Reminders />
+      <SubscriptionsCard />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { createCalendarSlice, type CalendarSlice } from './calendar-slice';
 import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createDevicesSlice, type DevicesSlice } from './devices-slice';
+import { createSubscriptionsSlice, type SubscriptionsSlice } from './subscriptions-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createHomeAssistantSlice, type HomeAssistantSlice } from './homeassistant-slice';
@@ -36,7 +37,8 @@ export type Store = SystemSlice &
   HomeAssistantSlice &
   ZuhauseSlice &
   HomeServerSlice &
-  DevicesSlice;
+  DevicesSlice &
+  SubscriptionsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -57,4 +59,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createZuhauseSlice(...a),
   ...createHomeServerSlice(...a),
   ...createDevicesSlice(...a),
+  ...createSubscriptionsSlice(...a),
 }));
