@@ -265,11 +265,9 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({ id: id('rem_') }, ['id']),
   },
   reminders_snooze: {
-    description: 'Erinnerung später noch einmal: verschiebt sie um minutes Minuten (Standard 60) ab jetzt; Text und Person bleiben.',
-    input_schema: object(
-      { id: id('rem_'), minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES, description: 'Minuten, Standard 60' } },
-      ['id'],
-    ),
+    // Short on purpose: every core tool's definition goes into each model request's budget.
+    description: 'Erinnerung später nochmal: minutes ab jetzt (60).',
+    input_schema: object({ id: id('rem_'), minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES } }, ['id']),
   },
   groceries_list: {
     description: 'Einkaufsliste anzeigen (Standard: nur offene Einträge).',

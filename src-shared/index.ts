@@ -24,3 +24,4 @@ export * from './access';
 export * from './notify';
 export * from './members';
 export * from './caldav';
+export * from './quantity-text';

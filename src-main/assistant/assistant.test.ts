@@ -74,7 +74,7 @@ describe('native tool agent', () => {
 
     const [first, second] = t.server.chats();
     expect(first!.tools!.map((x) => x.function.name)).toEqual(t.assistant.catalog.current().tools.map((x) => x.function.name));
-    expect(first!.tools).toHaveLength(30);
+    expect(first!.tools).toHaveLength(31);
     expect(first!.options).toMatchObject({ temperature: 0, num_ctx: 16384, num_predict: 700 });
     expect(second!.messages.at(-1)).toMatchObject({ role: 'tool', tool_name: 'mealplan_create' });
     expect(lastToolResult(second!).data.id).toBe(res.tool_calls[0]!.result.data && (res.tool_calls[0]!.result.data as any).id);

@@ -1,4 +1,4 @@
-import type { ExecutedToolCall } from '../../src-shared';
+import { formatQuantity, type ExecutedToolCall } from '../../src-shared';
 
 // The household tools confirm changes in German. A request in English gets its confirmation
 // in English, written from the same persisted data; a tool this file does not know keeps
@@ -22,7 +22,7 @@ function when(value: string, allDay = false): string {
 function amount(data: Data): string {
   const q = data.quantity;
   const u = str(data, 'unit');
-  return typeof q === 'number' ? `${q}${u ? ` ${u}` : ''} ` : '';
+  return typeof q === 'number' ? `${formatQuantity(q, 'en', u)}${u ? ` ${u}` : ''} ` : '';
 }
 
 export function englishMutationSentence(call: ExecutedToolCall): string | undefined {

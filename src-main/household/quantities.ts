@@ -1,6 +1,6 @@
 // Units and amounts on the grocery list: canonical unit names so "2 Liter" and "1 l"
 // aggregate, and German number wording for confirmations.
-import { unitOf } from '../../src-shared';
+import { formatGroceryAmount, formatQuantity, unitOf } from '../../src-shared';
 
 /** The shopping list's unit for a unit word; a unit we do not know is kept as written. */
 export function canonicalUnit(unit: string | null | undefined): string | null {
@@ -17,13 +17,12 @@ export function roundQuantity(q: number): number {
   return Math.round(q * 100) / 100;
 }
 
-/** "2", "0,5", "1,25" */
-export function formatNumberDe(n: number): string {
-  return String(roundQuantity(n)).replace('.', ',');
+/** "2", "0,5 l", "½ TL": as formatQuantity writes it in German. */
+export function formatNumberDe(n: number, unit?: string | null): string {
+  return formatQuantity(roundQuantity(n), 'de', unit);
 }
 
-/** "2 l Milch", "Salz", "3 Eier" stays "3 Eier" (no unit). */
+/** "2 l Milch", "½ TL Zimt", "Salz", "3 Eier" (no unit). */
 export function formatAmountDe(name: string, quantity: number | null, unit: string | null): string {
-  if (quantity === null) return unit ? `${unit} ${name}` : name;
-  return unit ? `${formatNumberDe(quantity)} ${unit} ${name}` : `${formatNumberDe(quantity)} ${name}`;
+  return formatGroceryAmount(name, quantity === null ? null : roundQuantity(quantity), unit, 'de');
 }

@@ -189,7 +189,7 @@ export const SETTINGS = [
     env: 'JARVIS_TOOL_BUDGET_MAX_TOKENS',
     key: 'toolBudgetMaxTokens',
     type: 'positive-int',
-    default: '8000',
+    default: '9000',
     description: "Most prompt tokens (estimated) for the offered tools' definitions in one request; a model probe may lower it.",
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, formatWhen, wallClock, type DayStyle } from './household-time';
-import { formatIngredients, parseIngredients } from './ingredients';
+import { formatAmount, formatIngredients, parseIngredients } from './ingredients';
 
 describe('household time', () => {
   it('shows instants on the household wall clock, not the browser’s', () => {
@@ -61,5 +61,16 @@ describe('ingredients', () => {
       { name: 'Milch', quantity: 0.5, unit: 'l' },
     ]);
     expect(formatIngredients(list)).toBe('500 g Mehl\n2 Eier\nSalz\n0.5 l Milch');
+  });
+
+  it('reads "1/2 TL Zimt" and "½ Tasse Milch" as amounts and shows them as a kitchen writes them', () => {
+    const list = parseIngredients('1/2 TL Zimt\n½ Tasse Milch\n1,5 kg Kartoffeln');
+    expect(list).toEqual([
+      { name: 'Zimt', quantity: 0.5, unit: 'TL' },
+      { name: 'Milch', quantity: 0.5, unit: 'Tasse' },
+      { name: 'Kartoffeln', quantity: 1.5, unit: 'kg' },
+    ]);
+    expect(list.map((i) => `${formatAmount(i.quantity, i.unit, 'de')} ${i.name}`)).toEqual(['½ TL Zimt', '½ Tasse Milch', '1,5 kg Kartoffeln']);
+    expect(parseIngredients(formatIngredients(list))).toEqual(list);
   });
 });

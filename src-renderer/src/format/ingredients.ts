@@ -1,26 +1,28 @@
-import type { IngredientInput } from '../../../src-shared';
+import { formatQuantity, readGroceryPhrase, type IngredientInput } from '../../../src-shared';
 
-/** "500 g Mehl" / "2 Eier" / "Salz" → {quantity, unit, name}; one ingredient per line. */
+/**
+ * "500 g Mehl" / "1/2 TL Zimt" / "½ Tasse Milch" / "2 Eier" / "Salz" → {quantity, unit, name};
+ * one ingredient per line, read by the shopping list's own parser. A line it cannot read
+ * as an amount stays the ingredient's name, as written.
+ */
 export function parseIngredients(text: string): IngredientInput[] {
   return text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .map((line) => {
-      const m = /^(\d+(?:[.,]\d+)?)\s*(\S+)?\s*(.*)$/.exec(line);
-      if (!m) return { name: line, quantity: null, unit: null };
-      const quantity = Number(m[1]!.replace(',', '.'));
-      // "2 Eier": the second word is the name, not a unit.
-      if (!m[3]) return { name: m[2] ?? line, quantity, unit: null };
-      return { name: m[3], quantity, unit: m[2] ?? null };
+      const read = readGroceryPhrase(line);
+      if (!read.ok) return { name: line, quantity: null, unit: null };
+      return { name: read.item.name, quantity: read.item.quantity ?? null, unit: read.item.unit ?? null };
     });
 }
 
 export function formatIngredients(list: readonly IngredientInput[]): string {
+  // Written back the way the parser reads it: "0.5", never "½" in an edit field (both parse).
   return list.map((i) => [i.quantity ?? '', i.unit ?? '', i.name].filter((x) => x !== '').join(' ')).join('\n');
 }
 
 export function formatAmount(quantity: number | null | undefined, unit: string | null | undefined, language: string): string {
   if (quantity === null || quantity === undefined) return unit ?? '';
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(quantity)}${unit ? ` ${unit}` : ''}`;
+  return `${formatQuantity(quantity, language, unit)}${unit ? ` ${unit}` : ''}`;
 }

@@ -157,39 +157,43 @@ describe('Home shows the family’s day', () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/state')).toBe(true));
   });
 
-  it('a reminder is dismissed through reminders_delete and snoozed by an hour through reminders_create', async () => {
+  it('a reminder is dismissed through reminders_delete (with undo) and snoozed through reminders_snooze', async () => {
     const api = fakeApi({
       'POST /api/tools/reminders_delete': ok,
-      'POST /api/tools/reminders_create': ok,
+      'POST /api/tools/reminders_snooze': ok,
       'GET /api/state': () => json(seededDay()),
     });
     render(<HomeScreen />);
-    fireEvent.click(screen.getByRole('button', { name: 'Erinnerung erledigt: Zahnarzt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Erledigt: Zahnarzt' }));
     expect(api.calls[0]).toMatchObject({ path: '/api/tools/reminders_delete', body: { arguments: { id: 'rem_1' } } });
-    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/state')).toBe(true));
+    await waitFor(() => expect(useStore.getState().undoOffer).toBeDefined());
 
     api.calls.length = 0;
-    // It rang at 09:00; it is 10:30 now, so it rings again at 11:30.
-    fireEvent.click(screen.getByRole('button', { name: 'In einer Stunde noch einmal erinnern: Blumen gießen' }));
-    await waitFor(() =>
-      expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_create', '/api/tools/reminders_delete', '/api/state']),
-    );
-    expect(api.calls[0]!.body).toEqual({
-      arguments: { text: 'Blumen gießen', when: { kind: 'absolute', date: '2026-12-01', time: '11:30' } },
-    });
-    expect(api.calls[1]!.body).toEqual({ arguments: { id: 'rem_2' } });
+    // The same reminder moves: no new one that could lose its person.
+    fireEvent.click(screen.getByRole('button', { name: 'In 1 Std. noch einmal erinnern: Blumen gießen' }));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state']));
+    expect(api.calls[0]!.body).toEqual({ arguments: { id: 'rem_2', minutes: 60 } });
+
+    api.calls.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'In 10 Min. noch einmal erinnern: Blumen gießen' }));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state']));
+    expect(api.calls[0]!.body).toEqual({ arguments: { id: 'rem_2', minutes: 10 } });
   });
 
-  it('a reminder still to come is snoozed to an hour after its own time', async () => {
-    const api = fakeApi({
-      'POST /api/tools/reminders_delete': ok,
-      'POST /api/tools/reminders_create': ok,
+  it('a reminder still to come shows at an hour after its own time while the snooze runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    fakeApi({
+      'POST /api/tools/reminders_snooze': async () => {
+        await gate;
+        return ok();
+      },
       'GET /api/state': () => json(seededDay()),
     });
     render(<HomeScreen />);
-    fireEvent.click(screen.getByRole('button', { name: 'In einer Stunde noch einmal erinnern: Zahnarzt' }));
-    await waitFor(() => expect(api.calls.length).toBe(3));
-    expect(api.calls[0]!.body).toEqual({ arguments: { text: 'Zahnarzt', when: { kind: 'absolute', date: '2026-12-01', time: '16:00' } } });
+    fireEvent.click(screen.getByRole('button', { name: 'In 1 Std. noch einmal erinnern: Zahnarzt' }));
+    expect(useStore.getState().home.data?.reminders.find((r) => r.id === 'rem_1')?.at).toBe('2026-12-01T16:00:00+01:00');
+    release();
   });
 
   it('one tap opens the shopping list, the meal plan, the calendar and the other tasks', () => {

@@ -46,21 +46,39 @@ function TaskRow({ task }: { task: Task }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(task.title);
   const [assignee, setAssignee] = useState(task.assignee ?? '');
-  const { errors, mark, clear } = useFieldErrors<'title'>();
+  const [due, setDue] = useState(dueDateOf(task, hh.timezone));
+  const [priority, setPriority] = useState<TaskPriority>(task.priority);
+  const { errors, mark, clear } = useFieldErrors<'title' | 'due'>();
   const done = task.status === 'done';
   const overdue = isOverdue(task, hh.timezone, hh.today);
   const setStatus = (status: Task['status']) => void setTaskStatus(useStore, task, status);
-  const saveTitle = async (e: FormEvent) => {
+  const startEditing = () => {
+    // The edit starts from the task as it is now, not from an earlier, abandoned edit.
+    setTitle(task.title);
+    setAssignee(task.assignee ?? '');
+    setDue(dueDateOf(task, hh.timezone));
+    setPriority(task.priority);
+    clear();
+    setEditing(!editing);
+  };
+  const save = async (e: FormEvent) => {
     e.preventDefault();
     const newAssignee = assignee === '' ? null : assignee;
-    if (title === task.title && newAssignee === task.assignee) return setEditing(false);
+    const before = dueDateOf(task, hh.timezone);
     const args = {
       id: task.id,
       ...(title !== task.title ? { title } : {}),
       ...(newAssignee !== task.assignee ? { assignee: newAssignee } : {}),
+      ...(priority !== task.priority ? { priority } : {}),
+      // A due time of day stays when only the day changes.
+      ...(due !== before ? { due: due ? whenOf(due, dueTimeOf(task, hh.timezone)) : null } : {}),
     };
+    if (Object.keys(args).length === 1) return setEditing(false);
     // The edit stays open with what was typed until the master accepted it.
-    const ok = await mutate('tasks_update', args, undefined, (error) => mark('title', explainRefusal('tasks_update', error, args).message));
+    const ok = await mutate('tasks_update', args, undefined, (error) => {
+      const refusal = explainRefusal('tasks_update', error, args);
+      mark(refusal.field === 'due' ? 'due' : 'title', refusal.message);
+    });
     if (ok) setEditing(false);
   };
   return (
@@ -72,7 +90,7 @@ function TaskRow({ task }: { task: Task }) {
         onChange={() => setStatus(done ? 'open' : 'done')}
       />
       {editing ? (
-        <form className="inline-form" onSubmit={(e) => void saveTitle(e)}>
+        <form className="inline-form" onSubmit={(e) => void save(e)} data-testid="task-edit-form">
           <Field label={t('common.title')} error={errors.title}>
             <input
               value={title}
@@ -83,6 +101,25 @@ function TaskRow({ task }: { task: Task }) {
                 clear('title');
               }}
             />
+          </Field>
+          <Field label={t('tasks.due')} error={errors.due}>
+            <input
+              type="date"
+              value={due}
+              onChange={(e) => {
+                setDue(e.target.value);
+                clear('due');
+              }}
+            />
+          </Field>
+          <Field label={t('tasks.priority')}>
+            <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
+              {TASK_PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`tasks.priorities.${p}`)}
+                </option>
+              ))}
+            </select>
           </Field>
           <Field label={t('members.assignee')}>
             <AssigneePicker value={assignee} onChange={setAssignee} />
@@ -133,7 +170,7 @@ function TaskRow({ task }: { task: Task }) {
       </select>
       <span className={`chip prio prio-chip-${task.priority}`}>{t(`tasks.priorities.${task.priority}`)}</span>
       <span className="item-actions">
-        <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={() => setEditing(!editing)}>
+        <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={startEditing}>
           <Icon name="edit" />
         </button>
         <button
@@ -157,7 +194,9 @@ function TaskList() {
   const notify = useStore((s) => s.notify);
   const [filter, setFilter] = useState<'open' | 'all' | 'done'>('open');
   const [whose, setWhose] = useState<AssigneeChoice>('everyone');
-  const [assignee, setAssignee] = useState('');
+  // "Für wen" starts as the person asking (this device's member) and goes back to them after each task.
+  const [chosen, setAssignee] = useState<string | undefined>(undefined);
+  const assignee = chosen ?? hh?.state.viewer_member ?? '';
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
@@ -182,6 +221,7 @@ function TaskList() {
     setTitle('');
     setDue('');
     setPriority('normal');
+    setAssignee(undefined);
     clear();
   };
   const rank = { high: 0, normal: 1, low: 2 };
@@ -273,6 +313,16 @@ export function TasksScreen() {
       <TaskList />
     </div>
   );
+}
+
+/** The task's due day for a date field ("" without one). */
+function dueDateOf(task: Task, timezone: string): string {
+  return task.due ? wallClock(task.due, timezone).date : '';
+}
+
+/** Its due time of day, "" for a due day without a time. */
+function dueTimeOf(task: Task, timezone: string): string {
+  return task.due && !task.due.includes('T00:00:00') ? wallClock(task.due, timezone).time : '';
 }
 
 /** Open and past its due day (a due time today is not overdue yet). */

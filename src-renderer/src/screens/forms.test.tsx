@@ -97,7 +97,7 @@ describe('a refused form', () => {
 });
 
 describe('undo', () => {
-  it('brings a deleted task back with its title, priority and due date', async () => {
+  it('brings a deleted task back with its title, priority, due date and person (everyone’s stays everyone’s)', async () => {
     const api = fakeApi({
       'POST /api/tools/tasks_delete': () => ok(),
       'POST /api/tools/tasks_create': () => ok({ id: 'task_9' }),
@@ -115,7 +115,13 @@ describe('undo', () => {
     fireEvent.click(within(toast).getByText('Rückgängig'));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/tools/tasks_create')).toBe(true));
     expect(api.calls.find((c) => c.path === '/api/tools/tasks_create')?.body).toEqual({
-      arguments: { title: 'Steuererklärung abgeben', priority: 'high', tags: ['finanzen'], due: { kind: 'absolute', date: '2026-11-30' } },
+      arguments: {
+        title: 'Steuererklärung abgeben',
+        priority: 'high',
+        tags: ['finanzen'],
+        due: { kind: 'absolute', date: '2026-11-30' },
+        assignee: 'everyone',
+      },
     });
     expect(screen.queryByTestId('undo-toast')).toBeNull();
   });
@@ -190,7 +196,7 @@ describe('the shopping list', () => {
     const form = screen.getByTestId('grocery-create-form');
     const field = within(form).getByLabelText('Artikel (z. B. 2 Liter Milch)') as HTMLInputElement;
     fireEvent.change(field, { target: { value: '1/2 TL Zimt' } });
-    expect(within(form).getByText('Verstanden: 0,5 TL Zimt')).toBeTruthy();
+    expect(within(form).getByText('Verstanden: ½ TL Zimt')).toBeTruthy();
     fireEvent.submit(form);
     await waitFor(() => expect(field.value).toBe(''));
     expect(api.calls.find((c) => c.path === '/api/tools/groceries_add')?.body).toMatchObject({

@@ -324,7 +324,8 @@ describe('one language at a time', () => {
       const findings: Finding[] = [];
       for (const id of SCREENS) {
         await act(async () => useStore.getState().setScreen(id));
-        await screen.findByTestId(`screen-${id}`);
+        // Each screen's code loads on first visit; on a busy machine that takes more than a second.
+        await screen.findByTestId(`screen-${id}`, undefined, { timeout: 15_000 });
         findings.push(...audit(document.body).map((f) => ({ ...f, where: `${id} › ${f.where}` })));
       }
       expect(report(findings)).toEqual([]);
