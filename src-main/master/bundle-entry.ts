@@ -52,7 +52,7 @@ export {
 export { loadOrCreateSigner, readLocalKeyInfo, verifyEvidence } from '../protocol';
 export { verifyChain } from '../protocol/chain';
 export { protocolPartOf } from '../protocol/export-seal';
-export { readEventsReadonly, readRecordsReadonly } from '../protocol/store';
+export { readEventsReadonly, readRecordsReadonly, readSessionChainReadonly } from '../protocol/store';
 // `jarvis voice`
 export { voiceStatusRows } from '../voice/status-table';
 export { setupVoice } from '../voice/setup';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, type JarvisEvent } from '../../src-shared';
@@ -7,7 +8,9 @@ import { verifyFile } from '../cli/commands/protocol';
 import { runCli } from '../cli/program';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
+import { openDatabase } from '../platform/database';
 import { HOST_IDS } from './service';
+import { ProtocolStore } from './store';
 import { signingKeyPath } from './signing-key';
 
 // EXPORT DEBUG from a real master after a few assistant turns, tampered the ways someone
@@ -188,6 +191,55 @@ describe('EXPORT DEBUG proves what happened', () => {
     const { code, out } = await cli(['protocol', 'verify', tm.config.dataFile]);
     expect(out).toContain('the records match their events');
     expect(code).toBe(0);
+  });
+
+  /** A copy of the live database, changed by `edit`. */
+  function databaseCopy(edit: (db: ReturnType<typeof openDatabase>) => void): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'jarvis-chain-')), 'copy.db');
+    const live = openDatabase(tm.config.dataFile);
+    live.prepare('VACUUM INTO ?').run(file);
+    live.close();
+    const db = openDatabase(file);
+    edit(db);
+    db.close();
+    return file;
+  }
+
+  it('a whole WorkSession deleted from the database, events and records, is caught by the chain of sessions', async () => {
+    const file = databaseCopy((db) => {
+      const { id } = db.prepare('SELECT work_session_id AS id FROM protocol_events ORDER BY rowid LIMIT 1').get() as { id: string };
+      db.prepare('DELETE FROM protocol_events WHERE work_session_id = ?').run(id);
+      db.prepare('DELETE FROM protocol_records WHERE work_session_id = ? OR record_id = ?').run(id, id);
+    });
+    const { code, out } = await cli(['protocol', 'verify', file]);
+    expect(out).toMatch(/is in the chain of sessions but has no events: it was deleted/);
+    expect(code).toBe(1);
+    // Deleting its link as well breaks the chain.
+    const both = databaseCopy((db) => {
+      const { id } = db.prepare('SELECT work_session_id AS id FROM protocol_session_chain ORDER BY seq LIMIT 1').get() as { id: string };
+      db.prepare('DELETE FROM protocol_events WHERE work_session_id = ?').run(id);
+      db.prepare('DELETE FROM protocol_records WHERE work_session_id = ? OR record_id = ?').run(id, id);
+      db.prepare('DELETE FROM protocol_session_chain WHERE work_session_id = ?').run(id);
+    });
+    const second = await cli(['protocol', 'verify', both]);
+    expect(second.out).toMatch(/the chain of sessions is broken at link 1/);
+    expect(second.code).toBe(1);
+  });
+
+  it('a database from before the chain of sessions verifies, and once migrated it has the chain', async () => {
+    const old = databaseCopy((db) => {
+      db.exec('DROP TABLE protocol_session_chain');
+      db.prepare("UPDATE schema_migrations SET version = 1 WHERE component = 'protocol'").run();
+    });
+    expect((await cli(['protocol', 'verify', old])).code).toBe(0);
+    const migrated = openDatabase(old);
+    new ProtocolStore(migrated);
+    const links = (migrated.prepare('SELECT count(*) AS n FROM protocol_session_chain').get() as { n: number }).n;
+    migrated.close();
+    expect(links).toBeGreaterThan(0);
+    const after = await cli(['protocol', 'verify', old]);
+    expect(after.out).toContain('the records match their events');
+    expect(after.code).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { eventHash, sha256Hex, type BrokenLink } from './chain';
 import { exportDigest, manifestSealText, sectionDigests } from './export-seal';
 import { compareWithReplay, recordsOf, replaySession, SESSION_RECORD_IDS, type RecordSnapshot } from './replay';
 import { fingerprintOfInfo, verifySignature } from './signing-key';
+import { sessionChainProblems, type SessionLink } from './store/session-chain';
 
 /** What `jarvis protocol verify` and `GET /api/protocol/verify` report. */
 export interface EvidenceReport {
@@ -24,6 +25,8 @@ export interface EvidenceInput {
   readonly events: Iterable<JarvisEvent>;
   /** The record snapshot; without it only the chains are checked. */
   readonly records?: RecordSnapshot;
+  /** The database's chain of sessions (absent in exports and in databases from before it): a session deleted as a whole shows. */
+  readonly sessionChain?: readonly SessionLink[];
   /** A whole export and its manifest: the seal, the digest and the chain heads are checked too. */
   readonly sealed?: { readonly document: Record<string, unknown>; readonly manifest: EvidenceManifest | undefined };
 }
@@ -125,6 +128,11 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
   }
 
   const signedBy = input.sealed ? checkSeal(input.sealed, bySession, problems) : undefined;
+  if (input.sessionChain) {
+    const firsts = new Map<string, string>();
+    for (const [id, events] of bySession) firsts.set(id, events.find((e) => e.revision === 1)?.hash ?? '');
+    problems.push(...sessionChainProblems(input.sessionChain, firsts));
+  }
 
   if (input.records) {
     const sessions = new Map(recordsOf(input.records, 'WorkSession').map((s) => [(s as unknown as WorkSession).work_session_id, s]));

@@ -14,12 +14,18 @@ export interface VerifyOptions {
  * that embeds it: also the signed manifest, the export digest and every chain head).
  */
 export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceReport {
-  const { openDatabaseReadonly, protocolPartOf, readEventsReadonly, readRecordsReadonly, verifyEvidence } = masterBundle().exports;
+  const { openDatabaseReadonly, protocolPartOf, readEventsReadonly, readRecordsReadonly, readSessionChainReadonly, verifyEvidence } =
+    masterBundle().exports;
   const head = readFileSync(path).subarray(0, 16).toString('latin1');
   if (head.startsWith('SQLite format 3')) {
     const db = openDatabaseReadonly(path);
     try {
-      return verifyEvidence({ events: readEventsReadonly(db), records: readRecordsReadonly(db) });
+      const sessionChain = readSessionChainReadonly(db);
+      return verifyEvidence({
+        events: readEventsReadonly(db),
+        records: readRecordsReadonly(db),
+        ...(sessionChain ? { sessionChain } : {}),
+      });
     } finally {
       db.close();
     }

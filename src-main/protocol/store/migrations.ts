@@ -1,4 +1,5 @@
 import type { Migration } from '../../platform/database/migrations';
+import { nextSessionLink, type SessionLink } from './session-chain';
 
 export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
   {
@@ -34,6 +35,37 @@ export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
           PRIMARY KEY (actor_id, idempotency_key)
         );
       `);
+    },
+  },
+  {
+    version: 2,
+    name: 'the chain of sessions',
+    up(db) {
+      db.exec(`
+        CREATE TABLE protocol_session_chain (
+          seq INTEGER PRIMARY KEY,
+          work_session_id TEXT NOT NULL UNIQUE,
+          first_event_hash TEXT NOT NULL,
+          previous_hash TEXT NOT NULL,
+          hash TEXT NOT NULL
+        );
+      `);
+      // The sessions that exist already are linked in the order they began, so an older
+      // database verifies with the chain from now on.
+      const firsts = db
+        .prepare(
+          "SELECT work_session_id, hash FROM protocol_events WHERE revision = 1 ORDER BY json_extract(body, '$.created_at'), work_session_id",
+        )
+        .all() as { work_session_id: string; hash: string }[];
+      const insert = db.prepare(
+        'INSERT INTO protocol_session_chain (seq, work_session_id, first_event_hash, previous_hash, hash) VALUES (?, ?, ?, ?, ?)',
+      );
+      let last: SessionLink | undefined;
+      for (const first of firsts) {
+        const link = nextSessionLink(last, first);
+        insert.run(link.seq, link.work_session_id, link.first_event_hash, link.previous_hash, link.hash);
+        last = link;
+      }
     },
   },
 ];

@@ -2,6 +2,7 @@ import type { JarvisEvent, RecordType } from '../../../src-shared';
 import type { Db } from '../../platform/database/database';
 import { applyMigrations } from '../../platform/database/migrations';
 import { PROTOCOL_MIGRATIONS } from './migrations';
+import { insertSessionLink, lastSessionLink, nextSessionLink } from './session-chain';
 
 export interface StoredResponse {
   readonly requestSha256: string;
@@ -66,15 +67,19 @@ export class ProtocolStore {
     return (this.stmts.listBySession.all(workSessionId, type) as { body: string }[]).map((r) => JSON.parse(r.body) as T);
   }
 
+  /** Appends an event; a session's first event also links the session into the chain of sessions, in one transaction. */
   appendEvent(event: JarvisEvent): void {
-    this.stmts.insertEvent.run(
-      event.event_id,
-      event.work_session_id,
-      event.revision,
-      event.hash,
-      event.previous_event_hash,
-      JSON.stringify(event),
-    );
+    this.db.transaction(() => {
+      this.stmts.insertEvent.run(
+        event.event_id,
+        event.work_session_id,
+        event.revision,
+        event.hash,
+        event.previous_event_hash,
+        JSON.stringify(event),
+      );
+      if (event.revision === 1) insertSessionLink(this.db, nextSessionLink(lastSessionLink(this.db), event));
+    })();
   }
 
   events(workSessionId?: string): JarvisEvent[] {
