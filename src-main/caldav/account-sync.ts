@@ -80,6 +80,8 @@ function refusalText(err: unknown): string | undefined {
 
 export class AccountSync {
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** One logged-in client per account: discovery (well-known, principal, home) runs once, not every round. */
+  private readonly clients = new Map<string, { key: string; client: Client }>();
 
   constructor(
     private readonly repo: AccountRepository,
@@ -160,6 +162,8 @@ export class AccountSync {
       createdMs: this.clock().getTime(),
       syncedMs: null,
       error: null,
+      remoteCtag: null,
+      localToken: null,
     };
     this.repo.put(row);
     const result = await this.sync(row.id);
@@ -178,6 +182,7 @@ export class AccountSync {
         }
       }
       this.repo.delete(id);
+      this.clients.delete(id);
     });
   }
 
@@ -214,8 +219,21 @@ export class AccountSync {
     try {
       const c = this.collectionOf(a);
       const call = this.caller(a.memberId);
-      const client = await this.client(a.serverUrl, a.username, a.password);
+      const key = `${a.serverUrl}\u0000${a.username}\u0000${a.password}`;
+      let cached = this.clients.get(id);
+      if (cached?.key !== key) {
+        cached = { key, client: await this.client(a.serverUrl, a.username, a.password) };
+        this.clients.set(id, cached);
+      }
+      const client = cached.client;
       const calendar = { url: a.calendarUrl } as DAVCalendar;
+      // Neither collection changed since the last complete round: nothing to read or write.
+      const ctagBefore = (await client.fetchCalendars()).find((x) => x.url === a.calendarUrl)?.ctag ?? null;
+      const tokenBefore = this.caldav.syncToken(c.id);
+      if (ctagBefore !== null && ctagBefore === a.remoteCtag && tokenBefore === a.localToken) {
+        this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: null });
+        return { ...counts, unchanged: this.repo.links(id).length, skipped };
+      }
       const remote = new Map<string, DAVObject & { uid: string }>();
       for (const o of await client.fetchCalendarObjects({ calendar })) {
         const uid = typeof o.data === 'string' ? uidOf(o.data) : undefined;
@@ -329,10 +347,23 @@ export class AccountSync {
         if (links.has(row.uid)) continue;
         await push(row.uid, row.name, undefined, undefined);
       }
-      this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: null });
+      // The tags from before the round count only when the round wrote nothing on that side
+      // (a change someone made meanwhile then shows as a difference); otherwise the next
+      // round compares object by object once more.
+      const wroteThere = counts.pushed + counts.deleted_there + counts.conflicts > 0;
+      const wroteHere = counts.pulled + counts.deleted_here + counts.conflicts > 0;
+      const clean = skipped.length === 0;
+      this.repo.put({
+        ...a,
+        syncedMs: this.clock().getTime(),
+        error: null,
+        remoteCtag: clean && !wroteThere ? ctagBefore : null,
+        localToken: clean && !wroteHere ? tokenBefore : null,
+      });
     } catch (err) {
       const message = err instanceof Refusal ? err.message : 'Der Abgleich ist fehlgeschlagen.';
-      this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: message });
+      this.clients.delete(id);
+      this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: message, remoteCtag: null, localToken: null });
       throw err instanceof Refusal ? err : new Refusal('bad_gateway', 'CALDAV_SYNC_FAILED', message);
     }
     return { ...counts, skipped };

@@ -16,6 +16,9 @@ export interface AccountRow {
   readonly createdMs: number;
   readonly syncedMs: number | null;
   readonly error: string | null;
+  /** Both sides' collection tags after the last complete round: equal again means nothing changed. */
+  readonly remoteCtag: string | null;
+  readonly localToken: string | null;
 }
 
 export interface LinkRow {
@@ -40,8 +43,8 @@ export class AccountRepository {
   constructor(db: Db) {
     this.allStmt = db.prepare<[], Record<string, unknown>>('SELECT * FROM caldav_accounts ORDER BY created_ms, id');
     this.putStmt = db.prepare(
-      `INSERT OR REPLACE INTO caldav_accounts (id, member_id, server_url, username, password, calendar_url, calendar_name, created_ms, synced_ms, error)
-       VALUES (@id, @memberId, @serverUrl, @username, @password, @calendarUrl, @calendarName, @createdMs, @syncedMs, @error)`,
+      `INSERT OR REPLACE INTO caldav_accounts (id, member_id, server_url, username, password, calendar_url, calendar_name, created_ms, synced_ms, error, remote_ctag, local_token)
+       VALUES (@id, @memberId, @serverUrl, @username, @password, @calendarUrl, @calendarName, @createdMs, @syncedMs, @error, @remoteCtag, @localToken)`,
     );
     this.deleteStmt = db.prepare('DELETE FROM caldav_accounts WHERE id = ?');
     this.linksStmt = db.prepare<[string], Record<string, unknown>>('SELECT * FROM caldav_account_links WHERE account_id = ?');
@@ -65,6 +68,8 @@ export class AccountRepository {
       createdMs: Number(r.created_ms),
       syncedMs: (r.synced_ms as number | null) ?? null,
       error: (r.error as string | null) ?? null,
+      remoteCtag: (r.remote_ctag as string | null) ?? null,
+      localToken: (r.local_token as string | null) ?? null,
     }));
   }
 

@@ -97,7 +97,9 @@ export const CALDAV_MIGRATIONS: readonly Migration[] = [
           calendar_name TEXT NOT NULL,
           created_ms INTEGER NOT NULL,
           synced_ms INTEGER,
-          error TEXT
+          error TEXT,
+          remote_ctag TEXT,
+          local_token TEXT
         );
         CREATE TABLE caldav_account_links (
           account_id TEXT NOT NULL,
