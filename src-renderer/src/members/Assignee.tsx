@@ -3,7 +3,7 @@
 import type { Member } from '../../../src-shared';
 import { useTranslation } from '../i18n';
 import { useHousehold } from '../screens/household';
-import { textOn, type AssigneeChoice } from './assignee-filter';
+import { assigneesOf, textOn, type AssigneeChoice } from './assignee-filter';
 
 export function MemberBadge({ member }: { member: Member }) {
   const { t } = useTranslation();
@@ -31,6 +31,27 @@ export function AssigneeBadge({ assignee }: { assignee: string | null }) {
 export function useAssigneeColor(assignee: string | null): string | undefined {
   const hh = useHousehold();
   return assignee ? hh?.state.members.find((m) => m.id === assignee)?.color : undefined;
+}
+
+/** The colours of everyone an event is for, in its order; empty for everyone's. */
+export function useAssigneeColors(item: { readonly assignee: string | null; readonly assignees?: readonly string[] }): string[] {
+  const members = useHousehold()?.state.members;
+  return assigneesOf(item)
+    .map((id) => members?.find((m) => m.id === id)?.color)
+    .filter((c): c is string => c !== undefined);
+}
+
+/** One badge per person an event is for; nothing for everyone's. */
+export function AssigneeBadges({ item }: { item: { readonly assignee: string | null; readonly assignees?: readonly string[] } }) {
+  const members = useHousehold()?.state.members;
+  return (
+    <>
+      {assigneesOf(item).map((id) => {
+        const member = members?.find((m) => m.id === id);
+        return member ? <MemberBadge key={id} member={member} /> : null;
+      })}
+    </>
+  );
 }
 
 /** Who has which colour in the calendar: shown once there are two people. */
