@@ -791,6 +791,18 @@ export const de = {
     removedChecked_other: '{{count}} erledigte Einträge entfernt',
     failed: 'Konnte nicht rückgängig gemacht werden: {{reason}}',
   },
+  wall: {
+    title: 'Wandanzeige',
+    today: 'Heute',
+    week: 'Diese Woche',
+    meals: 'Essen heute',
+    noMeals: 'Heute ist nichts geplant.',
+    shopping: 'Einkaufsliste',
+    due: 'Heute zu erledigen',
+    nothingDue: 'Nichts fällig.',
+    offlineSince: 'Keine Verbindung seit {{time}} – das ist der letzte Stand.',
+    waiting: 'Warte auf JARVIS …',
+  },
   offline: {
     banner:
       'Offline – du siehst den zuletzt bekannten Stand. Neue Einkäufe und Aufgaben werden gesendet, sobald die Verbindung zurück ist.',

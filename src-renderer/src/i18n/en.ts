@@ -782,6 +782,18 @@ export const en: Messages = {
     removedChecked_other: '{{count}} ticked items removed',
     failed: 'Could not undo: {{reason}}',
   },
+  wall: {
+    title: 'Wall display',
+    today: 'Today',
+    week: 'This week',
+    meals: "Today's meals",
+    noMeals: 'Nothing planned today.',
+    shopping: 'Shopping list',
+    due: 'Due today',
+    nothingDue: 'Nothing due.',
+    offlineSince: 'No connection since {{time}} – this is the last known state.',
+    waiting: 'Waiting for JARVIS …',
+  },
   offline: {
     banner: 'Offline – you are seeing the last known state. New groceries and tasks are sent as soon as the connection is back.',
   },

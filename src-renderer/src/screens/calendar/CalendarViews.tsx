@@ -443,7 +443,15 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
  * One day in large type, for reading from across the kitchen: when, what and for whom, each
  * event a line of its own. The wall display shows today with it.
  */
-export function DayView({ events, from, timeZone, onOpen }: Pick<ViewProps, 'events' | 'from' | 'timeZone' | 'onOpen'>) {
+export function DayView({
+  events,
+  from,
+  timeZone,
+  onOpen,
+}: Pick<ViewProps, 'events' | 'from' | 'timeZone'> & {
+  /** Without it (the wall display) the titles are plain text: nothing to tap. */
+  onOpen?(event: CalendarEvent): void;
+}) {
   const { t, i18n } = useTranslation();
   const list = eventsOn(events, from, timeZone);
   if (!list.length)
@@ -472,17 +480,26 @@ function DayLine({
   day: string;
   timeZone: string;
   language: string;
-  onOpen(e: CalendarEvent): void;
+  onOpen?(e: CalendarEvent): void;
 }) {
   const { t } = useTranslation();
   const stripe = segmentedStripe(useAssigneeColors(event));
+  const title = (
+    <>
+      {event.title}
+      <RepeatMark event={event} />
+    </>
+  );
   return (
     <li className="day-big-event" style={stripe ? ({ '--stripe': stripe } as CSSProperties) : undefined}>
       <span className="day-big-when">{whenText(event, day, timeZone, language, t)}</span>
-      <button type="button" className="day-big-title" onClick={() => onOpen(event)}>
-        {event.title}
-        <RepeatMark event={event} />
-      </button>
+      {onOpen ? (
+        <button type="button" className="day-big-title" onClick={() => onOpen(event)}>
+          {title}
+        </button>
+      ) : (
+        <span className="day-big-title">{title}</span>
+      )}
       <span className="day-big-who">
         <AssigneeBadges item={event} />
         {event.location ? <span className="day-big-loc">{event.location}</span> : null}
