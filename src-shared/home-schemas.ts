@@ -25,6 +25,13 @@ const assignee = {
   description: 'Für wen: Name oder Id eines Mitglieds, "me" = wer fragt, "everyone" = für alle',
 } as const;
 const assigneeOrNull = { anyOf: [assignee, { type: 'null' }], description: 'Für wen (Name, Id, "me"); null = für alle' } as const;
+const assigneeList = {
+  type: 'array',
+  items: assignee,
+  maxItems: 20,
+  uniqueItems: true,
+  description: 'Für mehrere Personen: Namen oder Ids (statt assignee); leere Liste = für alle',
+} as const;
 const assigneeFilter = {
   type: 'string',
   minLength: 1,
@@ -176,6 +183,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         notes: optionalText(4000),
         rrule,
         assignee,
+        assignees: assigneeList,
       },
       ['title', 'when'],
     ),
@@ -203,6 +211,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
           description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)',
         },
         assignee: assigneeOrNull,
+        assignees: assigneeList,
       },
       ['id'],
     ),
