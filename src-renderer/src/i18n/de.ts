@@ -340,6 +340,7 @@ export const de = {
     removed: '{{name}} entfernt.',
     assignee: 'Für wen',
     everyone: 'Alle',
+    everyoneHint: 'Niemand gewählt: für alle.',
     mine: 'Meine',
     filter: 'Wessen Einträge',
     legend: 'Farben der Personen',

@@ -339,6 +339,7 @@ export const en: Messages = {
     removed: '{{name}} removed.',
     assignee: 'For whom',
     everyone: 'Everyone',
+    everyoneHint: 'Nobody picked: for everyone.',
     mine: 'Mine',
     filter: 'Whose items',
     legend: 'Colours of the people',

@@ -53,7 +53,11 @@ describe('the wall display', () => {
     expect(within(today).getByText('Zahnarzt')).toBeTruthy();
     expect(within(today).getByText('15:30–16:30')).toBeTruthy();
     // Both people's badges on the two-person event.
-    expect(within(today).getAllByTestId('member-badge').map((b) => b.textContent)).toEqual(['A', 'P']);
+    expect(
+      within(today)
+        .getAllByTestId('member-badge')
+        .map((b) => b.textContent),
+    ).toEqual(['A', 'P']);
     const week = screen.getByTestId('wall-week');
     expect(week.querySelector('[data-date="2026-12-03"]')?.textContent).toContain('Elternabend');
     expect(screen.getByTestId('wall-meals').textContent).toContain('Linsensuppe');
@@ -101,7 +105,9 @@ describe('the wall display', () => {
     const api = fakeApi({
       'GET /api/notify/settings': () =>
         json({
-          members: [{ member_id: 'mem_anna', name: 'Anna', devices: 1, push: true, ntfy: false, quiet_hours: { start: '21:30', end: '06:30' } }],
+          members: [
+            { member_id: 'mem_anna', name: 'Anna', devices: 1, push: true, ntfy: false, quiet_hours: { start: '21:30', end: '06:30' } },
+          ],
           ntfy_configured: false,
         }),
       'GET /api/skills': () =>
@@ -180,7 +186,10 @@ class FakeSource {
 describe('keeping the wall display connected', () => {
   it('opens the stream again when the browser gave up on it, records when it was lost and saves each new state', async () => {
     FakeSource.opened = [];
-    fakeApi({ 'GET /api/state': () => json(household()), 'GET /api/health': () => json({ ok: true, version: '1', components: {} } as never) });
+    fakeApi({
+      'GET /api/state': () => json(household()),
+      'GET /api/health': () => json({ ok: true, version: '1', components: {} } as never),
+    });
     const timers: (() => void)[] = [];
     const stop = keepConnected(useStore, {
       open: () => new FakeSource() as unknown as EventSource,
