@@ -128,6 +128,7 @@ export const de = {
     },
   },
   shell: {
+    appearance: 'Sprache & Darstellung',
     design: 'Design',
     language: 'Sprache',
     online: 'verbunden · v{{version}}',

@@ -128,6 +128,7 @@ export const en: Messages = {
     },
   },
   shell: {
+    appearance: 'Language & design',
     design: 'Design',
     language: 'Language',
     online: 'connected · v{{version}}',
