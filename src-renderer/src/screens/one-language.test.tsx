@@ -324,7 +324,7 @@ describe('one language at a time', () => {
       const findings: Finding[] = [];
       for (const id of SCREENS) {
         await act(async () => useStore.getState().setScreen(id));
-        await screen.findByTestId(`screen-${id}`);
+        await screen.findByTestId(`screen-${id}`, undefined, { timeout: 8000 });
         findings.push(...audit(document.body).map((f) => ({ ...f, where: `${id} › ${f.where}` })));
       }
       expect(report(findings)).toEqual([]);
