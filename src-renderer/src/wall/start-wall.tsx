@@ -11,13 +11,15 @@ export async function startWall(root: HTMLElement): Promise<void> {
   const store = useStore;
   store.getState().restoreWallState();
   document.documentElement.dataset.wall = 'on';
+  // The state is on its way while the texts load: the first paint waits for neither twice.
+  const first = Promise.all([store.getState().loadHome(), store.getState().loadHealth()]);
   await applyLanguage(store.getState().language);
   createRoot(root).render(
     <StrictMode>
       <WallDisplay />
     </StrictMode>,
   );
-  await Promise.all([store.getState().loadHome(), store.getState().loadHealth()]);
+  await first;
   if (store.getState().connection === 'offline') store.getState().markWallConnection(false);
   keepConnected(store);
   void store.getState().loadWallExtras();
