@@ -5,7 +5,7 @@ import { App } from './App';
 import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
 import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
-import { preloadScreens } from './screens/screen-views';
+import { preloadScreen, preloadScreens } from './screens/screen-views';
 import { startWebApp } from './live/web-app';
 import { useStore } from './store';
 import { isWallAddress } from './wall/wall-address';
@@ -33,6 +33,9 @@ else startApp(root);
 function startApp(root: HTMLElement): void {
   const language = useStore.getState().language;
   const first = loadFirst(useStore);
+  // Opened on another screen (last time's, or the address's): its code downloads beside the data
+  // instead of after the first paint.
+  void preloadScreen(useStore.getState().screen);
   flushOutboxWhenOnline(useStore);
   startWebApp(useStore);
   // Entries left from the last session go once the household state is in.
