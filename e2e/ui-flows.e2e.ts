@@ -73,7 +73,7 @@ describe('editing the household through the UI', () => {
     await page.close();
   }, 120_000);
 
-  it('adds a grocery, checks it off, edits a recipe with ✎ and derives groceries with ↻ AUS PLAN', async () => {
+  it('adds a grocery, checks it off, edits a recipe with ✎ and derives groceries with ↻ Aus dem Essensplan', async () => {
     const recipe = await callTool(app, 'recipes_create', {
       title: 'Pfannkuchen',
       servings: 2,
@@ -99,7 +99,7 @@ describe('editing the household through the UI', () => {
         { name: 'Milch', quantity: 500, unit: 'ml' },
       ]);
     });
-    await page.getByRole('button', { name: 'Einkaufsliste aus dem Essensplan ableiten' }).click();
+    await page.getByRole('button', { name: 'Aus dem Essensplan', exact: true }).click();
     await eventually(async () =>
       expect((await homeState(app)).groceries.some((g) => g.name === 'Eier' && g.source === 'mealplan')).toBe(true),
     );

@@ -26,6 +26,10 @@ const assignee = {
   description: 'Für wen: Name oder Id eines Mitglieds, "me" = wer fragt, "everyone" = für alle',
 } as const;
 const assigneeOrNull = { anyOf: [assignee, { type: 'null' }], description: 'Für wen (Name, Id, "me"); null = für alle' } as const;
+/** Several people instead of `assignee` (names or ids; [] = everyone's). Kept short: every tool's schema goes into each prompt. */
+// Each name is checked against the members (the first unknown one refuses the call), so neither
+// the items nor the list need bounds of their own: the request body is bounded.
+const assigneeList = { type: 'array', items: { type: 'string' } } as const;
 const assigneeFilter = {
   type: 'string',
   minLength: 1,
@@ -166,7 +170,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   },
   calendar_create: {
     description:
-      'Termin anlegen. Ohne Uhrzeit ganztägig (über mehrere Tage mit last_day). Legt automatisch eine Erinnerung 30 Minuten vorher an (bei Serien vor jedem Termin). Wiederkehrend mit rrule; die Serie beginnt am ersten passenden Tag ab when.',
+      'Termin anlegen. Ohne Uhrzeit ganztägig (mehrere Tage: last_day). Erinnerung automatisch 30 Minuten vorher. Wiederkehrend mit rrule, ab dem ersten passenden Tag ab when.',
     input_schema: object(
       {
         title: text(200),
@@ -177,6 +181,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         notes: optionalText(4000),
         rrule,
         assignee,
+        assignees: assigneeList,
       },
       ['title', 'when'],
     ),
@@ -192,8 +197,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         duration_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
         last_day: {
           ...lastDay,
-          description:
-            'Nur ganztägig: neuer letzter Tag (einschließlich). Wird nur when geändert, behält ein ganztägiger Termin seine Anzahl Tage.',
+          description: 'Nur ganztägig: neuer letzter Tag (einschließlich); ohne ihn behält ein verschobener Termin seine Tage.',
         },
         location: optionalText(200),
         notes: optionalText(4000),
@@ -204,6 +208,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
           description: 'Neue Regel; null beendet die Wiederholung (nur mit scope all oder following)',
         },
         assignee: assigneeOrNull,
+        assignees: assigneeList,
       },
       ['id'],
     ),

@@ -83,8 +83,10 @@ export interface CalendarEvent {
   readonly occurrence_start: string | null;
   /** True when this occurrence was changed on its own (moved, retitled). */
   readonly overridden: boolean;
-  /** The member it is for (a member id); null = everyone's. */
+  /** The first member it is for (a member id); null = everyone's. Kept for clients that know one. */
   readonly assignee: string | null;
+  /** Everyone it is for (member ids, in order; the first is `assignee`); empty = everyone's. */
+  readonly assignees: readonly string[];
 }
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done'] as const;
@@ -306,6 +308,8 @@ export interface CalendarCreateArgs {
   readonly rrule?: string;
   /** Who it is for: a member's name or id, or "me" (the member asking); without it everyone's. */
   readonly assignee?: string;
+  /** Several people it is for (names, ids or "me"), instead of `assignee`. */
+  readonly assignees?: readonly string[];
 }
 export interface CalendarUpdateArgs {
   readonly id: string;
@@ -324,6 +328,8 @@ export interface CalendarUpdateArgs {
   readonly rrule?: string | null;
   /** Who it is for (a name, an id or "me"); null makes it everyone's. */
   readonly assignee?: string | null;
+  /** Everyone it is for, instead of `assignee`; an empty list makes it everyone's. */
+  readonly assignees?: readonly string[];
 }
 export interface CalendarDeleteArgs {
   readonly id: string;

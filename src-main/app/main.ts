@@ -23,6 +23,7 @@ import { certificateVerdict } from './remote-trust';
 import { applySettingsPatch, mergeEnvironment, SettingsFile, settingsView } from './settings-store';
 import { languageOf, trayStatusForPhase, type Language, type TrayAction, type TrayStatus } from './tray-menu';
 import { getMainWindowOptions, isSafeExternalUrl, restoreBounds } from './window-options';
+import { openWallWindow } from './wall-window';
 
 // The Electron shell: wiring only. Every decision (window options, CSP, navigation,
 // permissions, IPC checks, tray menu, push-to-talk, notifications, settings) lives in a
@@ -466,13 +467,16 @@ function trayState(setup: Setup, ptt: PushToTalk) {
   };
 }
 
-function installTray(setup: Setup, ptt: PushToTalk): TrayController {
+function installTray(setup: Setup, ptt: PushToTalk, appOrigin: string): TrayController {
   const { settings } = setup;
   const onTrayAction = (action: TrayAction) => {
     const prefs = settings.get().preferences;
     switch (action) {
       case 'open':
         showWindow();
+        break;
+      case 'open-wall':
+        openWallWindow(appOrigin);
         break;
       case 'push-to-talk':
         ptt.toggle('tray');
@@ -640,7 +644,7 @@ async function start(): Promise<void> {
   const { ptt, setPhase } = createPushToTalk(setup, () => tray?.update(trayState(setup, ptt)));
   const registerShortcut = registerShortcuts(setup, ptt, log);
   const unsubscribe = watchNotifications(backend, setup.language);
-  tray = installTray(setup, ptt);
+  tray = installTray(setup, ptt, appOrigin);
   refreshTray = () => tray?.update(trayState(setup, ptt));
   bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut });
   handleLifeCycle(ptt, unsubscribe);

@@ -14,11 +14,12 @@ const ids = (state: TrayState) => trayMenuModel(state).map((i) => ('id' in i ? i
 const item = (state: TrayState, id: string) => trayMenuModel(state).find((i) => 'id' in i && i.id === id);
 
 describe('tray menu model', () => {
-  it('offers Open, Push-to-talk, Mute voice, Start with system and Quit in that order', () => {
+  it('offers Open, the wall display, Push-to-talk, Mute voice, Start with system and Quit in that order', () => {
     expect(ids(base)).toEqual([
       'status',
       '---',
       'open',
+      'open-wall',
       'push-to-talk',
       'toggle-mute',
       'toggle-login',
@@ -34,6 +35,7 @@ describe('tray menu model', () => {
     ).toEqual([
       'JARVIS — Ready',
       'Open',
+      'Open wall display',
       'Push-to-talk',
       'Mute voice',
       'Start with system',

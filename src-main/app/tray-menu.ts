@@ -4,7 +4,7 @@ import type { PttPhase } from '../../src-shared';
 // an item's id to an action, so what the menu shows is tested without Electron.
 
 export type TrayStatus = 'idle' | 'listening' | 'thinking' | 'error';
-export type TrayAction = 'open' | 'push-to-talk' | 'toggle-mute' | 'toggle-login' | 'remote-connect' | 'remote-disconnect' | 'quit';
+export type TrayAction = 'open' | 'open-wall' | 'push-to-talk' | 'toggle-mute' | 'toggle-login' | 'remote-connect' | 'remote-disconnect' | 'quit';
 /** The connection to a JARVIS on the home server, when the app uses one instead of its own. */
 export type RemoteTrayState = 'connected' | 'connecting' | 'not-connected' | 'not-paired' | 'not-trusted' | 'certificate-changed';
 export type Language = 'de' | 'en';
@@ -38,6 +38,7 @@ const TEXT = {
   de: {
     status: { idle: 'Bereit', listening: 'Hört zu …', thinking: 'Denkt nach …', error: 'Fehler' },
     open: 'Öffnen',
+    wall: 'Wandanzeige öffnen',
     talk: 'Sprechen (Push-to-talk)',
     stop: 'Aufnahme beenden',
     mute: 'Sprachausgabe stumm',
@@ -59,6 +60,7 @@ const TEXT = {
   en: {
     status: { idle: 'Ready', listening: 'Listening …', thinking: 'Thinking …', error: 'Error' },
     open: 'Open',
+    wall: 'Open wall display',
     talk: 'Push-to-talk',
     stop: 'Stop recording',
     mute: 'Mute voice',
@@ -106,6 +108,7 @@ export function trayMenuModel(state: TrayState): TrayMenuItem[] {
       : [{ type: 'normal' as const, id: 'status' as const, label: t.remote[state.remote], enabled: false }]),
     { type: 'separator' },
     { type: 'normal', id: 'open', label: t.open, enabled: true },
+    { type: 'normal', id: 'open-wall', label: t.wall, enabled: true },
     {
       type: 'normal',
       id: 'push-to-talk',

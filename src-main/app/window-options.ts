@@ -192,3 +192,41 @@ export function restoreBounds(saved: WindowBounds | undefined, displays: readonl
   });
   return visible ? { x: Math.round(x), y: Math.round(y), ...size } : size;
 }
+
+export interface WallWindowOptions {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  show: boolean;
+  fullscreen: true;
+  autoHideMenuBar: true;
+  title: string;
+  backgroundColor: string;
+  webPreferences: SecureWebPreferences;
+}
+
+/**
+ * The wall display's window: full screen on the display it is opened on, without the
+ * preload (the wall shows the day, it needs none of the desktop bridge: no push-to-talk,
+ * no settings), and throttled like any page in the background.
+ */
+export function getWallWindowOptions(display: DisplayArea): WallWindowOptions {
+  return {
+    x: display.x,
+    y: display.y,
+    width: display.width,
+    height: display.height,
+    show: false,
+    fullscreen: true,
+    autoHideMenuBar: true,
+    title: 'JARVIS',
+    backgroundColor: '#0b1220',
+    webPreferences: secureWebPreferences(),
+  };
+}
+
+/** The address the wall window shows: the app's own origin with the wall flag. */
+export function wallUrl(appOrigin: string): string {
+  return `${appOrigin}/?wall`;
+}

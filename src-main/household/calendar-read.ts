@@ -1,7 +1,7 @@
 // The calendar as the family sees it: one-off events and the occurrences of every series
 // in a window, EXDATEs left out and changed occurrences at their new times.
 import type { CalendarEvent } from '../../src-shared';
-import type { EventRecord, HouseholdStore } from './store';
+import { assigneesOfRecord, type EventRecord, type HouseholdStore } from './store';
 import { occurrencesIn, overrideOccurrence, type Occurrence } from './recurrence';
 import { presentEvent, presentOccurrence } from './present';
 
@@ -18,6 +18,7 @@ export interface CalendarItem {
   readonly location: string;
   readonly notes: string;
   readonly assignee: string | null;
+  readonly assignees: readonly string[];
   readonly present: (tz: string) => CalendarEvent;
 }
 
@@ -25,11 +26,13 @@ const oneOff = (e: EventRecord): CalendarItem => ({
   ...e,
   eventId: e.id,
   assignee: e.assignee ?? null,
+  assignees: assigneesOfRecord(e),
   present: (tz) => presentEvent(e, tz),
 });
 const occurrence = (e: EventRecord, o: Occurrence): CalendarItem => ({
   ...o,
   assignee: e.assignee ?? null,
+  assignees: assigneesOfRecord(e),
   present: (tz) => presentOccurrence(e, o, tz),
 });
 

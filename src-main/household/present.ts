@@ -1,8 +1,23 @@
 // Store records -> the entities tools return and the UI shows (RFC3339 in the household zone).
 import type { CalendarEvent, GroceryItem, KanbanCard, MealPlanEntry, Recipe, Reminder, Task } from '../../src-shared';
-import type { CardRecord, EventRecord, GroceryRecord, MealRecord, RecipeRecord, ReminderRecord, TaskRecord } from './store';
+import {
+  assigneesOfRecord,
+  type CardRecord,
+  type EventRecord,
+  type GroceryRecord,
+  type MealRecord,
+  type RecipeRecord,
+  type ReminderRecord,
+  type TaskRecord,
+} from './store';
 import type { Occurrence } from './recurrence';
 import { toRfc3339 } from './time';
+
+/** Who an event is for: the first (for clients that know one) and everyone. */
+function assigneesView(e: EventRecord): Pick<CalendarEvent, 'assignee' | 'assignees'> {
+  const list = assigneesOfRecord(e);
+  return { assignee: list[0] ?? null, assignees: [...list] };
+}
 
 /** A one-off event, or a series as its first occurrence. */
 export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
@@ -19,7 +34,7 @@ export function presentEvent(e: EventRecord, tz: string): CalendarEvent {
     rrule: e.rrule,
     occurrence_start: e.rrule ? toRfc3339(e.startMs, tz) : null,
     overridden: false,
-    assignee: e.assignee ?? null,
+    ...assigneesView(e),
   };
 }
 
@@ -38,7 +53,7 @@ export function presentOccurrence(e: EventRecord, o: Occurrence, tz: string): Ca
     rrule: e.rrule,
     occurrence_start: toRfc3339(o.occurrenceMs, tz),
     overridden: o.overridden,
-    assignee: e.assignee ?? null,
+    ...assigneesView(e),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { AssistantPanel } from './components/AssistantPanel';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { AppearanceSwitches } from './components/AppearanceSwitches';
 import { HandsFreeToggle } from './components/HandsFreeToggle';
 import { MicButton } from './components/MicButton';
 import { Notices } from './components/Notices';
@@ -81,36 +82,27 @@ function ConnectionBadge() {
 
 function CommandBar() {
   const { t } = useTranslation();
-  const mode = useStore((s) => s.mode);
-  const setMode = useStore((s) => s.setMode);
-  const language = useStore((s) => s.language);
-  const setLanguage = useStore((s) => s.setLanguage);
   const chatOpen = useStore((s) => s.chatOpen);
   const setChatOpen = useStore((s) => s.setChatOpen);
   return (
     <div className="topbar-actions">
       <ConnectionBadge />
-      {/* Two buttons, not a <select>: a form control's first style pass cost Home's first paint ~8 ms. */}
-      <div className="mode-toggle lang-toggle" role="group" aria-label={t('shell.language')}>
-        <button type="button" lang="de" aria-pressed={language === 'de'} onClick={() => setLanguage('de')}>
-          {t('shell.languages.de')}
-        </button>
-        <button type="button" lang="en" aria-pressed={language === 'en'} onClick={() => setLanguage('en')}>
-          {t('shell.languages.en')}
-        </button>
-      </div>
-      <div className="mode-toggle" role="group" aria-label={t('shell.design')}>
-        <button type="button" aria-pressed={mode === 'hud'} onClick={() => setMode('hud')}>
-          {t('shell.designs.hud')}
-        </button>
-        <button type="button" aria-pressed={mode === 'clean'} onClick={() => setMode('clean')}>
-          {t('shell.designs.clean')}
-        </button>
-      </div>
-      <HandsFreeToggle />
-      <MicButton />
-      <button type="button" className="btn btn-primary chat-toggle" aria-expanded={chatOpen} onClick={() => setChatOpen(!chatOpen)}>
-        {chatOpen ? t('chat.close') : t('chat.open')}
+      {/* On a phone the header is one row: these move to Wissen & System, the assistant is its one button. */}
+      <span className="topbar-prefs">
+        <AppearanceSwitches />
+        <HandsFreeToggle />
+        <MicButton />
+      </span>
+      <button
+        type="button"
+        className="btn btn-primary chat-toggle"
+        // The name starts with what a phone shows ("Assistent"), so a voice user can say it.
+        aria-label={chatOpen ? t('chat.close') : t('chat.open')}
+        aria-expanded={chatOpen}
+        onClick={() => setChatOpen(!chatOpen)}
+      >
+        <span className="status-long">{chatOpen ? t('chat.close') : t('chat.open')}</span>
+        <span className="status-short">{t('chat.title')}</span>
       </button>
     </div>
   );

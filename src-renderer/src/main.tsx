@@ -5,9 +5,10 @@ import { App } from './App';
 import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
 import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
-import { preloadScreens } from './screens/screen-views';
+import { preloadScreen, preloadScreens } from './screens/screen-views';
 import { startWebApp } from './live/web-app';
 import { useStore } from './store';
+import { isWallAddress } from './wall/wall-address';
 import './styles.css';
 
 /**
@@ -25,43 +26,52 @@ const OTHER_SCREENS_AFTER_MS = 2000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const language = useStore.getState().language;
-const first = loadFirst(useStore);
-flushOutboxWhenOnline(useStore);
-startWebApp(useStore);
-// Entries left from the last session go once the household state is in.
-void first.then(() => useStore.getState().flushOutbox());
+// The wall display is its own small app: no screens, no assistant, no controls.
+if (isWallAddress()) void import('./wall/start-wall').then((m) => m.startWall(root));
+else startApp(root);
 
-// Home paints once, with its data, instead of loading cards and then a second full render.
-void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
-  const app = createRoot(root);
-  // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
-  flushSync(() =>
-    app.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-  // The rest waits until Home is on screen and the browser idles: first the event stream
-  // (whose first open reloads the home state, so nothing changed in between is lost) and
-  // Home's voice tile, later the other screens' lists and code; at once when one opens.
-  const loadOthers = once(() => {
-    stopWatching();
-    void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
+function startApp(root: HTMLElement): void {
+  const language = useStore.getState().language;
+  const first = loadFirst(useStore);
+  // Opened on another screen (last time's, or the address's): its code downloads beside the data
+  // instead of after the first paint.
+  void preloadScreen(useStore.getState().screen);
+  flushOutboxWhenOnline(useStore);
+  startWebApp(useStore);
+  // Entries left from the last session go once the household state is in.
+  void first.then(() => useStore.getState().flushOutbox());
+
+  // Home paints once, with its data, instead of loading cards and then a second full render.
+  void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
+    const app = createRoot(root);
+    // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
+    flushSync(() =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+    // The rest waits until Home is on screen and the browser idles: first the event stream
+    // (whose first open reloads the home state, so nothing changed in between is lost) and
+    // Home's voice tile, later the other screens' lists and code; at once when one opens.
+    const loadOthers = once(() => {
+      stopWatching();
+      void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
+    });
+    // A screen opened before that needs its lists now.
+    const stopWatching = useStore.subscribe((s) => {
+      if (s.screen !== 'home') loadOthers();
+    });
+    void first.then(() =>
+      afterPaint(() =>
+        whenIdle(() => {
+          connectEvents(useStore);
+          void useStore.getState().loadVoiceStatus();
+          if (useStore.getState().screen !== 'home') loadOthers();
+          setTimeout(() => whenIdle(loadOthers), OTHER_SCREENS_AFTER_MS);
+        }),
+      ),
+    );
   });
-  // A screen opened before that needs its lists now.
-  const stopWatching = useStore.subscribe((s) => {
-    if (s.screen !== 'home') loadOthers();
-  });
-  void first.then(() =>
-    afterPaint(() =>
-      whenIdle(() => {
-        connectEvents(useStore);
-        void useStore.getState().loadVoiceStatus();
-        if (useStore.getState().screen !== 'home') loadOthers();
-        setTimeout(() => whenIdle(loadOthers), OTHER_SCREENS_AFTER_MS);
-      }),
-    ),
-  );
-});
+}

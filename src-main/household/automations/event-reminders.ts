@@ -1,7 +1,7 @@
 // Event -> reminder 30 minutes before. The reminder
 // belongs to the event: it moves when the event moves and goes when the event goes.
 import type { EventRecord } from '../store';
-import { newId } from '../store';
+import { newId, reminderAssigneeOf } from '../store';
 import type { HomeEnv } from '../env';
 
 export const EVENT_REMINDER_LEAD_MS = 30 * 60_000;
@@ -22,7 +22,7 @@ export function remindForNewEvent(env: HomeEnv, event: EventRecord): boolean {
     firedMs: null,
     createdMs: env.now.getTime(),
     // An event's reminder is for the person the event is for.
-    assignee: event.assignee ?? null,
+    assignee: reminderAssigneeOf(event),
   });
   return true;
 }
@@ -41,7 +41,7 @@ export function followEventChange(env: HomeEnv, event: EventRecord): boolean {
     }
     const atMs = event.startMs - EVENT_REMINDER_LEAD_MS;
     const firedMs = atMs === r.atMs ? r.firedMs : atMs > env.now.getTime() ? null : r.firedMs;
-    env.store.reminders.update({ ...r, text: event.title, atMs, firedMs, assignee: event.assignee ?? null });
+    env.store.reminders.update({ ...r, text: event.title, atMs, firedMs, assignee: reminderAssigneeOf(event) });
   }
   return reminders.length > 0;
 }

@@ -3,7 +3,7 @@
 // makes the one for the occurrence after it. A master that was off for a week therefore
 // fires the one reminder it missed, not one per missed occurrence.
 import type { EventRecord } from '../store';
-import { newId } from '../store';
+import { newId, reminderAssigneeOf } from '../store';
 import type { HomeEnv } from '../env';
 import { nextOccurrence } from '../calendar-read';
 import { EVENT_REMINDER_LEAD_MS } from './event-reminders';
@@ -30,7 +30,7 @@ export function syncSeriesReminder(env: HomeEnv, series: EventRecord): boolean {
   }
   if (next && !next.allDay) {
     const atMs = next.startMs - EVENT_REMINDER_LEAD_MS;
-    const assignee = series.assignee ?? null;
+    const assignee = reminderAssigneeOf(series);
     if (mine) {
       if (mine.atMs !== atMs || mine.text !== next.title || (mine.assignee ?? null) !== assignee) {
         env.store.reminders.update({

@@ -24,6 +24,7 @@ function event(id: string, startMs: number, endMs: number, extra: Partial<EventR
     seriesEndMs: null,
     remindedThroughMs: null,
     assignee: null,
+    assignees: [],
     ...extra,
   };
 }

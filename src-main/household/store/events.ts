@@ -3,7 +3,9 @@ import type { EventRecord, OverrideRecord } from './records';
 
 /** The columns every event query reads, in this order: rows come back as arrays (see `overlapping`). */
 const COLUMNS =
-  'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee';
+  'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee, ' +
+  // Everyone the event is for, in order, as one comma-separated column (member ids hold no comma).
+  '(SELECT group_concat(member_id) FROM (SELECT member_id FROM household_event_assignees a WHERE a.event_id = household_events.id ORDER BY position)) AS assignees';
 type EventRow = [
   string,
   string,
@@ -21,7 +23,25 @@ type EventRow = [
   number | null,
   number | null,
   string | null,
+  string | null,
 ];
+
+const NO_ASSIGNEES: readonly string[] = [];
+
+/** Who an event is for, as written: the list, or the one `assignee` of a caller that sets only that. */
+export function assigneesOfRecord(e: Pick<EventRecord, 'assignee' | 'assignees'>): readonly string[] {
+  if (e.assignees !== undefined) return e.assignees;
+  return e.assignee ? [e.assignee] : NO_ASSIGNEES;
+}
+
+/**
+ * Whom an event's reminder is for: the one person, or everyone's when the event is for
+ * several (a reminder names one member at most; nobody of them must miss it).
+ */
+export function reminderAssigneeOf(e: Pick<EventRecord, 'assignee' | 'assignees'>): string | null {
+  const list = assigneesOfRecord(e);
+  return list.length === 1 ? list[0]! : null;
+}
 
 const NO_EXDATES: number[] = [];
 
@@ -42,7 +62,9 @@ const fromRow = (r: EventRow): EventRecord => ({
   tzid: r[12],
   seriesEndMs: r[13],
   remindedThroughMs: r[14],
-  assignee: r[15],
+  // The list is the truth: a removed first member leaves the others.
+  assignee: r[16] ? r[16].split(',')[0]! : null,
+  assignees: r[16] ? r[16].split(',') : NO_ASSIGNEES,
 });
 
 const toParams = (e: EventRecord) => ({
@@ -62,7 +84,7 @@ const toParams = (e: EventRecord) => ({
   tzid: e.tzid,
   seriesEndMs: e.seriesEndMs,
   remindedThroughMs: e.remindedThroughMs,
-  assignee: e.assignee ?? null,
+  assignee: assigneesOfRecord(e)[0] ?? null,
 });
 
 type OverrideRow = [string, number, string, number, number, number, string, string, number];
@@ -98,6 +120,8 @@ export class EventRepository {
   private readonly uidPrefixStmt;
   private readonly overriddenInStmt;
   private readonly allOverridesStmt;
+  private readonly clearAssigneesStmt;
+  private readonly addAssigneeStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -151,6 +175,8 @@ export class EventRepository {
     this.allOverridesStmt = db
       .prepare<[], OverrideRow>(`SELECT ${OVERRIDE_COLUMNS} FROM household_event_overrides ORDER BY event_id, occurrence_ms`)
       .raw(true);
+    this.clearAssigneesStmt = db.prepare('DELETE FROM household_event_assignees WHERE event_id = ?');
+    this.addAssigneeStmt = db.prepare('INSERT INTO household_event_assignees (event_id, member_id, position) VALUES (?, ?, ?)');
     // A prefix compare instead of LIKE: UIDs may hold % and _.
     this.uidPrefixStmt = db.prepare<[{ p: string }], { id: string; ics_uid: string }>(
       'SELECT id, ics_uid FROM household_events WHERE ics_uid >= @p AND substr(ics_uid, 1, length(@p)) = @p',
@@ -168,10 +194,18 @@ export class EventRepository {
 
   insert(e: EventRecord): void {
     this.insertStmt.run(toParams(e));
+    this.writeAssignees(e);
   }
 
   update(e: EventRecord): void {
     this.updateStmt.run(toParams(e));
+    this.writeAssignees(e);
+  }
+
+  /** The callers run inside the tool's transaction, so the row and its list change together. */
+  private writeAssignees(e: EventRecord): void {
+    this.clearAssigneesStmt.run(e.id);
+    assigneesOfRecord(e).forEach((member, i) => this.addAssigneeStmt.run(e.id, member, i));
   }
 
   get(id: string): EventRecord | undefined {

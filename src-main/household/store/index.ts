@@ -22,6 +22,7 @@ export type {
   TaskRecord,
 } from './records';
 export { HOUSEHOLD_MIGRATIONS } from './migrations';
+export { assigneesOfRecord, reminderAssigneeOf } from './events';
 export { newId, newPrefixedId } from './ids';
 export type { MemberRecord } from './members';
 

@@ -17,6 +17,7 @@ describe('household migrations', () => {
     expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
     expect(tables(db)).toEqual([
       'household_client_requests',
+      'household_event_assignees',
       'household_event_overrides',
       'household_events',
       'household_groceries',
@@ -51,6 +52,23 @@ describe('household migrations', () => {
       expect(store.groceries.openManual('milch|l').map((g) => g.id)).toEqual(['groc_old']);
     });
   }
+
+  it('version 7 keeps the one assignee of an older event as the first of its list', () => {
+    const db = openDatabase(':memory:');
+    applyMigrations(db, HOUSEHOLD_COMPONENT, HOUSEHOLD_MIGRATIONS.slice(0, 6));
+    db.prepare(
+      "INSERT INTO household_members (id, name, color, initial, language, is_admin, created_ms) VALUES ('mem_mia', 'Mia', '#c73a24', 'M', 'de', 0, 0)",
+    ).run();
+    db.prepare(
+      "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms, assignee) VALUES ('evt_mia', 'Turnen', 0, 3600000, 3600000, 0, 0, 0, 'mem_mia')",
+    ).run();
+    db.prepare(
+      "INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, created_ms, updated_ms) VALUES ('evt_all', 'Ferien', 0, 3600000, 3600000, 0, 0, 0)",
+    ).run();
+    const store = new HouseholdStore(db);
+    expect(store.events.get('evt_mia')).toMatchObject({ assignee: 'mem_mia', assignees: ['mem_mia'] });
+    expect(store.events.get('evt_all')).toMatchObject({ assignee: null, assignees: [] });
+  });
 
   it('the events range query reads the (start, end) index and needs no sort', () => {
     const db = openDatabase(':memory:');

@@ -214,4 +214,24 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'events for several members',
+    up(db) {
+      // An event may be for several people (the parents' evening for both parents). The
+      // list keeps its order; `household_events.assignee` stays the first of it, so what
+      // reads one assignee keeps working. Removing a member or an event removes its rows.
+      db.exec(`
+        CREATE TABLE household_event_assignees (
+          event_id TEXT NOT NULL REFERENCES household_events (id) ON DELETE CASCADE,
+          member_id TEXT NOT NULL REFERENCES household_members (id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (event_id, member_id)
+        );
+        CREATE INDEX household_event_assignees_member ON household_event_assignees (member_id);
+        INSERT INTO household_event_assignees (event_id, member_id, position)
+          SELECT id, assignee, 0 FROM household_events WHERE assignee IS NOT NULL;
+      `);
+    },
+  },
 ];

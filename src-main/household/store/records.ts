@@ -23,8 +23,10 @@ export interface EventRecord {
   seriesEndMs: number | null;
   /** Start of the occurrence the series last made a reminder for. */
   remindedThroughMs: number | null;
-  /** The member it is for; null (or absent) = everyone's. */
+  /** The first member it is for; null (or absent) = everyone's. */
   assignee?: string | null;
+  /** Everyone it is for, in order (the first is `assignee`); absent = just `assignee`. */
+  assignees?: readonly string[];
 }
 
 /** One occurrence of a series changed on its own, keyed by its original start. */

@@ -49,3 +49,26 @@ export function forWhom(env: HomeEnv, assignee: string | null | undefined): stri
   const m = env.store.members.get(assignee);
   return m ? ` für ${m.name}` : '';
 }
+
+/**
+ * The `assignee` / `assignees` pair of a calendar write as the list stored: undefined when
+ * neither is given (unchanged), [] for everyone's. Both at once is refused: which one counts?
+ */
+export function assigneeListOf(env: HomeEnv, one: string | null | undefined, several: readonly string[] | undefined): string[] | undefined {
+  if (several !== undefined && one !== undefined)
+    throw new HomeError('INVALID_INPUT', 'Bitte entweder assignee oder assignees angeben, nicht beides.', '/assignees');
+  if (several === undefined) {
+    const single = assigneeOf(env, one);
+    return single === undefined ? undefined : single === null ? [] : [single];
+  }
+  if (several.some((v) => EVERYONE.has(v.trim().toLowerCase()))) return [];
+  const ids = several.map((v, i) => memberNamed(env, v, `/assignees/${i}`).id);
+  return [...new Set(ids)];
+}
+
+/** " für Paul", " für Anna und Paul", "" for everyone's. */
+export function forWhomAll(env: HomeEnv, assignees: readonly string[]): string {
+  const names = assignees.map((id) => env.store.members.get(id)?.name).filter((n): n is string => n !== undefined);
+  if (!names.length) return '';
+  return ` für ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} und ${names[names.length - 1]}`}`;
+}

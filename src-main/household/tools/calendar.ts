@@ -1,6 +1,6 @@
 import type { HomeDomain } from '../../../src-shared';
 import type { EventRecord } from '../store';
-import { newId } from '../store';
+import { assigneesOfRecord, newId } from '../store';
 import { dropEventReminders, EVENT_REMINDER_LEAD_MS, followEventChange, remindForNewEvent } from '../automations/event-reminders';
 import { syncSeriesReminder } from '../automations/series-reminders';
 import { calendarItems } from '../calendar-read';
@@ -12,7 +12,7 @@ import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 import { describeRule, prepareSeries } from './calendar-series';
 import { spanAfter } from './calendar-span';
 import { deleteSeries, updateSeries } from './calendar-scopes';
-import { assigneeFilter, assigneeOf, forWhom } from './assignee';
+import { assigneeFilter, assigneeListOf, forWhom, forWhomAll } from './assignee';
 
 export function describeWhen(e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): string {
   if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
@@ -69,7 +69,7 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
   const toMs = startOfDay(addDays(fromDate, days), env.timezone);
   const assignee = assigneeFilter(env, args.assignee);
   let events = calendarItems(env.store, env.timezone, fromMs, toMs);
-  if (assignee !== undefined) events = events.filter((e) => e.assignee === assignee);
+  if (assignee !== undefined) events = events.filter((e) => e.assignees.includes(assignee));
   if (args.query) {
     const needle = args.query.toLowerCase();
     events = events.filter((e) => `${e.title}\n${e.location}\n${e.notes}`.toLowerCase().includes(needle));
@@ -84,6 +84,11 @@ export const calendarList: Handler<'calendar_list'> = (args, env) => {
   return read({ from: fromDate, to: addDays(fromDate, days), events: events.map((e) => e.present(tz)) }, message);
 };
 
+/** The record's two fields for a list of members: the first and everyone. */
+function assigneeFields(assignees: readonly string[]): Pick<EventRecord, 'assignee' | 'assignees'> {
+  return { assignee: assignees[0] ?? null, assignees };
+}
+
 export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
   const span = spanAfter(env, args);
   const fields = {
@@ -92,14 +97,14 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
     location: args.location ?? '',
     notes: args.notes ?? '',
     icsUid: null,
-    assignee: assigneeOf(env, args.assignee) ?? null,
+    ...assigneeFields(assigneeListOf(env, args.assignee, args.assignees) ?? []),
   };
   const series = args.rrule === undefined ? undefined : prepareSeries(env, fields, args.rrule, '/rrule');
   const { event, reminded } = insertEvent(env, { ...fields, ...series });
   const tz = env.timezone;
   let message = event.rrule
     ? `Serie ${q(event.title)} ${describeRule(event, tz)} eingetragen, zuerst ${describeWhen(event, tz)}.`
-    : `Termin ${q(event.title)}${forWhom(env, event.assignee)} ${describeWhen(event, tz)} eingetragen.`;
+    : `Termin ${q(event.title)}${forWhomAll(env, assigneesOfRecord(event))} ${describeWhen(event, tz)} eingetragen.`;
   if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
   else if (reminded) message += ' Erinnerung jeweils 30 Minuten vorher.';
   const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
@@ -108,10 +113,10 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
 
 export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
   const found = getEvent(env, args.id);
-  // The assignee belongs to the whole series, whatever the scope.
-  const assignee = assigneeOf(env, args.assignee);
-  const before = assignee === undefined ? found : { ...found, assignee };
-  if (assignee !== undefined && (found.rrule || args.rrule)) env.store.events.update({ ...before, updatedMs: env.now.getTime() });
+  // Who it is for belongs to the whole series, whatever the scope.
+  const assignees = assigneeListOf(env, args.assignee, args.assignees);
+  const before = assignees === undefined ? found : { ...found, ...assigneeFields(assignees) };
+  if (assignees !== undefined && (found.rrule || args.rrule)) env.store.events.update({ ...before, updatedMs: env.now.getTime() });
   if (before.rrule || args.rrule) return updateSeries(env, before, args);
   const span = spanAfter(env, args, before);
   const event: EventRecord = {

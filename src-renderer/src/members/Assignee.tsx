@@ -1,9 +1,10 @@
 // The household's people on the everyday screens: a coloured letter beside an item, the
 // "Für wen" picker of a form and the "Meine / Alle / <Person>" filter of a list.
+import type { CSSProperties } from 'react';
 import type { Member } from '../../../src-shared';
 import { useTranslation } from '../i18n';
 import { useHousehold } from '../screens/household';
-import { textOn, type AssigneeChoice } from './assignee-filter';
+import { assigneesOf, textOn, type AssigneeChoice } from './assignee-filter';
 
 export function MemberBadge({ member }: { member: Member }) {
   const { t } = useTranslation();
@@ -31,6 +32,27 @@ export function AssigneeBadge({ assignee }: { assignee: string | null }) {
 export function useAssigneeColor(assignee: string | null): string | undefined {
   const hh = useHousehold();
   return assignee ? hh?.state.members.find((m) => m.id === assignee)?.color : undefined;
+}
+
+/** The colours of everyone an event is for, in its order; empty for everyone's. */
+export function useAssigneeColors(item: { readonly assignee: string | null; readonly assignees?: readonly string[] }): string[] {
+  const members = useHousehold()?.state.members;
+  return assigneesOf(item)
+    .map((id) => members?.find((m) => m.id === id)?.color)
+    .filter((c): c is string => c !== undefined);
+}
+
+/** One badge per person an event is for; nothing for everyone's. */
+export function AssigneeBadges({ item }: { item: { readonly assignee: string | null; readonly assignees?: readonly string[] } }) {
+  const members = useHousehold()?.state.members;
+  return (
+    <>
+      {assigneesOf(item).map((id) => {
+        const member = members?.find((m) => m.id === id);
+        return member ? <MemberBadge key={id} member={member} /> : null;
+      })}
+    </>
+  );
 }
 
 /** Who has which colour in the calendar: shown once there are two people. */
@@ -93,5 +115,31 @@ export function AssigneeFilter({ value, onChange }: { value: AssigneeChoice; onC
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * Who an event is for: one toggle per member, several at once (the parents' evening for both
+ * parents); none pressed is everyone's.
+ */
+export function AssigneesPicker({ value, onChange }: { value: readonly string[]; onChange: (assignees: string[]) => void }) {
+  const { t } = useTranslation();
+  const members = useHousehold()?.state.members ?? [];
+  const toggle = (id: string) =>
+    onChange(value.includes(id) ? value.filter((x) => x !== id) : members.map((m) => m.id).filter((m) => m === id || value.includes(m)));
+  return (
+    <fieldset className="field span-all assignees-picker" data-testid="assignees-picker">
+      <legend>{t('members.assignee')}</legend>
+      <div className="assignees-choices">
+        {members.map((m) => (
+          <label key={m.id} className="assignee-choice" style={{ '--member': m.color } as CSSProperties}>
+            <input type="checkbox" checked={value.includes(m.id)} onChange={() => toggle(m.id)} />
+            <span className="member-swatch" aria-hidden="true" />
+            {m.name}
+          </label>
+        ))}
+        <span className="muted small">{value.length ? null : t('members.everyoneHint')}</span>
+      </div>
+    </fieldset>
   );
 }

@@ -33,3 +33,23 @@ export function textOn(color: string): '#000' | '#fff' {
   const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000' : '#fff';
 }
+
+/**
+ * The members an item is for, in order; empty is everyone's. An event may name several
+ * (`assignees`); every other item, and an event from an older master, names one at most.
+ */
+export function assigneesOf(item: { readonly assignee: string | null; readonly assignees?: readonly string[] }): readonly string[] {
+  if (item.assignees?.length) return item.assignees;
+  return item.assignee ? [item.assignee] : [];
+}
+
+/**
+ * A CSS gradient that shows each colour as an equal segment, top to bottom: the stripe of an
+ * event for several people. One colour is a plain stripe.
+ */
+export function segmentedStripe(colors: readonly string[]): string | undefined {
+  if (!colors.length) return undefined;
+  const step = 100 / colors.length;
+  const stops = colors.map((c, i) => `${c} ${(i * step).toFixed(2)}% ${((i + 1) * step).toFixed(2)}%`);
+  return `linear-gradient(to bottom, ${stops.join(', ')})`;
+}

@@ -14,7 +14,7 @@ import { Icon } from '../components/Icon';
 import { AssigneeBadge, AssigneePicker, MemberLegend } from '../members/Assignee';
 import { byInstant } from '../format/compare';
 import { eventKey, isOccurrence, pageAnchor, visibleRange } from './calendar/calendar-days';
-import { AgendaView, MonthView, WeekView, type ViewProps } from './calendar/CalendarViews';
+import { AgendaView, DayView, MonthView, WeekView, type ViewProps } from './calendar/CalendarViews';
 import { ChoiceDialog, ScopeDialog } from './calendar/ChoiceDialog';
 import { EventEditor, type EditorTarget } from './calendar/EventEditor';
 import { canRecreate, recreateArgs } from './calendar/event-draft';
@@ -100,6 +100,7 @@ function useDeleteFlow(timeZone: string) {
 
 function periodTitle(view: string, from: string, days: number, anchor: string, language: string): string {
   if (view === 'month') return formatMonth(anchor, language);
+  if (view === 'day') return formatDay(from, language, 'long');
   return `${formatDay(from, language, 'dayMonth')} – ${formatDay(addDays(from, days - 1), language, 'dayMonth')}`;
 }
 
@@ -194,7 +195,15 @@ function CalendarCard() {
                   {t('common.error', { message: calendarWindow.error })}
                 </p>
               ) : null}
-              {view === 'month' ? <MonthView {...props} /> : view === 'week' ? <WeekView {...props} /> : <AgendaView {...props} />}
+              {view === 'month' ? (
+                <MonthView {...props} />
+              ) : view === 'week' ? (
+                <WeekView {...props} />
+              ) : view === 'day' ? (
+                <DayView {...props} />
+              ) : (
+                <AgendaView {...props} />
+              )}
               <MemberLegend />
             </>
           );

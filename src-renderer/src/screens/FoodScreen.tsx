@@ -270,11 +270,12 @@ function Groceries() {
           <button
             type="button"
             className="btn btn-small"
-            aria-label={t('food.fromPlanLabel')}
+            // The name is the visible words (a voice user says what they see); the longer sentence is the tooltip.
+            title={t('food.fromPlanLabel')}
             disabled={syncing}
             onClick={() => void syncFromPlan()}
           >
-            {t('food.fromPlan')}
+            <span aria-hidden="true">↻</span> {t('food.fromPlan')}
           </button>
           {done.length ? (
             <button type="button" className="btn btn-small" onClick={() => void removeCheckedGroceries(useStore, items)}>

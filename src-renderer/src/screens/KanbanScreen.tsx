@@ -247,7 +247,7 @@ export function KanbanScreen() {
             <button
               type="button"
               className="btn btn-small"
-              aria-label={t('board.organizeLabel')}
+              title={t('board.organizeLabel')}
               disabled={organizing}
               aria-busy={organizing || undefined}
               onClick={() => void organize()}

@@ -1,4 +1,6 @@
 import { MembersCard } from './MembersCard';
+import { AppearanceSwitches } from '../components/AppearanceSwitches';
+import { HandsFreeToggle } from '../components/HandsFreeToggle';
 import { useRef } from 'react';
 import { DocumentSearch } from './DocumentSearch';
 import { useTranslation } from '../i18n';
@@ -425,9 +427,23 @@ function WorkersAndContainers() {
   );
 }
 
+/** On a phone the header keeps only the assistant: language, design and hands-free live here. */
+function Appearance() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('shell.appearance')} className="span-12 phone-only" testId="card-appearance">
+      <div className="row appearance-row">
+        <AppearanceSwitches />
+        <HandsFreeToggle />
+      </div>
+    </Card>
+  );
+}
+
 export function SystemScreen() {
   return (
     <div className="grid-12" data-testid="screen-system">
+      <Appearance />
       <MembersCard />
       <Documents />
       <VoicePipeline />

@@ -305,7 +305,7 @@ function TaskList() {
 export function TasksScreen() {
   const { t } = useTranslation();
   return (
-    <div className="grid-12" data-testid="screen-tasks">
+    <div className="grid-12 tasks-screen" data-testid="screen-tasks">
       <div className="span-12 voice-trigger">
         <MicButton module="tasks" big label={t('tasks.voice')} />
       </div>

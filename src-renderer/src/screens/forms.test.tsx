@@ -292,7 +292,7 @@ describe('kanban by touch and keyboard', () => {
       'GET /api/state': () => json(homeFixture()),
     });
     render(<KanbanScreen />);
-    fireEvent.click(screen.getByLabelText('Board vom Assistenten ordnen lassen'));
+    fireEvent.click(screen.getByRole('button', { name: 'Vom Assistenten ordnen' }));
     await waitFor(() => expect(useStore.getState().notices.map((n) => n.text)).toContain('1 Karte verschoben.'));
     expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/api/kanban/organize' });
   });

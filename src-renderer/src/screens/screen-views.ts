@@ -28,3 +28,8 @@ export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {
 export async function preloadScreens(): Promise<void> {
   await Promise.all(Object.values(LAZY).map((s) => s.preload()));
 }
+
+/** Downloads one screen's code now: the screen the app opens on, while Home's data is on its way. */
+export function preloadScreen(id: ScreenId): Promise<void> {
+  return id === 'home' ? Promise.resolve() : LAZY[id].preload();
+}

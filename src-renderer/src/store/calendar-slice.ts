@@ -4,7 +4,7 @@ import { callTool } from '../api';
 import { failed, loading, type Resource } from './resource';
 import type { Store } from './index';
 
-export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 export type CalendarTool = 'calendar_create' | 'calendar_update' | 'calendar_delete';

@@ -18,6 +18,7 @@ import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
 import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
+import { createWallSlice, type WallSlice } from './wall-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -38,7 +39,8 @@ export type Store = SystemSlice &
   ZuhauseSlice &
   HomeServerSlice &
   DevicesSlice &
-  SubscriptionsSlice;
+  SubscriptionsSlice &
+  WallSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -60,4 +62,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createHomeServerSlice(...a),
   ...createDevicesSlice(...a),
   ...createSubscriptionsSlice(...a),
+  ...createWallSlice(...a),
 }));

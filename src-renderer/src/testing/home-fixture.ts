@@ -22,6 +22,7 @@ export function homeFixture(): HomeState {
         occurrence_start: null,
         overridden: false,
         assignee: null,
+        assignees: [],
       },
       {
         id: 'evt_2',
@@ -37,6 +38,7 @@ export function homeFixture(): HomeState {
         occurrence_start: null,
         overridden: false,
         assignee: null,
+        assignees: [],
       },
     ],
     tasks: [

@@ -1,11 +1,12 @@
-import type { CSSProperties } from 'react';
+import { useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { CalendarEvent } from '../../../../src-shared';
 import { Icon } from '../../components/Icon';
 import { useTranslation } from '../../i18n';
 import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../../format/household-time';
 import { eventDays, eventKey, eventsOn, layoutWeek, type Segment } from './calendar-days';
 import { describeRrule } from './repeat-rule';
-import { AssigneeBadge, useAssigneeColor } from '../../members/Assignee';
+import { AssigneeBadges, useAssigneeColors } from '../../members/Assignee';
+import { segmentedStripe } from '../../members/assignee-filter';
 
 export interface ViewProps {
   readonly events: readonly CalendarEvent[];
@@ -55,13 +56,14 @@ function EventButton({
   data?: Record<string, string | number>;
 }) {
   const time = wallClock(event.start, timeZone).time;
-  const color = useAssigneeColor(event.assignee);
+  const stripe = segmentedStripe(useAssigneeColors(event));
   return (
     <button
       type="button"
       className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${className ?? ''}`}
-      style={color ? { ...style, borderLeftColor: color } : style}
+      style={stripe ? ({ ...style, '--stripe': stripe } as CSSProperties) : style}
       data-assignee={event.assignee ?? undefined}
+      title={event.title}
       onClick={() => onOpen(event)}
       {...data}
     >
@@ -76,7 +78,112 @@ function dayLabel(day: string, language: string): string {
   return formatDay(day, language, 'long');
 }
 
-export function MonthView({ events, from, days, month, today, timeZone, onOpen, onNew, onShowDay }: ViewProps) {
+const PHONE_QUERY = '(max-width: 699px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(PHONE_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** True on a phone-sized window, where a month cell is too narrow for any title. */
+export function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => globalThis.matchMedia?.(PHONE_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
+export function MonthView(props: ViewProps) {
+  return useNarrow() ? <CompactMonthView {...props} /> : <WideMonthView {...props} />;
+}
+
+/** The coloured marks of one day's events: one per event, each showing everyone it is for. */
+function DayDots({ events }: { events: readonly CalendarEvent[] }) {
+  const shown = events.slice(0, 4);
+  return (
+    <span className="month-dots" aria-hidden="true">
+      {shown.map((e) => (
+        <DayDot key={eventKey(e)} event={e} />
+      ))}
+      {events.length > shown.length ? <span className="month-dots-more">+</span> : null}
+    </span>
+  );
+}
+
+function DayDot({ event }: { event: CalendarEvent }) {
+  const stripe = segmentedStripe(useAssigneeColors(event));
+  return <span className={`month-dot ${event.all_day ? 'is-bar' : ''}`} style={stripe ? { background: stripe } : undefined} />;
+}
+
+/**
+ * The month on a phone: each day a tap target with coloured marks, and the tapped day's
+ * events as a readable list below the grid.
+ */
+function CompactMonthView({ events, from, days, month, today, timeZone, onOpen, onNew }: ViewProps) {
+  const { t, i18n } = useTranslation();
+  const inMonth = (d: string) => month === undefined || d.slice(0, 7) === month.slice(0, 7);
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = picked && inMonth(picked) ? picked : inMonth(today) ? today : (month ?? from);
+  const weeks = Array.from({ length: Math.ceil(days / 7) }, (_, w) => addDays(from, w * 7));
+  const dayEvents = eventsOn(events, selected, timeZone);
+  return (
+    <div className="month is-compact" data-testid="month-view">
+      <div className="month-head" aria-hidden="true">
+        {Array.from({ length: 7 }, (_, i) => (
+          <span key={i}>{weekdayName((i + 1) % 7, i18n.language, 'short').replace('.', '')}</span>
+        ))}
+      </div>
+      {weeks.map((weekFrom) => (
+        <div key={weekFrom} className="month-week">
+          {Array.from({ length: 7 }, (_, col) => {
+            const day = addDays(weekFrom, col);
+            const on = eventsOn(events, day, timeZone);
+            return (
+              <button
+                key={day}
+                type="button"
+                className={`month-day ${day === today ? 'is-today' : ''} ${inMonth(day) ? '' : 'is-outside'}`}
+                data-date={day}
+                aria-current={day === today ? 'date' : undefined}
+                aria-pressed={day === selected}
+                aria-label={`${dayLabel(day, i18n.language)}: ${on.length ? t('calendar.eventCount', { count: on.length }) : t('calendar.noEvents')}`}
+                onClick={() => setPicked(day)}
+              >
+                <span className="month-daynum">{Number(day.slice(8, 10))}</span>
+                <DayDots events={on} />
+              </button>
+            );
+          })}
+        </div>
+      ))}
+      <section className="month-daylist" data-testid="month-day-list" aria-live="polite">
+        <h3>
+          {selected === today ? `${t('common.today')}, ` : ''}
+          {dayLabel(selected, i18n.language)}
+        </h3>
+        {dayEvents.length ? (
+          <ul className="week-events">
+            {dayEvents.map((e) => (
+              <li key={eventKey(e)}>
+                <EventButton event={e} timeZone={timeZone} onOpen={onOpen} showTime />
+                {e.location ? <span className="cal-event-loc">{e.location}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('calendar.noEventsDay')}</p>
+        )}
+        <button type="button" className="btn btn-small" onClick={() => onNew(selected)}>
+          + {t('calendar.newEventOn', { date: formatDay(selected, i18n.language, 'dayMonth') })}
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function WideMonthView({ events, from, days, month, today, timeZone, onOpen, onNew, onShowDay }: ViewProps) {
   const { t, i18n } = useTranslation();
   const weeks = Array.from({ length: Math.ceil(days / 7) }, (_, w) => addDays(from, w * 7));
   return (
@@ -174,8 +281,12 @@ export function WeekView({ events, from, today, timeZone, onOpen, onNew }: ViewP
             aria-current={diff === 0 ? 'date' : undefined}
           >
             <h3 className="day-head">
-              <span className="day-name">
+              {/* The long name where the column is wide enough, the short one where it is not (calendar.css). */}
+              <span className="day-name day-name-long">
                 {diff === 0 ? t('common.today') : diff === 1 ? t('common.tomorrow') : formatDay(day, i18n.language, 'weekday')}
+              </span>
+              <span className="day-name day-name-short" aria-hidden="true">
+                {diff === 0 ? t('common.today') : weekdayName(weekdayOf(day), i18n.language, 'short').replace('.', '')}
               </span>
               <span className="day-date">{formatDay(day, i18n.language, 'dayMonth')}</span>
             </h3>
@@ -297,7 +408,7 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
                   <span className="agenda-main">
                     <button type="button" className="link-btn agenda-title" onClick={() => onOpen(e)}>
                       <span>
-                        <AssigneeBadge assignee={e.assignee} />
+                        <AssigneeBadges item={e} />
                         {e.title}
                         <RepeatMark event={e} />
                       </span>
@@ -325,5 +436,74 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
         );
       })}
     </ol>
+  );
+}
+
+/**
+ * One day in large type, for reading from across the kitchen: when, what and for whom, each
+ * event a line of its own. The wall display shows today with it.
+ */
+export function DayView({
+  events,
+  from,
+  timeZone,
+  onOpen,
+}: Pick<ViewProps, 'events' | 'from' | 'timeZone'> & {
+  /** Without it (the wall display) the titles are plain text: nothing to tap. */
+  onOpen?(event: CalendarEvent): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const list = eventsOn(events, from, timeZone);
+  if (!list.length)
+    return (
+      <p className="day-big-free" data-testid="day-view">
+        {t('calendar.noEventsDay')}
+      </p>
+    );
+  return (
+    <ul className="day-big" data-testid="day-view">
+      {list.map((e) => (
+        <DayLine key={eventKey(e)} event={e} day={from} timeZone={timeZone} language={i18n.language} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+function DayLine({
+  event,
+  day,
+  timeZone,
+  language,
+  onOpen,
+}: {
+  event: CalendarEvent;
+  day: string;
+  timeZone: string;
+  language: string;
+  onOpen?(e: CalendarEvent): void;
+}) {
+  const { t } = useTranslation();
+  const stripe = segmentedStripe(useAssigneeColors(event));
+  const title = (
+    <>
+      {event.title}
+      <RepeatMark event={event} />
+    </>
+  );
+  return (
+    <li className="day-big-event" style={stripe ? ({ '--stripe': stripe } as CSSProperties) : undefined}>
+      <span className="day-big-when">{whenText(event, day, timeZone, language, t)}</span>
+      {onOpen ? (
+        <button type="button" className="day-big-title" onClick={() => onOpen(event)}>
+          {title}
+        </button>
+      ) : (
+        <span className="day-big-title">{title}</span>
+      )}
+      <span className="day-big-who">
+        <AssigneeBadges item={event} />
+        {event.location ? <span className="day-big-loc">{event.location}</span> : null}
+      </span>
+    </li>
   );
 }

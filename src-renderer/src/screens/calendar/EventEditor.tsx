@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { AssigneePicker } from '../../members/Assignee';
+import { AssigneesPicker } from '../../members/Assignee';
 import type { CalendarEvent, RecurrenceScope } from '../../../../src-shared';
 import { ApiError } from '../../api';
 import { Dialog } from '../../components/Dialog';
@@ -206,10 +206,7 @@ export function EventEditor({
             {...invalid('notes')}
           />
         </FieldBox>
-        <label className="field span-all">
-          <span>{t('members.assignee')}</span>
-          <AssigneePicker value={draft.assignee} onChange={(assignee) => change({ assignee }, [])} />
-        </label>
+        <AssigneesPicker value={draft.assignees} onChange={(assignees) => change({ assignees }, [])} />
         <fieldset className="editor-repeat span-all">
           <legend className="sr-only">{t('calendar.repeat')}</legend>
           <FieldBox label={t('calendar.repeat')} error={errors.repeat} errorId={errorId('repeat')}>

@@ -43,9 +43,10 @@ export function addMonths(date: string, delta: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
-/** The days a view shows for its anchor date: whole weeks for month and week, 30 days for the agenda. */
+/** The days a view shows for its anchor date: whole weeks for month and week, the day itself, 30 days for the agenda. */
 export function visibleRange(view: CalendarView, anchor: string): { from: string; days: number } {
   if (view === 'week') return { from: weekStart(anchor), days: 7 };
+  if (view === 'day') return { from: anchor, days: 1 };
   if (view === 'agenda') return { from: anchor, days: AGENDA_DAYS };
   const first = monthStart(anchor);
   const from = weekStart(first);
@@ -56,7 +57,7 @@ export function visibleRange(view: CalendarView, anchor: string): { from: string
 /** The anchor one page on (or back) in a view. */
 export function pageAnchor(view: CalendarView, anchor: string, direction: 1 | -1): string {
   if (view === 'month') return addMonths(anchor, direction);
-  return addDays(anchor, direction * (view === 'week' ? 7 : AGENDA_DAYS));
+  return addDays(anchor, direction * (view === 'week' ? 7 : view === 'day' ? 1 : AGENDA_DAYS));
 }
 
 /** An event's piece inside one week row: its first column, how many columns, its lane (row). */

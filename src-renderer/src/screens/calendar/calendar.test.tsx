@@ -23,6 +23,7 @@ const ski: CalendarEvent = {
   occurrence_start: null,
   overridden: false,
   assignee: null,
+  assignees: [],
 };
 const gym: CalendarEvent = {
   ...base,
@@ -35,6 +36,7 @@ const gym: CalendarEvent = {
   occurrence_start: '2026-12-07T17:00:00+01:00',
   overridden: false,
   assignee: null,
+  assignees: [],
 };
 
 function household(): HomeState {

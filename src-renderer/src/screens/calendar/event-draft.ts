@@ -2,6 +2,7 @@
 // arguments it sends: the whole event for calendar_create, only what changed for
 // calendar_update.
 import { instantOf } from '../../../../src-shared/time-zone';
+import { assigneesOf } from '../../members/assignee-filter';
 import {
   HOME_TOOL_SPECS,
   type CalendarCreateArgs,
@@ -25,8 +26,8 @@ export interface EventDraft {
   readonly notes: string;
   /** undefined: the event's own rule, which the editor cannot show as a choice, stays as it is. */
   readonly repeat: RepeatChoice | undefined;
-  /** The member it is for; '' is everyone's. */
-  readonly assignee: string;
+  /** The members it is for, in order; empty is everyone's. */
+  readonly assignees: readonly string[];
 }
 
 /** The editor's fields, each of which can carry the server's (or the editor's) message. */
@@ -96,7 +97,7 @@ export function newDraft(date: string, time: string): EventDraft {
     location: '',
     notes: '',
     repeat: defaultChoice(date),
-    assignee: '',
+    assignees: [],
   };
 }
 
@@ -115,7 +116,7 @@ export function draftOf(event: CalendarEvent, timeZone: string): EventDraft {
     location: event.location,
     notes: event.notes,
     repeat: choiceOf(event.rrule, start.date),
-    assignee: event.assignee ?? '',
+    assignees: assigneesOf(event),
   };
 }
 
@@ -193,7 +194,7 @@ export function createArgs(draft: EventDraft, timeZone: string): CalendarCreateA
     ...(draft.location.trim() ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     ...(rrule ? { rrule } : {}),
-    ...(draft.assignee ? { assignee: draft.assignee } : {}),
+    ...(draft.assignees.length ? { assignees: draft.assignees } : {}),
   };
 }
 
@@ -207,7 +208,7 @@ export function updateArgs(event: CalendarEvent, draft: EventDraft, initial: Eve
     ...(draft.location.trim() !== initial.location ? { location: draft.location.trim() } : {}),
     ...(draft.notes.trim() !== initial.notes ? { notes: draft.notes.trim() } : {}),
     ...(rrule !== before ? { rrule } : {}),
-    ...(draft.assignee !== initial.assignee ? { assignee: draft.assignee || null } : {}),
+    ...(draft.assignees.join() !== initial.assignees.join() ? { assignees: draft.assignees } : {}),
   };
 }
 
