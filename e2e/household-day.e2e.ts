@@ -91,8 +91,8 @@ describe('reminders that reach the right person', () => {
     await eventually(async () => expect((await reminder(everyone.id))?.fired_at).toBeNull());
     expect(await reminder(everyone.id)).toMatchObject({ id: everyone.id, text: 'Elternabend', assignee: null });
 
-    // Mia's reminder, snoozed from Home's card, stays Mia's; done and undone, too.
-    const forMia = (await callTool(app, 'reminders_create', { text: 'Geige üben', when: { kind: 'relative', offset_days: 0, time: '23:59' }, assignee: 'Mia' }))
+    // Mia's reminder, snoozed from Home's card (to 21:00, still today), stays Mia's; done and undone, too.
+    const forMia = (await callTool(app, 'reminders_create', { text: 'Geige üben', when: { kind: 'relative', offset_days: 0, time: '20:00' }, assignee: 'Mia' }))
       .data as Reminder;
     const card = page.getByTestId('card-reminders-today');
     await card.getByRole('button', { name: 'In 1 Std. noch einmal erinnern: Geige üben' }).click();
@@ -140,7 +140,8 @@ describe('chores', () => {
     expect(await page.getByTestId('task-repeat').first().textContent()).not.toContain('FREQ');
     await page.screenshot({ path: screenshotPath('household-day-chore-de-390') });
 
-    await page.getByRole('checkbox', { name: '„Zimmer aufräumen“ erledigt' }).first().check();
+    // A click, not check(): the ticked row leaves the open list and next week's takes its place.
+    await page.getByRole('checkbox', { name: '„Zimmer aufräumen“ erledigt' }).click();
     await eventually(async () => expect(await chore()).toHaveLength(2));
     const [next, done] = [...(await chore())].sort((a: Task, b: Task) => (a.status === 'open' ? -1 : b.status === 'open' ? 1 : 0));
     expect(done).toMatchObject({ id: first.id, status: 'done' });
