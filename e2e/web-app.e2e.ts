@@ -91,7 +91,7 @@ describe('the installable app', () => {
     await context.close();
   });
 
-  it('a reminder push reaches the service worker and shows a notification with "Erledigt" and "Später"', async () => {
+  it('a reminder push reaches the service worker and shows a notification with "Erledigt" and the snooze buttons', async () => {
     const created = await callTool(app, 'reminders_create', {
       text: 'Zahnarzt anrufen',
       when: { kind: 'relative', offset_days: 1, time: '09:00' },

@@ -107,6 +107,10 @@ export interface Task {
   readonly updated_at: string;
   /** The member it is for (a member id); null = everyone's. */
   readonly assignee: string | null;
+  /** A repeating task (a chore): its RRULE value. Ticking it off adds the next one. */
+  readonly rrule?: string | null;
+  /** The first task of its series; the done ones before stay as its history. */
+  readonly series_id?: string | null;
 }
 
 export const REMINDER_SOURCES = ['manual', 'event'] as const;
@@ -355,6 +359,8 @@ export interface TasksCreateArgs {
   readonly tags?: readonly string[];
   /** Who it is for: a member's name or id, or "me" (the member asking); without it everyone's. */
   readonly assignee?: string;
+  /** RRULE value ("FREQ=WEEKLY;BYDAY=SA"): the task repeats; done, the next one is due. */
+  readonly rrule?: string;
   /** Set by the app: a create sent again with the same key answers with the first result. */
   readonly client_id?: string;
 }
@@ -369,6 +375,8 @@ export interface TasksUpdateArgs {
   readonly tags?: readonly string[];
   /** Who it is for (a name, an id or "me"); null makes it everyone's. */
   readonly assignee?: string | null;
+  /** A new rule; null ends the repetition. */
+  readonly rrule?: string | null;
 }
 
 export interface RemindersListArgs {

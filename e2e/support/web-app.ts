@@ -75,7 +75,8 @@ export async function shownNotifications(page: Page): Promise<ShownNotification[
 
 /**
  * Pushes the reminder to the origin's service worker as the master would and expects the one
- * notification a person then sees: `body`, with "Erledigt" and "Später", opening the reminder.
+ * notification a person then sees: `body`, with "Erledigt", "In 10 Min." and "In 1 Std." (as many
+ * of them as the browser shows buttons, in that order), opening the reminder.
  */
 export async function expectReminderPushShown(
   context: BrowserContext,
@@ -91,14 +92,17 @@ export async function expectReminderPushShown(
     expect(list).toHaveLength(1);
     return list[0];
   });
+  const maxActions = await page.evaluate(() => (Notification as unknown as { maxActions: number }).maxActions);
+  const actions: [string, string][] = [
+    ['done', 'Erledigt'],
+    ['snooze_short', 'In 10 Min.'],
+    ['snooze_long', 'In 1 Std.'],
+  ];
   expect(shown).toEqual({
     title: 'Erinnerung',
     body,
     tag: `reminder:${reminder.id}`,
-    actions: [
-      ['done', 'Erledigt'],
-      ['snooze', 'Später'],
-    ],
+    actions: actions.slice(0, maxActions),
     url: `/?reminder=${reminder.id}`,
   });
 }

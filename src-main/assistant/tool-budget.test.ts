@@ -1,3 +1,4 @@
+import { HOME_TOOL_NAMES } from '../../src-shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { SkillRegistry, type RegisteredTool } from '../platform/registry';
@@ -70,7 +71,7 @@ describe('the tool budget in the assistant', () => {
     const small = await setup({ JARVIS_TOOL_BUDGET_MAX_TOOLS: '400', JARVIS_TOOL_BUDGET_MAX_TOKENS: '100000' });
     small.server.reply({ content: 'Hallo!' });
     await small.assistant.chat({ message: 'Hallo' });
-    expect(small.server.chats()[0]!.tools).toHaveLength(331);
+    expect(small.server.chats()[0]!.tools).toHaveLength(HOME_TOOL_NAMES.length + 301);
 
     const t = await setup({ JARVIS_TOOL_BUDGET_MAX_TOOLS: '20', JARVIS_TOOL_BUDGET_MAX_TOKENS: '4000' });
     t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Milch' } }] }, { content: 'ok' });
@@ -80,7 +81,7 @@ describe('the tool budget in the assistant', () => {
     expect(offered).toEqual(expect.arrayContaining(['groceries_add', 'groceries_list', FIND_TOOLS]));
     const budget = t.tracer.list().find((e) => e.stage === 'tool_budget')!.data as { size: number; total: { tools: number } };
     expect(budget.size).toBeLessThanOrEqual(4000);
-    expect(budget.total.tools).toBe(331);
+    expect(budget.total.tools).toBe(HOME_TOOL_NAMES.length + 301);
 
     // The next request keeps the tool the conversation used, even when its words do not name it.
     t.server.reply({ content: 'Gern.' });
@@ -151,7 +152,7 @@ describe('the tool budget in the assistant', () => {
     await t.assistant.chat({ message: 'Setz Milch auf die Einkaufsliste' });
     const embeds = () => t.server.requests.filter((r) => r.path === '/api/embed').map((r) => (r.body as { input: string[] }).input.length);
     const first = embeds();
-    expect(first.reduce((a, b) => a + b, 0)).toBe(331 + 1);
+    expect(first.reduce((a, b) => a + b, 0)).toBe(HOME_TOOL_NAMES.length + 301 + 1);
     expect(t.server.chats()[0]!.tools!.map((x) => x.function.name)).toContain('groceries_add');
     await t.assistant.chat({ message: 'Danke' });
     expect(embeds().slice(first.length)).toEqual([1]);

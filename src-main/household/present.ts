@@ -69,6 +69,8 @@ export function presentTask(t: TaskRecord, tz: string): Task {
     created_at: toRfc3339(t.createdMs, tz),
     updated_at: toRfc3339(t.updatedMs, tz),
     assignee: t.assignee ?? null,
+    rrule: t.rrule ?? null,
+    series_id: t.seriesId ?? null,
   };
 }
 

@@ -234,4 +234,17 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    name: 'repeating tasks',
+    up(db) {
+      // A repeating task (a chore) keeps its rule; ticking it off leaves the done task as
+      // history and adds the next one. series_id ties the occurrences together.
+      db.exec(`
+        ALTER TABLE household_tasks ADD COLUMN rrule TEXT;
+        ALTER TABLE household_tasks ADD COLUMN series_id TEXT;
+        CREATE INDEX household_tasks_series ON household_tasks (series_id) WHERE series_id IS NOT NULL;
+      `);
+    },
+  },
 ];

@@ -56,6 +56,10 @@ export interface TaskRecord {
   icsUid?: string | null;
   /** The member it is for; null (or absent) = everyone's. */
   assignee?: string | null;
+  /** RRULE value of a repeating task; null (or absent) for a one-off. */
+  rrule?: string | null;
+  /** The first task of its series (its own id for the first); null for a one-off. */
+  seriesId?: string | null;
 }
 
 export interface ReminderRecord {

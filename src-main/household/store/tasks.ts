@@ -13,6 +13,8 @@ interface Row {
   updated_ms: number;
   ics_uid: string | null;
   assignee: string | null;
+  rrule: string | null;
+  series_id: string | null;
 }
 
 const fromRow = (r: Row): TaskRecord => ({
@@ -27,9 +29,18 @@ const fromRow = (r: Row): TaskRecord => ({
   updatedMs: r.updated_ms,
   icsUid: r.ics_uid,
   assignee: r.assignee,
+  rrule: r.rrule,
+  seriesId: r.series_id,
 });
 
-const toParams = (t: TaskRecord) => ({ ...t, tags: JSON.stringify(t.tags), icsUid: t.icsUid ?? null, assignee: t.assignee ?? null });
+const toParams = (t: TaskRecord) => ({
+  ...t,
+  tags: JSON.stringify(t.tags),
+  icsUid: t.icsUid ?? null,
+  assignee: t.assignee ?? null,
+  rrule: t.rrule ?? null,
+  seriesId: t.seriesId ?? null,
+});
 
 /** The list in the order screens show it; `first` takes its head. */
 const LISTED = "SELECT * FROM household_tasks ORDER BY status = 'done', due_ms IS NULL, due_ms, created_ms, rowid";
@@ -46,10 +57,10 @@ export class TaskRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms, ics_uid, assignee) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs, @icsUid, @assignee)',
+      'INSERT INTO household_tasks (id, title, notes, due_ms, priority, status, tags, created_ms, updated_ms, ics_uid, assignee, rrule, series_id) VALUES (@id, @title, @notes, @dueMs, @priority, @status, @tags, @createdMs, @updatedMs, @icsUid, @assignee, @rrule, @seriesId)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs, assignee = @assignee WHERE id = @id',
+      'UPDATE household_tasks SET title = @title, notes = @notes, due_ms = @dueMs, priority = @priority, status = @status, tags = @tags, updated_ms = @updatedMs, assignee = @assignee, rrule = @rrule, series_id = @seriesId WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_tasks WHERE id = ?');
     this.deleteStmt = db.prepare('DELETE FROM household_tasks WHERE id = ?');

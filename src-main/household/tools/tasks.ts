@@ -8,6 +8,7 @@ import { presentTask } from '../present';
 import { formatDateDe, formatDateTimeDe, localDateOf } from '../time';
 import { namedList, q, read, resolveAt, type Handler } from './handler';
 import { assigneeFilter, assigneeOf, forWhom } from './assignee';
+import { nextOccurrence, seriesStart, taskRuleOf } from './task-series';
 
 function dueMs(env: HomeEnv, due: SymbolicTime, path: string): number {
   return resolveAt(due, env, path).ms;
@@ -47,17 +48,21 @@ export const tasksList: Handler<'tasks_list'> = (args, env) => {
 };
 
 export const tasksCreate: Handler<'tasks_create'> = (args, env) => {
+  const rrule = args.rrule === undefined ? null : taskRuleOf(args.rrule, '/rrule');
   const task: TaskRecord = {
     id: newId('task'),
     title: args.title.trim(),
     notes: args.notes ?? '',
-    dueMs: args.due ? dueMs(env, args.due, '/due') : null,
+    // A repeating task needs a day to count from: without one, today.
+    dueMs: args.due ? dueMs(env, args.due, '/due') : rrule ? seriesStart(env) : null,
     priority: args.priority ?? 'normal',
     status: 'open',
     tags: [...new Set(args.tags ?? [])],
     createdMs: env.now.getTime(),
     updatedMs: env.now.getTime(),
     assignee: assigneeOf(env, args.assignee) ?? null,
+    rrule,
+    seriesId: null,
   };
   env.store.tasks.insert(task);
   cardForNewTask(env, task);
@@ -80,14 +85,24 @@ export const tasksUpdate: Handler<'tasks_update'> = (args, env) => {
     tags: args.tags ? [...new Set(args.tags)] : before.tags,
     updatedMs: env.now.getTime(),
     assignee: args.assignee === undefined ? (before.assignee ?? null) : (assigneeOf(env, args.assignee) ?? null),
+    rrule: args.rrule === undefined ? (before.rrule ?? null) : args.rrule === null ? null : taskRuleOf(args.rrule, '/rrule'),
   };
+  if (task.rrule && task.dueMs === null) task.dueMs = seriesStart(env);
+  if (task.rrule && !task.seriesId) task.seriesId = task.id;
   env.store.tasks.update(task);
-  const cardChanged = followTaskChange(env, task);
+  let cardChanged = followTaskChange(env, task);
+  const finished = task.status === 'done' && before.status !== 'done';
+  // A chore ticked off stays done (its history) and the next one is due.
+  const next = finished ? nextOccurrence(env, task) : undefined;
+  if (next) {
+    env.store.tasks.insert(next);
+    cardForNewTask(env, next);
+    cardChanged = true;
+  }
   const domains: HomeDomain[] = cardChanged ? ['tasks', 'kanban'] : ['tasks'];
-  const message =
-    task.status === 'done' && before.status !== 'done'
-      ? `Aufgabe ${q(task.title)} erledigt.`
-      : `Aufgabe ${q(task.title)} geändert (${STATUS_DE[task.status]}${dueText(task, env)}).`;
+  const message = finished
+    ? `Aufgabe ${q(task.title)} erledigt.${next ? ` Nächstes Mal${dueText(next, env).replace(', fällig', ':')}.` : ''}`
+    : `Aufgabe ${q(task.title)} geändert (${STATUS_DE[task.status]}${dueText(task, env)}).`;
   return { data: presentTask(task, env.timezone), message, domains };
 };
 

@@ -99,12 +99,13 @@ describe('the assignee picker', () => {
     expect(screen.getAllByLabelText('für Paul').length).toBeGreaterThan(0);
   });
 
-  it('a task for everyone sends no assignee', async () => {
+  it('a task set to everyone sends no assignee (the form starts as the asking person)', async () => {
     const api = fakeApi({ 'POST /api/tools/tasks_create': () => ok({ id: 'task_new' }) });
     useStore.setState({ home: { status: 'ready', data: household() } });
     render(<TasksScreen />);
     const form = screen.getByTestId('task-create-form');
     fireEvent.change(within(form).getByLabelText('Neue Aufgabe'), { target: { value: 'Einkaufen' } });
+    fireEvent.change(within(form).getByLabelText('Für wen'), { target: { value: '' } });
     fireEvent.submit(form);
     await waitFor(() => expect(api.calls).toHaveLength(1));
     expect((api.calls[0]!.body as { arguments: object }).arguments).not.toHaveProperty('assignee');

@@ -15,6 +15,7 @@ import { Icon } from '../components/Icon';
 import { byInstant } from '../format/compare';
 import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
+import { buildRrule, defaultChoice, describeRrule, REPEAT_KINDS, type RepeatKind } from './calendar/repeat-rule';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -148,6 +149,11 @@ function TaskRow({ task }: { task: Task }) {
                 )}
               </span>
             ) : null}
+            {task.rrule ? (
+              <span className="chip" data-testid="task-repeat">
+                <Icon name="reload" size={12} /> {describeRrule(task.rrule, t, i18n.language)}
+              </span>
+            ) : null}
             {task.tags.map((tag) => (
               <span key={tag} className="tag">
                 {`#${tag}`}
@@ -200,11 +206,20 @@ function TaskList() {
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
+  const [repeat, setRepeat] = useState<RepeatKind>('none');
   const [busy, setBusy] = useState(false);
   const { errors, mark, clear } = useFieldErrors<'title' | 'due' | 'priority'>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const args = { title, priority, ...(due ? { due: whenOf(due, '') } : {}), ...(assignee ? { assignee } : {}) };
+    // The events' rule, from the due day (or today): "Wöchentlich" on a Saturday is every Saturday.
+    const rrule = buildRrule({ ...defaultChoice(due || (hh?.today ?? '')), kind: repeat });
+    const args = {
+      title,
+      priority,
+      ...(due ? { due: whenOf(due, '') } : {}),
+      ...(assignee ? { assignee } : {}),
+      ...(rrule ? { rrule } : {}),
+    };
     // Checked here as the master would: a blank title never leaves the form.
     if (!title.trim()) return mark('title', t('forms.errors.blank'));
     setBusy(true);
@@ -221,6 +236,7 @@ function TaskList() {
     setTitle('');
     setDue('');
     setPriority('normal');
+    setRepeat('none');
     setAssignee(undefined);
     clear();
   };
@@ -277,6 +293,15 @@ function TaskList() {
                   {TASK_PRIORITIES.map((p) => (
                     <option key={p} value={p}>
                       {t(`tasks.priorities.${p}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={t('calendar.repeat')}>
+                <select value={repeat} onChange={(e) => setRepeat(e.target.value as RepeatKind)}>
+                  {REPEAT_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`calendar.repeatKinds.${k}`)}
                     </option>
                   ))}
                 </select>

@@ -329,7 +329,7 @@ describe('one language at a time', () => {
         findings.push(...audit(document.body).map((f) => ({ ...f, where: `${id} › ${f.where}` })));
       }
       expect(report(findings)).toEqual([]);
-    });
+    }, 120_000);
   }
 
   it('the checker itself catches the other language, text keys, setting names and tool ids', () => {

@@ -63,3 +63,33 @@ describe('tasks after they were made', () => {
     });
   });
 });
+
+describe('repeating tasks in the form', () => {
+  it('"Wöchentlich" on a Saturday sends the events\' rule for every Saturday and the row says it in words', async () => {
+    const api = fakeApi({ 'POST /api/tools/tasks_create': () => ok(), 'GET /api/state': () => json(homeFixture()) });
+    render(<TasksScreen />);
+    const form = screen.getByTestId('task-create-form');
+    fireEvent.change(within(form).getByLabelText('Neue Aufgabe'), { target: { value: 'Zimmer aufräumen' } });
+    fireEvent.change(within(form).getByLabelText('Fällig'), { target: { value: '2026-12-05' } });
+    fireEvent.change(within(form).getByLabelText('Wiederholen'), { target: { value: 'weekly' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/tools/tasks_create')).toBe(true));
+    expect(api.calls.find((c) => c.path === '/api/tools/tasks_create')?.body).toMatchObject({
+      arguments: { title: 'Zimmer aufräumen', rrule: 'FREQ=WEEKLY;BYDAY=SA', due: { kind: 'absolute', date: '2026-12-05' } },
+    });
+    await waitFor(() => expect((within(form).getByLabelText('Wiederholen') as HTMLSelectElement).value).toBe('none'));
+  });
+
+  it('a repeating task shows its rule in words, never the RRULE', () => {
+    const state = homeFixture();
+    useStore.setState({
+      home: { status: 'ready', data: { ...state, tasks: state.tasks.map((t) => (t.id === 'task_2' ? { ...t, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' } : t)) } },
+    });
+    fakeApi({});
+    render(<TasksScreen />);
+    const chip = screen.getByTestId('task-repeat');
+    expect(chip.textContent).toContain('Alle 2 Wochen');
+    expect(chip.textContent).toContain('Dienstag');
+    expect(chip.textContent).not.toContain('FREQ');
+  });
+});
