@@ -105,7 +105,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   source.addEventListener('home.hue.connection', (e) => {
     const p = payload('home.hue.connection', e);
-    if (p) store.getState().setHueLive(p.live);
+    if (p) store.getState().setHueLive(p);
   });
   // A VM, the network or a stack changed (from here, the assistant or another device).
   source.addEventListener('home.server.changed', (e) => {
