@@ -8,7 +8,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 // `subscribe_events` / `unsubscribe_events` with `{"id", "type": "event", "event"}` pushes,
 // `get_states`, `get_services`, `call_service`, `ping` -> `pong`, and the registry commands
 // `config/area_registry/list`, `config/device_registry/list`, `config/entity_registry/list`
-// (documented with the frontend's registry collections). Loopback only, bounded, and it
+// (documented with the frontend's registry collections), with `config/entity_registry/get_entries`
+// giving the long form of entries (aliases; the list gives the short form without them), and
+// service fields grouped in sections (`{collapsed, fields: {...}}`) as `get_services` returns
+// them. `freeze` makes it stop answering (a frozen Home Assistant: no pong, no result) while it
+// keeps what it was sent, and runs that when it thaws. Loopback only, bounded, and it
 // closes by itself after `lifetimeMs`.
 
 export interface StandInState {
@@ -29,9 +33,12 @@ export interface StandInHome {
     device_id: string | null;
     name: string | null;
     original_name?: string | null;
+    entity_category?: 'config' | 'diagnostic' | null;
+    /** Only in the long form (get_entries), as Home Assistant gives them. */
+    aliases?: string[];
   }[];
   readonly states: Record<string, { state: string; attributes?: Record<string, unknown> }>;
-  /** domain -> service -> field names. */
+  /** domain -> service -> field names; `section.field` puts a field in a section. */
   readonly services: Record<string, Record<string, string[]>>;
 }
 
@@ -58,6 +65,8 @@ export interface HomeAssistantStandIn {
   /** Drops every connection; while `offline`, new connections are closed at once. */
   dropConnections(): void;
   setOffline(offline: boolean): void;
+  /** While frozen nothing is answered; on thaw what was sent meanwhile runs, in order. */
+  freeze(frozen: boolean): void;
   close(): Promise<void>;
 }
 
@@ -91,6 +100,8 @@ export async function startHomeAssistantStandIn(
   const refusals = new Map<string, { code: string; message: string }>();
   const subscribers = new Map<WebSocket, Map<number, string | undefined>>();
   let offline = false;
+  let frozen = false;
+  const heldWhileFrozen: Array<() => void> = [];
   let signIns = 0;
 
   const send = (ws: WebSocket, message: unknown) => {
@@ -148,10 +159,18 @@ export async function startHomeAssistantStandIn(
         const out: Record<string, Record<string, unknown>> = {};
         for (const [domain, services] of Object.entries(home.services)) {
           out[domain] = Object.fromEntries(
-            Object.entries(services).map(([name, fields]) => [
-              name,
-              { name, description: '', fields: Object.fromEntries(fields.map((f) => [f, { selector: {} }])) },
-            ]),
+            Object.entries(services).map(([name, fields]) => {
+              const described: Record<string, unknown> = {};
+              for (const f of fields) {
+                const [section, inner] = f.includes('.') ? (f.split('.', 2) as [string, string]) : [undefined, f];
+                if (!section) described[inner] = { selector: {} };
+                else {
+                  const group = (described[section] ??= { collapsed: true, fields: {} }) as { fields: Record<string, unknown> };
+                  group.fields[inner] = { selector: {} };
+                }
+              }
+              return [name, { name, description: '', fields: described }];
+            }),
           );
         }
         return result(ws, id, out);
@@ -168,8 +187,22 @@ export async function startHomeAssistantStandIn(
         return result(
           ws,
           id,
-          home.entities.map((e) => ({ disabled_by: null, hidden_by: null, platform: 'demo', ...e })),
+          home.entities.map(({ aliases: _long, ...e }) => ({ disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', ...e })),
         );
+      case 'config/entity_registry/get_entries': {
+        const wanted = Array.isArray(msg.entity_ids) ? msg.entity_ids : [];
+        const byId = new Map(home.entities.map((e) => [e.entity_id, e]));
+        return result(
+          ws,
+          id,
+          Object.fromEntries(
+            wanted.map((eid) => {
+              const e = byId.get(String(eid));
+              return [String(eid), e ? { disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', aliases: [], ...e } : null];
+            }),
+          ),
+        );
+      }
       case 'subscribe_events': {
         const subs = subscribers.get(ws) ?? new Map<number, string | undefined>();
         subs.set(id, typeof msg.event_type === 'string' ? msg.event_type : undefined);
@@ -231,7 +264,8 @@ export async function startHomeAssistantStandIn(
         }
         return;
       }
-      onCommand(ws, msg);
+      if (frozen) heldWhileFrozen.push(() => onCommand(ws, msg));
+      else onCommand(ws, msg);
     });
     ws.on('close', () => subscribers.delete(ws));
   });
@@ -267,6 +301,10 @@ export async function startHomeAssistantStandIn(
     },
     setOffline(value) {
       offline = value;
+    },
+    freeze(value) {
+      frozen = value;
+      if (!value) for (const run of heldWhileFrozen.splice(0)) run();
     },
     close,
   };

@@ -98,6 +98,11 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
   source.addEventListener('homeassistant.changed', () => void store.getState().loadHomeAssistant());
+  // A call Home Assistant did not confirm in time: what happened, once it is back.
+  source.addEventListener('homeassistant.outcome', (e) => {
+    const p = payload('homeassistant.outcome', e);
+    if (p?.message) store.getState().notify('info', p.message);
+  });
   // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
   source.addEventListener('home.hue', (e) => {
     const p = payload('home.hue', e);
