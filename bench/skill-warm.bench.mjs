@@ -60,7 +60,9 @@ export async function run() {
   const byHand = async () => {
     const t = performance.now();
     const answered = new Promise((r) => (waiting = r));
-    child.stdin.write(`${JSON.stringify({ protocol: 'jarvis.skill.v1', request_id: `r${++n}`, skill_id: 'bench.echo', action: 'go', input: { text: 'hi' }, context: {} })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ protocol: 'jarvis.skill.v1', request_id: `r${++n}`, skill_id: 'bench.echo', action: 'go', input: { text: 'hi' }, context: {} })}\n`,
+    );
     await answered;
     return performance.now() - t;
   };

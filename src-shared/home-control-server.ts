@@ -149,7 +149,12 @@ export interface ProtectDetectionEvent {
 
 /** GET /api/home/protect/events */
 export type HomeProtectEventsResponse =
-  | { readonly state: 'ready'; readonly live: boolean; readonly last_live_update?: string; readonly events: readonly ProtectDetectionEvent[] }
+  | {
+      readonly state: 'ready';
+      readonly live: boolean;
+      readonly last_live_update?: string;
+      readonly events: readonly ProtectDetectionEvent[];
+    }
   | HomeSectionProblem;
 
 /** The core tool over the followed Protect events. */

@@ -77,8 +77,7 @@ export interface LiveStatus {
 }
 
 /** GET /api/home/hue */
-export type HomeHueResponse =
-  ({ readonly state: 'ready'; readonly hue: HueOverview } & LiveStatus) | (LiveStatus & HomeSectionProblem);
+export type HomeHueResponse = ({ readonly state: 'ready'; readonly hue: HueOverview } & LiveStatus) | (LiveStatus & HomeSectionProblem);
 
 export interface HomeMachine {
   readonly name: string;

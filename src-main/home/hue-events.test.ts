@@ -149,7 +149,8 @@ describe('the idle watchdog', () => {
       onChanges: () => undefined,
       onLive: (live, why) => {
         if (why) problems.push(why);
-        for (const w of waiters.splice(0)) if (w.live === live) w.resolve();
+        for (const w of waiters.splice(0))
+          if (w.live === live) w.resolve();
           else waiters.push(w);
       },
     });

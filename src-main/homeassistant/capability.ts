@@ -45,12 +45,16 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
           url,
           token,
           now: platform.clock,
+          ...(config.homeAssistantCertFingerprint ? { fingerprint: config.homeAssistantCertFingerprint } : {}),
+          connectTimeoutMs: config.homeRequestTimeoutMs,
           ...(options.firstRetryMs !== undefined ? { firstRetryMs: options.firstRetryMs } : {}),
           onChange: announce,
           // A call that timed out: what the states say once Home Assistant is back, told to the household.
           onOutcome: (outcome) => {
             const names = (id: string) => link?.current().states.get(id)?.attributes?.friendly_name;
-            events.publish('homeassistant.outcome', { message: outcomeSentence(outcome, (id) => (typeof names(id) === 'string' ? String(names(id)) : id)) });
+            events.publish('homeassistant.outcome', {
+              message: outcomeSentence(outcome, (id) => (typeof names(id) === 'string' ? String(names(id)) : id)),
+            });
           },
           onProblem: (message) => log.warn(`home assistant: ${message}`),
         })

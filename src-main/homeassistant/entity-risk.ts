@@ -55,7 +55,8 @@ export class EntityRiskOverrides {
     const next = new Map(this.table);
     if (risk === undefined) next.delete(entityId);
     else next.set(entityId, risk);
-    if (next.size > MAX_ENTITY_OVERRIDES) throw new EntityRiskError(`Mehr als ${MAX_ENTITY_OVERRIDES} Einzeleinstellungen werden nicht gespeichert.`);
+    if (next.size > MAX_ENTITY_OVERRIDES)
+      throw new EntityRiskError(`Mehr als ${MAX_ENTITY_OVERRIDES} Einzeleinstellungen werden nicht gespeichert.`);
     this.write(next);
     this.table = next;
   }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startHomeAssistantStandIn, SAMPLE_HOME, type HomeAssistantStandIn, type StandInHome } from '../testing/home-assistant-stand-in';
+import { selfSignedCert } from '../testing/self-signed-cert';
 import { defaultEntityRisk, EntityRiskError, EntityRiskOverrides } from './entity-risk';
 import { HomeAssistantLink, type CallOutcome } from './link';
 import { outcomeSentence } from './outcome';
@@ -98,7 +99,10 @@ describe('a Home Assistant link that never reports an outcome it does not know',
     // Home Assistant resumes and runs what it was sent, as the real one did.
     s.ha.freeze(false);
     await vi.waitFor(() => expect(s.outcomes).toHaveLength(1), { timeout: 15_000, interval: 10 });
-    expect(s.outcomes[0]).toMatchObject({ call: { entity_ids: ['light.stehlampe'], before: { 'light.stehlampe': 'off' } }, after: { 'light.stehlampe': 'on' } });
+    expect(s.outcomes[0]).toMatchObject({
+      call: { entity_ids: ['light.stehlampe'], before: { 'light.stehlampe': 'off' } },
+      after: { 'light.stehlampe': 'on' },
+    });
     expect(outcomeSentence(s.outcomes[0]!, () => 'Stehlampe')).toBe(
       'Home Assistant ist wieder erreichbar. Home Assistant hat es doch ausgeführt: Stehlampe (jetzt on).',
     );
@@ -107,7 +111,12 @@ describe('a Home Assistant link that never reports an outcome it does not know',
   it('offers and accepts the fields Home Assistant groups in a section', async () => {
     const s = await setup();
     expect(s.service.serviceFields('light')?.turn_on).toEqual(['transition', 'color_name', 'brightness', 'flash']);
-    const r = await s.service.call({ domain: 'light', service: 'turn_on', target: 'Stehlampe', data: { color_name: 'red', flash: 'short' } });
+    const r = await s.service.call({
+      domain: 'light',
+      service: 'turn_on',
+      target: 'Stehlampe',
+      data: { color_name: 'red', flash: 'short' },
+    });
     expect(r.success, r.message).toBe(true);
     expect(s.ha.calls.at(-1)?.service_data).toEqual({ color_name: 'red', flash: 'short' });
     const bad = await s.service.call({ domain: 'light', service: 'turn_on', target: 'Stehlampe', data: { advanced_fields: {} } });
@@ -160,5 +169,39 @@ describe('risk per entity', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'cover.buero_links': 'reversible', 'light.stehlampe': 'disruptive' });
     overrides.set('light.stehlampe', undefined);
     expect(service.riskOfEntity('light.stehlampe')).toBe('reversible');
+  });
+});
+
+describe('Home Assistant on https with a self-signed certificate', () => {
+  it('connects when the certificate is the pinned one, and sends the token nowhere else', async () => {
+    const cert = selfSignedCert('homeassistant.local');
+    const ha = await startHomeAssistantStandIn(home(), { token: TOKEN, cert });
+    const links: HomeAssistantLink[] = [];
+    const link = (fingerprint: string) => {
+      const l = new HomeAssistantLink({
+        url: ha.url,
+        token: TOKEN,
+        fingerprint,
+        now: () => new Date(),
+        firstRetryMs: 20,
+        onChange: () => undefined,
+        onProblem: () => undefined,
+      });
+      links.push(l);
+      l.start();
+      return l;
+    };
+    try {
+      const impostor = link(selfSignedCert('impostor').fingerprint);
+      await vi.waitFor(() => expect(impostor.problem).toMatch(/not the pinned one/), { timeout: 10_000, interval: 10 });
+      expect(ha.received).toEqual([]);
+      impostor.stop();
+      const pinned = link(cert.fingerprint.toUpperCase().match(/.{2}/g)!.join(':'));
+      await connected({ link: pinned });
+      expect(ha.received[0]).toEqual({ type: 'auth', access_token: TOKEN });
+    } finally {
+      for (const l of links) l.stop();
+      await ha.close();
+    }
   });
 });

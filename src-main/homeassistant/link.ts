@@ -90,6 +90,8 @@ export interface LinkOptions {
   readonly maxRetryMs?: number;
   readonly connectTimeoutMs?: number;
   readonly commandTimeoutMs?: number;
+  /** HOMEASSISTANT_CERT_FINGERPRINT: pins a self-signed certificate on https. */
+  readonly fingerprint?: string;
   /** A ping this often; a pong missing after `pongTimeoutMs` marks the link down and reconnects. */
   readonly heartbeatMs?: number;
   readonly pongTimeoutMs?: number;
@@ -119,6 +121,8 @@ export class HomeAssistantLink {
   /** Bumped on each resync so a slow, older fetch never overwrites a newer one. */
   private syncRound = 0;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Why JARVIS dropped the socket itself (heartbeat, unconfirmed call), until the next good sync. */
+  private droppedFor: string | undefined;
   private readonly unconfirmed: UnconfirmedCall[] = [];
 
   constructor(private readonly options: LinkOptions) {
@@ -204,6 +208,7 @@ export class HomeAssistantLink {
 
   /** Marks the link down and drops the socket; the library's reconnect (with back-off) brings a new "ready". */
   private linkDown(reason: string): void {
+    this.droppedFor = reason;
     this.failure.reason = reason;
     this.setState('reconnecting');
     const socket = this.connection?.socket as unknown as { terminate?: () => void; close: () => void } | undefined;
@@ -237,7 +242,11 @@ export class HomeAssistantLink {
       conn = await createConnection({
         auth: createLongLivedTokenAuth(url.replace(/\/+$/, ''), token),
         createSocket: wsSocketFactory(
-          { connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000, maxPayloadBytes: 64 * 1024 * 1024 },
+          {
+            connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
+            maxPayloadBytes: 64 * 1024 * 1024,
+            ...(this.options.fingerprint ? { fingerprint: this.options.fingerprint } : {}),
+          },
           this.failure,
         ),
       });
@@ -259,7 +268,8 @@ export class HomeAssistantLink {
     this.connection = conn;
     this.retryMs = this.options.firstRetryMs ?? 1000;
     conn.addEventListener('disconnected', () => {
-      this.failure.reason = 'the connection to Home Assistant was lost; reconnecting';
+      // A socket JARVIS dropped itself keeps the reason it was dropped for.
+      this.failure.reason = this.droppedFor ?? 'the connection to Home Assistant was lost; reconnecting';
       this.setState('reconnecting');
     });
     conn.addEventListener('ready', () => void this.resync(conn));
@@ -317,6 +327,7 @@ export class HomeAssistantLink {
         synced_at: this.options.now().toISOString(),
       };
       this.failure.reason = undefined;
+      this.droppedFor = undefined;
       this.setState('connected', true);
       this.settleUnconfirmed();
     } catch (err) {
@@ -334,12 +345,18 @@ export class HomeAssistantLink {
    * that command keeps the short entries.
    */
   private async withAliases(conn: Connection, entries: HaEntityEntry[]): Promise<HaEntityEntry[]> {
-    const ids = entries.filter((e) => !e.disabled_by).map((e) => e.entity_id).slice(0, 5000);
+    const ids = entries
+      .filter((e) => !e.disabled_by)
+      .map((e) => e.entity_id)
+      .slice(0, 5000);
     if (ids.length === 0) return entries;
     let long: Record<string, { aliases?: unknown } | null>;
     try {
       long = await this.bounded(
-        conn.sendMessagePromise<Record<string, { aliases?: unknown } | null>>({ type: 'config/entity_registry/get_entries', entity_ids: ids }),
+        conn.sendMessagePromise<Record<string, { aliases?: unknown } | null>>({
+          type: 'config/entity_registry/get_entries',
+          entity_ids: ids,
+        }),
       );
     } catch {
       return entries;

@@ -166,7 +166,10 @@ export class HomeAssistantService {
       await this.link!.callService(domain, service, ids, data);
     } catch (err) {
       const refusal = err instanceof HomeAssistantRefusal ? err : new HomeAssistantRefusal('error', String(err));
-      const what = all.filter((e) => ids.includes(e.entity_id)).map((e) => e.name).join(', ');
+      const what = all
+        .filter((e) => ids.includes(e.entity_id))
+        .map((e) => e.name)
+        .join(', ');
       if (refusal.code === 'timeout' || refusal.code === 'connection_lost') {
         // Not a refusal: Home Assistant may run it when it resumes. The link checks the states when it is back.
         return {

@@ -1,5 +1,7 @@
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { SelfSignedCert } from './self-signed-cert';
 
 // A stand-in for Home Assistant's WebSocket API on loopback, written from Home Assistant's
 // published WebSocket API documentation (developers.home-assistant.io/docs/api/websocket):
@@ -74,11 +76,17 @@ const HA_VERSION = '2024.6.0';
 
 export async function startHomeAssistantStandIn(
   home: StandInHome,
-  options: { token: string; lifetimeMs?: number; host?: string },
+  /** `cert`: served over https with that self-signed certificate (wss). */
+  options: { token: string; lifetimeMs?: number; host?: string; cert?: SelfSignedCert },
 ): Promise<HomeAssistantStandIn> {
-  const server = new WebSocketServer({ host: options.host ?? '127.0.0.1', port: 0, path: '/api/websocket', maxPayload: 1024 * 1024 });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
+  const host = options.host ?? '127.0.0.1';
+  const tlsServer = options.cert ? createServer({ cert: options.cert.cert, key: options.cert.key }) : undefined;
+  if (tlsServer) await new Promise<void>((resolve) => tlsServer.listen(0, host, () => resolve()));
+  const server = tlsServer
+    ? new WebSocketServer({ server: tlsServer, path: '/api/websocket', maxPayload: 1024 * 1024 })
+    : new WebSocketServer({ host, port: 0, path: '/api/websocket', maxPayload: 1024 * 1024 });
+  if (!tlsServer) await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = ((tlsServer ?? server).address() as AddressInfo).port;
   const states = new Map<string, StandInState>();
   let clock = Date.parse('2026-12-01T10:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
@@ -187,7 +195,13 @@ export async function startHomeAssistantStandIn(
         return result(
           ws,
           id,
-          home.entities.map(({ aliases: _long, ...e }) => ({ disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', ...e })),
+          home.entities.map(({ aliases: _long, ...e }) => ({
+            disabled_by: null,
+            hidden_by: null,
+            entity_category: null,
+            platform: 'demo',
+            ...e,
+          })),
         );
       case 'config/entity_registry/get_entries': {
         const wanted = Array.isArray(msg.entity_ids) ? msg.entity_ids : [];
@@ -198,7 +212,10 @@ export async function startHomeAssistantStandIn(
           Object.fromEntries(
             wanted.map((eid) => {
               const e = byId.get(String(eid));
-              return [String(eid), e ? { disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', aliases: [], ...e } : null];
+              return [
+                String(eid),
+                e ? { disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', aliases: [], ...e } : null,
+              ];
             }),
           ),
         );
@@ -277,13 +294,13 @@ export async function startHomeAssistantStandIn(
     closing ??= new Promise<void>((resolve) => {
       clearTimeout(lifetime);
       for (const ws of server.clients) ws.terminate();
-      server.close(() => resolve());
+      server.close(() => (tlsServer ? tlsServer.close(() => resolve()) : resolve()));
     });
     return closing;
   };
 
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: `${tlsServer ? 'https' : 'http'}://${host}:${port}`,
     calls,
     received,
     signIns: () => signIns,

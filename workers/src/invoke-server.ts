@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { INVOKE_PROTOCOL, invokeEnvelopeSchema, SKILL_INVOKE_PROTOCOL, type InvokeEnvelope, type WorkerHealth } from '../../src-shared';
-import { invokeProcessSkill, isLongLived, type RunnerPolicy, type WarmSkillPool } from '../../src-main/skills/process';
+import { invokeProcessSkill, isLongLived, type InvokeRequest, type RunnerPolicy, type WarmSkillPool } from '../../src-main/skills/process';
 import { check, compileSchema } from '../../src-main/platform/validation';
 import type { SkillCatalog } from './skill-catalog';
 
@@ -79,7 +79,7 @@ export function createInvokeServer(options: InvokeServerOptions): Server {
     if (!skill) return fail(res, 404, 'UNKNOWN_SKILL', `This worker does not serve the skill ${envelope.skill_id}.`);
     const now = new Date(envelope.context.now);
     if (Number.isNaN(now.getTime())) return fail(res, 400, 'INVALID_ENVELOPE', 'context.now is not a date', '/context/now');
-    const request = {
+    const request: InvokeRequest = {
       skill,
       action: envelope.action,
       input: envelope.input,

@@ -493,6 +493,13 @@ export const SETTINGS = [
     secret: true,
     description: 'Long-lived access token created in Home Assistant (your profile → Security → Long-lived access tokens).',
   },
+  {
+    env: 'HOMEASSISTANT_CERT_FINGERPRINT',
+    key: 'homeAssistantCertFingerprint',
+    type: 'string',
+    description:
+      'For Home Assistant on https with a self-signed certificate: its SHA-256 fingerprint (hex, colons and case optional). That certificate is accepted, any other refused before the token is sent.',
+  },
 
   // Voice
   {
@@ -581,7 +588,8 @@ export const SETTINGS = [
     key: 'homeRequestTimeoutMs',
     type: 'duration',
     default: '8s',
-    description: 'How long the master waits for a home device (Hue bridge, Home Assistant, UniFi console) to accept its live connection or answer a request.',
+    description:
+      'How long the master waits for a home device (Hue bridge, Home Assistant, UniFi console) to accept its live connection or answer a request.',
   },
   {
     env: 'JARVIS_HOME_STREAM_IDLE',

@@ -30,12 +30,5 @@ export { detectSandbox, knownSandbox, probeSandbox, sandboxArgs } from './sandbo
 export type { SandboxMode, SandboxStatus } from './sandbox';
 export { interpretRun, prepareInvocation } from './process-runner';
 export type { PreparedInvocation } from './process-runner';
-export {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  DEFAULT_MAX_CONCURRENT,
-  isLongLived,
-  MAX_WAITING_CALLS,
-  WarmProcess,
-  WarmSkillPool,
-} from './warm-runner';
+export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONCURRENT, isLongLived, MAX_WAITING_CALLS, WarmProcess, WarmSkillPool } from './warm-runner';
 export type { WarmProcessInfo } from './warm-runner';

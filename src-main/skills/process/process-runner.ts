@@ -333,7 +333,8 @@ export function prepareInvocation(req: InvokeRequest): PreparedInvocation {
       timezone: req.context.timezone,
     },
   };
-  if (manifest.enabled === false) return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`)));
+  if (manifest.enabled === false)
+    return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`)));
   const action = manifest.actions.find((a) => a.name === req.action);
   if (!action)
     return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${manifest.id} has no action "${req.action}"`)));

@@ -59,7 +59,14 @@ function warmSkill(runtime: Partial<SkillManifest['runtime']> = {}) {
     id: `test.w${n}`,
     name: 'Warm',
     version: '1.0.0',
-    runtime: { type: 'process', command: './run', timeout_ms: 20_000, mode: 'long-lived', env_from: ['SERVICE_URL', 'UNSET_NAME'], ...runtime },
+    runtime: {
+      type: 'process',
+      command: './run',
+      timeout_ms: 20_000,
+      mode: 'long-lived',
+      env_from: ['SERVICE_URL', 'UNSET_NAME'],
+      ...runtime,
+    },
     actions: [
       {
         name: 'go',

@@ -215,7 +215,8 @@ export class WarmProcess {
     if (why?.reason === 'timeout' && why.requestId === requestId) return { ...base, stdout: '', code, signal, stopped: 'timeout' };
     if (why?.reason === 'output') return { ...base, stdout: '', code, signal, stopped: 'output' };
     // The line that broke the protocol is judged as the output of the call it may have meant.
-    if (why?.reason === 'protocol' && why.line !== undefined && this.pending.size === 1) return { ...base, stdout: why.line, code: 0, signal: null };
+    if (why?.reason === 'protocol' && why.line !== undefined && this.pending.size === 1)
+      return { ...base, stdout: why.line, code: 0, signal: null };
     const note =
       why?.reason === 'timeout'
         ? 'another call to the same process timed out and the process was restarted'
