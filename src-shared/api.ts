@@ -1,7 +1,7 @@
 // Request and response shapes of the loopback HTTP API that belong to no one capability.
 
 import type { Reminder, StateChangedEvent } from './home';
-import type { HomeAssistantChangedEvent } from './homeassistant';
+import type { HomeAssistantChangedEvent, HomeAssistantOutcomeEvent } from './homeassistant';
 import type { RagProgressEvent } from './rag';
 import type { SkillSourcesEvent } from './skills';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
@@ -161,6 +161,7 @@ export interface ServerEventData {
   readonly 'subscriptions.changed': undefined;
   readonly 'voice.turn': VoiceTurnEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
+  readonly 'homeassistant.outcome': HomeAssistantOutcomeEvent;
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
   readonly 'home.server.changed': HomeServerChangedEvent;

@@ -149,7 +149,13 @@ export interface ProtectDetectionEvent {
 
 /** GET /api/home/protect/events */
 export type HomeProtectEventsResponse =
-  { readonly state: 'ready'; readonly live: boolean; readonly events: readonly ProtectDetectionEvent[] } | HomeSectionProblem;
+  | {
+      readonly state: 'ready';
+      readonly live: boolean;
+      readonly last_live_update?: string;
+      readonly events: readonly ProtectDetectionEvent[];
+    }
+  | HomeSectionProblem;
 
 /** The core tool over the followed Protect events. */
 export const CAMERA_EVENTS_TOOL = 'home_camera_events';

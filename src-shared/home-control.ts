@@ -69,9 +69,15 @@ export interface HueOverview {
   readonly scenes: readonly HueScene[];
 }
 
+/** Whether a follower of live changes is connected; while it is not, since when nothing was heard. */
+export interface LiveStatus {
+  readonly live: boolean;
+  /** ISO time of the last sign of life, when the follower is down (the screen says "no live updates since …"). */
+  readonly last_live_update?: string;
+}
+
 /** GET /api/home/hue */
-export type HomeHueResponse =
-  { readonly state: 'ready'; readonly hue: HueOverview; readonly live: boolean } | ({ readonly live: boolean } & HomeSectionProblem);
+export type HomeHueResponse = ({ readonly state: 'ready'; readonly hue: HueOverview } & LiveStatus) | (LiveStatus & HomeSectionProblem);
 
 export interface HomeMachine {
   readonly name: string;
@@ -103,6 +109,7 @@ export interface HueLiveEvent {
 /** Event `home.hue.connection`: whether the master follows the bridge's event stream now. */
 export interface HueConnectionEvent {
   readonly live: boolean;
+  readonly last_live_update?: string;
 }
 
 /** Applies live changes to an overview (the screen and the master's tests share this). */

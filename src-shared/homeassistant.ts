@@ -74,6 +74,11 @@ export interface HomeAssistantView {
 }
 
 /** Server event `homeassistant.changed`: the view changed (a state, the connection); the UI reloads it. */
+/** Event `homeassistant.outcome`: what became of a call Home Assistant did not confirm, told once the link is back. */
+export interface HomeAssistantOutcomeEvent {
+  readonly message: string;
+}
+
 export interface HomeAssistantChangedEvent {
   readonly connection: HomeAssistantConnection;
 }

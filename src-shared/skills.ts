@@ -41,7 +41,20 @@ export interface SkillRuntimeManifest {
   readonly timeout_ms?: number;
   /** Environment names handed to the process; never JARVIS_*, so the master's settings stay its own. */
   readonly env_from?: readonly string[];
+  /**
+   * `per-call` (the default): one process per call, the envelope on stdin, stdin closed.
+   * `long-lived`: the process starts once and serves envelopes as JSON lines on stdin, one
+   * result line per request on stdout carrying its `request_id`; it exits when stdin closes.
+   */
+  readonly mode?: SkillProcessMode;
+  /** long-lived: calls one process serves at once; further calls wait their turn. */
+  readonly max_concurrent?: number;
+  /** long-lived: a process without a call for this long is ended (started again on the next call). */
+  readonly idle_timeout_ms?: number;
 }
+
+export const SKILL_PROCESS_MODES = ['per-call', 'long-lived'] as const;
+export type SkillProcessMode = (typeof SKILL_PROCESS_MODES)[number];
 
 export interface SkillManifest {
   readonly protocol: typeof SKILL_PROTOCOL;
@@ -70,9 +83,11 @@ export interface SkillInvokeRequest {
   readonly context: { readonly trace_id: string; readonly now: string; readonly timezone: string };
 }
 
-/** What a skill process prints on stdout: exactly one such object. */
+/** What a skill process prints on stdout: exactly one such object (long-lived: one line per request). */
 export interface SkillInvokeResult {
   readonly protocol?: typeof SKILL_PROTOCOL | typeof SKILL_INVOKE_PROTOCOL;
+  /** The request's id; a long-lived process must echo it, a per-call one may. */
+  readonly request_id?: string;
   readonly success: boolean;
   readonly data?: unknown;
   readonly error?: { readonly code: string; readonly message: string; readonly path?: string };
@@ -99,6 +114,8 @@ export const SKILL_ERROR_CODES = {
   sandboxUnavailable: 'SKILL_SANDBOX_UNAVAILABLE',
   /** The call passed its memory or file-size limit (JARVIS_SKILL_MAX_MEMORY_MB / _DISK_MB). */
   limitExceeded: 'SKILL_LIMIT_EXCEEDED',
+  /** A long-lived skill process has more calls waiting than it may queue. */
+  busy: 'SKILL_BUSY',
   changed: 'SKILL_CHANGED',
   /** An installed skill modified since its install, or with a signature that fails or no household key vouches for. */
   untrusted: 'SKILL_UNTRUSTED',
@@ -237,6 +254,9 @@ export const SKILL_MANIFEST_SCHEMA = {
         args: { type: 'array', maxItems: 64, items: { type: 'string', maxLength: 4096 } },
         timeout_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
         env_from: { type: 'array', maxItems: 64, uniqueItems: true, items: { type: 'string', pattern: ENV_NAME } },
+        mode: { enum: [...SKILL_PROCESS_MODES] },
+        max_concurrent: { type: 'integer', minimum: 1, maximum: 64 },
+        idle_timeout_ms: { type: 'integer', minimum: 1000, maximum: 86_400_000 },
       },
     },
     permissions: {
@@ -306,6 +326,7 @@ export const SKILL_INVOKE_RESULT_SCHEMA = {
   required: ['success'],
   properties: {
     protocol: { enum: [SKILL_PROTOCOL, SKILL_INVOKE_PROTOCOL] },
+    request_id: { type: 'string', maxLength: 200 },
     success: { type: 'boolean' },
     data: {},
     error: {

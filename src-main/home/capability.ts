@@ -1,4 +1,5 @@
-import type { HueLiveChange } from '../../src-shared';
+import type { HueLiveChange, LiveStatus } from '../../src-shared';
+import { liveStatusOf } from './live-status';
 import type { Capability, Platform } from '../platform/capability';
 import { HueEventFollower } from './hue-events';
 import { registerHomeRoutes } from './routes';
@@ -7,8 +8,8 @@ import { ProtectEventFollower } from './protect-events';
 import { cameraEventsTool } from './camera-events-tool';
 
 export interface HomeCapability extends Capability {
-  /** Whether the master follows the Hue bridge's event stream right now. */
-  hueLive(): boolean;
+  /** Whether the master follows the Hue bridge's event stream right now, and since when not. */
+  hueLive(): LiveStatus;
 }
 
 /**
@@ -29,12 +30,14 @@ export function createHome(ctx: Platform): HomeCapability {
           url,
           key,
           ...(config.hueCertFingerprint ? { fingerprint: config.hueCertFingerprint } : {}),
+          requestTimeoutMs: config.homeRequestTimeoutMs,
+          idleMs: config.homeStreamIdleMs,
           onChanges: (changes: HueLiveChange[]) => ctx.events.publish('home.hue', { changes }),
           onLive: (live, why) => {
             // A new reason is logged once (not on every retry); the screen hears only of changes.
             if (why && why !== problem) ctx.log.warn(`hue event stream: ${why}`);
             problem = why;
-            if (live !== published) ctx.events.publish('home.hue.connection', { live });
+            if (live !== published) ctx.events.publish('home.hue.connection', liveStatusOf(follower?.state()));
             published = live;
           },
         })
@@ -53,6 +56,8 @@ export function createHome(ctx: Platform): HomeCapability {
           url: config.unifiUrl,
           key: config.unifiApiKey,
           ...(config.unifiCertFingerprint ? { fingerprint: config.unifiCertFingerprint } : {}),
+          requestTimeoutMs: config.homeRequestTimeoutMs,
+          idleMs: config.homeStreamIdleMs,
           now: ctx.clock,
           onLive: (live, why) => {
             if (why) ctx.log.warn(`protect event subscription: ${why}`);
@@ -70,13 +75,13 @@ export function createHome(ctx: Platform): HomeCapability {
   );
   return {
     name: 'home',
-    hueLive: () => follower?.live ?? false,
+    hueLive: () => liveStatusOf(follower?.state()),
     routes: (app) => {
       registerHomeRoutes(app, {
         registry: ctx.registry,
         clock: ctx.clock,
         timezone: config.timezone,
-        hueLive: () => follower?.live ?? false,
+        hueLive: () => liveStatusOf(follower?.state()),
       });
       registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone, protectEvents });
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HueLiveChange } from '../../src-shared';
 import { HUE_IDS, startHueBridge, type HueBridgeStandIn } from '../testing/hue-bridge';
+import { ManualClock } from '../testing/manual-clock';
 import { selfSignedCert } from '../testing/self-signed-cert';
 import { changesFromEventData, HueEventFollower, sseDataReader } from './hue-events';
 
@@ -121,6 +122,87 @@ describe('the long-lived follower', () => {
       expect(bridge.streams()).toBe(0);
     } finally {
       g.follower.stop();
+    }
+  });
+});
+
+describe('the idle watchdog', () => {
+  let bridge: HueBridgeStandIn;
+  beforeAll(async () => {
+    bridge = await startHueBridge();
+  });
+  afterAll(() => bridge.close());
+
+  const opened = () => bridge.requests.filter((r) => r.path === '/eventstream/clip/v2').length;
+
+  /** Resolves at the follower's next change of `live` to the given value. */
+  function follower(clock: ManualClock) {
+    const waiters: Array<{ live: boolean; resolve: () => void }> = [];
+    const problems: string[] = [];
+    const f = new HueEventFollower({
+      url: bridge.url,
+      key: bridge.key,
+      fingerprint: bridge.fingerprint,
+      retryMs: 50,
+      idleMs: 45_000,
+      clock,
+      onChanges: () => undefined,
+      onLive: (live, why) => {
+        if (why) problems.push(why);
+        for (const w of waiters.splice(0))
+          if (w.live === live) w.resolve();
+          else waiters.push(w);
+      },
+    });
+    const becomes = (live: boolean) => new Promise<void>((resolve) => waiters.push({ live, resolve }));
+    return { f, becomes, problems };
+  }
+
+  it('notices a stream that went silent without closing and opens it again, within a minute', async () => {
+    const clock = new ManualClock();
+    const { f, becomes, problems } = follower(clock);
+    const before = opened();
+    try {
+      const live = becomes(true);
+      f.start();
+      await live;
+      expect(opened()).toBe(before + 1);
+      // The stand-in bridge keeps the stream open and says nothing more: a silently dead stream.
+      clock.advance(44_000);
+      expect(f.live).toBe(true);
+      const down = becomes(false);
+      clock.advance(2_000);
+      await down;
+      expect(problems).toContain('no sign of life for 45 s');
+      expect(f.state()).toMatchObject({ live: false, lastHeard: new Date(clock.now() - 46_000).toISOString() });
+      const back = becomes(true);
+      clock.advance(50);
+      await back;
+      expect(opened()).toBe(before + 2);
+    } finally {
+      f.stop();
+    }
+  });
+
+  it('leaves a stream that keeps talking alone', async () => {
+    const clock = new ManualClock();
+    const { f, becomes } = follower(clock);
+    const before = opened();
+    try {
+      const live = becomes(true);
+      f.start();
+      await live;
+      for (let i = 0; i < 4; i++) {
+        clock.advance(30_000);
+        const heard = f.state().lastHeard;
+        bridge.pressWallSwitch(HUE_IDS.sofa, i % 2 === 0);
+        // Wait for the follower to hear the event (its lastHeard moves to the clock's now).
+        while (f.state().lastHeard === heard) await new Promise((r) => setImmediate(r));
+      }
+      expect(f.live).toBe(true);
+      expect(opened()).toBe(before + 1);
+    } finally {
+      f.stop();
     }
   });
 });

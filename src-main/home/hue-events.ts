@@ -80,7 +80,7 @@ export class HueEventFollower extends ReconnectingFollower {
       if (url.protocol === 'https:') {
         if (!this.options.fingerprint)
           throw new PinnedTlsError('CERT_NOT_PINNED', 'HUE_CERT_FINGERPRINT is empty; pair with `jarvis home hue pair`.');
-        const socket = await connectPinned(url, this.options.fingerprint, 8000);
+        const socket = await connectPinned(url, this.options.fingerprint, this.requestTimeoutMs);
         if (this.stopped) {
           socket.destroy();
           return;
@@ -88,7 +88,12 @@ export class HueEventFollower extends ReconnectingFollower {
         req = https.request(url, { headers, createConnection: () => socket });
       } else req = http.request(url, { headers });
       this.request = req;
+      // Until the bridge answers; from then on the idle watchdog judges the stream.
+      req.setTimeout(this.requestTimeoutMs, () =>
+        req.destroy(new Error(`the bridge did not answer within ${Math.round(this.requestTimeoutMs / 1000)} s`)),
+      );
       req.on('response', (res) => {
+        req.setTimeout(0);
         this.response = res;
         if (res.statusCode !== 200) {
           res.resume();
@@ -103,7 +108,11 @@ export class HueEventFollower extends ReconnectingFollower {
           const changes = changesFromEventData(data);
           if (changes.length > 0) this.options.onChanges(changes);
         });
-        res.on('data', read);
+        res.on('data', (chunk: string) => {
+          // Comments and keep-alives count as signs of life as much as events.
+          this.heard();
+          read(chunk);
+        });
         res.on('end', () => this.dropped('the bridge closed the event stream'));
         res.on('error', () => this.dropped('the event stream broke off'));
       });

@@ -49,6 +49,7 @@ export interface ProtectFollowerOptions extends ReconnectOptions {
 export class ProtectEventFollower extends ReconnectingFollower {
   private readonly events = new Map<string, ProtectDetectionEvent>();
   private socket?: WebSocket;
+  private pinged = false;
 
   constructor(private readonly options: ProtectFollowerOptions) {
     super(options);
@@ -75,17 +76,26 @@ export class ProtectEventFollower extends ReconnectingFollower {
       let socketOption = {};
       if (url.protocol === 'https:') {
         if (!this.options.fingerprint) throw new Error('UNIFI_CERT_FINGERPRINT is empty');
-        const tls = await connectPinned(url, this.options.fingerprint, 8000);
+        const tls = await connectPinned(url, this.options.fingerprint, this.requestTimeoutMs);
         if (this.stopped) {
           tls.destroy();
           return;
         }
         socketOption = { createConnection: () => tls };
       }
-      const ws = new WebSocket(wsUrl, { headers: { 'x-api-key': this.options.key }, maxPayload: 1_000_000, ...socketOption });
+      const ws = new WebSocket(wsUrl, {
+        headers: { 'x-api-key': this.options.key },
+        maxPayload: 1_000_000,
+        handshakeTimeout: this.requestTimeoutMs,
+        ...socketOption,
+      });
       this.socket = ws;
+      this.pinged = false;
       ws.on('open', () => this.connected());
+      ws.on('pong', () => this.heard());
+      ws.on('ping', () => this.heard());
       ws.on('message', (data) => {
+        this.heard();
         const event = detectionOf(String(data));
         if (event) this.remember(event);
       });
@@ -98,6 +108,19 @@ export class ProtectEventFollower extends ReconnectingFollower {
     } catch (err) {
       this.dropped(err instanceof Error ? err.message : String(err));
     }
+  }
+
+  /** Silent for idleMs: a ping first; a console that does not answer it within idleMs is dropped. */
+  protected override quiet(): void {
+    if (this.pinged || this.socket?.readyState !== WebSocket.OPEN) return super.quiet();
+    this.pinged = true;
+    this.socket.ping();
+    this.arm();
+  }
+
+  protected override heard(): void {
+    this.pinged = false;
+    super.heard();
   }
 
   protected release(): void {

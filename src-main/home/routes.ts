@@ -5,6 +5,7 @@ import {
   type HomeMachinesResponse,
   type HomeSectionProblem,
   type HueOverview,
+  type LiveStatus,
   type HomeMachine,
   type ToolResult,
 } from '../../src-shared';
@@ -15,7 +16,7 @@ export interface HomeRoutesDeps {
   readonly registry: SkillRegistry;
   readonly clock: () => Date;
   readonly timezone: string;
-  readonly hueLive: () => boolean;
+  readonly hueLive: () => LiveStatus;
 }
 
 /** A skill's failure as the screen shows it: missing settings are steps to take, anything else an error. */
@@ -35,8 +36,8 @@ export function registerHomeRoutes(app: FastifyInstance, deps: HomeRoutesDeps): 
 
   app.get('/api/home/hue', async (): Promise<HomeHueResponse> => {
     const result = await read(HOME_CONTROL_TOOLS.hueOverview);
-    if (result.success) return { state: 'ready', hue: result.data as HueOverview, live: deps.hueLive() };
-    return { ...problemOf(result, HOME_CONTROL_TOOLS.hueOverview), live: deps.hueLive() };
+    if (result.success) return { state: 'ready', hue: result.data as HueOverview, ...deps.hueLive() };
+    return { ...problemOf(result, HOME_CONTROL_TOOLS.hueOverview), ...deps.hueLive() };
   });
 
   app.get('/api/home/machines', async (): Promise<HomeMachinesResponse> => {

@@ -21,6 +21,7 @@ import { newTraceId } from '../platform/trace';
 import { problemOf } from './routes';
 import { namedDetections } from './camera-events-tool';
 import type { ProtectEventFollower } from './protect-events';
+import { liveStatusOf } from './live-status';
 
 export interface HomeServerRoutesDeps {
   readonly registry: SkillRegistry;
@@ -106,7 +107,7 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
     const answer: HomeProtectEventsResponse = follower
       ? {
           state: 'ready',
-          live: follower.live,
+          ...liveStatusOf(follower.state()),
           events: await namedDetections(follower, deps.registry, Number(req.query.hours ?? 3), {
             traceId: newTraceId('http'),
             now: deps.clock(),

@@ -1,4 +1,7 @@
+import { dirname, join } from 'node:path';
 import type { ComponentStatus, HomeAssistantChangedEvent } from '../../src-shared';
+import { EntityRiskOverrides } from './entity-risk';
+import { outcomeSentence } from './outcome';
 import type { Capability, Platform } from '../platform/capability';
 import { HomeAssistantLink } from './link';
 import { registerHomeAssistantRoutes } from './routes';
@@ -42,12 +45,22 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
           url,
           token,
           now: platform.clock,
+          ...(config.homeAssistantCertFingerprint ? { fingerprint: config.homeAssistantCertFingerprint } : {}),
+          connectTimeoutMs: config.homeRequestTimeoutMs,
           ...(options.firstRetryMs !== undefined ? { firstRetryMs: options.firstRetryMs } : {}),
           onChange: announce,
+          // A call that timed out: what the states say once Home Assistant is back, told to the household.
+          onOutcome: (outcome) => {
+            const names = (id: string) => link?.current().states.get(id)?.attributes?.friendly_name;
+            events.publish('homeassistant.outcome', {
+              message: outcomeSentence(outcome, (id) => (typeof names(id) === 'string' ? String(names(id)) : id)),
+            });
+          },
           onProblem: (message) => log.warn(`home assistant: ${message}`),
         })
       : undefined;
-  const service = new HomeAssistantService(link, url, (tool) => platform.registry.riskOf(tool)?.decision === 'deny');
+  const entityRisk = new EntityRiskOverrides(join(dirname(config.dataFile), 'homeassistant-entity-risk.json'));
+  const service = new HomeAssistantService(link, url, (tool) => platform.registry.riskOf(tool)?.decision === 'deny', entityRisk);
   const provider = new HomeAssistantToolProvider(service, () => `${link?.connectionState}:${link?.current().synced_at ?? ''}`);
   platform.registry.addProvider(provider);
   status.set('homeassistant', () => statusOf(service, url, token));

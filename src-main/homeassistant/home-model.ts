@@ -34,6 +34,7 @@ export function homeEntities(snapshot: HaSnapshot): HomeEntity[] {
       state,
       ...(areaId ? { area_id: areaId } : {}),
       ...(entry?.aliases ? { aliases: entry.aliases } : {}),
+      ...(entry?.entity_category ? { entity_category: entry.entity_category } : {}),
     });
     if (out.length >= MAX_ENTITIES) break;
   }

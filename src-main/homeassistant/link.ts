@@ -41,6 +41,23 @@ export interface HaEntityEntry {
   readonly aliases?: readonly string[];
   readonly disabled_by?: string | null;
   readonly hidden_by?: string | null;
+  /** `config` or `diagnostic`: not a device the household means by a room or "all lights". */
+  readonly entity_category?: string | null;
+}
+
+/** A call Home Assistant did not confirm in time: checked against the states when the link is back. */
+export interface UnconfirmedCall {
+  readonly service: string;
+  readonly entity_ids: readonly string[];
+  /** Each entity's state when the call was sent. */
+  readonly before: Readonly<Record<string, string | undefined>>;
+}
+
+/** What became of an unconfirmed call, told to the household once the link is back. */
+export interface CallOutcome {
+  readonly call: UnconfirmedCall;
+  /** Each entity's state now; a changed one means Home Assistant did run the call. */
+  readonly after: Readonly<Record<string, string | undefined>>;
 }
 
 /** Everything JARVIS knows about the home, as of `synced_at`. */
@@ -73,6 +90,13 @@ export interface LinkOptions {
   readonly maxRetryMs?: number;
   readonly connectTimeoutMs?: number;
   readonly commandTimeoutMs?: number;
+  /** HOMEASSISTANT_CERT_FINGERPRINT: pins a self-signed certificate on https. */
+  readonly fingerprint?: string;
+  /** A ping this often; a pong missing after `pongTimeoutMs` marks the link down and reconnects. */
+  readonly heartbeatMs?: number;
+  readonly pongTimeoutMs?: number;
+  /** Told what became of calls that timed out, once the link is back and the states are read. */
+  readonly onOutcome?: (outcome: CallOutcome) => void;
   /** Called after anything the UI shows changed (a state, the connection, a resync). */
   readonly onChange: () => void;
   readonly onProblem: (message: string) => void;
@@ -96,6 +120,10 @@ export class HomeAssistantLink {
   private readonly failure: SocketFailure = {};
   /** Bumped on each resync so a slow, older fetch never overwrites a newer one. */
   private syncRound = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Why JARVIS dropped the socket itself (heartbeat, unconfirmed call), until the next good sync. */
+  private droppedFor: string | undefined;
+  private readonly unconfirmed: UnconfirmedCall[] = [];
 
   constructor(private readonly options: LinkOptions) {
     this.retryMs = options.firstRetryMs ?? 1000;
@@ -125,6 +153,8 @@ export class HomeAssistantLink {
     if (this.registryTimer) clearTimeout(this.registryTimer);
     this.retryTimer = undefined;
     this.registryTimer = undefined;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     this.connection?.close();
     this.connection = undefined;
   }
@@ -133,10 +163,68 @@ export class HomeAssistantLink {
   async callService(domain: string, service: string, entityIds: readonly string[], data: Record<string, unknown>): Promise<void> {
     const conn = this.connection;
     if (!conn || this.state !== 'connected') throw new HomeAssistantRefusal('not_connected', this.notConnectedSentence());
+    const before = Object.fromEntries(entityIds.map((id) => [id, this.states.get(id)?.state]));
     try {
       await this.bounded(callService(conn, domain, service, data, { entity_id: [...entityIds] }));
     } catch (err) {
-      throw refusalOf(err);
+      const refusal = refusalOf(err);
+      // No answer is not a refusal: Home Assistant may still run it. Checked when the link is back.
+      if (refusal.code === 'timeout' || refusal.code === 'connection_lost') {
+        this.unconfirmed.push({ service: `${domain}.${service}`, entity_ids: [...entityIds], before });
+        if (this.unconfirmed.length > 50) this.unconfirmed.shift();
+        // The connection that swallowed the call is not trusted any more.
+        this.linkDown('Home Assistant did not confirm a call in time; reconnecting');
+      }
+      throw refusal;
+    }
+  }
+
+  /**
+   * The heartbeat: a ping every heartbeatMs while connected; a pong that does not come within
+   * pongTimeoutMs means a frozen Home Assistant or a dead path, so the link is marked down
+   * and the socket closed, and the library reconnects with its growing pauses.
+   */
+  private startHeartbeat(conn: Connection): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const every = this.options.heartbeatMs ?? 30_000;
+    const wait = this.options.pongTimeoutMs ?? 10_000;
+    let inFlight = false;
+    this.heartbeat = setInterval(() => {
+      if (inFlight || this.stopped || this.connection !== conn || this.state !== 'connected') return;
+      inFlight = true;
+      let timer: NodeJS.Timeout | undefined;
+      const missed = new Promise<'missed'>((resolve) => (timer = setTimeout(() => resolve('missed'), wait)));
+      void Promise.race([conn.ping().then(() => 'pong' as const), missed])
+        .catch(() => 'missed' as const)
+        .then((answer) => {
+          clearTimeout(timer);
+          inFlight = false;
+          if (answer === 'missed' && this.connection === conn && !this.stopped)
+            this.linkDown(`Home Assistant did not answer the heartbeat within ${Math.round(wait / 1000)} s; reconnecting`);
+        });
+    }, every);
+    this.heartbeat.unref();
+  }
+
+  /** Marks the link down and drops the socket; the library's reconnect (with back-off) brings a new "ready". */
+  private linkDown(reason: string): void {
+    this.droppedFor = reason;
+    this.failure.reason = reason;
+    this.setState('reconnecting');
+    const socket = this.connection?.socket as unknown as { terminate?: () => void; close: () => void } | undefined;
+    try {
+      if (socket?.terminate) socket.terminate();
+      else socket?.close();
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** After a resync: what the states say about each call that went unconfirmed. */
+  private settleUnconfirmed(): void {
+    for (const call of this.unconfirmed.splice(0)) {
+      const after = Object.fromEntries(call.entity_ids.map((id) => [id, this.states.get(id)?.state]));
+      this.options.onOutcome?.({ call, after });
     }
   }
 
@@ -154,7 +242,11 @@ export class HomeAssistantLink {
       conn = await createConnection({
         auth: createLongLivedTokenAuth(url.replace(/\/+$/, ''), token),
         createSocket: wsSocketFactory(
-          { connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000, maxPayloadBytes: 64 * 1024 * 1024 },
+          {
+            connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
+            maxPayloadBytes: 64 * 1024 * 1024,
+            ...(this.options.fingerprint ? { fingerprint: this.options.fingerprint } : {}),
+          },
           this.failure,
         ),
       });
@@ -176,10 +268,12 @@ export class HomeAssistantLink {
     this.connection = conn;
     this.retryMs = this.options.firstRetryMs ?? 1000;
     conn.addEventListener('disconnected', () => {
-      this.failure.reason = 'the connection to Home Assistant was lost; reconnecting';
+      // A socket JARVIS dropped itself keeps the reason it was dropped for.
+      this.failure.reason = this.droppedFor ?? 'the connection to Home Assistant was lost; reconnecting';
       this.setState('reconnecting');
     });
     conn.addEventListener('ready', () => void this.resync(conn));
+    this.startHeartbeat(conn);
     conn.addEventListener('reconnect-error', () => {
       this.setState('auth_failed');
       this.options.onProblem(this.failure.reason ?? 'Home Assistant refused the access token');
@@ -220,22 +314,59 @@ export class HomeAssistantLink {
         ]),
       );
       if (round !== this.syncRound || this.stopped) return;
+      const listed = Array.isArray(entries) ? entries : [];
+      const withAliases = await this.withAliases(conn, listed);
+      if (round !== this.syncRound || this.stopped) return;
       this.states = new Map(states.map((s) => [s.entity_id, s]));
       this.snapshot = {
         areas: Array.isArray(areas) ? areas : [],
         devices: Array.isArray(devices) ? devices : [],
-        entries: Array.isArray(entries) ? entries : [],
+        entries: withAliases,
         states: this.states,
         services: services ?? {},
         synced_at: this.options.now().toISOString(),
       };
       this.failure.reason = undefined;
+      this.droppedFor = undefined;
       this.setState('connected', true);
+      this.settleUnconfirmed();
     } catch (err) {
       if (round !== this.syncRound || this.stopped) return;
-      // The socket is probably gone; the library's reconnect brings a new "ready".
       this.options.onProblem(`reading Home Assistant failed: ${refusalOf(err).message}`);
+      // A socket that signs in but answers nothing (a frozen Home Assistant) would stay open
+      // and the copy stale: dropped, so the library's reconnect brings a new "ready".
+      if (this.connection === conn) this.linkDown('Home Assistant did not answer while JARVIS read its state; reconnecting');
     }
+  }
+
+  /**
+   * `config/entity_registry/list` gives each entry in short form, without its aliases; the
+   * long form (`config/entity_registry/get_entries`) carries them. A Home Assistant without
+   * that command keeps the short entries.
+   */
+  private async withAliases(conn: Connection, entries: HaEntityEntry[]): Promise<HaEntityEntry[]> {
+    const ids = entries
+      .filter((e) => !e.disabled_by)
+      .map((e) => e.entity_id)
+      .slice(0, 5000);
+    if (ids.length === 0) return entries;
+    let long: Record<string, { aliases?: unknown } | null>;
+    try {
+      long = await this.bounded(
+        conn.sendMessagePromise<Record<string, { aliases?: unknown } | null>>({
+          type: 'config/entity_registry/get_entries',
+          entity_ids: ids,
+        }),
+      );
+    } catch {
+      return entries;
+    }
+    if (!long || typeof long !== 'object') return entries;
+    return entries.map((e) => {
+      const aliases = Object.hasOwn(long, e.entity_id) ? long[e.entity_id]?.aliases : undefined;
+      const names = Array.isArray(aliases) ? aliases.filter((a): a is string => typeof a === 'string' && a.length <= 100).slice(0, 20) : [];
+      return names.length > 0 ? { ...e, aliases: names } : e;
+    });
   }
 
   private registryChanged(conn: Connection): void {

@@ -10,6 +10,8 @@ export interface MatchCandidate {
   readonly name: string;
   readonly area_id?: string;
   readonly aliases?: readonly string[];
+  /** `config`, `diagnostic`: reached by its own name only, never by an area or a domain. */
+  readonly entity_category?: string;
 }
 
 export interface MatchArea {
@@ -226,6 +228,17 @@ export function matchEntities(
   const pool = domain ? candidates.filter((c) => c.domain === domain) : candidates;
   const exact = pool.find((c) => c.entity_id === text.trim());
   if (exact) return { kind: 'found', entity_ids: [exact.entity_id], ...(exact.area_id ? { area_id: exact.area_id } : {}) };
+  // The spoken words are exactly one entity's name or alias ("Deckenlicht"): that one, before any partial match.
+  const spoken = nameKey(text);
+  if (spoken) {
+    const named = pool.filter((c) => [c.name, ...(c.aliases ?? [])].some((n) => nameKey(n) === spoken));
+    if (named.length === 1) {
+      const only = named[0]!;
+      return { kind: 'found', entity_ids: [only.entity_id], ...(only.area_id ? { area_id: only.area_id } : {}) };
+    }
+  }
+  // As Home Assistant itself: status LEDs and diagnostics are not part of "the lights" or a room.
+  const grouped = pool.filter((c) => !c.entity_category);
 
   const areaById = new Map(areas.map((a) => [a.area_id, a]));
   const describe = (c: MatchCandidate) => {
@@ -238,14 +251,14 @@ export function matchEntities(
   const wanted = meaningfulWords(text, domain, known);
 
   if (wanted.length === 0) {
-    if (pool.length === 1) return { kind: 'found', entity_ids: [pool[0]!.entity_id] };
-    return pool.length === 0 ? { kind: 'none' } : { kind: 'ambiguous', entity_ids: pool.map((c) => c.entity_id) };
+    if (grouped.length === 1) return { kind: 'found', entity_ids: [grouped[0]!.entity_id] };
+    return grouped.length === 0 ? { kind: 'none' } : { kind: 'ambiguous', entity_ids: grouped.map((c) => c.entity_id) };
   }
 
   // Only an area named: every entity of the domain in it.
   const area = areas.find((a) => allMatch(wanted, areaWords(a)));
   if (area) {
-    const inArea = pool.filter((c) => c.area_id === area.area_id);
+    const inArea = grouped.filter((c) => c.area_id === area.area_id);
     if (inArea.length > 0) return { kind: 'found', entity_ids: inArea.map((c) => c.entity_id), area_id: area.area_id };
   }
 
@@ -258,10 +271,18 @@ export function matchEntities(
   // Prefer entities whose own name carries the words over those matched through the area.
   const byOwnName = hits.filter((d) => allMatch(wanted, d.own));
   if (byOwnName.length === 1) return { kind: 'found', entity_ids: [byOwnName[0]!.c.entity_id] };
-  // Several in the same area: a request for the room's lights means all of them.
-  const areaIds = new Set(hits.map((d) => d.c.area_id));
-  if (areaIds.size === 1 && !areaIds.has(undefined)) {
-    return { kind: 'found', entity_ids: hits.map((d) => d.c.entity_id), area_id: hits[0]!.c.area_id as string };
+  // Several in the same area: a request for the room's lights means all of them (its status LEDs not).
+  const roomHits = hits.filter((d) => !d.c.entity_category);
+  const areaIds = new Set(roomHits.map((d) => d.c.area_id));
+  if (roomHits.length > 0 && areaIds.size === 1 && !areaIds.has(undefined)) {
+    return { kind: 'found', entity_ids: roomHits.map((d) => d.c.entity_id), area_id: roomHits[0]!.c.area_id as string };
   }
   return { kind: 'ambiguous', entity_ids: hits.map((d) => d.c.entity_id) };
+}
+
+/** A name as a whole, fillers left out: "das Deckenlicht" and "Deckenlicht" are the same name. */
+function nameKey(text: string): string {
+  return wordsOf(text)
+    .filter((w) => !FILLER.has(w))
+    .join(' ');
 }

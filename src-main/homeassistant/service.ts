@@ -4,8 +4,10 @@ import {
   type HomeAssistantDomain,
   type HomeAssistantEntityView,
   type HomeAssistantView,
+  type RiskClass,
   type ToolResult,
 } from '../../src-shared';
+import { EntityRiskOverrides, entityRiskReader, riskOfTargets } from './entity-risk';
 import { DOMAIN_RULES } from './domains';
 import { areaViews, entityView, homeEntities, matchAreas, type HomeEntity, type ToolBlocked } from './home-model';
 import { HomeAssistantRefusal, type HaSnapshot, type HomeAssistantLink } from './link';
@@ -37,7 +39,25 @@ export class HomeAssistantService {
     private readonly url: string | undefined,
     /** Whether the risk policy refuses a tool now; the view marks those devices' buttons. */
     private readonly blocked: ToolBlocked = () => false,
+    /** The household's per-entity risk classes (the risk gate reads riskOfEntity). */
+    readonly entityRisk: EntityRiskOverrides = new EntityRiskOverrides(undefined),
   ) {}
+
+  /** How much switching this entity can disturb the home: the household's own setting, else its default. */
+  riskOfEntity(entityId: string): RiskClass {
+    const attributes = this.link?.current().states.get(entityId)?.attributes;
+    return entityRiskReader(this.entityRisk, () => attributes)(entityId);
+  }
+
+  /** The highest per-entity risk among what a phrase names (for the gate before a call), or undefined when it names nothing. */
+  riskOfTarget(domain: HomeAssistantDomain, target: string): RiskClass | undefined {
+    const link = this.link;
+    if (!link) return undefined;
+    const snapshot = link.current();
+    const match = matchEntities(target, domain, homeEntities(snapshot), matchAreas(snapshot));
+    if (match.kind === 'none') return undefined;
+    return riskOfTargets(match.entity_ids, (id) => this.riskOfEntity(id));
+  }
 
   get configured(): boolean {
     return this.link !== undefined;
@@ -90,7 +110,7 @@ export class HomeAssistantService {
     const out: Record<string, string[]> = {};
     for (const name of DOMAIN_RULES[domain].services) {
       const s = services[name];
-      if (s) out[name] = Object.keys(s.fields ?? {}).slice(0, 20);
+      if (s) out[name] = serviceFieldNames(s.fields).slice(0, 20);
     }
     return out;
   }
@@ -129,8 +149,7 @@ export class HomeAssistantService {
     for (const key of Object.keys(data)) {
       if (TARGET_KEYS.has(key))
         return toolFailure('INVALID_ARGUMENTS', `„${key}“ wird aus dem Ziel bestimmt, nicht aus den Daten.`, `/data/${key}`);
-      // Own fields only: `key in fields` would also accept "__proto__" and "constructor".
-      if (!advertised.fields || !Object.hasOwn(advertised.fields, key)) {
+      if (!serviceFieldNames(advertised.fields).includes(key)) {
         return toolFailure('INVALID_ARGUMENTS', `${domain}.${service} kennt das Feld „${key}“ nicht.`, `/data/${key}`);
       }
     }
@@ -147,6 +166,20 @@ export class HomeAssistantService {
       await this.link!.callService(domain, service, ids, data);
     } catch (err) {
       const refusal = err instanceof HomeAssistantRefusal ? err : new HomeAssistantRefusal('error', String(err));
+      const what = all
+        .filter((e) => ids.includes(e.entity_id))
+        .map((e) => e.name)
+        .join(', ');
+      if (refusal.code === 'timeout' || refusal.code === 'connection_lost') {
+        // Not a refusal: Home Assistant may run it when it resumes. The link checks the states when it is back.
+        return {
+          ...toolFailure(
+            'UNCONFIRMED',
+            `Ich konnte es nicht bestätigen: Home Assistant hat nicht rechtzeitig geantwortet. Ob ${what} umgeschaltet wurde, ist offen; ich sehe nach, sobald die Verbindung wieder steht, und sage Bescheid.`,
+          ),
+          mutated: true,
+        };
+      }
       return toolFailure('HOMEASSISTANT_REFUSED', `Home Assistant hat ${domain}.${service} abgelehnt: ${refusal.message}`);
     }
     const names = all.filter((e) => ids.includes(e.entity_id)).map((e) => e.name);
@@ -163,4 +196,21 @@ export class HomeAssistantService {
     }
     return { snapshot: link.current() };
   }
+}
+
+/**
+ * The field names of a service as Home Assistant describes it. Fields grouped in a section
+ * (`advanced_fields: {collapsed, fields: {color_name, brightness, flash}}`) are fields of
+ * the service like the others; the section's own name is not one.
+ */
+export function serviceFieldNames(fields: unknown): string[] {
+  if (!fields || typeof fields !== 'object') return [];
+  const out: string[] = [];
+  for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
+    const inner = spec && typeof spec === 'object' ? (spec as { fields?: unknown }).fields : undefined;
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      for (const sub of Object.keys(inner)) if (!out.includes(sub)) out.push(sub);
+    } else if (!out.includes(name)) out.push(name);
+  }
+  return out;
 }

@@ -37,7 +37,15 @@ import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, typ
 import { runStepTool, type GenerateText, type SkillDocuments, type StepToolContext } from './step-tools';
 import type { TrustedKeys } from './signature';
 import { judgeTrust, type TrustVerdict } from './trust';
-import { EntryPointError, invokeProcessSkill, isSystemCommand, resolveEntryPoint, type RunnerPolicy } from './process';
+import {
+  EntryPointError,
+  invokeProcessSkill,
+  isLongLived,
+  isSystemCommand,
+  resolveEntryPoint,
+  WarmSkillPool,
+  type RunnerPolicy,
+} from './process';
 import type { RegisteredTool, SkillRegistry, ToolContext, ToolProvider } from '../platform/registry/registry';
 
 export interface SkillEngineOptions {
@@ -167,6 +175,8 @@ export class SkillEngine {
   /** Entries by folder, parsed again only when their files changed. */
   private readonly entries = new SkillEntryCache<SkillEntry>();
   private shas = new Map<string, string>();
+  /** The long-lived processes of skills that ask for one; a reload or a decision restarts them. */
+  readonly warm = new WarmSkillPool();
   /** The step verdicts the current tool list was built with (refreshStepVerdicts). */
   private stepVerdicts = '';
   private ownToolsOf?: { readonly set: SkillSet; readonly tools: ReadonlyMap<string, readonly string[]> };
@@ -198,6 +208,8 @@ export class SkillEngine {
     const before = new Map(this.set.skills.map((s) => [s.dir, fingerprint(s)]));
     const previousIds = new Map(this.set.skills.map((s) => [s.dir, s.id]));
     this.set = loadSkills(this.options.sources, { pipelineMaxDepth: this.options.pipelineMaxDepth, cache: this.entries });
+    // A reload reads the folders again: whatever runs now started from the old ones.
+    this.warm.stop();
     this.registerSecrets();
     this.checkFolders();
     this.admit(this.loadedOnce ? 'reload' : 'startup');
@@ -327,6 +339,7 @@ export class SkillEngine {
 
   /** Asks the gate again without rereading the folders (after a household decision). */
   readmit(): void {
+    this.warm.stop();
     this.admit('decision');
     this.rebuildTools();
   }
@@ -639,7 +652,7 @@ export class SkillEngine {
     }
     if (!entry.manifest) return toolFailure(SKILL_ERROR_CODES.disabled, `skill ${entry.id} has no valid manifest`);
     this.options.trace?.(ctx.traceId, 'invoke', { skill: entry.id, action, dir: entry.dir, input });
-    const { result, run, envelope } = await invokeProcessSkill({
+    const request = {
       skill: { dir: entry.dir, manifest: entry.manifest },
       action,
       input,
@@ -649,7 +662,11 @@ export class SkillEngine {
       // own skills; a skill installed or discovered into the user tier that takes a home
       // skill's id does not get that integration's secret.
       integrationSkill: entry.tier !== 'user',
-    });
+    };
+    // The tree the call was checked against names the process: a changed tree never reaches an old one.
+    const { result, run, envelope } = isLongLived(entry.manifest)
+      ? await this.warm.invoke(request, this.admissions.get(entry.id)?.sha256 ?? this.shas.get(entry.dir) ?? '')
+      : await invokeProcessSkill(request);
     this.options.trace?.(ctx.traceId, 'result', {
       skill: entry.id,
       action,

@@ -1,5 +1,7 @@
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { SelfSignedCert } from './self-signed-cert';
 
 // A stand-in for Home Assistant's WebSocket API on loopback, written from Home Assistant's
 // published WebSocket API documentation (developers.home-assistant.io/docs/api/websocket):
@@ -8,7 +10,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 // `subscribe_events` / `unsubscribe_events` with `{"id", "type": "event", "event"}` pushes,
 // `get_states`, `get_services`, `call_service`, `ping` -> `pong`, and the registry commands
 // `config/area_registry/list`, `config/device_registry/list`, `config/entity_registry/list`
-// (documented with the frontend's registry collections). Loopback only, bounded, and it
+// (documented with the frontend's registry collections), with `config/entity_registry/get_entries`
+// giving the long form of entries (aliases; the list gives the short form without them), and
+// service fields grouped in sections (`{collapsed, fields: {...}}`) as `get_services` returns
+// them. `freeze` makes it stop answering (a frozen Home Assistant: no pong, no result) while it
+// keeps what it was sent, and runs that when it thaws. Loopback only, bounded, and it
 // closes by itself after `lifetimeMs`.
 
 export interface StandInState {
@@ -29,9 +35,12 @@ export interface StandInHome {
     device_id: string | null;
     name: string | null;
     original_name?: string | null;
+    entity_category?: 'config' | 'diagnostic' | null;
+    /** Only in the long form (get_entries), as Home Assistant gives them. */
+    aliases?: string[];
   }[];
   readonly states: Record<string, { state: string; attributes?: Record<string, unknown> }>;
-  /** domain -> service -> field names. */
+  /** domain -> service -> field names; `section.field` puts a field in a section. */
   readonly services: Record<string, Record<string, string[]>>;
 }
 
@@ -58,6 +67,8 @@ export interface HomeAssistantStandIn {
   /** Drops every connection; while `offline`, new connections are closed at once. */
   dropConnections(): void;
   setOffline(offline: boolean): void;
+  /** While frozen nothing is answered; on thaw what was sent meanwhile runs, in order. */
+  freeze(frozen: boolean): void;
   close(): Promise<void>;
 }
 
@@ -65,11 +76,17 @@ const HA_VERSION = '2024.6.0';
 
 export async function startHomeAssistantStandIn(
   home: StandInHome,
-  options: { token: string; lifetimeMs?: number; host?: string },
+  /** `cert`: served over https with that self-signed certificate (wss). */
+  options: { token: string; lifetimeMs?: number; host?: string; cert?: SelfSignedCert },
 ): Promise<HomeAssistantStandIn> {
-  const server = new WebSocketServer({ host: options.host ?? '127.0.0.1', port: 0, path: '/api/websocket', maxPayload: 1024 * 1024 });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
+  const host = options.host ?? '127.0.0.1';
+  const tlsServer = options.cert ? createServer({ cert: options.cert.cert, key: options.cert.key }) : undefined;
+  if (tlsServer) await new Promise<void>((resolve) => tlsServer.listen(0, host, () => resolve()));
+  const server = tlsServer
+    ? new WebSocketServer({ server: tlsServer, path: '/api/websocket', maxPayload: 1024 * 1024 })
+    : new WebSocketServer({ host, port: 0, path: '/api/websocket', maxPayload: 1024 * 1024 });
+  if (!tlsServer) await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = ((tlsServer ?? server).address() as AddressInfo).port;
   const states = new Map<string, StandInState>();
   let clock = Date.parse('2026-12-01T10:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
@@ -91,6 +108,8 @@ export async function startHomeAssistantStandIn(
   const refusals = new Map<string, { code: string; message: string }>();
   const subscribers = new Map<WebSocket, Map<number, string | undefined>>();
   let offline = false;
+  let frozen = false;
+  const heldWhileFrozen: Array<() => void> = [];
   let signIns = 0;
 
   const send = (ws: WebSocket, message: unknown) => {
@@ -148,10 +167,18 @@ export async function startHomeAssistantStandIn(
         const out: Record<string, Record<string, unknown>> = {};
         for (const [domain, services] of Object.entries(home.services)) {
           out[domain] = Object.fromEntries(
-            Object.entries(services).map(([name, fields]) => [
-              name,
-              { name, description: '', fields: Object.fromEntries(fields.map((f) => [f, { selector: {} }])) },
-            ]),
+            Object.entries(services).map(([name, fields]) => {
+              const described: Record<string, unknown> = {};
+              for (const f of fields) {
+                const [section, inner] = f.includes('.') ? (f.split('.', 2) as [string, string]) : [undefined, f];
+                if (!section) described[inner] = { selector: {} };
+                else {
+                  const group = (described[section] ??= { collapsed: true, fields: {} }) as { fields: Record<string, unknown> };
+                  group.fields[inner] = { selector: {} };
+                }
+              }
+              return [name, { name, description: '', fields: described }];
+            }),
           );
         }
         return result(ws, id, out);
@@ -168,8 +195,31 @@ export async function startHomeAssistantStandIn(
         return result(
           ws,
           id,
-          home.entities.map((e) => ({ disabled_by: null, hidden_by: null, platform: 'demo', ...e })),
+          home.entities.map(({ aliases: _long, ...e }) => ({
+            disabled_by: null,
+            hidden_by: null,
+            entity_category: null,
+            platform: 'demo',
+            ...e,
+          })),
         );
+      case 'config/entity_registry/get_entries': {
+        const wanted = Array.isArray(msg.entity_ids) ? msg.entity_ids : [];
+        const byId = new Map(home.entities.map((e) => [e.entity_id, e]));
+        return result(
+          ws,
+          id,
+          Object.fromEntries(
+            wanted.map((eid) => {
+              const e = byId.get(String(eid));
+              return [
+                String(eid),
+                e ? { disabled_by: null, hidden_by: null, entity_category: null, platform: 'demo', aliases: [], ...e } : null,
+              ];
+            }),
+          ),
+        );
+      }
       case 'subscribe_events': {
         const subs = subscribers.get(ws) ?? new Map<number, string | undefined>();
         subs.set(id, typeof msg.event_type === 'string' ? msg.event_type : undefined);
@@ -231,7 +281,8 @@ export async function startHomeAssistantStandIn(
         }
         return;
       }
-      onCommand(ws, msg);
+      if (frozen) heldWhileFrozen.push(() => onCommand(ws, msg));
+      else onCommand(ws, msg);
     });
     ws.on('close', () => subscribers.delete(ws));
   });
@@ -243,13 +294,13 @@ export async function startHomeAssistantStandIn(
     closing ??= new Promise<void>((resolve) => {
       clearTimeout(lifetime);
       for (const ws of server.clients) ws.terminate();
-      server.close(() => resolve());
+      server.close(() => (tlsServer ? tlsServer.close(() => resolve()) : resolve()));
     });
     return closing;
   };
 
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: `${tlsServer ? 'https' : 'http'}://${host}:${port}`,
     calls,
     received,
     signIns: () => signIns,
@@ -267,6 +318,10 @@ export async function startHomeAssistantStandIn(
     },
     setOffline(value) {
       offline = value;
+    },
+    freeze(value) {
+      frozen = value;
+      if (!value) for (const run of heldWhileFrozen.splice(0)) run();
     },
     close,
   };

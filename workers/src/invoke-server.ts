@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { INVOKE_PROTOCOL, invokeEnvelopeSchema, SKILL_INVOKE_PROTOCOL, type InvokeEnvelope, type WorkerHealth } from '../../src-shared';
-import { invokeProcessSkill, type RunnerPolicy } from '../../src-main/skills/process';
+import { invokeProcessSkill, isLongLived, type InvokeRequest, type RunnerPolicy, type WarmSkillPool } from '../../src-main/skills/process';
 import { check, compileSchema } from '../../src-main/platform/validation';
 import type { SkillCatalog } from './skill-catalog';
 
@@ -12,6 +12,8 @@ export interface InvokeServerOptions {
   readonly currentToken: () => string | undefined;
   readonly catalog: () => SkillCatalog;
   readonly policy: RunnerPolicy;
+  /** Serves the skills whose manifest asks for a long-lived process; the others start one per call. */
+  readonly warm?: WarmSkillPool;
   /** Rescans /skills and PUTs them to the master; resolves with the new health. */
   readonly reload: () => Promise<WorkerHealth>;
   readonly health: () => WorkerHealth;
@@ -77,7 +79,7 @@ export function createInvokeServer(options: InvokeServerOptions): Server {
     if (!skill) return fail(res, 404, 'UNKNOWN_SKILL', `This worker does not serve the skill ${envelope.skill_id}.`);
     const now = new Date(envelope.context.now);
     if (Number.isNaN(now.getTime())) return fail(res, 400, 'INVALID_ENVELOPE', 'context.now is not a date', '/context/now');
-    const { result } = await invokeProcessSkill({
+    const request: InvokeRequest = {
       skill,
       action: envelope.action,
       input: envelope.input,
@@ -87,7 +89,12 @@ export function createInvokeServer(options: InvokeServerOptions): Server {
       requestId: envelope.request_id,
       // The worker's own folder is what its operator installed for this container.
       integrationSkill: true,
-    });
+    };
+    // The manifest read at the last scan names the process: a reload that changed it starts a new one.
+    const { result } =
+      options.warm && isLongLived(skill.manifest)
+        ? await options.warm.invoke(request, JSON.stringify(skill.manifest))
+        : await invokeProcessSkill(request);
     send(res, 200, { protocol: INVOKE_PROTOCOL, ...result });
   }
 

@@ -3,6 +3,7 @@
 // but Node 20+ at run time.
 import { APP_VERSION, type WorkerHealth } from '../../src-shared';
 import { loadWorkerConfig, WorkerConfigError } from './config';
+import { WarmSkillPool } from '../../src-main/skills/process';
 import { createInvokeServer } from './invoke-server';
 import { MasterLink } from './master-link';
 import { Membership } from './membership';
@@ -46,7 +47,9 @@ async function main(): Promise<void> {
     errors: catalog.errors,
   });
 
+  const warm = new WarmSkillPool();
   const server = createInvokeServer({
+    warm,
     currentToken: () => membership.current()?.accessToken,
     catalog: () => catalog,
     policy: {
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
     },
     async reload() {
       catalog = scanSkills(config.skillsDir, config.runtime);
+      // The folders were read again: long-lived processes started from the old ones end.
+      warm.stop();
       report(catalog);
       await membership.publish();
       return health();
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: leaving the mesh`);
     await membership.stop();
+    warm.stop();
     server.closeAllConnections();
     server.close(() => process.exit(0));
   };

@@ -17,16 +17,6 @@ export function requireSetting(env, name, what) {
   return value.trim();
 }
 
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    let raw = '';
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (chunk) => (raw += chunk));
-    process.stdin.on('end', () => resolve(raw));
-    process.stdin.on('error', reject);
-  });
-}
-
 /** Turns socket errors into sentences without secrets (the URL's host only). */
 export function describeNetworkError(err, host) {
   const code = err && typeof err === 'object' ? err.code : undefined;
@@ -56,15 +46,56 @@ export async function runEnvelope(envelope, handlers, env = process.env) {
   }
 }
 
-/** The process entry: one envelope in, one result out. */
-export async function skillMain(handlers) {
-  let envelope;
-  try {
-    envelope = JSON.parse(await readStdin());
-  } catch {
-    process.stdout.write(JSON.stringify({ protocol: 'jarvis.skill.v1', success: false, error: { code: 'BAD_ENVELOPE', message: 'stdin is not JSON' } }));
-    return;
-  }
-  const result = await runEnvelope(envelope, handlers);
-  process.stdout.write(JSON.stringify(result));
+const BAD_ENVELOPE = { protocol: 'jarvis.skill.v1', success: false, error: { code: 'BAD_ENVELOPE', message: 'stdin is not JSON' } };
+
+/**
+ * The process entry, for both process modes. Per call the runner writes one envelope and
+ * closes stdin; long-lived it writes one envelope per line and keeps stdin open. Every
+ * complete line is one request, answered by one line carrying its request_id (requests run
+ * concurrently); what is left when stdin ends is one more request. When stdin closes (the
+ * runner stopped the skill, or the master is gone) the process answers what it holds and exits,
+ * so it never outlives the master.
+ */
+export function skillMain(handlers, input = process.stdin, output = process.stdout, exit = (code) => process.exit(code)) {
+  let buffered = '';
+  const running = new Set();
+  const answer = (text) => {
+    let envelope;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      output.write(`${JSON.stringify(BAD_ENVELOPE)}\n`);
+      return;
+    }
+    const job = runEnvelope(envelope, handlers).then((result) => {
+      const id = typeof envelope?.request_id === 'string' ? { request_id: envelope.request_id } : {};
+      output.write(`${JSON.stringify({ ...result, ...id })}\n`);
+    });
+    running.add(job);
+    job.finally(() => running.delete(job));
+  };
+  return new Promise((resolve) => {
+    input.setEncoding('utf8');
+    input.on('data', (chunk) => {
+      buffered += chunk;
+      let nl;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, nl).trim();
+        buffered = buffered.slice(nl + 1);
+        if (line) answer(line);
+      }
+    });
+    const end = async () => {
+      if (buffered.trim()) answer(buffered.trim());
+      buffered = '';
+      while (running.size > 0) await Promise.allSettled([...running]);
+      // Keep-alive sockets would keep the event loop (and the process) alive.
+      output.write('', () => {
+        resolve();
+        exit(0);
+      });
+    };
+    input.once('end', end);
+    input.once('error', end);
+  });
 }

@@ -58,6 +58,17 @@ describe('home.hue against a stand-in bridge', () => {
     expect(bridge.resources.light!.find((l) => l.id === HUE_IDS.sofa)!.on.on).toBe(true);
   });
 
+  it('in a long-lived process a second switch is one PUT: the room names are kept, an unknown one looked up afresh', async () => {
+    const rooms = () => bridge.requests.filter((r) => r.method === 'GET' && r.path === '/clip/v2/resource/room').length;
+    expect((await call('room_set', { room: 'Küche', on: true }, env)).success).toBe(true);
+    const looked = rooms();
+    expect((await call('room_set', { room: 'Küche', on: false }, env)).success).toBe(true);
+    expect(rooms()).toBe(looked);
+    expect(bridge.requests.filter((r) => r.method === 'PUT')).toHaveLength(2);
+    expect((await call('room_set', { room: 'Dachboden', on: true }, env)).error?.code).toBe('NOT_FOUND');
+    expect(rooms()).toBe(looked + 1);
+  });
+
   it('"auf 30 Prozent" dims and switches on; a single light takes colour temperature and colour', async () => {
     await call('room_set', { room: 'Küche', brightness: 30 }, env);
     expect(bridge.requests.at(-1)).toMatchObject({ method: 'PUT', body: { dimming: { brightness: 30 }, on: { on: true } } });

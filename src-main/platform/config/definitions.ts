@@ -507,6 +507,13 @@ export const SETTINGS = [
     secret: true,
     description: 'Long-lived access token created in Home Assistant (your profile → Security → Long-lived access tokens).',
   },
+  {
+    env: 'HOMEASSISTANT_CERT_FINGERPRINT',
+    key: 'homeAssistantCertFingerprint',
+    type: 'string',
+    description:
+      'For Home Assistant on https with a self-signed certificate: its SHA-256 fingerprint (hex, colons and case optional). That certificate is accepted, any other refused before the token is sent.',
+  },
 
   // Voice
   {
@@ -589,6 +596,22 @@ export const SETTINGS = [
     type: 'string',
     description:
       'SHA-256 fingerprint of the bridge certificate (hex, colons and case optional); pinned at pairing, a changed certificate is refused.',
+  },
+  {
+    env: 'JARVIS_HOME_REQUEST_TIMEOUT',
+    key: 'homeRequestTimeoutMs',
+    type: 'duration',
+    default: '8s',
+    description:
+      'How long the master waits for a home device (Hue bridge, Home Assistant, UniFi console) to accept its live connection or answer a request.',
+  },
+  {
+    env: 'JARVIS_HOME_STREAM_IDLE',
+    key: 'homeStreamIdleMs',
+    type: 'duration',
+    default: '45s',
+    description:
+      'A live connection to a home device that says nothing for this long is checked (a ping where the device answers one) and opened again; the Zuhause screen then shows since when it has no live updates.',
   },
   {
     env: 'WOL_TARGETS',

@@ -31,3 +31,7 @@ export type {
 } from './process-runner';
 export { detectSandbox, knownSandbox, probeSandbox, sandboxArgs } from './sandbox';
 export type { SandboxMode, SandboxStatus } from './sandbox';
+export { interpretRun, prepareInvocation } from './process-runner';
+export type { PreparedInvocation } from './process-runner';
+export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONCURRENT, isLongLived, MAX_WAITING_CALLS, WarmProcess, WarmSkillPool } from './warm-runner';
+export type { WarmProcessInfo } from './warm-runner';

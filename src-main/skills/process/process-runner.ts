@@ -282,6 +282,52 @@ function stderrTail(run: ProcessRun): string {
  * becomes a structured SKILL_* failure. Nothing but a valid success is ever a success.
  */
 export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutcome> {
+  const prepared = prepareInvocation(req);
+  if (prepared.kind === 'refused') return prepared.outcome;
+  const { envelope, command, timeoutMs, maxOutputBytes } = prepared;
+  const run = await runProcess(command.file, command.args, {
+    cwd: req.skill.dir,
+    env: prepared.env,
+    stdin: JSON.stringify(envelope),
+    timeoutMs,
+    maxOutputBytes,
+  });
+  return outcome(envelope, interpretRun(run, prepared), run);
+}
+
+/** Everything a call needs before a process serves it, the same for a per-call and a long-lived process. */
+export type PreparedInvocation =
+  | { readonly kind: 'refused'; readonly outcome: InvokeOutcome }
+  | {
+      readonly kind: 'ready';
+      readonly envelope: SkillInvokeRequest;
+      readonly action: SkillManifest['actions'][number];
+      readonly env: Record<string, string>;
+      readonly command: { readonly file: string; readonly args: readonly string[] };
+      readonly timeoutMs: number;
+      readonly maxOutputBytes: number;
+      /** The memory and disk limits the command runs under, where the host could apply them. */
+      readonly limits?: CallLimits;
+    };
+
+/** The call's result from what the process did, judged as interpret() does. */
+export function interpretRun(run: ProcessRun, prepared: Extract<PreparedInvocation, { kind: 'ready' }>): ToolResult {
+  return interpret(run, prepared.action.output_schema, {
+    id: prepared.envelope.skill_id,
+    timeoutMs: prepared.timeoutMs,
+    maxOutputBytes: prepared.maxOutputBytes,
+    ...(prepared.limits ? { limits: prepared.limits } : {}),
+  });
+}
+
+export { outcome as invokeOutcome };
+
+/**
+ * The envelope, the checked input, the environment (env_from, no JARVIS_), the entry point
+ * and the sandboxed command line of one call; or the refusal that ends it before any process.
+ */
+export function prepareInvocation(req: InvokeRequest): PreparedInvocation {
+  const refused = (o: InvokeOutcome): PreparedInvocation => ({ kind: 'refused', outcome: o });
   const { skill, policy } = req;
   const { manifest } = skill;
   const envelope: SkillInvokeRequest = {
@@ -296,12 +342,14 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
       timezone: req.context.timezone,
     },
   };
-  if (manifest.enabled === false) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`));
+  if (manifest.enabled === false)
+    return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.disabled, `skill ${manifest.id} is disabled`)));
   const action = manifest.actions.find((a) => a.name === req.action);
-  if (!action) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${manifest.id} has no action "${req.action}"`));
+  if (!action)
+    return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.unknownAction, `skill ${manifest.id} has no action "${req.action}"`)));
 
   const input = check(compileUntrustedSchema(action.input_schema), req.input);
-  if (!input.ok) return outcome(envelope, toolFailure(SKILL_ERROR_CODES.inputSchema, input.error.message, input.error.path));
+  if (!input.ok) return refused(outcome(envelope, toolFailure(SKILL_ERROR_CODES.inputSchema, input.error.message, input.error.path)));
 
   const env = skillEnvironment(
     skill.dir,
@@ -318,17 +366,19 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
       path: env.PATH ?? '',
     }).file;
   } catch (err) {
-    if (err instanceof EntryPointError) return outcome(envelope, toolFailure(err.code, err.message));
+    if (err instanceof EntryPointError) return refused(outcome(envelope, toolFailure(err.code, err.message)));
     throw err;
   }
 
   const sandbox = detectSandbox(policy.sandbox ?? 'off', env.PATH ?? '');
   if (sandbox.kind === 'none' && sandbox.required) {
-    return outcome(
-      envelope,
-      toolFailure(
-        SKILL_ERROR_CODES.sandboxUnavailable,
-        `skill ${manifest.id} was not started: JARVIS_SKILL_SANDBOX=required, but ${sandbox.reason}`,
+    return refused(
+      outcome(
+        envelope,
+        toolFailure(
+          SKILL_ERROR_CODES.sandboxUnavailable,
+          `skill ${manifest.id} was not started: JARVIS_SKILL_SANDBOX=required, but ${sandbox.reason}`,
+        ),
       ),
     );
   }
@@ -347,18 +397,7 @@ export async function invokeProcessSkill(req: InvokeRequest): Promise<InvokeOutc
   const command = withCallLimits(isolated, limits, env.PATH ?? '');
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
-  const run = await runProcess(command.file, command.args, {
-    cwd: skill.dir,
-    env,
-    stdin: JSON.stringify(envelope),
-    timeoutMs,
-    maxOutputBytes,
-  });
-  return outcome(
-    envelope,
-    interpret(run, action.output_schema, { id: manifest.id, timeoutMs, maxOutputBytes, ...(command.limited ? { limits } : {}) }),
-    run,
-  );
+  return { kind: 'ready', envelope, action, env, command, timeoutMs, maxOutputBytes, ...(command.limited ? { limits } : {}) };
 }
 
 function interpret(

@@ -21,6 +21,7 @@ export const de = {
     failed: 'Das Gerät hat einen Fehler gemeldet.',
     live: 'live',
     notLive: 'nicht live',
+    noLiveSince: 'Keine Live-Updates seit {{when}}: was hier steht, kann veraltet sein.',
     refresh: 'Aktualisieren',
     hue: {
       title: 'Licht',

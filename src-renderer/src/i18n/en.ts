@@ -22,6 +22,7 @@ export const en: Messages = {
     failed: 'The device reported an error.',
     live: 'live',
     notLive: 'not live',
+    noLiveSince: 'No live updates since {{when}}: what you see here may be out of date.',
     refresh: 'Refresh',
     hue: {
       title: 'Lights',

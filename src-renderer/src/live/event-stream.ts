@@ -106,12 +106,16 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   on(source, 'protocol.changed', () => void store.getState().loadProtocol());
   on(source, 'homeassistant.changed', () => void store.getState().loadHomeAssistant());
+  // A call Home Assistant did not confirm in time: what happened, once it is back.
+  on(source, 'homeassistant.outcome', (p) => {
+    if (p?.message) store.getState().notify('info', p.message);
+  });
   // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
   on(source, 'home.hue', (p) => {
     if (p?.changes) store.getState().applyHueLive(p.changes);
   });
   on(source, 'home.hue.connection', (p) => {
-    if (p) store.getState().setHueLive(p.live);
+    if (p) store.getState().setHueLive(p);
   });
   // A VM, the network or a stack changed (from here, the assistant or another device).
   on(source, 'home.server.changed', (p) => {

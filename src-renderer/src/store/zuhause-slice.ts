@@ -5,6 +5,7 @@ import {
   type HomeHueResponse,
   type HomeMachinesResponse,
   type HueLiveChange,
+  type LiveStatus,
   type ToolResult,
 } from '../../../src-shared';
 import { request } from '../api';
@@ -36,7 +37,7 @@ export interface ZuhauseSlice {
   loadHue(): Promise<void>;
   loadMachines(): Promise<void>;
   applyHueLive(changes: readonly HueLiveChange[]): void;
-  setHueLive(live: boolean): void;
+  setHueLive(status: LiveStatus): void;
   /** Runs a home skill's action through POST /api/tools/{name}; the registry's risk policy applies. */
   homeAction(busyKey: string, tool: string, args: Record<string, unknown>): Promise<ToolResult | undefined>;
   runCheck(kind: CheckResult['kind'], target: string, port?: number): Promise<void>;
@@ -70,9 +71,12 @@ export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (se
     if (current?.state !== 'ready') return;
     set({ hue: { status: 'ready', data: { ...current, hue: applyHueChanges(current.hue, changes) } } });
   },
-  setHueLive(live) {
+  setHueLive(status) {
     const current = get().hue.data;
-    if (current) set({ hue: { ...get().hue, data: { ...current, live } } as Resource<HomeHueResponse> });
+    if (!current) return;
+    const { last_live_update: _stale, ...rest } = current;
+    const data = { ...rest, live: status.live, ...(status.last_live_update ? { last_live_update: status.last_live_update } : {}) };
+    set({ hue: { ...get().hue, data } as Resource<HomeHueResponse> });
   },
   async homeAction(busyKey, tool, args) {
     set({ homeBusy: [...get().homeBusy, busyKey] });

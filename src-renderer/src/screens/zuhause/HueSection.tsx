@@ -3,6 +3,7 @@ import { HOME_CONTROL_TOOLS, type HueLight, type HueOverview, type HueRoom } fro
 import { Card, ResourceView } from '../../components/Card';
 import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
+import { NoLiveSince } from './NoLiveSince';
 import { NotSetUp } from './NotSetUp';
 import { problemText } from './problem-text';
 
@@ -170,6 +171,7 @@ export function HueSection() {
         ) : null
       }
     >
+      <NoLiveSince live={live} since={hue.data?.state === 'ready' ? hue.data.last_live_update : undefined} testId="hue-no-live-since" />
       <ResourceView resource={hue} onRetry={() => void useStore.getState().loadHue()}>
         {(data) =>
           data.state !== 'ready' ? (

@@ -75,6 +75,18 @@ describe('Zuhause', () => {
     expect(within(screen.getByTestId('card-hue')).getByText('live')).toBeTruthy();
   });
 
+  it('says since when there are no live updates while the bridge stream is down, and stops saying it when it is back', async () => {
+    fakeApi({ 'GET /api/home/hue': () => json(HUE), 'GET /api/home/machines': () => json(MACHINES) });
+    render(<ZuhauseScreen />);
+    await screen.findByTestId('room-Wohnzimmer');
+    expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
+    act(() => useStore.getState().setHueLive({ live: false, last_live_update: '2026-08-29T06:20:00Z' }));
+    expect(screen.getByTestId('hue-no-live-since').textContent).toMatch(/^Keine Live-Updates seit .*\d\d:\d\d/);
+    expect(within(screen.getByTestId('card-hue')).getByText('nicht live')).toBeTruthy();
+    act(() => useStore.getState().setHueLive({ live: true }));
+    expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
+  });
+
   it('recalls a scene and wakes a machine', async () => {
     const api = fakeApi({
       'GET /api/home/hue': () => json(HUE),
