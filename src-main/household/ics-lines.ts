@@ -12,9 +12,22 @@ export interface PropertyLine {
   readonly params: string;
 }
 
+/** The n-th VEVENT directly inside a VCALENDAR: its own properties and its BEGIN and END lines (1-based). */
+export interface VeventBlock {
+  readonly lines: PropertyLine[];
+  readonly begin: number;
+  end: number;
+}
+
 /** For the n-th VEVENT directly inside a VCALENDAR (document order), its own properties. */
 export function veventLines(text: string): PropertyLine[][] {
+  return veventBlocks(text).map((b) => b.lines);
+}
+
+/** The VEVENTs of the file with where each begins and ends. */
+export function veventBlocks(text: string): VeventBlock[] {
   const physical = text.split(/\r\n|\n|\r/);
+  const blocks: VeventBlock[] = [];
   const events: PropertyLine[][] = [];
   const stack: string[] = [];
   let current: PropertyLine[] | undefined;
@@ -34,9 +47,11 @@ export function veventLines(text: string): PropertyLine[][] {
       if (component === 'VEVENT' && stack.at(-1) === 'VCALENDAR') {
         current = [];
         events.push(current);
+        blocks.push({ lines: current, begin: startLine, end: startLine });
       }
       stack.push(component);
     } else if (name === 'END') {
+      if (stack.at(-1) === 'VEVENT' && stack.at(-2) === 'VCALENDAR' && blocks.length > 0) blocks[blocks.length - 1]!.end = startLine;
       stack.pop();
       if (stack.at(-1) !== 'VEVENT') current = undefined;
     } else if (current && stack.at(-1) === 'VEVENT') {
@@ -54,7 +69,7 @@ export function veventLines(text: string): PropertyLine[][] {
     startLine = i + 1;
   });
   take();
-  return events;
+  return blocks;
 }
 
 /** The colon that ends the name and parameters; colons inside quoted parameter values do not count. */

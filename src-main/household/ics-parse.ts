@@ -6,7 +6,7 @@
 import ICAL from 'ical.js';
 import type { TaskPriority, TaskStatus } from '../../src-shared';
 import { HomeError } from './errors';
-import { isRealDateOrDateTime, veventLines, type PropertyLine } from './ics-lines';
+import { isRealDateOrDateTime, veventBlocks, veventLines, type PropertyLine } from './ics-lines';
 import { ianaZoneOf } from './ics-zones';
 import { formatRule, isRuleOccurrence, parseRule, RuleError, shapeOf } from './recurrence';
 import { addDays, formatDateDe, instantOf, localDateOf, offsetMinutesAt, startOfDay } from './time';
@@ -492,8 +492,18 @@ function seriesOf(
   const exdates: number[] = [];
   for (const prop of vevent.getAllProperties('exdate')) {
     const exTzid = (prop.getParameter('tzid') as string | undefined) ?? tzid;
-    for (const v of prop.getValues() as IcalTime[])
-      exdates.push(v.isDate ? startOfDay(dateOf(v), zones.household) : instantOfIcal(v, exTzid, zones));
+    for (const v of prop.getValues() as IcalTime[]) {
+      if (!v.isDate || span.allDay) exdates.push(v.isDate ? startOfDay(dateOf(v), zones.household) : instantOfIcal(v, exTzid, zones));
+      else {
+        // A date-only EXDATE on a timed series removes that day's occurrence (as ical.js
+        // reads it): the occurrence at the series' time of day on that date.
+        const onDay = ev.startDate.clone();
+        onDay.year = v.year;
+        onDay.month = v.month;
+        onDay.day = v.day;
+        exdates.push(instantOfIcal(onDay, tzid, zones));
+      }
+    }
   }
   const changed: IcsOverrideFields[] = [];
   for (const o of overrides) {
@@ -512,6 +522,30 @@ function seriesOf(
   return { ...fields, rrule, tzid: zone, exdates: [...new Set(exdates)], overrides: changed };
 }
 
+/**
+ * The file without the VEVENTs whose properties are malformed (each listed in `skipped` with
+ * the line and the reason); the others are imported. The lines of a left-out VEVENT become
+ * a calendar-level X- property each, so every line number stays that of the file.
+ */
+function withoutBadEvents(text: string, limits: IcsLimits, skipped: IcsSkipped[]): string {
+  const blocks = veventBlocks(text);
+  const bad: { begin: number; end: number }[] = [];
+  for (const block of blocks) {
+    try {
+      checkProperties(block.lines, limits);
+    } catch (err) {
+      if (!(err instanceof HomeError)) throw err;
+      const summary = block.lines.find((p) => p.name === 'SUMMARY')?.value.trim();
+      skipped.push({ what: `Termin „${shown(summary || '(ohne Titel)')}“ (Zeile ${block.begin})`, reason: err.message });
+      bad.push({ begin: block.begin, end: block.end });
+    }
+  }
+  if (bad.length === 0) return text;
+  const physical = text.split(/\r\n|\n|\r/);
+  for (const { begin, end } of bad) for (let i = begin - 1; i < end && i < physical.length; i++) physical[i] = 'X-JARVIS-SKIPPED:1';
+  return physical.join('\r\n');
+}
+
 const SKIPPED_COMPONENTS: Readonly<Record<string, string>> = {
   vjournal: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.',
   vfreebusy: 'Frei/Belegt-Zeiten (VFREEBUSY) übernimmt der Kalender nicht.',
@@ -522,17 +556,21 @@ const SKIPPED_COMPONENTS: Readonly<Record<string, string>> = {
  * Every VEVENT and VTODO of every VCALENDAR in the file: a recurring event keeps its rule
  * (with EXDATEs and RECURRENCE-ID overrides); a rule the calendar cannot keep becomes
  * single events from 30 days ago to a year ahead; VTODOs become tasks. What is left out
- * is listed in `skipped` with its reason. Refuses the whole file (HomeError naming the
- * line) when a property is malformed or the file is too costly.
+ * is listed in `skipped` with its reason: a VEVENT with a malformed property is skipped with
+ * its line. Refuses the whole file (HomeError naming the line) when nothing in it can be read
+ * or the file is too costly.
  */
 export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): ParsedIcs {
-  const text = input.text.replace(/(^|\n)\uFEFF/g, '$1');
-  // The lines are checked before ical.js parses them: it reads RRULE values while parsing.
+  const raw = input.text.replace(/(^|\n)\uFEFF/g, '$1');
+  const skipped: IcsSkipped[] = [];
+  // The lines are checked before ical.js parses them: it reads RRULE values while parsing. A
+  // VEVENT with a bad value is left out of what ical.js reads, and listed with its line.
+  const unreadable: IcsSkipped[] = [];
+  const text = withoutBadEvents(raw, limits, unreadable);
+  skipped.push(...unreadable);
   const lines = veventLines(text);
-  for (const own of lines) checkProperties(own, limits);
   const calendars = parseCalendars(text);
   const warnings: string[] = [];
-  const skipped: IcsSkipped[] = [];
   const zones = new FileZones(calendars, input.timezone, warnings);
   const budget = new Budget(limits);
   const vevents = calendars.flatMap((c) => c.getAllSubcomponents('vevent'));
@@ -595,12 +633,11 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
       const icsUid = ev.uid ? (ev.recurrenceId ? `${ev.uid}#${ev.recurrenceId.toString()}` : ev.uid) : null;
       events.push({ ...textFields(ev), ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones), icsUid });
     } catch (err) {
+      // The file's budget (too many events, too costly) refuses the whole file.
       if (err instanceof HomeError) throw err;
-      // Whatever the checks above did not foresee still becomes a refusal that says where.
-      throw new HomeError(
-        'INVALID_INPUT',
-        `VEVENT ${index + 1}${where(index)} ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      // Whatever the checks above did not foresee skips this one component, saying where;
+      // the library's own error text is no sentence for the family.
+      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'ist nicht lesbar und wurde übersprungen.' });
     }
   });
 
@@ -619,5 +656,8 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
       if (reason) skipped.push({ what: `${c.name.toUpperCase()} „${titleOf(c)}“`, reason });
     }
   }
+  // Nothing readable at all: the file is refused with the first reason, as it would be for one event.
+  if (events.length + series.length + tasks.length === 0 && unreadable.length > 0)
+    throw new HomeError('INVALID_INPUT', unreadable[0]!.reason);
   return { events, series, tasks, warnings: [...new Set(warnings)], skipped };
 }

@@ -22,7 +22,7 @@ import { EventBus } from '../platform/events';
 import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } from '../platform/http';
 import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
-import { createLogger, Tracer, type Logger } from '../platform/trace';
+import { createLogger, defaultTraceDir, Tracer, type Logger } from '../platform/trace';
 import { createProtocol, type ProtocolCapability } from '../protocol';
 import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
@@ -122,7 +122,13 @@ function urlOf(app: FastifyInstance): string {
 
 function createPlatform(config: Config, options: MasterOptions): Platform {
   const clock = options.clock ?? (() => new Date());
-  const tracer = new Tracer({ enabled: config.debugTrace, limit: config.traceLimit, dir: config.debugDir, now: clock });
+  // The trace lives beside the database unless JARVIS_DEBUG_DIR names another folder.
+  const tracer = new Tracer({
+    enabled: config.debugTrace,
+    limit: config.traceLimit,
+    dir: config.debugDir ?? defaultTraceDir(config.dataFile),
+    now: clock,
+  });
   for (const secret of configSecrets(config)) tracer.redactor.add(secret);
   const registry = new SkillRegistry();
   registry.setResultRedactor((result) => tracer.redactor.knownValues(result));

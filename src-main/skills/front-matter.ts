@@ -48,6 +48,8 @@ export function plainFields(yaml: string): Record<string, string> {
     const m = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(.+?)\s*$/.exec(line);
     if (!m || m[1]! in out) continue;
     let value = m[2]!;
+    // A list or map that did not parse is no text to keep.
+    if (/^[[{&*!|>]/.test(value)) continue;
     if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
     out[m[1]!] = value;
   }

@@ -244,7 +244,7 @@ export const SETTINGS = [
     env: 'JARVIS_DEBUG_DIR',
     key: 'debugDir',
     type: 'path',
-    description: 'If set, the trace is also appended to JSON lines files in this folder.',
+    description: 'Folder the trace is appended to as JSON lines files, kept 14 days and 50 MB at most (default: traces/ beside the database).',
   },
   {
     env: 'JARVIS_TRACE_LIMIT',

@@ -1,5 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Tracer } from './tracer';
+import { defaultTraceDir, Tracer } from './tracer';
 
 describe('Tracer', () => {
   it('keeps at most the configured number of events', () => {
@@ -30,5 +33,32 @@ describe('Tracer', () => {
     t.record('a', 'x', 'one');
     t.record('b', 'x', 'two');
     expect(t.list({ traceId: 'b' }).map((e) => e.stage)).toEqual(['two']);
+  });
+});
+
+describe('the trace folder', () => {
+  it('is beside the database by default, and none for a database in memory', () => {
+    expect(defaultTraceDir('/home/anna/.jarvis/jarvis.db')).toBe('/home/anna/.jarvis/traces');
+    expect(defaultTraceDir(':memory:')).toBeUndefined();
+  });
+
+  it('keeps the trace across a restart, redacted, and drops files past their age or the size', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-trace-'));
+    try {
+      writeFileSync(join(dir, 'trace-2026-11-01.jsonl'), 'old\n');
+      writeFileSync(join(dir, 'trace-2026-11-30.jsonl'), 'x'.repeat(2000));
+      writeFileSync(join(dir, 'notes.txt'), 'not a trace file');
+      const now = () => new Date('2026-12-02T08:00:00Z');
+      const first = new Tracer({ enabled: true, limit: 10, dir, now, retention: { maxBytes: 1000, maxAgeDays: 14 } });
+      first.redactor.add('geheim-0123456789');
+      first.record('t1', 'agent', 'request', { note: 'key geheim-0123456789', password: 'p' });
+      // The 14-day-old file and the oldest over 1,000 bytes are gone; today's file and other files stay.
+      expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'trace-2026-12-02.jsonl']);
+      const kept = readFileSync(join(dir, 'trace-2026-12-02.jsonl'), 'utf8');
+      expect(kept).toContain('"stage":"request"');
+      expect(kept).not.toMatch(/geheim-0123456789|"p"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -366,7 +366,7 @@ function WorkersAndContainers() {
                     aria-label={`${t('system.reload')}: ${w.name}`}
                     onClick={() => void reloadWorker(w.id)}
                   >
-                    <Icon name="reload" />
+                    <Icon name="reload" /> {t('system.reload')}
                   </button>
                 </li>
               ))}

@@ -123,6 +123,37 @@ describe('Wissen & System', () => {
     });
   });
 
+  it('reloads one worker’s skills with a labelled button, and shows what it offers afterwards', async () => {
+    const worker = (skills: string[]) => ({
+      id: 'wrk_1',
+      name: 'python-main',
+      runtime: 'python',
+      endpoint: 'http://10.0.0.7:7070',
+      enrolled_at: '2026-12-01T10:00:00Z',
+      last_heartbeat_at: '2026-12-01T10:00:00Z',
+      lease_left_ms: 20_000,
+      skills: skills.map((id) => ({ id, name: id, version: '1.0.0', actions: ['run'] })),
+      calls: 0,
+      failures: 0,
+    });
+    let reloaded = false;
+    const api = fakeApi({
+      'GET /api/mesh/workers': () => json({ enabled: true, workers: [worker(reloaded ? ['weather', 'news'] : ['weather'])] }),
+      'POST /api/mesh/workers/wrk_1/reload': () => {
+        reloaded = true;
+        return json({ ok: true, name: 'python-main', runtime: 'python', enrolled: true, skills: ['weather', 'news'], errors: [], worker_id: 'wrk_1' });
+      },
+    });
+    render(<SystemScreen />);
+    await useStore.getState().loadWorkers();
+    const card = screen.getByTestId('card-workers');
+    const button = await within(card).findByRole('button', { name: 'Skills neu laden: python-main' });
+    expect(button.textContent).toContain('Skills neu laden');
+    fireEvent.click(button);
+    expect(await within(card).findByText(/2 Skills|2 skill/)).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/mesh/workers/wrk_1/reload')).toBe(true);
+  });
+
   it('shows the STT state with its reason and the skill errors', async () => {
     fakeApi({
       'GET /api/voice/status': () =>
