@@ -23,3 +23,4 @@ export * from './home-control-server';
 export * from './access';
 export * from './notify';
 export * from './members';
+export * from './settings';

@@ -9,6 +9,8 @@ import { cameraEventsTool } from './camera-events-tool';
 export interface HomeCapability extends Capability {
   /** Whether the master follows the Hue bridge's event stream right now. */
   hueLive(): boolean;
+  /** The bridge's address, key or certificate changed: the event stream follows the new one. */
+  reconnectHue(): void;
 }
 
 /**
@@ -19,12 +21,13 @@ export interface HomeCapability extends Capability {
  */
 export function createHome(ctx: Platform): HomeCapability {
   const { config } = ctx;
-  const url = config.hueBridgeUrl;
-  const key = config.hueApplicationKey;
   let problem: string | undefined;
   let published = false;
-  const follower =
-    url && key
+  // Read from the live config each time: the household may pair the bridge in the app.
+  const makeFollower = () => {
+    const url = config.hueBridgeUrl;
+    const key = config.hueApplicationKey;
+    return url && key
       ? new HueEventFollower({
           url,
           key,
@@ -39,6 +42,9 @@ export function createHome(ctx: Platform): HomeCapability {
           },
         })
       : undefined;
+  };
+  let follower = makeFollower();
+  let started = false;
   ctx.status.set('hue', () =>
     !follower
       ? { state: 'off', detail: 'HUE_BRIDGE_URL or HUE_APPLICATION_KEY is not set.' }
@@ -80,12 +86,20 @@ export function createHome(ctx: Platform): HomeCapability {
       });
       registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone, protectEvents });
     },
+    reconnectHue() {
+      follower?.stop();
+      problem = undefined;
+      follower = makeFollower();
+      if (started) follower?.start();
+    },
     start() {
+      started = true;
       follower?.start();
       unfollowServer ??= followServerChanges(ctx.registry, ctx.events);
       protectEvents?.start();
     },
     stop() {
+      started = false;
       follower?.stop();
       unfollowServer?.();
       unfollowServer = undefined;

@@ -5,6 +5,7 @@ import { MCP_MIGRATIONS } from '../mcp';
 import { NOTIFY_MIGRATIONS } from '../notify';
 import { IDEMPOTENCY_MIGRATIONS } from '../platform/database';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
+import { SETTINGS_MIGRATIONS } from '../settings';
 import { SKILL_HISTORY_MIGRATIONS } from '../skills';
 
 /**
@@ -22,4 +23,5 @@ export const KNOWN_SCHEMAS: Readonly<Record<string, number>> = {
   idempotency: IDEMPOTENCY_MIGRATIONS.length,
   notify: NOTIFY_MIGRATIONS.length,
   skill_history: SKILL_HISTORY_MIGRATIONS.length,
+  settings: SETTINGS_MIGRATIONS.length,
 };

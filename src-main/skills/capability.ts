@@ -64,7 +64,12 @@ export function createSkillEngine(
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
   /** false for the CLI's engine, whose registry lacks the house's tools (the master's sees them all). */
-  options: { readonly registryComplete?: boolean; readonly documents?: SkillDocuments } = {},
+  options: {
+    readonly registryComplete?: boolean;
+    readonly documents?: SkillDocuments;
+    /** Where env_from names are read: the master's live environment (with the settings held in the app). */
+    readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
@@ -88,7 +93,7 @@ export function createSkillEngine(
       allowSystemExec: config.skillAllowSystemExec,
       maxTimeoutMs: config.skillMaxTimeoutMs,
       maxOutputKb: config.skillMaxOutputKb,
-      hostEnv: process.env,
+      hostEnv: options.hostEnv ?? process.env,
       sandbox: config.skillSandbox as SandboxMode,
     },
     registry: ctx.registry,
@@ -108,6 +113,8 @@ export function createSkills(
   protocol: ProtocolCapability,
   /** The household's documents for `memory_search` steps (the master passes the knowledge capability's search). */
   documents?: SkillDocuments,
+  /** The environment skills' env_from reads (default process.env). */
+  hostEnv?: Readonly<Record<string, string | undefined>>,
 ): SkillsCapability {
   let lastErrors = 0;
   const announce = (report: SkillsReloadResponse): void => {
@@ -124,7 +131,7 @@ export function createSkills(
     ctx,
     new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)),
     announce,
-    documents ? { documents } : {},
+    { ...(documents ? { documents } : {}), ...(hostEnv ? { hostEnv } : {}) },
   );
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
