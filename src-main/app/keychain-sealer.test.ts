@@ -16,7 +16,7 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('electron', () => ({ safeStorage: fake.safeStorage }));
 
-import { SecretUnreadableError } from '../settings';
+import { SecretUnreadableError } from '../settings/secrets';
 import { keychainSealer } from './keychain-sealer';
 
 describe('keychain secret sealer', () => {

@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import { SecretUnreadableError, type SecretSealer } from '../settings';
+import { SecretUnreadableError, type SecretSealer } from '../settings/secrets';
 
 /** The part of Electron's safeStorage the sealer uses (tests hand in their own). */
 export interface SafeStorageLike {
@@ -17,8 +17,8 @@ const PREFIX = 'os1:';
  * the Secret Service or KWallet on Linux) through Electron's safeStorage. Undefined where
  * there is no real keychain: the master then keeps its own key file instead of pretending.
  */
-export function keychainSealer(storage: SafeStorageLike = safeStorage): SecretSealer | undefined {
-  if (!storage.isEncryptionAvailable()) return undefined;
+export function keychainSealer(storage: SafeStorageLike | undefined = safeStorage): SecretSealer | undefined {
+  if (!storage?.isEncryptionAvailable()) return undefined;
   if (process.platform === 'linux' && storage.getSelectedStorageBackend?.() === 'basic_text') return undefined;
   return {
     kind: 'os-keychain',
