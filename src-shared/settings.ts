@@ -108,7 +108,9 @@ export interface HueCertificateRequest {
 }
 export interface HueCertificateResponse {
   /** SHA-256 of the bridge's certificate, to compare with the one in the Hue app; empty for http://. */
-  readonly fingerprint: string;
+  readonly fingerprint?: string;
+  /** Why no certificate could be read (the bridge was not found). */
+  readonly problem?: ConnectionProblem;
 }
 export interface HuePairRequest {
   readonly url: string;

@@ -3,7 +3,6 @@ import type { ConnectionResult, HueCertificateResponse, ModelChoices } from '../
 import { bridgeFingerprint, HuePairingError, pairHueBridge } from '../home';
 import type { Capability, Platform } from '../platform/capability';
 import type { EffectiveConfig } from '../platform/config';
-import { Refusal } from '../platform/errors';
 import { httpAddress, testHomeAssistant, testNtfy } from './connections';
 import { registerSettingsRoutes, type ConnectionFlows } from './routes';
 import { KeyFileSealer, type SecretSealer } from './secrets';
@@ -66,8 +65,7 @@ export function createSettings(platform: Platform, deps: SettingsDeps): Settings
       try {
         return { fingerprint: (await bridgeFingerprint(url)) ?? '' };
       } catch (err) {
-        const problem = hueProblem(err);
-        throw new Refusal('unprocessable', 'CONNECTION_FAILED', problem.problem ?? 'unreachable', '/url');
+        return { problem: hueProblem(err).problem ?? 'unreachable' };
       }
     },
     async connectHue({ url, fingerprint }) {

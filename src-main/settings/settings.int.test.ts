@@ -178,6 +178,8 @@ describe('connections made in the app', () => {
     const tm = await master({ JARVIS_SKILLS_DIR: skillsDir });
     const cert = await tm.request('/api/settings/connections/hue/certificate', { json: { url: bridge.url } });
     expect(cert.json.fingerprint).toBe(bridge.fingerprint);
+    const nobody = await tm.request('/api/settings/connections/hue/certificate', { json: { url: 'https://127.0.0.1:9' } });
+    expect(nobody.json).toEqual({ problem: 'unreachable' });
 
     const early = await tm.request('/api/settings/connections/hue', { json: { url: bridge.url, fingerprint: cert.json.fingerprint } });
     expect(early.json).toEqual({ ok: false, problem: 'link_button' });

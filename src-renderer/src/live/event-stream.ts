@@ -7,7 +7,8 @@ type Api = { getState(): Store };
 /** What Home's first paint shows: the household state and the connection badge. */
 export async function loadFirst(store: Api): Promise<void> {
   const s = store.getState();
-  await Promise.all([s.loadHome(), s.loadHealth()]);
+  // The settings say whether the first start is still to do (Home shows it instead of the day).
+  await Promise.all([s.loadHome(), s.loadHealth(), s.loadSettings()]);
 }
 
 /** What only the other screens show (Wissen & System's lists). */
@@ -98,6 +99,9 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   source.addEventListener('protocol.changed', () => void store.getState().loadProtocol());
   source.addEventListener('homeassistant.changed', () => void store.getState().loadHomeAssistant());
+  source.addEventListener('settings.changed', () => {
+    if (store.getState().settingsAllowed) void store.getState().loadSettings();
+  });
   // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
   source.addEventListener('home.hue', (e) => {
     const p = payload('home.hue', e);

@@ -17,6 +17,7 @@ import { createUndoSlice, type UndoSlice } from './undo-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
 import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -36,7 +37,8 @@ export type Store = SystemSlice &
   HomeAssistantSlice &
   ZuhauseSlice &
   HomeServerSlice &
-  DevicesSlice;
+  DevicesSlice &
+  SettingsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -57,4 +59,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createZuhauseSlice(...a),
   ...createHomeServerSlice(...a),
   ...createDevicesSlice(...a),
+  ...createSettingsSlice(...a),
 }));
