@@ -51,8 +51,8 @@ export function HueConnect({ settings }: { settings: SettingsResponse }) {
         <p className="field-hint">{t('settings.fixed')}</p>
       ) : (
         <>
-          <form className="inline-form" onSubmit={(e) => void find(e)}>
-            <Field label={t('settings.connections.hue.address')} size="grow">
+          <form className="connect-form" onSubmit={(e) => void find(e)}>
+            <Field label={t('settings.connections.hue.address')}>
               <input value={url} maxLength={500} inputMode="url" onChange={(e) => (setUrl(e.target.value), setFingerprint(undefined))} />
             </Field>
             <button type="submit" className="btn" disabled={busy}>
@@ -106,7 +106,7 @@ export function HomeAssistantConnect({ settings }: { settings: SettingsResponse 
       {secret.fixed ? (
         <p className="field-hint">{t('settings.fixed')}</p>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form className="connect-form" onSubmit={(e) => void submit(e)}>
           <Field label={t('settings.connections.homeassistant.address')}>
             <input value={url} maxLength={500} inputMode="url" onChange={(e) => setUrl(e.target.value)} />
           </Field>
@@ -147,7 +147,7 @@ export function NtfyConnect({ settings }: { settings: SettingsResponse }) {
       {fixed ? (
         <p className="field-hint">{t('settings.fixed')}</p>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form className="connect-form" onSubmit={(e) => void submit(e)}>
           <Field label={t('settings.connections.ntfy.address')}>
             <input value={url} maxLength={500} inputMode="url" onChange={(e) => setUrl(e.target.value)} />
           </Field>

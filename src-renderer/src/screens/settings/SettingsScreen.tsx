@@ -30,7 +30,7 @@ function SettingField({ settings, name, label }: { settings: SettingsResponse; n
   };
   const hint = setting.fixed ? t('settings.fixed') : saved ? t('settings.saved') : setting.applies === 'next_start' ? t('settings.nextStart') : undefined;
   return (
-    <form className="inline-form setting-row" onSubmit={(e) => void submit(e)} data-testid={`setting-${name}`}>
+    <form className="setting-row" onSubmit={(e) => void submit(e)} data-testid={`setting-${name}`}>
       <Field label={label} size="grow" error={error} hint={hint}>
         <input value={text} disabled={setting.fixed} maxLength={500} onChange={(e) => (setText(e.target.value), setSaved(false))} />
       </Field>
