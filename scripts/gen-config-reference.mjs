@@ -106,9 +106,9 @@ export async function renderConfigReference() {
     '`secrets_not_carried`, since it holds no key to open them. "Now" means the change applies',
     'without a restart (a connection reconnects); "next start" that it applies when JARVIS starts again.',
     '',
-    '| Variable | In the app | Applies |',
+    '| In the app | Variable | Applies |',
     '|---|---|---|',
-    ...[...held].map(([env, h]) => `| \`${env}\` | \`${h.name}\`${h.secret ? ' (secret)' : ''} | ${h.applies === 'now' ? 'now' : 'next start'} |`),
+    ...[...held].map(([env, h]) => `| \`${h.name}\`${h.secret ? ' (secret)' : ''} | \`${env}\` | ${h.applies === 'now' ? 'now' : 'next start'} |`),
     '',
   ];
   let group;
