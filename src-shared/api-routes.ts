@@ -57,6 +57,20 @@ import type {
   SkillsReloadResponse,
   SkillsResponse,
 } from './skills';
+import type {
+  ConnectionResult,
+  HomeAssistantConnectRequest,
+  HueCertificateRequest,
+  HueCertificateResponse,
+  HuePairRequest,
+  MeshTokenRotated,
+  ModelChoices,
+  NtfyConnectRequest,
+  SecretUpdate,
+  SettingsResponse,
+  SettingsUpdate,
+  SetupStepUpdate,
+} from './settings';
 import type { VoiceCommandResponse, VoiceStatus } from './voice';
 
 /** A text/event-stream answer whose events (`event:` the type, `data:` the JSON payload) are E. */
@@ -79,6 +93,18 @@ export interface ApiRoutes {
   'GET /api/health': { response: HealthResponse };
   'GET /api/state': { response: HomeState };
   'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
+
+  'GET /api/settings': { response: SettingsResponse };
+  'PATCH /api/settings': { request: SettingsUpdate; response: SettingsResponse };
+  'PUT /api/settings/secrets/{name}': { request: SecretUpdate; response: SettingsResponse };
+  'DELETE /api/settings/secrets/{name}': { response: SettingsResponse };
+  'PUT /api/settings/setup/{step}': { request: SetupStepUpdate; response: SettingsResponse };
+  'POST /api/settings/mesh-token': { request: Record<string, never>; response: MeshTokenRotated };
+  'GET /api/settings/models': { response: ModelChoices };
+  'POST /api/settings/connections/hue/certificate': { request: HueCertificateRequest; response: HueCertificateResponse };
+  'POST /api/settings/connections/hue': { request: HuePairRequest; response: ConnectionResult };
+  'POST /api/settings/connections/homeassistant': { request: HomeAssistantConnectRequest; response: ConnectionResult };
+  'POST /api/settings/connections/ntfy': { request: NtfyConnectRequest; response: ConnectionResult };
 
   'GET /api/members': { response: MembersResponse };
   'POST /api/members': { request: MemberCreateRequest; response: Member };

@@ -165,6 +165,8 @@ export interface ServerEventData {
   readonly 'home.hue': HueLiveEvent;
   readonly 'home.hue.connection': HueConnectionEvent;
   readonly 'home.server.changed': HomeServerChangedEvent;
+  /** A setting or connection changed in the app (the Settings screen reloads). */
+  readonly 'settings.changed': Record<string, never>;
 }
 
 export type ServerEventName = keyof ServerEventData;

@@ -25,3 +25,4 @@ export * from './notify';
 export * from './members';
 export * from './caldav';
 export * from './quantity-text';
+export * from './settings';

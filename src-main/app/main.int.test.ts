@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,12 @@ describe('the desktop main process', () => {
     const res = await fetch(`${appUrl}/api/health`, { headers: secretHeaders });
     expect(res.status).toBe(200);
     expect(readFileSync(join(state.dir, 'user-data', 'jarvis.db')).length).toBeGreaterThan(0);
+  });
+
+  it("seals the secrets typed into the app with the keychain (Electron's safeStorage), not a key file", async () => {
+    const res = await fetch(`${appUrl}/api/settings`, { headers: secretHeaders });
+    expect(((await res.json()) as { secret_store: string }).secret_store).toBe('os-keychain');
+    expect(existsSync(join(state.dir, 'user-data', 'secrets.key'))).toBe(false);
   });
 
   it('the loopback server refuses requests without the launch secret', async () => {

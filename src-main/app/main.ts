@@ -15,6 +15,7 @@ import { installSessionGuards, installWindowGuards } from './electron-security';
 import { TrayController } from './electron-tray';
 import { indicatorHtml, indicatorWindowOptions } from './indicator-window';
 import { IpcRefusal, IpcRouter } from './ipc-router';
+import { keychainSealer } from './keychain-sealer';
 import { launchSecretGuard, newLaunchSecret } from './launch-secret';
 import { loginItemPlan, startedHidden, userDataDirFromArgv, wantsPushToTalk } from './login-item';
 import { PushToTalk } from './push-to-talk';
@@ -158,6 +159,7 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend>
     uiDir: join(__dirname, '..', 'renderer'),
     logger: log,
     extra: [launchSecretGuard(secret)],
+    ...withKeychain(keychainSealer()),
   });
   master = running;
   const { apiUrl } = await running.start();
@@ -668,4 +670,9 @@ if (!app.requestSingleInstanceLock()) {
     void master?.stop().finally(() => app.exit(1));
     if (!master) app.exit(1);
   });
+}
+
+/** The keychain seals the secrets typed into the app; without one the master keeps a key file. */
+function withKeychain(sealer: ReturnType<typeof keychainSealer>): { secretSealer?: NonNullable<typeof sealer> } {
+  return sealer ? { secretSealer: sealer } : {};
 }

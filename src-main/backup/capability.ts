@@ -17,6 +17,8 @@ export interface BackupDeps {
   readonly filesDir: string;
   /** The desktop settings file beside the database, if the app keeps one there. */
   readonly settingsFile: string;
+  /** The secrets sealed in the database (their names only). */
+  readonly secretsNotCarried?: () => readonly string[];
 }
 
 export interface BackupCapability extends Capability {
@@ -68,7 +70,13 @@ export function createBackupCapability(ctx: Platform, deps: BackupDeps): BackupC
         const out = join(dir, scheduledName(fileStamp(now)));
         await createBackup(
           out,
-          { appVersion: ctx.version, filesDir: deps.filesDir, settingsFile: deps.settingsFile, signer: loadOrCreateSigner(dataFile) },
+          {
+            appVersion: ctx.version,
+            filesDir: deps.filesDir,
+            settingsFile: deps.settingsFile,
+            signer: loadOrCreateSigner(dataFile),
+            ...(deps.secretsNotCarried ? { secretsNotCarried: deps.secretsNotCarried() } : {}),
+          },
           (target) => snapshotOnline(ctx.db, target),
           now,
         );

@@ -12,6 +12,8 @@ export interface BackupSources {
   readonly settingsFile?: string;
   /** The machine's key: a restore elsewhere can then tell the backup is not its own. */
   readonly signer?: BackupSigner;
+  /** Names of the sealed secrets in the database, for the manifest to say they are not carried. */
+  readonly secretsNotCarried?: readonly string[];
 }
 
 function listFiles(dir: string): string[] {
@@ -79,7 +81,15 @@ function plan(dbCopy: string, sources: BackupSources, now: Date): { manifest: Om
     entries.push({ name: SETTINGS_ENTRY, path: sources.settingsFile });
   }
   return {
-    manifest: { format: BACKUP_FORMAT, format_version: 1, app_version: sources.appVersion, created_at: now.toISOString(), schemas, parts },
+    manifest: {
+      format: BACKUP_FORMAT,
+      format_version: 1,
+      app_version: sources.appVersion,
+      created_at: now.toISOString(),
+      schemas,
+      parts,
+      ...(sources.secretsNotCarried?.length ? { secrets_not_carried: [...sources.secretsNotCarried] } : {}),
+    },
     entries,
   };
 }

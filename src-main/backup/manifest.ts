@@ -13,6 +13,12 @@ export interface BackupManifest {
   /** The schema version of each component in the backed-up database. */
   readonly schemas: Readonly<Record<string, number>>;
   readonly parts: readonly BackupPart[];
+  /**
+   * The secrets typed into the app that this backup cannot give back elsewhere: they are
+   * sealed with a key kept apart from the database (the keychain or the key file), which no
+   * backup holds. They are entered again after a restore on another computer.
+   */
+  readonly secrets_not_carried?: readonly string[];
   readonly files: readonly { readonly name: string; readonly size: number }[];
 }
 

@@ -10,6 +10,8 @@ import { cameraEventsTool } from './camera-events-tool';
 export interface HomeCapability extends Capability {
   /** Whether the master follows the Hue bridge's event stream right now, and since when not. */
   hueLive(): LiveStatus;
+  /** The bridge's address, key or certificate changed: the event stream follows the new one. */
+  reconnectHue(): void;
 }
 
 /**
@@ -20,12 +22,13 @@ export interface HomeCapability extends Capability {
  */
 export function createHome(ctx: Platform): HomeCapability {
   const { config } = ctx;
-  const url = config.hueBridgeUrl;
-  const key = config.hueApplicationKey;
   let problem: string | undefined;
   let published = false;
-  const follower =
-    url && key
+  // Read from the live config each time: the household may pair the bridge in the app.
+  const makeFollower = () => {
+    const url = config.hueBridgeUrl;
+    const key = config.hueApplicationKey;
+    return url && key
       ? new HueEventFollower({
           url,
           key,
@@ -42,6 +45,9 @@ export function createHome(ctx: Platform): HomeCapability {
           },
         })
       : undefined;
+  };
+  let follower = makeFollower();
+  let started = false;
   ctx.status.set('hue', () =>
     !follower
       ? { state: 'off', detail: 'HUE_BRIDGE_URL or HUE_APPLICATION_KEY is not set.' }
@@ -85,12 +91,20 @@ export function createHome(ctx: Platform): HomeCapability {
       });
       registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone, protectEvents });
     },
+    reconnectHue() {
+      follower?.stop();
+      problem = undefined;
+      follower = makeFollower();
+      if (started) follower?.start();
+    },
     start() {
+      started = true;
       follower?.start();
       unfollowServer ??= followServerChanges(ctx.registry, ctx.events);
       protectEvents?.start();
     },
     stop() {
+      started = false;
       follower?.stop();
       unfollowServer?.();
       unfollowServer = undefined;

@@ -10,6 +10,8 @@ import { HomeAssistantToolProvider } from './tools';
 
 export interface HomeAssistantCapability extends Capability {
   readonly service: HomeAssistantService;
+  /** The address or token changed: the old connection closes and a new one opens. */
+  reconnect(): void;
 }
 
 export interface HomeAssistantOptions {
@@ -27,8 +29,6 @@ const CHANGE_EVENT_EVERY_MS = 300;
  */
 export function createHomeAssistant(platform: Platform, options: HomeAssistantOptions = {}): HomeAssistantCapability {
   const { config, events, log, status } = platform;
-  const url = config.homeAssistantUrl;
-  const token = config.homeAssistantToken;
   let pending: NodeJS.Timeout | undefined;
   const announce = () => {
     if (pending) return;
@@ -39,8 +39,11 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
     }, CHANGE_EVENT_EVERY_MS);
     pending.unref();
   };
-  const link =
-    url && token
+  // Read from the live config each time: the household may connect Home Assistant in the app.
+  const makeLink = () => {
+    const url = config.homeAssistantUrl;
+    const token = config.homeAssistantToken;
+    return url && token
       ? new HomeAssistantLink({
           url,
           token,
@@ -59,20 +62,37 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
           onProblem: (message) => log.warn(`home assistant: ${message}`),
         })
       : undefined;
+  };
+  let link = makeLink();
+  let started = false;
   const entityRisk = new EntityRiskOverrides(join(dirname(config.dataFile), 'homeassistant-entity-risk.json'));
-  const service = new HomeAssistantService(link, url, (tool) => platform.registry.riskOf(tool)?.decision === 'deny', entityRisk);
+  const service = new HomeAssistantService(
+    link,
+    config.homeAssistantUrl,
+    (tool) => platform.registry.riskOf(tool)?.decision === 'deny',
+    entityRisk,
+  );
   const provider = new HomeAssistantToolProvider(service, () => `${link?.connectionState}:${link?.current().synced_at ?? ''}`);
   platform.registry.addProvider(provider);
-  status.set('homeassistant', () => statusOf(service, url, token));
+  status.set('homeassistant', () => statusOf(service, config.homeAssistantUrl, config.homeAssistantToken));
 
   return {
     name: 'homeassistant',
     service,
     routes: (app) => registerHomeAssistantRoutes(app, service),
     start() {
+      started = true;
       link?.start();
     },
+    reconnect() {
+      link?.stop();
+      link = makeLink();
+      service.useLink(link, config.homeAssistantUrl);
+      if (started) link?.start();
+      announce();
+    },
     stop() {
+      started = false;
       if (pending) clearTimeout(pending);
       pending = undefined;
       link?.stop();

@@ -35,8 +35,8 @@ const TARGET_KEYS = new Set(['entity_id', 'device_id', 'area_id', 'floor_id', 'l
 export class HomeAssistantService {
   /** Undefined while HOMEASSISTANT_URL or HOMEASSISTANT_TOKEN is not set. */
   constructor(
-    private readonly link: HomeAssistantLink | undefined,
-    private readonly url: string | undefined,
+    private link: HomeAssistantLink | undefined,
+    private url: string | undefined,
     /** Whether the risk policy refuses a tool now; the view marks those devices' buttons. */
     private readonly blocked: ToolBlocked = () => false,
     /** The household's per-entity risk classes (the risk gate reads riskOfEntity). */
@@ -57,6 +57,12 @@ export class HomeAssistantService {
     const match = matchEntities(target, domain, homeEntities(snapshot), matchAreas(snapshot));
     if (match.kind === 'none') return undefined;
     return riskOfTargets(match.entity_ids, (id) => this.riskOfEntity(id));
+  }
+
+  /** The household connected (or disconnected) Home Assistant in the app: reads go to the new link. */
+  useLink(link: HomeAssistantLink | undefined, url: string | undefined): void {
+    this.link = link;
+    this.url = url;
   }
 
   get configured(): boolean {

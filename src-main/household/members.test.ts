@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHouseholdFixture } from '../testing/household';
 import { HouseholdService } from './service';
 import { nameOfDesktopUser } from './members';
+import { openDatabase } from '../platform/database';
 
 const NOW = '2026-11-30T09:00:00Z';
 
@@ -14,6 +15,14 @@ describe('household members', () => {
     // A second start on the same database keeps that member.
     const again = new HouseholdService({ db: h.db, timezone: 'Europe/Berlin', clock: () => h.now, desktopUser: 'someone-else' });
     expect(again.members.list()).toEqual([desktop]);
+  });
+
+  it("the first member is never named after the computer's user (root on a server), but a placeholder the first start replaces", () => {
+    const h = createHouseholdFixture({ now: NOW });
+    const fresh = new HouseholdService({ db: openDatabase(':memory:'), timezone: 'Europe/Berlin', clock: () => h.now });
+    expect(fresh.members.desktopMember()).toMatchObject({ name: 'Elternteil', is_admin: true, is_desktop: true });
+    const english = new HouseholdService({ db: openDatabase(':memory:'), timezone: 'Europe/Berlin', clock: () => h.now, language: 'en' });
+    expect(english.members.desktopMember().name).toBe('Parent');
   });
 
   it('a new member gets the next free colour and the first letter of the name', () => {

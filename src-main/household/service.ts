@@ -8,7 +8,6 @@ import {
   type CalendarObjectInfo,
   type CalendarObjectKind,
 } from './calendar-objects';
-import { userInfo } from 'node:os';
 import type {
   ComponentStatus,
   MemberLanguage,
@@ -40,13 +39,13 @@ import { calendarItems } from './calendar-read';
 import { addDays, startOfDay, toRfc3339, today } from './time';
 import { MembersService } from './members';
 
-/** The desktop's user name, or '' where the system has none to tell. */
-function desktopUserName(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return '';
-  }
+/**
+ * The first member before the person setting up has said their name: a placeholder the
+ * first start replaces. Never the operating system's user, which on a server or a
+ * container is "root" or a service account, not a person of the household.
+ */
+function firstMemberPlaceholder(language: MemberLanguage): string {
+  return language === 'en' ? 'Parent' : 'Elternteil';
 }
 
 export interface HouseholdServiceOptions {
@@ -58,7 +57,7 @@ export interface HouseholdServiceOptions {
   readonly trace?: (traceId: string, stage: string, data: unknown) => void;
   /** The language a new member starts with; default German. */
   readonly language?: MemberLanguage;
-  /** The desktop's user name for the first member; default the operating system's user. */
+  /** The first member's name (tests); default a placeholder that the first start replaces. */
   readonly desktopUser?: string;
 }
 
@@ -96,7 +95,7 @@ export class HouseholdService {
       timezone: this.timezone,
       clock: this.clock,
       language: options.language ?? 'de',
-      desktopUser: options.desktopUser ?? desktopUserName(),
+      desktopUser: options.desktopUser ?? firstMemberPlaceholder(options.language ?? 'de'),
       changed: () => this.changed(['members']),
     });
   }

@@ -16,7 +16,7 @@ import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
 import { createNotify, type NotifyCapability } from '../notify';
 import type { ApiListener, Capability, Platform } from '../platform/capability';
-import { configSecrets, type Config } from '../platform/config';
+import { configSecrets, createEffectiveConfig, type Config, type EffectiveConfig } from '../platform/config';
 import { idempotencyKeysIn, openDatabase, type IdempotencyKeys } from '../platform/database';
 import { EventBus } from '../platform/events';
 import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } from '../platform/http';
@@ -24,6 +24,7 @@ import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
 import { createLogger, defaultTraceDir, Tracer, type Logger } from '../platform/trace';
 import { createProtocol, type ProtocolCapability } from '../protocol';
+import { createSettings, type SecretSealer, type SettingsCapability } from '../settings';
 import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
 import { createVoice, type VoiceAssistant, type VoiceCapability } from '../voice';
@@ -46,6 +47,8 @@ export interface MasterOptions {
   readonly documents?: AssistantDeps['documents'];
   /** Home Assistant's retry pause (tests shorten it). */
   readonly homeAssistant?: HomeAssistantOptions;
+  /** Seals the secrets typed into the app: the desktop's keychain; default a key file beside the database. */
+  readonly secretSealer?: SecretSealer;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -64,6 +67,7 @@ export interface Capabilities {
   readonly access: AccessCapability;
   readonly notify: NotifyCapability;
   readonly caldav: CaldavCapability;
+  readonly settings: SettingsCapability;
 }
 
 export interface Addresses {
@@ -149,17 +153,28 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
  * Builds every capability in dependency order, each given exactly the capabilities it
  * uses. The order here is also the start order; stop runs in reverse.
  */
-function composeCapabilities(platform: Platform, options: MasterOptions): { capabilities: Capabilities; all: Capability[] } {
+function composeCapabilities(
+  platform: Platform,
+  effective: EffectiveConfig,
+  options: MasterOptions,
+): { capabilities: Capabilities; all: Capability[] } {
+  // First: the values the household set in the app are in the config before anyone reads it.
+  const settings = createSettings(platform, { effective, ...(options.secretSealer ? { sealer: options.secretSealer } : {}) });
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
   const notify = createNotify(platform, { members: household.members });
   // Knowledge before skills: pipelines search the household's documents (memory_search).
   const knowledge = createKnowledge(platform);
-  const skills = createSkills(platform, protocol, {
-    search: async (query, topK) => (await knowledge.documents.search(query, { topK })).results,
-    readPdf: (path, maxChars) => knowledge.documents.readPdfText(path, maxChars),
-  });
+  const skills = createSkills(
+    platform,
+    protocol,
+    {
+      search: async (query, topK) => (await knowledge.documents.search(query, { topK })).results,
+      readPdf: (path, maxChars) => knowledge.documents.readPdfText(path, maxChars),
+    },
+    effective.environment,
+  );
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
   const mcp = createMcp(platform, { protocol, skills: skills.service });
@@ -169,18 +184,27 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     skills: skills.service,
     household: household.service,
     documents: options.documents ?? knowledge.documents,
-    ...(homeassistant.service.configured ? { homeAreas: { find: (area, domain) => homeassistant.service.findRoom(area, domain) } } : {}),
+    // Asked at use: Home Assistant may be connected in the app after the start.
+    homeAreas: {
+      find: (area, domain) => (homeassistant.service.configured ? homeassistant.service.findRoom(area, domain) : undefined),
+    },
   };
   const assistant = createAssistant(platform, assistantDeps);
   const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
   const backup = createBackupCapability(platform, {
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
+    secretsNotCarried: () => settings.service.secretNames(),
   });
   const home = createHome(platform);
   const access = createAccess(platform, household.members);
   const caldav = createCaldav(platform, household.service);
   const extra = (options.extra ?? []).map((make) => make(platform));
+  // A connection changed in the app: the capability holding it reconnects.
+  effective.onChange((keys) => {
+    if (keys.some((k) => k === 'homeAssistantUrl' || k === 'homeAssistantToken')) homeassistant.reconnect();
+    if (keys.some((k) => k === 'hueBridgeUrl' || k === 'hueApplicationKey' || k === 'hueCertFingerprint')) home.reconnectHue();
+  });
   return {
     capabilities: {
       protocol,
@@ -197,8 +221,10 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
       access,
       notify,
       caldav,
+      settings,
     },
     all: [
+      settings,
       system,
       protocol,
       household,
@@ -224,7 +250,10 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
  * The composition root: builds the platform and every capability from one Config. The
  * headless server, the desktop app and the integration tests all start the master here.
  */
-export function createMaster(config: Config, options: MasterOptions = {}): Master {
+export function createMaster(givenConfig: Config, options: MasterOptions = {}): Master {
+  const effective = createEffectiveConfig(givenConfig);
+  // Every capability reads the live view: a value changed in the app is what it reads next.
+  const config = effective.config;
   const platform = createPlatform(config, options);
   const { db, log, tracer } = platform;
 
@@ -234,7 +263,7 @@ export function createMaster(config: Config, options: MasterOptions = {}): Maste
   try {
     upgrade = prepareUpgrade(db, config.dataFile, KNOWN_SCHEMAS, platform.version, platform.clock());
     if (upgrade.backupFile) log.info(`database backed up before the upgrade: ${upgrade.backupFile}`);
-    composed = composeCapabilities(platform, options);
+    composed = composeCapabilities(platform, effective, options);
     idempotencyKeys = idempotencyKeysIn(db, platform.clock);
   } catch (err) {
     db.close();

@@ -7,6 +7,7 @@ import { MCP_MIGRATIONS } from '../mcp';
 import { NOTIFY_MIGRATIONS } from '../notify';
 import { IDEMPOTENCY_MIGRATIONS, type Migration } from '../platform/database';
 import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
+import { SETTINGS_MIGRATIONS } from '../settings';
 import { SKILL_HISTORY_MIGRATIONS } from '../skills';
 
 /** Every component's migrations: a new component is added here, and nowhere else. */
@@ -22,6 +23,7 @@ export const COMPONENT_MIGRATIONS: Readonly<Record<string, readonly Migration[]>
   notify: NOTIFY_MIGRATIONS,
   skill_history: SKILL_HISTORY_MIGRATIONS,
   caldav: CALDAV_MIGRATIONS,
+  settings: SETTINGS_MIGRATIONS,
 };
 
 /**

@@ -66,7 +66,12 @@ export function createSkillEngine(
   gate?: SkillGate,
   reloaded?: (report: SkillsReloadResponse) => void,
   /** false for the CLI's engine, whose registry lacks the house's tools (the master's sees them all). */
-  options: { readonly registryComplete?: boolean; readonly documents?: SkillDocuments } = {},
+  options: {
+    readonly registryComplete?: boolean;
+    readonly documents?: SkillDocuments;
+    /** Where env_from names are read: the master's live environment (with the settings held in the app). */
+    readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ): SkillEngine {
   const { config } = ctx;
   return new SkillEngine({
@@ -92,7 +97,7 @@ export function createSkillEngine(
       maxOutputKb: config.skillMaxOutputKb,
       maxMemoryMb: config.skillMaxMemoryMb,
       maxDiskMb: config.skillMaxDiskMb,
-      hostEnv: process.env,
+      hostEnv: options.hostEnv ?? process.env,
       sandbox: config.skillSandbox as SandboxMode,
     },
     registry: ctx.registry,
@@ -112,6 +117,8 @@ export function createSkills(
   protocol: ProtocolCapability,
   /** The household's documents for `memory_search` steps (the master passes the knowledge capability's search). */
   documents?: SkillDocuments,
+  /** The environment skills' env_from reads (default process.env). */
+  hostEnv?: Readonly<Record<string, string | undefined>>,
 ): SkillsCapability {
   let lastErrors = 0;
   const announce = (report: SkillsReloadResponse): void => {
@@ -124,12 +131,10 @@ export function createSkills(
       proposed: report.proposed ?? [],
     });
   };
-  const engine = createSkillEngine(
-    ctx,
-    new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)),
-    announce,
-    documents ? { documents } : {},
-  );
+  const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce, {
+    ...(documents ? { documents } : {}),
+    ...(hostEnv ? { hostEnv } : {}),
+  });
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
     if (!enabled) return { added: [], removed: [], changed: [], errors: [] };

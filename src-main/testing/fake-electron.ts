@@ -127,6 +127,17 @@ export function createFakeElectron() {
         },
       },
       nativeImage: { createFromPath: (path: string) => ({ path }) },
+      // A keychain that only this fake can open: the bytes are reversed and prefixed.
+      safeStorage: {
+        isEncryptionAvailable: () => true,
+        getSelectedStorageBackend: () => 'gnome_libsecret',
+        encryptString: (plain: string) => Buffer.concat([Buffer.from('fake-keychain:'), Buffer.from(plain, 'utf8').reverse()]),
+        decryptString: (buf: Buffer) => {
+          const prefix = Buffer.from('fake-keychain:');
+          if (!buf.subarray(0, prefix.length).equals(prefix)) throw new Error('Error while decrypting the ciphertext');
+          return Buffer.from(buf.subarray(prefix.length)).reverse().toString('utf8');
+        },
+      },
       dialog: { showErrorBox: vi.fn() },
       shell: { openExternal: vi.fn(async () => {}) },
       screen: {

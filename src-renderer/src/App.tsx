@@ -8,6 +8,7 @@ import { Notices } from './components/Notices';
 import { ActionToasts } from './components/ActionToasts';
 import { applyLanguage, useTranslation } from './i18n';
 import { SCREEN_VIEWS } from './screens/screen-views';
+import { SetupGate } from './screens/setup/SetupGate';
 import { useStore } from './store';
 import { SCREENS, type ScreenId } from './store/ui-slice';
 
@@ -19,12 +20,16 @@ const ICONS: Record<ScreenId, string> = {
   food: 'M6 3v8a2 2 0 0 0 4 0V3M8 11v10M16 3c-2 2-2 7 0 9v9',
   zuhause: 'M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.7.7 1 1.5 1 2.5h6c0-1 .3-1.8 1-2.5A6 6 0 0 0 12 3z',
   system: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2',
+  settings: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
 };
 
 function Navigation() {
   const { t } = useTranslation();
   const screen = useStore((s) => s.screen);
   const setScreen = useStore((s) => s.setScreen);
+  // Settings only where this device may change them (not on a paired phone).
+  const settingsAllowed = useStore((s) => s.settingsAllowed !== false);
+  const screens = SCREENS.filter((id) => id !== 'settings' || settingsAllowed);
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
       <div className="brand" aria-hidden="true">
@@ -32,7 +37,7 @@ function Navigation() {
         JARVIS
       </div>
       <ul>
-        {SCREENS.map((id, i) => (
+        {screens.map((id, i) => (
           <li key={id}>
             <button
               type="button"
@@ -193,6 +198,9 @@ export function App() {
       </div>
       <ErrorBoundary label={t('chat.title')}>
         <AssistantPanel />
+      </ErrorBoundary>
+      <ErrorBoundary label={t('setup.title')}>
+        <SetupGate />
       </ErrorBoundary>
     </div>
   );

@@ -1,6 +1,7 @@
 import { SETTINGS, type SettingDefinition, type SettingType } from './definitions';
 
 export { SETTINGS } from './definitions';
+export { createEffectiveConfig, type EffectiveConfig } from './effective';
 export type { SettingDefinition } from './definitions';
 
 export interface ListenAddress {
@@ -26,6 +27,8 @@ export type Config = Readonly<
     meshHeartbeatMs: number;
     /** The mesh listener only runs with a usable enrollment token. */
     meshEnabled: boolean;
+    /** The environment names that were set: the app never overrides these. */
+    environmentNames: readonly string[];
   }
 >;
 
@@ -107,7 +110,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...values,
     meshHeartbeatMs: (values.meshHeartbeatMs as number | undefined) ?? Math.max(1, Math.floor(leaseMs / 3)),
     meshEnabled: token !== undefined && token.length >= MESH_TOKEN_MIN_LENGTH,
+    environmentNames: Object.freeze(Object.keys(raw)),
   }) as unknown as Config;
+}
+
+/** Whether an enrollment token is long enough for the mesh to run. */
+export function usableMeshToken(token: string | undefined): boolean {
+  return token !== undefined && token.length >= MESH_TOKEN_MIN_LENGTH;
+}
+
+/**
+ * One value as the environment would give it, checked and converted like loadConfig does;
+ * the settings the app holds go through here so they mean exactly what the variable means.
+ */
+export function parseSettingValue(def: SettingDefinition, text: string): { value: unknown } | { problem: string } {
+  const trimmed = text.trim();
+  if (!hasForm(def, trimmed)) return { problem: describeProblem(def, trimmed) };
+  try {
+    return { value: convert(def, trimmed) };
+  } catch {
+    return { problem: describeProblem(def, trimmed) };
+  }
 }
 
 // The API listener trusts loopback clients (scripts, the CLI, the desktop window) without

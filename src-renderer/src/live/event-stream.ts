@@ -8,7 +8,8 @@ type Api = { getState(): Store };
 /** What Home's first paint shows: the household state and the connection badge. */
 export async function loadFirst(store: Api): Promise<void> {
   const s = store.getState();
-  await Promise.all([s.loadHome(), s.loadHealth()]);
+  // The settings say whether the first start is still to do (Home shows it instead of the day).
+  await Promise.all([s.loadHome(), s.loadHealth(), s.loadSettings()]);
 }
 
 /** What only the other screens show (Wissen & System's lists). */
@@ -109,6 +110,9 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   // A call Home Assistant did not confirm in time: what happened, once it is back.
   on(source, 'homeassistant.outcome', (p) => {
     if (p?.message) store.getState().notify('info', p.message);
+  });
+  on(source, 'settings.changed', () => {
+    if (store.getState().settingsAllowed) void store.getState().loadSettings();
   });
   // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
   on(source, 'home.hue', (p) => {

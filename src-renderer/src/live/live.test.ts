@@ -109,10 +109,11 @@ describe('start-up loading', () => {
       'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
     });
     await loadFirst(useStore);
-    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/health', '/api/state']);
+    // The settings say whether Home shows the first start's next step instead of the day.
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/health', '/api/settings', '/api/state']);
     expect(useStore.getState().home.status).toBe('ready');
     await loadRest(useStore);
-    const rest = api.calls.map((c) => c.path).slice(2);
+    const rest = api.calls.map((c) => c.path).slice(3);
     expect(rest).toEqual(expect.arrayContaining(['/api/voice/status', '/api/rag/documents', '/api/skills', '/api/mesh/workers']));
     expect(rest).not.toContain('/api/state');
   });

@@ -286,11 +286,52 @@ function Shopping() {
 }
 
 /** Clean Home: attention (only when needed), greeting + now & next 7/5, due tasks + reminders 6/6, meals + shopping 8/4. */
+/** Until the first start is done, Home says what to do next instead of the voice button. */
+function SetupNext() {
+  const { t } = useTranslation();
+  const dismiss = useStore((s) => s.dismissSetup);
+  return (
+    <Card title={t('homeSetup.title')} className="span-7 greeting" testId="card-setup-next">
+      <p className="lead">{t('homeSetup.intro')}</p>
+      <div className="row">
+        <button type="button" className="btn btn-primary" onClick={() => dismiss(false)}>
+          {t('homeSetup.continue')}
+        </button>
+      </div>
+    </Card>
+  );
+}
+
+const EXAMPLES = ['e1', 'e2', 'e3', 'e4'] as const;
+
+/** An empty household: what the family can say or type, to start with. */
+function Examples() {
+  const { t } = useTranslation();
+  const empty = useStore((s) => {
+    const h = s.home.data;
+    return h !== undefined && h.events.length + h.tasks.length + h.reminders.length + h.groceries.length + h.meals.length === 0;
+  });
+  if (!empty) return null;
+  return (
+    <Card title={t('homeSetup.examplesTitle')} className="span-12" testId="card-examples">
+      <ul className="examples">
+        {EXAMPLES.map((k) => (
+          <li key={k}>
+            <q>{t(`homeSetup.examples.${k}`)}</q>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export function HomeScreen() {
+  const setupOpen = useStore((s) => s.settings.data !== undefined && !s.settings.data.setup.finished);
   return (
     <div className="grid-12 grid-home" data-testid="screen-home">
       <Attention />
-      <Greeting />
+      {setupOpen ? <SetupNext /> : <Greeting />}
+      <Examples />
       <NowAndNext />
       <TasksDue />
       <RemindersToday />

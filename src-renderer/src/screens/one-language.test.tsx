@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentStatus, HomeState, JarvisEvent, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
 import { DEFAULT_RISK_POLICY } from '../../../src-shared';
 import { App } from '../App';
+import { preloadScreens } from './screen-views';
 import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
 import { SCREENS, type Language } from '../store/ui-slice';
@@ -10,7 +11,7 @@ import { apiError, fakeApi, json } from '../testing/fake-api';
 import { homeFixture } from '../testing/home-fixture';
 import { createAudit, type Finding } from '../testing/language-audit';
 import { resetStore } from '../testing/reset-store';
-import { ragDocumentFixture, skillFixture, voiceStatusFixture } from '../testing/wire-fixtures';
+import { ragDocumentFixture, settingsFixture, skillFixture, voiceStatusFixture } from '../testing/wire-fixtures';
 
 // Every screen in both languages with a household's data and the master's real status
 // details (English, with setting names): nothing of the other language, no text key, no
@@ -248,6 +249,8 @@ function serve(): void {
         ],
       }),
     'GET /api/protocol/learning': () => json({ records: [] }),
+    'GET /api/settings': () => json(settingsFixture()),
+    'GET /api/settings/models': () => json({ reachable: false, models: [] }),
     'GET /api/notify/settings': () =>
       json({
         members: [
@@ -270,6 +273,7 @@ async function loadEverything(): Promise<void> {
     s.loadVoiceStatus(),
     s.loadProtocol(),
     s.loadDevices(),
+    s.loadSettings(),
   ]);
   await s.selectSession('ws_1');
 }
@@ -320,6 +324,8 @@ describe('one language at a time', () => {
       await useStore.getState().mutate('kanban_move', { id: 'card_1', column: 'DONE' });
       useStore.setState({ voiceError: { code: 'HANDS_FREE_OFF', detail: '' } });
       const { audit } = createAudit(language, USER_DATA);
+      // The screens' code first: this test reads their words, not how fast a chunk loads on a busy machine.
+      await preloadScreens();
       render(<App />);
       const findings: Finding[] = [];
       for (const id of SCREENS) {

@@ -12,6 +12,7 @@ const LAZY = {
   food: lazyScreen(() => import('./FoodScreen').then((m) => m.FoodScreen)),
   zuhause: lazyScreen(() => import('./zuhause/ZuhauseScreen').then((m) => m.ZuhauseScreen)),
   system: lazyScreen(() => import('./SystemScreen').then((m) => m.SystemScreen)),
+  settings: lazyScreen(() => import('./settings/SettingsScreen').then((m) => m.SettingsScreen)),
 } satisfies Record<Exclude<ScreenId, 'home'>, LazyScreen>;
 
 export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {
@@ -22,6 +23,7 @@ export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {
   food: LAZY.food.View,
   zuhause: LAZY.zuhause.View,
   system: LAZY.system.View,
+  settings: LAZY.settings.View,
 };
 
 /** Downloads every other screen's code, so switching screens later shows no loading frame. */

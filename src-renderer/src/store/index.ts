@@ -19,6 +19,7 @@ import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
 import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
 import { createWallSlice, type WallSlice } from './wall-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -40,7 +41,8 @@ export type Store = SystemSlice &
   HomeServerSlice &
   DevicesSlice &
   SubscriptionsSlice &
-  WallSlice;
+  WallSlice &
+  SettingsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -63,4 +65,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createDevicesSlice(...a),
   ...createSubscriptionsSlice(...a),
   ...createWallSlice(...a),
+  ...createSettingsSlice(...a),
 }));

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Store } from './index';
 
-export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'zuhause', 'system'] as const;
+export const SCREENS = ['home', 'calendar', 'tasks', 'kanban', 'food', 'zuhause', 'system', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 export type DesignMode = 'clean' | 'hud';
 export type Language = 'de' | 'en';

@@ -1,4 +1,5 @@
-import type { RagDocument, SkillInfo, VoiceCommandResponse, VoiceStatus } from '../../../src-shared';
+import type { RagDocument, SettingsResponse, SkillInfo, VoiceCommandResponse, VoiceStatus } from '../../../src-shared';
+import { SECRET_NAMES, SETTING_NAMES } from '../../../src-shared';
 
 /** GET /api/voice/status of a machine where everything is installed. */
 export function voiceStatusFixture(change: Partial<VoiceStatus> = {}): VoiceStatus {
@@ -56,6 +57,27 @@ export function voiceTurnFixture(change: Partial<VoiceCommandResponse> = {}): Vo
     tool_calls: [],
     trace_id: 'voice_1',
     timings: { capture_ms: 0, convert_ms: 0, transcribe_ms: 0, assistant_ms: 0, speak_ms: 0 },
+    ...change,
+  };
+}
+
+/** GET /api/settings of a household that finished its first start (the environment fixes the time zone). */
+export function settingsFixture(change: Partial<SettingsResponse> = {}): SettingsResponse {
+  const values: Partial<Record<string, string>> = { household_name: 'Familie Berg', language: 'de', timezone: 'Europe/Berlin', model: 'auto' };
+  return {
+    settings: SETTING_NAMES.map((name) => ({
+      name,
+      value: values[name] ?? '',
+      fixed: name === 'timezone',
+      applies: name === 'timezone' || name === 'lan_address' ? 'next_start' : 'now',
+    })),
+    secrets: SECRET_NAMES.map((name) => ({ name, set: name === 'homeassistant_token', fixed: false, applies: 'now' })),
+    setup: {
+      finished: true,
+      steps: { household: 'done', people: 'done', assistant: 'skipped', next: 'done' },
+      timezone: 'Europe/Berlin',
+    },
+    secret_store: 'key-file',
     ...change,
   };
 }

@@ -1,0 +1,2 @@
+export { KeyFileSealer, readOrCreateKey } from './key-file-sealer';
+export { SecretUnreadableError, type SecretSealer } from './secret-sealer';
