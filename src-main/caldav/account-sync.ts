@@ -43,6 +43,8 @@ export interface AccountView {
 
 type Client = Awaited<ReturnType<typeof createDAVClient>>;
 
+const REQUEST_TIMEOUT_MS = 20_000;
+
 function uidOf(text: string): string | undefined {
   try {
     const cal = new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -89,7 +91,9 @@ export class AccountSync {
     private readonly caller: (memberId: string | null) => ToolCaller,
     private readonly clock: () => Date,
     private readonly redact: (secret: string) => void,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl: typeof fetch = (input, init) =>
+      // A server that never answers must not hold a sync (or a request) forever.
+      fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
   ) {
     for (const a of repo.all()) redact(a.password);
   }
@@ -115,7 +119,12 @@ export class AccountSync {
   /** The calendars (with events) of an account, found from its server address. */
   async discover(serverUrl: string, username: string, password: string): Promise<RemoteCalendar[]> {
     const client = await this.client(serverUrl, username, password);
-    const calendars = await client.fetchCalendars();
+    let calendars: DAVCalendar[];
+    try {
+      calendars = await client.fetchCalendars();
+    } catch {
+      throw new Refusal('bad_gateway', 'CALDAV_ACCOUNT_UNREACHABLE', 'Der Kalender-Server hat die Kalender nicht genannt.');
+    }
     return calendars
       .filter((c) => !c.components || c.components.includes('VEVENT'))
       .map((c) => ({ url: c.url, name: typeof c.displayName === 'string' && c.displayName ? c.displayName : c.url }));
