@@ -454,7 +454,6 @@ export class Assistant {
       const catalog = boundedCatalog(
         skills,
         offer.tools.map((t) => t.function.name),
-        offer.limited,
         skillCatalogTokens(profile),
       );
       if (catalog.limited) {

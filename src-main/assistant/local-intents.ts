@@ -29,6 +29,7 @@ export const LOCAL_INTENT_NAMES = [
   'meals.what',
   'meals.plan',
   'followup.move',
+  'followup.shopping',
   ...HOME_INTENT_NAMES,
   'homeassistant.light',
   'homeassistant.cover',
@@ -447,11 +448,54 @@ const followupMove: Matcher = (text, ctx) => {
   return undefined;
 };
 
+const SHOPPING_FOR_IT: readonly [RegExp, Lang][] = [
+  [/^was (?:muss|müssen|soll|sollen) (?:ich|wir|man) (?:dafür|dafuer|dazu|noch) (?:ein)?kaufen\??$/iu, 'de'],
+  [/^what (?:do|should) (?:i|we) (?:need to )?buy for (?:it|that|this)\??$/iu, 'en'],
+];
+
+/**
+ * "Was muss ich dafür einkaufen?" after a meal was planned: the shopping list derived from the
+ * meal plan; after a recipe: its ingredients on the list (quantities as the recipe has them).
+ */
+const followupShopping: Matcher = (text, ctx) => {
+  const ref = ctx.reference;
+  const lang = firstMatch(SHOPPING_FOR_IT, text);
+  if (!ref || !lang || (ref.kind !== 'meal' && ref.kind !== 'recipe')) return undefined;
+  return {
+    name: 'followup.shopping',
+    lang,
+    async run(call) {
+      if (ref.kind === 'meal') {
+        const result = await call('groceries_sync_mealplan', {});
+        return { reply: replyFromResults([{ tool: 'groceries_sync_mealplan', arguments: {}, result }], lang) };
+      }
+      const recipe = await call('recipes_get', { id: ref.id });
+      const ingredients = recipe.success ? ingredientsOf(recipe.data) : [];
+      if (!recipe.success || ingredients.length === 0)
+        return { reply: replyFromResults([{ tool: 'recipes_get', arguments: { id: ref.id }, result: recipe }], lang) };
+      const results = [];
+      for (const item of ingredients) results.push({ tool: 'groceries_add', arguments: item, result: await call('groceries_add', item) });
+      return { reply: replyFromResults(results, lang) };
+    },
+  };
+};
+
+function ingredientsOf(data: unknown): Record<string, unknown>[] {
+  const list = (data as { ingredients?: unknown } | null)?.ingredients;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((i: unknown) => {
+    const { name, quantity, unit } = (i ?? {}) as { name?: unknown; quantity?: unknown; unit?: unknown };
+    if (typeof name !== 'string' || !name.trim()) return [];
+    return [{ name: name.slice(0, 80), ...(typeof quantity === 'number' && quantity > 0 ? { quantity } : {}), ...(typeof unit === 'string' && unit ? { unit } : {}) }];
+  });
+}
+
 // Order matters: specific templates before the generic ones.
 const MATCHERS: readonly Matcher[] = [
   // Home Assistant first: it steps aside unless it has the room the sentence names.
   homeAssistantRoomIntent,
   followupMove,
+  followupShopping,
   groceriesList,
   groceriesAdd,
   remindersAdd,

@@ -46,10 +46,9 @@ const line = (id: string, tool: string): CatalogSkill => ({ id, line: `  <skill 
 describe('the bounded skill catalog', () => {
   it('lists the skills of the offered tools first, in their rank, within the size', () => {
     const skills = [line('a', 't_a'), line('b', 't_b'), line('c', 't_c')];
-    expect(boundedCatalog(skills, ['t_c', 'x', 't_a'], true, 10_000)).toMatchObject({ shown: ['c', 'a'], limited: true });
-    expect(boundedCatalog(skills, ['t_b'], false, 10_000)).toMatchObject({ shown: ['b', 'a', 'c'], limited: false });
-    const small = boundedCatalog(skills, ['t_b'], false, 40);
-    expect(small.shown).toEqual(['b']);
+    expect(boundedCatalog(skills, ['t_c', 'x', 't_a'], 10_000)).toMatchObject({ shown: ['c', 'a', 'b'], limited: false });
+    const small = boundedCatalog(skills, ['t_b'], 40);
+    expect(small).toMatchObject({ shown: ['b'], limited: true });
     expect(small.tokens).toBeLessThanOrEqual(40);
   });
 

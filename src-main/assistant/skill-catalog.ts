@@ -32,12 +32,12 @@ export const FIND_SKILLS_TOOL: OllamaFunctionTool = {
   },
 };
 
-/** Catalog size when the model profile says nothing: about a tenth of a 16k context. */
-export const DEFAULT_SKILL_CATALOG_TOKENS = 1500;
+/** Catalog size when the model profile says nothing: about twenty skills, a twentieth of a 16k context. */
+export const DEFAULT_SKILL_CATALOG_TOKENS = 800;
 
-/** The catalog's size for a model: a quarter of its tool budget, at most the default. */
+/** The catalog's size for a model: a tenth of its tool budget, between 200 and the default. */
 export function skillCatalogTokens(profile: { readonly maxTokens: number } | undefined): number {
-  return profile ? Math.max(200, Math.min(DEFAULT_SKILL_CATALOG_TOKENS, Math.floor(profile.maxTokens / 4))) : DEFAULT_SKILL_CATALOG_TOKENS;
+  return profile ? Math.max(200, Math.min(DEFAULT_SKILL_CATALOG_TOKENS, Math.floor(profile.maxTokens / 10))) : DEFAULT_SKILL_CATALOG_TOKENS;
 }
 
 export interface BoundedCatalog {
@@ -51,21 +51,16 @@ export interface BoundedCatalog {
 
 /**
  * The catalog of one request: skills whose tools were offered come first, in the order the
- * retrieval ranked those tools; when the whole tool set fits (`offerLimited` false) the other
- * skills follow. Skills are added while the block stays within `maxTokens`.
+ * retrieval ranked those tools, then the others in their order. Skills are added while the
+ * block stays within `maxTokens`.
  */
-export function boundedCatalog(
-  skills: readonly CatalogSkill[],
-  offeredTools: readonly string[],
-  offerLimited: boolean,
-  maxTokens: number,
-): BoundedCatalog {
+export function boundedCatalog(skills: readonly CatalogSkill[], offeredTools: readonly string[], maxTokens: number): BoundedCatalog {
   if (skills.length === 0) return { xml: '', shown: [], limited: false, tokens: 0 };
   const rank = new Map(offeredTools.map((name, i) => [name, i] as const));
   const rankOf = (s: CatalogSkill): number => Math.min(...s.tools.map((t) => rank.get(t) ?? Infinity));
+  // The skills of offered tools first; the others, in their order, fill what room is left.
   const ranked = skills
     .map((s, i) => ({ s, r: rankOf(s), i }))
-    .filter((x) => !offerLimited || x.r !== Infinity)
     .sort((a, b) => a.r - b.r || a.i - b.i)
     .map((x) => x.s);
   const frame = estimateTokens('<available_skills>\n</available_skills>');
