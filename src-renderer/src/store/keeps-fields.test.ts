@@ -144,11 +144,12 @@ describe('undo after a delete restores every field', () => {
     expect(toolCalls(api, 'kanban_move')).toEqual([{ id: 'card_again', column: 'DOING', order: 0 }]);
   });
 
-  it('an event comes back with its title, times, place, notes and person', () => {
+  it('an event comes back with its title, times, place, notes and people', () => {
     const event: CalendarEvent = {
       ...homeFixture().events[0]!,
       notes: 'Karte mitnehmen',
       assignee: 'mem_mia',
+      assignees: ['mem_mia', 'mem_leon'],
     };
     expect(recreateArgs(event, TZ)).toEqual({
       title: 'Zahnarzt',
@@ -156,7 +157,7 @@ describe('undo after a delete restores every field', () => {
       duration_minutes: 60,
       location: 'Praxis Weber',
       notes: 'Karte mitnehmen',
-      assignee: 'mem_mia',
+      assignees: ['mem_mia', 'mem_leon'],
     });
   });
 });
