@@ -154,7 +154,9 @@ export async function run() {
       const res = await fetch(`${master.url}/api/tools/calendar_create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ arguments: { title: `Termin ${i + 1}`, when: { kind: 'relative', offset_days: i % 28, time: `${hour}:00` } } }),
+        body: JSON.stringify({
+          arguments: { title: `Termin ${i + 1}`, when: { kind: 'relative', offset_days: i % 28, time: `${hour}:00` } },
+        }),
       });
       if (res.status !== 200) throw new Error(`calendar_create: ${res.status} ${await res.text()}`);
     }

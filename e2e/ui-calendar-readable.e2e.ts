@@ -147,8 +147,8 @@ describe('the week and the day', () => {
       it(`${viewport.width} wide, ${language}: no day's name runs into the next column`, async () => {
         const page = await openCalendar('week', language, viewport);
         const overlaps = await page.getByTestId('week-view').evaluate((grid) =>
-          [...grid.querySelectorAll<HTMLElement>('.week-day')].flatMap((day) =>
-            [...day.querySelectorAll<HTMLElement>('.day-head .day-name')]
+          (Array.from(grid.querySelectorAll('.week-day')) as HTMLElement[]).flatMap((day) =>
+            (Array.from(day.querySelectorAll('.day-head .day-name')) as HTMLElement[])
               .filter((n) => n.offsetParent !== null)
               .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > day.getBoundingClientRect().right + 1)
               .map((n) => n.innerText),

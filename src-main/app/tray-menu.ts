@@ -4,7 +4,8 @@ import type { PttPhase } from '../../src-shared';
 // an item's id to an action, so what the menu shows is tested without Electron.
 
 export type TrayStatus = 'idle' | 'listening' | 'thinking' | 'error';
-export type TrayAction = 'open' | 'open-wall' | 'push-to-talk' | 'toggle-mute' | 'toggle-login' | 'remote-connect' | 'remote-disconnect' | 'quit';
+export type TrayAction =
+  'open' | 'open-wall' | 'push-to-talk' | 'toggle-mute' | 'toggle-login' | 'remote-connect' | 'remote-disconnect' | 'quit';
 /** The connection to a JARVIS on the home server, when the app uses one instead of its own. */
 export type RemoteTrayState = 'connected' | 'connecting' | 'not-connected' | 'not-paired' | 'not-trusted' | 'certificate-changed';
 export type Language = 'de' | 'en';

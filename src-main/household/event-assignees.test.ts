@@ -16,7 +16,10 @@ describe('events for several people', () => {
     // Each of them finds it under their own name, and the list keeps its order.
     for (const who of ['Paul', 'Mia']) {
       const list = await h.call('calendar_list', { days: 7, assignee: who });
-      expect(list.data?.events.map((e) => e.title), who).toEqual(['Elternabend']);
+      expect(
+        list.data?.events.map((e) => e.title),
+        who,
+      ).toEqual(['Elternabend']);
       expect(list.data?.events[0]?.assignees).toEqual([paul.id, mia.id]);
     }
     // Several people: the reminder is everyone's, so none of them misses it.
