@@ -1,7 +1,7 @@
 // The layer rules of the code base, enforced in `npm test` and proven by scripts/layers.int.test.ts.
 // Paths are relative to the repo root. Inside src-main there are three kinds of folders, and
 // imports run only downwards: entries and the composition root -> capabilities -> platform.
-const CAPABILITIES = '(access|assistant|backup|docker|home|homeassistant|household|knowledge|mcp|mesh|notify|protocol|skills|system|voice)';
+const CAPABILITIES = '(access|assistant|backup|docker|home|homeassistant|household|knowledge|mcp|mesh|notify|policy|protocol|skills|system|voice)';
 const ENTRIES = '(app|cli|serve|master)';
 const TESTS = '\\.test\\.tsx?$';
 

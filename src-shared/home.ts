@@ -565,5 +565,3 @@ export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filt
   (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
 );
 
-/** Deleting asks for a confirmation when the assistant calls it. */
-export const HOME_CONFIRMED_TOOLS: readonly HomeToolName[] = ['calendar_delete', 'tasks_delete', 'mealplan_delete', 'kanban_delete'];

@@ -22,7 +22,8 @@ import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } fr
 import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
 import { createLogger, Tracer, type Logger } from '../platform/trace';
-import { createProtocol, type ProtocolCapability } from '../protocol';
+import { createPolicy, type PolicyCapability } from '../policy';
+import { createProtocol, recordedVerdict, type ProtocolCapability } from '../protocol';
 import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
 import { createVoice, type VoiceAssistant, type VoiceCapability } from '../voice';
@@ -50,6 +51,7 @@ export interface MasterOptions {
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
 export interface Capabilities {
   readonly protocol: ProtocolCapability;
+  readonly policy: PolicyCapability;
   readonly household: HouseholdCapability;
   readonly skills: SkillsCapability;
   readonly mesh: MeshCapability;
@@ -143,6 +145,14 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
+  // The one gate: every tool call of every path meets it from here on.
+  const policy = createPolicy(platform, { members: household.members });
+  // A protocol client recording a decision under the household's policy gets the gate's,
+  // as an agent would (the protocol records decisions, it makes none).
+  protocol.service.setHouseholdDecider((name) => {
+    const tool = platform.registry.get(name);
+    return tool ? recordedVerdict(platform.registry.decide(tool, {}, { actor: 'assistant' })) : undefined;
+  });
   const notify = createNotify(platform, { members: household.members });
   // Knowledge before skills: pipelines search the household's documents (memory_search).
   const knowledge = createKnowledge(platform);
@@ -171,11 +181,12 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
   const access = createAccess(platform, household.members);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify },
+    capabilities: { protocol, policy, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify },
     all: [
       system,
       protocol,
       household,
+      policy,
       notify,
       knowledge,
       skills,
