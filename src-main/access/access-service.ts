@@ -33,6 +33,8 @@ export class AccessService {
   private readonly byHash = new Map<string, DeviceRow>();
   private readonly seenMs = new Map<string, number>();
   private readonly open = new Map<string, Set<ServerResponse>>();
+  /** Each member's role as last seen, to notice a change. */
+  private readonly roles = new Map<string, string>();
 
   constructor(
     private readonly ctx: Platform,
@@ -42,6 +44,23 @@ export class AccessService {
     this.codes = new PairingCodes(ctx.clock);
     this.limiter = new AttemptLimiter(ctx.clock);
     for (const d of repo.all()) this.byHash.set(d.credentialSha256, d);
+    for (const m of members.list()) this.roles.set(m.id, m.role);
+  }
+
+  /**
+   * The members changed: a device whose member's role changed (or who left) loses what it
+   * has open (its event stream reconnects under the new role); every next request is
+   * checked against the role as it stands anyway.
+   */
+  membersChanged(): void {
+    const now = new Map(this.members.list().map((m) => [m.id, m.role] as const));
+    for (const row of this.byHash.values()) {
+      if (this.roles.get(row.memberId) === now.get(row.memberId)) continue;
+      for (const res of this.open.get(row.id) ?? []) res.destroy();
+      this.open.delete(row.id);
+    }
+    this.roles.clear();
+    for (const [id, role] of now) this.roles.set(id, role);
   }
 
   issueCode(): IssuedCode {
@@ -124,7 +143,7 @@ export class AccessService {
   }
 
   isAdmin(memberId: string | undefined): boolean {
-    return memberId !== undefined && this.members.get(memberId)?.is_admin === true;
+    return memberId !== undefined && this.members.get(memberId)?.role === 'admin';
   }
 
   count(): number {

@@ -4,6 +4,7 @@ import { AccessService } from './access-service';
 import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
 import { registerAccessRoutes } from './routes';
+import { addRouteGuard } from './route-guard';
 import { DeviceRepository } from './store';
 import type { TlsMaterial } from './tls/local-ca';
 
@@ -34,6 +35,10 @@ export function tlsDir(dataFile: string): string {
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
 export function createAccess(ctx: Platform, members: MemberDirectory): AccessCapability {
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members);
+  const stopWatchingMembers = ctx.events.subscribe((event) => {
+    const domains = (event.data as { domains?: readonly string[] } | undefined)?.domains;
+    if (event.type === 'state.changed' && domains?.includes('members')) service.membersChanged();
+  });
   const addr = ctx.config.lanAddr;
   const names = addr ? lanNames({ host: addr.host, extra: ctx.config.lanNames }) : [];
   const allowed = new Set(names);
@@ -79,6 +84,9 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
     onCertificateRenewed(listener) {
       renewed.push(listener);
     },
+    meshRoutes(app) {
+      addRouteGuard(app, 'mesh', members);
+    },
     routes(app, listener: ApiListener) {
       registerAccessRoutes(
         app,
@@ -94,6 +102,8 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
         },
         ctx.config.language,
       );
+      // After the LAN guard: who asks is known before the table is looked at.
+      addRouteGuard(app, listener, members);
     },
     start() {
       if (!addr) return;
@@ -103,6 +113,7 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
       renewTimer.unref();
     },
     stop() {
+      stopWatchingMembers();
       if (renewTimer) clearInterval(renewTimer);
       renewTimer = undefined;
     },
