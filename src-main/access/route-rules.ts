@@ -28,13 +28,13 @@ const desktop: RouteRule = { access: 'admin', listeners: ['loopback'] };
 
 /** The household's lists: every role reaches them; the tool gate decides per call and role. */
 const HOUSEHOLD_LISTS = ['calendar', 'tasks', 'reminders', 'groceries', 'mealplan', 'kanban', 'recipes'];
+/** Reminders are not edited in place and recipes not deleted over HTTP. */
+const NOT_OFFERED = new Set(['PATCH /api/reminders/:id', 'DELETE /api/recipes/:id']);
 function listRoutes(): Record<string, RouteRule> {
   const out: Record<string, RouteRule> = {};
   for (const list of HOUSEHOLD_LISTS) {
-    out[`GET /api/${list}`] = member;
-    out[`POST /api/${list}`] = member;
-    out[`PATCH /api/${list}/:id`] = member;
-    out[`DELETE /api/${list}/:id`] = member;
+    for (const route of [`GET /api/${list}`, `POST /api/${list}`, `PATCH /api/${list}/:id`, `DELETE /api/${list}/:id`])
+      if (!NOT_OFFERED.has(route)) out[route] = member;
   }
   return out;
 }
@@ -90,9 +90,6 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/rag/documents/:id': adult,
   'DELETE /api/rag/documents/:id': adult,
   'GET /api/rag/search': adult,
-  'GET /api/approvals': member,
-  'POST /api/approvals/:id/allow': admin,
-  'POST /api/approvals/:id/refuse': admin,
   // Settings, configuration, exports, devices, skills, integrations: admins.
   'GET /api/config': admin,
   'GET /api/debug/export': admin,

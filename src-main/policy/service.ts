@@ -1,4 +1,11 @@
-import { decideRisk, type GateDecision, type MemberRole, type RiskPolicy, type RiskPolicyResponse, type RiskVerdict } from '../../src-shared';
+import {
+  decideRisk,
+  type GateDecision,
+  type MemberRole,
+  type RiskPolicy,
+  type RiskPolicyResponse,
+  type RiskVerdict,
+} from '../../src-shared';
 import type { RegisteredTool, SkillRegistry, ToolAsker, ToolGate } from '../platform/registry';
 import { decide } from './gate';
 import type { RiskPolicyStore } from './store';
