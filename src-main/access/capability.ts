@@ -5,6 +5,7 @@ import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
 import { registerAccessRoutes } from './routes';
 import { addRouteGuard } from './route-guard';
+import { LocalSessions } from './local-session';
 import { DeviceRepository } from './store';
 import type { TlsMaterial } from './tls/local-ca';
 
@@ -25,6 +26,17 @@ export interface AccessCapability extends Capability {
   lanListening(port: number): string;
   /** Called with new certificate material whenever it is renewed while running. */
   onCertificateRenewed(listener: (material: TlsMaterial) => void): void;
+  /** The secret of the desktop window and the CLI on the loopback listener. */
+  readonly localSecret: string;
+  /** A one-time path that signs a browser on this machine in as the desktop. */
+  browserLink(): string;
+}
+
+export interface LocalAccessOptions {
+  /** The desktop window's launch secret; made fresh when absent. */
+  readonly secret?: string;
+  /** `open`: every loopback request acts as the desktop (a machine with one trusted user, tests of the served UI). */
+  readonly mode?: 'secret' | 'open';
 }
 
 /** The folder of JARVIS's own CA and server certificate: beside the database. */
@@ -33,7 +45,9 @@ export function tlsDir(dataFile: string): string {
 }
 
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
-export function createAccess(ctx: Platform, members: MemberDirectory): AccessCapability {
+export function createAccess(ctx: Platform, members: MemberDirectory, local: LocalAccessOptions = {}): AccessCapability {
+  const localSessions = new LocalSessions(ctx.clock, local.secret);
+  ctx.tracer.redactor.add(localSessions.secret);
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members);
   const stopWatchingMembers = ctx.events.subscribe((event) => {
     const domains = (event.data as { domains?: readonly string[] } | undefined)?.domains;
@@ -84,6 +98,8 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
     onCertificateRenewed(listener) {
       renewed.push(listener);
     },
+    localSecret: localSessions.secret,
+    browserLink: () => localSessions.browserLink(),
     meshRoutes(app) {
       addRouteGuard(app, 'mesh', members);
     },
@@ -102,10 +118,12 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
         },
         ctx.config.language,
       );
-      // After the LAN guard: who asks is known before the table is looked at.
+      if (listener === 'loopback') localSessions.register(app, local.mode ?? 'secret');
+      // After the LAN guard and the local sessions: who asks is known before the table is looked at.
       addRouteGuard(app, listener, members);
     },
     start() {
+      localSessions.writeFile(ctx.config.dataFile);
       if (!addr) return;
       renewTimer = setInterval(() => {
         ensure().catch((err: unknown) => ctx.log.error('renewing the LAN certificate failed', err));
@@ -114,6 +132,7 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
     },
     stop() {
       stopWatchingMembers();
+      localSessions.removeFile();
       if (renewTimer) clearInterval(renewTimer);
       renewTimer = undefined;
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole } from '../../src-shared';
 import { pairDevice, rawRequest, type RawAnswer } from '../testing/lan-devices';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
+import { LOCAL_SECRET_HEADER } from './local-session';
 import { ROUTE_RULES, roleMayAsk, ruleOf, type Listener, type RouteRule } from './route-rules';
 
 // Generated from the route table: every registered route x every role x every listener, each
@@ -37,9 +38,13 @@ function pathOf(url: string): string {
   return url.replace(/:([a-z]+)/g, (_m, p: string) => PARAMS[p] ?? 'zz_missing');
 }
 
-function ask(base: URL, method: string, url: string, cookie?: string): Promise<RawAnswer> {
+function ask(base: URL, method: string, url: string, cookie?: string, headers?: Record<string, string>): Promise<RawAnswer> {
   const json = method === 'POST' || method === 'PUT' || method === 'PATCH' ? {} : undefined;
-  return rawRequest(base, method, pathOf(url), { ...(cookie ? { cookie } : {}), ...(json ? { json } : {}) });
+  return rawRequest(base, method, pathOf(url), {
+    ...(cookie ? { cookie } : {}),
+    ...(json ? { json } : {}),
+    ...(headers ? { headers } : {}),
+  });
 }
 
 function expectAnswer(answer: RawAnswer, rule: RouteRule, listener: Listener, role: MemberRole, route: string): void {
@@ -85,11 +90,25 @@ describe('the route table', () => {
     expect(Object.keys(ROUTE_RULES).filter((r) => !registered.has(r))).toEqual([]);
   });
 
-  it('answers every route on the loopback listener as the desktop (an admin) would be answered', async () => {
+  it('answers every route on the loopback listener: the desktop window and the CLI as an admin, any other local program as an adult', async () => {
+    const desktop = { [LOCAL_SECRET_HEADER]: t.master.capabilities.access.localSecret };
     for (const r of t.master.routes().api) {
-      expectAnswer(await ask(new URL(t.url), r.method, r.url), ruleOf(r.method, r.url)!, 'loopback', 'admin', `${r.method} ${r.url}`);
+      const rule = ruleOf(r.method, r.url)!;
+      expectAnswer(await ask(new URL(t.url), r.method, r.url, undefined, desktop), rule, 'loopback', 'admin', `${r.method} ${r.url}`);
+      expectAnswer(await ask(new URL(t.url), r.method, r.url), rule, 'loopback', 'adult', `local program: ${r.method} ${r.url}`);
     }
-  }, 120_000);
+  }, 240_000);
+
+  it('signs a browser on this machine in once through the printed link', async () => {
+    const link = t.master.capabilities.access.browserLink();
+    const first = await rawRequest(new URL(t.url), 'GET', link);
+    expect(first.status).toBe(303);
+    const cookie = first.setCookie!.split(';')[0]!;
+    expect(first.setCookie).toMatch(/HttpOnly; SameSite=Strict/);
+    expect((await rawRequest(new URL(t.url), 'GET', '/api/policy/risk', { cookie })).status).toBe(200);
+    expect((await rawRequest(new URL(t.url), 'GET', '/api/policy/risk')).status).toBe(403);
+    expect((await rawRequest(new URL(t.url), 'GET', link)).status).toBe(403);
+  });
 
   it('answers every route on the LAN listener per role of the paired device', async () => {
     for (const role of ROLES) {

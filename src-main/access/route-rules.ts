@@ -145,6 +145,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /mcp': token,
   'POST /mcp': token,
   'DELETE /mcp': token,
+  // A browser on this machine signs in with the one-time link `serve` prints.
+  'GET /local-session': { access: 'public', listeners: ['loopback'] },
   // Paired devices only: the pairing page and its two calls.
   'GET /pair': pairing,
   'GET /pair/pair.js': pairing,

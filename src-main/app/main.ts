@@ -157,6 +157,7 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend>
     uiDir: join(__dirname, '..', 'renderer'),
     logger: log,
     extra: [launchSecretGuard(secret)],
+    localAccess: { secret },
   });
   master = running;
   const { apiUrl } = await running.start();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { createAccess, type AccessCapability } from '../access';
+import { createAccess, type AccessCapability, type LocalAccessOptions } from '../access';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
 import { createDocker } from '../docker';
@@ -46,6 +46,8 @@ export interface MasterOptions {
   readonly documents?: AssistantDeps['documents'];
   /** Home Assistant's retry pause (tests shorten it). */
   readonly homeAssistant?: HomeAssistantOptions;
+  /** Who on this machine acts as the desktop on the loopback listener (the desktop passes its launch secret). */
+  readonly localAccess?: LocalAccessOptions;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -178,10 +180,25 @@ function composeCapabilities(platform: Platform, options: MasterOptions): { capa
     settingsFile: settingsFileOf(platform.config.dataFile),
   });
   const home = createHome(platform);
-  const access = createAccess(platform, household.members);
+  const access = createAccess(platform, household.members, options.localAccess);
   const extra = (options.extra ?? []).map((make) => make(platform));
   return {
-    capabilities: { protocol, policy, household, skills, mesh, knowledge, assistant, voice, backup, homeassistant, home, mcp, access, notify },
+    capabilities: {
+      protocol,
+      policy,
+      household,
+      skills,
+      mesh,
+      knowledge,
+      assistant,
+      voice,
+      backup,
+      homeassistant,
+      home,
+      mcp,
+      access,
+      notify,
+    },
     all: [
       system,
       protocol,
