@@ -5,6 +5,7 @@
 
 import type { ComponentStatus } from './api';
 import type { Member } from './members';
+import type { MemberRole } from './risk';
 
 // ---------------------------------------------------------------------------
 // Symbolic time (resolved only in src-main/household/time, to RFC3339 in JARVIS_TIMEZONE)
@@ -214,6 +215,8 @@ export interface HomeState {
   readonly members: readonly Member[];
   /** The member this request acts for (the paired device's, or the desktop member). */
   readonly viewer_member: string;
+  /** The role this request acts with: the UI shows admin cards only to admins (the server refuses the rest anyway). */
+  readonly viewer_role: MemberRole;
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
   /**

@@ -189,6 +189,7 @@ export function homeFixture(): HomeState {
       },
     ],
     viewer_member: 'mem_anna',
+    viewer_role: 'admin',
     system: {
       ollama: { state: 'off', detail: 'not checked yet (http://127.0.0.1:11434)', code: 'ollama.unchecked' },
       household: { state: 'ok', detail: 'reminder pass every 60000 ms', code: 'household.reminderPass', params: { seconds: 60 } },
