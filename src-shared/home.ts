@@ -567,4 +567,3 @@ export interface HomeToolData {
 export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filter(
   (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
 );
-
