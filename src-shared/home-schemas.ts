@@ -4,7 +4,6 @@
 
 import type { RiskClass } from './risk';
 import {
-  HOME_CONFIRMED_TOOLS,
   HOME_MUTATING_TOOLS,
   KANBAN_COLUMNS,
   MEAL_SLOTS,
@@ -149,6 +148,8 @@ function object(properties: Record<string, unknown>, required: readonly string[]
 }
 
 interface ToolSpec {
+  /** Declared here, once: what the household's policy and the asker's role decide over. */
+  readonly risk: RiskClass;
   readonly description: string;
   readonly input_schema: JsonSchemaObject;
 }
@@ -156,10 +157,12 @@ interface ToolSpec {
 /** Every core tool's description (German, as the assistant reads it) and input schema. */
 export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
   system_get_time: {
+    risk: 'read',
     description: 'Aktuelles Datum, Uhrzeit, Wochentag und Zeitzone des Haushalts.',
     input_schema: object({}),
   },
   calendar_list: {
+    risk: 'read',
     description:
       'Termine in einem Zeitraum auflisten (Standard: ab heute 7 Tage). Serien erscheinen als einzelne Termine mit occurrence_start.',
     input_schema: object({
@@ -171,6 +174,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     }),
   },
   calendar_create: {
+    risk: 'reversible',
     description:
       'Termin anlegen. Ohne Uhrzeit ganztägig (mehrere Tage: last_day). Erinnerung automatisch 30 Minuten vorher. Wiederkehrend mit rrule, ab dem ersten passenden Tag ab when.',
     input_schema: object(
@@ -189,6 +193,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   calendar_update: {
+    risk: 'reversible',
     description:
       'Termin ändern oder verschieben (die Erinnerung wandert mit). Bei Serien: scope und occurrence_start wählen, welche Termine.',
     input_schema: object(
@@ -216,14 +221,17 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   calendar_delete: {
+    risk: 'disruptive',
     description: 'Termin löschen (seine Erinnerung ebenso). Bei Serien: scope this = nur dieser, following = ab diesem, all = ganze Serie.',
     input_schema: object({ id: id('evt_'), occurrence_start: occurrenceStart, scope }, ['id']),
   },
   tasks_list: {
+    risk: 'read',
     description: 'Aufgaben auflisten (Standard: alle nicht erledigten).',
     input_schema: object({ status: { enum: [...TASK_STATUSES, 'all'] }, query: optionalText(200), assignee: assigneeFilter }),
   },
   tasks_create: {
+    risk: 'reversible',
     description: 'Aufgabe anlegen (erscheint automatisch als Kanban-Karte).',
     input_schema: object(
       {
@@ -240,6 +248,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   tasks_update: {
+    risk: 'reversible',
     description: 'Aufgabe ändern oder erledigen (status "done").',
     input_schema: object(
       {
@@ -257,19 +266,23 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   tasks_delete: {
+    risk: 'disruptive',
     description: 'Aufgabe löschen (ihre Kanban-Karte ebenso).',
     input_schema: object({ id: id('task_') }, ['id']),
   },
   reminders_list: {
+    risk: 'read',
     description: 'Erinnerungen auflisten (Standard: nur ausstehende).',
     input_schema: object({ include_fired: { type: 'boolean' }, assignee: assigneeFilter }),
   },
   reminders_create: {
+    risk: 'reversible',
     description:
       'Erinnerung anlegen. Ohne Uhrzeit um 09:00. Ohne assignee ist sie für die fragende Person ("Erinnere mich"); "Erinnere Paul" = assignee "Paul".',
     input_schema: object({ text: text(500), when: SYMBOLIC_TIME_SCHEMA, assignee }, ['text', 'when']),
   },
   reminders_delete: {
+    risk: 'disruptive',
     description: 'Erinnerung löschen.',
     input_schema: object({ id: id('rem_') }, ['id']),
   },
@@ -279,14 +292,17 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({ id: id('rem_'), minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES } }, ['id']),
   },
   groceries_list: {
+    risk: 'read',
     description: 'Einkaufsliste anzeigen (Standard: nur offene Einträge).',
     input_schema: object({ include_checked: { type: 'boolean' } }),
   },
   groceries_add: {
+    risk: 'reversible',
     description: 'Artikel zur Einkaufsliste hinzufügen, z. B. name "Milch", quantity 2, unit "l".',
     input_schema: object({ name: text(80), quantity, unit, client_id: clientId }, ['name']),
   },
   groceries_update: {
+    risk: 'reversible',
     description: 'Einkaufseintrag ändern oder abhaken (checked).',
     input_schema: object(
       {
@@ -300,38 +316,47 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   groceries_remove: {
+    risk: 'disruptive',
     description: 'Eintrag von der Einkaufsliste entfernen.',
     input_schema: object({ id: id('groc_') }, ['id']),
   },
   groceries_sync_mealplan: {
+    risk: 'reversible',
     description: 'Einkaufsliste aus dem Essensplan der nächsten Tage (Standard 14) neu ableiten; meldet Mahlzeiten ohne Rezept.',
     input_schema: object({ days: days(62, 'Vorschau in Tagen, Standard 14') }),
   },
   recipes_search: {
+    risk: 'read',
     description: 'Rezepte nach Titel, Zutat oder Schlagwort suchen.',
     input_schema: object({ query: text(200), limit: { type: 'integer', minimum: 1, maximum: 50 } }, ['query']),
   },
   recipes_get: {
+    risk: 'read',
     description: 'Ein Rezept mit Zutaten und Schritten lesen.',
     input_schema: object({ id: id('rec_') }, ['id']),
   },
   recipes_create: {
+    risk: 'reversible',
     description: 'Rezept mit Portionen, Zutaten (Menge, Einheit) und Schritten anlegen.',
     input_schema: object({ title: text(200), servings, ingredients, steps, tags }, ['title', 'servings', 'ingredients']),
   },
   recipes_list: {
+    risk: 'read',
     description: 'Alle Rezepte des Rezeptbuchs auflisten (optional nach Schlagwort).',
     input_schema: object({ tag: text(40) }),
   },
   recipes_update: {
+    risk: 'reversible',
     description: 'Rezept ändern; die abgeleitete Einkaufsliste folgt automatisch.',
     input_schema: object({ id: id('rec_'), title: text(200), servings, ingredients, steps, tags }, ['id']),
   },
   mealplan_list: {
+    risk: 'read',
     description: 'Essensplan in einem Zeitraum (Standard: ab heute 7 Tage).',
     input_schema: object({ from: SYMBOLIC_TIME_SCHEMA, days: days(366, 'Anzahl Tage, Standard 7'), meal: { enum: [...MEAL_SLOTS] } }),
   },
   mealplan_create: {
+    risk: 'reversible',
     description: 'Mahlzeit planen (title und/oder recipe_id). Mit Rezept landen die Zutaten skaliert auf der Einkaufsliste.',
     input_schema: object(
       { title: text(200), recipe_id: id('rec_'), when: SYMBOLIC_TIME_SCHEMA, meal: { enum: [...MEAL_SLOTS] }, servings },
@@ -339,6 +364,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   mealplan_update: {
+    risk: 'reversible',
     description: 'Geplante Mahlzeit ändern oder verschieben; die Einkaufsliste folgt.',
     input_schema: object(
       {
@@ -353,20 +379,24 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   mealplan_delete: {
+    risk: 'disruptive',
     description: 'Geplante Mahlzeit löschen; ihre Zutaten verlassen die Einkaufsliste.',
     input_schema: object({ id: id('meal_') }, ['id']),
   },
   kanban_list: {
+    risk: 'read',
     description: 'Kanban-Karten auflisten.',
     input_schema: object({ column: { enum: [...KANBAN_COLUMNS] }, assignee: assigneeFilter }),
   },
   kanban_create: {
+    risk: 'reversible',
     description: 'Kanban-Karte anlegen (optional mit einer Aufgabe verknüpft).',
     input_schema: object({ title: text(200), column: { enum: [...KANBAN_COLUMNS] }, task_id: id('task_'), assignee, client_id: clientId }, [
       'title',
     ]),
   },
   kanban_move: {
+    risk: 'reversible',
     description: 'Kanban-Karte in eine Spalte verschieben (und mit assignee jemandem zuordnen).',
     input_schema: object(
       {
@@ -379,6 +409,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     ),
   },
   kanban_delete: {
+    risk: 'disruptive',
     description: 'Kanban-Karte löschen.',
     input_schema: object({ id: id('card_') }, ['id']),
   },
@@ -388,14 +419,9 @@ export function homeToolMutates(name: HomeToolName): boolean {
   return HOME_MUTATING_TOOLS.includes(name);
 }
 
-export function homeToolNeedsConfirmation(name: HomeToolName): boolean {
-  return HOME_CONFIRMED_TOOLS.includes(name);
-}
-
-/** Reads are `read`, creates and updates `reversible`, deletes `disruptive`. */
+/** The risk class the tool's spec declares. */
 export function homeToolRisk(name: HomeToolName): RiskClass {
-  if (!homeToolMutates(name)) return 'read';
-  return /_(delete|remove)$/.test(name) ? 'disruptive' : 'reversible';
+  return HOME_TOOL_SPECS[name].risk;
 }
 
 // ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 
 import type { ComponentStatus } from './api';
 import type { Member } from './members';
+import type { MemberRole } from './risk';
 
 // ---------------------------------------------------------------------------
 // Symbolic time (resolved only in src-main/household/time, to RFC3339 in JARVIS_TIMEZONE)
@@ -220,6 +221,8 @@ export interface HomeState {
   readonly members: readonly Member[];
   /** The member this request acts for (the paired device's, or the desktop member). */
   readonly viewer_member: string;
+  /** The role this request acts with: the UI shows admin cards only to admins (the server refuses the rest anyway). */
+  readonly viewer_role: MemberRole;
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
   /**
@@ -591,6 +594,3 @@ export interface HomeToolData {
 export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filter(
   (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
 );
-
-/** Deleting asks for a confirmation when the assistant calls it. */
-export const HOME_CONFIRMED_TOOLS: readonly HomeToolName[] = ['calendar_delete', 'tasks_delete', 'mealplan_delete', 'kanban_delete'];

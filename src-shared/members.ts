@@ -1,6 +1,7 @@
 // The household's members: who lives here, each with a colour and a letter the screens show,
 // and the language their devices speak. Items (tasks, events, reminders, kanban cards) may
 // name one member as their assignee.
+import type { MemberRole } from './risk';
 
 export const MEMBER_LANGUAGES = ['de', 'en'] as const;
 export type MemberLanguage = (typeof MEMBER_LANGUAGES)[number];
@@ -19,7 +20,9 @@ export interface Member {
   /** The letter of the avatar, one character. */
   readonly initial: string;
   readonly language: MemberLanguage;
-  /** Admins manage members and devices from a paired device too. */
+  /** What the member may do, on every path: admin, adult, child or guest. */
+  readonly role: MemberRole;
+  /** `role === 'admin'`: admins manage settings, members, devices and skills. */
   readonly is_admin: boolean;
   /** The member the desktop (loopback) acts for; created on the first run from the desktop's user. */
   readonly is_desktop: boolean;
@@ -35,6 +38,8 @@ export interface MemberCreateRequest {
   readonly color?: string;
   readonly initial?: string;
   readonly language?: MemberLanguage;
+  readonly role?: MemberRole;
+  /** Older clients: `true` is the role admin, `false` takes an admin back to adult. */
   readonly is_admin?: boolean;
 }
 

@@ -78,3 +78,45 @@ export interface RiskPolicyResponse {
   readonly policy: RiskPolicy;
   readonly tools: readonly RiskToolView[];
 }
+
+/**
+ * A manifest's `requires_confirmation: true` is a declaration of risk: such an action is never
+ * less than `disruptive`. Used where a skill's or worker's action is declared.
+ */
+export function declaredRisk(risk: RiskClass | undefined, requiresConfirmation: boolean | undefined): RiskClass | undefined {
+  if (requiresConfirmation !== true) return risk;
+  const at = RISK_CLASSES.indexOf(risk ?? UNDECLARED_RISK);
+  return RISK_CLASSES[Math.max(at, RISK_CLASSES.indexOf('disruptive'))];
+}
+
+// ---------------------------------------------------------------------------
+// Member roles and the one gate.
+
+/** Every member has one role; the role decides on the server, on every path. */
+export const MEMBER_ROLES = ['admin', 'adult', 'child', 'guest'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export function isMemberRole(value: unknown): value is MemberRole {
+  return typeof value === 'string' && (MEMBER_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * What the gate answers for one tool call: `run` it; `ask` the household's "ja" first (the
+ * assistant's pending confirmation); wait for an admin's `approve`; or `refuse` it.
+ */
+export const GATE_OUTCOMES = ['run', 'ask', 'approve', 'refuse'] as const;
+export type GateOutcome = (typeof GATE_OUTCOMES)[number];
+
+export interface GateDecision {
+  readonly outcome: GateOutcome;
+  readonly risk: RiskClass;
+  /** Which rule decided: `override:<tool>`, `class:<risk>` or `role:<role>:<what>`. */
+  readonly rule: string;
+  /** The asker's role the decision was made for. */
+  readonly role: MemberRole;
+}
+
+/** `{risk}` when there is one: for descriptors under exactOptionalPropertyTypes. */
+export function withRisk(risk: RiskClass | undefined): { risk?: RiskClass } {
+  return risk ? { risk } : {};
+}

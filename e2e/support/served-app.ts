@@ -26,6 +26,8 @@ export async function startServedApp(env: Record<string, string> = {}): Promise<
       JARVIS_DATA: join(dataDir, 'jarvis.db'),
       JARVIS_SKILLS_DIR: join(dataDir, 'skills'),
       OLLAMA_URL: 'http://127.0.0.1:9',
+      // The browser of these tests acts as the household's desktop without the printed sign-in link.
+      JARVIS_LOCAL_ADMIN: 'open',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,6 +36,8 @@ export class AccessService {
   private readonly open = new Map<string, Set<ServerResponse>>();
   /** App password hash -> device id. */
   private readonly appPasswords = new Map<string, string>();
+  /** Each member's role as last seen, to notice a change. */
+  private readonly roles = new Map<string, string>();
 
   constructor(
     private readonly ctx: Platform,
@@ -51,6 +53,23 @@ export class AccessService {
       if (known.has(p.deviceId)) this.appPasswords.set(p.secretSha256, p.deviceId);
       else appPasswordRepo.delete(p.deviceId);
     }
+    for (const m of members.list()) this.roles.set(m.id, m.role);
+  }
+
+  /**
+   * The members changed: a device whose member's role changed (or who left) loses what it
+   * has open (its event stream reconnects under the new role); every next request is
+   * checked against the role as it stands anyway.
+   */
+  membersChanged(): void {
+    const now = new Map(this.members.list().map((m) => [m.id, m.role] as const));
+    for (const row of this.byHash.values()) {
+      if (this.roles.get(row.memberId) === now.get(row.memberId)) continue;
+      for (const res of this.open.get(row.id) ?? []) res.destroy();
+      this.open.delete(row.id);
+    }
+    this.roles.clear();
+    for (const [id, role] of now) this.roles.set(id, role);
   }
 
   issueCode(): IssuedCode {
@@ -179,7 +198,7 @@ export class AccessService {
   }
 
   isAdmin(memberId: string | undefined): boolean {
-    return memberId !== undefined && this.members.get(memberId)?.is_admin === true;
+    return memberId !== undefined && this.members.get(memberId)?.role === 'admin';
   }
 
   count(): number {

@@ -4,6 +4,8 @@ import { AccessService } from './access-service';
 import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
 import { registerAccessRoutes } from './routes';
+import { addRouteGuard } from './route-guard';
+import { LocalSessions } from './local-session';
 import { AppPasswordRepository, DeviceRepository } from './store';
 import type { TlsMaterial } from './tls/local-ca';
 
@@ -24,6 +26,17 @@ export interface AccessCapability extends Capability {
   lanListening(port: number): string;
   /** Called with new certificate material whenever it is renewed while running. */
   onCertificateRenewed(listener: (material: TlsMaterial) => void): void;
+  /** The secret of the desktop window and the CLI on the loopback listener. */
+  readonly localSecret: string;
+  /** A one-time path that signs a browser on this machine in as the desktop. */
+  browserLink(): string;
+}
+
+export interface LocalAccessOptions {
+  /** The desktop window's launch secret; made fresh when absent. */
+  readonly secret?: string;
+  /** `open`: every loopback request acts as the desktop (a machine with one trusted user, tests of the served UI). */
+  readonly mode?: 'secret' | 'open';
 }
 
 /** The folder of JARVIS's own CA and server certificate: beside the database. */
@@ -32,8 +45,14 @@ export function tlsDir(dataFile: string): string {
 }
 
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
-export function createAccess(ctx: Platform, members: MemberDirectory): AccessCapability {
+export function createAccess(ctx: Platform, members: MemberDirectory, local: LocalAccessOptions = {}): AccessCapability {
+  const localSessions = new LocalSessions(ctx.clock, local.secret);
+  ctx.tracer.redactor.add(localSessions.secret);
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members, new AppPasswordRepository(ctx.db));
+  const stopWatchingMembers = ctx.events.subscribe((event) => {
+    const domains = (event.data as { domains?: readonly string[] } | undefined)?.domains;
+    if (event.type === 'state.changed' && domains?.includes('members')) service.membersChanged();
+  });
   const addr = ctx.config.lanAddr;
   const names = addr ? lanNames({ host: addr.host, extra: ctx.config.lanNames }) : [];
   const allowed = new Set(names);
@@ -79,6 +98,11 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
     onCertificateRenewed(listener) {
       renewed.push(listener);
     },
+    localSecret: localSessions.secret,
+    browserLink: () => localSessions.browserLink(),
+    meshRoutes(app) {
+      addRouteGuard(app, 'mesh', members);
+    },
     routes(app, listener: ApiListener) {
       registerAccessRoutes(
         app,
@@ -94,8 +118,12 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
         },
         ctx.config.language,
       );
+      if (listener === 'loopback') localSessions.register(app, local.mode ?? 'secret');
+      // After the LAN guard and the local sessions: who asks is known before the table is looked at.
+      addRouteGuard(app, listener, members);
     },
     start() {
+      localSessions.writeFile(ctx.config.dataFile);
       if (!addr) return;
       renewTimer = setInterval(() => {
         ensure().catch((err: unknown) => ctx.log.error('renewing the LAN certificate failed', err));
@@ -103,6 +131,8 @@ export function createAccess(ctx: Platform, members: MemberDirectory): AccessCap
       renewTimer.unref();
     },
     stop() {
+      stopWatchingMembers();
+      localSessions.removeFile();
       if (renewTimer) clearInterval(renewTimer);
       renewTimer = undefined;
     },

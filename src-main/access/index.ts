@@ -1,4 +1,5 @@
-export { createAccess, tlsDir, type AccessCapability } from './capability';
+export { createAccess, tlsDir, type AccessCapability, type LocalAccessOptions } from './capability';
+export { LOCAL_SECRET_HEADER, localSecretFile } from './local-session';
 export type { AccessService, Device } from './access-service';
 export type { DirectoryMember, MemberDirectory } from './members';
 export { ACCESS_MIGRATIONS, APP_PASSWORD_MIGRATIONS } from './store';

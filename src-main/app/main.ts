@@ -160,6 +160,7 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend>
     logger: log,
     extra: [launchSecretGuard(secret)],
     ...withKeychain(keychainSealer()),
+    localAccess: { secret },
   });
   master = running;
   const { apiUrl } = await running.start();

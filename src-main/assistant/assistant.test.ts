@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../src-shared';
+import { DEFAULT_RISK_POLICY, type ChatStreamEvent } from '../../src-shared';
 import { loadConfig } from '../platform/config';
 import { SkillRegistry } from '../platform/registry';
+import { PolicyService } from '../policy';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../platform/trace';
@@ -38,6 +39,7 @@ async function setup(env: Record<string, string> = {}, opts: { url?: string; aud
   return {
     server,
     home,
+    registry,
     tracer,
     assistant,
     scouted,
@@ -514,16 +516,23 @@ describe('streaming', () => {
 describe('audit trail', () => {
   const quiet = { begin: () => 'ws_1', block: () => 'req_1', review: () => {}, takeover: () => {}, contribute: () => {}, finish: () => {} };
 
-  it('a tool the household policy denies does not run', async () => {
+  it("a tool the household's gate refuses does not run, and the audit records the gate's decision", async () => {
+    const decided: string[] = [];
     const t = await setup(
       {},
-      { audit: { ...quiet, decide: (session) => ({ session, decisionId: 'dec_1', outcome: 'deny', reason: 'Regel: keine Einkäufe' }) } },
+      { audit: { ...quiet, decide: (session, _tool, _args, gate) => (decided.push(`${gate.outcome} ${gate.rule}`), undefined) } },
     );
+    const policy = new PolicyService(
+      { current: () => ({ ...DEFAULT_RISK_POLICY, overrides: { groceries_add: 'deny' } }) } as never,
+      { get: () => undefined, desktopMember: () => ({ role: 'admin' }) },
+      t.registry,
+    );
+    t.registry.setGate(policy);
     t.server.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Chips' } }] }, { content: 'Chips sind drauf!' });
     const res = await t.chat('Chips auf die Einkaufsliste');
     expect(res.tool_calls[0]!.result.error?.code).toBe('POLICY_DENIED');
     expect(t.home.calls).toHaveLength(0);
-    expect(res.reply).toContain('keine Einkäufe');
+    expect(decided).toEqual(['refuse override:groceries_add']);
   });
 
   it('a failing audit log never takes a request down', async () => {

@@ -13,7 +13,7 @@ import type {
 } from '../../src-shared';
 import { toolFailure } from '../../src-shared';
 import type { Config } from '../platform/config';
-import { riskDeniedSentence, type RegisteredTool, type SkillRegistry } from '../platform/registry';
+import { gateRefusal, type RegisteredTool, type SkillRegistry } from '../platform/registry';
 import { newTraceId, type Tracer } from '../platform/trace';
 import { SKILL_READ_TOOL, type SkillToolLimit } from '../skills';
 import type { AuditDecision, AuditTrail } from './audit';
@@ -30,7 +30,7 @@ import { isHomeRequest, isMealRequest, isNo, isPlanningRequest, isYes, languageO
 import { SELECTOR_MIN_CONFIDENCE, selectTool } from './selector';
 import { SkillToolLimits } from './skill-tool-limit';
 import { localToday } from './time-phrases';
-import { needsConfirmation, ToolCatalog } from './tool-catalog';
+import { ToolCatalog } from './tool-catalog';
 import { FIND_TOOLS, ToolSelection, type ToolOffer } from './tool-budget';
 import { ToolEmbeddings } from './tool-embeddings';
 import { planWorkflow } from './workflow-planner';
@@ -314,26 +314,26 @@ export class Assistant {
     this.trace(run, 'tool_call', { tool: name, arguments: args });
     run.emit({ type: 'tool_call', data: { tool: name, arguments: args } });
     const tool = registry.get(name);
-    // The household's risk policy, read now: no argument, prompt or skill output takes part.
-    const risk = tool ? registry.riskOf(name) : undefined;
+    // The one gate, asked now: no argument, prompt or skill output takes part.
+    const gate = tool
+      ? registry.decide(tool, args, { actor: 'assistant', confirmed: opts.confirmed, ...(run.member ? { member: run.member.id } : {}) })
+      : undefined;
     // A skill followed in this request may narrow what runs; it never allows more.
     const outsideSkill = run.skillLimits.refusal(name, this.catalog.current().byName.keys());
     const narrowing = outsideSkill && tool && { rule: `skill:${run.skillLimits.skills.join('+')}`, reason: outsideSkill.message };
-    // The policy decides before anything runs; a confirmed call keeps its first decision.
-    const decision = tool
-      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, risk, narrowing) : undefined))
+    // The protocol records the gate's decision; a confirmed call keeps its first record.
+    const decision = gate
+      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, gate, narrowing) : undefined))
       : undefined;
     let result: ToolResult;
-    if (!tool) {
+    if (!tool || !gate) {
       // Following a skill, the list of what it allows helps a model more than "unknown".
       result = outsideSkill ?? toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
-    } else if (risk?.decision === 'deny') {
-      result = toolFailure('POLICY_DENIED', riskDeniedSentence(name, risk));
+    } else if (gate.outcome === 'refuse' || gate.outcome === 'approve') {
+      result = gateRefusal(gate, name)!;
     } else if (outsideSkill) {
       result = outsideSkill;
-    } else if (decision?.outcome === 'deny' && !opts.confirmed) {
-      result = toolFailure('POLICY_DENIED', `${name} ist durch die Haushaltsregel gesperrt: ${decision.reason}`);
-    } else if ((needsConfirmation(tool) || risk?.decision === 'ask' || decision?.outcome === 'require_review') && !opts.confirmed) {
+    } else if (gate.outcome === 'ask') {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
       const summary = confirmationQuestion(name, args, run.lang);
       const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;

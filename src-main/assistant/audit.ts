@@ -1,4 +1,4 @@
-import type { DecisionOutcome, RiskVerdict } from '../../src-shared';
+import type { DecisionOutcome, GateDecision } from '../../src-shared';
 import type { PolicyNarrowing, ProtocolRecorder } from '../protocol';
 
 // The assistant as a client of the Jarvis protocol:
@@ -16,12 +16,12 @@ export interface AuditDecision {
 export interface AuditTrail {
   /** `asker`: the household member whose request it is; the session's owner Actor names them. */
   begin(traceId: string, goal: string, asker?: { readonly id: string; readonly name: string }): string | undefined;
-  /** `narrowing`: a skill followed in this request does not allow the tool (the decision is a deny). */
+  /** Records the gate's decision; `narrowing`: a skill followed in this request does not allow the tool (a deny). */
   decide(
     session: string,
     tool: string,
     args: Record<string, unknown>,
-    risk?: RiskVerdict,
+    gate: GateDecision,
     narrowing?: PolicyNarrowing,
   ): AuditDecision | undefined;
   block(decision: AuditDecision, summary: string): string | undefined;
@@ -42,9 +42,9 @@ export function protocolAudit(recorder: ProtocolRecorder, onError: (operation: s
   };
   return {
     begin: (traceId, goal, asker) => guard('begin', () => recorder.beginSession(traceId, goal, asker)),
-    decide: (session, tool, args, risk, narrowing) =>
+    decide: (session, tool, args, gate, narrowing) =>
       guard('decide', () => {
-        const d = recorder.decide(session, tool, args, risk, undefined, narrowing);
+        const d = recorder.decide(session, tool, args, gate, undefined, narrowing);
         return { session, decisionId: d.decisionId, outcome: d.outcome, reason: d.reason };
       }),
     block: (decision, summary) => guard('block', () => recorder.block(decision.session, decision.decisionId, summary)),

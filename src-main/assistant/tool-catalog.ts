@@ -13,21 +13,13 @@ function describe(tool: RegisteredTool): string {
   const notes: string[] = [];
   if (tool.provider !== 'core') notes.push(`${tool.provider} skill`);
   const risk = tool.risk ?? UNDECLARED_RISK;
-  if (needsConfirmation(tool) || risk === 'disruptive') notes.push('asks the user to confirm before it runs');
+  if (risk === 'disruptive') notes.push('asks the user to confirm before it runs');
   if (risk === 'security') notes.push('runs only if the household allowed it');
   return notes.length ? `${tool.description} (${notes.join('; ')})` : tool.description;
 }
 
 export function isDelete(name: string): boolean {
   return /_delete$/.test(name);
-}
-
-/**
- * A skill action that declares requires_confirmation always waits for `ja`, whatever the
- * policy says; core tools (deletes included) follow the household's risk policy alone.
- */
-export function needsConfirmation(tool: RegisteredTool): boolean {
-  return tool.provider !== 'core' && tool.requires_confirmation;
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   HOME_TOOL_NAMES,
   HOME_TOOL_SPECS,
   homeToolMutates,
-  homeToolNeedsConfirmation,
   homeToolRisk,
   isHomeToolName,
   toolFailure,
@@ -19,7 +18,8 @@ export function householdToolProvider(service: HouseholdService): ToolProvider {
     input_schema: HOME_TOOL_SPECS[name].input_schema,
     provider: 'core',
     mutates: homeToolMutates(name),
-    requires_confirmation: homeToolNeedsConfirmation(name),
+    // The spec's risk class is the declaration; the flag only mirrors it for readers of the descriptor.
+    requires_confirmation: homeToolRisk(name) === 'disruptive',
     risk: homeToolRisk(name),
     source: 'core',
   }));

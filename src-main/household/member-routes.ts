@@ -9,7 +9,7 @@ import type {
   MemberUpdateRequest,
   Member,
 } from '../../src-shared';
-import { MEMBER_LANGUAGES, MEMBER_NAME_MAX, MEMBER_REMOVE_CHOICES } from '../../src-shared';
+import { MEMBER_LANGUAGES, MEMBER_NAME_MAX, MEMBER_REMOVE_CHOICES, MEMBER_ROLES } from '../../src-shared';
 import { Refusal } from '../platform/errors';
 import { viewerOf } from '../platform/viewer';
 import type { MembersService } from './members';
@@ -19,6 +19,7 @@ const memberFields = {
   color: { type: 'string', maxLength: 7 },
   initial: { type: 'string', minLength: 1, maxLength: 8 },
   language: { type: 'string', enum: [...MEMBER_LANGUAGES] },
+  role: { type: 'string', enum: [...MEMBER_ROLES] },
   is_admin: { type: 'boolean' },
 } as const;
 

@@ -7,9 +7,10 @@ import type {
   MemberLanguage,
   MemberRemoveChoice,
   MemberRemoveResponse,
+  MemberRole,
   MemberUpdateRequest,
 } from '../../src-shared';
-import { MEMBER_COLORS, MEMBER_ID_PREFIX, MEMBER_LANGUAGES, MEMBER_NAME_MAX } from '../../src-shared';
+import { isMemberRole, MEMBER_COLORS, MEMBER_ID_PREFIX, MEMBER_LANGUAGES, MEMBER_NAME_MAX, MEMBER_ROLES } from '../../src-shared';
 import type { HouseholdStore, MemberRecord } from './store';
 import { newPrefixedId } from './store';
 import { HomeError } from './errors';
@@ -49,7 +50,8 @@ export function presentMember(m: MemberRecord, tz: string): Member {
     color: m.color,
     initial: m.initial,
     language: m.language,
-    is_admin: m.isAdmin,
+    role: m.role,
+    is_admin: m.role === 'admin',
     is_desktop: m.isDesktop,
     created_at: toRfc3339(m.createdMs, tz),
   };
@@ -86,6 +88,19 @@ function checkLanguage(language: string): MemberLanguage {
   if (!(MEMBER_LANGUAGES as readonly string[]).includes(language))
     throw new HomeError('INVALID_INPUT', `Die Sprache muss ${MEMBER_LANGUAGES.join(' oder ')} sein.`, '/language');
   return language as MemberLanguage;
+}
+
+function checkRole(role: string): MemberRole {
+  if (!isMemberRole(role)) throw new HomeError('INVALID_INPUT', `Die Rolle muss ${MEMBER_ROLES.join(', ')} sein.`, '/role');
+  return role;
+}
+
+/** The role a request asks for: `role` wins; `is_admin` is the older spelling of admin or not. */
+function requestedRole(req: MemberUpdateRequest, before: MemberRole | undefined): MemberRole | undefined {
+  if (req.role !== undefined) return checkRole(req.role);
+  if (req.is_admin === true) return 'admin';
+  if (req.is_admin === false) return before === 'admin' || before === undefined ? 'adult' : before;
+  return undefined;
 }
 
 /** A user name as a person's name: "paul" -> "Paul"; an unusable one becomes "Desktop". */
@@ -126,7 +141,7 @@ export class MembersService implements MemberDirectory {
       color: MEMBER_COLORS[0],
       initial: firstLetter(name),
       language: this.language,
-      isAdmin: true,
+      role: 'admin',
       isDesktop: true,
       createdMs: this.clock().getTime(),
     });
@@ -170,7 +185,7 @@ export class MembersService implements MemberDirectory {
             : (MEMBER_COLORS.find((c) => !used.has(c)) ?? MEMBER_COLORS[used.size % MEMBER_COLORS.length]!),
         initial: req.initial !== undefined ? checkInitial(req.initial) : firstLetter(name),
         language: req.language !== undefined ? checkLanguage(req.language) : this.language,
-        isAdmin: req.is_admin ?? false,
+        role: requestedRole(req, undefined) ?? 'adult',
         isDesktop: false,
         createdMs: this.clock().getTime(),
       };
@@ -187,8 +202,9 @@ export class MembersService implements MemberDirectory {
       const name = req.name !== undefined ? checkName(req.name) : before.name;
       const same = this.store.members.byName(name);
       if (same && same.id !== id) throw new HomeError('CONFLICT', `Ein Mitglied „${name}“ gibt es schon.`, '/name');
-      if (before.isDesktop && req.is_admin === false)
-        throw new HomeError('CONFLICT', 'Das Mitglied dieses Computers bleibt Verwalter.', '/is_admin');
+      const role = requestedRole(req, before.role) ?? before.role;
+      if (before.isDesktop && role !== 'admin')
+        throw new HomeError('CONFLICT', 'Das Mitglied dieses Computers bleibt Verwalter.', req.role !== undefined ? '/role' : '/is_admin');
       const record: MemberRecord = {
         ...before,
         name,
@@ -201,7 +217,7 @@ export class MembersService implements MemberDirectory {
               ? firstLetter(name)
               : before.initial,
         language: req.language !== undefined ? checkLanguage(req.language) : before.language,
-        isAdmin: req.is_admin ?? before.isAdmin,
+        role,
       };
       this.store.members.update(record);
       return record;

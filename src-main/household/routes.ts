@@ -83,7 +83,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
   };
 
-  app.get('/api/state', async (req): Promise<HomeState> => deps.household.state(deps.status(), viewerOf(req).memberId));
+  app.get('/api/state', async (req): Promise<HomeState> => deps.household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role));
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',

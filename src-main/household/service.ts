@@ -11,6 +11,7 @@ import {
 import type {
   ComponentStatus,
   MemberLanguage,
+  MemberRole,
   HomeDomain,
   HomeState,
   HomeToolName,
@@ -147,7 +148,8 @@ export class HouseholdService {
    * What the UI's screens show (see HomeState for the windows), each list cut at
    * STATE_LIST_LIMIT so the state stays small however large the household grows.
    */
-  state(system: Readonly<Record<string, ComponentStatus>> = {}, viewerMember?: string): HomeState {
+  /** `viewerRole`: a role the listener fixed (a local program without the desktop's secret); else the member's. */
+  state(system: Readonly<Record<string, ComponentStatus>> = {}, viewerMember?: string, viewerRole?: MemberRole): HomeState {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
@@ -180,6 +182,7 @@ export class HouseholdService {
       kanban: first('kanban', s.kanban).map((c) => presentCard(c, tz)),
       members: this.members.list(),
       viewer_member: this.members.memberOf(viewerMember).id,
+      viewer_role: viewerRole ?? this.members.memberOf(viewerMember).role,
       system,
     };
     return Object.keys(totals).length > 0 ? { ...state, totals } : state;

@@ -4,6 +4,8 @@
 // built once and every entry starts it the same way.
 export { createMaster, type Master, type MasterOptions } from './index';
 export { serve } from './serve';
+// `jarvis pair`: the secret the running master wrote for the CLI
+export { LOCAL_SECRET_HEADER, localSecretFile } from '../access';
 // `jarvis mcp`
 export { serveMcpStdio } from './mcp-stdio';
 export { ConfigError, configSecrets, loadConfig, type Config } from '../platform/config';

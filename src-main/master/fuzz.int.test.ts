@@ -11,6 +11,7 @@ import {
   seededRandom,
   type RawBody,
 } from '../testing/fuzz-inputs';
+import { LOCAL_SECRET_HEADER } from '../access';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 // Every route of both listeners and every tool, with malformed, oversized and hostile
@@ -40,12 +41,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const desktop = () => ({ [LOCAL_SECRET_HEADER]: t.master.capabilities.access.localSecret });
+
 async function send(base: string, method: string, path: string, raw?: RawBody, headers: Record<string, string> = {}): Promise<Outcome> {
   const line = `${method} ${path.slice(0, 160)}${raw ? ` [${raw.contentType ?? 'no type'}, ${raw.body.length} B]` : ''}`;
   try {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(raw?.contentType ? { 'content-type': raw.contentType } : {}), ...headers },
+      // As the desktop window asks: the fuzz reaches the admin routes' handlers, not only the route table.
+      headers: { ...(raw?.contentType ? { 'content-type': raw.contentType } : {}), ...desktop(), ...headers },
       ...(raw && method !== 'GET' && method !== 'HEAD' ? { body: raw.body } : {}),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -59,7 +63,7 @@ async function send(base: string, method: string, path: string, raw?: RawBody, h
 /** What the household, the documents, the workers and the audit log hold right now. */
 async function digest(): Promise<string> {
   const get = async (path: string, headers: Record<string, string> = {}) =>
-    (await fetch(`${t.url}${path}`, { headers })).json() as Promise<Record<string, unknown>>;
+    (await fetch(`${t.url}${path}`, { headers: { ...desktop(), ...headers } })).json() as Promise<Record<string, unknown>>;
   const [home, docs, workers, sessions] = await Promise.all([
     get('/api/state'),
     get('/api/rag/documents?limit=1000'),

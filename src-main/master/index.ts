@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
-import { createAccess, type AccessCapability } from '../access';
+import { createAccess, type AccessCapability, type LocalAccessOptions } from '../access';
 import { createCaldav, type CaldavCapability } from '../caldav';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
 import { createAssistant, type AssistantCapability, type AssistantDeps } from '../assistant';
@@ -23,7 +23,8 @@ import { createHttpServer, registeredRoutes, setCertificate, type RouteInfo } fr
 import { SkillRegistry } from '../platform/registry';
 import { StatusBoard } from '../platform/status';
 import { createLogger, defaultTraceDir, Tracer, type Logger } from '../platform/trace';
-import { createProtocol, type ProtocolCapability } from '../protocol';
+import { createPolicy, type PolicyCapability } from '../policy';
+import { createProtocol, recordedVerdict, type ProtocolCapability } from '../protocol';
 import { createSettings, type SecretSealer, type SettingsCapability } from '../settings';
 import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
@@ -49,11 +50,14 @@ export interface MasterOptions {
   readonly homeAssistant?: HomeAssistantOptions;
   /** Seals the secrets typed into the app: the desktop's keychain; default a key file beside the database. */
   readonly secretSealer?: SecretSealer;
+  /** Who on this machine acts as the desktop on the loopback listener (the desktop passes its launch secret). */
+  readonly localAccess?: LocalAccessOptions;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
 export interface Capabilities {
   readonly protocol: ProtocolCapability;
+  readonly policy: PolicyCapability;
   readonly household: HouseholdCapability;
   readonly skills: SkillsCapability;
   readonly mesh: MeshCapability;
@@ -163,6 +167,14 @@ function composeCapabilities(
   const system = createSystem(platform);
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
+  // The one gate: every tool call of every path meets it from here on.
+  const policy = createPolicy(platform, { members: household.members });
+  // A protocol client recording a decision under the household's policy gets the gate's,
+  // as an agent would (the protocol records decisions, it makes none).
+  protocol.service.setHouseholdDecider((name) => {
+    const tool = platform.registry.get(name);
+    return tool ? recordedVerdict(platform.registry.decide(tool, {}, { actor: 'assistant' })) : undefined;
+  });
   const notify = createNotify(platform, { members: household.members });
   // Knowledge before skills: pipelines search the household's documents (memory_search).
   const knowledge = createKnowledge(platform);
@@ -197,7 +209,7 @@ function composeCapabilities(
     secretsNotCarried: () => settings.service.secretNames(),
   });
   const home = createHome(platform);
-  const access = createAccess(platform, household.members);
+  const access = createAccess(platform, household.members, options.localAccess);
   const caldav = createCaldav(platform, household.service);
   const extra = (options.extra ?? []).map((make) => make(platform));
   // A connection changed in the app: the capability holding it reconnects.
@@ -208,6 +220,7 @@ function composeCapabilities(
   return {
     capabilities: {
       protocol,
+      policy,
       household,
       skills,
       mesh,
@@ -228,6 +241,7 @@ function composeCapabilities(
       system,
       protocol,
       household,
+      policy,
       notify,
       knowledge,
       skills,

@@ -6,7 +6,8 @@ import { RAG_MIGRATIONS } from '../knowledge';
 import { MCP_MIGRATIONS } from '../mcp';
 import { NOTIFY_MIGRATIONS } from '../notify';
 import { IDEMPOTENCY_MIGRATIONS, type Migration } from '../platform/database';
-import { PROTOCOL_MIGRATIONS, RISK_POLICY_MIGRATIONS } from '../protocol';
+import { PROTOCOL_MIGRATIONS } from '../protocol';
+import { RISK_POLICY_MIGRATIONS } from '../policy';
 import { SETTINGS_MIGRATIONS } from '../settings';
 import { SKILL_HISTORY_MIGRATIONS } from '../skills';
 

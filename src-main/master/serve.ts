@@ -5,7 +5,8 @@ import { createMaster } from './index';
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = entryConfig(env);
   if (!config) process.exit(2);
-  const master = createMaster(config);
+  // `open`: every local program acts as the desktop (one trusted user; the served-UI tests).
+  const master = createMaster(config, { localAccess: { mode: env.JARVIS_LOCAL_ADMIN === 'open' ? 'open' : 'secret' } });
   const { apiUrl, meshUrl, lanUrl } = await master.start();
   const shutdown = (signal: string) => {
     process.stdout.write(`${signal}: stopping…\n`);
@@ -15,6 +16,8 @@ export async function serve(env: Record<string, string | undefined> = process.en
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.stdout.write(`JARVIS Home Command ${master.platform.version} is running at ${apiUrl}\n`);
+  // The link works once: it signs this machine's browser in as the household's desktop.
+  process.stdout.write(`Open JARVIS in your browser: ${apiUrl}${master.capabilities.access.browserLink()}\n`);
   process.stdout.write(
     meshUrl
       ? `Mesh listener for skill workers at ${meshUrl}\n`

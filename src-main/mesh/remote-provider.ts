@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   INVOKE_PROTOCOL,
+  declaredRisk,
+  withRisk,
   SKILL_ERROR_CODES,
   invokeResultSchema,
   skillToolName,
@@ -47,7 +49,7 @@ function toolsOf(group: RemoteSkillGroup): RegisteredTool[] {
     provider: 'remote' as const,
     mutates: a.mutates ?? false,
     requires_confirmation: a.requires_confirmation ?? false,
-    ...(a.risk ? { risk: a.risk } : {}),
+    ...withRisk(declaredRisk(a.risk, a.requires_confirmation)),
     skill_id: skill.id,
     action: a.name,
     source: workerSource(group.workers),

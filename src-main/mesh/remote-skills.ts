@@ -1,4 +1,4 @@
-import { skillToolName, UNDECLARED_RISK, type SkillInfo, type SkillManifest } from '../../src-shared';
+import { declaredRisk, skillToolName, UNDECLARED_RISK, type SkillInfo, type SkillManifest } from '../../src-shared';
 import type { RemoteAdmission } from './remote-skill-gate';
 import type { WorkerRecord, WorkerRoster } from './worker-roster';
 
@@ -122,7 +122,7 @@ export function remoteSkillInfo(group: RemoteSkillGroup): SkillInfo {
       description: a.description,
       mutates: a.mutates === true,
       requires_confirmation: a.requires_confirmation === true,
-      risk: a.risk ?? UNDECLARED_RISK,
+      risk: declaredRisk(a.risk, a.requires_confirmation) ?? UNDECLARED_RISK,
     })),
     errors: [],
     warnings: group.reason ? [group.reason] : [],

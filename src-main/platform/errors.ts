@@ -69,6 +69,9 @@ export function statusOfToolResult(result: ToolResult, created = false): number 
       return 409;
     case 'POLICY_DENIED':
       return 403;
+    case 'APPROVAL_REQUIRED':
+      // The call waits for an admin's approval: accepted, not run.
+      return 202;
     case 'TOOL_FAILED':
       return 500;
     default:

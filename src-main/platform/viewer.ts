@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { MemberRole } from '../../src-shared';
 
 /**
  * Who is asking over HTTP. The loopback listener is the desktop (its member is the
@@ -11,6 +12,11 @@ export interface Viewer {
   readonly deviceId?: string;
   /** The household member the request acts for; absent = the desktop member. */
   readonly memberId?: string;
+  /**
+   * A role fixed by the listener, not by a member: a local process on loopback that showed
+   * neither the launch secret nor the browser session acts as an adult, never as an admin.
+   */
+  readonly role?: MemberRole;
 }
 
 const LOOPBACK: Viewer = Object.freeze({ via: 'loopback' });

@@ -4,24 +4,21 @@ import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
 import { loadOrCreateSigner } from './signing-key';
-import { RiskPolicyStore } from './risk-policy-store';
-import { registerRiskPolicyRoutes } from './risk-policy-routes';
 
 export interface ProtocolCapability extends Capability {
   /** The records, events and decisions (the /api/protocol surface). */
   readonly service: ProtocolService;
   /** How the assistant, the skill gate and the mesh write their evidence. */
   readonly recorder: ProtocolRecorder;
-  /** The household's risk policy: which risk class runs, waits for "ja" or is refused. */
-  readonly riskPolicy: RiskPolicyStore;
 }
 
 /**
- * The household's default policy: deleting anything needs a review, and nothing is denied
- * until the household says so. The assistant's own confirmation rules build on it.
+ * The household's Policy record names no tool: what runs, waits or is refused is decided by
+ * the one gate (the policy capability) and the host's callers record its decision here.
+ * Policies that protocol clients define for their own sessions keep their rule lists.
  */
 export const DEFAULT_POLICY_RULES = {
-  require_review: ['calendar_delete', 'tasks_delete', 'reminders_delete', 'groceries_remove', 'mealplan_delete', 'kanban_delete'],
+  require_review: [] as string[],
   deny: [] as string[],
 };
 
@@ -32,9 +29,6 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
   service.bootstrap(DEFAULT_POLICY_RULES);
   const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
-  const riskPolicy = new RiskPolicyStore(ctx.db, ctx.clock);
-  // Every caller of the registry (assistant, HTTP, automations, skills) meets this policy.
-  ctx.registry.setRiskPolicy(() => riskPolicy.current());
   ctx.status.set('protocol', () => {
     const events = service.eventCount();
     return { state: 'ok', detail: `${events} events recorded`, code: 'protocol.recorded', params: { count: events } };
@@ -65,10 +59,8 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
     name: 'protocol',
     service,
     recorder,
-    riskPolicy,
     routes(app) {
       registerProtocolRoutes(app, service, ctx.clock);
-      registerRiskPolicyRoutes(app, riskPolicy, ctx.registry);
     },
     stop() {
       stopWatching();

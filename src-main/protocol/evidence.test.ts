@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, type EvidenceManifest, type JarvisEvent, type WorkSession } from '../../src-shared';
 import { eventHash } from './chain';
 import { openDatabase } from '../platform/database';
-import { DEFAULT_POLICY_RULES } from './capability';
+import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { verifyEvidence } from './evidence';
 import { protocolPartOf, sealManifest } from './export-seal';
 import type { MutationContext } from './headers';
@@ -16,7 +16,7 @@ let svc: ProtocolService;
 
 beforeEach(() => {
   svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date(), signer);
-  svc.bootstrap(DEFAULT_POLICY_RULES);
+  svc.bootstrap(DELETES_NEED_REVIEW);
 });
 
 const base = (actorId: string): MutationContext => ({ actorId, idempotencyKey: randomUUID(), timestamp: new Date().toISOString() });
@@ -250,7 +250,7 @@ describe('the live database', () => {
   it('verifies its chains and records, and finds a record edited behind the service', () => {
     const db = openDatabase(':memory:');
     svc = new ProtocolService(new ProtocolStore(db), () => new Date(), signer);
-    svc.bootstrap(DEFAULT_POLICY_RULES);
+    svc.bootstrap(DELETES_NEED_REVIEW);
     record();
     expect(svc.verify()).toMatchObject({ ok: true, sessions: 2, events_checked: 11 });
     const review = svc.get<Record<string, unknown>>('Review', 'rev_a')!;

@@ -1,49 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy } from './policy';
+import type { GateDecision } from '../../src-shared';
+import { evaluatePolicy, recordedVerdict } from './policy';
 
-describe('the protocol policy with risk classes', () => {
-  const rules = { require_review: ['calendar_delete'], deny: ['shell_*'] };
+const gate = (outcome: GateDecision['outcome'], rule: string, risk: GateDecision['risk'] = 'disruptive'): GateDecision => ({
+  outcome,
+  risk,
+  rule,
+  role: rule.startsWith('role:') ? 'child' : 'admin',
+});
 
-  it('names the risk rule that decided, and the deny list still refuses', () => {
-    expect(evaluatePolicy(rules, 'door_unlock', { risk: 'security', decision: 'deny', rule: 'class:security' })).toMatchObject({
+describe("the protocol records the gate's decision", () => {
+  it('names the rule that decided, with the risk class', () => {
+    expect(recordedVerdict(gate('refuse', 'class:security', 'security'))).toMatchObject({
       outcome: 'deny',
       rule: 'class:security',
+      risk: 'security',
     });
-    expect(evaluatePolicy(rules, 'vm_stop', { risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' })).toMatchObject({
+    expect(recordedVerdict(gate('ask', 'class:disruptive'))).toMatchObject({ outcome: 'require_review', rule: 'class:disruptive' });
+    expect(recordedVerdict(gate('run', 'override:calendar_delete'))).toMatchObject({ outcome: 'allow', rule: 'override:calendar_delete' });
+  });
+
+  it("a child's call that waits for an admin is a review; a role's refusal says the role", () => {
+    expect(recordedVerdict(gate('approve', 'role:child:disruptive'))).toMatchObject({
       outcome: 'require_review',
-      rule: 'class:disruptive',
+      reason: expect.stringContaining("admin's approval") as unknown,
     });
-    expect(evaluatePolicy(rules, 'shell_run', { risk: 'read', decision: 'allow', rule: 'class:read' })).toMatchObject({
-      outcome: 'deny',
-      rule: 'deny:shell_*',
-    });
+    expect(recordedVerdict(gate('refuse', 'role:child:security', 'security')).reason).toContain('role child');
   });
 
-  it('lets a household override replace the old review list', () => {
-    expect(
-      evaluatePolicy(rules, 'calendar_delete', { risk: 'disruptive', decision: 'allow', rule: 'override:calendar_delete' }),
-    ).toMatchObject({ outcome: 'allow', rule: 'override:calendar_delete' });
-  });
-
-  it("a skill's narrowing denies what the household allows or reviews, and the household's own denial keeps its reason", () => {
+  it("a skill's narrowing denies what the gate lets through, and the gate's own refusal keeps its reason", () => {
     const narrowing = { rule: 'skill:einkauf', reason: 'tasks_create wurde nicht ausgeführt.' };
-    expect(evaluatePolicy(rules, 'tasks_create', { risk: 'reversible', decision: 'allow', rule: 'class:reversible' }, narrowing)).toEqual({
+    expect(recordedVerdict(gate('run', 'class:reversible', 'reversible'), narrowing)).toEqual({
       outcome: 'deny',
       reason: 'tasks_create wurde nicht ausgeführt.',
       rule: 'skill:einkauf',
+      risk: 'reversible',
     });
-    expect(evaluatePolicy(rules, 'vm_stop', { risk: 'disruptive', decision: 'ask', rule: 'class:disruptive' }, narrowing)).toMatchObject({
-      outcome: 'deny',
-      rule: 'skill:einkauf',
-    });
-    expect(evaluatePolicy(rules, 'door_unlock', { risk: 'security', decision: 'deny', rule: 'class:security' }, narrowing)).toMatchObject({
+    expect(recordedVerdict(gate('ask', 'class:disruptive'), narrowing)).toMatchObject({ outcome: 'deny', rule: 'skill:einkauf' });
+    expect(recordedVerdict(gate('refuse', 'class:security', 'security'), narrowing)).toMatchObject({
       outcome: 'deny',
       rule: 'class:security',
     });
   });
 
-  it('keeps the old rules for callers without a class', () => {
+  it("a protocol client's own policy keeps its deny and review lists", () => {
+    const rules = { require_review: ['calendar_delete'], deny: ['shell_*'] };
     expect(evaluatePolicy(rules, 'calendar_delete')).toMatchObject({ outcome: 'require_review', rule: 'review:calendar_delete' });
+    expect(evaluatePolicy(rules, 'shell_run')).toMatchObject({ outcome: 'deny', rule: 'deny:shell_*' });
     expect(evaluatePolicy(rules, 'tasks_list')).toMatchObject({ outcome: 'allow', rule: 'default' });
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkSession } from '../../src-shared';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from './store';
-import { DEFAULT_POLICY_RULES } from './capability';
+import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { MAX_RUNTIME_WORKER_RECORDS, ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
 import { ephemeralSigner } from './signing-key';
@@ -11,15 +11,19 @@ let svc: ProtocolService;
 let rec: ProtocolRecorder;
 beforeEach(() => {
   svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date(), ephemeralSigner());
-  svc.bootstrap(DEFAULT_POLICY_RULES);
+  svc.bootstrap(DELETES_NEED_REVIEW);
   rec = new ProtocolRecorder(svc, () => new Date());
 });
+
+// What the host's gate decided; the recorder writes it down as it is.
+const RUN = { outcome: 'run', risk: 'reversible', rule: 'class:reversible', role: 'admin' } as const;
+const ASK = { outcome: 'ask', risk: 'disruptive', rule: 'class:disruptive', role: 'admin' } as const;
 
 describe('ProtocolRecorder', () => {
   it('records an assistant request: session, decision, contribution, outcome, seal', () => {
     const s = rec.beginSession('http_abc', 'Trage morgen Zahnarzt ein');
     expect(rec.beginSession('http_abc', 'again')).toBe(s);
-    const d = rec.decide(s, 'calendar_create', { title: 'Zahnarzt' });
+    const d = rec.decide(s, 'calendar_create', { title: 'Zahnarzt' }, RUN);
     expect(d.outcome).toBe('allow');
     rec.contribute(s, d.decisionId, 'tool_result', 'Termin gespeichert', { id: 'evt_1' });
     rec.finish(s, 'completed', 'Termin gespeichert');
@@ -39,7 +43,7 @@ describe('ProtocolRecorder', () => {
 
   it('a confirmation is a Request; `ja` a Review that lets the action through', () => {
     const s = rec.beginSession('http_del', 'Lösche den Zahnarzttermin');
-    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' });
+    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' }, ASK);
     expect(d.outcome).toBe('require_review');
     const r = rec.block(s, d.decisionId, 'Soll ich den Termin löschen?');
     rec.finish(s, 'completed', 'wartet');
@@ -52,7 +56,7 @@ describe('ProtocolRecorder', () => {
 
   it('a hand edit while the request is pending is a Takeover; the agent cannot continue it', () => {
     const s = rec.beginSession('http_tk', 'Lösche den Termin');
-    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' });
+    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' }, ASK);
     const r = rec.block(s, d.decisionId, 'Soll ich löschen?');
     rec.takeover(s, r, 'Im Kalender selbst bearbeitet');
     expect(() => rec.contribute(s, d.decisionId, 'tool_result', 'gelöscht')).toThrow(/took over/);

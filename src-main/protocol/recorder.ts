@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   DecisionOutcome,
-  RiskVerdict,
+  GateDecision,
   LearningRecord,
   MemoryProposal,
   PolicyDecision,
@@ -12,7 +12,7 @@ import type {
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import type { PolicyNarrowing } from './policy';
+import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
 
 function key(): string {
@@ -102,11 +102,12 @@ export class ProtocolRecorder {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }
 
+  /** Records the gate's decision for one call (a narrowing can only make it a deny). */
   decide(
     sessionId: string,
     tool: string,
     args: unknown,
-    risk?: RiskVerdict,
+    gate: GateDecision,
     actorId: string = HOST_IDS.assistant,
     narrowing?: PolicyNarrowing,
   ): DecisionRecord {
@@ -115,8 +116,7 @@ export class ProtocolRecorder {
       this.at(sessionId, actorId),
       sessionId,
       { decision_id: decisionId, tool, arguments: (args ?? {}) as object },
-      risk,
-      narrowing,
+      recordedVerdict(gate, narrowing),
     );
     const decision = (answer.body as { decision: PolicyDecision }).decision;
     return { decisionId, outcome: decision.outcome, reason: decision.reason };

@@ -8,7 +8,7 @@ import { verifyEvidence } from './evidence';
 import { protocolPartOf } from './export-seal';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { DEFAULT_POLICY_RULES } from './capability';
+import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { HOST_IDS, ProtocolService } from './service';
 import { ephemeralSigner } from './signing-key';
 
@@ -20,7 +20,7 @@ const signer = ephemeralSigner();
 beforeEach(() => {
   db = openDatabase(':memory:');
   svc = new ProtocolService(new ProtocolStore(db), () => NOW, signer);
-  svc.bootstrap(DEFAULT_POLICY_RULES);
+  svc.bootstrap(DELETES_NEED_REVIEW);
 });
 
 function base(actorId: string, key: string = randomUUID()): MutationContext {
@@ -427,7 +427,7 @@ describe('learning', () => {
       JSON.stringify({ ...household, authority: household.authority.filter((a) => a !== 'learning.decide') }),
       HOST_IDS.household,
     );
-    svc.bootstrap(DEFAULT_POLICY_RULES);
+    svc.bootstrap(DELETES_NEED_REVIEW);
     expect(svc.get<Actor>('Actor', HOST_IDS.household)!.authority).toContain('learning.decide');
   });
 });

@@ -18,7 +18,6 @@ import {
   type OutcomeReport,
   type Policy,
   type PolicyDecision,
-  type RiskVerdict,
   type ProtocolSchemaName,
   type ProtocolSessionDetail,
   type SessionRecords,
@@ -37,7 +36,7 @@ import { verifyEvidence, type EvidenceReport } from './evidence';
 import { protocolPartOf, exportDigest, sealManifest, sectionDigests } from './export-seal';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { evaluatePolicy, type PolicyNarrowing } from './policy';
+import { evaluatePolicy, type PolicyVerdict } from './policy';
 import type { Signer } from './signing-key';
 
 /** An accepted mutation, as the service's change listeners see it. */
@@ -379,9 +378,21 @@ export class ProtocolService {
 
   // ---------- WorkSession-scoped mutations (full header set, hash-linked events) ----------
 
-  /** `risk` comes from the host's own registry, never from a request body. */
-  /** `narrowing`: only the host's own callers pass one (never an HTTP body); it can only deny. */
-  recordDecision(ctx: MutationContext, sessionId: string, body: Body, risk?: RiskVerdict, narrowing?: PolicyNarrowing): ProtocolAnswer {
+  private householdDecider: ((tool: string) => PolicyVerdict | undefined) | undefined;
+
+  /**
+   * Who decides for a protocol client that records a decision in a session under the
+   * household's policy: the host's gate (set by the composition root), never this service.
+   */
+  setHouseholdDecider(decider: (tool: string) => PolicyVerdict | undefined): void {
+    this.householdDecider = decider;
+  }
+
+  /**
+   * `decided`: the host's gate decided (its own callers pass it, never an HTTP body) and the
+   * decision is recorded as it is. Without it, a protocol client's own policy rules decide.
+   */
+  recordDecision(ctx: MutationContext, sessionId: string, body: Body, decided?: PolicyVerdict): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
@@ -389,7 +400,12 @@ export class ProtocolService {
       if (this.store.get('PolicyDecision', decision_id))
         throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
       const policy = this.store.get<Policy>('Policy', session.policy_id)!;
-      const verdict = evaluatePolicy(policy.rules, body.tool as string, risk, narrowing);
+      const tool = body.tool as string;
+      const verdict =
+        decided ??
+        (policy.policy_id === HOST_IDS.householdPolicy ? this.householdDecider?.(tool) : undefined) ??
+        evaluatePolicy(policy.rules, tool);
+      const risk = verdict.risk;
       const decision: PolicyDecision = {
         decision_id,
         work_session_id: sessionId,
@@ -398,7 +414,7 @@ export class ProtocolService {
         action: { tool: body.tool as string, arguments_sha256: sha256Hex(canonicalJson(body.arguments)) },
         outcome: verdict.outcome,
         reason: verdict.reason,
-        ...(risk ? { risk: risk.risk } : {}),
+        ...(risk ? { risk } : {}),
         rule: verdict.rule,
         decided_at: this.now(),
       };

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   SKILL_ERROR_CODES,
+  declaredRisk,
+  withRisk,
   UNDECLARED_RISK,
   skillToolName,
   toolFailure,
@@ -497,7 +499,7 @@ export class SkillEngine {
             provider: 'plugin',
             mutates: a.mutates === true,
             requires_confirmation: a.requires_confirmation === true,
-            ...(a.risk ? { risk: a.risk } : {}),
+            ...withRisk(declaredRisk(a.risk, a.requires_confirmation)),
             skill_id: s.id,
             action: a.name,
             source: s.dir,
@@ -858,7 +860,7 @@ export class SkillEngine {
             description: a.description,
             mutates: a.mutates === true,
             requires_confirmation: a.requires_confirmation === true,
-            risk: a.risk ?? UNDECLARED_RISK,
+            risk: declaredRisk(a.risk, a.requires_confirmation) ?? UNDECLARED_RISK,
           }))
         : s.definition
           ? [

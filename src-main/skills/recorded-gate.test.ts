@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from '../protocol/store';
 import type { SkillCandidate } from './engine';
-import { DEFAULT_POLICY_RULES, ephemeralSigner } from '../protocol';
+import { ephemeralSigner } from '../protocol';
+import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { ProtocolRecorder } from '../protocol/recorder';
 import { HOST_IDS, ProtocolService } from '../protocol/service';
 import { RecordedSkillGate } from './recorded-gate';
@@ -17,7 +18,7 @@ const signer = ephemeralSigner();
 /** One "process" of JARVIS over a database that outlives it. */
 function boot(db: Db, baselineFile?: string) {
   const svc = new ProtocolService(new ProtocolStore(db), () => new Date(), signer);
-  svc.bootstrap(DEFAULT_POLICY_RULES);
+  svc.bootstrap(DELETES_NEED_REVIEW);
   const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()), baselineFile);
   let n = 0;
   const decide = (proposalId: string, decision: 'accept' | 'reject') =>

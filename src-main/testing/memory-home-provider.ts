@@ -1,5 +1,4 @@
 import {
-  HOME_CONFIRMED_TOOLS,
   HOME_TOOL_SPECS,
   homeToolMutates,
   homeToolRisk,
@@ -52,7 +51,7 @@ export class MemoryHomeProvider implements ToolProvider {
         input_schema: HOME_TOOL_SPECS[name].input_schema,
         provider: 'core' as const,
         mutates: homeToolMutates(name),
-        requires_confirmation: (HOME_CONFIRMED_TOOLS as readonly string[]).includes(name),
+        requires_confirmation: homeToolRisk(name) === 'disruptive',
         risk: homeToolRisk(name),
         source: 'core',
       })),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../platform/config';
 import { createMaster, type Master, type MasterOptions } from '../master';
 import { silentLogger } from '../platform/trace';
+import { LOCAL_SECRET_HEADER } from '../access';
 
 export interface TestMaster {
   readonly master: Master;
@@ -11,10 +12,13 @@ export interface TestMaster {
   readonly url: string;
   readonly meshUrl?: string;
   readonly dataDir: string;
-  /** fetch against the API listener with a JSON body helper. */
+  /**
+   * fetch against the API listener with a JSON body helper, as the desktop window asks (with
+   * its secret); `local: true` asks as any other program on the machine.
+   */
   request(
     path: string,
-    init?: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string },
+    init?: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string; local?: boolean },
   ): Promise<{ status: number; json: any; text: string; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -48,7 +52,10 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
     ...(meshUrl ? { meshUrl } : {}),
     dataDir,
     async request(path, init = {}) {
-      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      const headers: Record<string, string> = {
+        ...(init.local ? {} : { [LOCAL_SECRET_HEADER]: master.capabilities.access.localSecret }),
+        ...(init.headers ?? {}),
+      };
       let body = init.body;
       if (init.json !== undefined) {
         headers['content-type'] = 'application/json';

@@ -14,7 +14,10 @@ async function pairOutput(url: string): Promise<{ code: number; out: string; err
   let err = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  // The CLI reads the running master's secret file beside its database, as on the household's machine.
+  vi.stubEnv('JARVIS_DATA', t?.config.dataFile ?? '');
   const code = await runCli(['pair', '--url', url]);
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
   return { code, out, err };
 }

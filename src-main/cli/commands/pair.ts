@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { PairingResponse } from '../../../src-shared';
 import { masterBundle } from '../../master/bundle';
 import { EXIT_FAILURE } from '../exit-codes';
+
+/** The secret the running master wrote beside its database for the CLI (readable by this user alone). */
+function localSecret(): Record<string, string> {
+  const { loadConfig, LOCAL_SECRET_HEADER, localSecretFile } = masterBundle().exports;
+  try {
+    return { [LOCAL_SECRET_HEADER]: readFileSync(localSecretFile(loadConfig(process.env).dataFile), 'utf8').trim() };
+  } catch {
+    return {};
+  }
+}
 
 /** The running master's loopback address: --url, else JARVIS_ADDR. */
 function apiUrl(given: string | undefined): string {
@@ -37,7 +48,7 @@ export function registerPair(program: Command): void {
         const base = apiUrl(options.url);
         let res: Response;
         try {
-          res = await fetch(`${base}/api/pairing`, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+          res = await fetch(`${base}/api/pairing`, { method: 'POST', headers: localSecret(), signal: AbortSignal.timeout(10_000) });
         } catch {
           throw new Error(`JARVIS is not running at ${base} (start it with \`jarvis serve\`, or name it with --url)`);
         }

@@ -1,4 +1,4 @@
-import type { AssignedCounts, MemberLanguage } from '../../../src-shared';
+import type { AssignedCounts, MemberLanguage, MemberRole } from '../../../src-shared';
 import type { Db } from '../../platform/database/database';
 
 export interface MemberRecord {
@@ -7,7 +7,7 @@ export interface MemberRecord {
   color: string;
   initial: string;
   language: MemberLanguage;
-  isAdmin: boolean;
+  role: MemberRole;
   isDesktop: boolean;
   createdMs: number;
 }
@@ -18,7 +18,7 @@ interface Row {
   color: string;
   initial: string;
   language: MemberLanguage;
-  is_admin: number;
+  role: MemberRole;
   is_desktop: number;
   created_ms: number;
 }
@@ -29,12 +29,12 @@ const fromRow = (r: Row): MemberRecord => ({
   color: r.color,
   initial: r.initial,
   language: r.language,
-  isAdmin: r.is_admin === 1,
+  role: r.role,
   isDesktop: r.is_desktop === 1,
   createdMs: r.created_ms,
 });
 
-const toParams = (m: MemberRecord) => ({ ...m, isAdmin: m.isAdmin ? 1 : 0, isDesktop: m.isDesktop ? 1 : 0 });
+const toParams = (m: MemberRecord) => ({ ...m, isAdmin: m.role === 'admin' ? 1 : 0, isDesktop: m.isDesktop ? 1 : 0 });
 
 const ASSIGNED_TABLES = {
   tasks: 'household_tasks',
@@ -57,16 +57,16 @@ export class MemberRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_members (id, name, color, initial, language, is_admin, is_desktop, created_ms) VALUES (@id, @name, @color, @initial, @language, @isAdmin, @isDesktop, @createdMs)',
+      'INSERT INTO household_members (id, name, color, initial, language, role, is_admin, is_desktop, created_ms) VALUES (@id, @name, @color, @initial, @language, @role, @isAdmin, @isDesktop, @createdMs)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_members SET name = @name, color = @color, initial = @initial, language = @language, is_admin = @isAdmin WHERE id = @id',
+      'UPDATE household_members SET name = @name, color = @color, initial = @initial, language = @language, role = @role, is_admin = @isAdmin WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM household_members WHERE id = ?');
     this.byNameStmt = db.prepare<[string], Row>('SELECT * FROM household_members WHERE name = ? COLLATE NOCASE');
     this.desktopStmt = db.prepare<[], Row>('SELECT * FROM household_members WHERE is_desktop = 1');
     this.deleteStmt = db.prepare('DELETE FROM household_members WHERE id = ?');
-    this.markDesktopStmt = db.prepare('UPDATE household_members SET is_desktop = 1, is_admin = 1 WHERE id = ?');
+    this.markDesktopStmt = db.prepare("UPDATE household_members SET is_desktop = 1, is_admin = 1, role = 'admin' WHERE id = ?");
     // The desktop member first, then in the order they joined.
     this.allStmt = db.prepare<[], Row>('SELECT * FROM household_members ORDER BY is_desktop DESC, created_ms, rowid');
     const entries = Object.entries(ASSIGNED_TABLES) as [keyof AssignedCounts, string][];

@@ -247,4 +247,20 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    name: 'member roles',
+    up(db) {
+      // Admins keep admin, everyone else becomes an adult; the first member (the desktop's,
+      // else the earliest) is an admin, so a household never lacks one. is_admin stays as
+      // the role's shadow for older readers of the table.
+      db.exec(`
+        ALTER TABLE household_members ADD COLUMN role TEXT NOT NULL DEFAULT 'adult' CHECK (role IN ('admin', 'adult', 'child', 'guest'));
+        UPDATE household_members SET role = 'admin' WHERE is_admin = 1;
+        UPDATE household_members SET role = 'admin', is_admin = 1 WHERE id = (
+          SELECT id FROM household_members ORDER BY is_desktop DESC, created_ms, rowid LIMIT 1
+        );
+      `);
+    },
+  },
 ];

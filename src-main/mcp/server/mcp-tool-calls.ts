@@ -43,27 +43,24 @@ export class McpToolCalls {
     if (!tool || tool.provider === 'mcp') return toolFailure('UNKNOWN_TOOL', `Unknown tool: ${name}`);
     const traceId = `mcp_${randomBytes(8).toString('hex')}`;
     tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
-    const risk = registry.riskOf(name);
     const ctx = { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' as const };
+    // The one gate: an MCP client cannot say "ja", so what would ask is refused here.
+    const gate = registry.decide(tool, args, ctx);
 
     const opened = this.guard('decide', () =>
       recorder.batch(() => {
         const actorId = this.actorOf(caller);
         const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
-        return { actorId, session, decision: recorder.decide(session, name, args, risk, actorId) };
+        return { actorId, session, decision: recorder.decide(session, name, args, gate, actorId) };
       }),
     );
-    const decision = opened?.decision;
     let result: ToolResult;
-    if (risk?.decision === 'deny' || decision?.outcome === 'deny') {
-      result = toolFailure(
-        'POLICY_DENIED',
-        `${name} is refused by the household's policy (${decision?.outcome === 'deny' ? decision.reason : risk?.rule}).`,
-      );
-    } else if (tool.requires_confirmation || risk?.decision === 'ask' || decision?.outcome === 'require_review') {
+    if (gate.outcome === 'refuse') {
+      result = toolFailure('POLICY_DENIED', `${name} is refused by the household's policy (${gate.rule}).`);
+    } else if (gate.outcome === 'ask' || gate.outcome === 'approve') {
       result = toolFailure(
         'CONFIRMATION_REQUIRED',
-        `${name} ${NEEDS_CONFIRMATION}: it did not run. Ask JARVIS in the app, where the household can say "ja" (risk class ${risk?.risk ?? 'disruptive'}).`,
+        `${name} ${NEEDS_CONFIRMATION}: it did not run. Ask JARVIS in the app, where the household can say "ja" (risk class ${gate.risk}).`,
       );
     } else {
       result = await registry.call(name, args, ctx);

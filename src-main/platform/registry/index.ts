@@ -1,3 +1,3 @@
 export { SkillRegistry } from './registry';
-export type { RegisteredTool, ToolContext, ToolProvider, RegistryListener, ToolCollision } from './registry';
-export { riskDeniedSentence } from './risk-refusal';
+export type { RegisteredTool, ToolContext, ToolProvider, RegistryListener, ToolCollision, ToolAsker, ToolGate } from './registry';
+export { gateRefusal, riskDeniedSentence, roleDeniedSentence, approvalSentence } from './risk-refusal';

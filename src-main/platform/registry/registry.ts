@@ -1,6 +1,6 @@
-import type { JsonSchemaObject, ToolDescriptor, ToolProviderKind, ToolResult } from '../../../src-shared';
-import { DEFAULT_RISK_POLICY, decideRisk, toolFailure, type RiskPolicy, type RiskVerdict } from '../../../src-shared';
-import { riskRefusal } from './risk-refusal';
+import type { GateDecision, JsonSchemaObject, ToolDescriptor, ToolProviderKind, ToolResult } from '../../../src-shared';
+import { DEFAULT_RISK_POLICY, decideRisk, toolFailure, type RiskVerdict } from '../../../src-shared';
+import { gateRefusal } from './risk-refusal';
 import { compileSchema, check } from '../validation';
 
 /** What a tool call knows about its surroundings. The clock is injected, never read ad hoc. */
@@ -17,7 +17,33 @@ export interface ToolContext {
    * confirmation sets it; nothing a model or a skill returns reaches this flag.
    */
   readonly confirmed?: boolean;
+  /** An admin allowed exactly this waiting call; only the approvals service sets it. */
+  readonly approved?: boolean;
 }
+
+/** Who asks, as the gate sees it (a ToolContext is one). */
+export type ToolAsker = Pick<ToolContext, 'actor' | 'member' | 'confirmed' | 'approved'>;
+
+/**
+ * The one decision "run, ask, approve or refuse" (the policy capability provides it). The
+ * registry applies it to every call; the assistant and MCP ask it first to know what to say.
+ */
+export interface ToolGate {
+  decide(tool: RegisteredTool, args: unknown, who: ToolAsker): GateDecision;
+  /** The household policy's verdict alone (the risk policy screen, listing what MCP may see). */
+  verdict(tool: RegisteredTool): RiskVerdict;
+}
+
+/** Until the policy capability sets its gate: the default policy, every asker an admin. */
+const DEFAULT_GATE: ToolGate = {
+  verdict: (tool) => decideRisk(DEFAULT_RISK_POLICY, tool.name, tool.risk),
+  decide(tool, _args, who) {
+    const v = decideRisk(DEFAULT_RISK_POLICY, tool.name, tool.risk);
+    const agent = who.actor === 'assistant' || who.actor === 'mcp';
+    const outcome = v.decision === 'deny' ? 'refuse' : v.decision === 'ask' && agent && who.confirmed !== true ? 'ask' : 'run';
+    return { outcome, risk: v.risk, rule: v.rule, role: 'admin' };
+  },
+};
 
 export interface RegisteredTool extends ToolDescriptor {
   /** Where the action comes from (a folder, a worker id, "core"). */
@@ -58,7 +84,7 @@ export interface RegistryListener {
 export class SkillRegistry {
   private readonly providers: ToolProvider[] = [];
   private readonly listeners = new Set<RegistryListener>();
-  private riskPolicy: () => RiskPolicy = () => DEFAULT_RISK_POLICY;
+  private gate: ToolGate = DEFAULT_GATE;
   private redact: (result: ToolResult) => ToolResult = (result) => result;
 
   /**
@@ -70,15 +96,20 @@ export class SkillRegistry {
     this.redact = redact;
   }
 
-  /** Where the household's risk policy is read from; read again on every call. */
-  setRiskPolicy(source: () => RiskPolicy): void {
-    this.riskPolicy = source;
+  /** The gate every call meets (the policy capability's); it reads the policy anew per call. */
+  setGate(gate: ToolGate): void {
+    this.gate = gate;
   }
 
-  /** The risk decision for a tool as the policy stands now (undefined for an unknown tool). */
+  /** The household policy's verdict for a tool as it stands now (undefined for an unknown tool). */
   riskOf(name: string): RiskVerdict | undefined {
     const tool = this.get(name);
-    return tool ? decideRisk(this.riskPolicy(), tool.name, tool.risk) : undefined;
+    return tool ? this.gate.verdict(tool) : undefined;
+  }
+
+  /** What the gate decides for this call now: the same function `call` applies. */
+  decide(tool: RegisteredTool, args: unknown, who: ToolAsker): GateDecision {
+    return this.gate.decide(tool, args, who);
   }
 
   addProvider(provider: ToolProvider): void {
@@ -131,10 +162,10 @@ export class SkillRegistry {
     const found = this.resolve(name);
     if (!found) return toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
     const { tool, provider } = found;
-    // The risk policy decides before anything is validated or run, for every caller.
-    const refused = riskRefusal(decideRisk(this.riskPolicy(), tool.name, tool.risk), tool.name, ctx);
-    if (refused) return refused;
     const input = args ?? {};
+    // The gate decides before anything is validated or run, for every caller.
+    const refused = gateRefusal(this.gate.decide(tool, input, ctx), tool.name);
+    if (refused) return refused;
     if (typeof input !== 'object' || Array.isArray(input)) {
       return toolFailure('INVALID_ARGUMENTS', 'arguments must be a JSON object', '');
     }

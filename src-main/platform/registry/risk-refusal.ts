@@ -1,25 +1,36 @@
-import { toolFailure, type RiskVerdict, type ToolResult } from '../../../src-shared';
-import type { ToolContext } from './registry';
-
-/** Callers that act on their own and so need the household's "ja" for an `ask` action. */
-const AGENT_ACTORS: ReadonlySet<ToolContext['actor']> = new Set(['assistant', 'mcp']);
+import { toolFailure, type GateDecision, type RiskVerdict, type ToolResult } from '../../../src-shared';
 
 /**
- * What the risk policy refuses at the registry. `deny` refuses every caller. `ask` refuses
- * the assistant and MCP clients without the household's "ja": a person's own call from the
- * UI, the CLI or an automation they set up is already the household's decision.
+ * The answer of a call the gate did not let run. `refuse` never runs; `ask` waits for the
+ * household's "ja" (only the assistant can collect it); `approve` waits for an admin.
  */
-export function riskRefusal(verdict: RiskVerdict, tool: string, ctx: ToolContext): ToolResult | undefined {
-  if (verdict.decision === 'deny') return toolFailure('POLICY_DENIED', riskDeniedSentence(tool, verdict));
-  if (verdict.decision === 'ask' && AGENT_ACTORS.has(ctx.actor) && ctx.confirmed !== true) {
-    return toolFailure(
-      'CONFIRMATION_REQUIRED',
-      `${tool} braucht zuerst das „ja“ des Haushalts (Risikoklasse ${verdict.risk}, Regel ${verdict.rule}).`,
-    );
+export function gateRefusal(decision: GateDecision, tool: string): ToolResult | undefined {
+  switch (decision.outcome) {
+    case 'run':
+      return undefined;
+    case 'refuse':
+      return toolFailure(
+        'POLICY_DENIED',
+        decision.rule.startsWith('role:') ? roleDeniedSentence(tool, decision) : riskDeniedSentence(tool, decision),
+      );
+    case 'ask':
+      return toolFailure(
+        'CONFIRMATION_REQUIRED',
+        `${tool} braucht zuerst das „ja“ des Haushalts (Risikoklasse ${decision.risk}, Regel ${decision.rule}).`,
+      );
+    case 'approve':
+      return toolFailure('APPROVAL_REQUIRED', approvalSentence(tool, decision));
   }
-  return undefined;
 }
 
-export function riskDeniedSentence(tool: string, verdict: RiskVerdict): string {
+export function riskDeniedSentence(tool: string, verdict: Pick<RiskVerdict, 'risk' | 'rule'>): string {
   return `${tool} ist gesperrt: Risikoklasse „${verdict.risk}“, Regel ${verdict.rule}. Freigeben kann es nur der Haushalt unter Wissen & System → Risiko-Regeln.`;
+}
+
+export function roleDeniedSentence(tool: string, decision: GateDecision): string {
+  return `${tool} ist für die Rolle „${decision.role}“ nicht erlaubt (Risikoklasse „${decision.risk}“).`;
+}
+
+export function approvalSentence(tool: string, decision: GateDecision): string {
+  return `${tool} braucht die Freigabe eines Verwalters (Rolle „${decision.role}“, Risikoklasse „${decision.risk}“).`;
 }

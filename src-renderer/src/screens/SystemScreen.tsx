@@ -15,6 +15,7 @@ import { NotificationsCard } from './NotificationsCard';
 import { StatusGrid } from './StatusGrid';
 import { SkillOverlay, SkillSources } from './SkillSources';
 import { Icon } from '../components/Icon';
+import { useIsAdmin, useIsAdult } from '../members/viewer-role';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -441,20 +442,27 @@ function Appearance() {
 }
 
 export function SystemScreen() {
+  // The server refuses these to other roles anyway; a card that can only fail is not shown.
+  const admin = useIsAdmin();
+  const adult = useIsAdult();
   return (
     <div className="grid-12" data-testid="screen-system">
       <Appearance />
       <MembersCard />
-      <Documents />
+      {adult && <Documents />}
       <VoicePipeline />
-      <Skills />
-      <WorkersAndContainers />
-      <DevicesCard />
-      <ProtocolCard />
-      <RiskPolicyCard />
-      <McpTokensCard />
+      {admin && (
+        <>
+          <Skills />
+          <WorkersAndContainers />
+          <DevicesCard />
+          <ProtocolCard />
+          <RiskPolicyCard />
+          <McpTokensCard />
+        </>
+      )}
       <NotificationsCard />
-      <Telemetry />
+      {admin && <Telemetry />}
     </div>
   );
 }

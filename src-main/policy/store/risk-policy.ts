@@ -1,6 +1,6 @@
-import { DEFAULT_RISK_POLICY, type RiskPolicy } from '../../src-shared';
-import type { Db } from '../platform/database';
-import { applyMigrations, type Migration } from '../platform/database/migrations';
+import { DEFAULT_RISK_POLICY, type RiskPolicy } from '../../../src-shared';
+import type { Db } from '../../platform/database';
+import { applyMigrations, type Migration } from '../../platform/database/migrations';
 
 export const RISK_POLICY_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,0 +1,1 @@
+export { RiskPolicyStore, RISK_POLICY_MIGRATIONS } from './risk-policy';
