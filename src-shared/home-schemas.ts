@@ -287,6 +287,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
     input_schema: object({ id: id('rem_') }, ['id']),
   },
   reminders_snooze: {
+    risk: 'reversible',
     // Short on purpose: every core tool's definition goes into each model request's budget.
     description: 'Erinnerung später nochmal: minutes ab jetzt (60).',
     input_schema: object({ id: id('rem_'), minutes: { type: 'integer', minimum: 1, maximum: SNOOZE_MAX_MINUTES } }, ['id']),

@@ -9,6 +9,7 @@ const member = (id: string, name: string, is_admin = false): Member => ({
   initial: name[0]!,
   language: 'de',
   is_admin,
+  role: is_admin ? 'admin' : 'adult',
   is_desktop: false,
   created_at: '2026-01-01T00:00:00Z',
 });
