@@ -142,6 +142,50 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
       'POST /api/protocol/workers',
     ].map((r) => [r, admin]),
   ),
+  // Settings and connections: admin work on the computer JARVIS runs on.
+  ...Object.fromEntries(
+    [
+      'GET /api/settings',
+      'PATCH /api/settings',
+      'PUT /api/settings/secrets/:name',
+      'DELETE /api/settings/secrets/:name',
+      'PUT /api/settings/setup/:step',
+      'POST /api/settings/mesh-token',
+      'GET /api/settings/models',
+      'POST /api/settings/connections/hue/certificate',
+      'POST /api/settings/connections/hue',
+      'POST /api/settings/connections/homeassistant',
+      'POST /api/settings/connections/ntfy',
+    ].map((r) => [r, desktop]),
+  ),
+  'POST /api/devices/:id/app-password': admin,
+  'DELETE /api/devices/:id/app-password': admin,
+  // Calendars from elsewhere: everyone sees them, adults connect and change them.
+  'GET /api/calendar/accounts': member,
+  'POST /api/calendar/accounts/discover': adult,
+  'POST /api/calendar/accounts': adult,
+  'POST /api/calendar/accounts/:id/sync': adult,
+  'DELETE /api/calendar/accounts/:id': adult,
+  'GET /api/calendar/feeds': member,
+  'POST /api/calendar/feeds': member,
+  'DELETE /api/calendar/feeds/:id': member,
+  'GET /api/calendar/subscriptions': member,
+  'GET /api/calendar/subscriptions/events': member,
+  'POST /api/calendar/subscriptions': adult,
+  'PATCH /api/calendar/subscriptions/:id': adult,
+  'POST /api/calendar/subscriptions/:id/refresh': adult,
+  'DELETE /api/calendar/subscriptions/:id': adult,
+  // A private feed: the secret in its address is the credential (calendar apps only subscribe).
+  'GET /feeds/:file': { access: 'public', listeners: API },
+  // CalDAV for the phones' own calendars: the device's app password (Basic auth over TLS).
+  ...Object.fromEntries(
+    ['COPY', 'DELETE', 'GET', 'MKCALENDAR', 'MKCOL', 'MOVE', 'OPTIONS', 'PROPFIND', 'PROPPATCH', 'PUT', 'REPORT'].flatMap((m) =>
+      ['/.well-known/caldav', '/dav', '/dav/*'].map((path) => [
+        `${m} ${path}`,
+        { access: 'token', listeners: ['lan'] } satisfies RouteRule,
+      ]),
+    ),
+  ),
   'GET /mcp': token,
   'POST /mcp': token,
   'DELETE /mcp': token,
