@@ -57,7 +57,14 @@ async function recordChimes(page: Page): Promise<void> {
     const w = window as unknown as { __tones: number; AudioContext: unknown };
     w.__tones = 0;
     const param = { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} };
-    const node = () => ({ connect: (n: unknown) => n, start: () => (w.__tones += 1), stop() {}, frequency: { ...param }, gain: { ...param }, type: '' });
+    const node = () => ({
+      connect: (n: unknown) => n,
+      start: () => (w.__tones += 1),
+      stop() {},
+      frequency: { ...param },
+      gain: { ...param },
+      type: '',
+    });
     w.AudioContext = class {
       state = 'running';
       currentTime = 0;
@@ -80,8 +87,9 @@ describe('reminders that reach the right person', () => {
     await page.reload();
     await page.getByTestId('screen-home').waitFor();
     const now = berlinNow();
-    const everyone = (await callTool(app, 'reminders_create', { text: 'Elternabend', when: { kind: 'absolute', ...now }, assignee: 'everyone' }))
-      .data as Reminder;
+    const everyone = (
+      await callTool(app, 'reminders_create', { text: 'Elternabend', when: { kind: 'absolute', ...now }, assignee: 'everyone' })
+    ).data as Reminder;
 
     const notice = page.getByTestId('due-reminder').filter({ hasText: 'Elternabend' });
     await notice.waitFor({ timeout: 20_000 });
@@ -92,8 +100,13 @@ describe('reminders that reach the right person', () => {
     expect(await reminder(everyone.id)).toMatchObject({ id: everyone.id, text: 'Elternabend', assignee: null });
 
     // Mia's reminder, snoozed from Home's card (to 21:00, still today), stays Mia's; done and undone, too.
-    const forMia = (await callTool(app, 'reminders_create', { text: 'Geige üben', when: { kind: 'relative', offset_days: 0, time: '20:00' }, assignee: 'Mia' }))
-      .data as Reminder;
+    const forMia = (
+      await callTool(app, 'reminders_create', {
+        text: 'Geige üben',
+        when: { kind: 'relative', offset_days: 0, time: '20:00' },
+        assignee: 'Mia',
+      })
+    ).data as Reminder;
     const card = page.getByTestId('card-reminders-today');
     await card.getByRole('button', { name: 'In 1 Std. noch einmal erinnern: Geige üben' }).click();
     await eventually(async () => expect((await reminder(forMia.id))?.at).not.toBe(forMia.at));
@@ -110,10 +123,18 @@ describe('reminders that reach the right person', () => {
 
   it('phone, English: the due notice fits the screen and says it in English', async () => {
     const { page, errors } = await openScreen(browser, app, 'home', 'clean', PHONE, 'en');
-    await callTool(app, 'reminders_create', { text: 'Take out the bins', when: { kind: 'absolute', ...berlinNow() }, assignee: 'everyone' });
+    await callTool(app, 'reminders_create', {
+      text: 'Take out the bins',
+      when: { kind: 'absolute', ...berlinNow() },
+      assignee: 'everyone',
+    });
     const notice = page.getByTestId('due-reminder').filter({ hasText: 'Take out the bins' });
     await notice.waitFor({ timeout: 20_000 });
-    for (const name of ['In 10 min, remind me again: Take out the bins', 'In 1 hr, remind me again: Take out the bins', 'Done: Take out the bins'])
+    for (const name of [
+      'In 10 min, remind me again: Take out the bins',
+      'In 1 hr, remind me again: Take out the bins',
+      'Done: Take out the bins',
+    ])
       await notice.getByRole('button', { name }).waitFor();
     expect(await notice.textContent()).not.toMatch(/Erledigt|Fällig|rem_/);
     const box = await notice.boundingBox();

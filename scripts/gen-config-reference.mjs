@@ -108,7 +108,9 @@ export async function renderConfigReference() {
     '',
     '| In the app | Variable | Applies |',
     '|---|---|---|',
-    ...[...held].map(([env, h]) => `| \`${h.name}\`${h.secret ? ' (secret)' : ''} | \`${env}\` | ${h.applies === 'now' ? 'now' : 'next start'} |`),
+    ...[...held].map(
+      ([env, h]) => `| \`${h.name}\`${h.secret ? ' (secret)' : ''} | \`${env}\` | ${h.applies === 'now' ? 'now' : 'next start'} |`,
+    ),
     '',
   ];
   let group;

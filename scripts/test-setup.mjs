@@ -45,7 +45,11 @@ export const SYSTEM_PACKAGES = [
   { name: 'cmake', command: 'cmake', why: 'whisper-cli build' },
   { name: 'radicale', command: 'radicale', why: 'CalDAV tests: a real CalDAV server as the external account' },
   { name: 'vdirsyncer', command: 'vdirsyncer', why: 'CalDAV tests: a real CalDAV client of JARVIS' },
-  { name: 'python3-caldav', command: 'python3', why: 'CalDAV tests: the python caldav library as a client of JARVIS (without dpkg only python3 itself is looked for)' },
+  {
+    name: 'python3-caldav',
+    command: 'python3',
+    why: 'CalDAV tests: the python caldav library as a client of JARVIS (without dpkg only python3 itself is looked for)',
+  },
 ];
 
 /** The dpkg-query output format parseDpkgQuery reads: `name<TAB>want flag status`. */

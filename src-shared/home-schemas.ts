@@ -126,7 +126,12 @@ const rrule = {
     'Wiederholung als RFC-5545-RRULE ohne "RRULE:". Jeden Montag: FREQ=WEEKLY;BYDAY=MO. Jeden zweiten Dienstag: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU. Werktags: FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR. Am 1. jeden Monats: FREQ=MONTHLY;BYMONTHDAY=1. Erster Montag im Monat: FREQ=MONTHLY;BYDAY=1MO. Jährlich: FREQ=YEARLY.',
 } as const;
 // Kept short: each core tool's definition counts against every model request's budget.
-const taskRule = { type: 'string', minLength: 6, maxLength: 200, description: 'Wiederholung wie bei Terminen (rrule), z. B. FREQ=WEEKLY;BYDAY=SA' } as const;
+const taskRule = {
+  type: 'string',
+  minLength: 6,
+  maxLength: 200,
+  description: 'Wiederholung wie bei Terminen (rrule), z. B. FREQ=WEEKLY;BYDAY=SA',
+} as const;
 const occurrenceStart = {
   type: 'string',
   format: 'date-time',

@@ -129,7 +129,16 @@ describe('the desktop main process', () => {
 
   it('turns due reminders, finished documents and lost workers from the master into notifications, once each', () => {
     const before = state.notifications.length;
-    const bins = { id: 'r1', text: 'Take out the bins', at: '2026-11-30T18:00:00+01:00', source: 'manual', event_id: null, fired_at: null, created_at: '2026-11-30T12:00:00+01:00', assignee: null } as const;
+    const bins = {
+      id: 'r1',
+      text: 'Take out the bins',
+      at: '2026-11-30T18:00:00+01:00',
+      source: 'manual',
+      event_id: null,
+      fired_at: null,
+      created_at: '2026-11-30T12:00:00+01:00',
+      assignee: null,
+    } as const;
     bus?.publish('reminder.due', bins);
     bus?.publish('reminder.due', bins);
     bus?.publish('rag.progress', { id: 'd1', name: 'lease.pdf', status: 'indexing', progress: 0.5 });

@@ -518,7 +518,11 @@ export class Assistant {
           if (call.name === FIND_SKILLS && catalog.limited) {
             const found = await this.findSkills(run, call.arguments, skills, tools);
             tools = [...tools, ...found.tools];
-            messages.push({ role: 'tool', tool_name: call.name, content: JSON.stringify({ success: true, data: { skills: found.skills } }) });
+            messages.push({
+              role: 'tool',
+              tool_name: call.name,
+              content: JSON.stringify({ success: true, data: { skills: found.skills } }),
+            });
             continue;
           }
           if (call.name === FIND_TOOLS && offer.limited) {
@@ -638,7 +642,11 @@ export class Assistant {
     const skillTools = new Set(skills.flatMap((s) => s.tools));
     const candidates = tools.filter((t) => skillTools.has(t.function.name));
     const found = query ? await this.toolSelection.find(query, candidates, byName, new Set(), 8) : [];
-    const hits = skillsOfTools(skills, found.map((t) => t.function.name), 5);
+    const hits = skillsOfTools(
+      skills,
+      found.map((t) => t.function.name),
+      5,
+    );
     const have = new Set(offered.map((t) => t.function.name));
     const newTools = found.filter((t) => !have.has(t.function.name) && hits.some((h) => h.tools.includes(t.function.name)));
     this.trace(run, 'skills_found', { query, skills: hits.map((h) => h.id) });

@@ -221,18 +221,29 @@ describe('local intents: "Was muss ich dafür einkaufen?" (spec 001 test sentenc
 
   it('after a recipe puts its ingredients on the list with their quantities', async () => {
     const recipe = toolSuccess(
-      { id: 'rec_1', title: 'Pfannkuchen', ingredients: [{ name: 'Mehl', quantity: 250, unit: 'g' }, { name: 'Eier', quantity: 3 }, { name: 'Salz' }] },
+      {
+        id: 'rec_1',
+        title: 'Pfannkuchen',
+        ingredients: [{ name: 'Mehl', quantity: 250, unit: 'g' }, { name: 'Eier', quantity: 3 }, { name: 'Salz' }],
+      },
       'Rezept',
       false,
     );
-    const r = await callsOf('Was muss ich dafür einkaufen?', { recipes_get: recipe }, { kind: 'recipe', id: 'rec_1', tool: 'recipes_create' });
+    const r = await callsOf(
+      'Was muss ich dafür einkaufen?',
+      { recipes_get: recipe },
+      { kind: 'recipe', id: 'rec_1', tool: 'recipes_create' },
+    );
     expect(r?.calls).toEqual([
       { tool: 'recipes_get', args: { id: 'rec_1' } },
       { tool: 'groceries_add', args: { name: 'Mehl', quantity: 250, unit: 'g' } },
       { tool: 'groceries_add', args: { name: 'Eier', quantity: 3 } },
       { tool: 'groceries_add', args: { name: 'Salz' } },
     ]);
-    expect((await callsOf('What do I need to buy for it?', { recipes_get: recipe }, { kind: 'recipe', id: 'rec_1', tool: 'recipes_create' }))?.lang).toBe('en');
+    expect(
+      (await callsOf('What do I need to buy for it?', { recipes_get: recipe }, { kind: 'recipe', id: 'rec_1', tool: 'recipes_create' }))
+        ?.lang,
+    ).toBe('en');
   });
 
   it('after anything else is not this sentence', async () => {

@@ -486,7 +486,13 @@ function ingredientsOf(data: unknown): Record<string, unknown>[] {
   return list.flatMap((i: unknown) => {
     const { name, quantity, unit } = (i ?? {}) as { name?: unknown; quantity?: unknown; unit?: unknown };
     if (typeof name !== 'string' || !name.trim()) return [];
-    return [{ name: name.slice(0, 80), ...(typeof quantity === 'number' && quantity > 0 ? { quantity } : {}), ...(typeof unit === 'string' && unit ? { unit } : {}) }];
+    return [
+      {
+        name: name.slice(0, 80),
+        ...(typeof quantity === 'number' && quantity > 0 ? { quantity } : {}),
+        ...(typeof unit === 'string' && unit ? { unit } : {}),
+      },
+    ];
   });
 }
 

@@ -41,7 +41,11 @@ async function assistantWith(count: number) {
 /** Characters of what the model is sent besides the conversation: system prompt and tools. */
 const promptSize = (req: ChatRequestBody) => (req.messages[0]?.content.length ?? 0) + JSON.stringify(req.tools ?? []).length;
 
-const line = (id: string, tool: string): CatalogSkill => ({ id, line: `  <skill name="${id}" description="${'x'.repeat(40)}" />`, tools: [tool] });
+const line = (id: string, tool: string): CatalogSkill => ({
+  id,
+  line: `  <skill name="${id}" description="${'x'.repeat(40)}" />`,
+  tools: [tool],
+});
 
 describe('the bounded skill catalog', () => {
   it('lists the skills of the offered tools first, in their rank, within the size', () => {

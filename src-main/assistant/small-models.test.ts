@@ -121,7 +121,10 @@ describe('recovering calls from text', () => {
   it('runs prose with one fenced call of an offered tool, and leaves code explained in prose as text', () => {
     const offered = new Set(['groceries_add', 'tasks_list']);
     const gern = 'Gern! ```json\n{"name": "groceries_add", "arguments": "{\\"name\\": \\"Butter\\"}"}\n```';
-    expect(recoverToolCalls(gern, offered)).toEqual({ calls: [{ name: 'groceries_add', arguments: { name: 'Butter' } }], shape: 'prose-fenced' });
+    expect(recoverToolCalls(gern, offered)).toEqual({
+      calls: [{ name: 'groceries_add', arguments: { name: 'Butter' } }],
+      shape: 'prose-fenced',
+    });
     // Without the offered tools (or naming another tool) the same text is prose.
     expect(recoverToolCalls(gern).calls).toEqual([]);
     expect(recoverToolCalls('So: ```json\n{"name": "rm_rf", "arguments": {}}\n```', offered).calls).toEqual([]);

@@ -35,7 +35,14 @@ const BERLIN_VTIMEZONE = [
 
 const calendarOf = (...events: string[][]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//jarvis-test//EN', ...BERLIN_VTIMEZONE, ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
-const vevent = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `SUMMARY:${uid}`, ...lines, 'END:VEVENT'];
+const vevent = (uid: string, ...lines: string[]) => [
+  'BEGIN:VEVENT',
+  `UID:${uid}`,
+  'DTSTAMP:20260101T000000Z',
+  `SUMMARY:${uid}`,
+  ...lines,
+  'END:VEVENT',
+];
 
 const CORPUS: Readonly<Record<string, string>> = {
   'daily, date-time EXDATE (UTC)': calendarOf(
@@ -59,14 +66,20 @@ const CORPUS: Readonly<Record<string, string>> = {
   ),
   'monthly with a moved occurrence (RECURRENCE-ID)': calendarOf(
     vevent('f', 'DTSTART;TZID=Europe/Berlin:20260115T090000', 'DTEND;TZID=Europe/Berlin:20260115T100000', 'RRULE:FREQ=MONTHLY;COUNT=6'),
-    vevent('f', 'RECURRENCE-ID;TZID=Europe/Berlin:20260315T090000', 'DTSTART;TZID=Europe/Berlin:20260316T140000', 'DTEND;TZID=Europe/Berlin:20260316T150000'),
+    vevent(
+      'f',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20260315T090000',
+      'DTSTART;TZID=Europe/Berlin:20260316T140000',
+      'DTEND;TZID=Europe/Berlin:20260316T150000',
+    ),
   ),
   'a rule with extra dates (RDATE)': calendarOf(
     vevent('g', 'DTSTART:20260201T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20260220T100000Z,20260301T100000Z'),
   ),
 };
 
-const dayIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+const dayIn = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 
 /** What ical.js expands, as `uid start` strings (the date for all-day ones). */
 function icalOccurrences(text: string): string[] {

@@ -138,12 +138,17 @@ describe('parseIcs imports what can be read', () => {
     expect(parsed.series.map((s) => s.title)).toEqual(['Omas Geburtstag']);
     expect(parsed.events.map((e) => e.title)).toEqual(['Zahnarzt']);
     expect(parsed.skipped).toEqual([
-      { what: 'Termin „Kaputt“ (Zeile 11)', reason: 'Zeile 17: Zusatztermin (RDATE) „20131210Z“ ist kein gültiges Datum (JJJJMMTT oder JJJJMMTTThhmmss).' },
+      {
+        what: 'Termin „Kaputt“ (Zeile 11)',
+        reason: 'Zeile 17: Zusatztermin (RDATE) „20131210Z“ ist kein gültiges Datum (JJJJMMTT oder JJJJMMTTThhmmss).',
+      },
     ]);
   });
 
   it('a one-off override whose series is not in the file is imported as a single event', () => {
-    const text = file(ev('lost', 'SUMMARY:Verschoben', 'RECURRENCE-ID:20260301T100000Z', 'DTSTART:20260302T100000Z', 'DTEND:20260302T110000Z'));
+    const text = file(
+      ev('lost', 'SUMMARY:Verschoben', 'RECURRENCE-ID:20260301T100000Z', 'DTSTART:20260302T100000Z', 'DTEND:20260302T110000Z'),
+    );
     const parsed = parseIcs({ text, timezone: 'Europe/Berlin', nowMs: NOW });
     expect(parsed.events.map((e) => [e.title, new Date(e.startMs).toISOString()])).toEqual([['Verschoben', '2026-03-02T10:00:00.000Z']]);
   });
@@ -151,10 +156,20 @@ describe('parseIcs imports what can be read', () => {
   it('an override with RANGE=THISANDFUTURE is imported with its series, not refused', () => {
     const text = file(
       ev('s', 'SUMMARY:Training', 'DTSTART:20260105T170000Z', 'DTEND:20260105T180000Z', 'RRULE:FREQ=WEEKLY;COUNT=6'),
-      ev('s', 'SUMMARY:Training neu', 'RECURRENCE-ID;RANGE=THISANDFUTURE:20260119T170000Z', 'DTSTART:20260119T180000Z', 'DTEND:20260119T190000Z'),
+      ev(
+        's',
+        'SUMMARY:Training neu',
+        'RECURRENCE-ID;RANGE=THISANDFUTURE:20260119T170000Z',
+        'DTSTART:20260119T180000Z',
+        'DTEND:20260119T190000Z',
+      ),
     );
     const parsed = parseIcs({ text, timezone: 'Europe/Berlin', nowMs: NOW });
-    const all = [...parsed.events.map((e) => e.title), ...parsed.series.map((s) => s.title), ...parsed.series.flatMap((s) => s.overrides.map((o) => o.title))];
+    const all = [
+      ...parsed.events.map((e) => e.title),
+      ...parsed.series.map((s) => s.title),
+      ...parsed.series.flatMap((s) => s.overrides.map((o) => o.title)),
+    ];
     expect(all).toContain('Training neu');
     expect(JSON.stringify(parsed)).not.toMatch(/Cannot read|undefined is not|TypeError/);
   });

@@ -28,7 +28,12 @@ describe('repeating tasks', () => {
       ['open', '2026-12-12T00:00:00+01:00', created.data!.id],
       ['done', '2026-12-05T00:00:00+01:00', created.data!.id],
     ]);
-    expect(all[0]).toMatchObject({ title: 'Zimmer aufräumen', priority: 'high', notes: 'auch unter dem Bett', rrule: 'FREQ=WEEKLY;BYDAY=SA' });
+    expect(all[0]).toMatchObject({
+      title: 'Zimmer aufräumen',
+      priority: 'high',
+      notes: 'auch unter dem Bett',
+      rrule: 'FREQ=WEEKLY;BYDAY=SA',
+    });
     // The next one has its own card on the board.
     expect((await h.call('kanban_list', {})).data!.cards.map((c: { task_id: string | null }) => c.task_id)).toContain(all[0]!.id);
   });

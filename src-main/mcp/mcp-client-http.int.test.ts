@@ -29,7 +29,12 @@ function peerServer(control: PeerControl): Server {
     tools: [
       { name: 'hello', description: 'Says hello', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
       { name: 'slow', description: 'Takes long, reporting progress', inputSchema: { type: 'object', properties: {} } },
-      { name: 'batch', description: 'Runs only as a task', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'required' } },
+      {
+        name: 'batch',
+        description: 'Runs only as a task',
+        inputSchema: { type: 'object', properties: {} },
+        execution: { taskSupport: 'required' },
+      },
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {

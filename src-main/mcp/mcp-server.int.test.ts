@@ -201,7 +201,9 @@ describe('/mcp answers to the letter of JSON-RPC and MCP', () => {
 
   it('arguments that are not an object are -32602 with a short message, and nothing runs', async () => {
     for (const args of ['{"title": "x"}', ['x'], 7]) {
-      const r = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'tasks_create', arguments: args } }));
+      const r = await post(
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'tasks_create', arguments: args } }),
+      );
       expect(r.json.error?.code).toBe(-32602);
       expect(r.json.error?.message).toBe('Invalid params: arguments must be an object of names and values');
     }

@@ -10,7 +10,8 @@ const TIMEOUT_MS = 8000;
 function problemOfNetworkError(err: unknown): ConnectionResult {
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return { ok: false, problem: 'timeout' };
-  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return { ok: false, problem: 'certificate_changed', detail: code };
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
+    return { ok: false, problem: 'certificate_changed', detail: code };
   return { ok: false, problem: 'unreachable', ...(typeof code === 'string' ? { detail: code } : {}) };
 }
 

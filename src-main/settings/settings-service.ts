@@ -102,10 +102,7 @@ export class SettingsService {
     if (next.household_name !== undefined && [...next.household_name].length > 80)
       throw new Refusal('invalid', 'INVALID_SETTING', 'The household name is longer than 80 characters.', '/household_name');
     this.applyOrRefuse(next, this.secrets);
-    this.o.store.write(
-      Object.fromEntries(Object.keys(changes).map((name) => [name, next[name]])),
-      this.o.clock().getTime(),
-    );
+    this.o.store.write(Object.fromEntries(Object.keys(changes).map((name) => [name, next[name]])), this.o.clock().getTime());
     this.values = next;
     return this.view();
   }

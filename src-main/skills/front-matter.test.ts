@@ -5,7 +5,12 @@ import { frontMatterOf, readFrontMatter, splitFrontMatter } from './front-matter
 export function aliasBomb(): string {
   const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
   const names = 'abcdefghij';
-  for (let i = 1; i < 10; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < 10; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
   return `---\nname: lol\ndescription: laughs\nmetadata:\n  ${lines.join('\n  ')}\n---\nBody\n`;
 }
 

@@ -56,7 +56,11 @@ export function plainFields(yaml: string): Record<string, string> {
   return out;
 }
 
-export function readFrontMatter(yaml: string | undefined, lineOffset = 0, limits: UntrustedLimits = FRONT_MATTER_LIMITS): FrontMatterReading {
+export function readFrontMatter(
+  yaml: string | undefined,
+  lineOffset = 0,
+  limits: UntrustedLimits = FRONT_MATTER_LIMITS,
+): FrontMatterReading {
   if (yaml === undefined) return { kind: 'none' };
   let value: unknown;
   try {

@@ -193,7 +193,9 @@ function readEntry(source: SkillSource, folder: SkillFolder): SkillEntry {
 /** The files an entry is read from: parsed again only when one of them changed. */
 function entryFilesOf(folder: SkillFolder): string[] {
   if (folder.kind === 'openjarvis-file') return [folder.dir];
-  return [MANIFEST_FILE, instructionsFileIn(folder.dir) ?? INSTRUCTIONS_FILE, PIPELINE_FILE, INSTALL_RECORD].map((name) => join(folder.dir, name));
+  return [MANIFEST_FILE, instructionsFileIn(folder.dir) ?? INSTRUCTIONS_FILE, PIPELINE_FILE, INSTALL_RECORD].map((name) =>
+    join(folder.dir, name),
+  );
 }
 
 /** The tool names a loaded skill offers (before collisions with other providers). */

@@ -101,7 +101,9 @@ output_key = "summary"
 
 describe('SKILL.md as the public collections write it', () => {
   it('takes `version: 2.0` (a number to YAML) as the text "2.0", as OpenJarvis does', () => {
-    const dir = folder({ 'SKILL.md': '---\nname: clean-code\ndescription: Coding standards\nallowed-tools: Read, Write\nversion: 2.0\n---\nBe concise.\n' });
+    const dir = folder({
+      'SKILL.md': '---\nname: clean-code\ndescription: Coding standards\nallowed-tools: Read, Write\nversion: 2.0\n---\nBe concise.\n',
+    });
     const v = readOpenJarvisSkill(dir);
     expect(v.ok && v.skill.version).toBe('2.0');
   });
@@ -127,7 +129,12 @@ describe('SKILL.md as the public collections write it', () => {
   it('refuses a front matter of nested aliases as hostile, naming the file', () => {
     const names = 'abcdefghij';
     const lines = ['a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]'];
-    for (let i = 1; i < 10; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `${names[i]}: &${names[i]} [${Array(9)
+          .fill(`*${names[i - 1]}`)
+          .join(',')}]`,
+      );
     const dir = folder({ 'SKILL.md': `---\nname: lol\ndescription: x\n${lines.join('\n')}\n---\nBody\n` });
     const v = readOpenJarvisSkill(dir);
     expect(v.ok).toBe(false);

@@ -8,15 +8,79 @@ import { readOpenJarvisSkill } from '../skills/openjarvis';
 // the skill benchmark (eval/skills) among them.
 
 const TOPICS = [
-  'stock quotes', 'PDF files', 'spreadsheets', 'git commits', 'Kubernetes pods', 'SQL queries', 'invoices', 'tax returns',
-  'podcast notes', 'YouTube videos', 'crypto wallets', 'Solana tokens', 'Jira tickets', 'Slack messages', 'email drafts',
-  'résumés', 'blog posts', 'SEO keywords', 'Docker images', 'API docs', 'unit tests', 'React components', 'CSS layouts',
-  'translation memories', 'flashcards', 'chess openings', 'guitar chords', 'photo metadata', 'maps and routes', 'weather radar',
-  'news feeds', 'RSS items', 'research papers', 'patents', 'contracts', 'meeting minutes', 'OKRs', 'sales leads', 'CRM records',
-  'log files', 'security alerts', 'DNS records', 'TLS certificates', 'fonts', 'SVG icons', 'diagrams', 'slide decks', 'LaTeX',
+  'stock quotes',
+  'PDF files',
+  'spreadsheets',
+  'git commits',
+  'Kubernetes pods',
+  'SQL queries',
+  'invoices',
+  'tax returns',
+  'podcast notes',
+  'YouTube videos',
+  'crypto wallets',
+  'Solana tokens',
+  'Jira tickets',
+  'Slack messages',
+  'email drafts',
+  'résumés',
+  'blog posts',
+  'SEO keywords',
+  'Docker images',
+  'API docs',
+  'unit tests',
+  'React components',
+  'CSS layouts',
+  'translation memories',
+  'flashcards',
+  'chess openings',
+  'guitar chords',
+  'photo metadata',
+  'maps and routes',
+  'weather radar',
+  'news feeds',
+  'RSS items',
+  'research papers',
+  'patents',
+  'contracts',
+  'meeting minutes',
+  'OKRs',
+  'sales leads',
+  'CRM records',
+  'log files',
+  'security alerts',
+  'DNS records',
+  'TLS certificates',
+  'fonts',
+  'SVG icons',
+  'diagrams',
+  'slide decks',
+  'LaTeX',
 ];
-const VERBS = ['Analyse', 'Summarise', 'Convert', 'Validate', 'Generate', 'Review', 'Extract', 'Search', 'Monitor', 'Format', 'Compare', 'Clean up'];
-const ANGLES = ['for developers', 'with charts', 'step by step', 'in bulk', 'from the command line', 'for teams', 'as Markdown', 'with examples'];
+const VERBS = [
+  'Analyse',
+  'Summarise',
+  'Convert',
+  'Validate',
+  'Generate',
+  'Review',
+  'Extract',
+  'Search',
+  'Monitor',
+  'Format',
+  'Compare',
+  'Clean up',
+];
+const ANGLES = [
+  'for developers',
+  'with charts',
+  'step by step',
+  'in bulk',
+  'from the command line',
+  'for teams',
+  'as Markdown',
+  'with examples',
+];
 
 function skillTool(id: string, description: string): RegisteredTool {
   const name = `skill_${id.replace(/[^A-Za-z0-9]/g, '_')}_run`;
@@ -58,7 +122,11 @@ export function manySkills(count: number, evalSkillsDir: string): SkillCollectio
   const all = [...own, ...generated].slice(0, count);
   const tools = all.map((s) => skillTool(s.id, s.description));
   return {
-    skills: all.map((s, i) => ({ id: s.id, line: `  <skill name="${attr(s.id)}" description="${attr(s.description)}" />`, tools: [tools[i]!.name] })),
+    skills: all.map((s, i) => ({
+      id: s.id,
+      line: `  <skill name="${attr(s.id)}" description="${attr(s.description)}" />`,
+      tools: [tools[i]!.name],
+    })),
     provider: { kind: 'plugin', list: () => tools, call: async () => ({ success: true, message: 'ok', mutated: false }) },
   };
 }

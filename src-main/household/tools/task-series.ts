@@ -14,7 +14,11 @@ export function taskRuleOf(text: string, path: string): string {
   const rule = ruleOf(text, path);
   // Each occurrence is its own task, so a count would start again with every one.
   if (rule.count !== null)
-    throw new HomeError('INVALID_INPUT', 'Eine Aufgabe wiederholt sich ohne Ende oder bis zu einem Tag (UNTIL), nicht eine Anzahl Mal.', path);
+    throw new HomeError(
+      'INVALID_INPUT',
+      'Eine Aufgabe wiederholt sich ohne Ende oder bis zu einem Tag (UNTIL), nicht eine Anzahl Mal.',
+      path,
+    );
   return formatRule(rule);
 }
 

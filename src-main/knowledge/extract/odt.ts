@@ -55,7 +55,9 @@ export function extractOdt(bytes: Buffer, maxUnpackedBytes: number, maxDepth: nu
   if (!content) throw new IngestError('CORRUPT_FILE', 'This ZIP file is not an OpenDocument text (no content.xml).');
   const nodes = parseXml(readZipEntry(bytes, content, maxUnpackedBytes).toString('utf8'), 'OpenDocument text', maxDepth);
   const stylesEntry = entries.find((e) => e.name === 'styles.xml');
-  const styles = stylesEntry ? parseXml(readZipEntry(bytes, stylesEntry, maxUnpackedBytes).toString('utf8'), 'OpenDocument text', maxDepth) : [];
+  const styles = stylesEntry
+    ? parseXml(readZipEntry(bytes, stylesEntry, maxUnpackedBytes).toString('utf8'), 'OpenDocument text', maxDepth)
+    : [];
   const hidden = hiddenStyles([nodes, styles]);
   const odtInline = odtInlineFor(hidden);
   const paragraphs: string[] = [];

@@ -90,7 +90,10 @@ describe('ODT text nobody reads', () => {
           ]
         : []),
     ]);
-  const textOfOdt = (bytes: Buffer) => chunkBlocks(extractOdt(bytes, limits.maxUnpackedBytes, limits.maxDepth).blocks).map((c) => c.text).join('\n');
+  const textOfOdt = (bytes: Buffer) =>
+    chunkBlocks(extractOdt(bytes, limits.maxUnpackedBytes, limits.maxDepth).blocks)
+      .map((c) => c.text)
+      .join('\n');
 
   it('a tracked deletion is not indexed; the text as it reads now is', async () => {
     const text = await textOfOdt(

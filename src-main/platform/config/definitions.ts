@@ -244,7 +244,8 @@ export const SETTINGS = [
     env: 'JARVIS_DEBUG_DIR',
     key: 'debugDir',
     type: 'path',
-    description: 'Folder the trace is appended to as JSON lines files, kept 14 days and 50 MB at most (default: traces/ beside the database).',
+    description:
+      'Folder the trace is appended to as JSON lines files, kept 14 days and 50 MB at most (default: traces/ beside the database).',
   },
   {
     env: 'JARVIS_TRACE_LIMIT',
@@ -315,7 +316,8 @@ export const SETTINGS = [
     key: 'skillMaxMemoryMb',
     type: 'positive-int',
     default: '1024',
-    description: 'Memory a skill process may allocate (RLIMIT_DATA per process); past it the allocation fails and the call ends with a plain error.',
+    description:
+      'Memory a skill process may allocate (RLIMIT_DATA per process); past it the allocation fails and the call ends with a plain error.',
   },
   {
     env: 'JARVIS_SKILL_MAX_DISK_MB',

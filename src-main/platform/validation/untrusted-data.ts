@@ -36,7 +36,8 @@ export class UntrustedDataError extends Error {
 }
 
 function checkSize(text: string, limits: UntrustedLimits, format: string): void {
-  if (text.length > limits.maxChars) throw new UntrustedDataError('limit', `the ${format} is ${text.length} characters, more than ${limits.maxChars}`);
+  if (text.length > limits.maxChars)
+    throw new UntrustedDataError('limit', `the ${format} is ${text.length} characters, more than ${limits.maxChars}`);
 }
 
 /**
@@ -74,13 +75,21 @@ export function parseUntrustedYaml(text: string, limits: UntrustedLimits = UNTRU
   const first = doc.errors[0];
   if (first) {
     const line = yamlLine(text, first);
-    throw new UntrustedDataError('syntax', `not valid YAML: ${first.message.split('\n')[0]}`, line === undefined ? undefined : line + lineOffset);
+    throw new UntrustedDataError(
+      'syntax',
+      `not valid YAML: ${first.message.split('\n')[0]}`,
+      line === undefined ? undefined : line + lineOffset,
+    );
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: limits.maxAliases });
   } catch (err) {
-    if (err instanceof ReferenceError) throw new UntrustedDataError('limit', `the YAML uses aliases beyond the allowed ${limits.maxAliases} (refused as an expansion attack)`);
+    if (err instanceof ReferenceError)
+      throw new UntrustedDataError(
+        'limit',
+        `the YAML uses aliases beyond the allowed ${limits.maxAliases} (refused as an expansion attack)`,
+      );
     throw new UntrustedDataError('syntax', `not valid YAML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
   checkShape(value, limits, 'YAML');

@@ -42,7 +42,11 @@ function lstat(path: string) {
 /** SKILL.md, or the spelling the folder uses (`skill.md`); a link's own name is found too. */
 function instructionsNameIn(dir: string): string {
   try {
-    return readdirSync(dir).find((n) => n === INSTRUCTIONS_FILE) ?? readdirSync(dir).find((n) => n.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase()) ?? INSTRUCTIONS_FILE;
+    return (
+      readdirSync(dir).find((n) => n === INSTRUCTIONS_FILE) ??
+      readdirSync(dir).find((n) => n.toLowerCase() === INSTRUCTIONS_FILE.toLowerCase()) ??
+      INSTRUCTIONS_FILE
+    );
   } catch {
     return INSTRUCTIONS_FILE;
   }

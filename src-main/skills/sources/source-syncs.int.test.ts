@@ -126,7 +126,12 @@ describe('skill sources over HTTP', () => {
 function aliasBombSkill(): string {
   const names = 'abcdefghij';
   const lines = ['a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]'];
-  for (let i = 1; i < 10; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < 10; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
   return `---\nname: lol\ndescription: Laughs\nmetadata:\n  ${lines.join('\n  ')}\n---\nBody\n`;
 }
 
@@ -143,7 +148,9 @@ describe('a hostile skill in a source', () => {
     const listed = (await t.request('/api/skills')).json as SkillsResponse;
     expect(listed.skills.find((s) => s.id === 'arxiv')?.activation?.status).toBe('proposed');
     expect(listed.skills.some((s) => s.id === 'lol')).toBe(false);
-    expect(result.results[0]!.failures).toEqual([{ skill: 'lol', reason: expect.stringMatching(/SKILL\.md front matter refused: .*aliases/) }]);
+    expect(result.results[0]!.failures).toEqual([
+      { skill: 'lol', reason: expect.stringMatching(/SKILL\.md front matter refused: .*aliases/) },
+    ]);
   });
 });
 

@@ -70,7 +70,11 @@ describe('ingredients', () => {
       { name: 'Milch', quantity: 0.5, unit: 'Tasse' },
       { name: 'Kartoffeln', quantity: 1.5, unit: 'kg' },
     ]);
-    expect(list.map((i) => `${formatAmount(i.quantity, i.unit, 'de')} ${i.name}`)).toEqual(['½ TL Zimt', '½ Tasse Milch', '1,5 kg Kartoffeln']);
+    expect(list.map((i) => `${formatAmount(i.quantity, i.unit, 'de')} ${i.name}`)).toEqual([
+      '½ TL Zimt',
+      '½ Tasse Milch',
+      '1,5 kg Kartoffeln',
+    ]);
     expect(parseIngredients(formatIngredients(list))).toEqual(list);
   });
 });

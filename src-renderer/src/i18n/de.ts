@@ -24,7 +24,8 @@ export const de = {
     invalid: 'Dieser Wert passt nicht.',
     keyStore: {
       'key-file': 'Schlüssel und Passwörter liegen verschlüsselt in der Datenbank; der Schlüssel dazu in einer eigenen Datei daneben.',
-      'os-keychain': 'Schlüssel und Passwörter liegen verschlüsselt in der Datenbank; der Schlüssel dazu im Schlüsselbund dieses Computers.',
+      'os-keychain':
+        'Schlüssel und Passwörter liegen verschlüsselt in der Datenbank; der Schlüssel dazu im Schlüsselbund dieses Computers.',
     },
     household: { title: 'Haushalt', name: 'Name des Haushalts', language: 'Sprache', timezone: 'Zeitzone' },
     assistant: {
@@ -95,7 +96,8 @@ export const de = {
   },
   setup: {
     title: 'Willkommen bei JARVIS',
-    intro: 'Ein paar Fragen, dann ist euer Zuhause eingerichtet. Jeder Schritt lässt sich überspringen und später in den Einstellungen nachholen.',
+    intro:
+      'Ein paar Fragen, dann ist euer Zuhause eingerichtet. Jeder Schritt lässt sich überspringen und später in den Einstellungen nachholen.',
     step: 'Schritt {{n}} von {{total}}',
     skip: 'Überspringen',
     forward: 'Weiter',
@@ -126,7 +128,8 @@ export const de = {
       found: 'Diese Modelle hat Ollama auf diesem Computer:',
       pick: 'Modell wählen',
       none: 'Ollama ist nicht erreichbar oder hat noch kein Modell.',
-      withoutModel: 'Ohne Modell funktionieren schon: Listen, Kalender, Erinnerungen, Einkauf und einfache Sätze wie „Licht im Wohnzimmer an“.',
+      withoutModel:
+        'Ohne Modell funktionieren schon: Listen, Kalender, Erinnerungen, Einkauf und einfache Sätze wie „Licht im Wohnzimmer an“.',
       laterButton: 'Später einrichten',
     },
     next: {

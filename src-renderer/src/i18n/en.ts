@@ -127,7 +127,8 @@ export const en: Messages = {
       found: 'Ollama has these models on this computer:',
       pick: 'Choose a model',
       none: 'Ollama cannot be reached or has no model yet.',
-      withoutModel: 'Without a model these already work: lists, calendar, reminders, shopping and simple sentences such as "Turn on the living room light".',
+      withoutModel:
+        'Without a model these already work: lists, calendar, reminders, shopping and simple sentences such as "Turn on the living room light".',
       laterButton: 'Set up later',
     },
     next: {

@@ -141,7 +141,15 @@ describe('Wissen & System', () => {
       'GET /api/mesh/workers': () => json({ enabled: true, workers: [worker(reloaded ? ['weather', 'news'] : ['weather'])] }),
       'POST /api/mesh/workers/wrk_1/reload': () => {
         reloaded = true;
-        return json({ ok: true, name: 'python-main', runtime: 'python', enrolled: true, skills: ['weather', 'news'], errors: [], worker_id: 'wrk_1' });
+        return json({
+          ok: true,
+          name: 'python-main',
+          runtime: 'python',
+          enrolled: true,
+          skills: ['weather', 'news'],
+          errors: [],
+          worker_id: 'wrk_1',
+        });
       },
     });
     render(<SystemScreen />);

@@ -83,7 +83,10 @@ describe('repeating tasks in the form', () => {
   it('a repeating task shows its rule in words, never the RRULE', () => {
     const state = homeFixture();
     useStore.setState({
-      home: { status: 'ready', data: { ...state, tasks: state.tasks.map((t) => (t.id === 'task_2' ? { ...t, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' } : t)) } },
+      home: {
+        status: 'ready',
+        data: { ...state, tasks: state.tasks.map((t) => (t.id === 'task_2' ? { ...t, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' } : t)) },
+      },
     });
     fakeApi({});
     render(<TasksScreen />);

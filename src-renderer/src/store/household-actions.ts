@@ -1,7 +1,17 @@
 // The household's destructive actions, each with its way back: a delete or a "done" tick
 // happens at once and offers Undo, which runs the inverse tool calls (a deleted entry is
 // created again with everything it had).
-import type { GroceryItem, HomeState, HomeToolArgs, HomeToolName, KanbanCard, MealPlanEntry, Reminder, Task, TaskStatus } from '../../../src-shared';
+import type {
+  GroceryItem,
+  HomeState,
+  HomeToolArgs,
+  HomeToolName,
+  KanbanCard,
+  MealPlanEntry,
+  Reminder,
+  Task,
+  TaskStatus,
+} from '../../../src-shared';
 import { callTool } from '../api';
 import { wallClock } from '../format/household-time';
 import { t } from '../i18n';

@@ -94,7 +94,9 @@ export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (
   },
   async setSecret(name, value) {
     try {
-      set({ settings: { status: 'ready', data: await request('PUT /api/settings/secrets/{name}', { params: { name }, body: { value } }) } });
+      set({
+        settings: { status: 'ready', data: await request('PUT /api/settings/secrets/{name}', { params: { name }, body: { value } }) },
+      });
       return undefined;
     } catch (e) {
       return refusalOf(e);

@@ -63,7 +63,12 @@ export function voiceTurnFixture(change: Partial<VoiceCommandResponse> = {}): Vo
 
 /** GET /api/settings of a household that finished its first start (the environment fixes the time zone). */
 export function settingsFixture(change: Partial<SettingsResponse> = {}): SettingsResponse {
-  const values: Partial<Record<string, string>> = { household_name: 'Familie Berg', language: 'de', timezone: 'Europe/Berlin', model: 'auto' };
+  const values: Partial<Record<string, string>> = {
+    household_name: 'Familie Berg',
+    language: 'de',
+    timezone: 'Europe/Berlin',
+    model: 'auto',
+  };
   return {
     settings: SETTING_NAMES.map((name) => ({
       name,

@@ -16,7 +16,9 @@ function settingValue(s: SettingsResponse, name: string): string {
 function StateLine({ connected }: { connected: boolean }) {
   const { t } = useTranslation();
   return (
-    <p className={connected ? 'ok-text' : 'muted'}>{connected ? t('settings.connections.connected') : t('settings.connections.notConnected')}</p>
+    <p className={connected ? 'ok-text' : 'muted'}>
+      {connected ? t('settings.connections.connected') : t('settings.connections.notConnected')}
+    </p>
   );
 }
 
@@ -163,7 +165,9 @@ export function NtfyConnect({ settings }: { settings: SettingsResponse }) {
           <ConnectionOutcome result={result} />
         </form>
       )}
-      {settings.settings.find((v) => v.name === 'ntfy_url')?.applies === 'next_start' ? <p className="muted">{t('settings.nextStart')}</p> : null}
+      {settings.settings.find((v) => v.name === 'ntfy_url')?.applies === 'next_start' ? (
+        <p className="muted">{t('settings.nextStart')}</p>
+      ) : null}
     </Card>
   );
 }

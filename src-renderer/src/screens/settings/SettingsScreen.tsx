@@ -28,7 +28,13 @@ function SettingField({ settings, name, label }: { settings: SettingsResponse; n
     setError(refusal ? (refusal.path === `/${name}` ? t('settings.invalid') : refusal.message) : undefined);
     setSaved(!refusal);
   };
-  const hint = setting.fixed ? t('settings.fixed') : saved ? t('settings.saved') : setting.applies === 'next_start' ? t('settings.nextStart') : undefined;
+  const hint = setting.fixed
+    ? t('settings.fixed')
+    : saved
+      ? t('settings.saved')
+      : setting.applies === 'next_start'
+        ? t('settings.nextStart')
+        : undefined;
   return (
     <form className="setting-row" onSubmit={(e) => void submit(e)} data-testid={`setting-${name}`}>
       <Field label={label} size="grow" error={error} hint={hint}>
@@ -58,7 +64,14 @@ function HouseholdCard({ settings }: { settings: SettingsResponse }) {
         <span>{t('settings.household.language')}</span>
         <div className="mode-toggle" role="group" aria-label={t('settings.household.language')}>
           {(['de', 'en'] as const).map((l) => (
-            <button key={l} type="button" lang={l} aria-pressed={language.value === l} disabled={language.fixed} onClick={() => void choose(l)}>
+            <button
+              key={l}
+              type="button"
+              lang={l}
+              aria-pressed={language.value === l}
+              disabled={language.fixed}
+              onClick={() => void choose(l)}
+            >
               {t(`shell.languages.${l}`)}
             </button>
           ))}

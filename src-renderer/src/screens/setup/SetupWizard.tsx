@@ -69,7 +69,13 @@ function HouseholdStep({ settings, onDone, busy, error }: StepProps) {
     <form onSubmit={submit} id="setup-form">
       <h2>{t('setup.household.title')}</h2>
       <Field label={t('setup.household.name')}>
-        <input value={name} maxLength={80} placeholder={t('setup.household.namePlaceholder')} onChange={(e) => setName(e.target.value)} autoFocus />
+        <input
+          value={name}
+          maxLength={80}
+          placeholder={t('setup.household.namePlaceholder')}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
       </Field>
       <div className="field">
         <span>{t('settings.household.language')}</span>
@@ -122,7 +128,8 @@ function PeopleStep({ onDone, error }: StepProps) {
             params: { id: me.id },
             body: { ...(myName.trim() ? { name: myName.trim() } : {}), color: myColor },
           });
-        for (const p of others.filter((x) => x.name.trim())) await request('POST /api/members', { body: { name: p.name.trim(), color: p.color } });
+        for (const p of others.filter((x) => x.name.trim()))
+          await request('POST /api/members', { body: { name: p.name.trim(), color: p.color } });
         await useStore.getState().loadHome();
         return undefined;
       } catch (err) {
@@ -306,7 +313,14 @@ export function SetupWizard() {
   const last = index === SETUP_STEPS.length - 1;
   return (
     <div className="setup-overlay">
-      <section className="setup-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="setup-wizard" data-step={step}>
+      <section
+        className="setup-dialog card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="setup-wizard"
+        data-step={step}
+      >
         <header className="setup-head">
           <h1 id={titleId}>{t('setup.title')}</h1>
           <p className="muted">{t('setup.step', { n: index + 1, total: SETUP_STEPS.length })}</p>
