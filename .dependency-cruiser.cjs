@@ -99,8 +99,26 @@ module.exports = {
       name: 'assistant-and-routes-never-touch-a-store',
       comment: 'The assistant and the HTTP routes call tools and services; only services use a store.',
       severity: 'error',
-      from: { path: ['^src-main/assistant/', `^src-main/${CAPABILITIES}/routes\\.ts$`] },
+      from: { path: ['^src-main/assistant/', `^src-main/${CAPABILITIES}/[^.]*routes\\.ts$`] },
       to: { path: [`^src-main/${CAPABILITIES}/store/`, '^src-main/platform/database/'] },
+    },
+    {
+      name: 'capability-through-its-index',
+      comment:
+        "Another capability is reached only through its index.ts, its public face: what sits behind it can change without the callers noticing. The skill process runner (skills/process/index.ts) is a public face of its own: workers, the mesh and MCP share it.",
+      severity: 'error',
+      from: { path: `^src-main/${CAPABILITIES}/` },
+      to: {
+        path: `^src-main/${CAPABILITIES}/`,
+        pathNot: ['^src-main/$1/', `^src-main/${CAPABILITIES}/index\\.ts$`, '^src-main/skills/process/index\\.ts$'],
+      },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'Two modules that import each other (directly or round about) cannot be understood, tested or loaded one without the other.',
+      severity: 'error',
+      from: { path: '^src-main/' },
+      to: { circular: true },
     },
     {
       name: 'main-never-imports-renderer',

@@ -26,6 +26,9 @@ const FILES: Record<string, string> = {
     "import { hh } from '../household/index';\nimport { h } from '../platform/http/index';\nexport const m = [hh, h];\n",
   'src-main/testing/helper.ts': "import { m } from '../master/index';\nexport const t = m;\n",
   'src-main/household/flow.test.ts': "import { t } from '../testing/helper';\nexport const ft = t;\n",
+  'src-main/protocol/chain.ts': 'export const ch = 1;\n',
+  'src-main/protocol/uses-own-file.ts': "import { ch } from './chain';\nexport const po = ch;\n",
+  'src-main/mesh/uses-index.ts': "import { p } from '../protocol/index';\nexport const mi = p;\n",
   // Forbidden
   'src-shared/uses-node.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
   'src-renderer/src/uses-main.ts': "import { c } from '../../src-main/platform/config/index';\nexport const b = c;\n",
@@ -39,6 +42,10 @@ const FILES: Record<string, string> = {
   'src-main/skills/uses-http.ts': "import { h } from '../platform/http/index';\nexport const k = h;\n",
   'src-main/docker/uses-master.ts': "import { m } from '../master/index';\nexport const d = m;\n",
   'src-main/voice/uses-testing.ts': "import { t } from '../testing/helper';\nexport const v = t;\n",
+  'src-main/mesh/reaches-inside.ts': "import { ch } from '../protocol/chain';\nexport const mr = ch;\n",
+  'src-main/home/loop-a.ts': "import { lb } from './loop-b';\nexport const la = () => lb;\n",
+  'src-main/home/loop-b.ts': "import { la } from './loop-a';\nexport const lb = () => la;\n",
+  'src-main/voice/member-routes.ts': "import { s } from '../platform/database/index';\nexport const vr = s;\n",
   // A folder-level cycle: mesh -> knowledge -> mesh (no single module cycles).
   'src-main/mesh/a.ts': "import { kb } from '../knowledge/b';\nexport const ma = kb;\n",
   'src-main/mesh/c.ts': 'export const mc = 1;\n',
@@ -94,6 +101,9 @@ describe('layer rules', () => {
       'src-main/master/index.ts',
       'src-main/testing/helper.ts',
       'src-main/household/flow.test.ts',
+      'src-main/protocol/chain.ts',
+      'src-main/protocol/uses-own-file.ts',
+      'src-main/mesh/uses-index.ts',
     ];
     for (const file of allowed) expect(rulesFor(file), file).toEqual([]);
   });
@@ -117,6 +127,15 @@ describe('layer rules', () => {
   it("fail when a capability's routes or the assistant reach into a store", () => {
     expect(rulesFor('src-main/voice/routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
     expect(rulesFor('src-main/assistant/uses-store.ts')).toContain('assistant-and-routes-never-touch-a-store');
+    expect(rulesFor('src-main/voice/member-routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
+  });
+
+  it('fail when a capability reaches past another capability\'s index.ts', () => {
+    expect(rulesFor('src-main/mesh/reaches-inside.ts')).toContain('capability-through-its-index');
+  });
+
+  it('fail when two modules import each other', () => {
+    expect(rulesFor('src-main/home/loop-a.ts')).toContain('no-file-cycles');
   });
 
   it('fail when code outside src-main/docker imports dockerode', () => {

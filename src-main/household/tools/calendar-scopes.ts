@@ -23,7 +23,7 @@ import { weekdayOfDay } from '../recurrence/expand';
 import { civilOf } from '../recurrence/expand';
 import type { Outcome } from './handler';
 import { q } from './handler';
-import { describeWhen, getEvent, insertEvent } from './calendar';
+import { describeWhen, getEvent, insertEvent } from './calendar-events';
 import { spanAfter } from './calendar-span';
 import { firstKey, occurrenceKey, prepareSeries, rekey, ruleOf, ruleSpan, utcStamp } from './calendar-series';
 

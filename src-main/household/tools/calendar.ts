@@ -12,49 +12,10 @@ import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 import { describeRule, prepareSeries } from './calendar-series';
 import { spanAfter } from './calendar-span';
 import { deleteSeries, updateSeries } from './calendar-scopes';
+import { describeWhen, followChange, getEvent, insertEvent } from './calendar-events';
+
+export { describeWhen, followChange, getEvent, insertEvent, type NewEvent } from './calendar-events';
 import { assigneeFilter, assigneeListOf, forWhom, forWhomAll } from './assignee';
-
-export function describeWhen(e: Pick<EventRecord, 'startMs' | 'endMs' | 'allDay'>, tz: string): string {
-  if (!e.allDay) return `am ${formatDateTimeDe(e.startMs, tz)}`;
-  const first = localDateOf(e.startMs, tz);
-  const last = localDateOf(e.endMs - 1, tz);
-  return first === last ? `am ${formatDateDe(first)} (ganztägig)` : `vom ${formatDateDe(first)} bis ${formatDateDe(last)} (ganztägig)`;
-}
-
-export function getEvent(env: HomeEnv, id: string): EventRecord {
-  const e = env.store.events.get(id);
-  if (!e) throw notFound(id);
-  return e;
-}
-
-export type NewEvent = Omit<
-  EventRecord,
-  'id' | 'createdMs' | 'updatedMs' | 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs' | 'remindedThroughMs'
-> &
-  Partial<Pick<EventRecord, 'rrule' | 'exdates' | 'tzid' | 'seriesEndMs'>>;
-
-/** Creates an event (or series) and its reminder; shared by calendar_create and the ICS import. */
-export function insertEvent(env: HomeEnv, e: NewEvent): { event: EventRecord; reminded: boolean } {
-  const event: EventRecord = {
-    rrule: null,
-    exdates: [],
-    tzid: null,
-    seriesEndMs: null,
-    ...e,
-    remindedThroughMs: null,
-    id: newId('event'),
-    createdMs: env.now.getTime(),
-    updatedMs: env.now.getTime(),
-  };
-  env.store.events.insert(event);
-  if (!event.rrule) return { event, reminded: remindForNewEvent(env, event) };
-  return { event, reminded: syncSeriesReminder(env, event) };
-}
-
-/** After an event changed: its reminders follow (a series' next occurrence, a one-off's start). */
-export function followChange(env: HomeEnv, event: EventRecord): boolean {
-  return event.rrule ? syncSeriesReminder(env, env.store.events.get(event.id) ?? event) : followEventChange(env, event);
-}
 
 export const calendarList: Handler<'calendar_list'> = (args, env) => {
   const fromDate = args.from ? resolveAt(args.from, env, '/from').date : today(env.now, env.timezone);

@@ -1,4 +1,4 @@
-import { ConfigError, parseSettingValue, usableMeshToken, type Config } from './index';
+import { ConfigError, parseSettingValue, usableMeshToken, type Config } from './config';
 import { SETTINGS, type SettingDefinition } from './definitions';
 
 // The configuration a running master reads: what the environment set, then what the
