@@ -105,7 +105,7 @@ module.exports = {
     {
       name: 'capability-through-its-index',
       comment:
-        "Another capability is reached only through its index.ts, its public face: what sits behind it can change without the callers noticing. The skill process runner (skills/process/index.ts) is a public face of its own: workers, the mesh and MCP share it.",
+        'Another capability is reached only through its index.ts, its public face: what sits behind it can change without the callers noticing. The skill process runner (skills/process/index.ts) is a public face of its own: workers, the mesh and MCP share it.',
       severity: 'error',
       from: { path: `^src-main/${CAPABILITIES}/` },
       to: {

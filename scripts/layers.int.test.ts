@@ -130,7 +130,7 @@ describe('layer rules', () => {
     expect(rulesFor('src-main/voice/member-routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
   });
 
-  it('fail when a capability reaches past another capability\'s index.ts', () => {
+  it("fail when a capability reaches past another capability's index.ts", () => {
     expect(rulesFor('src-main/mesh/reaches-inside.ts')).toContain('capability-through-its-index');
   });
 
