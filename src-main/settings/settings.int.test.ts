@@ -8,6 +8,7 @@ import { startHomeAssistantStandIn, SAMPLE_HOME } from '../testing/home-assistan
 import { startHueBridge } from '../testing/hue-bridge';
 import { startNtfyServer } from '../testing/ntfy-server';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
+import { LOCAL_SECRET_HEADER } from '../access';
 import { createMaster } from '../master';
 import { loadConfig } from '../platform/config';
 import { silentLogger } from '../platform/trace';
@@ -55,7 +56,9 @@ describe('settings held by the app', () => {
     const again = createMaster(loadConfig({ ...tmEnv(tm), JARVIS_ADDR: '127.0.0.1:0' }), { logger: silentLogger });
     closers.push(() => again.stop());
     const { apiUrl } = await again.start();
-    const view = (await (await fetch(`${apiUrl}/api/settings`)).json()) as SettingsResponse;
+    // As the desktop: the new master's own secret (any other local program is no admin).
+    const desktop = { [LOCAL_SECRET_HEADER]: again.capabilities.access.localSecret };
+    const view = (await (await fetch(`${apiUrl}/api/settings`, { headers: desktop })).json()) as SettingsResponse;
     expect(settingOf(view, 'language').value).toBe('en');
     expect(settingOf(view, 'household_name').value).toBe('Familie Berg');
   });
