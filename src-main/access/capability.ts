@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { ApiListener, Capability, Platform } from '../platform/capability';
+import type { ApiListener, Capability, Platform, RouteRule } from '../platform/capability';
 import { AccessService } from './access-service';
 import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
@@ -45,7 +45,13 @@ export function tlsDir(dataFile: string): string {
 }
 
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
-export function createAccess(ctx: Platform, members: MemberDirectory, local: LocalAccessOptions = {}): AccessCapability {
+export function createAccess(
+  ctx: Platform,
+  members: MemberDirectory,
+  local: LocalAccessOptions = {},
+  /** The rules extra capabilities declare for their own routes (read when a request comes). */
+  extraRules: () => Readonly<Record<string, RouteRule>> = () => ({}),
+): AccessCapability {
   const localSessions = new LocalSessions(ctx.clock, local.secret);
   ctx.tracer.redactor.add(localSessions.secret);
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members, new AppPasswordRepository(ctx.db));
@@ -101,7 +107,7 @@ export function createAccess(ctx: Platform, members: MemberDirectory, local: Loc
     localSecret: localSessions.secret,
     browserLink: () => localSessions.browserLink(),
     meshRoutes(app) {
-      addRouteGuard(app, 'mesh', members);
+      addRouteGuard(app, 'mesh', members, extraRules);
     },
     routes(app, listener: ApiListener) {
       registerAccessRoutes(
@@ -120,7 +126,7 @@ export function createAccess(ctx: Platform, members: MemberDirectory, local: Loc
       );
       if (listener === 'loopback') localSessions.register(app, local.mode ?? 'secret');
       // After the LAN guard and the local sessions: who asks is known before the table is looked at.
-      addRouteGuard(app, listener, members);
+      addRouteGuard(app, listener, members, extraRules);
     },
     start() {
       localSessions.writeFile(ctx.config.dataFile);

@@ -3,7 +3,7 @@ import type { MemberRole } from '../../src-shared';
 import { errorBody } from '../platform/errors';
 import { viewerOf } from '../platform/viewer';
 import type { MemberDirectory } from './members';
-import { roleMayAsk, ruleOf, type Listener } from './route-rules';
+import { roleMayAsk, ruleOf, type Listener, type RouteRule } from './route-rules';
 
 const REFUSED_ROLE: Readonly<Record<'adult' | 'admin', { code: string; message: string }>> = {
   admin: { code: 'ADMIN_ONLY', message: 'Only an admin of the household may do this.' },
@@ -22,12 +22,17 @@ export function roleOfRequest(req: FastifyRequest, members: MemberDirectory): Me
  * Enforces the route table on one listener, after the listener has said who asks and
  * before any handler runs. Unknown paths (the UI's files, 404s) have no route to look up.
  */
-export function addRouteGuard(app: FastifyInstance, listener: Listener, members: MemberDirectory): void {
+export function addRouteGuard(
+  app: FastifyInstance,
+  listener: Listener,
+  members: MemberDirectory,
+  extraRules: () => Readonly<Record<string, RouteRule>> = () => ({}),
+): void {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (reply.sent) return;
     const url = req.routeOptions.url;
     if (url === undefined) return;
-    const rule = ruleOf(req.method, url);
+    const rule = ruleOf(req.method, url, extraRules());
     if (!rule) {
       await reply.code(403).send(errorBody('ROUTE_WITHOUT_RULE', 'This route has no access rule and is refused.'));
       return;

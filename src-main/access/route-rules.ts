@@ -1,20 +1,7 @@
 import type { MemberRole } from '../../src-shared';
+import type { Access, Listener, RouteRule } from '../platform/capability';
 
-/** The listeners a route can be served on. `/mcp` lives on the API listeners with its own token. */
-export const LISTENERS = ['loopback', 'lan', 'mesh'] as const;
-export type Listener = (typeof LISTENERS)[number];
-
-/**
- * Who may ask: `member` any role; `adult` adults and admins; `admin` admins only; `token`
- * the route checks its own bearer token (MCP clients, mesh workers); `public` anyone who
- * reaches the listener (the pairing page and its calls).
- */
-export type Access = 'public' | 'member' | 'adult' | 'admin' | 'token';
-
-export interface RouteRule {
-  readonly access: Access;
-  readonly listeners: readonly Listener[];
-}
+export { LISTENERS, type Access, type Listener, type RouteRule } from '../platform/capability';
 
 const API: readonly Listener[] = ['loopback', 'lan'];
 const member: RouteRule = { access: 'member', listeners: API };
@@ -213,8 +200,10 @@ const ROLES_OF: Readonly<Record<Access, readonly MemberRole[]>> = {
   admin: ['admin'],
 };
 
-export function ruleOf(method: string, url: string): RouteRule | undefined {
-  return ROUTE_RULES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+/** The rule of a route: the table's, else one an extra capability declared for its own route. */
+export function ruleOf(method: string, url: string, extra: Readonly<Record<string, RouteRule>> = {}): RouteRule | undefined {
+  const key = `${method === 'HEAD' ? 'GET' : method} ${url}`;
+  return ROUTE_RULES[key] ?? (Object.hasOwn(extra, key) ? extra[key] : undefined);
 }
 
 /** Whether a role may ask for a route with this rule. */

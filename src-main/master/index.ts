@@ -15,7 +15,7 @@ import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowl
 import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
 import { createNotify, type NotifyCapability } from '../notify';
-import type { ApiListener, Capability, Platform } from '../platform/capability';
+import type { ApiListener, Capability, Platform, RouteRule } from '../platform/capability';
 import { configSecrets, createEffectiveConfig, type Config, type EffectiveConfig } from '../platform/config';
 import { idempotencyKeysIn, openDatabase, type IdempotencyKeys } from '../platform/database';
 import { EventBus } from '../platform/events';
@@ -209,9 +209,10 @@ function composeCapabilities(
     secretsNotCarried: () => settings.service.secretNames(),
   });
   const home = createHome(platform);
-  const access = createAccess(platform, household.members, options.localAccess);
+  const access = createAccess(platform, household.members, options.localAccess, () => extraRules);
   const caldav = createCaldav(platform, household.service);
   const extra = (options.extra ?? []).map((make) => make(platform));
+  const extraRules = Object.assign({}, ...extra.map((c) => c.routeRules ?? {})) as Readonly<Record<string, RouteRule>>;
   // A connection changed in the app: the capability holding it reconnects.
   effective.onChange((keys) => {
     if (keys.some((k) => k === 'homeAssistantUrl' || k === 'homeAssistantToken')) homeassistant.reconnect();

@@ -8,6 +8,9 @@ import type { Capability } from '../platform/capability';
 /** A route that echoes a validated body and one that fails, to test the shared server contract. */
 const probe = (): Capability => ({
   name: 'probe',
+  routeRules: Object.fromEntries(
+    ['POST /api/probe', 'GET /api/probe/boom', 'GET /api/probe/refuse'].map((r) => [r, { access: 'member', listeners: ['loopback'] }]),
+  ),
   routes(app) {
     app.post(
       '/api/probe',

@@ -31,6 +31,23 @@ export interface Platform {
  */
 export type ApiListener = 'loopback' | 'lan';
 
+/** The listeners a route can be served on. `/mcp` lives on the API listeners with its own token. */
+export const LISTENERS = ['loopback', 'lan', 'mesh'] as const;
+export type Listener = (typeof LISTENERS)[number];
+
+/**
+ * Who may ask: `member` any role; `adult` adults and admins; `admin` admins only; `token`
+ * the route checks its own bearer token (MCP clients, mesh workers); `public` anyone who
+ * reaches the listener (the pairing page and its calls).
+ */
+export type Access = 'public' | 'member' | 'adult' | 'admin' | 'token';
+
+/** Who may ask for one route, on which listeners. */
+export interface RouteRule {
+  readonly access: Access;
+  readonly listeners: readonly Listener[];
+}
+
 /** A capability's life cycle as the composition root drives it. Every hook is optional. */
 export interface Capability {
   readonly name: string;
@@ -38,6 +55,11 @@ export interface Capability {
   routes?(app: FastifyInstance, listener: ApiListener): void;
   /** Routes on the mesh listener (only the mesh has any). */
   meshRoutes?(app: FastifyInstance): void;
+  /**
+   * The rules of routes that are not in the household's route table: only a capability
+   * passed in as `extra` (test probes) brings routes of its own, and declares who may ask.
+   */
+  readonly routeRules?: Readonly<Record<string, RouteRule>>;
   /** Called after the listeners are up: timers, watchers, background work. */
   start?(): Promise<void> | void;
   /** Must be idempotent: stop timers, close handles. Called in reverse start order. */
