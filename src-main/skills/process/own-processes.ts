@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * into the skill's environment, every program the skill starts inherits it, and no process
  * that the call did not start can carry it in the environment it was started with.
  */
-export const CALL_MARK_VARIABLE = 'JARVIS_SKILL_CALL';
+export const CALL_MARK_VARIABLE = 'SKILL_CALL_MARK';
 
 export function newCallMark(): string {
   return randomBytes(16).toString('hex');

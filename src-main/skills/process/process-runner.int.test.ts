@@ -75,8 +75,8 @@ describe('process runner', () => {
     const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
     expect(result.success).toBe(true);
     const env = result.data as Record<string, string>;
-    expect(Object.keys(env).sort()).toEqual(['HOME', 'JARVIS_SKILL_CALL', 'LANG', 'PATH', 'SERVICE_URL', 'TZ']);
-    expect(env.JARVIS_SKILL_CALL).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'LANG', 'PATH', 'SERVICE_URL', 'SKILL_CALL_MARK', 'TZ']);
+    expect(env.SKILL_CALL_MARK).toMatch(/^[0-9a-f]{32}$/);
     expect(env.HOME).toBe(s.dir);
     expect(env.TZ).toBe('Europe/Berlin');
     expect(JSON.stringify(env)).not.toContain('hunter2-secret');
@@ -299,7 +299,7 @@ console.log(JSON.stringify({success:true,data:{seen,pids:fs.readdirSync('/proc')
       expect(result.success).toBe(true);
       const dump = JSON.stringify((result.data as { seen: string[] }).seen);
       // Everything this process (the skill's "master") started with, except what the skill is given.
-      const given = new Set(['PATH', 'LANG', 'TZ', 'HOME', 'SERVICE_URL', 'JARVIS_SKILL_CALL']);
+      const given = new Set(['PATH', 'LANG', 'TZ', 'HOME', 'SERVICE_URL', 'SKILL_CALL_MARK']);
       const own = readFileSync('/proc/self/environ', 'utf8')
         .split('\0')
         .filter((e) => e.includes('=') && !given.has(e.slice(0, e.indexOf('='))) && e.length > 8);
