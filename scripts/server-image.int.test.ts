@@ -152,6 +152,9 @@ beforeAll(async () => {
     'NODE_IMAGE=jarvis-offline/node-build:20',
     '--build-arg',
     'RUNTIME_IMAGE=jarvis-offline/node-runtime:20',
+    // The offline base has no package source to fetch ffmpeg and espeak-ng from.
+    '--build-arg',
+    'VOICE_PACKAGES=',
     '-t',
     IMAGE,
     root,
