@@ -113,7 +113,7 @@ describe('the first start, finished without documentation', () => {
         const w = WORDS[language];
         (ha.calls as unknown[]).length = 0;
         const bridge: HueBridgeStandIn = await startHueBridge();
-        const app: ServedApp = await startServedApp({ JARVIS_SKILLS_DIR: join(repoRoot, 'skills', 'home') });
+        const app: ServedApp = await startServedApp({ JARVIS_SKILLS_DIR: join(repoRoot, 'skills', 'home') }, { firstStart: true });
         const context = await browser.newContext({ viewport: SIZES[size] });
         try {
           const page = await context.newPage();

@@ -14,8 +14,14 @@ export interface ServedApp {
   stop(): Promise<void>;
 }
 
-/** Runs the real `npm run serve` bundle on a free loopback port with a fresh data folder. */
-export async function startServedApp(env: Record<string, string> = {}): Promise<ServedApp> {
+/** The first start's steps, as the wizard names them (src-shared/settings.ts). */
+const SETUP_STEPS = ['household', 'people', 'assistant', 'next'];
+
+/**
+ * Runs the real `npm run serve` bundle on a free loopback port with a fresh data folder.
+ * The first start is skipped, as a household that set up long ago, unless `firstStart`.
+ */
+export async function startServedApp(env: Record<string, string> = {}, options: { firstStart?: boolean } = {}): Promise<ServedApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jarvis-e2e-'));
   const child = spawn(process.execPath, [join(repoRoot, 'dist', 'main', 'serve.js')], {
     cwd: repoRoot,
@@ -49,6 +55,16 @@ export async function startServedApp(env: Record<string, string> = {}): Promise<
       reject(new Error(`serve exited with ${code}:\n${log}`));
     });
   });
+  if (!options.firstStart) {
+    for (const step of SETUP_STEPS) {
+      const res = await fetch(new URL(`/api/settings/setup/${step}`, url), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'skipped' }),
+      });
+      if (!res.ok) throw new Error(`skipping the first start's ${step} step: ${res.status} ${await res.text()}`);
+    }
+  }
   return {
     url,
     dataDir,
