@@ -191,7 +191,8 @@ describe('the home-server image', () => {
         Volumes: Record<string, unknown>;
       };
       expect(config.User).toBe('1000:1000');
-      expect(Object.keys(config.Volumes)).toEqual(['/data']);
+      // The household's data, the skills it adds without a rebuild, the voice tools and models.
+      expect(Object.keys(config.Volumes).sort()).toEqual(['/data', '/skills', '/voice']);
       expect(config.Healthcheck?.Test.join(' ')).toContain('/api/health');
       const size = Number(await docker('image', 'inspect', '--format', '{{.Size}}', IMAGE));
       const base = Number(await docker('image', 'inspect', '--format', '{{.Size}}', 'jarvis-offline/node-runtime:20'));
