@@ -44,7 +44,7 @@ async function openCalendar(view: string, language: 'de' | 'en', viewport: { wid
 describe('the calendar in the browser', () => {
   it('creates an event in the dialog, shows it in month, week and agenda, deletes it and undoes the delete', async () => {
     const { page, errors } = await openScreen(browser, app, 'calendar', 'clean', DESKTOP);
-    await page.getByRole('button', { name: '+ Neuer Termin' }).click();
+    await page.getByRole('button', { name: '+ Neuer Termin', exact: true }).click();
     const editor = page.getByRole('dialog', { name: 'Neuer Termin' });
     await editor.getByLabel('Titel').fill('Yoga im Park');
     await editor.getByLabel('Beginn Uhrzeit').fill('18:30');
@@ -93,7 +93,7 @@ describe('the calendar in the browser', () => {
   it('at 390 px the editor is a sheet that fits without horizontal overflow', async () => {
     const page = await openCalendar('month', 'de', PHONE);
     expect(await overflows(page)).toBe(false);
-    await page.getByRole('button', { name: '+ Neuer Termin' }).click();
+    await page.getByRole('button', { name: '+ Neuer Termin', exact: true }).click();
     const editor = page.getByRole('dialog', { name: 'Neuer Termin' });
     await editor.getByLabel('Wiederholen').selectOption('weekly');
     expect(await overflows(page)).toBe(false);
@@ -135,7 +135,7 @@ describe('the calendar in the browser', () => {
           await page.screenshot({ path: screenshotPath(`calendar-${view}-${size}-${language}`), fullPage: true });
           expect(await overflows(page), `${view} ${size} ${language}`).toBe(false);
           if (view === 'month') {
-            await page.getByRole('button', { name: language === 'de' ? '+ Neuer Termin' : '+ New event' }).click();
+            await page.getByRole('button', { name: language === 'de' ? '+ Neuer Termin' : '+ New event', exact: true }).click();
             await page.getByRole('dialog').waitFor();
             await page.getByLabel(language === 'de' ? 'Wiederholen' : 'Repeat').selectOption('weekly');
             await page.screenshot({ path: screenshotPath(`calendar-editor-${size}-${language}`) });
