@@ -27,7 +27,7 @@ async function systemScreen(browser: Browser, app: ServedApp): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(app.url);
   await page.getByTestId('app-shell').waitFor();
-  await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').last().click();
+  await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button', { name: 'Wissen & System' }).click();
   await page.getByTestId('card-voice').waitFor();
   return page;
 }
