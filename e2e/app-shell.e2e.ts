@@ -29,7 +29,7 @@ describe('the served UI', () => {
     await page.getByTestId('app-shell').waitFor();
     await page.getByText(/verbunden · v/).waitFor();
     // Home, Kalender, Aufgaben, Kanban, Essen, Zuhause, Wissen & System.
-    expect(await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').count()).toBe(7);
+    expect(await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button').count()).toBe(8); // seven areas and Settings
     await page.screenshot({ path: screenshotPath('foundation-app-shell') });
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     expect(errors).toEqual([]);
