@@ -2,7 +2,7 @@
 // Paths are relative to the repo root. Inside src-main there are three kinds of folders, and
 // imports run only downwards: entries and the composition root -> capabilities -> platform.
 const CAPABILITIES =
-  '(access|assistant|backup|caldav|docker|home|homeassistant|household|knowledge|mcp|mesh|notify|policy|protocol|settings|skills|system|voice)';
+  '(access|approvals|assistant|backup|caldav|docker|home|homeassistant|household|knowledge|mcp|mesh|notify|policy|protocol|settings|skills|system|voice)';
 const ENTRIES = '(app|cli|serve|master)';
 const TESTS = '\\.test\\.tsx?$';
 

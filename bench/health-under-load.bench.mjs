@@ -3,8 +3,12 @@
 // chunks after it was parsed off the main thread: it still loads the master), (b) hostile
 // calendar files are imported back to back (series that expand to the limits, a DURATION of
 // 999999999999999999 weeks), (c) 100 POST /api/skills/reload back to back over the
-// repository's skill folders. Baseline: the same polling against the idle master, in the
-// same run. Target: p99 of /api/health <= 50 ms in each phase.
+// repository's skill folders, (d) hostile requests from many connections at once (malformed
+// JSON, bodies over the limit, bad headers, slow and idle connections), (e) an enrolled mesh
+// worker uploading distinct 250 KB skill sets and bodies of many MB back to back. The load of
+// (d) and (e) comes from a process of its own (bench/fixtures/hostile-load.mjs). Baseline:
+// the same polling against the idle master, in the same run. Target: p99 of /api/health
+// <= 50 ms in each phase. BENCH_PHASES=d,e runs only the phases named.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -19,6 +23,9 @@ const IDLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DOCUMENT_MB = Number(process.env.BENCH_DOCUMENT_MB ?? 45);
 const CALENDAR_IMPORTS = Number(process.env.BENCH_CALENDAR_IMPORTS ?? 12);
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 100);
+const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 15);
+const PHASES = (process.env.BENCH_PHASES ?? 'a,b,c,d,e').split(',');
+const TOKEN = 'bench-enrollment-token-0123456789';
 const TARGET_P99_MS = 50;
 /** No phase may run longer than this; the bench stops by itself. */
 const PHASE_LIMIT_MS = 180_000;
@@ -28,6 +35,8 @@ async function startMaster(dir) {
     env: {
       PATH: process.env.PATH,
       JARVIS_ADDR: '127.0.0.1:0',
+      JARVIS_MESH_ADDR: '127.0.0.1:0',
+      JARVIS_MESH_ENROLLMENT_TOKEN: TOKEN,
       JARVIS_DATA: join(dir, 'jarvis.db'),
       JARVIS_SKILLS_DIR: join(root, 'skills'),
       JARVIS_SKILLS_USER_DIR: join(dir, 'user-skills'),
@@ -39,19 +48,20 @@ async function startMaster(dir) {
   });
   let out = '';
   child.stderr.on('data', (c) => (out += c));
-  const api = await new Promise((resolve, reject) => {
+  const urls = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`master did not start: ${out}`)), 30_000);
     child.stdout.on('data', (c) => {
       out += c;
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) {
+      const api = /running at (http:\/\/\S+)/.exec(out);
+      const mesh = /skill workers at (http:\/\/\S+)/.exec(out);
+      if (api && mesh) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve({ api: api[1], mesh: mesh[1] });
       }
     });
     child.on('exit', (code) => reject(new Error(`master exited ${code}: ${out}`)));
   });
-  return { child, api };
+  return { child, ...urls };
 }
 
 /** Polls /api/health every 5 ms until `done` settles; returns the latencies in ms. */
@@ -59,6 +69,8 @@ async function pollWhile(api, done) {
   const samples = [];
   let finished = false;
   const settled = done.finally(() => (finished = true));
+  // Awaited after the loop; until then a failed load must not count as unhandled.
+  settled.catch(() => {});
   while (!finished) {
     const s = performance.now();
     const res = await fetch(`${api}/api/health`);
@@ -197,6 +209,28 @@ async function reloads(api, count) {
   return `${count} reloads of ${skills} skill folders`;
 }
 
+/** Runs bench/fixtures/hostile-load.mjs to its end; resolves with its summary. */
+function hostileLoad(kind, master) {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bench/fixtures/hostile-load.mjs'), kind, master.api, master.mesh, String(HOSTILE_SECONDS), TOKEN],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`hostile load (${kind}) exited ${code}: ${out}`));
+      const r = JSON.parse(out.trim().split('\n').at(-1));
+      if (r.unanswered > 0) return reject(new Error(`${r.unanswered} hostile requests got no answer: ${out}`));
+      const statuses = Object.entries(r.statuses)
+        .map(([s, n]) => `${n}x ${s}`)
+        .join(', ');
+      resolve(`${statuses} (${r.dropped} dropped)`);
+    });
+  }).finally(() => child.kill('SIGKILL'));
+}
+
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 export async function run() {
@@ -209,7 +243,7 @@ export async function run() {
     const idleP99 = percentile(idle, 99);
 
     // Made before the clock runs: this process's event loop also times the health checks.
-    const document = bigJson(DOCUMENT_MB);
+    const document = PHASES.includes('a') ? bigJson(DOCUMENT_MB) : Buffer.alloc(0);
     const phases = [
       [`(a) ${(document.length / 1024 / 1024).toFixed(0)} MB JSON document ingesting`, 'ingest', () => ingest(master.api, document)],
       [
@@ -218,7 +252,9 @@ export async function run() {
         () => importCalendars(master.api, hostileCalendars(), CALENDAR_IMPORTS),
       ],
       [`(c) ${RELOADS} skills reloads back to back`, 'reload', () => reloads(master.api, RELOADS)],
-    ];
+      [`(d) ${HOSTILE_SECONDS} s of hostile requests`, 'fuzz', () => hostileLoad('fuzz', master)],
+      [`(e) ${HOSTILE_SECONDS} s of large mesh uploads`, 'mesh-upload', () => hostileLoad('mesh', master)],
+    ].filter((_, i) => PHASES.includes('abcde'[i]));
     const rows = [
       ['idle master (baseline): samples', String(idle.length)],
       ['idle master: p50 / p99', `${ms(idleP50)} / ${ms(idleP99)}`],

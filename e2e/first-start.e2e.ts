@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHomeAssistantStandIn, SAMPLE_HOME, type HomeAssistantStandIn } from '../src-main/testing/home-assistant-stand-in';
 import { startHueBridge, type HueBridgeStandIn } from '../src-main/testing/hue-bridge';
 import { launchBrowser, screenshotPath } from './support/browser';
+import { lanUrlOf, trustServerCertificate } from './support/lan';
 import { repoRoot, startServedApp, type ServedApp } from './support/served-app';
 import { eventually } from './support/ui';
 
 // A fresh master, a parent who has read no documentation: the first start in the browser
 // at desktop and phone size, in German and English, then the Hue stand-in and the Home
-// Assistant stand-in connected from the Settings screen, and a light switched by a sentence.
+// Assistant stand-in connected from the Settings screen, a phone paired with the code the app
+// shows (the parent's phone then opens Settings too: admins change them from anywhere), and a
+// light switched by a sentence.
 // The stand-ins are written from Philips' CLIP API v2 and Home Assistant's WebSocket API
 // documents (see each one's header).
 
@@ -21,6 +24,8 @@ interface Words {
   readonly yourName: string;
   readonly addPerson: string;
   readonly personName: string;
+  readonly kind: string;
+  readonly child: string;
   readonly lights: string;
   readonly hueAddress: string;
   readonly findBridge: string;
@@ -37,6 +42,15 @@ interface Words {
   readonly sentence: string;
   readonly reply: string;
   readonly noModel: string;
+  readonly sections: string;
+  readonly system: string;
+  readonly settingsNav: string;
+  readonly pairDevice: string;
+  readonly pairCode: string;
+  readonly pairNext: string;
+  readonly deviceName: string;
+  readonly pairConnect: string;
+  readonly backupsTitle: string;
 }
 
 const WORDS: Record<'de' | 'en', Words> = {
@@ -46,6 +60,8 @@ const WORDS: Record<'de' | 'en', Words> = {
     yourName: 'Dein Name',
     addPerson: 'Person hinzufügen',
     personName: 'Name',
+    kind: 'Erwachsen oder Kind',
+    child: 'Kind',
     lights: 'Licht verbinden (Philips Hue)',
     hueAddress: 'Adresse der Bridge (z. B. https://192.168.1.20)',
     findBridge: 'Bridge suchen',
@@ -62,6 +78,15 @@ const WORDS: Record<'de' | 'en', Words> = {
     sentence: 'Licht im Wohnzimmer an',
     reply: 'Wohnzimmer: Licht an.',
     noModel: 'Ollama ist nicht erreichbar oder hat noch kein Modell.',
+    sections: 'Bereiche',
+    system: 'Wissen & System',
+    settingsNav: 'Einstellungen',
+    pairDevice: 'Gerät verbinden',
+    pairCode: 'Code zum Verbinden',
+    pairNext: 'Weiter',
+    deviceName: 'Name des Geräts',
+    pairConnect: 'Verbinden',
+    backupsTitle: 'Sicherungen',
   },
   en: {
     householdName: 'What is your household called?',
@@ -69,6 +94,8 @@ const WORDS: Record<'de' | 'en', Words> = {
     yourName: 'Your name',
     addPerson: 'Add person',
     personName: 'Name',
+    kind: 'Adult or child',
+    child: 'Child',
     lights: 'Connect lights (Philips Hue)',
     hueAddress: 'Bridge address (e.g. https://192.168.1.20)',
     findBridge: 'Find bridge',
@@ -85,6 +112,15 @@ const WORDS: Record<'de' | 'en', Words> = {
     sentence: 'Licht im Wohnzimmer an',
     reply: 'Wohnzimmer: Licht an.',
     noModel: 'Ollama cannot be reached or has no model yet.',
+    sections: 'Sections',
+    system: 'Knowledge & System',
+    settingsNav: 'Settings',
+    pairDevice: 'Connect a device',
+    pairCode: 'Code to connect',
+    pairNext: 'Next',
+    deviceName: 'Device name',
+    pairConnect: 'Connect',
+    backupsTitle: 'Backups',
   },
 };
 
@@ -113,7 +149,13 @@ describe('the first start, finished without documentation', () => {
         const w = WORDS[language];
         (ha.calls as unknown[]).length = 0;
         const bridge: HueBridgeStandIn = await startHueBridge();
-        const app: ServedApp = await startServedApp({ JARVIS_SKILLS_DIR: join(repoRoot, 'skills', 'home') }, { firstStart: true });
+        const app: ServedApp = await startServedApp(
+          { JARVIS_SKILLS_DIR: join(repoRoot, 'skills', 'home'), JARVIS_LAN_ADDR: '127.0.0.2:0' },
+          { firstStart: true },
+        );
+        const lanUrl = await lanUrlOf(app);
+        // The phone trusts JARVIS's own certificate, as one does once its CA is installed.
+        const phoneBrowser = await launchBrowser(trustServerCertificate(app));
         const context = await browser.newContext({ viewport: SIZES[size] });
         try {
           const page = await context.newPage();
@@ -135,6 +177,7 @@ describe('the first start, finished without documentation', () => {
           await wizard.getByLabel(w.yourName).fill('Anna');
           await wizard.getByRole('button', { name: w.addPerson }).click();
           await wizard.getByLabel(w.personName, { exact: true }).fill('Mia');
+          await wizard.getByLabel(w.kind).selectOption({ label: w.child });
           await shot(page, `${name}-2-people`);
           await wizard.getByRole('button', { name: w.next, exact: true }).click();
 
@@ -153,8 +196,14 @@ describe('the first start, finished without documentation', () => {
 
           const settings = await (await fetch(`${app.url}/api/settings`)).json();
           expect(settings.setup.finished).toBe(true);
-          const members = (await (await fetch(`${app.url}/api/state`)).json()).members.map((m: { name: string }) => m.name);
-          expect(members).toEqual(['Anna', 'Mia']);
+          const members = (await (await fetch(`${app.url}/api/state`)).json()).members.map((m: { name: string; role: string }) => [
+            m.name,
+            m.role,
+          ]);
+          expect(members).toEqual([
+            ['Anna', 'admin'],
+            ['Mia', 'child'],
+          ]);
 
           // Hue: find the bridge, see its certificate, the button is asked for, then it connects.
           const hue = page.getByTestId('connect-hue');
@@ -184,6 +233,33 @@ describe('the first start, finished without documentation', () => {
           const page2 = await (await fetch(`${app.url}/api/settings`)).text();
           expect(page2).not.toContain(TOKEN);
 
+          // A phone: the app shows a code under Knowledge & System, the phone enters it and is Anna's.
+          const nav = page.getByRole('navigation', { name: w.sections });
+          await nav.getByRole('button', { name: w.system }).click();
+          await page.getByRole('button', { name: w.pairDevice }).click();
+          const code = (await page.getByLabel(w.pairCode).textContent())?.trim() ?? '';
+          expect(code).not.toBe('');
+          const phone = await phoneBrowser.newContext({
+            viewport: SIZES.phone,
+            isMobile: true,
+            hasTouch: true,
+            locale: language === 'de' ? 'de-DE' : 'en-US',
+          });
+          const phonePage = await phone.newPage();
+          await phonePage.goto(`${lanUrl}/pair`);
+          await phonePage.locator('#code').fill(code);
+          await phonePage.getByRole('button', { name: w.pairNext }).click();
+          await phonePage.getByLabel(w.deviceName).fill(language === 'de' ? 'Annas Handy' : "Anna's phone");
+          await phonePage.getByRole('button', { name: w.pairConnect }).click();
+          await phonePage.waitForURL((url) => url.pathname === '/');
+          await phonePage.getByTestId('app-shell').waitFor({ timeout: 20_000 });
+          // The person setting up is the admin: her phone opens Settings as well.
+          await phonePage.getByRole('navigation', { name: w.sections }).getByRole('button', { name: w.settingsNav }).click();
+          await phonePage.getByTestId('settings-backups').getByRole('heading', { name: w.backupsTitle }).waitFor();
+          await shot(phonePage, `${name}-6b-phone-settings`);
+          await phone.close();
+          await nav.getByRole('button', { name: 'Home', exact: true }).click();
+
           // A light by sentence, through the home skill that now has the bridge's key.
           if (size === 'phone') await page.getByRole('button', { name: w.openChat }).click();
           await page.getByLabel(w.message).fill(w.sentence);
@@ -197,6 +273,7 @@ describe('the first start, finished without documentation', () => {
           expect(errors).toEqual([]);
         } finally {
           await context.close();
+          await phoneBrowser.close();
           await app.stop();
           await bridge.close();
         }

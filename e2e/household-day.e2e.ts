@@ -172,7 +172,6 @@ describe('chores', () => {
     await page.close();
   }, 60_000);
 
-  // WALL_DISPLAY_HOOK: the day-in-the-life test ends on the wall display (calendar-kiosk):
-  // open it with a guest device and expect the chore above, the recurring event and the
-  // snoozed reminder to be shown. Its page and selectors come with the kiosk screen.
+  // WALL_DISPLAY_HOOK: the day-in-the-life test (day-in-the-life.e2e.ts) ends on the wall display,
+  // with the family's chores, the weekly event and a chore ticked off on the wall.
 });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServedApp, type ServedApp } from './support/served-app';
-import { SCREENS, callTool, openScreen, seriousViolations, settled } from './support/ui';
+import { SCREENS, alertTexts, callTool, openScreen, seriousViolations, settled } from './support/ui';
 
 let app: ServedApp;
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('every screen in both designs', () => {
         const { page, errors } = await openScreen(browser, app, screen, mode);
         await settled(page);
         await page.screenshot({ path: screenshotPath(`${mode}-${screen}`), fullPage: true });
-        expect(await page.getByRole('alert').count(), `${mode}/${screen} shows an error boundary`).toBe(0);
+        expect(await alertTexts(page), `${mode}/${screen} shows an error boundary`).toEqual([]);
         expect(await seriousViolations(page), `${mode}/${screen}`).toEqual([]);
         expect(errors, `${mode}/${screen}`).toEqual([]);
         await page.close();

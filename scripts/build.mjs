@@ -7,11 +7,13 @@ import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
 import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const nodeRequire = createRequire(import.meta.url);
 const dist = join(root, 'dist');
 const stampDir = join(dist, '.stamps');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -27,12 +29,34 @@ const common = ['src-shared', 'package.json', 'package-lock.json', 'scripts/buil
 const EXTRACTOR_PACKAGES = ['mammoth', 'mailparser', 'html-to-text', 'yaml', 'fast-xml-parser'];
 
 /**
+ * Packages the first `/api/health` never needs, each group in a bundle of its own under
+ * dist/main/vendor/ that is read and run on the first use of one of its exports: the MCP SDK
+ * (with zod) when an MCP client or server first speaks, the X.509 stack when the LAN
+ * listener makes a certificate, the CalDAV client, ical.js, YAML and XML when a file of
+ * theirs arrives. The master keeps a stub per imported path that knows the export names, so
+ * the code imports them as usual.
+ */
+export const LAZY_PACKAGES = [
+  { group: 'mcp-sdk', match: /^@modelcontextprotocol\/sdk(\/|$)/ },
+  // tsyringe (under @peculiar/x509) needs the Reflect metadata API before it loads.
+  { group: 'x509', match: /^@peculiar\/x509$/, prelude: 'src-main/access/tls/reflect-metadata-shim.ts' },
+  { group: 'tsdav', match: /^tsdav$/ },
+  { group: 'ical', match: /^ical\.js$/ },
+  { group: 'yaml', match: /^yaml$/ },
+  { group: 'xml', match: /^fast-xml-parser$/ },
+];
+const lazyGroupOf = (path) => LAZY_PACKAGES.find((p) => p.match.test(path))?.group;
+const lazyPrelude = (group) => LAZY_PACKAGES.find((p) => p.group === group)?.prelude;
+const lazyFilter = new RegExp(LAZY_PACKAGES.map((p) => p.match.source).join('|'));
+
+/**
  * Worker-thread entries (src-main/platform/off-thread): each is bundled beside the bundle
  * that starts it, under the name the capability asks for.
  */
 export const THREAD_ENTRIES = {
   'household-ics-worker': 'src-main/household/ics-worker.ts',
   'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
+  'mesh-manifest-worker': 'src-main/mesh/manifest-worker.ts',
 };
 
 /** In the master bundle, the extractors' packages are required from dist/main/vendor/. */
@@ -58,6 +82,82 @@ const extractorPackageEntries = {
     }));
   },
 };
+
+/** Which paths of the lazy packages the bundles import, by group. */
+async function scanLazyImports(esbuild, options, entryPoints) {
+  const found = new Map();
+  const scan = {
+    name: 'scan-lazy-imports',
+    setup(build) {
+      build.onResolve({ filter: lazyFilter }, (args) => {
+        const group = lazyGroupOf(args.path);
+        if (!group) return undefined;
+        if (!found.has(group)) found.set(group, new Set());
+        found.get(group).add(args.path);
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  await esbuild.build({ ...options, entryPoints, write: false, sourcemap: false, plugins: [...options.plugins, scan] });
+  return found;
+}
+
+/**
+ * Builds each lazy group's bundle (an object of its imported paths' exports) and returns a
+ * plugin that puts a stub for each path into the master: an export of the same names whose
+ * getters require the group's bundle on first use.
+ */
+async function lazyPackagesPlugin(esbuild, { outdir, options, entryPoints }) {
+  const found = await scanLazyImports(esbuild, options, entryPoints);
+  const names = new Map();
+  for (const [group, paths] of found) {
+    const file = join(root, outdir, 'vendor', `lazy-${group}.cjs`);
+    const lines = [...paths].sort().map((p) => `  ${JSON.stringify(p)}: require(${JSON.stringify(p)}),`);
+    const prelude = lazyPrelude(group) ? `require(${JSON.stringify(`./${lazyPrelude(group)}`)});\n` : '';
+    await esbuild.build({
+      stdin: { contents: `${prelude}module.exports = {\n${lines.join('\n')}\n};\n`, resolveDir: root, loader: 'js' },
+      outfile: file,
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      external: NODE_EXTERNALS,
+      keepNames: true,
+      minifyWhitespace: true,
+      legalComments: 'linked',
+      logLevel: 'warning',
+      absWorkingDir: root,
+    });
+    // The export names are read from the built bundle itself: what the stub forwards is
+    // exactly what the bundle has.
+    delete nodeRequire.cache[file];
+    const loaded = nodeRequire(file);
+    for (const path of paths) {
+      const mod = loaded[path];
+      if (mod === null || typeof mod !== 'object') throw new Error(`${path}: a lazy package must export an object, not ${typeof mod}`);
+      names.set(path, { group, keys: Object.keys(mod), esModule: mod.__esModule === true });
+    }
+  }
+  return {
+    name: 'lazy-packages',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/vendor\/lazy-/ }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: lazyFilter }, (args) =>
+        names.has(args.path) ? { path: args.path, namespace: 'lazy-package' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => {
+        const { group, keys, esModule } = names.get(args.path);
+        const contents = [
+          `let loaded;`,
+          `const load = () => (loaded ??= require(${JSON.stringify(`./vendor/lazy-${group}.cjs`)})[${JSON.stringify(args.path)}]);`,
+          ...(esModule ? [`Object.defineProperty(exports, '__esModule', { value: true });`] : []),
+          `for (const key of ${JSON.stringify(keys)}) Object.defineProperty(exports, key, { enumerable: true, get: () => load()[key] });`,
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: root };
+      });
+    },
+  };
+}
 
 /**
  * The entries reach the master only through src-main/master/bundle.ts, which loads
@@ -93,7 +193,7 @@ const entryOptions = {
  * The start-up tricks of the master bundle, each measured by bench/start-up-tricks.mjs
  * (figures in docs/performance.md). `without` builds a variant with some turned off.
  */
-export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split'];
+export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split', 'lazy-packages'];
 
 /** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
 export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
@@ -131,7 +231,12 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
     logLevel: 'warning',
     absWorkingDir: root,
   };
-  await esbuild.build({ ...asMaster, entryPoints: { master: 'src-main/master/bundle-entry.ts' } });
+  const masterEntries = { master: 'src-main/master/bundle-entry.ts' };
+  if (on('lazy-packages')) {
+    const plugin = await lazyPackagesPlugin(esbuild, { outdir, options: asMaster, entryPoints: { ...masterEntries, ...THREAD_ENTRIES } });
+    asMaster.plugins.push(plugin);
+  }
+  await esbuild.build({ ...asMaster, entryPoints: masterEntries });
   // The worker threads' bundles (src-main/platform/off-thread), built the way the master is
   // and beside it: the runner finds them next to the bundle that starts them.
   await esbuild.build({ ...asMaster, entryPoints: THREAD_ENTRIES });

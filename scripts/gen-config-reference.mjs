@@ -106,6 +106,12 @@ export async function renderConfigReference() {
     '`secrets_not_carried`, since it holds no key to open them. "Now" means the change applies',
     'without a restart (a connection reconnects); "next start" that it applies when JARVIS starts again.',
     '',
+    'Two values only the app holds, with no variable, both applied at once: `household_name`, and',
+    "`quiet_hours` (everyone's quiet hours, such as `22:00-07:00`; a member's own quiet hours win, and",
+    "a request waiting for a parent's approval is never held back). A backup of the backup folder is",
+    'restored from the app too (Settings → Backups, admins only): JARVIS stops, restores and starts',
+    'again by itself; see [Backup and restore](../guides/backup.md).',
+    '',
     '| In the app | Variable | Applies |',
     '|---|---|---|',
     ...[...held].map(

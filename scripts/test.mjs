@@ -10,7 +10,7 @@
 // runs before them unless --skip-setup. It fails fast: nothing else runs without it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setup } from './test-setup.mjs';
 import { typecheck } from './typecheck.mjs';
@@ -23,6 +23,8 @@ const only = args.filter((a) => !a.startsWith('--'));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const phases = [];
+// The names of failed tests, repeated in the summary: CI keeps only the end of the printout.
+const failures = [];
 
 function phase(name, run, { always = false } = {}) {
   if (!always && only.length && !only.includes(name)) return;
@@ -41,6 +43,7 @@ function phase(name, run, { always = false } = {}) {
 function summary() {
   process.stdout.write('\n== summary ==\n');
   for (const p of phases) process.stdout.write(`${p.ok ? 'ok    ' : 'FAILED'} ${p.name} (${p.seconds}s)\n`);
+  for (const f of failures) process.stdout.write(`${f.includes('(passed on retry)') ? 'flaky' : 'failed'}: ${f}\n`);
   process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
   process.exit(phases.every((p) => p.ok) ? 0 : 1);
 }
@@ -72,6 +75,26 @@ function vitest(config, name, projects = []) {
     totals.passed += j.numPassedTests ?? 0;
     totals.failed += j.numFailedTests ?? 0;
     totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    for (const file of j.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'passed' && (t.failureMessages ?? []).length > 0) {
+          failures.push(`${name} (passed on retry): ${relative(root, file.name)} > ${t.fullName}`);
+          continue;
+        }
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200);
+        failures.push(`${name}: ${relative(root, file.name)} > ${t.fullName}: ${why}`);
+      }
+      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+        failures.push(
+          `${name}: ${relative(root, file.name)}: ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 200)}`,
+        );
+      }
+    }
   } else if (r.status !== 0) {
     totals.failed += 1;
   }

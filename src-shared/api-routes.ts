@@ -5,6 +5,12 @@
 import type { DevicesResponse, PairingResponse } from './access';
 import type {
   AppPasswordResponse,
+  CalendarAccountConnected,
+  CalendarAccountConnectRequest,
+  CalendarAccountDiscoverResponse,
+  CalendarAccountLogin,
+  CalendarAccountsResponse,
+  CalendarAccountSyncResult,
   CalendarSubscription,
   CalendarSubscriptionCreateRequest,
   CalendarSubscriptionsResponse,
@@ -14,8 +20,9 @@ import type {
 import type { DebugExportResponse, HealthResponse, OkResponse, ToolCallRequest } from './api';
 import type { ChatRequest, ChatResponse, ChatStreamErrorEvent, ChatStreamEvent, KanbanOrganizeResult } from './assistant';
 import type { ToolResult } from './envelope';
-import type { HomeState } from './home';
-import type { HomeAssistantView } from './homeassistant';
+import type { ChoreFrequency } from './chores';
+import type { HomeAssistantEntityRiskRequest, HomeAssistantView } from './homeassistant';
+import type { HomeState, IcsImportResponse } from './home';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
 import type {
   HomeProtectEventsResponse,
@@ -24,6 +31,8 @@ import type {
   HomeStacksResponse,
   HomeUnifiResponse,
 } from './home-control-server';
+import type { ApprovalListResponse, ApprovalReviewResponse } from './approvals';
+import type { LearnedAcceptResponse, LearnedForgetResponse, LearnedListResponse } from './learned';
 import type { Member, MemberCreateRequest, MemberRemoveResponse, MembersResponse, MemberUpdateRequest } from './members';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
@@ -36,7 +45,7 @@ import type {
   ProtocolSessionsResponse,
   SkillProposal,
 } from './protocol';
-import type { McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
+import type { McpQuestionAnswer, McpQuestionsResponse, McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
 import type {
   NotifySettings,
   NotifySettingsResponse,
@@ -50,6 +59,9 @@ import type {
 import type { RiskPolicy, RiskPolicyResponse } from './risk';
 import type { RagDocumentsResponse, RagIngestResponse, RagSearchResponse } from './rag';
 import type {
+  SkillLearningDecisionRequest,
+  SkillLearningRecord,
+  SkillLearningResponse,
   SkillOverlayRemoved,
   SkillSourcesResponse,
   SkillSourcesSyncRequest,
@@ -58,8 +70,18 @@ import type {
   SkillsResponse,
 } from './skills';
 import type {
+  BackupMade,
+  BackupsView,
+  RestoreRequest,
+  RestoreStarted,
+  CertificateRequest,
+  CertificateResponse,
   ConnectionResult,
   HomeAssistantConnectRequest,
+  ProxmoxConnectRequest,
+  ProxmoxConnectResult,
+  UnifiConnectRequest,
+  UnifiConnectResult,
   HueCertificateRequest,
   HueCertificateResponse,
   HuePairRequest,
@@ -71,7 +93,7 @@ import type {
   SettingsUpdate,
   SetupStepUpdate,
 } from './settings';
-import type { VoiceCommandResponse, VoiceStatus } from './voice';
+import type { VoiceCommandResponse, VoiceSetupState, VoiceStatus } from './voice';
 
 /** A text/event-stream answer whose events (`event:` the type, `data:` the JSON payload) are E. */
 export interface EventStream<E extends { readonly type: string; readonly data: unknown }> {
@@ -93,6 +115,13 @@ export interface ApiRoutes {
   'GET /api/health': { response: HealthResponse };
   'GET /api/state': { response: HomeState };
   'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
+  // The chore chart: each route is one chore tool, answered with its result envelope.
+  'POST /api/chores': { request: ChoreFields & { title: string; members: string[] }; response: ToolResult };
+  'PATCH /api/chores/{id}': { request: ChoreFields; response: ToolResult };
+  'DELETE /api/chores/{id}': { response: ToolResult };
+  'POST /api/chores/{id}/tick': { request: { member?: string }; response: ToolResult };
+  'POST /api/chores/ticks/{id}/undo': { request: Record<string, never>; response: ToolResult };
+  'POST /api/chores/rewards': { request: { member: string; title: string; stars: number }; response: ToolResult };
 
   'GET /api/settings': { response: SettingsResponse };
   'PATCH /api/settings': { request: SettingsUpdate; response: SettingsResponse };
@@ -105,6 +134,20 @@ export interface ApiRoutes {
   'POST /api/settings/connections/hue': { request: HuePairRequest; response: ConnectionResult };
   'POST /api/settings/connections/homeassistant': { request: HomeAssistantConnectRequest; response: ConnectionResult };
   'POST /api/settings/connections/ntfy': { request: NtfyConnectRequest; response: ConnectionResult };
+  'POST /api/settings/connections/certificate': { request: CertificateRequest; response: CertificateResponse };
+  'POST /api/settings/connections/unifi': { request: UnifiConnectRequest; response: UnifiConnectResult };
+  'POST /api/settings/connections/proxmox': { request: ProxmoxConnectRequest; response: ProxmoxConnectResult };
+  'GET /api/settings/backups': { response: BackupsView };
+  'POST /api/settings/backups': { request: Record<string, never>; response: BackupMade };
+  'POST /api/settings/backups/restore': { request: RestoreRequest; response: RestoreStarted };
+
+  'GET /api/learned': { response: LearnedListResponse };
+  'POST /api/learned/{id}/accept': { request: Record<string, never>; response: LearnedAcceptResponse };
+  'DELETE /api/learned/{id}': { response: LearnedForgetResponse };
+
+  'GET /api/approvals': { response: ApprovalListResponse };
+  'POST /api/approvals/{id}/allow': { request: Record<string, never>; response: ApprovalReviewResponse };
+  'POST /api/approvals/{id}/refuse': { request: Record<string, never>; response: ApprovalReviewResponse };
 
   'GET /api/members': { response: MembersResponse };
   'POST /api/members': { request: MemberCreateRequest; response: Member };
@@ -122,14 +165,19 @@ export interface ApiRoutes {
   /** 202 at once; progress and result come as `skills.sources` events. */
   'POST /api/skills/sources/sync': { request: SkillSourcesSyncRequest; response: SkillSourcesSyncStarted };
   'DELETE /api/skills/{id}/overlay': { response: SkillOverlayRemoved };
+  'GET /api/skills/learning': { response: SkillLearningResponse };
+  'POST /api/skills/learning/{id}/decision': { request: SkillLearningDecisionRequest; response: SkillLearningRecord };
+  'POST /api/skills/learning/{id}/undo': { request: Record<string, never>; response: SkillLearningRecord };
 
   'GET /api/mesh/workers': { response: MeshWorkersResponse };
   'POST /api/mesh/workers/{id}/reload': { request: Record<string, never>; response: MeshWorkerReloadResponse };
   'GET /api/docker/skill-services': { response: DockerSkillServicesResponse };
   'GET /api/home/homeassistant': { response: HomeAssistantView };
+  'PUT /api/home/homeassistant/entities/{id}/risk': { request: HomeAssistantEntityRiskRequest; response: HomeAssistantView };
   'POST /api/docker/skill-services/{id}/{action}': { request: Record<string, never>; response: DockerServiceActionResponse };
 
   'GET /api/voice/status': { response: VoiceStatus };
+  'POST /api/settings/voice/setup': { request: Record<string, never>; response: VoiceSetupState };
   'POST /api/voice/command': {
     request: FormFields<{ audio: FormFile; module?: string; capture_ms: string; hands_free?: 'true' }>;
     response: VoiceCommandResponse;
@@ -149,6 +197,14 @@ export interface ApiRoutes {
   'POST /api/devices/{id}/app-password': { request: Record<string, never>; response: AppPasswordResponse };
   'DELETE /api/devices/{id}/app-password': { response: undefined };
 
+  'GET /api/calendar/accounts': { response: CalendarAccountsResponse };
+  'POST /api/calendar/accounts/discover': { request: CalendarAccountLogin; response: CalendarAccountDiscoverResponse };
+  'POST /api/calendar/accounts': { request: CalendarAccountConnectRequest; response: CalendarAccountConnected };
+  'POST /api/calendar/accounts/{id}/sync': { request: Record<string, never>; response: CalendarAccountSyncResult };
+  /** Query `keep_events` ("true" or "false"): the copied events stay, or go with the connection. */
+  'DELETE /api/calendar/accounts/{id}': { response: undefined };
+
+  'POST /api/calendar/import': { request: { readonly ics: string }; response: IcsImportResponse };
   'GET /api/calendar/subscriptions': { response: CalendarSubscriptionsResponse };
   'POST /api/calendar/subscriptions': { request: CalendarSubscriptionCreateRequest; response: CalendarSubscription };
   'PATCH /api/calendar/subscriptions/{id}': { request: CalendarSubscriptionUpdateRequest; response: CalendarSubscription };
@@ -172,6 +228,8 @@ export interface ApiRoutes {
   'GET /api/mcp/tokens': { response: McpTokensResponse };
   'POST /api/mcp/tokens': { request: McpTokenCreateRequest; response: McpTokenCreated };
   'DELETE /api/mcp/tokens/{id}': { response: undefined };
+  'GET /api/mcp/questions': { response: McpQuestionsResponse };
+  'POST /api/mcp/questions/{id}': { request: McpQuestionAnswer; response: OkResponse };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };
@@ -204,3 +262,12 @@ export type RouteLine<R extends string> = R extends `${infer Head}{${string}}${i
 
 /** The route a concrete request line ("POST /api/tools/tasks_update") belongs to. */
 export type RouteOfLine<L extends string> = { [R in ApiRoute]: L extends RouteLine<R> ? R : never }[ApiRoute];
+
+/** What a chore form sends (POST /api/chores, PATCH /api/chores/{id}). */
+export interface ChoreFields {
+  title?: string;
+  members?: string[];
+  rotate?: boolean;
+  every?: ChoreFrequency;
+  stars?: number;
+}

@@ -1,12 +1,15 @@
 // Request and response shapes of the loopback HTTP API that belong to no one capability.
 
+import type { ApprovalChangedEvent } from './approvals';
 import type { Reminder, StateChangedEvent } from './home';
 import type { HomeAssistantChangedEvent, HomeAssistantOutcomeEvent } from './homeassistant';
+import type { McpQuestion, McpQuestionClosed } from './mcp';
 import type { RagProgressEvent } from './rag';
 import type { SkillSourcesEvent } from './skills';
 import type { HueConnectionEvent, HueLiveEvent } from './home-control';
 import type { HomeServerChangedEvent } from './home-control-server';
-import type { VoiceTimings } from './voice';
+import type { VoiceSetupState, VoiceTimings } from './voice';
+import type { ChoresChangedEvent } from './chores';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -151,6 +154,8 @@ export interface ServerEventData {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
+  /** "Set up voice" from the Settings screen started or finished. */
+  readonly 'voice.setup': VoiceSetupState;
   readonly 'rag.removed': { readonly id: string };
   readonly 'skills.changed': SkillsChangedEvent;
   readonly 'skills.sources': SkillSourcesEvent;
@@ -167,6 +172,15 @@ export interface ServerEventData {
   readonly 'home.server.changed': HomeServerChangedEvent;
   /** A setting or connection changed in the app (the Settings screen reloads). */
   readonly 'settings.changed': Record<string, never>;
+  /** A request waiting for an admin's approval arrived, was allowed, refused or expired. */
+  readonly 'approval.changed': ApprovalChangedEvent;
+  /** A chore was set up, changed, ticked, taken back or paid out as a reward. */
+  readonly 'chores.changed': ChoresChangedEvent;
+  /** Something learnt was proposed, accepted or forgotten (the Gelernt card reloads what it may see). */
+  readonly 'learned.changed': undefined;
+  /** An MCP server asks the person something during a call (a form, or leave to use the household's model). */
+  readonly 'mcp.question': McpQuestion;
+  readonly 'mcp.question.closed': McpQuestionClosed;
 }
 
 export type ServerEventName = keyof ServerEventData;

@@ -93,3 +93,68 @@ export interface CalendarFeedsResponse {
 export interface CalendarFeedCreated extends CalendarFeed {
   readonly path: string;
 }
+
+/** Why a connected CalDAV account's last sync failed; the UI says it in the member's words. */
+export const CALENDAR_ACCOUNT_PROBLEMS = ['unreachable', 'refused', 'password_unreadable', 'member_gone', 'failed'] as const;
+export type CalendarAccountProblem = (typeof CALENDAR_ACCOUNT_PROBLEMS)[number];
+
+/** A CalDAV calendar a member connected (Nextcloud, iCloud, Fastmail …), synced both ways with theirs. */
+export interface CalendarAccount {
+  readonly id: string;
+  /** Whose calendar it syncs with: a member id, or null for the family's. */
+  readonly member_id: string | null;
+  readonly server_url: string;
+  readonly username: string;
+  readonly calendar_name: string;
+  readonly synced_at: string | null;
+  readonly problem: CalendarAccountProblem | null;
+  /** The problem in the household's words (German); null when the last sync worked. */
+  readonly error: string | null;
+  /**
+   * Conflicts not yet settled (changed on both sides): both versions are in both calendars,
+   * the other side's as a copy whose title starts "Konflikt:". These are the copies' titles.
+   */
+  readonly conflicts: readonly string[];
+  /** Objects of the other side the last sync could not take over, each with its reason. */
+  readonly skipped: readonly { readonly uid: string; readonly reason: string }[];
+}
+
+export interface CalendarAccountsResponse {
+  readonly accounts: readonly CalendarAccount[];
+}
+
+export interface CalendarAccountLogin {
+  readonly server_url: string;
+  readonly username: string;
+  /** Never answered by any route; kept sealed. */
+  readonly password: string;
+}
+
+export interface RemoteCalendar {
+  readonly url: string;
+  readonly name: string;
+}
+
+export interface CalendarAccountDiscoverResponse {
+  readonly calendars: readonly RemoteCalendar[];
+}
+
+export interface CalendarAccountConnectRequest extends CalendarAccountLogin {
+  readonly calendar_url: string;
+  readonly member_id: string | null;
+}
+
+export interface CalendarAccountSyncResult {
+  readonly pulled: number;
+  readonly pushed: number;
+  readonly deleted_here: number;
+  readonly deleted_there: number;
+  readonly conflicts: number;
+  readonly unchanged: number;
+  readonly skipped: readonly { readonly uid: string; readonly reason: string }[];
+}
+
+export interface CalendarAccountConnected {
+  readonly account: CalendarAccount;
+  readonly result: CalendarAccountSyncResult;
+}

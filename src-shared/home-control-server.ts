@@ -1,6 +1,6 @@
 // What the Zuhause screen's Server, Netzwerk and Kameras sections read: Proxmox VE, the
 // UniFi console (Network and Protect) and the household's Compose stacks.
-import type { HomeSectionProblem } from './home-control';
+import type { HomeSectionProblem, LiveStatus } from './home-control';
 import { skillToolName } from './tools';
 
 /** The tools of the Proxmox and UniFi skills of the home pack that the screen calls. */
@@ -20,7 +20,8 @@ export const HOME_SERVER_TOOLS = {
 
 /** Event `home.server.changed`: a Proxmox, UniFi or stack action changed something; the section reloads. */
 export interface HomeServerChangedEvent {
-  readonly section: 'proxmox' | 'unifi' | 'stacks';
+  /** `protect`: the console's event subscription went down or came back. */
+  readonly section: 'proxmox' | 'unifi' | 'stacks' | 'protect';
 }
 
 export interface ProxmoxNodeView {
@@ -93,12 +94,22 @@ export interface ProtectCameraView {
   readonly name: string;
   readonly state: string;
   readonly connected: boolean;
+  /** The camera's model name as Protect reports it (e.g. "G4 Doorbell Pro"); '' when it sends none. */
+  readonly model: string;
+  /** A doorbell: its model name says so, or it has rung while JARVIS followed the console. */
+  readonly doorbell: boolean;
+  /** Start of the newest motion or smart detection JARVIS saw from this camera since it started. */
+  readonly last_motion?: string;
+  /** Start of the newest ring of this doorbell JARVIS saw since it started. */
+  readonly last_ring?: string;
   /** Where the UI loads the current picture (a JARVIS route; the console's key never leaves the master). */
   readonly snapshot_path: string;
 }
 
 /** GET /api/home/protect */
-export type HomeProtectResponse = { readonly state: 'ready'; readonly cameras: readonly ProtectCameraView[] } | HomeSectionProblem;
+/** `GET /api/home/protect`; with the live status of the console's event subscription when JARVIS follows it. */
+export type HomeProtectResponse =
+  ({ readonly state: 'ready'; readonly cameras: readonly ProtectCameraView[] } & Partial<LiveStatus>) | HomeSectionProblem;
 
 export interface ComposeContainerView {
   /** The full 64-hex container id. */
@@ -112,6 +123,8 @@ export interface ComposeContainerView {
 
 export interface ComposeStackView {
   readonly name: string;
+  /** `dockge`: a stack from Dockge's stacks folder (it may have no container while it is down). */
+  readonly source?: 'dockge';
   /** `running`: all containers run; `partial`: some; `stopped`: none; `missing`: no container carries the project name. */
   readonly state: 'running' | 'partial' | 'stopped' | 'missing';
   readonly containers: readonly ComposeContainerView[];

@@ -103,6 +103,13 @@ const days = (max: number, description: string) => ({ type: 'integer', minimum: 
 const tags = { type: 'array', maxItems: 20, items: text(40) } as const;
 const quantity = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
 const unit = { type: 'string', minLength: 1, maxLength: 20 } as const;
+/** Minutes before the start the reminder comes (a calendar app's own alarm); the household's default is 30. */
+const reminderMinutes = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 40320,
+  description: 'Erinnerung so viele Minuten vorher (Standard 30)',
+} as const;
 const servings = { type: 'integer', minimum: 1, maximum: 100 } as const;
 const ingredient = {
   type: 'object',
@@ -193,6 +200,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         rrule,
         assignee,
         assignees: assigneeList,
+        reminder_minutes: reminderMinutes,
       },
       ['title', 'when'],
     ),
@@ -221,6 +229,7 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         },
         assignee: assigneeOrNull,
         assignees: assigneeList,
+        reminder_minutes: { anyOf: [reminderMinutes, { type: 'null' }] },
       },
       ['id'],
     ),

@@ -5,6 +5,7 @@
 
 import type { ComponentStatus } from './api';
 import type { Member } from './members';
+import type { ChoreChart } from './chores';
 import type { MemberRole } from './risk';
 
 // ---------------------------------------------------------------------------
@@ -185,6 +186,12 @@ export interface MealPlanEntry {
 export const KANBAN_COLUMNS = ['BACKLOG', 'TODO', 'DOING', 'DONE'] as const;
 export type KanbanColumn = (typeof KANBAN_COLUMNS)[number];
 
+/** What the Kanban screen, the assistant's replies and the tools call each column, per language. */
+export const KANBAN_COLUMN_WORDS: Readonly<Record<'de' | 'en', Readonly<Record<KanbanColumn, string>>>> = {
+  de: { BACKLOG: 'Backlog', TODO: 'Zu tun', DOING: 'In Arbeit', DONE: 'Erledigt' },
+  en: { BACKLOG: 'Backlog', TODO: 'To do', DOING: 'Doing', DONE: 'Done' },
+};
+
 export interface KanbanCard {
   readonly id: string;
   readonly title: string;
@@ -225,6 +232,8 @@ export interface HomeState {
   readonly viewer_role: MemberRole;
   /** Component statuses as in GET /api/health. */
   readonly system: Readonly<Record<string, ComponentStatus>>;
+  /** The chore chart for today and this week (absent where the master has no chores, as in older masters). */
+  readonly chores?: ChoreChart;
   /**
    * Each list above carries at most STATE_LIST_LIMIT items (in its order: open tasks and
    * unchecked groceries first). A list that was cut short has its full count here; the
@@ -237,7 +246,7 @@ export interface HomeState {
 export const STATE_LIST_LIMIT = 500;
 export type StateListName = 'events' | 'tasks' | 'reminders' | 'groceries' | 'recipes' | 'meals' | 'kanban';
 
-export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban', 'members'] as const;
+export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban', 'members', 'chores'] as const;
 export type HomeDomain = (typeof HOME_DOMAINS)[number];
 
 /** SSE `state.changed` payload, published after every successful mutation. */
@@ -317,6 +326,8 @@ export interface CalendarCreateArgs {
   readonly assignee?: string;
   /** Several people it is for (names, ids or "me"), instead of `assignee`. */
   readonly assignees?: readonly string[];
+  /** Minutes before the start its reminder comes (a calendar app's alarm); default 30. */
+  readonly reminder_minutes?: number;
 }
 export interface CalendarUpdateArgs {
   readonly id: string;
@@ -337,6 +348,8 @@ export interface CalendarUpdateArgs {
   readonly assignee?: string | null;
   /** Everyone it is for, instead of `assignee`; an empty list makes it everyone's. */
   readonly assignees?: readonly string[];
+  /** null goes back to the household's 30 minutes. */
+  readonly reminder_minutes?: number | null;
 }
 export interface CalendarDeleteArgs {
   readonly id: string;
@@ -571,7 +584,8 @@ export interface HomeToolData {
   reminders_delete: Reminder;
   reminders_snooze: Reminder;
   groceries_list: { readonly items: readonly GroceryItem[] };
-  groceries_add: GroceryItem;
+  /** `merged`: the item joined a line that was already open (the amounts were added). */
+  groceries_add: GroceryItem & { readonly merged?: boolean };
   groceries_update: GroceryItem;
   groceries_remove: GroceryItem;
   groceries_sync_mealplan: GroceriesSyncResult;
@@ -594,3 +608,31 @@ export interface HomeToolData {
 export const HOME_MUTATING_TOOLS: readonly HomeToolName[] = HOME_TOOL_NAMES.filter(
   (n) => !/_(list|get|search)$/.test(n) && n !== 'system_get_time',
 );
+
+/**
+ * A component a calendar import leaves out. `what` and `reason` are the import's German
+ * sentence; `kind`, `title`, `line`, `code` and the bad `property` let the app say it in its
+ * own language.
+ */
+export interface IcsSkippedComponent {
+  readonly what: string;
+  readonly reason: string;
+  readonly kind: 'event' | 'task' | 'journal' | 'freebusy' | 'availability';
+  /** SUMMARY as the file has it; empty when it has none. */
+  readonly title: string;
+  /** The line in the file (the bad property's, else where the component begins); null when not known. */
+  readonly line: number | null;
+  /** bad_value: a property's value cannot be read; no_start: no DTSTART; cancelled: STATUS:CANCELLED; not_supported: a kind the calendar does not keep. */
+  readonly code: 'bad_value' | 'no_start' | 'cancelled' | 'unreadable' | 'not_supported';
+  readonly property?: string;
+  readonly value?: string;
+}
+
+/** `POST /api/calendar/import` (body text/calendar, or JSON `{ics}`): what was taken over and what was not. */
+export interface IcsImportResponse {
+  readonly imported: readonly CalendarEvent[];
+  readonly updated: readonly CalendarEvent[];
+  readonly tasks: readonly Task[];
+  readonly warnings: readonly string[];
+  readonly skipped: readonly IcsSkippedComponent[];
+}

@@ -1,5 +1,7 @@
+import { RISK_CLASSES, type RiskClass } from './risk';
+
 // What the master tells the UI about a household's Home Assistant, and the names of the
-// tools it offers. The risk of each tool is decided in the master from the domain alone.
+// tools it offers. The risk of each call is decided in the master from the entities it reaches.
 
 /** The Home Assistant domains JARVIS can act on; each is one tool, so the household can set its risk per domain. */
 export const HOMEASSISTANT_DOMAINS = [
@@ -49,9 +51,27 @@ export interface HomeAssistantEntityView {
   readonly actions: readonly HomeAssistantQuickAction[];
   /** The tool the quick actions call; absent for domains JARVIS only reads. */
   readonly tool?: string;
-  /** The household's risk policy refuses that tool (locks, alarm and cameras by default). */
+  /** The household's risk policy refuses switching this entity (locks, alarm and cameras by default). */
   readonly blocked?: boolean;
+  /** How much switching this entity can disturb the home (acting domains only). */
+  readonly risk?: RiskClass;
+  /** The household set this entity's risk itself rather than keeping its default. */
+  readonly risk_set_by_household?: boolean;
+  /** The entity's risk without the household's setting. */
+  readonly risk_default?: RiskClass;
 }
+
+/** The body of `PUT /api/home/homeassistant/entities/:id/risk`: a class, or `null` for the entity's default. */
+export interface HomeAssistantEntityRiskRequest {
+  readonly risk: RiskClass | null;
+}
+
+export const homeAssistantEntityRiskSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['risk'],
+  properties: { risk: { enum: [...RISK_CLASSES, null] } },
+} as const;
 
 export interface HomeAssistantAreaView {
   readonly area_id: string;
@@ -71,6 +91,8 @@ export interface HomeAssistantView {
   readonly unassigned: readonly HomeAssistantEntityView[];
   /** When the states were last synchronised with Home Assistant. */
   readonly synced_at?: string;
+  /** While not connected: when Home Assistant was last heard from (the screen says "no live updates since …"). */
+  readonly last_live_update?: string;
 }
 
 /** Server event `homeassistant.changed`: the view changed (a state, the connection); the UI reloads it. */

@@ -17,6 +17,8 @@ export interface EnrollRequest {
   readonly runtime: string;
   readonly endpoint: string;
   readonly version?: string;
+  /** A stable key of the worker (e.g. its public key); another key makes it another replica that needs approval. */
+  readonly key?: string;
 }
 
 export interface EnrollResponse {
@@ -99,6 +101,7 @@ export const enrollRequestSchema = {
     runtime: NAME,
     endpoint: { type: 'string', maxLength: 512, pattern: '^https?://[^\\s/?#]+/?$' },
     version: { type: 'string', maxLength: 64 },
+    key: { type: 'string', maxLength: 1024 },
   },
 } as const;
 

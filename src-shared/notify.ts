@@ -11,6 +11,18 @@ export interface QuietHours {
   readonly end: QuietTime;
 }
 
+const QUIET_SETTING = /^([01][0-9]|2[0-3]):([0-5][0-9])-([01][0-9]|2[0-3]):([0-5][0-9])$/;
+
+/** The household's quiet hours as the Settings screen keeps them ("22:00-07:00"), or undefined for another text. */
+export function parseQuietHours(text: string): QuietHours | undefined {
+  const m = QUIET_SETTING.exec(text.trim());
+  return m ? { start: `${m[1]}:${m[2]}`, end: `${m[3]}:${m[4]}` } : undefined;
+}
+
+export function quietHoursSetting(hours: QuietHours): string {
+  return `${hours.start}-${hours.end}`;
+}
+
 /** How one member is told that something is due. In-page notices (while the app is open) always come. */
 export interface NotifySettings {
   readonly member_id: string;

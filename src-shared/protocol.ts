@@ -285,6 +285,8 @@ export interface SkillProposal {
   readonly version: string;
   readonly change: 'added' | 'changed';
   readonly manifest_sha256: string;
+  /** The integrations whose secrets (keys, tokens) the skill would receive, in plain words ("Philips Hue"). */
+  readonly integration_secrets?: readonly string[];
   readonly status: 'proposed' | 'activated' | 'rejected';
   readonly decided_by?: string;
   readonly created_at: string;
@@ -509,6 +511,7 @@ export const PROTOCOL_SCHEMAS = {
       version: text(60),
       change: { enum: ['added', 'changed'] },
       manifest_sha256: sha256,
+      integration_secrets: { type: 'array', maxItems: 20, items: text(100) },
     },
   },
   OutcomeReport: {

@@ -11,10 +11,13 @@ export const SETTING_NAMES = [
   'lan_address',
   'lan_names',
   'backup_folder',
+  'quiet_hours',
   'ntfy_url',
   'ntfy_topic',
   'documents_folder',
+  'dockge_folder',
   'homeassistant_url',
+  'homeassistant_fingerprint',
   'hue_url',
   'hue_fingerprint',
   'unifi_url',
@@ -90,6 +93,9 @@ export type ConnectionProblem =
   | 'unreachable'
   | 'timeout'
   | 'certificate_changed'
+  | 'certificate_untrusted'
+  | 'bad_fingerprint'
+  | 'token_id_invalid'
   | 'not_the_service'
   | 'token_refused'
   | 'link_button'
@@ -120,6 +126,98 @@ export interface HuePairRequest {
 export interface HomeAssistantConnectRequest {
   readonly url: string;
   readonly token: string;
+  /** For https with a self-signed certificate: the SHA-256 shown by the certificate step, pinned. */
+  readonly fingerprint?: string;
+}
+
+/** POST /api/settings/connections/certificate: what certificate an https address presents now. */
+export interface CertificateRequest {
+  readonly url: string;
+}
+/** The fingerprint ('' for http://), whether the system trusts it already, or why none was read. */
+export interface CertificateResponse {
+  readonly fingerprint?: string;
+  /** true: a certificate from a known authority; no pin is needed. */
+  readonly trusted?: boolean;
+  readonly problem?: ConnectionProblem;
+}
+
+/** A UniFi OS console with an API key: the Network and the Protect application share both. */
+export interface UnifiConnectRequest {
+  readonly url: string;
+  readonly api_key: string;
+  readonly fingerprint?: string;
+}
+export interface UnifiConnectResult extends ConnectionResult {
+  /** Which of the console's applications answered with the key. */
+  readonly network?: boolean;
+  readonly protect?: boolean;
+}
+
+/** Proxmox VE with an API token (USER@REALM!TOKENID and its secret). */
+export interface ProxmoxConnectRequest {
+  readonly url: string;
+  readonly token_id: string;
+  readonly token_secret: string;
+  readonly fingerprint?: string;
+}
+export interface ProxmoxConnectResult extends ConnectionResult {
+  /** The Proxmox VE version that answered. */
+  readonly version?: string;
+}
+
+/** One backup file in the backup folder. */
+export interface BackupFileView {
+  readonly name: string;
+  readonly created_at: string;
+  readonly size: number;
+}
+/** GET /api/settings/backups */
+export interface BackupsView {
+  /** '' when no folder is chosen: no scheduled backups. */
+  readonly folder: string;
+  /** Once a day while JARVIS runs; daily ones kept a week, weekly ones a month. */
+  readonly schedule: 'daily';
+  readonly running: boolean;
+  readonly last_error?: string;
+  /** Newest first. */
+  readonly files: readonly BackupFileView[];
+  /** Secrets typed into the app that a backup does not carry (entered again after a restore elsewhere). */
+  readonly secrets_not_carried: readonly SecretName[];
+  /** Whether a restore from the app can restart JARVIS by itself here (else: `jarvis restore` with JARVIS stopped). */
+  readonly restore_available: boolean;
+  /** The last restore started from the app, once JARVIS is back. */
+  readonly last_restore?: RestoreOutcome;
+}
+
+/** Why a restore did not happen; the current data stayed as it was. */
+export type RestoreProblem = 'damaged' | 'too_new' | 'foreign' | 'not_confirmed' | 'failed';
+
+export interface RestoreOutcome {
+  readonly id: string;
+  readonly ok: boolean;
+  /** When the restore ran. */
+  readonly at: string;
+  /** When the restored backup was made. */
+  readonly backup_created_at: string;
+  readonly problem?: RestoreProblem;
+}
+
+/** POST /api/settings/backups/restore: one backup of the backup folder, by its file name. */
+export interface RestoreRequest {
+  readonly name: string;
+  /** The household saw that this backup was not made on this computer and still wants it. */
+  readonly confirm_foreign?: boolean;
+}
+
+/** The restore is under way: JARVIS stops, restores and starts again; `last_restore` says how it went. */
+export interface RestoreStarted {
+  readonly id: string;
+}
+/** POST /api/settings/backups: "back up now", answered when the file is written. */
+export interface BackupMade {
+  readonly file: BackupFileView;
+  readonly secrets_not_carried: readonly SecretName[];
 }
 
 export interface NtfyConnectRequest {

@@ -162,6 +162,61 @@ export interface SkillOverlayInfo {
   readonly stale: boolean;
   readonly policy: string;
   readonly created_at: string;
+  /** Its LearningRecord: the improvement is used only when this is accepted (and not undone). */
+  readonly learning?: SkillLearningRecord;
+}
+
+/** What a learnt improvement of a skill changes: its description (old → new) and the examples it adds to the prompt. */
+export interface SkillLearningChange {
+  readonly description_before?: string;
+  readonly description_after: string;
+  /** The requests of the examples the model is shown (their calls are in the overlay). */
+  readonly examples: readonly string[];
+  readonly policy: string;
+}
+
+/** Why the improvement is proposed: the successful uses it was learnt from and how it scored. */
+export interface SkillLearningEvidence {
+  /** How many successful uses of the skill it was learnt from. */
+  readonly uses?: number;
+  /** The requests of those uses that became examples. */
+  readonly use_requests: readonly string[];
+  /** Benchmark cases scored, and the tool-choice accuracy (0..1) before and after. */
+  readonly cases?: number;
+  readonly score_before?: number;
+  readonly score_after?: number;
+}
+
+/**
+ * A LearningRecord of a skill: an improvement (`overlay`) waits as `proposed` until an admin
+ * accepts or rejects it; undoing an accepted one is an `undo` record (accepted when made).
+ */
+export interface SkillLearningRecord {
+  readonly learning_id: string;
+  readonly kind: 'overlay' | 'undo';
+  readonly skill_id: string;
+  /** SHA-256 of the overlay file's content the record is about. */
+  readonly overlay_sha256: string;
+  readonly change: SkillLearningChange;
+  readonly evidence: SkillLearningEvidence;
+  readonly status: 'proposed' | 'accepted' | 'rejected';
+  /** For an undo: the accepted record it takes back. */
+  readonly undoes?: string;
+  /** An accepted improvement that a later undo took back. */
+  readonly undone?: boolean;
+  readonly created_at: string;
+  readonly decided_at?: string;
+  readonly decided_by?: string;
+}
+
+/** GET /api/skills/learning: every skill's learning records, newest first. */
+export interface SkillLearningResponse {
+  readonly records: readonly SkillLearningRecord[];
+}
+
+/** POST /api/skills/learning/{id}/decision. */
+export interface SkillLearningDecisionRequest {
+  readonly decision: 'accept' | 'reject';
 }
 
 export interface SkillInfo {
@@ -186,8 +241,15 @@ export interface SkillInfo {
   /** Installed skills with a signature file only; without one the skill is unsigned. */
   readonly signature?: SkillSignatureInfo;
   /** The SkillProposal that holds or held this version back until the household decides. */
-  readonly activation?: { readonly proposal_id: string; readonly status: 'proposed' | 'activated' | 'rejected' };
+  readonly activation?: {
+    readonly proposal_id: string;
+    readonly status: 'proposed' | 'activated' | 'rejected';
+    /** The integrations whose secrets the skill would receive, in plain words (from its SkillProposal). */
+    readonly integration_secrets?: readonly string[];
+  };
   readonly actions: readonly SkillActionInfo[];
+  /** A remote skill's workers and whether the household allowed each to take its calls. */
+  readonly replicas?: readonly SkillReplicaInfo[];
   readonly errors: readonly string[];
   readonly warnings: readonly string[];
   /** The folder of the skill with the same name (or tool name) that is offered instead of this one. */
@@ -200,6 +262,15 @@ export interface SkillInfo {
   readonly allowed_tools?: readonly string[];
   readonly metadata?: Readonly<Record<string, unknown>>;
   readonly overlay?: SkillOverlayInfo;
+}
+
+/** One worker offering a remote skill: only an allowed one takes calls. */
+export interface SkillReplicaInfo {
+  readonly worker: string;
+  readonly endpoint: string;
+  readonly status: 'allowed' | 'proposed' | 'refused';
+  /** The SkillProposal the household allows or refuses this worker with. */
+  readonly proposal_id?: string;
 }
 
 export interface SkillSourceError {

@@ -1,5 +1,5 @@
 // How a registry action is described to the UI and to Ollama.
-import type { RiskClass } from './risk';
+import type { MemberRole, RiskClass } from './risk';
 
 export type ToolProviderKind = 'core' | 'plugin' | 'remote' | 'mcp' | 'homeassistant';
 
@@ -21,6 +21,8 @@ export interface ToolDescriptor {
   readonly requires_confirmation: boolean;
   /** The declared risk class; an action without one counts as `disruptive`. */
   readonly risk?: RiskClass;
+  /** The roles that may run it at all (the chore chart's changes: adults); absent = every role, by its risk. */
+  readonly roles?: readonly MemberRole[];
   /** For plugin and remote actions: the skill id and action name behind the tool. */
   readonly skill_id?: string;
   readonly action?: string;

@@ -35,6 +35,24 @@ export interface VoiceStatus {
   readonly hands_free: { readonly enabled: boolean; readonly wake_word: string };
 }
 
+/** One part "Set up voice" looks after. */
+export type VoiceSetupItemName = 'whisper model' | 'piper' | 'piper voice' | 'whisper-cli' | 'ffmpeg';
+
+/** present: was there; installed: set up now; offline: its download server was not reachable; missing: cannot be set up here. */
+export type VoiceSetupResult = 'present' | 'installed' | 'offline' | 'missing';
+
+export interface VoiceSetupItem {
+  readonly item: VoiceSetupItemName;
+  readonly result: VoiceSetupResult;
+}
+
+/** Server event `voice.setup` and the answer of POST /api/settings/voice/setup. */
+export interface VoiceSetupState {
+  readonly state: 'running' | 'done';
+  /** Filled once done. */
+  readonly items: readonly VoiceSetupItem[];
+}
+
 export interface TranscribeResponse {
   readonly text: string;
   readonly language: string;

@@ -90,9 +90,22 @@ export async function allViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until no card says it is loading (an open event stream means the network never idles). */
-export async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(() => !/Lädt…|Loading…|verbinde…|connecting…/.test(document.body.innerText), undefined, { timeout: 8000 })
-    .catch(() => {});
+/**
+ * Waits until no card says it is loading (an open event stream means the network never
+ * idles). A busy machine answers late, so this waits for the loading to end, bounded only by
+ * the test's own timeout; a card that never finishes fails the test here, by name.
+ */
+export async function settled(page: Page, timeoutMs = 90_000): Promise<void> {
+  const loading = /Lädt…|Loading…|verbinde…|connecting…/;
+  try {
+    await page.waitForFunction((source) => !new RegExp(source).test(document.body.innerText), loading.source, { timeout: timeoutMs });
+  } catch {
+    const still = (await page.evaluate(() => document.body.innerText)).split('\n').filter((line) => loading.test(line));
+    throw new Error(`still loading after ${timeoutMs} ms: ${still.join(' | ')}`);
+  }
+}
+
+/** The texts of every alert on the page (an error boundary's message says what broke). */
+export async function alertTexts(page: Page): Promise<string[]> {
+  return page.getByRole('alert').allTextContents();
 }

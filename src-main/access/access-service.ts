@@ -36,8 +36,12 @@ export class AccessService {
   private readonly open = new Map<string, Set<ServerResponse>>();
   /** App password hash -> device id. */
   private readonly appPasswords = new Map<string, string>();
-  /** Each member's role as last seen, to notice a change. */
-  private readonly roles = new Map<string, string>();
+  /**
+   * Each member's role as last seen, to notice a change. Taken when the first response is
+   * kept open, not at start: listing the members formats their times, and the first time
+   * zone formatter costs the cold start tens of milliseconds.
+   */
+  private roles: Map<string, string> | undefined;
 
   constructor(
     private readonly ctx: Platform,
@@ -53,7 +57,10 @@ export class AccessService {
       if (known.has(p.deviceId)) this.appPasswords.set(p.secretSha256, p.deviceId);
       else appPasswordRepo.delete(p.deviceId);
     }
-    for (const m of members.list()) this.roles.set(m.id, m.role);
+  }
+
+  private currentRoles(): Map<string, string> {
+    return new Map(this.members.list().map((m) => [m.id, m.role] as const));
   }
 
   /**
@@ -62,14 +69,14 @@ export class AccessService {
    * checked against the role as it stands anyway.
    */
   membersChanged(): void {
-    const now = new Map(this.members.list().map((m) => [m.id, m.role] as const));
-    for (const row of this.byHash.values()) {
-      if (this.roles.get(row.memberId) === now.get(row.memberId)) continue;
+    const now = this.currentRoles();
+    // Without a snapshot nothing was ever kept open, so there is nothing to end.
+    for (const row of this.roles ? this.byHash.values() : []) {
+      if (this.roles?.get(row.memberId) === now.get(row.memberId)) continue;
       for (const res of this.open.get(row.id) ?? []) res.destroy();
       this.open.delete(row.id);
     }
-    this.roles.clear();
-    for (const [id, role] of now) this.roles.set(id, role);
+    this.roles = now;
   }
 
   issueCode(): IssuedCode {
@@ -188,6 +195,7 @@ export class AccessService {
 
   /** Keeps a device's open response (an event stream, a long request) so revoking can end it. */
   track(deviceId: string, res: ServerResponse): void {
+    this.roles ??= this.currentRoles();
     let set = this.open.get(deviceId);
     if (!set) this.open.set(deviceId, (set = new Set()));
     set.add(res);

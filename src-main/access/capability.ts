@@ -37,6 +37,8 @@ export interface LocalAccessOptions {
   readonly secret?: string;
   /** `open`: every loopback request acts as the desktop (a machine with one trusted user, tests of the served UI). */
   readonly mode?: 'secret' | 'open';
+  /** The signed-in browsers, kept by whoever outlives this master (a restart keeps them signed in). */
+  readonly sessions?: Set<string>;
 }
 
 /** The folder of JARVIS's own CA and server certificate: beside the database. */
@@ -52,7 +54,7 @@ export function createAccess(
   /** The rules extra capabilities declare for their own routes (read when a request comes). */
   extraRules: () => Readonly<Record<string, RouteRule>> = () => ({}),
 ): AccessCapability {
-  const localSessions = new LocalSessions(ctx.clock, local.secret);
+  const localSessions = new LocalSessions(ctx.clock, local.secret, local.sessions);
   ctx.tracer.redactor.add(localSessions.secret);
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members, new AppPasswordRepository(ctx.db));
   const stopWatchingMembers = ctx.events.subscribe((event) => {

@@ -37,13 +37,15 @@ function cookieOf(header: string | undefined): string | undefined {
 export class LocalSessions {
   readonly secret: string;
   private readonly links = new Map<string, number>();
-  private readonly sessions = new Set<string>();
+  private readonly sessions: Set<string>;
   private file: string | undefined;
 
   constructor(
     private readonly clock: () => Date,
     secret?: string,
+    sessions?: Set<string>,
   ) {
+    this.sessions = sessions ?? new Set<string>();
     this.secret = secret ?? randomBytes(32).toString('base64url');
   }
 

@@ -33,6 +33,14 @@ function listRoutes(): Record<string, RouteRule> {
  */
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   ...listRoutes(),
+  // The chore chart: everyone reads it and ticks; setting it up, taking ticks back and rewards are the adults'.
+  'GET /api/chores': member,
+  'POST /api/chores': adult,
+  'PATCH /api/chores/:id': adult,
+  'DELETE /api/chores/:id': adult,
+  'POST /api/chores/:id/tick': member,
+  'POST /api/chores/ticks/:id/undo': adult,
+  'POST /api/chores/rewards': adult,
   'GET /api/health': member,
   'GET /api/state': member,
   'GET /api/events': member,
@@ -48,6 +56,10 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/recipes/:id': member,
   'GET /api/recipes/export': member,
   'POST /api/recipes/import': adult,
+  // A parent's approval: everyone sees their own requests, only admins allow or refuse.
+  'GET /api/approvals': member,
+  'POST /api/approvals/:id/allow': admin,
+  'POST /api/approvals/:id/refuse': admin,
   'GET /api/members': member,
   'POST /api/members': admin,
   'PATCH /api/members/:id': admin,
@@ -82,6 +94,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/debug/export': admin,
   'POST /api/debug/clear': admin,
   'GET /api/policy/risk': admin,
+  'PUT /api/home/homeassistant/entities/:id/risk': admin,
   'PUT /api/policy/risk': admin,
   'GET /api/devices': admin,
   'DELETE /api/devices/:id': admin,
@@ -89,9 +102,19 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/mcp/tokens': desktop,
   'POST /api/mcp/tokens': desktop,
   'DELETE /api/mcp/tokens/:id': desktop,
+  // A server's question during a call: every member sees the questions of their own calls.
+  'GET /api/mcp/questions': member,
+  'POST /api/mcp/questions/:id': member,
   'GET /api/skills': admin,
   'POST /api/skills/reload': admin,
   'DELETE /api/skills/:id/overlay': desktop,
+  // What the assistant learnt: every member reaches it; each record is private to its member and the admins.
+  'GET /api/learned': member,
+  'POST /api/learned/:id/accept': member,
+  'DELETE /api/learned/:id': member,
+  'GET /api/skills/learning': admin,
+  'POST /api/skills/learning/:id/decision': admin,
+  'POST /api/skills/learning/:id/undo': admin,
   'GET /api/skills/sources': admin,
   'POST /api/skills/sources/sync': desktop,
   'GET /api/mesh/workers': admin,
@@ -129,7 +152,11 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
       'POST /api/protocol/workers',
     ].map((r) => [r, admin]),
   ),
-  // Settings and connections: admin work on the computer JARVIS runs on.
+  // Settings and connections: admins, from the desktop or from their paired phone (the LAN
+  // listener is TLS with the device's own credential, and the role is checked here, on the
+  // server). Secrets are typed in and never come back out on either listener, so they need
+  // no stricter rule; what stays on the desktop is what mints a new device or MCP client
+  // (pairing codes, MCP tokens) and what changes the skills' code.
   ...Object.fromEntries(
     [
       'GET /api/settings',
@@ -139,11 +166,18 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
       'PUT /api/settings/setup/:step',
       'POST /api/settings/mesh-token',
       'GET /api/settings/models',
+      'POST /api/settings/connections/certificate',
       'POST /api/settings/connections/hue/certificate',
       'POST /api/settings/connections/hue',
       'POST /api/settings/connections/homeassistant',
       'POST /api/settings/connections/ntfy',
-    ].map((r) => [r, desktop]),
+      'POST /api/settings/connections/unifi',
+      'POST /api/settings/connections/proxmox',
+      'GET /api/settings/backups',
+      'POST /api/settings/backups',
+      'POST /api/settings/backups/restore',
+      'POST /api/settings/voice/setup',
+    ].map((r) => [r, admin]),
   ),
   'POST /api/devices/:id/app-password': admin,
   'DELETE /api/devices/:id/app-password': admin,

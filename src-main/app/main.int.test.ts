@@ -10,6 +10,7 @@ const fake = await vi.hoisted(async () => (await import('../testing/fake-electro
 vi.mock('electron', () => fake.electron);
 
 import { EventBus } from '../platform/events';
+import { eventually } from '../testing/skill-worker';
 
 const { state, electron } = fake;
 // The master's real EventBus, caught when main subscribes to it.
@@ -182,7 +183,17 @@ describe('the desktop main process', () => {
 
   it('quit stops the master cleanly and releases the shortcut', async () => {
     electron.app.quit();
-    await new Promise((r) => setTimeout(r, 300));
+    // The master stops asynchronously: wait for that, however long a busy machine takes.
+    await eventually(
+      async () =>
+        state.shortcuts.size === 0 &&
+        (await fetch(`${appUrl}/api/health`, { headers: secretHeaders }).then(
+          () => false,
+          () => true,
+        )),
+      15_000,
+      'the master to stop',
+    );
     expect(state.shortcuts.size).toBe(0);
     await expect(fetch(`${appUrl}/api/health`, { headers: secretHeaders })).rejects.toThrow();
   });

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PttPhase, ServerEvent } from '../../src-shared';
 import { keepCodeCache, masterBundle, type MasterBundle } from '../master/bundle';
-import type { Master } from '../master';
+import type { MasterHost } from '../master/host';
 import type { Config } from '../platform/config';
 import type { Logger, SecretRedactor } from '../platform/trace';
 import { shouldCheckForUpdates } from './auto-update';
@@ -75,7 +75,7 @@ interface Backend {
 }
 
 let quitting = false;
-let master: Master | undefined;
+let master: MasterHost | undefined;
 let remote: RemoteJarvis | undefined;
 let connectWindow: BrowserWindow | undefined;
 let refreshTray: () => void = () => {};
@@ -155,7 +155,7 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend>
   if (settings.loadProblem) log.warn(`settings ignored: ${settings.loadProblem}`);
 
   mkdirSync(dirname(config.dataFile), { recursive: true });
-  const running = bundle.createMaster(config, {
+  const running = bundle.hostMaster(config, {
     uiDir: join(__dirname, '..', 'renderer'),
     logger: log,
     extra: [launchSecretGuard(secret)],
@@ -170,9 +170,20 @@ async function startMaster(bundle: MasterBundle, setup: Setup): Promise<Backend>
   return {
     appOrigin,
     log,
-    subscribe: (listener) => running.platform.events.subscribe(listener),
+    // A restore from the app puts a new master in place: the tray and notifications follow it.
+    subscribe: (listener) => {
+      let off = running.master.platform.events.subscribe(listener);
+      const offRestart = running.onRestart((next) => {
+        off();
+        off = next.platform.events.subscribe(listener);
+      });
+      return () => {
+        off();
+        offRestart();
+      };
+    },
     ready: true,
-    member: () => running.capabilities.household.members.desktopMember().id,
+    member: () => running.master.capabilities.household.members.desktopMember().id,
   };
 }
 
@@ -525,7 +536,7 @@ function bindIpc({ setup, appOrigin, log, ptt, tray, setPhase, registerShortcut 
   const { settings, desktopDefaults, language } = setup;
   const router = new IpcRouter(appOrigin, (channel, err) => log.error(`IPC ${channel} failed`, err));
   router.handle('app:info', () => ({
-    version: master?.platform.version ?? app.getVersion(),
+    version: master?.master.platform.version ?? app.getVersion(),
     platform,
     pushToTalkShortcut: settings.get().preferences.pushToTalkShortcut,
     pushToTalkRegistered: shortcutRegistered,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFile } from '../cli/commands/protocol';
+import type { ReadyDocument } from '../knowledge';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -173,12 +174,12 @@ describe('assistant HTTP API with Ollama down', () => {
 
 describe('Task Scout wiring', () => {
   it('subscribes to documents the knowledge base finishes and feeds them to the scout', async () => {
-    let deliver: ((doc: { id: string; name: string; text: string }) => void) | undefined;
+    let deliver: ((doc: ReadyDocument) => void) | undefined;
     const documents = { onDocumentReady: (cb: NonNullable<typeof deliver>) => ((deliver = cb), () => (deliver = undefined)) };
     const tm = await startTestMaster({}, { documents });
     try {
       expect(deliver).toBeDefined();
-      deliver!({ id: 'doc_1', name: 'Elternbrief.pdf', text: 'Bitte bis Freitag das Formular unterschreiben.' });
+      deliver!({ id: 'doc_1', name: 'Elternbrief.pdf', format: 'pdf', text: 'Bitte bis Freitag das Formular unterschreiben.' });
       expect((await tm.request('/api/debug/export')).json.runtime.task_scout.queued).toBe(1);
     } finally {
       await tm.close();

@@ -20,6 +20,7 @@ import type { AuditDecision, AuditTrail } from './audit';
 import { diagnoseCall, type CallProblem } from './call-repair';
 import { Conversation, type PendingCall } from './conversation';
 import { matchLocalIntent, type HomeAreaLookup } from './local-intents';
+import { NotForThisTemplate } from './intent-contract';
 import type { ModelProfile } from './model-profile';
 import { recoverToolCalls, stripThinking, VisibleStream } from './model-output';
 import { boundedCatalog, FIND_SKILLS, FIND_SKILLS_TOOL, skillCatalogTokens, skillsOfTools, type CatalogSkill } from './skill-catalog';
@@ -62,8 +63,10 @@ export interface AssistantDeps {
   /** The `<available_skills>` catalog for the system prompt. */
   /** The skills the model may be offered; each request shows a bounded part of them (skill-catalog.ts). */
   readonly skillCatalog?: () => readonly CatalogSkill[];
-  /** Facts the household accepted from MemoryProposals, for the system prompt. */
-  readonly rememberedFacts?: () => readonly string[];
+  /** Facts accepted for the member asking (theirs and the household's), for the system prompt. */
+  readonly rememberedFacts?: (member: string | undefined) => readonly string[];
+  /** The pipelines the member accepted, offered when they fit. */
+  readonly offeredPipelines?: (member: string | undefined) => readonly string[];
   /** Home Assistant's rooms, for the light and cover templates. */
   readonly homeAreas?: HomeAreaLookup;
   /** What `jarvis doctor --model` learned about a model (mode, tool budget); undefined when never probed. */
@@ -160,7 +163,9 @@ export class Assistant {
     if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
     if (!answer) {
       answer = await this.answerWithModel(run, message, lang, input.module);
-      scoutSource = answer.source === 'model' && !run.changedOrFailed && !run.pending;
+      // Only what the household wrote, and only when no tool answered it: a question that read
+      // the calendar or the tasks brings back obligations the house already has.
+      scoutSource = answer.source === 'model' && run.calls.length === 0 && !run.pending;
     }
 
     this.conversation.add({ role: 'user', content: message });
@@ -276,6 +281,7 @@ export class Assistant {
       ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
       ...(this.deps.homeAreas ? { homeAreas: this.deps.homeAreas } : {}),
       ...(this.deps.members ? { members: this.deps.members.list().map((m) => m.name) } : {}),
+      ...(run.member ? { speaker: run.member.name } : {}),
     });
     if (!intent) return undefined;
     this.trace(run, 'local_intent', { intent: intent.name, lang: intent.lang });
@@ -291,7 +297,7 @@ export class Assistant {
       });
       return { reply: outcome.reply, source: 'local-intent' };
     } catch (err) {
-      if (!(err instanceof NotCertain)) throw err;
+      if (!(err instanceof NotCertain) && !(err instanceof NotForThisTemplate)) throw err;
       this.trace(run, 'local_intent_uncertain', { intent: intent.name, reason: err.message });
       run.calls.length = 0;
       return undefined;
@@ -329,8 +335,17 @@ export class Assistant {
     if (!tool || !gate) {
       // Following a skill, the list of what it allows helps a model more than "unknown".
       result = outsideSkill ?? toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
-    } else if (gate.outcome === 'refuse' || gate.outcome === 'approve') {
+    } else if (gate.outcome === 'refuse') {
       result = gateRefusal(gate, name)!;
+    } else if (gate.outcome === 'approve' && !outsideSkill) {
+      // The registry hands the call to the approvals: it waits for an admin, exactly as asked.
+      result = await registry.call(name, args, {
+        traceId: run.traceId,
+        now: clock(),
+        timezone: config.timezone,
+        actor: 'assistant',
+        ...(run.member ? { member: run.member.id } : {}),
+      });
     } else if (outsideSkill) {
       result = outsideSkill;
     } else if (gate.outcome === 'ask') {
@@ -423,7 +438,8 @@ export class Assistant {
         ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
         ...(skills ? { skills } : {}),
         ...(findSkills ? { findSkills } : {}),
-        ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts() } : {}),
+        ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts(run.member?.id) } : {}),
+        ...(this.deps.offeredPipelines ? { pipelines: this.deps.offeredPipelines(run.member?.id) } : {}),
         ...(run.member ? { asker: run.member.name, members: this.deps.members!.list().map((m) => m.name) } : {}),
       });
     // The skill catalog follows the tool offer, so the final prompt is written once it is known.

@@ -57,6 +57,14 @@ describe('Task Scout', () => {
     expect(t.home.calls.some((c) => c.name === 'tasks_create')).toBe(false);
   });
 
+  it('leaves calendar files alone: their appointments are not obligations to turn into tasks', async () => {
+    const t = await setup('http://127.0.0.1:9');
+    t.scout.add({ kind: 'document', name: 'termine.ics', format: 'ics', text: 'BEGIN:VCALENDAR\nSUMMARY:Zahnarzt\nEND:VCALENDAR' });
+    expect(t.scout.queued).toBe(0);
+    t.scout.add({ kind: 'document', name: 'Elternbrief.pdf', format: 'pdf', text: 'Bitte unterschreiben.' });
+    expect(t.scout.queued).toBe(1);
+  });
+
   it('keeps its queue while Ollama is down', async () => {
     const t = await setup('http://127.0.0.1:9');
     t.scout.add({ kind: 'user_text', text: 'Ich muss den Keller aufräumen.' });

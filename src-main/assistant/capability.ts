@@ -2,7 +2,7 @@ import type { HouseholdService } from '../household';
 import type { RagSearchService } from '../knowledge';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
-import type { SkillsService } from '../skills';
+import { LearnedRecordStore, type SkillsService } from '../skills';
 import { registerAgentRoutes } from './routes';
 import { registerDebugRoutes } from './debug-routes';
 import { registerKanbanOrganizeRoute } from './kanban-organize-routes';
@@ -11,7 +11,9 @@ import type { HomeAreaLookup } from './intent-contract';
 import { protocolAudit } from './audit';
 import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
-import { memoryToolProvider, rememberedFacts } from './memory-tool';
+import { LearnedRecords } from './learned/consent';
+import { registerLearnedRoutes } from './learned/routes';
+import { memoryToolProvider, offeredPipelines, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
 import { ProbeBook, probesFileOf } from './model-profile';
 import type { DebugService } from './debug-export';
@@ -34,6 +36,10 @@ export interface AssistantDeps {
 export interface AssistantCapability extends Capability {
   readonly service: AssistantService;
   readonly debug: DebugService;
+  /** The one Ollama connection (an MCP server's sampling request answers with it too). */
+  readonly ollama: OllamaConnection;
+  /** The Task Scout: its passes run on a timer (JARVIS_TASK_SCOUT_INTERVAL_MS); a test runs one itself. */
+  readonly scout: Pick<TaskScout, 'runOnce' | 'queued'>;
 }
 
 /** The assistant: Ollama tool agent, local intents, confirmations, scout, kanban AI, debug export. */
@@ -44,6 +50,17 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
   const recorder = protocol.recorder;
+  const learned = new LearnedRecords({
+    store: new LearnedRecordStore(ctx.db),
+    clock: ctx.clock,
+    nameOf: (id) => household.members.get(id)?.name,
+    overlays: {
+      list: () => skills.learning().records,
+      decide: (id, decision, by) => skills.decideLearning(id, decision, by),
+      undo: (id, by) => skills.undoLearning(id, by),
+    },
+    changed: () => ctx.events.publish('learned.changed'),
+  });
   const assistant = new Assistant({
     ...deps,
     audit: protocolAudit(recorder, (operation, err) =>
@@ -53,7 +70,8 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     modelProfile: (model) => probes.profile(model),
     skillCatalog: () => skills.catalogSkills(),
     allowedToolsOf: (skillId) => skills.allowedToolsOf(skillId),
-    rememberedFacts: () => rememberedFacts(recorder),
+    rememberedFacts: (member) => rememberedFacts(recorder, learned, household.members.memberOf(member).id),
+    offeredPipelines: (member) => offeredPipelines(learned, household.members.memberOf(member).id),
     ...(homeAreas ? { homeAreas } : {}),
     members: household.members,
     stateSummary: () => {
@@ -69,7 +87,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       };
     },
   });
-  const memoryTool = memoryToolProvider(recorder);
+  const memoryTool = memoryToolProvider(recorder, learned, household.members, (name) => ctx.registry.get(name) !== undefined);
   ctx.registry.addProvider(memoryTool);
   // A person editing the item a confirmation waits for takes the decision over.
   const stopWatchingEdits = ctx.registry.onCall(({ tool, args, result, ctx: call }) => {
@@ -120,10 +138,13 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     name: 'assistant',
     service,
     debug,
+    ollama,
+    scout,
     routes(app) {
       registerAgentRoutes(app, service);
       registerDebugRoutes(app, debug);
       registerKanbanOrganizeRoute(app, organizer);
+      registerLearnedRoutes(app, learned, household.members);
     },
     start() {
       // Learn Ollama's state in the background: start-up must not wait for the network.
@@ -131,7 +152,9 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
         if (choice.ok) ctx.log.info(`assistant: using Ollama model ${choice.model} (${choice.how})`);
         else ctx.log.warn(`assistant: ${choice.message}`);
       });
-      unsubscribeDocs = documents.onDocumentReady((doc) => scout.add({ kind: 'document', name: doc.name, text: doc.text }));
+      unsubscribeDocs = documents.onDocumentReady((doc) =>
+        scout.add({ kind: 'document', name: doc.name, text: doc.text, ...(doc.format ? { format: doc.format } : {}) }),
+      );
       // Keeps the `ollama` health component current when Ollama starts or stops later.
       timers.push(setInterval(() => void ollama.resolveModel(), OLLAMA_RECHECK_MS).unref());
       if (ctx.config.taskScoutIntervalMs > 0) timers.push(setInterval(() => void scout.runOnce(), ctx.config.taskScoutIntervalMs).unref());

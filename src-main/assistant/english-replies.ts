@@ -1,10 +1,13 @@
-import { formatQuantity, type ExecutedToolCall } from '../../src-shared';
+import { formatQuantity, KANBAN_COLUMN_WORDS, type ExecutedToolCall } from '../../src-shared';
+import { describeRuleEn } from '../household';
 
 // The household tools confirm changes in German. A request in English gets its confirmation
 // in English, written from the same persisted data; a tool this file does not know keeps
 // its own message.
 
 type Data = Record<string, unknown>;
+
+const COLUMNS: Readonly<Record<string, string>> = KANBAN_COLUMN_WORDS.en;
 
 const MEALS: Record<string, string> = { breakfast: 'breakfast', lunch: 'lunch', dinner: 'dinner', snack: 'snack' };
 
@@ -25,6 +28,46 @@ function amount(data: Data): string {
   return typeof q === 'number' ? `${formatQuantity(q, 'en', u)}${u ? ` ${u}` : ''} ` : '';
 }
 
+/** " (repeats weekly on Tuesday)" for a series; a rule the words cannot read stays unsaid. */
+function repeats(data: Data): string {
+  if (typeof data.rrule !== 'string' || !data.rrule) return '';
+  try {
+    return ` (repeats ${describeRuleEn(data.rrule)})`;
+  } catch {
+    return ' (repeats)';
+  }
+}
+
+/** A read the German tool message describes, in English from its data. */
+export function englishReadSentence(call: ExecutedToolCall): string | undefined {
+  const data = call.result.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Data;
+  switch (call.tool) {
+    case 'system_get_time':
+      return `It is ${str(d, 'weekday').replace(/^./, (c) => c.toUpperCase())}, ${str(d, 'date')}, ${str(d, 'time')} (${str(d, 'timezone')}).`;
+    case 'recipes_get': {
+      const n = Array.isArray(d.ingredients) ? d.ingredients.length : 0;
+      return `Recipe ${str(d, 'title')}: ${String(d.servings)} servings, ${n} ${n === 1 ? 'ingredient' : 'ingredients'}.`;
+    }
+    case 'recipes_list':
+    case 'recipes_search': {
+      const recipes = Array.isArray(d.recipes) ? (d.recipes as Data[]) : [];
+      return recipes.length === 0 ? 'No recipes found.' : `Recipes: ${recipes.map((r) => str(r, 'title')).join(', ')}.`;
+    }
+    case 'kanban_list': {
+      const cards = Array.isArray(d.cards) ? (d.cards as Data[]) : [];
+      return cards.length === 0
+        ? 'No Kanban cards.'
+        : `${cards.length === 1 ? '1 card' : `${cards.length} cards`}: ${cards.map((c) => `${str(c, 'title')} (${COLUMNS[str(c, 'column')] ?? str(c, 'column')})`).join(', ')}.`;
+    }
+    case 'groceries_sync_mealplan':
+      return englishMutationSentence(call);
+    default:
+      return undefined;
+  }
+}
+
 export function englishMutationSentence(call: ExecutedToolCall): string | undefined {
   const data = call.result.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
@@ -32,13 +75,14 @@ export function englishMutationSentence(call: ExecutedToolCall): string | undefi
   const title = str(d, 'title');
   switch (call.tool) {
     case 'groceries_add':
+      if (d.merged === true) return `Already on the shopping list – merged: ${amount(d)}${str(d, 'name')}.`;
       return `Added to the shopping list: ${amount(d)}${str(d, 'name')}.`;
     case 'groceries_update':
       return d.checked === true ? `Checked off: ${str(d, 'name')}.` : `Shopping list item changed: ${amount(d)}${str(d, 'name')}.`;
     case 'groceries_remove':
       return `Removed from the shopping list: ${str(d, 'name')}.`;
     case 'calendar_create':
-      return `Added to the calendar: ${title}, ${when(str(d, 'start'), d.all_day === true)}${d.rrule ? ` (repeats: ${String(d.rrule)})` : ''}.`;
+      return `Added to the calendar: ${title}, ${when(str(d, 'start'), d.all_day === true)}${repeats(d)}.`;
     case 'calendar_update':
       return `Appointment changed: ${title}, ${when(str(d, 'start'), d.all_day === true)}.`;
     case 'calendar_delete':
@@ -66,11 +110,17 @@ export function englishMutationSentence(call: ExecutedToolCall): string | undefi
     case 'mealplan_delete':
       return `Removed from the meal plan: ${title}.`;
     case 'kanban_create':
-      return `Card added: ${title} (${str(d, 'column')}).`;
+      return `Card added: ${title} (${COLUMNS[str(d, 'column')] ?? str(d, 'column')}).`;
     case 'kanban_move':
-      return `Card moved: ${title} to ${str(d, 'column')}.`;
+      return `Card moved: ${title} to ${COLUMNS[str(d, 'column')] ?? str(d, 'column')}.`;
     case 'kanban_delete':
       return `Card deleted: ${title}.`;
+    case 'groceries_sync_mealplan': {
+      const items = Array.isArray(d.items) ? (d.items as Data[]) : [];
+      return items.length === 0
+        ? 'The meal plan needs nothing from the shop.'
+        : `Shopping list from the meal plan: ${items.map((i) => `${amount(i)}${str(i, 'name')}`).join(', ')}.`;
+    }
     default:
       return undefined;
   }

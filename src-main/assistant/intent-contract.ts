@@ -12,6 +12,8 @@ export interface IntentContext {
   readonly members?: readonly string[];
   /** Home Assistant's rooms, while it is connected (absent when it is not set up). */
   readonly homeAreas?: HomeAreaLookup;
+  /** The name of the member asking ("Ich habe den Müll rausgebracht" is their tick). */
+  readonly speaker?: string;
 }
 
 /** Whether Home Assistant has a room a sentence names, with a device of that kind in it. */
@@ -32,6 +34,12 @@ export interface LocalIntent {
   readonly lang: Lang;
   run(call: ToolRunner): Promise<IntentOutcome>;
 }
+
+/**
+ * Thrown by a template's run when what it read shows the sentence was not for it after all
+ * (no chore has that name); only before anything changed. The model gets the sentence instead.
+ */
+export class NotForThisTemplate extends Error {}
 
 /** Looks at a normalised sentence; undefined unless the whole sentence fits the template. */
 export type Matcher = (text: string, ctx: IntentContext) => LocalIntent | undefined;

@@ -250,3 +250,50 @@ describe('local intents: "Was muss ich dafür einkaufen?" (spec 001 test sentenc
     expect(await callsOf('Was muss ich dafür einkaufen?', {}, { kind: 'event', id: 'evt_1', tool: 'calendar_create' })).toBeUndefined();
   });
 });
+
+describe('local intents: a chore ticked by sentence', () => {
+  const chart = toolSuccess(
+    {
+      chores: [
+        { id: 'chore_1', title: 'Müll rausbringen' },
+        { id: 'chore_2', title: 'Do the dishes' },
+      ],
+      members: [],
+    },
+    'Plan',
+    false,
+  );
+
+  it('ticks the chore the sentence names for the member who says it', async () => {
+    const intent = matchLocalIntent('Ich habe den Müll rausgebracht.', { today, speaker: 'Mia' });
+    expect(intent?.name).toBe('chores.done');
+    const calls: { tool: string; args: Record<string, unknown> }[] = [];
+    const outcome = await intent!.run(async (tool, args) => {
+      calls.push({ tool, args });
+      return tool === 'chores_list' ? chart : toolSuccess({}, '„Müll rausbringen“ erledigt von Mia: 1 Stern.', true);
+    });
+    expect(calls).toEqual([
+      { tool: 'chores_list', args: {} },
+      { tool: 'chores_tick', args: { id: 'chore_1', member: 'Mia' } },
+    ]);
+    expect(outcome.reply).toBe('„Müll rausbringen“ erledigt von Mia: 1 Stern.');
+  });
+
+  it('English, and the task templates keep their sentences', async () => {
+    const r = await callsOf('done with the dishes', { chores_list: chart });
+    expect(r?.calls.at(-1)).toEqual({ tool: 'chores_tick', args: { id: 'chore_2' } });
+    expect((await callsOf('Erledigt: Steuererklärung'))?.name).toBe('tasks.complete');
+  });
+
+  it('steps aside for the model when no chore has that name, before anything changes', async () => {
+    const intent = matchLocalIntent('Ich habe den Zahnarzt angerufen', { today });
+    const calls: string[] = [];
+    await expect(
+      intent!.run(async (tool) => {
+        calls.push(tool);
+        return chart;
+      }),
+    ).rejects.toThrow('no chore fits');
+    expect(calls).toEqual(['chores_list']);
+  });
+});

@@ -1,12 +1,12 @@
-import { parseGroceryItem, type Recipe, type SymbolicTime, type Task, type ToolResult } from '../../src-shared';
-import type { SessionReference } from './conversation';
+import { parseGroceryItem, type Recipe, type SymbolicTime, type Task } from '../../src-shared';
 import { dayOverview } from './day-overview';
 import { homeAssistantRoomIntent } from './home-assistant-intent';
 import { HOME_INTENT_NAMES, HOME_MATCHERS } from './home-intents';
 import type { IntentContext, LocalIntent, Matcher } from './intent-contract';
 import { remindersAdd } from './reminder-intent';
+import { choresAdd, choresDone } from './chore-intent';
 import { describeRead, failureSentence, replyFromResults, type Lang } from './replies';
-import { findDay, findMeal, findServings, findTime, parseCount } from './time-phrases';
+import { findDay, findMeal, findServings, findTime } from './time-phrases';
 import { findRecurrence, findSeriesTime } from './recurrence-phrases';
 
 export type { HomeAreaLookup, IntentContext, IntentOutcome, LocalIntent, ToolRunner } from './intent-contract';
@@ -24,6 +24,8 @@ export const LOCAL_INTENT_NAMES = [
   'day.overview',
   'reminders.add',
   'tasks.add',
+  'chores.add',
+  'chores.done',
   'tasks.complete',
   'tasks.mine',
   'meals.what',
@@ -505,9 +507,13 @@ const MATCHERS: readonly Matcher[] = [
   groceriesList,
   groceriesAdd,
   remindersAdd,
+  // Before the task templates: "<Hausarbeit>: Mia, Leon, im Wechsel" is a chore, not a task.
+  choresAdd,
   tasksOf,
   ...HOME_MATCHERS,
   tasksComplete,
+  // After the task templates: "Erledigt: …" and "Aufgabe … erledigt" are tasks.
+  choresDone,
   tasksAdd,
   calendarAdd,
   calendarDay,

@@ -24,6 +24,8 @@ export function agentSystemPrompt(options: {
   /** Only part of the installed skills is listed: skills_find reaches the others. */
   findSkills?: boolean;
   facts?: readonly string[];
+  /** Pipelines the asker accepted ("name: tool → tool"). */
+  pipelines?: readonly string[];
   /** Who asks, and who lives in the household (names for `assignee`). */
   asker?: string;
   members?: readonly string[];
@@ -50,6 +52,10 @@ export function agentSystemPrompt(options: {
     if (options.facts.length > 0) lines.push(`Vom Haushalt bestätigte Fakten:\n${options.facts.map((f) => `- ${f}`).join('\n')}`);
     lines.push('Will der Nutzer, dass du dir etwas dauerhaft merkst, rufe memory_propose auf; der Haushalt bestätigt es.');
   }
+  if (options.pipelines && options.pipelines.length > 0)
+    lines.push(
+      `Bestätigte Abläufe; passt einer, biete ihn an, bevor du ihn ausführst:\n${options.pipelines.map((p) => `- ${p}`).join('\n')}`,
+    );
   if (options.module) lines.push(`Der Nutzer spricht aus dem Modul "${options.module}".`);
   if (options.asker)
     lines.push(

@@ -1,5 +1,6 @@
 import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
-import { englishMutationSentence } from './english-replies';
+import { englishMutationSentence, englishReadSentence } from './english-replies';
+import { failureWords } from './failure-words';
 
 // Replies the server writes itself, from what the tools actually returned. The model's prose
 // never confirms a change: "Keine Tool-Ausführung = kein Commit".
@@ -29,9 +30,11 @@ export function modelUnavailableSentence(trouble: ModelTrouble, lang: Lang): str
     : 'Dafür brauche ich ein Sprachmodell, und es ist noch keins eingerichtet – in Wissen & System steht, was fehlt.';
 }
 
+/** A failed call's sentence: why, in the family's words (never the tool's name or an id). */
 export function failureSentence(tool: string, result: ToolResult, lang: Lang): string {
-  const why = result.error?.message ?? result.message;
-  return lang === 'en' ? `That did not work (${tool}): ${why}` : `Das hat nicht geklappt (${tool}): ${why}`;
+  const why = failureWords(tool, result, lang);
+  if (lang === 'en') return why ? `That did not work: ${why}` : 'That did not work.';
+  return why ? `Das hat nicht geklappt: ${why}` : 'Das hat nicht geklappt.';
 }
 
 /**
@@ -65,6 +68,7 @@ export function describeRead(call: ExecutedToolCall, lang: Lang): string {
   if (data && Array.isArray(data.items) && call.tool === 'groceries_list') return listGroceries(data.items as GroceryItem[], lang);
   if (data && Array.isArray(data.meals)) return listMeals(data.meals as MealPlanEntry[], lang);
   if (data && Array.isArray(data.tasks)) return listTasks(data.tasks as Task[], lang);
+  if (lang === 'en') return englishReadSentence(call) ?? call.result.message;
   return call.result.message;
 }
 

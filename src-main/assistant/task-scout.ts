@@ -8,14 +8,23 @@ import { OllamaUnavailableError, type OllamaConnection } from './ollama-connecti
 
 // Autonomous Task Scout: reads new user texts and ready documents for obligations.
 // A candidate becomes a task only through the tasks_create tool. Calendar entries, reminders,
-// assistant replies and explicit home commands never reach the queue: the assistant only
-// hands over user texts that were not commands, and documents come from the knowledge base.
+// assistant replies and requests the assistant answered with a tool never reach the queue:
+// the assistant only hands over what the household wrote when no tool was needed for it, and
+// documents come from the knowledge base, calendar files left out.
 
 export interface ScoutSource {
   readonly kind: 'user_text' | 'document';
   readonly text: string;
   readonly name?: string;
+  /** A document's kind of file (the knowledge base's format). */
+  readonly format?: string;
 }
+
+/**
+ * Documents whose text is not the household's obligations: a calendar file lists appointments
+ * that are already in the calendar (or were meant for it), and each would become a task.
+ */
+const NOT_OBLIGATIONS: ReadonlySet<string> = new Set(['ics']);
 
 const SOURCE_TEXT_LIMIT = 12_000;
 const QUEUE_LIMIT = 50;
@@ -75,6 +84,7 @@ export class TaskScout {
 
   add(source: ScoutSource): void {
     if (!source.text.trim()) return;
+    if (source.kind === 'document' && source.format !== undefined && NOT_OBLIGATIONS.has(source.format)) return;
     this.queue.push({ ...source, text: source.text.slice(0, SOURCE_TEXT_LIMIT) });
     if (this.queue.length > QUEUE_LIMIT) this.queue.splice(0, this.queue.length - QUEUE_LIMIT);
   }

@@ -222,10 +222,12 @@ describe('upgrades', () => {
       "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)",
     ).run();
     // In the way of the last household step, which adds this column.
-    db.exec('ALTER TABLE household_members ADD COLUMN role TEXT');
+    db.exec('ALTER TABLE household_events ADD COLUMN reminder_minutes INTEGER');
     db.close();
     // The protocol migrates before the household fails; it is undone with it.
-    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(/duplicate column name: role.*The upgrade was undone/s);
+    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(
+      /duplicate column name: reminder_minutes.*The upgrade was undone/s,
+    );
     expect(readSchemasOfFile(dataFile)).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     const after = openDatabase(dataFile);
     try {

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADICALE_PASSWORD, RADICALE_USER, startRadicale, type Radicale } from '../testing/radicale';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -96,6 +98,10 @@ describe('CalDAV account sync with Radicale', () => {
     expect(res.status, res.text).toBe(201);
     id = res.json.account.id;
     expect(JSON.stringify(res.json)).not.toContain(RADICALE_PASSWORD);
+    // Sealed with the settings' key: no file of the database holds the password in clear.
+    for (const f of readdirSync(t.dataDir).filter((n) => n.startsWith('jarvis.db')))
+      expect(readFileSync(join(t.dataDir, f)).includes(RADICALE_PASSWORD), f).toBe(false);
+    expect(JSON.stringify((await t.request('/api/calendar/accounts')).json)).not.toContain(RADICALE_PASSWORD);
     expect(res.json.result).toMatchObject({ pulled: 2, pushed: 1, skipped: [] });
     const here = await annasEvents();
     expect(here).toContain('SUMMARY:Yoga');
@@ -140,6 +146,11 @@ describe('CalDAV account sync with Radicale', () => {
     const remote = await remoteTexts();
     expect(remote).toContain('SUMMARY:Arzt hier geändert');
     expect(remote).toContain('SUMMARY:Konflikt: Arzt dort geändert');
+    // The connection says so until one of the two versions is deleted.
+    const [account] = (await t.request('/api/calendar/accounts')).json.accounts;
+    expect(account.conflicts).toEqual(['Konflikt: Arzt dort geändert']);
+    expect(await sync(id)).toMatchObject({ conflicts: 0 });
+    expect((await t.request('/api/calendar/accounts')).json.accounts[0].conflicts).toEqual(['Konflikt: Arzt dort geändert']);
   });
 
   it('a delete on either side deletes on the other', async () => {

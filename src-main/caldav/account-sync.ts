@@ -8,42 +8,34 @@
 import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { createDAVClient, type DAVCalendar, type DAVObject } from 'tsdav';
-import type { Member } from '../../src-shared';
+import type { CalendarAccount, CalendarAccountProblem, CalendarAccountSyncResult, Member, RemoteCalendar } from '../../src-shared';
 import { Refusal } from '../platform/errors';
+import type { Logger } from '../platform/trace';
+import type { SecretSealer } from '../settings';
 import type { Collection } from './calendars';
 import type { CaldavService } from './service';
 import type { AccountRepository, AccountRow, LinkRow } from './store';
 import { ObjectRefusal, ToolRefusal, type ToolCaller } from './writes';
 
-export interface RemoteCalendar {
-  readonly url: string;
-  readonly name: string;
-}
+export type SyncResult = CalendarAccountSyncResult;
+export type AccountView = CalendarAccount;
 
-export interface SyncResult {
-  readonly pulled: number;
-  readonly pushed: number;
-  readonly deleted_here: number;
-  readonly deleted_there: number;
-  readonly conflicts: number;
-  readonly unchanged: number;
-  /** Remote objects JARVIS could not take over, each with its reason. */
-  readonly skipped: readonly { readonly uid: string; readonly reason: string }[];
-}
+const PROBLEM_OF_CODE: Readonly<Record<string, CalendarAccountProblem>> = {
+  CALDAV_ACCOUNT_UNREACHABLE: 'unreachable',
+  CALDAV_ACCOUNT_REFUSED: 'refused',
+  CALDAV_PASSWORD_UNREADABLE: 'password_unreadable',
+  MEMBER_GONE: 'member_gone',
+};
 
-export interface AccountView {
-  readonly id: string;
-  readonly member_id: string | null;
-  readonly server_url: string;
-  readonly username: string;
-  readonly calendar_name: string;
-  readonly synced_at: string | null;
-  readonly error: string | null;
-}
+const PASSWORD_UNREADABLE =
+  'Das gespeicherte Passwort dieser Verbindung lässt sich auf diesem Computer nicht lesen. Bitte die Verbindung löschen und neu verbinden.';
 
 type Client = Awaited<ReturnType<typeof createDAVClient>>;
 
 const REQUEST_TIMEOUT_MS = 20_000;
+/** The UID of a conflict's copy: the original's, this mark and six hex digits. */
+const CONFLICT_MARK = '-konflikt-';
+const CONFLICT_UID = /-konflikt-[0-9a-f]{6}$/;
 
 function uidOf(text: string): string | undefined {
   try {
@@ -51,6 +43,16 @@ function uidOf(text: string): string | undefined {
     const v = cal.getFirstSubcomponent('vevent') ?? cal.getFirstSubcomponent('vtodo');
     const uid = v?.getFirstPropertyValue('uid');
     return typeof uid === 'string' && uid ? uid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function summaryOf(text: string): string | undefined {
+  try {
+    const cal = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    const summary = cal.getFirstSubcomponent('vevent')?.getFirstPropertyValue('summary');
+    return typeof summary === 'string' ? summary : undefined;
   } catch {
     return undefined;
   }
@@ -65,7 +67,7 @@ function nameOf(uid: string): string {
 /** The remote version of a conflict as a copy: a new UID, the title marked. */
 function conflictCopy(text: string, uid: string): { text: string; uid: string } {
   const cal = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  const copyUid = `${uid}-konflikt-${randomBytes(3).toString('hex')}`;
+  const copyUid = `${uid}${CONFLICT_MARK}${randomBytes(3).toString('hex')}`;
   for (const v of cal.getAllSubcomponents('vevent')) {
     v.updatePropertyWithValue('uid', copyUid);
     const summary = v.getFirstPropertyValue('summary');
@@ -85,17 +87,42 @@ export class AccountSync {
   /** One logged-in client per account: discovery (well-known, principal, home) runs once, not every round. */
   private readonly clients = new Map<string, { key: string; client: Client }>();
 
+  /** The opened passwords by account, only in memory. */
+  private readonly passwords = new Map<string, string>();
+
   constructor(
     private readonly repo: AccountRepository,
+    private readonly sealer: SecretSealer,
     private readonly caldav: CaldavService,
     private readonly caller: (memberId: string | null) => ToolCaller,
     private readonly clock: () => Date,
     private readonly redact: (secret: string) => void,
+    log: Logger,
     private readonly fetchImpl: typeof fetch = (input, init) =>
       // A server that never answers must not hold a sync (or a request) forever.
       fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
   ) {
-    for (const a of repo.all()) redact(a.password);
+    // A database from before passwords were sealed: sealed now, the clear text gone from it.
+    for (const { id, password } of repo.clearPasswords()) {
+      redact(password);
+      repo.sealPassword(id, sealer.seal(password));
+    }
+    for (const a of repo.all()) {
+      try {
+        const plain = sealer.open(a.passwordSealed);
+        redact(plain);
+        this.passwords.set(a.id, plain);
+      } catch {
+        // Another computer's key (a restored backup, a new keychain): the person connects again.
+        log.warn(`caldav: the password of a connected calendar cannot be read on this computer (${a.id})`);
+      }
+    }
+  }
+
+  private passwordOf(a: AccountRow): string {
+    const plain = this.passwords.get(a.id);
+    if (plain === undefined) throw new Refusal('conflict', 'CALDAV_PASSWORD_UNREADABLE', PASSWORD_UNREADABLE);
+    return plain;
   }
 
   private async client(serverUrl: string, username: string, password: string): Promise<Client> {
@@ -138,8 +165,27 @@ export class AccountSync {
       username: a.username,
       calendar_name: a.calendarName,
       synced_at: a.syncedMs === null ? null : new Date(a.syncedMs).toISOString(),
-      error: a.error,
+      problem: !this.passwords.has(a.id)
+        ? 'password_unreadable'
+        : a.error === null
+          ? null
+          : (PROBLEM_OF_CODE[a.errorCode ?? ''] ?? 'failed'),
+      error: this.passwords.has(a.id) ? a.error : PASSWORD_UNREADABLE,
+      conflicts: this.openConflicts(a),
+      skipped: a.lastSkipped,
     };
+  }
+
+  private openConflicts(a: AccountRow): string[] {
+    const c = this.caldav.allCollections().find((x) => x.kind === 'event' && x.owner === a.memberId);
+    if (!c) return [];
+    const out: string[] = [];
+    for (const l of this.repo.links(a.id)) {
+      if (!CONFLICT_UID.test(l.uid)) continue;
+      const body = this.caldav.body(c.id, l.localName);
+      if (body !== undefined) out.push(summaryOf(body) ?? '');
+    }
+    return out;
   }
 
   list(viewer: Member | undefined): AccountView[] {
@@ -165,16 +211,19 @@ export class AccountSync {
       memberId: input.memberId,
       serverUrl: input.serverUrl,
       username: input.username,
-      password: input.password,
+      passwordSealed: this.sealer.seal(input.password),
       calendarUrl: calendar.url,
       calendarName: calendar.name,
       createdMs: this.clock().getTime(),
       syncedMs: null,
       error: null,
+      errorCode: null,
       remoteCtag: null,
       localToken: null,
+      lastSkipped: [],
     };
     this.repo.put(row);
+    this.passwords.set(row.id, input.password);
     const result = await this.sync(row.id);
     return { account: this.view(this.repo.get(row.id)!), result };
   }
@@ -192,6 +241,7 @@ export class AccountSync {
       }
       this.repo.delete(id);
       this.clients.delete(id);
+      this.passwords.delete(id);
     });
   }
 
@@ -228,10 +278,11 @@ export class AccountSync {
     try {
       const c = this.collectionOf(a);
       const call = this.caller(a.memberId);
-      const key = `${a.serverUrl}\u0000${a.username}\u0000${a.password}`;
+      const password = this.passwordOf(a);
+      const key = `${a.serverUrl}\u0000${a.username}\u0000${password}`;
       let cached = this.clients.get(id);
       if (cached?.key !== key) {
-        cached = { key, client: await this.client(a.serverUrl, a.username, a.password) };
+        cached = { key, client: await this.client(a.serverUrl, a.username, password) };
         this.clients.set(id, cached);
       }
       const client = cached.client;
@@ -240,7 +291,7 @@ export class AccountSync {
       const ctagBefore = (await client.fetchCalendars()).find((x) => x.url === a.calendarUrl)?.ctag ?? null;
       const tokenBefore = this.caldav.syncToken(c.id);
       if (ctagBefore !== null && ctagBefore === a.remoteCtag && tokenBefore === a.localToken) {
-        this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: null });
+        this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: null, errorCode: null, lastSkipped: [] });
         return { ...counts, unchanged: this.repo.links(id).length, skipped };
       }
       const remote = new Map<string, DAVObject & { uid: string }>();
@@ -366,13 +417,22 @@ export class AccountSync {
         ...a,
         syncedMs: this.clock().getTime(),
         error: null,
+        errorCode: null,
         remoteCtag: clean && !wroteThere ? ctagBefore : null,
         localToken: clean && !wroteHere ? tokenBefore : null,
+        lastSkipped: skipped.slice(0, 50),
       });
     } catch (err) {
       const message = err instanceof Refusal ? err.message : 'Der Abgleich ist fehlgeschlagen.';
       this.clients.delete(id);
-      this.repo.put({ ...a, syncedMs: this.clock().getTime(), error: message, remoteCtag: null, localToken: null });
+      this.repo.put({
+        ...a,
+        syncedMs: this.clock().getTime(),
+        error: message,
+        errorCode: err instanceof Refusal ? err.code : 'CALDAV_SYNC_FAILED',
+        remoteCtag: null,
+        localToken: null,
+      });
       throw err instanceof Refusal ? err : new Refusal('bad_gateway', 'CALDAV_SYNC_FAILED', message);
     }
     return { ...counts, skipped };

@@ -205,10 +205,11 @@ describe('CalDAV server', () => {
     expect((await d.dav('GET', href)).headers.etag).toBe(etag);
   });
 
-  it('a child’s device sees the family calendar and its own, not a parent’s', async () => {
+  it('roles decide: a child’s device sees the family calendar and its own, not a parent’s; a parent sees the child’s', async () => {
     d = await startCaldavDevice({ name: 'Anna', is_admin: true });
     const { pairCaldavDevice, basicAuth } = await import('../testing/caldav-device');
-    const paul = (await d.tm.request('/api/members', { json: { name: 'Paul' } })).json.id as string;
+    const paul = (await d.tm.request('/api/members', { json: { name: 'Paul', role: 'child' } })).json.id as string;
+    const ben = (await d.tm.request('/api/members', { json: { name: 'Ben', role: 'adult' } })).json.id as string;
     const child = await pairCaldavDevice(d.tm, d.lan, d.ca, paul, 'Pauls Tablet');
     await d.dav('PUT', `/dav/calendars/${d.memberId}/private.ics`, { body: event('p', 'Geheim') });
     const auth = basicAuth(child.username, child.password);
@@ -216,12 +217,41 @@ describe('CalDAV server', () => {
     expect(home.text).toContain('/dav/calendars/familie/');
     expect(home.text).toContain(`/dav/calendars/${paul}/`);
     expect(home.text).not.toContain(`/dav/calendars/${d.memberId}/`);
+    expect(home.text).not.toContain(`/dav/calendars/${ben}/`);
     expect((await d.dav('GET', `/dav/calendars/${d.memberId}/private.ics`, { auth })).status).toBe(404);
     expect((await d.dav('PUT', `/dav/calendars/${d.memberId}/x.ics`, { body: event('x', 'X'), auth })).status).toBe(404);
     // What Paul puts in his own calendar is his.
     expect((await d.dav('PUT', `/dav/calendars/${paul}/mine.ics`, { body: event('mine', 'Fußball'), auth })).status).toBe(201);
     const list = await d.tm.request(`/api/calendar?from=2027-03-10&days=1&assignee=${paul}`);
     expect(list.json.data.events.map((e: { title: string }) => e.title)).toContain('Fußball');
+    // The parent's device (admin) sees the child's calendar, not the other adult's.
+    const parent = await d.dav('PROPFIND', '/dav/calendars/', { headers: { depth: '1' }, body: PROPFIND_CTAG });
+    expect(parent.text).toContain(`/dav/calendars/${paul}/`);
+    expect(parent.text).not.toContain(`/dav/calendars/${ben}/`);
+    expect((await d.dav('GET', `/dav/calendars/${paul}/mine.ics`)).text).toContain('SUMMARY:Fußball');
+  });
+
+  it('an event for several members is in the family calendar once, under its UID; for one member again, in theirs', async () => {
+    d = await startCaldavDevice({ name: 'Anna', is_admin: true });
+    const paul = (await d.tm.request('/api/members', { json: { name: 'Paul', role: 'child' } })).json.id as string;
+    const made = await d.tm.request('/api/calendar', {
+      json: { title: 'Elternabend', when: { kind: 'absolute', date: '2027-03-10', time: '19:00' }, assignees: [d.memberId, paul] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = (made.json.data?.id ?? made.json.id) as string;
+    const report = (collection: string) =>
+      d!.dav('REPORT', `/dav/calendars/${collection}/`, {
+        headers: { depth: '1' },
+        body: '<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"/></c:comp-filter></c:filter></c:calendar-query>',
+      });
+    const family = await report('familie');
+    expect(family.text.match(/SUMMARY:Elternabend/g)).toHaveLength(1);
+    expect((await report(d.memberId)).text).not.toContain('Elternabend');
+    expect((await report(paul)).text).not.toContain('Elternabend');
+    // Down to one member: the event moves to that member's calendar.
+    expect((await d.tm.request(`/api/calendar/${id}`, { method: 'PATCH', json: { assignees: [paul] } })).status).toBe(200);
+    expect((await report('familie')).text).not.toContain('Elternabend');
+    expect((await report(paul)).text).toContain('SUMMARY:Elternabend');
   });
 
   it('tasks are VTODOs in the task list and follow the task tools', async () => {

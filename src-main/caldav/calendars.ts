@@ -1,8 +1,7 @@
 // Which calendar collection an event or task lives in, and who may open which one. The
 // one place that maps the household's members onto CalDAV collections: a member's own
-// calendar and task list, and the family's. When events get several assignees, only
-// `collectionOfObject` and `seesCollection` change.
-import type { Member } from '../../src-shared';
+// calendar and task list, and the family's.
+import type { Member, MemberRole } from '../../src-shared';
 import type { ObjectKind } from './store';
 
 export const FAMILY = 'familie';
@@ -10,11 +9,16 @@ export const FAMILY = 'familie';
 export const FAMILY_COLOR = '#2f80ed';
 
 /**
- * Whether an admin's devices also see the other members' own calendars. Off: a member's
- * calendar is private to that member; the family calendar is everyone's. The roles of the
- * household (admin, adult, child, guest) decide here once they are finer than is_admin.
+ * Whose own calendars a role sees besides its own and the family's. A parent (admin or
+ * adult) keeps an eye on the children's calendars; another adult's calendar stays private,
+ * and a child or a guest sees no one else's.
  */
-export const ADMINS_SEE_MEMBER_CALENDARS = false;
+const SEES_CALENDARS_OF: Readonly<Record<MemberRole, readonly MemberRole[]>> = {
+  admin: ['child'],
+  adult: ['child'],
+  child: [],
+  guest: [],
+};
 
 export interface Collection {
   /** The path segment under the calendar home. */
@@ -35,9 +39,13 @@ function tasksId(owner: string): string {
   return `${owner}-aufgaben`;
 }
 
-/** The collection an event or task is in, by whom it is for (null = everyone's). */
-export function collectionOfObject(kind: ObjectKind, assignee: string | null): string {
-  const owner = assignee ?? FAMILY;
+/**
+ * The collection an event or task is in, by whom it is for: one member, their own; no one
+ * (everyone's) or several members, the family's, where each of them (and everyone else of
+ * the household) sees it once, under one UID, rather than as copies that drift apart.
+ */
+export function collectionOfObject(kind: ObjectKind, assignees: readonly string[]): string {
+  const owner = assignees.length === 1 ? assignees[0]! : FAMILY;
   return kind === 'event' ? owner : tasksId(owner);
 }
 
@@ -55,8 +63,16 @@ export function collectionsOf(members: readonly Member[], language: 'de' | 'en')
   return out;
 }
 
-/** Whether a device acting for `viewer` may read and write collection `c`. */
-export function seesCollection(viewer: Pick<Member, 'id' | 'is_admin'>, c: Pick<Collection, 'owner'>): boolean {
+/**
+ * Whether a device acting for `viewer` may read and write collection `c`; `roleOf` answers
+ * the role of the collection's owner (undefined for someone no longer in the household).
+ */
+export function seesCollection(
+  viewer: Pick<Member, 'id' | 'role'>,
+  c: Pick<Collection, 'owner'>,
+  roleOf: (memberId: string) => MemberRole | undefined,
+): boolean {
   if (c.owner === null || c.owner === viewer.id) return true;
-  return ADMINS_SEE_MEMBER_CALENDARS && viewer.is_admin;
+  const owner = roleOf(c.owner);
+  return owner !== undefined && SEES_CALENDARS_OF[viewer.role].includes(owner);
 }

@@ -1,5 +1,6 @@
 import type { ApiListener, Capability, Platform } from '../platform/capability';
 import type { HouseholdService } from '../household';
+import { KeyFileSealer, keyFileOf, type SecretSealer } from '../settings';
 import { newTraceId } from '../platform/trace';
 import { registerCaldavRoutes } from './routes';
 import { CaldavService } from './service';
@@ -21,6 +22,8 @@ export interface CaldavCapability extends Capability {
 export interface CaldavOptions {
   /** How subscriptions are fetched (tests: a stand-in); default the global fetch. */
   readonly fetch?: Fetcher;
+  /** Seals the connected accounts' passwords (the desktop: its keychain); default the key file beside the database. */
+  readonly sealer?: SecretSealer;
 }
 
 /** Connected CalDAV accounts sync this often, and a few seconds after the household changed. */
@@ -57,6 +60,7 @@ export function createCaldav(ctx: Platform, household: HouseholdService, options
   const feeds = new FeedService(new FeedRepository(ctx.db), service, ctx.clock, (secret) => ctx.tracer.redactor.add(secret));
   const accounts = new AccountSync(
     new AccountRepository(ctx.db),
+    options.sealer ?? new KeyFileSealer(keyFileOf(ctx.config.dataFile)),
     service,
     (memberId) => (name, args) =>
       ctx.registry.call(name, args, {
@@ -68,6 +72,7 @@ export function createCaldav(ctx: Platform, household: HouseholdService, options
       }),
     ctx.clock,
     (secret) => ctx.tracer.redactor.add(secret),
+    ctx.log,
   );
   let timer: NodeJS.Timeout | undefined;
   let accountTimer: NodeJS.Timeout | undefined;

@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import type { CalendarFeed, CalendarFeedCreated, Member } from '../../src-shared';
 import { CALENDAR_FEED_PREFIX } from '../../src-shared';
 import { Refusal } from '../platform/errors';
-import { FAMILY, seesCollection, type Collection } from './calendars';
+import { FAMILY, type Collection } from './calendars';
 import type { CaldavService } from './service';
 import type { FeedRepository, FeedRow } from './store';
 
@@ -40,13 +40,13 @@ export class FeedService {
   list(viewer: Member | undefined): CalendarFeed[] {
     return this.repo
       .all()
-      .filter((r) => this.collections().some((c) => c.id === r.collection && (!viewer || seesCollection(viewer, c))))
+      .filter((r) => this.collections().some((c) => c.id === r.collection && (!viewer || this.caldav.sees(viewer, c))))
       .map((r) => this.view(r));
   }
 
   create(viewer: Member | undefined, memberId: string | null): CalendarFeedCreated {
     const collection = this.collections().find((c) => c.owner === memberId);
-    if (!collection || (viewer && !seesCollection(viewer, collection)))
+    if (!collection || (viewer && !this.caldav.sees(viewer, collection)))
       throw new Refusal('not_found', 'CALENDAR_NOT_FOUND', 'Diesen Kalender gibt es nicht, oder er gehört jemand anderem.', '/member_id');
     const secret = randomBytes(24).toString('base64url');
     this.redact(secret);
@@ -63,7 +63,7 @@ export class FeedService {
   revoke(viewer: Member | undefined, id: string): void {
     const row = this.repo.all().find((r) => r.id === id);
     const c = row && this.collections().find((x) => x.id === row.collection);
-    if (!row || (viewer && c && !seesCollection(viewer, c)) || !this.repo.delete(id))
+    if (!row || (viewer && c && !this.caldav.sees(viewer, c)) || !this.repo.delete(id))
       throw new Refusal('not_found', 'FEED_NOT_FOUND', 'Diese Feed-Adresse gibt es nicht (mehr).');
   }
 

@@ -63,9 +63,14 @@ export class CaldavService {
     return collectionsOf(this.household.members.list(), this.language);
   }
 
+  /** Whether a member's device may read and write a collection, by the roles of both. */
+  sees(viewer: Member, c: Pick<Collection, 'owner'>): boolean {
+    return seesCollection(viewer, c, (id) => this.household.members.get(id)?.role);
+  }
+
   /** The collections a member's device sees. */
   collectionsFor(viewer: Member): Collection[] {
-    return collectionsOf(this.household.members.list(), this.language).filter((c) => seesCollection(viewer, c));
+    return collectionsOf(this.household.members.list(), this.language).filter((c) => this.sees(viewer, c));
   }
 
   collection(viewer: Member, id: string): Collection | undefined {
@@ -86,7 +91,7 @@ export class CaldavService {
         const key = `${info.kind}:${info.id}`;
         seen.add(key);
         const row = byItem.get(key);
-        const collection = collectionOfObject(info.kind, info.assignee);
+        const collection = collectionOfObject(info.kind, info.assignees);
         if (row && row.collection === collection && row.version === info.version) continue;
         if (row && row.collection !== collection) this.repo.tombstone(row.collection, row.name, this.repo.nextSeq());
         this.write(info, collection, row);

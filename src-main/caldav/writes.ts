@@ -139,6 +139,8 @@ function changes(before: IcsEventFields, after: IcsEventFields, tz: string): Rec
   if (before.location !== after.location) out.location = after.location.slice(0, 200);
   if (before.notes !== after.notes) out.notes = after.notes.slice(0, 4000);
   if (!sameSpan(before, after)) Object.assign(out, spanArgs(after, tz));
+  // A changed alarm moves the reminder; an alarm the client removed keeps the household's own.
+  if (after.reminderMinutes !== undefined && after.reminderMinutes !== before.reminderMinutes) out.reminder_minutes = after.reminderMinutes;
   return out;
 }
 
@@ -190,6 +192,7 @@ export async function createObject(call: ToolCaller, o: ParsedObject, assignee: 
     ...textArgs(main),
     ...spanArgs(main, tz),
     ...(o.series ? { rrule: o.series.rrule } : {}),
+    ...(main.reminderMinutes !== undefined ? { reminder_minutes: main.reminderMinutes } : {}),
     ...who,
   });
   const id = (created.data as { id: string }).id;

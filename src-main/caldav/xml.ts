@@ -24,15 +24,18 @@ export class XmlError extends Error {}
 /** Deepest element nesting accepted; real requests use about six levels. */
 const MAX_DEPTH = 32;
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  trimValues: true,
-});
+// Made on the first request: the XML package is loaded when a CalDAV client first speaks.
+let parser: XMLParser | undefined;
+const parserOf = (): XMLParser =>
+  (parser ??= new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    processEntities: false,
+    trimValues: true,
+  }));
 
 type Ordered = Record<string, unknown>;
 
@@ -70,7 +73,7 @@ export function parseXml(body: string): XmlElement | undefined {
   if (/<!DOCTYPE|<!ENTITY/i.test(body)) throw new XmlError('DOCTYPE and entities are not accepted');
   let tree: Ordered[];
   try {
-    tree = parser.parse(body) as Ordered[];
+    tree = parserOf().parse(body) as Ordered[];
   } catch (err) {
     throw new XmlError(err instanceof Error ? err.message : 'not XML');
   }

@@ -4,21 +4,27 @@ import type { Capability, Platform } from '../platform/capability';
 import { describeDockerError, DockerSkillController } from './skill-services';
 import { ComposeStackController, parseStackAllowList } from './compose-stacks';
 import { stackToolProvider } from './stack-tools';
+import { dockerCli, DockgeStackController } from './dockge-stacks';
+import { stackSource } from './stack-source';
 
 const OFF_REASON = 'JARVIS_DOCKER_CONTROLLER_ENABLED is not true; skill containers are not controlled from here.';
 
 /**
  * The optional Docker controller of skill containers over the Engine socket: off
  * unless enabled, and then only list/start/stop/restart of labelled skill containers.
- * Beside it, the household's Compose stacks: only the projects on JARVIS_COMPOSE_STACKS,
- * as core tools under the risk policy.
+ * Beside it, the household's Compose stacks: only the projects on JARVIS_COMPOSE_STACKS and
+ * the stacks in Dockge's folder (JARVIS_DOCKGE_STACKS_DIR), as core tools under the risk policy.
  */
 export function createDocker(ctx: Platform): Capability {
   const { config } = ctx;
   const allowList = parseStackAllowList(config.composeStacks);
   for (const bad of allowList.invalid) ctx.log.warn(`JARVIS_COMPOSE_STACKS: "${bad}" is not a Compose project name and is ignored`);
-  const stacks = allowList.names.length > 0 ? new ComposeStackController(config.dockerSocket, allowList.names) : undefined;
-  const stackTools = stacks ? stackToolProvider(stacks) : undefined;
+  const allowed = allowList.names.length > 0 ? new ComposeStackController(config.dockerSocket, allowList.names) : undefined;
+  // The folder is read at each use; whether the tools exist at all is decided at start.
+  const dockge = config.dockgeStacksDir
+    ? new DockgeStackController(() => config.dockgeStacksDir, dockerCli(config.dockerSocket))
+    : undefined;
+  const stackTools = allowed || dockge ? stackToolProvider(stackSource(allowed, dockge)) : undefined;
   if (stackTools) ctx.registry.addProvider(stackTools);
   const controller = config.dockerControllerEnabled
     ? new DockerSkillController({ socketPath: config.dockerSocket, label: config.dockerSkillLabel, value: config.dockerSkillLabelValue })

@@ -1,4 +1,5 @@
 import {
+  COMPOSE_PROJECT_NAME,
   STACK_TOOLS,
   toolFailure,
   toolSuccess,
@@ -9,7 +10,7 @@ import {
 } from '../../src-shared';
 import type { RegisteredTool, ToolProvider } from '../platform/registry';
 import { Refusal } from '../platform/errors';
-import type { ComposeStackController } from './compose-stacks';
+import type { StackSource } from './stack-source';
 
 const DONE: Record<ComposeStackAction, string> = { start: 'gestartet', stop: 'gestoppt', restart: 'neu gestartet' };
 
@@ -20,15 +21,22 @@ function describe(stack: ComposeStackView): string {
 
 /**
  * The Compose stacks as core tools: a read-only list and one disruptive tool per action.
- * The `stack` argument is an enum of the allow-list, so no other name passes the registry's
- * schema check; the controller checks again.
+ * With only an allow-list the `stack` argument is an enum of it, so no other name passes the
+ * registry's schema check; Dockge's folder changes while JARVIS runs, so there the argument
+ * is a Compose project name and the source checks it against the folder. The source checks
+ * again either way.
  */
-export function stackToolProvider(controller: ComposeStackController): ToolProvider {
+export function stackToolProvider(controller: StackSource): ToolProvider {
+  const names = controller.fixedNames;
   const stackArg: JsonSchemaObject = {
     type: 'object',
     additionalProperties: false,
     required: ['stack'],
-    properties: { stack: { enum: [...controller.allowed], description: 'Name des Compose-Stacks.' } },
+    properties: {
+      stack: names
+        ? { enum: [...names], description: 'Name des Compose-Stacks.' }
+        : { type: 'string', pattern: COMPOSE_PROJECT_NAME.source, maxLength: 63, description: 'Name des Compose-Stacks.' },
+    },
   };
   const tool = (
     name: string,
@@ -49,7 +57,7 @@ export function stackToolProvider(controller: ComposeStackController): ToolProvi
   const tools: RegisteredTool[] = [
     tool(
       STACK_TOOLS.list,
-      'Listet die freigegebenen Docker-Compose-Stacks mit ihren Containern und deren Zustand.',
+      'Listet die freigegebenen Docker-Compose-Stacks (auch die aus Dockge) mit ihren Containern und deren Zustand.',
       'read',
       { type: 'object', additionalProperties: false, properties: {} },
       false,

@@ -3,9 +3,11 @@ import { liveStatusOf } from './live-status';
 import type { Capability, Platform } from '../platform/capability';
 import { HueEventFollower } from './hue-events';
 import { registerHomeRoutes } from './routes';
-import { followServerChanges, registerHomeServerRoutes } from './server-routes';
+import { followServerChanges, HOME_SERVER_CHANGED, registerHomeServerRoutes } from './server-routes';
 import { ProtectEventFollower } from './protect-events';
 import { cameraEventsTool } from './camera-events-tool';
+
+const DETECTION_PUBLISH_MS = 2000;
 
 export interface HomeCapability extends Capability {
   /** Whether the master follows the Hue bridge's event stream right now, and since when not. */
@@ -56,6 +58,16 @@ export function createHome(ctx: Platform): HomeCapability {
         : { state: 'degraded', detail: problem ?? 'connecting to the bridge event stream' },
   );
   let unfollowServer: (() => void) | undefined;
+  let protectPublished = false;
+  // A busy driveway moves all the time: the camera cards reload at most every few seconds.
+  let detectionTimer: NodeJS.Timeout | undefined;
+  const detectionSeen = () => {
+    detectionTimer ??= setTimeout(() => {
+      detectionTimer = undefined;
+      ctx.events.publish(HOME_SERVER_CHANGED, { section: 'protect' });
+    }, DETECTION_PUBLISH_MS);
+    detectionTimer.unref?.();
+  };
   const protectEvents =
     config.unifiUrl && config.unifiApiKey
       ? new ProtectEventFollower({
@@ -65,8 +77,11 @@ export function createHome(ctx: Platform): HomeCapability {
           requestTimeoutMs: config.homeRequestTimeoutMs,
           idleMs: config.homeStreamIdleMs,
           now: ctx.clock,
+          onDetection: detectionSeen,
           onLive: (live, why) => {
             if (why) ctx.log.warn(`protect event subscription: ${why}`);
+            if (live !== protectPublished) ctx.events.publish(HOME_SERVER_CHANGED, { section: 'protect' });
+            protectPublished = live;
           },
         })
       : undefined;
@@ -109,6 +124,8 @@ export function createHome(ctx: Platform): HomeCapability {
       unfollowServer?.();
       unfollowServer = undefined;
       protectEvents?.stop();
+      clearTimeout(detectionTimer);
+      detectionTimer = undefined;
       if (eventsTool) ctx.registry.removeProvider(eventsTool);
     },
   };

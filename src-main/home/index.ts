@@ -1,3 +1,3 @@
 export { createHome, type HomeCapability } from './capability';
 export { bridgeFingerprint, HuePairingError, pairHueBridge, type HuePairing } from './hue-pairing';
-export { connectPinned, displayFingerprint, PinnedTlsError } from './pinned-tls';
+export { connectPinned, displayFingerprint, normalizeFingerprint, PinnedTlsError } from './pinned-tls';

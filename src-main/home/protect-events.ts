@@ -43,11 +43,23 @@ export interface ProtectFollowerOptions extends ReconnectOptions {
   readonly key: string;
   readonly fingerprint?: string;
   readonly now: () => Date;
+  /** A motion, smart detection or ring the master had not seen before. */
+  readonly onDetection?: (event: ProtectDetectionEvent) => void;
 }
+
+/** The newest motion and ring of one camera, as ISO times. */
+export interface CameraLatest {
+  readonly motion?: string;
+  readonly ring?: string;
+}
+
+const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
 
 /** Follows the console's event subscription while the master runs; reconnects after drops. */
 export class ProtectEventFollower extends ReconnectingFollower {
   private readonly events = new Map<string, ProtectDetectionEvent>();
+  // Kept apart from the 24-hour window: one entry per camera, so a quiet camera still says when it last saw something.
+  private readonly latest = new Map<string, CameraLatest>();
   private socket?: WebSocket;
   private pinged = false;
 
@@ -61,9 +73,20 @@ export class ProtectEventFollower extends ReconnectingFollower {
     return [...this.events.values()].filter((e) => Date.parse(e.start) >= since).sort((a, b) => b.start.localeCompare(a.start));
   }
 
+  /** The newest motion and ring of a camera since the master started; undefined when none came. */
+  latestOf(cameraId: string): CameraLatest | undefined {
+    return this.latest.get(cameraId);
+  }
+
   private remember(event: ProtectDetectionEvent): void {
     const previous = this.events.get(event.id);
     this.events.set(event.id, previous ? { ...previous, ...event } : event);
+    const seen = this.latest.get(event.camera_id) ?? {};
+    this.latest.set(
+      event.camera_id,
+      event.kind === 'ring' ? { ...seen, ring: later(seen.ring, event.start) } : { ...seen, motion: later(seen.motion, event.start) },
+    );
+    if (!previous) this.options.onDetection?.(event);
     const oldest = this.options.now().getTime() - KEEP_MS;
     for (const [id, e] of this.events) if (Date.parse(e.start) < oldest || this.events.size > MAX_EVENTS) this.events.delete(id);
   }

@@ -157,6 +157,8 @@ describe('home server routes with the skills on a runtime worker', () => {
           name: 'Einfahrt',
           state: 'CONNECTED',
           connected: true,
+          model: '',
+          doorbell: false,
           snapshot_path: `/api/home/protect/cameras/${CAMERA}/snapshot`,
         },
       ],

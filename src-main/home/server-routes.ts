@@ -9,7 +9,6 @@ import {
   type HomeServerChangedEvent,
   type HomeStacksResponse,
   type HomeUnifiResponse,
-  type ProtectCameraView,
   type ProxmoxOverview,
   type ToolResult,
   type UnifiOverview,
@@ -22,6 +21,7 @@ import { problemOf } from './routes';
 import { namedDetections } from './camera-events-tool';
 import type { ProtectEventFollower } from './protect-events';
 import { liveStatusOf } from './live-status';
+import { cameraView, type SkillCamera } from './protect-cameras';
 
 export interface HomeServerRoutesDeps {
   readonly registry: SkillRegistry;
@@ -81,14 +81,9 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
   app.get('/api/home/protect', async (): Promise<HomeProtectResponse> => {
     const result = await read(HOME_SERVER_TOOLS.protectCameras);
     if (!result.success) return problemOf(result, HOME_SERVER_TOOLS.protectCameras);
-    const cameras = (result.data as { cameras: Omit<ProtectCameraView, 'snapshot_path'>[] }).cameras.map((c) => ({
-      id: c.id,
-      name: c.name,
-      state: c.state,
-      connected: c.connected,
-      snapshot_path: `/api/home/protect/cameras/${encodeURIComponent(c.id)}/snapshot`,
-    }));
-    return { state: 'ready', cameras };
+    const cameras = (result.data as { cameras: SkillCamera[] }).cameras.map((c) => cameraView(c, deps.protectEvents?.latestOf(c.id)));
+    // The detections follow the console's subscription: while it is down, since when nothing came.
+    return { state: 'ready', cameras, ...(deps.protectEvents ? liveStatusOf(deps.protectEvents.state()) : {}) };
   });
 
   app.get<{ Params: { id: string } }>(
@@ -123,7 +118,11 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
     const result = await read(STACK_TOOLS.list);
     if (result.success) return { state: 'ready', stacks: (result.data as { stacks: ComposeStackView[] }).stacks };
     if (result.error?.code === 'UNKNOWN_TOOL') {
-      return { state: 'not_configured', code: 'NOT_CONFIGURED', message: 'No Compose stack is allowed: JARVIS_COMPOSE_STACKS is empty.' };
+      return {
+        state: 'not_configured',
+        code: 'NOT_CONFIGURED',
+        message: 'No Compose stack is allowed: JARVIS_COMPOSE_STACKS and JARVIS_DOCKGE_STACKS_DIR are empty.',
+      };
     }
     return problemOf(result, STACK_TOOLS.list);
   });

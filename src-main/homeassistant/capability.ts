@@ -69,7 +69,11 @@ export function createHomeAssistant(platform: Platform, options: HomeAssistantOp
   const service = new HomeAssistantService(
     link,
     config.homeAssistantUrl,
-    (tool) => platform.registry.riskOf(tool)?.decision === 'deny',
+    // The same gate a tap meets, for this entity: its own risk, the household's policy.
+    (name, entityId) => {
+      const tool = platform.registry.get(name);
+      return tool !== undefined && platform.registry.decide(tool, { target: entityId }, { actor: 'user' }).outcome === 'refuse';
+    },
     entityRisk,
   );
   const provider = new HomeAssistantToolProvider(service, () => `${link?.connectionState}:${link?.current().synced_at ?? ''}`);

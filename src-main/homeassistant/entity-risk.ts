@@ -1,15 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isRiskClass, RISK_CLASSES, type RiskClass } from '../../src-shared';
+import { Refusal } from '../platform/errors';
 import { DOMAIN_RULES } from './domains';
 
 // How much switching one Home Assistant entity can disturb the home, per entity rather than
 // per domain: a lock, a garage door, an alarm panel or a cover (blinds close on someone,
 // a door opens to the street) is disruptive or more by default, a light or a speaker is not.
-// A household can raise or lower one entity; the risk gate reads riskOfEntity().
-
-/** Cover device classes that open the house to the outside. */
-const OPENINGS = new Set(['garage', 'gate', 'door']);
+// A household can raise or lower one entity; the risk gate reads it through the domain
+// tool's riskOfCall.
 /** The most overrides a household keeps; a longer file is refused, not half read. */
 export const MAX_ENTITY_OVERRIDES = 1000;
 const ENTITY_ID = /^[a-z_]+\.[a-z0-9_]{1,200}$/;
@@ -18,19 +17,22 @@ const rank = (r: RiskClass) => RISK_CLASSES.indexOf(r);
 const atLeast = (r: RiskClass, floor: RiskClass): RiskClass => (rank(r) >= rank(floor) ? r : floor);
 
 /** The risk an entity has unless the household said otherwise. */
-export function defaultEntityRisk(entityId: string, attributes: Readonly<Record<string, unknown>> = {}): RiskClass {
+export function defaultEntityRisk(entityId: string): RiskClass {
   const domain = entityId.split('.')[0] ?? '';
   const rule = Object.hasOwn(DOMAIN_RULES, domain) ? DOMAIN_RULES[domain as keyof typeof DOMAIN_RULES] : undefined;
   const base: RiskClass = rule?.risk ?? 'disruptive';
-  if (domain === 'lock' || domain === 'alarm_control_panel') return atLeast(base, 'disruptive');
-  if (domain === 'cover') {
-    const cls = typeof attributes.device_class === 'string' ? attributes.device_class : '';
-    return atLeast(base, OPENINGS.has(cls) ? 'security' : 'disruptive');
-  }
+  // Whatever kind of cover (blind, awning, garage door, gate): it moves on its own in the room
+  // or opens the house, so an agent asks first.
+  if (domain === 'lock' || domain === 'alarm_control_panel' || domain === 'cover') return atLeast(base, 'disruptive');
   return base;
 }
 
-export class EntityRiskError extends Error {}
+/** A per-entity setting JARVIS does not keep; the server answers 400 and nothing changed. */
+export class EntityRiskError extends Refusal {
+  constructor(message: string) {
+    super('invalid', 'ENTITY_RISK_INVALID', message);
+  }
+}
 
 /** The household's per-entity risk classes, kept in one small JSON file ({entity_id: class}). */
 export class EntityRiskOverrides {
@@ -88,11 +90,8 @@ export class EntityRiskOverrides {
 }
 
 /** riskOfEntity for the gate: the household's override, else the entity's default. */
-export function entityRiskReader(
-  overrides: EntityRiskOverrides,
-  attributesOf: (entityId: string) => Readonly<Record<string, unknown>> | undefined,
-): (entityId: string) => RiskClass {
-  return (entityId) => overrides.get(entityId) ?? defaultEntityRisk(entityId, attributesOf(entityId) ?? {});
+export function entityRiskReader(overrides: EntityRiskOverrides): (entityId: string) => RiskClass {
+  return (entityId) => overrides.get(entityId) ?? defaultEntityRisk(entityId);
 }
 
 /** The highest risk among the entities one call reaches. */

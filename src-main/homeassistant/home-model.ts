@@ -1,5 +1,11 @@
 import type { HassEntity } from 'home-assistant-js-websocket';
-import { homeAssistantToolName, isHomeAssistantDomain, type HomeAssistantAreaView, type HomeAssistantEntityView } from '../../src-shared';
+import {
+  homeAssistantToolName,
+  isHomeAssistantDomain,
+  type HomeAssistantAreaView,
+  type HomeAssistantEntityView,
+  type RiskClass,
+} from '../../src-shared';
 import { DOMAIN_RULES, READ_ONLY_DOMAINS } from './domains';
 import type { HaSnapshot } from './link';
 import type { MatchArea, MatchCandidate } from './name-match';
@@ -45,10 +51,17 @@ export function matchAreas(snapshot: HaSnapshot): MatchArea[] {
   return snapshot.areas.map((a) => ({ area_id: a.area_id, name: a.name, ...(a.aliases ? { aliases: a.aliases } : {}) }));
 }
 
-/** Whether the household's risk policy refuses a tool, as it stands now. */
-export type ToolBlocked = (tool: string) => boolean;
+/** Whether the household's risk policy refuses switching this entity with this tool, as it stands now. */
+export type ToolBlocked = (tool: string, entityId: string) => boolean;
+/** An entity's risk now and whether the household set it itself. */
+export type EntityRiskOf = (entityId: string) => EntityRisk;
+export interface EntityRisk {
+  readonly risk: RiskClass;
+  readonly set: boolean;
+  readonly default: RiskClass;
+}
 
-export function entityView(e: HomeEntity, blocked: ToolBlocked = () => false): HomeAssistantEntityView {
+export function entityView(e: HomeEntity, blocked: ToolBlocked = () => false, riskOf?: EntityRiskOf): HomeAssistantEntityView {
   const unit = e.state?.attributes?.unit_of_measurement;
   const acting = isHomeAssistantDomain(e.domain) ? e.domain : undefined;
   return {
@@ -60,16 +73,22 @@ export function entityView(e: HomeEntity, blocked: ToolBlocked = () => false): H
     ...(e.area_id ? { area_id: e.area_id } : {}),
     actions: acting ? DOMAIN_RULES[acting].quick : [],
     ...(acting ? { tool: homeAssistantToolName(acting) } : {}),
-    ...(acting && blocked(homeAssistantToolName(acting)) ? { blocked: true } : {}),
+    ...(acting && blocked(homeAssistantToolName(acting), e.entity_id) ? { blocked: true } : {}),
+    ...(acting && riskOf ? riskView(riskOf(e.entity_id)) : {}),
   };
+}
+
+function riskView(r: EntityRisk): Pick<HomeAssistantEntityView, 'risk' | 'risk_set_by_household' | 'risk_default'> {
+  return { risk: r.risk, risk_default: r.default, ...(r.set ? { risk_set_by_household: true } : {}) };
 }
 
 /** Areas in Home Assistant's order with their entities; entities without an area apart. */
 export function areaViews(
   snapshot: HaSnapshot,
   blocked: ToolBlocked,
+  riskOf?: EntityRiskOf,
 ): { areas: HomeAssistantAreaView[]; unassigned: HomeAssistantEntityView[] } {
-  const entities = homeEntities(snapshot).map((e) => entityView(e, blocked));
+  const entities = homeEntities(snapshot).map((e) => entityView(e, blocked, riskOf));
   const areas = snapshot.areas
     .map((a) => ({ area_id: a.area_id, name: a.name, entities: entities.filter((e) => e.area_id === a.area_id) }))
     .filter((a) => a.entities.length > 0);

@@ -109,6 +109,44 @@ describe('Home Assistant in the real master', () => {
     expect(decisions).toEqual([expect.objectContaining({ outcome: 'allow', risk: 'reversible' })]);
   });
 
+  it('the household lowers one cover in the app; the assistant then closes it without asking, the protocol records its risk', async () => {
+    ollama.reply({ tool_calls: [{ name: 'homeassistant_cover', arguments: { target: 'Rollladen links', service: 'close_cover' } }] });
+    const asked = await tm.request('/api/agent/chat', { json: { message: 'Mach den linken Rollladen zu' } });
+    const before = (tm.master.capabilities.protocol.service.session(`ws_${asked.json.trace_id}`)?.records.PolicyDecision ??
+      []) as PolicyDecision[];
+    expect(before).toEqual([expect.objectContaining({ outcome: 'require_review', risk: 'disruptive' })]);
+    expect(ha.calls.some((c) => c.domain === 'cover')).toBe(false);
+
+    const bad = await tm.request('/api/home/homeassistant/entities/cover.buero_links/risk', { method: 'PUT', json: { risk: 'harmless' } });
+    expect(bad.status).toBe(400);
+    const unknown = await tm.request('/api/home/homeassistant/entities/lock.gibt_es_nicht/risk', { method: 'PUT', json: { risk: 'read' } });
+    expect(unknown.status).toBe(400);
+    const put = await tm.request('/api/home/homeassistant/entities/cover.buero_links/risk', {
+      method: 'PUT',
+      json: { risk: 'reversible' },
+    });
+    expect(put.status).toBe(200);
+    const entity = (put.json as HomeAssistantView).areas.flatMap((a) => a.entities).find((e) => e.entity_id === 'cover.buero_links');
+    expect(entity).toMatchObject({ risk: 'reversible', risk_set_by_household: true });
+
+    ollama.reply(
+      { tool_calls: [{ name: 'homeassistant_cover', arguments: { target: 'Rollladen links', service: 'close_cover' } }] },
+      { content: 'Zu.' },
+    );
+    const ran = await tm.request('/api/agent/chat', { json: { message: 'Mach den linken Rollladen zu' } });
+    expect(ran.json.tool_calls[0].result).toMatchObject({ success: true });
+    const events = tm.master.capabilities.protocol.service.session(`ws_${ran.json.trace_id}`)?.events ?? [];
+    const after = events.filter((e) => e.type === 'policy_decision.recorded').map((e) => e.payload);
+    expect(after).toEqual([expect.objectContaining({ outcome: 'allow', risk: 'reversible' })]);
+    expect(ha.calls).toContainEqual(
+      expect.objectContaining({ domain: 'cover', service: 'close_cover', target: { entity_id: ['cover.buero_links'] } }),
+    );
+    const back = await tm.request('/api/home/homeassistant/entities/cover.buero_links/risk', { method: 'PUT', json: { risk: null } });
+    expect(
+      (back.json as HomeAssistantView).areas.flatMap((a) => a.entities).find((e) => e.entity_id === 'cover.buero_links'),
+    ).toMatchObject({ risk: 'disruptive' });
+  });
+
   it('the token appears in no answer, no trace and no debug export', async () => {
     const bodies = await Promise.all(
       ['/api/home/homeassistant', '/api/health', '/api/debug/export', '/api/agent/tools'].map(async (p) => (await tm.request(p)).text),

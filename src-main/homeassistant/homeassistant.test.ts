@@ -141,7 +141,8 @@ describe('Home Assistant tools', () => {
     const result = await s.registry.call(
       'homeassistant_cover',
       { target: 'die Rollläden im Büro', service: 'close_cover' },
-      ctx('assistant'),
+      // Covers are disruptive: the assistant runs this once the household said "ja".
+      { ...ctx('assistant'), confirmed: true },
     );
     expect(result).toMatchObject({ success: true, mutated: true, data: { entity_ids: ['cover.buero_links', 'cover.buero_rechts'] } });
     expect(s.ha.calls).toEqual([
@@ -192,6 +193,45 @@ describe('Home Assistant tools', () => {
     const sneaky = await s.registry.call('homeassistant_lock', { target: 'Haustür', service: 'unlock', risk: 'read' }, ctx());
     expect(sneaky).toMatchObject({ success: false, error: { code: 'POLICY_DENIED' } });
     expect(s.ha.calls).toEqual([]);
+  });
+
+  it('the gate decides by the entity the call reaches: a cover asks, a light runs, the household raises or lowers one', async () => {
+    const s = await setup();
+    await connected(s);
+    const cover = await s.registry.call('homeassistant_cover', { target: 'Rollladen links', service: 'close_cover' }, ctx('assistant'));
+    expect(cover).toMatchObject({ success: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(s.ha.calls).toEqual([]);
+    const light = await s.registry.call('homeassistant_light', { target: 'Stehlampe', service: 'turn_on' }, ctx('assistant'));
+    expect(light).toMatchObject({ success: true });
+    // The household lowers that one cover and raises that one lamp.
+    s.service.setEntityRisk('cover.buero_links', 'reversible');
+    s.service.setEntityRisk('light.stehlampe', 'security');
+    expect(
+      await s.registry.call('homeassistant_cover', { target: 'Rollladen links', service: 'close_cover' }, ctx('assistant')),
+    ).toMatchObject({
+      success: true,
+    });
+    // The other cover keeps its default; a call reaching both takes the higher one.
+    expect(s.service.riskOfTarget('cover', 'die Rollläden im Büro')).toBe('disruptive');
+    expect(await s.registry.call('homeassistant_light', { target: 'Stehlampe', service: 'turn_off' }, ctx('user'))).toMatchObject({
+      success: false,
+      error: { code: 'POLICY_DENIED' },
+    });
+    const lamp = s.service
+      .view()
+      .areas.flatMap((a) => a.entities)
+      .find((e) => e.entity_id === 'light.stehlampe');
+    expect(lamp).toMatchObject({ risk: 'security', risk_set_by_household: true });
+    // Back to its default.
+    s.service.setEntityRisk('light.stehlampe', null);
+    expect(
+      s.service
+        .view()
+        .areas.flatMap((a) => a.entities)
+        .find((e) => e.entity_id === 'light.stehlampe'),
+    ).toMatchObject({ risk: 'reversible' });
+    expect(() => s.service.setEntityRisk('light.gibt_es_nicht', 'read')).toThrow(/kennt Home Assistant nicht/);
+    expect(() => s.service.setEntityRisk('sensor.buero_temperatur', 'read')).toThrow(/kennt Home Assistant nicht/);
   });
 
   it('refuses a target inside the data, a field the service lacks, an unknown name and an ambiguous one', async () => {

@@ -124,6 +124,8 @@ export class HomeAssistantLink {
   /** Why JARVIS dropped the socket itself (heartbeat, unconfirmed call), until the next good sync. */
   private droppedFor: string | undefined;
   private readonly unconfirmed: UnconfirmedCall[] = [];
+  /** ISO time of the last sign of life from Home Assistant: a sync, a state change, a pong. */
+  private heardAt: string | undefined;
 
   constructor(private readonly options: LinkOptions) {
     this.retryMs = options.firstRetryMs ?? 1000;
@@ -136,6 +138,15 @@ export class HomeAssistantLink {
   /** Why it is not connected, without the token. */
   get problem(): string | undefined {
     return this.state === 'connected' ? undefined : this.failure.reason;
+  }
+
+  /** When Home Assistant was last heard from (undefined before the first sync). */
+  get lastHeard(): string | undefined {
+    return this.heardAt;
+  }
+
+  private heard(): void {
+    this.heardAt = this.options.now().toISOString();
   }
 
   current(): HaSnapshot {
@@ -199,6 +210,7 @@ export class HomeAssistantLink {
         .then((answer) => {
           clearTimeout(timer);
           inFlight = false;
+          if (answer === 'pong' && this.connection === conn) this.heard();
           if (answer === 'missed' && this.connection === conn && !this.stopped)
             this.linkDown(`Home Assistant did not answer the heartbeat within ${Math.round(wait / 1000)} s; reconnecting`);
         });
@@ -326,6 +338,7 @@ export class HomeAssistantLink {
         services: services ?? {},
         synced_at: this.options.now().toISOString(),
       };
+      this.heard();
       this.failure.reason = undefined;
       this.droppedFor = undefined;
       this.setState('connected', true);
@@ -383,6 +396,7 @@ export class HomeAssistantLink {
     if (!data || typeof data.entity_id !== 'string') return;
     if (data.new_state) this.states.set(data.entity_id, data.new_state);
     else this.states.delete(data.entity_id);
+    this.heard();
     this.options.onChange();
   }
 

@@ -1,4 +1,5 @@
 import {
+  isHomeAssistantDomain,
   toolFailure,
   toolSuccess,
   type HomeAssistantDomain,
@@ -7,7 +8,7 @@ import {
   type RiskClass,
   type ToolResult,
 } from '../../src-shared';
-import { EntityRiskOverrides, entityRiskReader, riskOfTargets } from './entity-risk';
+import { defaultEntityRisk, EntityRiskError, EntityRiskOverrides, entityRiskReader, riskOfTargets } from './entity-risk';
 import { DOMAIN_RULES } from './domains';
 import { areaViews, entityView, homeEntities, matchAreas, type HomeEntity, type ToolBlocked } from './home-model';
 import { HomeAssistantRefusal, type HaSnapshot, type HomeAssistantLink } from './link';
@@ -45,8 +46,21 @@ export class HomeAssistantService {
 
   /** How much switching this entity can disturb the home: the household's own setting, else its default. */
   riskOfEntity(entityId: string): RiskClass {
-    const attributes = this.link?.current().states.get(entityId)?.attributes;
-    return entityRiskReader(this.entityRisk, () => attributes)(entityId);
+    return entityRiskReader(this.entityRisk)(entityId);
+  }
+
+  /**
+   * The household raises or lowers one entity (`null` gives it back its default). Only an
+   * entity Home Assistant has in a domain JARVIS acts on; bad input throws EntityRiskError
+   * and changes nothing.
+   */
+  setEntityRisk(entityId: string, risk: RiskClass | null): HomeAssistantView {
+    const snapshot = this.link?.current();
+    const acting =
+      snapshot !== undefined && homeEntities(snapshot).some((e) => e.entity_id === entityId && isHomeAssistantDomain(e.domain));
+    if (!acting) throw new EntityRiskError('Dieses Gerät kennt Home Assistant nicht, oder JARVIS schaltet es nicht.');
+    this.entityRisk.set(entityId, risk ?? undefined);
+    return this.view();
   }
 
   /** The highest per-entity risk among what a phrase names (for the gate before a call), or undefined when it names nothing. */
@@ -54,6 +68,8 @@ export class HomeAssistantService {
     const link = this.link;
     if (!link) return undefined;
     const snapshot = link.current();
+    // The Zuhause buttons name the entity itself: no name matching needed.
+    if (target.startsWith(`${domain}.`) && snapshot.states.has(target)) return this.riskOfEntity(target);
     const match = matchEntities(target, domain, homeEntities(snapshot), matchAreas(snapshot));
     if (match.kind === 'none') return undefined;
     return riskOfTargets(match.entity_ids, (id) => this.riskOfEntity(id));
@@ -73,10 +89,17 @@ export class HomeAssistantService {
     const link = this.link;
     if (!link) return { connection: 'not_configured', areas: [], unassigned: [] };
     const snapshot = link.current();
-    const { areas, unassigned } = areaViews(snapshot, this.blocked);
+    const { areas, unassigned } = areaViews(snapshot, this.blocked, (id) => ({
+      risk: this.riskOfEntity(id),
+      set: this.entityRisk.get(id) !== undefined,
+      default: defaultEntityRisk(id),
+    }));
     const problem = link.problem;
+    const heard = link.lastHeard;
     return {
       connection: link.connectionState,
+      // While the link is down the states are the last ones heard: the screen says since when.
+      ...(link.connectionState !== 'connected' && heard ? { last_live_update: heard } : {}),
       ...(this.url ? { url: this.url } : {}),
       ...(problem ? { detail: problem } : {}),
       areas,

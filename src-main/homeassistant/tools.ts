@@ -4,15 +4,18 @@ import {
   homeAssistantToolName,
   toolFailure,
   type HomeAssistantDomain,
+  type RiskClass,
   type ToolResult,
 } from '../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../platform/registry';
 import { DOMAIN_RULES } from './domains';
 import type { HomeAssistantService } from './service';
 
-// Home Assistant's entities as registry tools: one read tool, and one tool per domain so
-// the risk class is fixed by the tool itself (a lock is `security` whatever the arguments
-// say) and the household can change the decision per domain in its risk policy.
+// Home Assistant's entities as registry tools: one read tool, and one tool per domain. The
+// risk of a call is that of the entities its target names, worked out by JARVIS from Home
+// Assistant's states and the household's per-entity settings (a garage door is disruptive, a
+// light is not); a target that names nothing keeps the domain's class. The household can
+// still change the decision per domain in its risk policy.
 
 const SOURCE = 'homeassistant';
 
@@ -36,7 +39,11 @@ const TARGET = {
   description: 'What to act on, as the household says it: an area ("Wohnzimmer"), a name ("Stehlampe"), both, or an entity id.',
 } as const;
 
-function domainTool(domain: HomeAssistantDomain, fields: Record<string, string[]> | undefined): RegisteredTool {
+function domainTool(
+  domain: HomeAssistantDomain,
+  fields: Record<string, string[]> | undefined,
+  riskOfTarget: (domain: HomeAssistantDomain, target: string) => RiskClass | undefined,
+): RegisteredTool {
   const rule = DOMAIN_RULES[domain];
   const offered = fields ? rule.services.filter((s) => s in fields) : rule.services;
   const fieldText = fields
@@ -67,6 +74,10 @@ function domainTool(domain: HomeAssistantDomain, fields: Record<string, string[]
     mutates: true,
     requires_confirmation: false,
     risk: rule.risk,
+    riskOfCall: (args) => {
+      const target = args && typeof args === 'object' ? (args as { target?: unknown }).target : undefined;
+      return typeof target === 'string' ? riskOfTarget(domain, target) : undefined;
+    },
     skill_id: SOURCE,
     action: domain,
     source: SOURCE,
@@ -114,7 +125,7 @@ export class HomeAssistantToolProvider implements ToolProvider {
       const tools = [STATE_TOOL];
       for (const domain of HOMEASSISTANT_DOMAINS) {
         const fields = this.service.serviceFields(domain);
-        if (!known || fields) tools.push(domainTool(domain, fields));
+        if (!known || fields) tools.push(domainTool(domain, fields, (d, target) => this.service.riskOfTarget(d, target)));
       }
       this.cache = { key, tools };
     }

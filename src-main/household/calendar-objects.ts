@@ -3,7 +3,7 @@
 // CalDAV server): a cheap version per object, and its iCalendar text on demand.
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { EventRecord, HouseholdStore, OverrideRecord, TaskRecord } from './store';
+import { assigneesOfRecord, type EventRecord, type HouseholdStore, type OverrideRecord, type TaskRecord } from './store';
 import { addSeriesTime, addSpan, addWords, icalDate, icalTimeUtc, vtimezone } from './ics';
 import { calendarItems } from './calendar-read';
 import { parseIcs, type IcsSeriesFields, type ParsedIcs } from './ics-parse';
@@ -15,6 +15,8 @@ export interface CalendarObjectInfo {
   readonly kind: CalendarObjectKind;
   readonly id: string;
   readonly assignee: string | null;
+  /** Everyone the item is for, in order (an event may be for several members; a task for one at most). */
+  readonly assignees: readonly string[];
   /** Changes whenever the object's iCalendar text would. */
   readonly version: string;
   /** The UID it was imported with, if any. */
@@ -35,14 +37,21 @@ export function calendarObjectInfos(store: HouseholdStore): CalendarObjectInfo[]
     const version = hashOf([
       e.updatedMs,
       e.exdates.join(','),
-      e.assignee ?? null,
+      assigneesOfRecord(e).join(','),
       leads.get(e.id) ?? null,
       own ? own.map((o) => `${o.occurrenceMs}:${o.updatedMs}`).join(',') : '',
     ]);
-    out.push({ kind: 'event', id: e.id, assignee: e.assignee ?? null, version, icsUid: e.icsUid });
+    out.push({ kind: 'event', id: e.id, assignee: e.assignee ?? null, assignees: assigneesOfRecord(e), version, icsUid: e.icsUid });
   }
   for (const t of store.tasks.all()) {
-    out.push({ kind: 'task', id: t.id, assignee: t.assignee ?? null, version: hashOf([t.updatedMs]), icsUid: t.icsUid ?? null });
+    out.push({
+      kind: 'task',
+      id: t.id,
+      assignee: t.assignee ?? null,
+      assignees: t.assignee ? [t.assignee] : [],
+      version: hashOf([t.updatedMs]),
+      icsUid: t.icsUid ?? null,
+    });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { registerMemberRoutes } from './member-routes';
 import type { MembersService } from './members';
 import { householdToolProvider } from './core-provider';
 import { HouseholdService } from './service';
+import { createChoresDomain, registerChoreRoutes } from './domains/chores';
 
 export interface HouseholdCapability extends Capability {
   readonly service: HouseholdService;
@@ -30,6 +31,16 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
   });
   const tools = householdToolProvider(service);
   ctx.registry.addProvider(tools);
+  const chores = createChoresDomain({
+    db: ctx.db,
+    timezone: ctx.config.timezone,
+    clock: ctx.clock,
+    language: ctx.config.language === 'en' ? 'en' : 'de',
+    members: () => service.members.list(),
+    publish: (...event) => ctx.events.publish(...event),
+    trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'household', stage, data),
+  });
+  ctx.registry.addProvider(chores.provider);
   let timer: NodeJS.Timeout | undefined;
   let lastPass: string | undefined;
   ctx.status.set('household', () =>
@@ -66,10 +77,13 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
         clock: ctx.clock,
         timezone: ctx.config.timezone,
         status: () => ctx.status.snapshot(),
+        chores: () => chores.chart(),
       });
+      registerChoreRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: ctx.config.timezone });
     },
+    // Reminders that fell due while the master was off fire right after the first answer.
+    afterFirstAnswer: pass,
     start() {
-      pass();
       if (ctx.config.homeAutomationIntervalMs > 0) {
         timer = setInterval(pass, ctx.config.homeAutomationIntervalMs);
         timer.unref();

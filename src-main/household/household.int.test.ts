@@ -8,6 +8,7 @@ import { createMaster } from '../master';
 import { openDatabase, SchemaTooNewError } from '../platform/database';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import { silentLogger } from '../platform/trace';
+import { CHORE_TOOL_NAMES } from './domains/chores';
 
 let t: TestMaster | undefined;
 afterEach(async () => {
@@ -46,8 +47,8 @@ describe('household API', () => {
       .list()
       .filter((x) => x.provider === 'core')
       .map((x) => x.name);
-    // Core tools that are not the household's: rag_search (knowledge) and memory_propose (assistant, spec/004).
-    expect(names).toEqual([...HOME_TOOL_NAMES, 'rag_search', 'memory_propose']);
+    // The chores domain brings its own tools; rag_search (knowledge), memory_propose and pipeline_propose (assistant) are not the household's.
+    expect(names).toEqual([...HOME_TOOL_NAMES, ...CHORE_TOOL_NAMES, 'rag_search', 'memory_propose', 'pipeline_propose']);
     expect(m.master.platform.registry.get('calendar_delete')).toMatchObject({ mutates: true, requires_confirmation: true });
     expect(m.master.platform.registry.get('calendar_list')).toMatchObject({ mutates: false, requires_confirmation: false });
   });

@@ -55,7 +55,16 @@ describe('Thunderbird export', () => {
       ['Steuererklärung abgeben', 'in_progress', 'high', '2026-07-31T18:00:00+02:00'],
       ['Winterreifen aufziehen', 'done', 'low', '2026-01-15T00:00:00+01:00'],
     ]);
-    expect(result.skipped).toEqual([{ what: 'Aufgabe „Kellerparty planen“', reason: 'ist abgesagt (STATUS:CANCELLED).' }]);
+    expect(result.skipped).toEqual([
+      {
+        what: 'Aufgabe „Kellerparty planen“',
+        reason: 'ist abgesagt (STATUS:CANCELLED).',
+        kind: 'task',
+        title: 'Kellerparty planen',
+        line: null,
+        code: 'cancelled',
+      },
+    ]);
     // The tasks are real tasks: listed and on the kanban board.
     expect((await h.call('tasks_list', { status: 'all' })).data!.tasks).toHaveLength(2);
     expect((await h.call('kanban_list', {})).data!.cards.map((c) => c.title).sort()).toEqual([
@@ -89,7 +98,16 @@ describe('Outlook export', () => {
 describe('Google export', () => {
   it('keeps the fortnightly series with its EXDATE and its moved occurrence', async () => {
     const { h, result } = importInto(fixture('google.ics'));
-    expect(result.skipped).toEqual([{ what: 'Termin „Kindergeburtstag Max“ (ab Zeile 87)', reason: 'ist abgesagt (STATUS:CANCELLED).' }]);
+    expect(result.skipped).toEqual([
+      {
+        what: 'Termin „Kindergeburtstag Max“ (ab Zeile 87)',
+        reason: 'ist abgesagt (STATUS:CANCELLED).',
+        kind: 'event',
+        title: 'Kindergeburtstag Max',
+        line: 87,
+        code: 'cancelled',
+      },
+    ]);
     const march = (await monthOf(h, '2026-03-01', 45)).filter((e) => e.title.startsWith('Restmüll'));
     expect(march.map((e) => `${e.title} ${e.start} ${e.overridden}`)).toEqual([
       'Restmüll 2026-03-17T07:00:00+01:00 false',
@@ -143,8 +161,22 @@ describe('files with several calendars', () => {
       '',
     ].join('\r\n');
     expect(parseIcs({ text, timezone: TZ, nowMs: Date.parse(NOW) }).skipped).toEqual([
-      { what: 'Termin „Ohne Zeit“ (ab Zeile 3)', reason: 'hat keinen Beginn (DTSTART).' },
-      { what: 'VJOURNAL „Tagebuch“', reason: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.' },
+      {
+        what: 'Termin „Ohne Zeit“ (ab Zeile 3)',
+        reason: 'hat keinen Beginn (DTSTART).',
+        kind: 'event',
+        title: 'Ohne Zeit',
+        line: 3,
+        code: 'no_start',
+      },
+      {
+        what: 'VJOURNAL „Tagebuch“',
+        reason: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.',
+        kind: 'journal',
+        title: 'Tagebuch',
+        line: null,
+        code: 'not_supported',
+      },
     ]);
   });
 });

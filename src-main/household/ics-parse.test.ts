@@ -141,6 +141,13 @@ describe('parseIcs imports what can be read', () => {
       {
         what: 'Termin „Kaputt“ (Zeile 11)',
         reason: 'Zeile 17: Zusatztermin (RDATE) „20131210Z“ ist kein gültiges Datum (JJJJMMTT oder JJJJMMTTThhmmss).',
+        // The same in parts, for the app to say in English too.
+        kind: 'event',
+        title: 'Kaputt',
+        line: 17,
+        code: 'bad_value',
+        property: 'RDATE',
+        value: '20131210Z',
       },
     ]);
   });

@@ -4,7 +4,7 @@
 // that names an IANA zone (also as Thunderbird or Windows write it) is used as such, any
 // other TZID by the file's own VTIMEZONE, UTC stays UTC, floating times are household time.
 import ICAL from 'ical.js';
-import type { TaskPriority, TaskStatus } from '../../src-shared';
+import type { IcsSkippedComponent, TaskPriority, TaskStatus } from '../../src-shared';
 import { HomeError } from './errors';
 import { isRealDateOrDateTime, veventBlocks, veventLines, type PropertyLine } from './ics-lines';
 import { ianaZoneOf } from './ics-zones';
@@ -19,6 +19,8 @@ export interface IcsEventFields {
   readonly location: string;
   readonly notes: string;
   readonly icsUid: string | null;
+  /** The event's own alarm (VALARM), in minutes before its start; absent = none in the file. */
+  readonly reminderMinutes?: number;
 }
 
 /** One occurrence of a series changed on its own (a VEVENT with RECURRENCE-ID). */
@@ -50,11 +52,8 @@ export interface IcsTaskFields {
   readonly icsUid: string | null;
 }
 
-/** A component the import leaves out, and why (in words for the family). */
-export interface IcsSkipped {
-  readonly what: string;
-  readonly reason: string;
-}
+/** A component the import leaves out, and why: `what` and `reason` in German words, the rest for the app's own language. */
+export type IcsSkipped = IcsSkippedComponent;
 
 export interface ParsedIcs {
   readonly events: readonly IcsEventFields[];
@@ -119,8 +118,20 @@ function shown(value: string): string {
   return value.length > 60 ? `${value.slice(0, 60)}…` : value;
 }
 
+/** A property value the import cannot read: the refusal's words, and where and what for the app's language. */
+class IcsValueError extends HomeError {
+  constructor(
+    readonly line: number,
+    readonly property: string,
+    readonly value: string,
+    message: string,
+  ) {
+    super('INVALID_INPUT', message);
+  }
+}
+
 function invalid(p: PropertyLine, why: string): HomeError {
-  return new HomeError('INVALID_INPUT', `Zeile ${p.line}: ${LABELS[p.name] ?? p.name} „${shown(p.value)}“ ${why}`);
+  return new IcsValueError(p.line, p.name, shown(p.value), `Zeile ${p.line}: ${LABELS[p.name] ?? p.name} „${shown(p.value)}“ ${why}`);
 }
 
 function checkDuration(p: PropertyLine, text: string, limits: IcsLimits): void {
@@ -253,6 +264,22 @@ function instantOfIcal(t: IcalTime, tzid: string | undefined, zones: FileZones):
   return zones.instant(wall, tzid);
 }
 
+/**
+ * Why ical.js could not read the file, as a sentence for the family with the line where it
+ * can be found: the library's own (English) error text is never shown.
+ */
+function unreadableFile(text: string, libraryMessage: string): string {
+  if (/began but did not end/.test(libraryMessage))
+    return 'Die ICS-Datei ist nicht lesbar: ein Eintrag (BEGIN:…) wird nie beendet (END fehlt).';
+  const line = /^invalid line\b/.test(libraryMessage) ? /"([^"]*)"\s*$/.exec(libraryMessage)?.[1] : undefined;
+  if (line !== undefined) {
+    const at = text.split(/\r\n|\n|\r/).findIndex((l) => l.startsWith(line));
+    const where = at >= 0 ? `Zeile ${at + 1}` : 'Eine Zeile';
+    return `Die ICS-Datei ist nicht lesbar: ${where} („${shown(line)}“) ist keine iCalendar-Zeile (NAME:Wert).`;
+  }
+  return 'Die ICS-Datei ist nicht lesbar: sie ist kein gültiger iCalendar-Text.';
+}
+
 /** Each VCALENDAR of the file (several may be concatenated), a UTF-8 byte order mark removed. */
 function parseCalendars(text: string): IcalComponent[] {
   const blocks = text.match(/^BEGIN:VCALENDAR\b[\s\S]*?^END:VCALENDAR\b[^\r\n]*/gim) ?? [text];
@@ -261,7 +288,7 @@ function parseCalendars(text: string): IcalComponent[] {
     try {
       root = new ICAL.Component(ICAL.parse(block) as unknown as unknown[]);
     } catch (err) {
-      throw new HomeError('INVALID_INPUT', `Die ICS-Datei ist nicht lesbar: ${err instanceof Error ? err.message : String(err)}`);
+      throw new HomeError('INVALID_INPUT', unreadableFile(text, err instanceof Error ? err.message : String(err)));
     }
     if (root.name !== 'vcalendar') throw new HomeError('INVALID_INPUT', 'Die Datei enthält keinen VCALENDAR.');
     return root;
@@ -292,6 +319,28 @@ function textFields(ev: IcalEvent) {
     location: (ev.location ?? '').slice(0, 200),
     notes: (ev.description ?? '').slice(0, 4000),
   };
+}
+
+/** The longest lead a reminder may have: four weeks, as the calendar tools accept. */
+const MAX_REMINDER_MINUTES = 40_320;
+
+/**
+ * The event's own alarm as minutes before its start: the first VALARM whose TRIGGER is a
+ * duration before (or at) the start. Alarms at a fixed time or after the end have no
+ * place in the household's model and are left to the calendar app.
+ */
+function alarmFields(ev: IcalEvent): { reminderMinutes?: number } {
+  for (const alarm of ev.component.getAllSubcomponents('valarm')) {
+    const trigger = alarm.getFirstProperty('trigger');
+    const value = trigger?.getFirstValue();
+    if (!trigger || !(value instanceof ICAL.Duration)) continue;
+    if (String(trigger.getParameter('related') ?? 'START').toUpperCase() !== 'START') continue;
+    const seconds = value.toSeconds();
+    if (seconds > 0) continue;
+    const minutes = Math.abs(Math.round(seconds / 60));
+    if (minutes <= MAX_REMINDER_MINUTES) return { reminderMinutes: minutes };
+  }
+  return {};
 }
 
 /** The budget of one import: events made, iterator steps taken, wall time spent. */
@@ -414,7 +463,7 @@ function taskOf(vtodo: IcalComponent, zones: FileZones, skipped: IcsSkipped[]): 
   const title = titleOf(vtodo);
   const status = String(vtodo.getFirstPropertyValue('status') ?? '').toUpperCase();
   if (status === 'CANCELLED') {
-    skipped.push({ what: `Aufgabe „${title}“`, reason: 'ist abgesagt (STATUS:CANCELLED).' });
+    skipped.push({ what: `Aufgabe „${title}“`, reason: 'ist abgesagt (STATUS:CANCELLED).', ...plainOf('task', vtodo, null, 'cancelled') });
     return undefined;
   }
   const dueProp = vtodo.getFirstProperty('due');
@@ -512,7 +561,7 @@ function seriesOf(
     else changed.push(fields);
   }
   const uid = ev.uid || null;
-  const fields = { ...textFields(ev), ...span, icsUid: uid };
+  const fields = { ...textFields(ev), ...alarmFields(ev), ...span, icsUid: uid };
   // RFC 5545 counts DTSTART as an occurrence even where the rule does not yield it; the
   // household's series start at their first rule occurrence, so such a start comes along
   // as an event of its own instead of getting lost.
@@ -536,7 +585,15 @@ function withoutBadEvents(text: string, limits: IcsLimits, skipped: IcsSkipped[]
     } catch (err) {
       if (!(err instanceof HomeError)) throw err;
       const summary = block.lines.find((p) => p.name === 'SUMMARY')?.value.trim();
-      skipped.push({ what: `Termin „${shown(summary || '(ohne Titel)')}“ (Zeile ${block.begin})`, reason: err.message });
+      skipped.push({
+        what: `Termin „${shown(summary || '(ohne Titel)')}“ (Zeile ${block.begin})`,
+        reason: err.message,
+        kind: 'event',
+        title: shown(summary ?? ''),
+        line: err instanceof IcsValueError ? err.line : block.begin,
+        code: 'bad_value',
+        ...(err instanceof IcsValueError ? { property: err.property, value: err.value } : {}),
+      });
       bad.push({ begin: block.begin, end: block.end });
     }
   }
@@ -546,11 +603,22 @@ function withoutBadEvents(text: string, limits: IcsLimits, skipped: IcsSkipped[]
   return physical.join('\r\n');
 }
 
-const SKIPPED_COMPONENTS: Readonly<Record<string, string>> = {
-  vjournal: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.',
-  vfreebusy: 'Frei/Belegt-Zeiten (VFREEBUSY) übernimmt der Kalender nicht.',
-  vavailability: 'Verfügbarkeiten (VAVAILABILITY) übernimmt der Kalender nicht.',
+const SKIPPED_COMPONENTS: Readonly<Record<string, { reason: string; kind: IcsSkippedComponent['kind'] }>> = {
+  vjournal: { reason: 'Notizen (VJOURNAL) übernimmt der Kalender nicht.', kind: 'journal' },
+  vfreebusy: { reason: 'Frei/Belegt-Zeiten (VFREEBUSY) übernimmt der Kalender nicht.', kind: 'freebusy' },
+  vavailability: { reason: 'Verfügbarkeiten (VAVAILABILITY) übernimmt der Kalender nicht.', kind: 'availability' },
 };
+
+/** The language-free part of a skipped component (the title as the file has it, empty when it has none). */
+function plainOf(
+  kind: IcsSkippedComponent['kind'],
+  c: IcalComponent,
+  line: number | null,
+  code: IcsSkippedComponent['code'],
+): Pick<IcsSkippedComponent, 'kind' | 'title' | 'line' | 'code'> {
+  const summary = c.getFirstPropertyValue('summary');
+  return { kind, title: (typeof summary === 'string' ? summary.trim() : '').slice(0, 200), line, code };
+}
 
 /**
  * Every VEVENT and VTODO of every VCALENDAR in the file: a recurring event keeps its rule
@@ -575,9 +643,13 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
   const budget = new Budget(limits);
   const vevents = calendars.flatMap((c) => c.getAllSubcomponents('vevent'));
   const linesOf = (index: number) => (lines.length === vevents.length ? lines[index] : undefined);
-  const where = (index: number) => {
+  const lineOf = (index: number): number | null => {
     const own = linesOf(index);
-    return own?.length ? ` (ab Zeile ${own[0]!.line - 1})` : '';
+    return own?.length ? own[0]!.line - 1 : null;
+  };
+  const where = (index: number) => {
+    const line = lineOf(index);
+    return line !== null ? ` (ab Zeile ${line})` : '';
   };
   // RECURRENCE-ID components override one occurrence of the series with the same UID.
   const overrides = new Map<string, IcalComponent[]>();
@@ -600,11 +672,19 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
     // An override is imported with its series; one without a series in the file stands alone.
     if (vevent.hasProperty('recurrence-id') && typeof uid === 'string' && seriesUids.has(uid)) return;
     if (!vevent.getFirstProperty('dtstart')) {
-      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'hat keinen Beginn (DTSTART).' });
+      skipped.push({
+        what: `Termin „${titleOf(vevent)}“${where(index)}`,
+        reason: 'hat keinen Beginn (DTSTART).',
+        ...plainOf('event', vevent, lineOf(index), 'no_start'),
+      });
       return;
     }
     if (String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED' && !vevent.hasProperty('recurrence-id')) {
-      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'ist abgesagt (STATUS:CANCELLED).' });
+      skipped.push({
+        what: `Termin „${titleOf(vevent)}“${where(index)}`,
+        reason: 'ist abgesagt (STATUS:CANCELLED).',
+        ...plainOf('event', vevent, lineOf(index), 'cancelled'),
+      });
       return;
     }
     try {
@@ -631,13 +711,22 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
       budget.add();
       const { tzid, endTzid } = zoneParams(vevent);
       const icsUid = ev.uid ? (ev.recurrenceId ? `${ev.uid}#${ev.recurrenceId.toString()}` : ev.uid) : null;
-      events.push({ ...textFields(ev), ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones), icsUid });
+      events.push({
+        ...textFields(ev),
+        ...alarmFields(ev),
+        ...spanOf(ev.startDate, ev.endDate ?? undefined, tzid, endTzid, zones),
+        icsUid,
+      });
     } catch (err) {
       // The file's budget (too many events, too costly) refuses the whole file.
       if (err instanceof HomeError) throw err;
       // Whatever the checks above did not foresee skips this one component, saying where;
       // the library's own error text is no sentence for the family.
-      skipped.push({ what: `Termin „${titleOf(vevent)}“${where(index)}`, reason: 'ist nicht lesbar und wurde übersprungen.' });
+      skipped.push({
+        what: `Termin „${titleOf(vevent)}“${where(index)}`,
+        reason: 'ist nicht lesbar und wurde übersprungen.',
+        ...plainOf('event', vevent, lineOf(index), 'unreadable'),
+      });
     }
   });
 
@@ -652,8 +741,13 @@ export function parseIcs(input: IcsParseInput, limits: IcsLimits = ICS_LIMITS): 
       }
     }
     for (const c of cal.getAllSubcomponents()) {
-      const reason = SKIPPED_COMPONENTS[c.name];
-      if (reason) skipped.push({ what: `${c.name.toUpperCase()} „${titleOf(c)}“`, reason });
+      const known = SKIPPED_COMPONENTS[c.name];
+      if (known)
+        skipped.push({
+          what: `${c.name.toUpperCase()} „${titleOf(c)}“`,
+          reason: known.reason,
+          ...plainOf(known.kind, c, null, 'not_supported'),
+        });
     }
   }
   // Nothing readable at all: the file is refused with the first reason, as it would be for one event.

@@ -60,4 +60,27 @@ describe('saving a large calendar', () => {
     events.insert = insert;
     expect(h.snapshot()).toBe(before);
   });
+
+  it('a 1,359-event file with one mistyped DTEND is saved without that event, named with its line', async () => {
+    const h = createHouseholdFixture({ now: NOW });
+    const lines = calendar(1359).split('\r\n');
+    // The 700th event gets an end that is no date (a typo: a letter O for a zero).
+    const at = lines.indexOf('UID:event-699@test');
+    lines.splice(at + 3, 1, 'DTEND:2026O401T100000Z');
+    const result = await h.service.importIcs(lines.join('\r\n'));
+    expect(result.imported).toHaveLength(1358);
+    expect(result.skipped).toEqual([
+      {
+        what: `Termin „Termin 699“ (Zeile ${at})`,
+        reason: `Zeile ${at + 4}: Ende (DTEND) „2026O401T100000Z“ ist kein gültiges Datum (JJJJMMTT oder JJJJMMTTThhmmss).`,
+        kind: 'event',
+        title: 'Termin 699',
+        line: at + 4,
+        code: 'bad_value',
+        property: 'DTEND',
+        value: '2026O401T100000Z',
+      },
+    ]);
+    expect(h.service.store.events.all().some((e) => e.title === 'Termin 699')).toBe(false);
+  });
 });

@@ -2,10 +2,20 @@ export { createHousehold, type HouseholdCapability } from './capability';
 export { HouseholdService } from './service';
 export type { HouseholdServiceOptions } from './service';
 export { householdToolProvider } from './core-provider';
-export { HomeError } from './errors';
+export { HomeError, notFoundSentenceOfTool } from './errors';
+export { describeRuleEn } from './tools/calendar-series';
 export type { IcsImportResult } from './ics';
 export type { RecipesImportResult } from './recipes-file';
 export { HOUSEHOLD_MIGRATION_SETS, HOUSEHOLD_SCHEMAS } from './schemas';
+export {
+  parseChoreSentence,
+  parseChoreDone,
+  matchChoreDone,
+  CHORE_TOOL_NAMES,
+  CHORE_WORDS,
+  type ChoreSentence,
+  type ChoreDoneSentence,
+} from './domains/chores';
 export { MembersService, type MemberDirectory } from './members';
 export type { CalendarObjectInfo, CalendarObjectKind, SpanFields } from './calendar-objects';
 export type { IcsEventFields, IcsOverrideFields, IcsSeriesFields, IcsTaskFields, ParsedIcs } from './ics-parse';

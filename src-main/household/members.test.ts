@@ -40,6 +40,7 @@ describe('household members', () => {
     h.service.members.create({ name: 'Paul' });
     const before = h.snapshot();
     expect(() => h.service.members.create({ name: 'PAUL' })).toThrow(/gibt es schon/);
+    expect(() => h.service.members.create({ name: 'paul' })).toThrow(expect.objectContaining({ code: 'NAME_TAKEN', path: '/name' }));
     expect(() => h.service.members.create({ name: 'Mia', color: 'red' })).toThrow(/#rrggbb/);
     expect(() => h.service.members.create({ name: 'Mia', initial: 'MI' })).toThrow(/ein Zeichen/);
     expect(() => h.service.members.create({ name: 'Mia', language: 'fr' as 'de' })).toThrow(/Sprache/);

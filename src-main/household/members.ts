@@ -174,7 +174,7 @@ export class MembersService implements MemberDirectory {
   create(req: MemberCreateRequest): Member {
     const name = checkName(req.name);
     const created = this.store.transaction(() => {
-      if (this.store.members.byName(name)) throw new HomeError('CONFLICT', `Ein Mitglied „${name}“ gibt es schon.`, '/name');
+      if (this.store.members.byName(name)) throw new HomeError('NAME_TAKEN', `Ein Mitglied „${name}“ gibt es schon.`, '/name');
       const used = new Set(this.store.members.all().map((m) => m.color));
       const record: MemberRecord = {
         id: newPrefixedId(MEMBER_ID_PREFIX),
@@ -201,7 +201,7 @@ export class MembersService implements MemberDirectory {
       const before = this.required(id);
       const name = req.name !== undefined ? checkName(req.name) : before.name;
       const same = this.store.members.byName(name);
-      if (same && same.id !== id) throw new HomeError('CONFLICT', `Ein Mitglied „${name}“ gibt es schon.`, '/name');
+      if (same && same.id !== id) throw new HomeError('NAME_TAKEN', `Ein Mitglied „${name}“ gibt es schon.`, '/name');
       const role = requestedRole(req, before.role) ?? before.role;
       if (before.isDesktop && role !== 'admin')
         throw new HomeError('CONFLICT', 'Das Mitglied dieses Computers bleibt Verwalter.', req.role !== undefined ? '/role' : '/is_admin');
@@ -258,7 +258,7 @@ export class MembersService implements MemberDirectory {
 
   private required(id: string): MemberRecord {
     const m = this.store.members.get(id);
-    if (!m) throw new HomeError('NOT_FOUND', `Ein Mitglied ${id} gibt es nicht.`, '/id');
+    if (!m) throw new HomeError('NOT_FOUND', 'Dieses Mitglied gibt es nicht (mehr).', '/id');
     return m;
   }
 }

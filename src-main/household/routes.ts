@@ -3,8 +3,7 @@
 // every write is a registry tool call (schema-checked), so the UI, scripts and the
 // assistant share one write path.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ComponentStatus, HomeState, HomeToolName, ToolCallRequest, ToolResult } from '../../src-shared';
-import { HomeError } from './errors';
+import type { ChoreChart, ComponentStatus, HomeState, HomeToolName, ToolCallRequest } from '../../src-shared';
 import type { HouseholdService } from './service';
 import type { SkillRegistry } from '../platform/registry';
 import { newTraceId } from '../platform/trace';
@@ -18,6 +17,8 @@ export interface HouseholdRouteDeps {
   readonly clock: () => Date;
   readonly timezone: string;
   readonly status: () => Readonly<Record<string, ComponentStatus>>;
+  /** The chore chart, part of the state. */
+  readonly chores?: () => ChoreChart;
 }
 
 const toolsBody = {
@@ -83,7 +84,10 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
   };
 
-  app.get('/api/state', async (req): Promise<HomeState> => deps.household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role));
+  app.get('/api/state', async (req): Promise<HomeState> => {
+    const state = deps.household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role);
+    return deps.chores ? { ...state, chores: deps.chores() } : state;
+  });
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',

@@ -28,7 +28,7 @@ import { nextTurn, SliceSizer } from '../platform/slices';
 import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
-import { presentCard, presentEvent, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
+import { presentCard, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
 import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
 import type { IcsSeriesFields, ParsedIcs } from './ics-parse';
 import { IcsReader } from './ics-reader';

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { RAG_FORMATS, type RagDocumentsResponse, type RagFormat, type RagSearchResponse } from '../../src-shared';
-import { IngestError } from './errors';
 import type { RagService } from './service';
 import { newTraceId, type Tracer } from '../platform/trace';
 import { Refusal } from '../platform/errors';

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, sta
 import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ComponentStatus, RagDocument, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
+import type { ComponentStatus, RagDocument, RagFormat, RagProgressEvent, RagSearchResponse, RagIngestResponse } from '../../src-shared';
 import type { RagDocumentRow, RagRepository } from './store';
 import type { Logger } from '../platform/trace';
 import type { Publish } from '../platform/events';
@@ -23,6 +23,8 @@ import { HybridSearch, type SearchOptions } from './search';
 export interface ReadyDocument {
   readonly id: string;
   readonly name: string;
+  /** What kind of file it is: a reader may leave some kinds alone (the Task Scout calendar files). */
+  readonly format: RagFormat;
   /** The extracted text (capped), for readers such as the Task Scout. */
   readonly text: string;
 }
@@ -375,7 +377,7 @@ export class RagService {
         this.now(),
       );
       this.progress(doc.id);
-      const ready: ReadyDocument = { id: doc.id, name: doc.name, text: read.text };
+      const ready: ReadyDocument = { id: doc.id, name: doc.name, format: doc.format, text: read.text };
       for (const l of this.readyListeners) {
         try {
           l(ready);

@@ -3,6 +3,7 @@
 // code cache (./bundle.ts) and import nothing of the master themselves, so the master is
 // built once and every entry starts it the same way.
 export { createMaster, type Master, type MasterOptions } from './index';
+export { hostMaster, type MasterHost } from './host';
 export { serve } from './serve';
 // `jarvis pair`: the secret the running master wrote for the CLI
 export { LOCAL_SECRET_HEADER, localSecretFile } from '../access';
@@ -54,7 +55,7 @@ export {
 export { loadOrCreateSigner, readLocalKeyInfo, verifyEvidence } from '../protocol';
 export { verifyChain } from '../protocol/chain';
 export { protocolPartOf } from '../protocol/export-seal';
-export { readEventsReadonly, readRecordsReadonly, readSessionChainReadonly } from '../protocol/store';
+export { readChainEndReadonly, readEventsReadonly, readRecordsReadonly, readSessionChainReadonly } from '../protocol/store';
 // `jarvis voice`
 export { voiceStatusRows } from '../voice/status-table';
 export { setupVoice } from '../voice/setup';

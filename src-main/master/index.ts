@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '../../src-shared';
+import { createApprovals, type ApprovalsCapability } from '../approvals';
 import { createAccess, type AccessCapability, type LocalAccessOptions } from '../access';
 import { createCaldav, type CaldavCapability } from '../caldav';
 import { createBackupCapability, prepareUpgrade, rollBackUpgrade, type BackupCapability } from '../backup';
@@ -10,7 +11,7 @@ import { createDocker } from '../docker';
 import { createHomeAssistant, type HomeAssistantCapability, type HomeAssistantOptions } from '../homeassistant';
 import { createHome, type HomeCapability } from '../home';
 import { createHousehold, type HouseholdCapability } from '../household';
-import { KNOWN_SCHEMAS } from './schemas';
+import { KNOWN_SCHEMAS, knownObjects } from './schemas';
 import { createKnowledge, ragFilesDir, type KnowledgeCapability } from '../knowledge';
 import { createMcp, type McpCapability } from '../mcp';
 import { createMesh, type MeshCapability } from '../mesh';
@@ -28,7 +29,8 @@ import { createProtocol, recordedVerdict, type ProtocolCapability } from '../pro
 import { createSettings, type SecretSealer, type SettingsCapability } from '../settings';
 import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
-import { createVoice, type VoiceAssistant, type VoiceCapability } from '../voice';
+import { createVoice, type VoiceAssistant, type VoiceCapability, type VoiceSetupOptions } from '../voice';
+import { afterFirstAnswer } from './after-first-answer';
 
 export type { Capability, Platform } from '../platform/capability';
 
@@ -52,6 +54,13 @@ export interface MasterOptions {
   readonly secretSealer?: SecretSealer;
   /** Who on this machine acts as the desktop on the loopback listener (the desktop passes its launch secret). */
   readonly localAccess?: LocalAccessOptions;
+  /**
+   * Given by the host (hostMaster): stops this master, runs `between` on the closed
+   * database and starts a new one in its place. Without it, a restore needs `jarvis restore`.
+   */
+  readonly restart?: (between: () => void) => void;
+  /** Where "Set up voice" downloads from and how long it waits (tests point it at a stand-in). */
+  readonly voiceSetup?: VoiceSetupOptions;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -72,6 +81,7 @@ export interface Capabilities {
   readonly notify: NotifyCapability;
   readonly caldav: CaldavCapability;
   readonly settings: SettingsCapability;
+  readonly approvals: ApprovalsCapability;
 }
 
 export interface Addresses {
@@ -175,7 +185,9 @@ function composeCapabilities(
     const tool = platform.registry.get(name);
     return tool ? recordedVerdict(platform.registry.decide(tool, {}, { actor: 'assistant' })) : undefined;
   });
-  const notify = createNotify(platform, { members: household.members });
+  const notify = createNotify(platform, { members: household.members, householdQuietHours: () => settings.service.quietHours() });
+  // A child's or guest's call that needs an admin waits here, whichever path it came by.
+  const approvals = createApprovals(platform, { members: household.members, notifier: notify.notifier, recorder: protocol.recorder });
   // Knowledge before skills: pipelines search the household's documents (memory_search).
   const knowledge = createKnowledge(platform);
   const skills = createSkills(
@@ -189,7 +201,13 @@ function composeCapabilities(
   );
   const mesh = createMesh(platform, protocol, skills.service);
   const docker = createDocker(platform);
-  const mcp = createMcp(platform, { protocol, skills: skills.service });
+  // The assistant is made below; a sampling request reaches its model only once JARVIS runs.
+  const mcp = createMcp(platform, {
+    protocol,
+    skills: skills.service,
+    model: () => assistant.ollama,
+    memberExists: (id) => household.members.get(id) !== undefined,
+  });
   const homeassistant = createHomeAssistant(platform, options.homeAssistant);
   const assistantDeps: AssistantDeps = {
     protocol,
@@ -202,20 +220,22 @@ function composeCapabilities(
     },
   };
   const assistant = createAssistant(platform, assistantDeps);
-  const voice = createVoice(platform, options.voiceAssistant ?? assistant.service);
+  const voice = createVoice(platform, options.voiceAssistant ?? assistant.service, options.voiceSetup);
   const backup = createBackupCapability(platform, {
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
     secretsNotCarried: () => settings.service.secretNames(),
+    restore: { knownSchemas: KNOWN_SCHEMAS, knownObjects, restart: options.restart },
   });
   const home = createHome(platform);
   const access = createAccess(platform, household.members, options.localAccess, () => extraRules);
-  const caldav = createCaldav(platform, household.service);
+  const caldav = createCaldav(platform, household.service, { sealer: settings.sealer });
   const extra = (options.extra ?? []).map((make) => make(platform));
   const extraRules = Object.assign({}, ...extra.map((c) => c.routeRules ?? {})) as Readonly<Record<string, RouteRule>>;
   // A connection changed in the app: the capability holding it reconnects.
   effective.onChange((keys) => {
-    if (keys.some((k) => k === 'homeAssistantUrl' || k === 'homeAssistantToken')) homeassistant.reconnect();
+    if (keys.some((k) => k === 'homeAssistantUrl' || k === 'homeAssistantToken' || k === 'homeAssistantCertFingerprint'))
+      homeassistant.reconnect();
     if (keys.some((k) => k === 'hueBridgeUrl' || k === 'hueApplicationKey' || k === 'hueCertFingerprint')) home.reconnectHue();
   });
   return {
@@ -236,6 +256,7 @@ function composeCapabilities(
       notify,
       caldav,
       settings,
+      approvals,
     },
     all: [
       settings,
@@ -244,6 +265,7 @@ function composeCapabilities(
       household,
       policy,
       notify,
+      approvals,
       knowledge,
       skills,
       mesh,
@@ -312,6 +334,20 @@ export function createMaster(givenConfig: Config, options: MasterOptions = {}): 
   const mesh = config.meshEnabled ? createHttpServer({ loopbackOnly: false }) : undefined;
   if (mesh) for (const c of all) c.meshRoutes?.(mesh);
 
+  const firstAnswer = afterFirstAnswer(
+    [api, ...(lan ? [lan] : [])],
+    () => {
+      for (const c of all) {
+        try {
+          c.afterFirstAnswer?.();
+        } catch (err) {
+          log.error(`${c.name}: start-up work failed`, err);
+        }
+      }
+    },
+    (err) => log.error('start-up work failed', err),
+  );
+
   let started = false;
   let stopping: Promise<void> | undefined;
 
@@ -334,6 +370,7 @@ export function createMaster(givenConfig: Config, options: MasterOptions = {}): 
         lanUrl = access.lanListening(portOf(lan));
       }
       for (const c of all) await c.start?.();
+      firstAnswer.arm();
       return {
         apiUrl: urlOf(api),
         ...(mesh ? { meshUrl: urlOf(mesh) } : {}),
@@ -341,6 +378,7 @@ export function createMaster(givenConfig: Config, options: MasterOptions = {}): 
       };
     },
     stop() {
+      firstAnswer.cancel();
       stopping ??= (async () => {
         for (const c of [...all].reverse()) {
           try {

@@ -1,4 +1,5 @@
 import { ACCESS_MIGRATIONS, APP_PASSWORD_MIGRATIONS } from '../access';
+import { APPROVALS_MIGRATIONS } from '../approvals';
 import { knownSchemaObjects, type KnownSchemaObjects } from '../backup';
 import { CALDAV_MIGRATIONS } from '../caldav';
 import { HOUSEHOLD_MIGRATION_SETS } from '../household';
@@ -9,7 +10,7 @@ import { IDEMPOTENCY_MIGRATIONS, type Migration } from '../platform/database';
 import { PROTOCOL_MIGRATIONS } from '../protocol';
 import { RISK_POLICY_MIGRATIONS } from '../policy';
 import { SETTINGS_MIGRATIONS } from '../settings';
-import { SKILL_HISTORY_MIGRATIONS } from '../skills';
+import { SKILL_HISTORY_MIGRATIONS, SKILL_LEARNING_MIGRATIONS } from '../skills';
 
 /** Every component's migrations: a new component is added here, and nowhere else. */
 export const COMPONENT_MIGRATIONS: Readonly<Record<string, readonly Migration[]>> = {
@@ -23,8 +24,10 @@ export const COMPONENT_MIGRATIONS: Readonly<Record<string, readonly Migration[]>
   idempotency: IDEMPOTENCY_MIGRATIONS,
   notify: NOTIFY_MIGRATIONS,
   skill_history: SKILL_HISTORY_MIGRATIONS,
+  skill_learning: SKILL_LEARNING_MIGRATIONS,
   caldav: CALDAV_MIGRATIONS,
   settings: SETTINGS_MIGRATIONS,
+  approvals: APPROVALS_MIGRATIONS,
 };
 
 /**

@@ -1,16 +1,17 @@
 import { entryConfig } from './entry-config';
-import { createMaster } from './index';
+import { hostMaster } from './host';
 
 /** Headless entry (`npm run serve`, `jarvis serve`): the master with API and UI, no Electron. */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = entryConfig(env);
   if (!config) process.exit(2);
   // `open`: every local program acts as the desktop (one trusted user; the served-UI tests).
-  const master = createMaster(config, { localAccess: { mode: env.JARVIS_LOCAL_ADMIN === 'open' ? 'open' : 'secret' } });
-  const { apiUrl, meshUrl, lanUrl } = await master.start();
+  const host = hostMaster(config, { localAccess: { mode: env.JARVIS_LOCAL_ADMIN === 'open' ? 'open' : 'secret' } });
+  const { apiUrl, meshUrl, lanUrl } = await host.start();
+  const master = host.master;
   const shutdown = (signal: string) => {
     process.stdout.write(`${signal}: stopping…\n`);
-    void master.stop().then(() => process.exit(0));
+    void host.stop().then(() => process.exit(0));
   };
   // Before the URL is printed: whoever reads it may send a signal at once.
   process.once('SIGINT', () => shutdown('SIGINT'));

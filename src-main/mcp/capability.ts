@@ -4,6 +4,9 @@ import type { ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
 import { mcpConfigPath, readMcpConfig } from './client/config-file';
 import { McpServers } from './client/mcp-servers';
+import { McpQuestions } from './client/questions';
+import type { SamplingPrompt } from './client/server-requests';
+import { mcpSamplingName } from './client/tool-mapping';
 import { registerMcpRoutes } from './routes';
 import { McpToolCalls, type McpCaller } from './server/mcp-tool-calls';
 import { openMcpStores } from './store';
@@ -14,6 +17,7 @@ export interface McpCapability extends Capability {
   readonly tokens: McpTokens;
   readonly servers: McpServers;
   readonly calls: McpToolCalls;
+  readonly questions: McpQuestions;
   /** Serves JARVIS over this process's stdin and stdout (`jarvis mcp`) until the client closes them. */
   serveStdio(): Promise<void>;
 }
@@ -29,9 +33,23 @@ const LOCAL_CALLER: McpCaller = { key: 'local', name: 'jarvis mcp (this computer
  * client, the servers of `mcp.json` become the registry's provider `mcp` once the household
  * activated them.
  */
+/** The household's local model, as a server's sampling request uses it (the assistant's Ollama connection). */
+export interface HouseholdModel {
+  chat(call: {
+    role: 'chat';
+    messages: { role: 'system' | 'user' | 'assistant'; content: string }[];
+  }): Promise<{ content: string; model: string }>;
+}
+
 export function createMcp(
   ctx: Platform,
-  deps: { protocol: ProtocolCapability; skills?: Pick<SkillsService, 'showRemoteSkills'> },
+  deps: {
+    protocol: ProtocolCapability;
+    skills?: Pick<SkillsService, 'showRemoteSkills'>;
+    model?: () => HouseholdModel;
+    /** Whether a member of the household has this id (a token is made for a member only). */
+    memberExists?: (id: string) => boolean;
+  },
 ): McpCapability {
   const stores = openMcpStores(ctx.db);
   const tokens = new McpTokens(stores.tokens, ctx.clock);
@@ -48,6 +66,17 @@ export function createMcp(
   // The SDK builds hundreds of zod schemas as it loads: it is loaded with the first MCP request, not at every start.
   const serverFor = async (caller: McpCaller) => (await import('./server/jarvis-mcp-server')).createJarvisMcpServer(serverDeps, caller);
 
+  const questions = new McpQuestions({ clock: ctx.clock, publish: (name, data) => ctx.events.publish(name, data as never) });
+  const sample = async (prompt: SamplingPrompt): Promise<{ text: string; model: string }> => {
+    const model = deps.model?.();
+    if (!model) throw new Error('JARVIS has no local model to answer with.');
+    const turn = await model.chat({
+      role: 'chat',
+      messages: [...(prompt.system ? [{ role: 'system' as const, content: prompt.system }] : []), ...prompt.messages],
+    });
+    return { text: turn.content, model: turn.model };
+  };
+
   const config = readMcpConfig(mcpConfigPath(ctx.config));
   if (config.error) ctx.log.warn(`mcp: ${config.error}`);
   const servers = new McpServers({
@@ -61,6 +90,29 @@ export function createMcp(
     addSecret: (value) => ctx.tracer.redactor.add(value),
     log: (message) => ctx.log.info(message),
     changed: () => ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: 0, proposed: [] }),
+    requests: {
+      questions,
+      questionTimeoutMs: ctx.config.mcpQuestionTimeoutMs,
+      // Sampling meets the one gate as a tool of its own, asked by the server (an agent acting
+      // on its own) for the member whose call it is: the risk policy (an override for this
+      // name, else `disruptive`, which asks by default) and the member's role decide.
+      samplingOutcome: (server, caller) =>
+        ctx.registry.decide(
+          {
+            name: mcpSamplingName(server),
+            description: `${server} asks the household's model to write`,
+            input_schema: { type: 'object' },
+            provider: 'mcp',
+            mutates: false,
+            requires_confirmation: false,
+            risk: 'disruptive',
+            source: `mcp:${server}`,
+          },
+          {},
+          { actor: 'mcp', ...(caller.member ? { member: caller.member } : {}) },
+        ).outcome,
+      sample,
+    },
   });
   ctx.registry.addProvider(servers.provider);
   deps.skills?.showRemoteSkills(() => servers.skillInfos(), 'mcp');
@@ -88,11 +140,14 @@ export function createMcp(
     tokens,
     servers,
     calls,
+    questions,
     routes(app) {
       api ??= app;
       registerMcpRoutes(app, {
         tokens,
+        questions,
         serverFor,
+        memberExists: deps.memberExists ?? (() => false),
         onError: (err) => ctx.log.error('mcp: request failed', err),
       });
     },
@@ -124,6 +179,7 @@ export function createMcp(
     },
     async stop() {
       stopWatchingDecisions();
+      questions.cancelAll();
       if (discoveryTimer) clearInterval(discoveryTimer);
       discoveryTimer = undefined;
       if (dataFile !== ':memory:') removeLocalEndpoint(dataFile);

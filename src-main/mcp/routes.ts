@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { mcpTokenCreateSchema, type McpTokenCreateRequest, type RouteResponse } from '../../src-shared';
+import {
+  mcpQuestionAnswerSchema,
+  mcpTokenCreateSchema,
+  type McpQuestionAnswer,
+  type McpTokenCreateRequest,
+  type RouteResponse,
+} from '../../src-shared';
 import { Refusal } from '../platform/errors';
 import { answerCarriesSecrets } from '../platform/secret-answers';
 import { viewerOf } from '../platform/viewer';
+import { QuestionRefusal, type McpQuestions, type QuestionViewer } from './client/questions';
 import type { McpCaller } from './server/mcp-tool-calls';
 import type { McpTokens } from './tokens';
 
@@ -12,6 +19,8 @@ export interface McpRouteDeps {
   /** The SDK server for one caller (the SDK is loaded on the first request). */
   readonly serverFor: (caller: McpCaller) => Promise<Server>;
   readonly onError: (err: unknown) => void;
+  readonly questions: McpQuestions;
+  readonly memberExists: (id: string) => boolean;
 }
 
 /** An Origin is accepted only when it names the address the request was sent to (a page of another site never is). */
@@ -141,8 +150,11 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   });
   app.post<{ Body: McpTokenCreateRequest }>('/api/mcp/tokens', { schema: { body: mcpTokenCreateSchema } }, async (req, reply) => {
     loopbackOnly(req);
+    const { name, member } = req.body;
+    if (member !== undefined && !deps.memberExists(member))
+      throw new Refusal('invalid', 'UNKNOWN_MEMBER', 'This member is not part of the household; choose one from the list.');
     answerCarriesSecrets(req, ['token']);
-    const created: RouteResponse<'POST /api/mcp/tokens'> = deps.tokens.create(req.body.name);
+    const created: RouteResponse<'POST /api/mcp/tokens'> = deps.tokens.create(name, member);
     return reply.code(201).send(created);
   });
   app.delete<{ Params: { id: string } }>('/api/mcp/tokens/:id', { schema: { params: idParams } }, async (req, reply) => {
@@ -150,4 +162,25 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
     deps.tokens.revoke(req.params.id);
     return reply.code(204).send();
   });
+
+  const viewer = (req: FastifyRequest): QuestionViewer => {
+    const v = viewerOf(req);
+    return { desktop: v.via === 'loopback' && !v.memberId && !v.role, ...(v.memberId ? { member: v.memberId } : {}) };
+  };
+  app.get('/api/mcp/questions', async (req): Promise<RouteResponse<'GET /api/mcp/questions'>> => ({
+    questions: deps.questions.list(viewer(req)),
+  }));
+  app.post<{ Params: { id: string }; Body: McpQuestionAnswer }>(
+    '/api/mcp/questions/:id',
+    { schema: { params: idParams, body: mcpQuestionAnswerSchema } },
+    async (req): Promise<RouteResponse<'POST /api/mcp/questions/{id}'>> => {
+      try {
+        deps.questions.answer(req.params.id, req.body, viewer(req));
+      } catch (err) {
+        if (!(err instanceof QuestionRefusal)) throw err;
+        throw new Refusal(err.code === 'NOT_FOUND' ? 'not_found' : 'invalid', err.code, err.message);
+      }
+      return { ok: true };
+    },
+  );
 }

@@ -48,12 +48,13 @@ export class McpTokens {
     return this.store.count();
   }
 
-  create(name: string): McpTokenCreated {
+  /** A token for `member` acts with that member's role; one without a member with the desktop's. */
+  create(name: string, member?: string): McpTokenCreated {
     if (this.store.count() >= MAX_MCP_TOKENS)
       throw new Refusal('conflict', 'TOO_MANY_TOKENS', `There are already ${MAX_MCP_TOKENS} MCP tokens; revoke one first.`);
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const id = `mtk_${randomBytes(6).toString('hex')}`;
-    const info = this.store.insert(id, name.trim().slice(0, 80), sha256Hex(token), this.clock().toISOString());
+    const info = this.store.insert(id, name.trim().slice(0, 80), sha256Hex(token), this.clock().toISOString(), member);
     return { info, token };
   }
 
@@ -73,6 +74,6 @@ export class McpTokens {
     const info = this.store.byHash(sha256Hex(token));
     if (!info) return undefined;
     this.touch(info.id);
-    return { key: info.id, name: info.name };
+    return { key: info.id, name: info.name, ...(info.member_id ? { member: info.member_id } : {}) };
   }
 }

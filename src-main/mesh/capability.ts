@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { SkillProposal } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
@@ -15,12 +17,24 @@ export interface MeshCapability extends Capability {
  * ones, with their proposals.
  */
 export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?: Pick<SkillsService, 'showRemoteSkills'>): MeshCapability {
-  const mesh = new MeshService(ctx, protocol.recorder);
+  // The worker a skill is activated from is allowed in the same admin's name, through the
+  // same decision route's checks (household member with skill.decide).
+  const mesh = new MeshService(ctx, protocol.recorder, (proposalId, actorId) => {
+    protocol.service.decideSkill({ actorId, idempotencyKey: randomUUID(), timestamp: ctx.clock().toISOString() }, proposalId, {
+      decision: 'accept',
+    });
+  });
   ctx.registry.addProvider(mesh.provider);
   skills?.showRemoteSkills(() => mesh.skillInfos());
   // A household decision on a SkillProposal (UI or any protocol client) takes effect at once.
   const stopWatchingDecisions = protocol.service.onChange((change) => {
-    if (change.op === 'decideSkill') mesh.decided();
+    if (change.op !== 'decideSkill') return;
+    const decided = change.body as Partial<SkillProposal> | undefined;
+    mesh.decided(
+      decided?.proposal_id && decided.skill_id && decided.status
+        ? { proposalId: decided.proposal_id, actorId: change.actorId, status: decided.status, skillId: decided.skill_id }
+        : undefined,
+    );
   });
   ctx.status.set('mesh', () => {
     if (!mesh.enabled) return { state: 'off', detail: mesh.offReason!, code: 'mesh.off' };
@@ -47,10 +61,11 @@ export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?:
       sweeper = setInterval(() => mesh.roster.sweep(), every);
       sweeper.unref();
     },
-    stop() {
+    async stop() {
       stopWatchingDecisions();
       if (sweeper) clearInterval(sweeper);
       sweeper = undefined;
+      await mesh.close();
     },
   };
 }

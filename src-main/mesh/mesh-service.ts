@@ -8,23 +8,43 @@ import {
   type MeshWorkerView,
   type SkillInfo,
   type MeshWorkerReloadResponse,
+  type SkillManifest,
   type WorkerHealth,
 } from '../../src-shared';
 import type { Platform } from '../platform/capability';
 import type { ProtocolRecorder } from '../protocol';
-import { parseManifest } from '../skills/process';
+import { OffThreadAbort, OffThreadRunner } from '../platform/off-thread';
+import type { ManifestCheck } from './manifest-check';
+import { nextTurn } from '../platform/slices';
 import { hashToken, newAccessToken, tokenMatches } from './access-tokens';
 import { RemoteToolProvider } from './remote-provider';
 import { postToWorker, TransportError } from './worker-client';
 import { WorkerRoster, type OfferedSkill, type WorkerRecord } from './worker-roster';
-import { manifestSha256, RemoteSkillGate } from './remote-skill-gate';
-import { RemoteSkillCatalog, remoteSkillInfo } from './remote-skills';
+import { RemoteSkillGate, type RemoteAdmission } from './remote-skill-gate';
+import { RemoteSkillCatalog, remoteSkillInfo, type RemoteSkillGroup } from './remote-skills';
+import { isReplicaSkillId, replicaSha256, replicaSkillId, workerAllowedByActivation } from './replica-gate';
 import { Refusal } from '../platform/errors';
 
 const VERIFIED_CACHE_SIZE = 256;
 
+/** A household decision on a SkillProposal, as the protocol reports it. */
+export interface SkillDecision {
+  readonly proposalId: string;
+  readonly actorId: string;
+  readonly status: 'activated' | 'rejected' | 'proposed';
+  readonly skillId: string;
+}
+
+/** Records an admin's acceptance of a proposal through the protocol's own gate. */
+export type AcceptProposal = (proposalId: string, actorId: string) => void;
+
 /** What one PUT of a worker's skills may carry: checking and compiling schemas is the costly part. */
 export const SKILLS_PUT_LIMITS = { maxBytes: 256 * 1024, maxSkills: 64, maxActions: 128 } as const;
+
+/** One PUT's manifests checked on their thread: far above what a real worker's skills need. */
+const MANIFEST_CHECK_LIMITS = { timeoutMs: 30_000, maxHeapMb: 256, concurrency: 1, maxWaiting: 8 } as const;
+
+type Verdict = { readonly ok: true; readonly skill: OfferedSkill } | { readonly ok: false; readonly errors: readonly string[] };
 
 /** A worker's answer carries the skill's stdout (JARVIS_SKILL_MAX_OUTPUT_KB) in an envelope. */
 export function answerCapBytes(maxOutputKb: number): number {
@@ -33,7 +53,12 @@ export function answerCapBytes(maxOutputKb: number): number {
 
 /** A refusal of a worker's or a client's mesh request. */
 export class MeshRefusal extends Refusal {
-  constructor(kind: 'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'bad_gateway', code: string, message: string, path?: string) {
+  constructor(
+    kind: 'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many' | 'bad_gateway',
+    code: string,
+    message: string,
+    path?: string,
+  ) {
     super(kind, code, message, path);
     this.name = 'MeshRefusal';
   }
@@ -66,10 +91,18 @@ export class MeshService {
   private readonly verified = new Map<string, OfferedSkill>();
   /** Plain access tokens, only for master -> worker calls; incoming calls are checked against the hash. */
   private readonly outgoing = new Map<string, string>();
+  /** New manifests are checked off the event loop, one PUT at a time. */
+  private readonly checker = new OffThreadRunner<unknown[], ManifestCheck[]>(
+    { bundle: 'mesh-manifest-worker.cjs', source: new URL('./manifest-worker.ts', import.meta.url) },
+    MANIFEST_CHECK_LIMITS,
+  );
+  /** Workers whose PUT is being checked: each waits for its own answer before sending another. */
+  private readonly checking = new Set<string>();
 
   constructor(
     private readonly ctx: Platform,
     private readonly recorder: ProtocolRecorder,
+    private readonly acceptProposal: AcceptProposal = () => {},
   ) {
     const token = ctx.config.meshEnrollmentToken;
     this.offReason = meshOffReason(token);
@@ -144,6 +177,7 @@ export class MeshService {
       runtime: req.runtime,
       endpoint,
       ...(req.version ? { version: req.version } : {}),
+      ...(req.key ? { key: req.key } : {}),
       tokenHash: hashToken(accessToken),
     });
     this.outgoing.set(worker.id, accessToken);
@@ -172,9 +206,10 @@ export class MeshService {
   /**
    * A worker's skills replace what it offered before. Each manifest goes through the
    * household's SkillProposal gate: a new or changed one is proposed and serves only once
-   * activated; a replica of an activated manifest serves at once.
+   * activated. A worker offering a manifest that is already activated is a replica
+   * proposal of its own and takes no calls until the household allows it.
    */
-  putSkills(worker: WorkerRecord, skills: readonly unknown[]): { skills: number; actions: number } {
+  async putSkills(worker: WorkerRecord, skills: readonly unknown[]): Promise<{ skills: number; actions: number }> {
     if (skills.length > SKILLS_PUT_LIMITS.maxSkills) {
       throw new MeshRefusal(
         'invalid',
@@ -196,11 +231,20 @@ export class MeshService {
         '/skills',
       );
     }
+    if (this.checking.has(worker.id))
+      throw new MeshRefusal('too_many', 'SKILLS_PUT_BUSY', 'The previous skills upload of this worker is still being checked.');
+    this.checking.add(worker.id);
+    let verdicts: readonly Verdict[];
+    try {
+      verdicts = await this.verify(skills);
+    } finally {
+      this.checking.delete(worker.id);
+    }
     const ids = new Set<string>();
     const accepted: OfferedSkill[] = [];
     for (const [i, raw] of skills.entries()) {
       // The same checks as for a local skill folder: published schema, untrusted action schemas.
-      const verdict = this.verify(raw);
+      const verdict = verdicts[i]!;
       const label = typeof (raw as { id?: unknown }).id === 'string' ? ` (${(raw as { id: string }).id})` : '';
       if (!verdict.ok)
         throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `skills[${i}]${label}: ${verdict.errors.join('; ')}`, `/skills/${i}`);
@@ -209,7 +253,25 @@ export class MeshService {
       ids.add(verdict.skill.manifest.id);
       if (verdict.skill.manifest.enabled !== false) accepted.push(verdict.skill);
     }
-    const waiting = accepted.filter((s) => this.gate.propose(s.manifest, s.sha256).state !== 'active').map((s) => s.manifest.id);
+    // Each proposal is a durable write to the protocol: a turn of the event loop between them.
+    const waiting: string[] = [];
+    let slice = performance.now();
+    for (const s of accepted) {
+      const admission = this.gate.propose(s.manifest, s.sha256);
+      if (admission.state !== 'active') waiting.push(s.manifest.id);
+      else {
+        this.allowWorkerOfEarlierActivation(s, admission, worker);
+        if (this.gate.proposeRecord(replicaSkillId(s.manifest.id), s.manifest.version, replicaSha256(worker)).state !== 'active')
+          waiting.push(replicaSkillId(s.manifest.id));
+      }
+      if (performance.now() - slice > 8) {
+        await nextTurn();
+        slice = performance.now();
+      }
+    }
+    // The lease may have run out, or the worker left, while its manifests were checked.
+    if (this.roster.get(worker.id) !== worker)
+      throw new MeshRefusal('not_found', 'UNKNOWN_WORKER', 'No such worker, or its lease has run out: enroll again.');
     this.roster.setSkills(worker, accepted);
     this.roster.renew(worker);
     const actions = accepted.reduce((n, s) => n + s.manifest.actions.length, 0);
@@ -224,28 +286,110 @@ export class MeshService {
     return { skills: accepted.length, actions };
   }
 
-  private verify(raw: unknown): { ok: true; skill: OfferedSkill } | { ok: false; errors: readonly string[] } {
-    const key = JSON.stringify(raw);
-    const known = this.verified.get(key);
-    if (known) return { ok: true, skill: known };
-    const verdict = parseManifest(raw);
-    if (!verdict.ok) return verdict;
-    const skill: OfferedSkill = { manifest: verdict.manifest, sha256: manifestSha256(raw) };
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(key, skill);
-    return { ok: true, skill };
+  /**
+   * Each manifest's verdict, in order. Manifests not seen before are checked on a thread of
+   * their own; the event loop only compares texts and keeps the verdicts.
+   */
+  private async verify(raws: readonly unknown[]): Promise<readonly Verdict[]> {
+    const keys = raws.map((raw) => JSON.stringify(raw));
+    const unknown = [...new Set(keys.filter((key) => !this.verified.has(key)))];
+    const checks = new Map<string, ManifestCheck>();
+    if (unknown.length > 0) {
+      const results = await this.checkOffThread(unknown.map((key) => raws[keys.indexOf(key)]));
+      unknown.forEach((key, i) => checks.set(key, results[i] ?? { ok: false, errors: ['the manifest was not checked'] }));
+    }
+    return raws.map((raw, i): Verdict => {
+      const key = keys[i]!;
+      const known = this.verified.get(key);
+      if (known) return { ok: true, skill: known };
+      const check = checks.get(key)!;
+      if (!check.ok) return check;
+      const skill: OfferedSkill = { manifest: raw as SkillManifest, sha256: check.sha256 };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(key, skill);
+      return { ok: true, skill };
+    });
+  }
+
+  private async checkOffThread(manifests: unknown[]): Promise<ManifestCheck[]> {
+    try {
+      return await this.checker.run(manifests);
+    } catch (err) {
+      if (!(err instanceof OffThreadAbort)) throw err;
+      switch (err.reason) {
+        case 'timeout':
+        case 'memory':
+          throw new MeshRefusal('invalid', 'INVALID_MANIFEST', `The manifests are too costly to check: ${err.message}`, '/skills');
+        case 'busy':
+          throw new MeshRefusal('too_many', 'SKILLS_PUT_BUSY', 'Too many skills uploads are being checked; send this one again shortly.');
+        case 'closed':
+          throw new MeshRefusal('conflict', 'SHUTTING_DOWN', 'The master is shutting down.');
+        case 'crashed':
+          throw new Error(`manifest check failed: ${err.message}`);
+      }
+    }
+  }
+
+  /** Ends manifest checks still running. */
+  close(): Promise<void> {
+    return this.checker.close();
   }
 
   /**
    * A household decision on a SkillProposal: the verdicts are read again at once, and
-   * manifests held back while too many proposals waited are proposed now.
+   * manifests held back while too many proposals waited are proposed now. Activating a
+   * manifest allows the worker it was activated from (see workerAllowedByActivation);
+   * every other worker of an activated manifest becomes a replica proposal.
    */
-  decided(): void {
+  decided(decision?: SkillDecision): void {
     this.gate.decided();
+    if (decision?.status === 'activated' && !isReplicaSkillId(decision.skillId)) {
+      const group = this.catalog.groups().find((g) => g.admission.proposal_id === decision.proposalId);
+      if (group) this.allowActivatingWorker(group, decision.actorId);
+    }
     for (const group of this.catalog.groups()) {
       if (!group.admission.proposal_id) this.gate.propose(group.manifest, group.sha256);
+      else if (group.admission.state === 'active') {
+        for (const r of group.replicas)
+          if (!r.proposal_id) this.gate.proposeRecord(replicaSkillId(group.id), group.manifest.version, replicaSha256(r.worker));
+      }
     }
     this.ctx.events.publish('mesh.changed', { change: 'decision' });
+  }
+
+  /**
+   * A skill activated before workers needed approval has no replica on record at all: the
+   * first worker that offers it again is the one it was activated from, and is allowed in the
+   * name of whoever activated it, so a household's remote skills keep answering after an update.
+   */
+  private allowWorkerOfEarlierActivation(skill: OfferedSkill, admission: RemoteAdmission, worker: WorkerRecord): void {
+    const replicaId = replicaSkillId(skill.manifest.id);
+    if (this.recorder.skillProposals(replicaId).length > 0) return;
+    const activatedBy = this.recorder.skillProposals(skill.manifest.id).find((p) => p.proposal_id === admission.proposal_id)?.decided_by;
+    if (!activatedBy) return;
+    this.allowReplica(skill.manifest.id, skill.manifest.version, worker, activatedBy);
+  }
+
+  private allowActivatingWorker(group: RemoteSkillGroup, actorId: string): void {
+    const index = workerAllowedByActivation(group.replicas.map((r) => r.state));
+    if (index === undefined) return;
+    this.allowReplica(group.id, group.manifest.version, group.replicas[index]!.worker, actorId);
+  }
+
+  /** Records the worker as a replica of the skill and accepts it in `actorId`'s name. */
+  private allowReplica(skillId: string, version: string, worker: WorkerRecord, actorId: string): void {
+    const proposal = this.gate.proposeRecord(replicaSkillId(skillId), version, replicaSha256(worker));
+    if (!proposal.proposal_id) return;
+    try {
+      this.acceptProposal(proposal.proposal_id, actorId);
+    } catch (err) {
+      this.ctx.tracer.record('mesh', 'mesh', 'protocol_error', {
+        skill: skillId,
+        worker: worker.name,
+        message: err instanceof Error ? err.message : String(err),
+      });
+    }
+    this.gate.decided();
   }
 
   /** Every remote skill by id and manifest, as GET /api/skills lists it. */

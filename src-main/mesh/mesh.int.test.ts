@@ -6,7 +6,7 @@ import { WORKER_PROTOCOL, type MeshWorkersResponse, type SkillProposal } from '.
 import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, freePort, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
-import { activateRemoteSkills, decideSkillProposal, listedSkills } from '../testing/skill-proposals';
+import { activateRemoteSkills, allowWaitingReplicas, decideSkillProposal, listedSkills } from '../testing/skill-proposals';
 
 const TOKEN = 'mesh-test-enrollment-token-0123456789';
 const TOOL = 'skill_mesh_echo_echo';
@@ -441,6 +441,42 @@ describe('mesh with real workers', () => {
   });
 });
 
+describe('reloading a worker after its skill changed', () => {
+  it('SKILLS NEU LADEN (the reload route) proposes the changed skill again; it serves only once the household accepts it', async () => {
+    const m = await master();
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-mesh-changed-skill-'));
+    try {
+      writeEchoSkill(join(dir, 'echo'));
+      await worker(m, 'alpha', dir);
+      const view = await waitForWorkers(m, ['alpha']);
+      await activateRemoteSkills(m, ['mesh.echo']);
+      expect((await call(m, TOOL, { text: 'x' })).success).toBe(true);
+
+      // The skill is changed on the worker: a new version under the same id.
+      writeEchoSkill(join(dir, 'echo'), 'mesh.echo', 'echo', '2.0.0');
+      const reload = await m.request(`/api/mesh/workers/${view.workers[0]!.id}/reload`, { method: 'POST' });
+      expect(reload.status).toBe(200);
+      const proposals = m.master.capabilities.protocol
+        .service!.list<SkillProposal>('SkillProposal')
+        .filter((p) => p.skill_id === 'mesh.echo')
+        .map((p) => [p.version, p.change, p.status]);
+      expect(proposals).toEqual([
+        ['1.0.0', 'added', 'activated'],
+        ['2.0.0', 'changed', 'proposed'],
+      ]);
+      const listed = (await listedSkills(m)).filter((s) => s.id === 'mesh.echo');
+      expect(listed.map((s) => [s.version, s.enabled, s.activation?.status])).toContainEqual(['2.0.0', false, 'proposed']);
+      // The changed manifest does not run before the household decides.
+      expect((await call(m, TOOL, { text: 'x' })).success).toBe(false);
+
+      await activateRemoteSkills(m, ['mesh.echo']);
+      expect((await call(m, TOOL, { text: 'neu' })).data).toMatchObject({ text: 'neu', tag: 'alpha' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('remote skills and the household', () => {
   const proposalsOf = (m: TestMaster, id: string) =>
     m.master.capabilities.protocol.service!.list<SkillProposal>('SkillProposal').filter((p) => p.skill_id === id);
@@ -454,7 +490,7 @@ describe('remote skills and the household', () => {
     return [...new Set(tags)].sort();
   };
 
-  it("a worker's skill waits for AKTIVIEREN, a replica joins without a proposal, another manifest under the id is a new proposal", async () => {
+  it("a worker's skill waits for AKTIVIEREN, a replica waits until it is allowed, another manifest under the id is a new proposal", async () => {
     const m = await master();
     await worker(m, 'alpha');
     await waitForWorkers(m, ['alpha']);
@@ -474,6 +510,9 @@ describe('remote skills and the household', () => {
     await worker(m, 'beta');
     await waitForWorkers(m, ['alpha', 'beta']);
     expect(proposalsOf(m, 'mesh.echo')).toHaveLength(1);
+    // beta is a replica proposal: no calls until the household allows it.
+    expect(await tagsOf(m, 4)).toEqual(['alpha']);
+    expect(await allowWaitingReplicas(m, ['mesh.echo'])).toBe(1);
     expect(await tagsOf(m, 4)).toEqual(['alpha', 'beta']);
 
     const changed = mkdtempSync(join(tmpdir(), 'jarvis-mesh-changed-'));
@@ -499,7 +538,7 @@ describe('remote skills and the household', () => {
     } finally {
       rmSync(changed, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('a rejected manifest is never callable, from any worker, and is listed as rejected', async () => {
     const m = await master();

@@ -179,7 +179,7 @@ export class RemoteToolProvider implements ToolProvider {
     for (const group of this.options.catalog.groups()) {
       if (!group.serving) continue;
       for (const tool of toolsOf(group))
-        actions.set(tool.name, { tool, skillId: group.id, action: tool.action!, replicas: [...group.workers] });
+        actions.set(tool.name, { tool, skillId: group.id, action: tool.action!, replicas: [...group.callable] });
     }
     this.actions = actions;
     this.builtAt = revision;

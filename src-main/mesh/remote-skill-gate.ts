@@ -52,9 +52,14 @@ export class RemoteSkillGate {
 
   /** On a worker's PUT: the verdict for this manifest, proposing it on first sight. */
   propose(manifest: SkillManifest, sha256: string): RemoteAdmission {
-    const known = this.admission(manifest.id, sha256);
+    return this.proposeRecord(manifest.id, manifest.version, sha256);
+  }
+
+  /** The same for any record under the gate (a skill's manifest, or a worker serving a skill). */
+  proposeRecord(id: string, version: string, sha256: string): RemoteAdmission {
+    const known = this.admission(id, sha256);
     if (known.proposal_id) return known;
-    const key = keyOf(manifest.id, sha256);
+    const key = keyOf(id, sha256);
     const heldBack = (reason: string): RemoteAdmission => {
       const verdict = { state: 'proposed' as const, rank: -1, reason };
       this.verdicts.set(key, verdict);
@@ -64,16 +69,16 @@ export class RemoteSkillGate {
       if (this.book.waitingSkillProposals() >= MAX_WAITING_SKILL_PROPOSALS) {
         return heldBack(`${MAX_WAITING_SKILL_PROPOSALS} skills already wait for the household; this one is proposed once some are decided`);
       }
-      const change = this.book.skillProposals(manifest.id).length > 0 ? 'changed' : 'added';
-      this.book.skillProposal(manifest.id, manifest.version, sha256, change);
+      const change = this.book.skillProposals(id).length > 0 ? 'changed' : 'added';
+      this.book.skillProposal(id, version, sha256, change);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.onError(manifest.id, message);
+      this.onError(id, message);
       return heldBack(`the proposal could not be recorded: ${message}`);
     }
     this.verdicts.delete(key);
     this.revision++;
-    return this.admission(manifest.id, sha256);
+    return this.admission(id, sha256);
   }
 
   /** The verdict on one manifest, as the protocol has it; never writes. */

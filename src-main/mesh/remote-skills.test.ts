@@ -4,6 +4,7 @@ import { hashToken } from './access-tokens';
 import { manifestSha256, MAX_WAITING_SKILL_PROPOSALS, RemoteSkillGate, type SkillProposalBook } from './remote-skill-gate';
 import { RemoteSkillCatalog, remoteSkillInfo } from './remote-skills';
 import { WorkerRoster, type WorkerRecord } from './worker-roster';
+import { replicaSha256, replicaSkillId, workerAllowedByActivation } from './replica-gate';
 
 /** The protocol's SkillProposal records, kept in memory. */
 function book(): SkillProposalBook & { proposals: SkillProposal[]; decide(id: string, status: 'activated' | 'rejected'): void } {
@@ -56,18 +57,44 @@ function mesh() {
   );
   const catalog = new RemoteSkillCatalog(roster, gate);
   const workers = new Map<string, WorkerRecord>();
+  // As MeshService.putSkills: a worker offering an activated manifest is a replica proposal.
   const put = (name: string, ...manifests: SkillManifest[]) => {
     const w =
       workers.get(name) ??
       roster.add({ id: `wrk_${name}`, name, runtime: 'python', endpoint: `http://10.0.0.1/${name}`, tokenHash: hashToken(name) });
     workers.set(name, w);
     const offered = manifests.map((m) => ({ manifest: m, sha256: manifestSha256(m) }));
-    for (const s of offered) gate.propose(s.manifest, s.sha256);
+    for (const s of offered)
+      if (gate.propose(s.manifest, s.sha256).state === 'active')
+        gate.proposeRecord(replicaSkillId(s.manifest.id), s.manifest.version, replicaSha256(w));
     roster.setSkills(w, offered);
   };
+  // As MeshService.decided: activating a manifest allows the worker it was activated from.
   const decide = (skillId: string, version: string, status: 'activated' | 'rejected') => {
     const p = proposals.proposals.find((x) => x.skill_id === skillId && x.version === version)!;
     proposals.decide(p.proposal_id, status);
+    gate.decided();
+    const group = catalog.groups().find((g) => g.admission.proposal_id === p.proposal_id);
+    const index = status === 'activated' && group ? workerAllowedByActivation(group.replicas.map((r) => r.state)) : undefined;
+    if (group && index !== undefined) {
+      const worker = group.replicas[index]!.worker;
+      const replica = gate.proposeRecord(replicaSkillId(skillId), version, replicaSha256(worker));
+      proposals.decide(replica.proposal_id!, 'activated');
+      gate.decided();
+    }
+    for (const g of catalog.groups())
+      if (g.admission.state === 'active')
+        for (const r of g.replicas)
+          if (!r.proposal_id) gate.proposeRecord(replicaSkillId(g.id), g.manifest.version, replicaSha256(r.worker));
+  };
+  /** The household's answer to the replica proposal of one worker serving one skill. */
+  const decideReplica = (skillId: string, name: string, status: 'activated' | 'rejected') => {
+    const replica = catalog
+      .groups()
+      .filter((g) => g.id === skillId)
+      .flatMap((g) => g.replicas)
+      .find((r) => r.worker.name === name)!;
+    proposals.decide(replica.proposal_id!, status);
     gate.decided();
   };
   /** Which workers serve a skill id now, and with which version. */
@@ -75,13 +102,16 @@ function mesh() {
     catalog
       .groups()
       .filter((g) => g.id === skillId && g.serving)
-      .map((g) => `${g.manifest.version}@${g.workers.map((w) => w.name).join('+')}`);
+      .map((g) => `${g.manifest.version}@${g.callable.map((w) => w.name).join('+')}`);
   return {
     proposals,
     gate,
     catalog,
+    roster,
+    workers,
     put,
     decide,
+    decideReplica,
     serving,
     remove: (name: string) => workers.delete(name) && roster.remove(`wrk_${name}`, 'deregistered'),
   };
@@ -115,13 +145,67 @@ describe('remote skill gate', () => {
     expect(remoteSkillInfo(m.catalog.groups()[0]!)).toMatchObject({ enabled: true, activation: { status: 'activated' }, warnings: [] });
   });
 
-  it('a replica with the identical manifest joins the activated skill without a proposal', () => {
+  it('a second worker with the identical manifest is a replica proposal and takes calls only once allowed', () => {
     const m = mesh();
     m.put('alpha', manifest('weather.local'));
     m.decide('weather.local', '1.0.0', 'activated');
+    expect(m.serving('weather.local')).toEqual(['1.0.0@alpha']);
     m.put('beta', JSON.parse(JSON.stringify(manifest('weather.local'))));
-    expect(m.proposals.proposals).toHaveLength(1);
+    expect(m.proposals.proposals.map((p) => [p.skill_id, p.status])).toEqual([
+      ['weather.local', 'activated'],
+      ['replica:weather.local', 'activated'],
+      ['replica:weather.local', 'proposed'],
+    ]);
+    expect(m.serving('weather.local')).toEqual(['1.0.0@alpha']);
+    const info = remoteSkillInfo(m.catalog.groups()[0]!);
+    expect(info.replicas).toMatchObject([
+      { worker: 'alpha', status: 'allowed' },
+      { worker: 'beta', status: 'proposed', proposal_id: m.proposals.proposals[2]!.proposal_id },
+    ]);
+    m.decideReplica('weather.local', 'beta', 'activated');
     expect(m.serving('weather.local')).toEqual(['1.0.0@alpha+beta']);
+  });
+
+  it('a refused replica never takes calls, even when it is the only worker left', () => {
+    const m = mesh();
+    m.put('alpha', manifest('weather.local'));
+    m.decide('weather.local', '1.0.0', 'activated');
+    m.put('beta', manifest('weather.local'));
+    m.decideReplica('weather.local', 'beta', 'rejected');
+    expect(m.serving('weather.local')).toEqual(['1.0.0@alpha']);
+    m.remove('alpha');
+    m.put('beta', manifest('weather.local'));
+    expect(m.serving('weather.local')).toEqual([]);
+    expect(m.catalog.groups()[0]?.reason).toContain('no worker offering it is allowed');
+    expect(remoteSkillInfo(m.catalog.groups()[0]!).replicas).toMatchObject([{ worker: 'beta', status: 'refused' }]);
+  });
+
+  it('an allowed replica at a changed endpoint or with a changed key is a new replica that needs approval again', () => {
+    const m = mesh();
+    m.put('alpha', manifest('weather.local'));
+    m.decide('weather.local', '1.0.0', 'activated');
+    const offered = [{ manifest: manifest('weather.local'), sha256: manifestSha256(manifest('weather.local')) }];
+    for (const [endpoint, key] of [
+      ['http://10.0.0.9/alpha', undefined],
+      ['http://10.0.0.1/alpha', 'other-key'],
+    ] as const) {
+      m.remove('alpha');
+      const moved = m.roster.add({
+        id: `wrk_moved_${endpoint.length}_${key ?? ''}`,
+        name: 'alpha',
+        runtime: 'python',
+        endpoint,
+        ...(key ? { key } : {}),
+        tokenHash: hashToken('x'),
+      });
+      m.gate.proposeRecord(replicaSkillId('weather.local'), '1.0.0', replicaSha256(moved));
+      m.roster.setSkills(moved, offered);
+      expect(m.serving('weather.local'), endpoint).toEqual([]);
+      expect(remoteSkillInfo(m.catalog.groups()[0]!).replicas, endpoint).toMatchObject([{ worker: 'alpha', status: 'proposed' }]);
+      m.roster.remove(moved.id, 'deregistered');
+    }
+    expect(replicaSha256({ name: 'a', endpoint: 'http://x' })).toBe(replicaSha256({ name: 'a', endpoint: 'http://x', key: '' }));
+    expect(replicaSha256({ name: 'a', endpoint: 'http://x' })).not.toBe(replicaSha256({ name: 'b', endpoint: 'http://x' }));
   });
 
   it('another manifest under a taken id is a new proposal; the activated one serves only from the workers that still have it', () => {
@@ -131,7 +215,7 @@ describe('remote skill gate', () => {
     m.put('beta', manifest('weather.local'));
     // beta is updated: it offers another manifest under the same id.
     m.put('beta', manifest('weather.local', '2.0.0'));
-    expect(m.proposals.proposals.map((p) => [p.version, p.change, p.status])).toEqual([
+    expect(m.proposals.proposals.filter((p) => p.skill_id === 'weather.local').map((p) => [p.version, p.change, p.status])).toEqual([
       ['1.0.0', 'added', 'activated'],
       ['2.0.0', 'changed', 'proposed'],
     ]);

@@ -1,5 +1,6 @@
 import { declaredRisk, skillToolName, UNDECLARED_RISK, type SkillInfo, type SkillManifest } from '../../src-shared';
 import type { RemoteAdmission } from './remote-skill-gate';
+import { replicaSha256, replicaSkillId, replicaState, takesCalls, type ReplicaState } from './replica-gate';
 import type { WorkerRecord, WorkerRoster } from './worker-roster';
 
 /** One manifest of one skill id and the live workers that offer exactly it. */
@@ -7,13 +8,23 @@ export interface RemoteSkillGroup {
   readonly id: string;
   readonly sha256: string;
   readonly manifest: SkillManifest;
-  /** The replicas, in enrollment order. */
+  /** Every worker that offers this manifest, in enrollment order. */
   readonly workers: readonly WorkerRecord[];
+  /** The household's verdict on each of those workers serving this skill, same order. */
+  readonly replicas: readonly RemoteReplica[];
+  /** The workers that take this skill's calls: the allowed replicas, and only while the group serves. */
+  readonly callable: readonly WorkerRecord[];
   readonly admission: RemoteAdmission;
   /** Whether these workers serve the skill's actions now; at most one group per id does. */
   readonly serving: boolean;
   /** Why the group does not serve. */
   readonly reason?: string;
+}
+
+export interface RemoteReplica {
+  readonly worker: WorkerRecord;
+  readonly state: ReplicaState;
+  readonly proposal_id?: string;
 }
 
 /** What the grouping needs of the gate: verdicts, and a number that moves when they may have changed. */
@@ -48,24 +59,39 @@ export function groupRemoteSkills(workers: readonly WorkerRecord[], gate: Admiss
       else byKey.set(key, { id: manifest.id, sha256, manifest, workers: [worker] });
     }
   }
-  const groups = [...byKey.values()].map((g) => ({ ...g, admission: gate.admission(g.id, g.sha256) }));
+  const groups = [...byKey.values()].map((g) => {
+    const replicas = g.workers.map((worker): RemoteReplica => {
+      const verdict = gate.admission(replicaSkillId(g.id), replicaSha256(worker));
+      return { worker, state: replicaState(verdict), ...(verdict.proposal_id ? { proposal_id: verdict.proposal_id } : {}) };
+    });
+    const allowed = replicas.filter((r) => takesCalls(r.state)).map((r) => r.worker);
+    return { ...g, replicas, allowed, admission: gate.admission(g.id, g.sha256) };
+  });
   const newest = new Map<string, (typeof groups)[number]>();
   for (const g of groups) {
     const best = newest.get(g.id);
-    if (g.admission.state === 'active' && (!best || g.admission.rank > best.admission.rank)) newest.set(g.id, g);
+    if (g.admission.state === 'active' && g.allowed.length > 0 && (!best || g.admission.rank > best.admission.rank)) newest.set(g.id, g);
   }
   const owners = new Map<string, string>();
-  return groups.map((g): RemoteSkillGroup => {
+  return groups.map(({ allowed, ...g }): RemoteSkillGroup => {
     const held = heldBack(g.admission);
-    if (held) return { ...g, serving: false, reason: held };
+    if (held) return { ...g, callable: [], serving: false, reason: held };
+    if (allowed.length === 0)
+      return { ...g, callable: [], serving: false, reason: 'no worker offering it is allowed yet: waits until the household allows one' };
     const winner = newest.get(g.id)!;
-    if (winner !== g)
-      return { ...g, serving: false, reason: `version ${winner.manifest.version}, activated later, serves this skill instead` };
+    if (winner.sha256 !== g.sha256)
+      return {
+        ...g,
+        callable: [],
+        serving: false,
+        reason: `version ${winner.manifest.version}, activated later, serves this skill instead`,
+      };
     const names = g.manifest.actions.map((a) => skillToolName(g.id, a.name));
     const taken = names.find((n) => owners.has(n));
-    if (taken) return { ...g, serving: false, reason: `the tool ${taken} is already served by the skill ${owners.get(taken)}` };
+    if (taken)
+      return { ...g, callable: [], serving: false, reason: `the tool ${taken} is already served by the skill ${owners.get(taken)}` };
     for (const n of names) owners.set(n, g.id);
-    return { ...g, serving: true };
+    return { ...g, callable: allowed, serving: true };
   });
 }
 
@@ -123,6 +149,12 @@ export function remoteSkillInfo(group: RemoteSkillGroup): SkillInfo {
       mutates: a.mutates === true,
       requires_confirmation: a.requires_confirmation === true,
       risk: declaredRisk(a.risk, a.requires_confirmation) ?? UNDECLARED_RISK,
+    })),
+    replicas: group.replicas.map((r) => ({
+      worker: r.worker.name,
+      endpoint: r.worker.endpoint,
+      status: r.state,
+      ...(r.proposal_id ? { proposal_id: r.proposal_id } : {}),
     })),
     errors: [],
     warnings: group.reason ? [group.reason] : [],

@@ -12,6 +12,8 @@ export interface WorkerRecord {
   readonly runtime: string;
   readonly endpoint: string;
   readonly version?: string;
+  /** The key the worker declared at enrollment; another key makes it another replica. */
+  readonly key?: string;
   readonly tokenHash: Buffer;
   readonly enrolledAt: Date;
   lastHeartbeatAt: Date;

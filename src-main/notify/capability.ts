@@ -1,4 +1,4 @@
-import type { Reminder } from '../../src-shared';
+import type { QuietHours, Reminder } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import type { MemberDirectory } from './members';
 import type { NotifyLanguage } from './reminder-message';
@@ -11,6 +11,8 @@ import { WebPushChannel } from './web-push-channel';
 
 export interface NotifyDeps {
   readonly members: MemberDirectory;
+  /** The household's quiet hours (the Settings screen), for members without their own. */
+  readonly householdQuietHours?: () => QuietHours | null;
 }
 
 export interface NotifyCapability extends Capability {
@@ -48,6 +50,7 @@ export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability 
     appUrl: ctx.config.appUrl,
     clock: ctx.clock,
     trace: (stage, data) => ctx.tracer.record('notify', 'notify', stage, data),
+    ...(deps.householdQuietHours ? { householdQuietHours: deps.householdQuietHours } : {}),
   });
 
   const running = new Set<Promise<unknown>>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quietUntil } from './quiet-hours';
+import { parseQuietHours } from '../../src-shared';
+import { effectiveQuietHours, quietUntil } from './quiet-hours';
 
 const TZ = 'Europe/Berlin';
 
@@ -23,5 +24,22 @@ describe('quiet hours', () => {
     expect(quietUntil(nap, new Date('2026-12-02T15:00:00+01:00'), TZ)).toBeUndefined();
     expect(quietUntil(null, new Date('2026-12-02T14:00:00+01:00'), TZ)).toBeUndefined();
     expect(quietUntil({ start: '08:00', end: '08:00' }, new Date('2026-12-02T08:00:00+01:00'), TZ)).toBeUndefined();
+  });
+
+  it("the household's setting from the Settings screen: read as two times, over midnight too", () => {
+    expect(parseQuietHours('22:00-07:00')).toEqual(night);
+    expect(parseQuietHours(' 13:00-15:00 ')).toEqual({ start: '13:00', end: '15:00' });
+    for (const bad of ['22-07', '24:00-07:00', '22:00', '22:00-7:00', '22:00 - 07:00', ''])
+      expect(parseQuietHours(bad), bad).toBeUndefined();
+    const household = parseQuietHours('22:30-06:15')!;
+    expect(quietUntil(household, new Date('2026-12-02T00:10:00+01:00'), TZ)?.toISOString()).toBe('2026-12-02T05:15:00.000Z');
+    expect(quietUntil(household, new Date('2026-12-01T22:29:00+01:00'), TZ)).toBeUndefined();
+  });
+
+  it("a member's own quiet hours win over the household's; without either there are none", () => {
+    const nap = { start: '13:00', end: '15:00' };
+    expect(effectiveQuietHours(nap, night)).toEqual(nap);
+    expect(effectiveQuietHours(null, night)).toEqual(night);
+    expect(effectiveQuietHours(null, null)).toBeNull();
   });
 });

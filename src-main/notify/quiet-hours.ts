@@ -44,3 +44,8 @@ export function quietUntil(hours: QuietHours | null, at: Date, timezone: string)
   const startOfMinute = Math.floor(at.getTime() / 60_000) * 60_000;
   return new Date(startOfMinute + left * 60_000);
 }
+
+/** A member's own quiet hours win; without them the household's (the Settings screen) hold. */
+export function effectiveQuietHours(own: QuietHours | null, household: QuietHours | null): QuietHours | null {
+  return own ?? household;
+}

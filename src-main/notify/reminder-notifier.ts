@@ -1,7 +1,7 @@
-import type { Reminder } from '../../src-shared';
+import type { ApprovalPushMessage, QuietHours, Reminder } from '../../src-shared';
 import { assigneeOf, type MemberDirectory, type NotifyMember } from './members';
-import { publishToNtfy, type NtfyTarget } from './ntfy-channel';
-import { quietUntil } from './quiet-hours';
+import { publishToNtfy, type NtfyMessage, type NtfyTarget } from './ntfy-channel';
+import { effectiveQuietHours, quietUntil } from './quiet-hours';
 import { ntfyMessageFor, pushMessageFor, type NotifyLanguage } from './reminder-message';
 import type { NotifyStore } from './store';
 import type { WebPushChannel } from './web-push-channel';
@@ -17,6 +17,8 @@ export interface ReminderNotifierOptions {
   readonly appUrl: string | undefined;
   readonly clock: () => Date;
   readonly trace: (stage: string, data: unknown) => void;
+  /** Everyone's quiet hours from the Settings screen, asked at each notice; a member's own win. */
+  readonly householdQuietHours?: () => QuietHours | null;
 }
 
 /** What happened for one member: pushes delivered, ntfy sent, or held back until the quiet hours end. */
@@ -48,7 +50,7 @@ export class ReminderNotifier {
     const deliveries: MemberDelivery[] = [];
     for (const member of this.recipients(reminder)) {
       const settings = this.o.store.settingsOf(member.id);
-      const until = quietUntil(settings.quiet_hours, now, this.o.timezone);
+      const until = quietUntil(this.quietHoursOf(settings.quiet_hours), now, this.o.timezone);
       if (until) {
         this.o.store.defer(member.id, reminder, until.getTime());
         deliveries.push({ member_id: member.id, pushed: 0, ntfy: false, held_until: until.toISOString() });
@@ -69,6 +71,40 @@ export class ReminderNotifier {
     }
     if (deliveries.length > 0) this.o.trace('held_notified', { deliveries });
     return deliveries;
+  }
+
+  /**
+   * A message for one member now, on the channels they chose (an admin asked to approve, a
+   * child told the answer). Quiet hours do not hold it back: the request waits only so long.
+   */
+  async tell(
+    memberId: string,
+    message: { readonly push: ApprovalPushMessage; readonly ntfy: Omit<NtfyMessage, 'click'> },
+  ): Promise<MemberDelivery | undefined> {
+    const member = this.o.members.get(memberId);
+    if (!member) return undefined;
+    const settings = this.o.store.settingsOf(member.id);
+    let pushed = 0;
+    if (settings.push) {
+      const subscriptions = this.o.store.subscriptionsOf(member.id);
+      const outcomes = await Promise.all(subscriptions.map((sub) => this.o.webPush.send(sub, message.push)));
+      outcomes.forEach((outcome, i) => {
+        if (outcome === 'delivered') pushed += 1;
+        if (outcome === 'gone') this.o.store.removeSubscription(subscriptions[i]!.endpoint);
+      });
+    }
+    let ntfy = false;
+    if (settings.ntfy && this.o.ntfy) {
+      const click = this.o.appUrl ? new URL(message.push.url, this.o.appUrl).toString() : undefined;
+      ntfy = await publishToNtfy(this.o.ntfy, { ...message.ntfy, ...(click ? { click } : {}) });
+    }
+    const delivery = { member_id: member.id, pushed, ntfy };
+    this.o.trace('message_notified', { kind: message.push.kind, delivery });
+    return delivery;
+  }
+
+  private quietHoursOf(own: QuietHours | null): QuietHours | null {
+    return effectiveQuietHours(own, this.o.householdQuietHours?.() ?? null);
   }
 
   private async deliver(member: NotifyMember, reminder: Reminder): Promise<MemberDelivery> {

@@ -8,7 +8,6 @@ import type {
   PushSubscriptionRequest,
   PushSubscriptionResponse,
   PushUnsubscribeRequest,
-  ToolResult,
   VapidKeyResponse,
 } from '../../src-shared';
 import { PHONE_SNOOZE_MINUTES, SNOOZE_MAX_MINUTES, type NotifySnoozeRequest } from '../../src-shared';

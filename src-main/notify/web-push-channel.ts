@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import type { PushMessage } from '../../src-shared';
+import type { ApprovalPushMessage, PushMessage } from '../../src-shared';
 import type { StoredSubscription } from './store';
 import type { VapidKeys } from './vapid-keys';
 
@@ -42,7 +42,7 @@ export class WebPushChannel {
     private readonly subject: string,
   ) {}
 
-  async send(sub: StoredSubscription, message: PushMessage): Promise<PushOutcome> {
+  async send(sub: StoredSubscription, message: PushMessage | ApprovalPushMessage): Promise<PushOutcome> {
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(message),

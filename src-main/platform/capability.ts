@@ -62,6 +62,11 @@ export interface Capability {
   readonly routeRules?: Readonly<Record<string, RouteRule>>;
   /** Called after the listeners are up: timers, watchers, background work. */
   start?(): Promise<void> | void;
+  /**
+   * Start-up work the first health answer does not need (a first pass over the data): run
+   * once after that answer, and before any other request is handled.
+   */
+  afterFirstAnswer?(): void;
   /** Must be idempotent: stop timers, close handles. Called in reverse start order. */
   stop?(): Promise<void> | void;
 }

@@ -66,6 +66,7 @@ export function statusOfToolResult(result: ToolResult, created = false): number 
       return 404;
     case 'CONFLICT':
     case 'MANUAL_OVERRIDE':
+    case 'NAME_TAKEN':
       return 409;
     case 'POLICY_DENIED':
       return 403;

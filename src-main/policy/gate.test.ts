@@ -56,4 +56,27 @@ describe('decide: one gate over the risk class, the policy and the role', () => 
     expect(declaredRisk('security', true)).toBe('security');
     expect(declaredRisk('read', false)).toBe('read');
   });
+
+  it('a tool that knows the risk per target is decided by the entity the call reaches, not by its class', () => {
+    const byEntity: Record<string, RiskClass> = { 'cover.garage': 'disruptive', 'cover.kinderzimmer': 'reversible' };
+    const cover: RegisteredTool = {
+      ...tool('homeassistant_cover', 'reversible', 'homeassistant'),
+      riskOfCall: (args) => byEntity[String((args as { target?: unknown }).target)],
+    };
+    expect(decide(DEFAULT_RISK_POLICY, cover, { target: 'cover.garage' }, who('admin', 'assistant'))).toMatchObject({
+      outcome: 'ask',
+      risk: 'disruptive',
+    });
+    expect(decide(DEFAULT_RISK_POLICY, cover, { target: 'cover.kinderzimmer' }, who('admin', 'assistant')).outcome).toBe('run');
+    // A target the tool does not know keeps the tool's class.
+    expect(decide(DEFAULT_RISK_POLICY, cover, { target: 'nichts' }, who('admin', 'assistant'))).toMatchObject({
+      outcome: 'run',
+      risk: 'reversible',
+    });
+    // The role rules see the entity's risk too: a child waits for an admin for the garage door.
+    expect(decide(DEFAULT_RISK_POLICY, cover, { target: 'cover.garage' }, who('child', 'user')).outcome).toBe('approve');
+    // The household's per-tool decision still holds over every entity.
+    const denied = { ...DEFAULT_RISK_POLICY, overrides: { homeassistant_cover: 'deny' as const } };
+    expect(decide(denied, cover, { target: 'cover.kinderzimmer' }, who('admin')).outcome).toBe('refuse');
+  });
 });

@@ -11,9 +11,12 @@ export interface GateAsker extends ToolAsker {
 }
 
 /**
- * THE decision whether a tool call runs: over the tool's declared risk class, the household's
- * risk policy and the asker's role, nothing else (no argument, prompt or skill output takes
- * part). Every path meets it: the registry applies it to each call; the assistant, MCP and the
+ * THE decision whether a tool call runs: over the risk of what the call reaches, the
+ * household's risk policy and the asker's role, nothing else. The risk is the tool's declared
+ * class, or the class of the one thing the call reaches when the tool knows it per target
+ * (`riskOfCall`: a Home Assistant lock, cover or light, with the household's own setting for
+ * that entity). Arguments only name the target; no argument, prompt or skill output states a
+ * risk. Every path meets it: the registry applies it to each call; the assistant, MCP and the
  * approvals ask it first to know whether to run, ask, wait for an admin or refuse.
  *
  * - the policy denies the class (or the tool's override) -> `refuse`, whoever asks;
@@ -23,8 +26,8 @@ export interface GateAsker extends ToolAsker {
  *   household's "ja" -> `ask`; a person's own call from the UI, the CLI or an automation they
  *   set up is already the household's decision.
  */
-export function decide(policy: RiskPolicy, tool: RegisteredTool, _args: unknown, who: GateAsker): GateDecision {
-  const verdict = decideRisk(policy, tool.name, tool.risk);
+export function decide(policy: RiskPolicy, tool: RegisteredTool, args: unknown, who: GateAsker): GateDecision {
+  const verdict = decideRisk(policy, tool.name, tool.riskOfCall?.(args) ?? tool.risk);
   const base = { risk: verdict.risk, role: who.role };
   if (verdict.decision === 'deny') return { ...base, outcome: 'refuse', rule: verdict.rule };
   const rule = roleRule(who.role, tool, verdict.risk);

@@ -29,5 +29,7 @@ const ROLE_RULES: Readonly<Record<MemberRole, (tool: RegisteredTool, risk: RiskC
 };
 
 export function roleRule(role: MemberRole, tool: RegisteredTool, risk: RiskClass): RoleRule {
+  // A tool declared for some roles only (the chore chart's changes: adults) is refused to the rest.
+  if (tool.roles && !tool.roles.includes(role)) return 'refuse';
   return ROLE_RULES[role](tool, risk);
 }

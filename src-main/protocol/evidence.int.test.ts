@@ -9,9 +9,9 @@ import { runCli } from '../cli/program';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 import { openDatabase } from '../platform/database';
-import { HOST_IDS } from './service';
+import { HOST_IDS, ProtocolService } from './service';
 import { ProtocolStore } from './store';
-import { signingKeyPath } from './signing-key';
+import { ephemeralSigner, signingKeyPath } from './signing-key';
 
 // EXPORT DEBUG from a real master after a few assistant turns, tampered the ways someone
 // would, and checked by the CLI's verify.
@@ -226,14 +226,46 @@ describe('EXPORT DEBUG proves what happened', () => {
     expect(second.code).toBe(1);
   });
 
+  it('the newest WorkSession deleted with its link is caught by the sealed end of the chain', async () => {
+    const file = databaseCopy((db) => {
+      const { id } = db.prepare('SELECT work_session_id AS id FROM protocol_session_chain ORDER BY seq DESC LIMIT 1').get() as {
+        id: string;
+      };
+      db.prepare('DELETE FROM protocol_events WHERE work_session_id = ?').run(id);
+      db.prepare('DELETE FROM protocol_records WHERE work_session_id = ? OR record_id = ?').run(id, id);
+      db.prepare('DELETE FROM protocol_session_chain WHERE work_session_id = ?').run(id);
+    });
+    const { code, out } = await cli(['protocol', 'verify', file]);
+    expect(out).toMatch(/but its sealed end names session \d+: the newest sessions were deleted/);
+    expect(code).toBe(1);
+    // Removing the sealed end as well shows too; rewriting it needs the machine's key.
+    const unsealed = databaseCopy((db) => {
+      const { id } = db.prepare('SELECT work_session_id AS id FROM protocol_session_chain ORDER BY seq DESC LIMIT 1').get() as {
+        id: string;
+      };
+      db.prepare('DELETE FROM protocol_events WHERE work_session_id = ?').run(id);
+      db.prepare('DELETE FROM protocol_records WHERE work_session_id = ? OR record_id = ?').run(id, id);
+      db.prepare('DELETE FROM protocol_session_chain WHERE work_session_id = ?').run(id);
+      db.prepare('DELETE FROM protocol_chain_end').run();
+    });
+    const second = await cli(['protocol', 'verify', unsealed]);
+    expect(second.out).toMatch(/the sealed end of the chain of sessions was removed/);
+    expect(second.code).toBe(1);
+    const forged = databaseCopy((db) => {
+      db.prepare('UPDATE protocol_chain_end SET seq = seq - 1').run();
+    });
+    expect((await cli(['protocol', 'verify', forged])).out).toMatch(/its signature does not match/);
+  });
+
   it('a database from before the chain of sessions verifies, and once migrated it has the chain', async () => {
     const old = databaseCopy((db) => {
       db.exec('DROP TABLE protocol_session_chain');
+      db.exec('DROP TABLE protocol_chain_end');
       db.prepare("UPDATE schema_migrations SET version = 1 WHERE component = 'protocol'").run();
     });
     expect((await cli(['protocol', 'verify', old])).code).toBe(0);
     const migrated = openDatabase(old);
-    new ProtocolStore(migrated);
+    new ProtocolService(new ProtocolStore(migrated), () => new Date(), ephemeralSigner());
     const links = (migrated.prepare('SELECT count(*) AS n FROM protocol_session_chain').get() as { n: number }).n;
     migrated.close();
     expect(links).toBeGreaterThan(0);

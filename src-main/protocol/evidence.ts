@@ -1,8 +1,16 @@
-import { GENESIS_HASH, type ChainHead, type EvidenceManifest, type JarvisEvent, type WorkSession } from '../../src-shared';
+import {
+  GENESIS_HASH,
+  type ChainHead,
+  type SigningKeyInfo,
+  type EvidenceManifest,
+  type JarvisEvent,
+  type WorkSession,
+} from '../../src-shared';
 import { eventHash, sha256Hex, type BrokenLink } from './chain';
 import { exportDigest, manifestSealText, sectionDigests } from './export-seal';
 import { compareWithReplay, recordsOf, replaySession, SESSION_RECORD_IDS, type RecordSnapshot } from './replay';
 import { fingerprintOfInfo, verifySignature } from './signing-key';
+import { chainEndProblems, type ChainEnd } from './store/chain-end';
 import { sessionChainProblems, type SessionLink } from './store/session-chain';
 
 /** What `jarvis protocol verify` and `GET /api/protocol/verify` report. */
@@ -27,6 +35,9 @@ export interface EvidenceInput {
   readonly records?: RecordSnapshot;
   /** The database's chain of sessions (absent in exports and in databases from before it): a session deleted as a whole shows. */
   readonly sessionChain?: readonly SessionLink[];
+  /** The chain's sealed end (null: removed; absent: a database from before it), checked against `endKey` where known. */
+  readonly chainEnd?: ChainEnd | null;
+  readonly endKey?: SigningKeyInfo;
   /** A whole export and its manifest: the seal, the digest and the chain heads are checked too. */
   readonly sealed?: { readonly document: Record<string, unknown>; readonly manifest: EvidenceManifest | undefined };
 }
@@ -132,6 +143,7 @@ export function verifyEvidence(input: EvidenceInput): EvidenceReport {
     const firsts = new Map<string, string>();
     for (const [id, events] of bySession) firsts.set(id, events.find((e) => e.revision === 1)?.hash ?? '');
     problems.push(...sessionChainProblems(input.sessionChain, firsts));
+    if (input.chainEnd !== undefined) problems.push(...chainEndProblems(input.sessionChain, input.chainEnd, input.endKey));
   }
 
   if (input.records) {

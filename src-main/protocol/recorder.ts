@@ -133,10 +133,12 @@ export class ProtocolRecorder {
     return requestId;
   }
 
-  review(sessionId: string, requestId: string, approve: boolean): void {
-    this.protocol.review(this.at(sessionId, HOST_IDS.household), sessionId, requestId, {
+  /** The household's answer; `reviewer` is the member's Actor who answered (an admin approving a child's call). */
+  review(sessionId: string, requestId: string, approve: boolean, reviewer: string = HOST_IDS.household, comment?: string): void {
+    this.protocol.review(this.at(sessionId, reviewer), sessionId, requestId, {
       review_id: `rev_${randomBytes(8).toString('hex')}`,
       verdict: approve ? 'approve' : 'reject',
+      ...(comment ? { comment: this.redact(comment).slice(0, 2000) } : {}),
     });
   }
 
@@ -289,7 +291,14 @@ export class ProtocolRecorder {
    * A new or changed skill is a SkillProposal; it stays inactive until a household member
    * activates it. Returns the proposal for this exact manifest, made on first sight.
    */
-  skillProposal(skillId: string, version: string, manifestSha256: string, change: 'added' | 'changed'): SkillProposal {
+  skillProposal(
+    skillId: string,
+    version: string,
+    manifestSha256: string,
+    change: 'added' | 'changed',
+    /** The integrations whose secrets the skill would receive: the household sees them before it decides. */
+    integrationSecrets: readonly string[] = [],
+  ): SkillProposal {
     const existing = this.protocol
       .list<SkillProposal>('SkillProposal')
       .filter((p) => p.skill_id === skillId && p.manifest_sha256 === manifestSha256);
@@ -301,6 +310,7 @@ export class ProtocolRecorder {
       version: version.slice(0, 60) || '0',
       change,
       manifest_sha256: manifestSha256,
+      ...(integrationSecrets.length ? { integration_secrets: integrationSecrets.slice(0, 20).map((s) => s.slice(0, 100)) } : {}),
     });
     return answer.body as SkillProposal;
   }

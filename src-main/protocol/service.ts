@@ -138,7 +138,9 @@ export class ProtocolService {
     private readonly clock: () => Date,
     /** Signs every sealed manifest; its public key and fingerprint travel with the manifest. */
     private readonly signer: Signer,
-  ) {}
+  ) {
+    store.useSigner(signer);
+  }
 
   /** Registers the host, the assistant, the household and its default policy (idempotent). */
   bootstrap(policyRules: Policy['rules']): void {

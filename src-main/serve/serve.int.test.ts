@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,8 @@ beforeAll(async () => {
   await build({ quiet: true, targets: ['main'] });
 }, 120_000);
 
-function startServe(env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(root, 'dist', 'main', 'serve.js')], {
+function startServe(env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'main', 'serve.js')], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,6 +49,55 @@ describe('npm run serve (the bundled headless entry)', () => {
       expect(await s.exited).toBe(0);
       expect(s.output().out).toContain('SIGTERM: stopping');
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers its first health check without loading a package kept for later, and loads one on first use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    // Reports every file of dist/main/vendor/ that the process requires, as it happens.
+    const hook = join(dir, 'report-vendor-loads.cjs');
+    writeFileSync(
+      hook,
+      "const M = require('node:module'); const load = M._load; M._load = function (r) { if (/vendor\\//.test(r)) process.stderr.write('VENDOR ' + r + '\\n'); return load.apply(this, arguments); };\n",
+    );
+    const s = startServe(
+      {
+        JARVIS_ADDR: '127.0.0.1:0',
+        JARVIS_DATA: join(dir, 'j.db'),
+        JARVIS_SKILLS_DIR: join(dir, 'skills'),
+        OLLAMA_URL: 'http://127.0.0.1:9',
+      },
+      ['--require', hook],
+    );
+    try {
+      const url = await s.url;
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      // A second request: the start-up work that waited for the first answer has run too.
+      expect((await fetch(`${url}/api/state`)).status).toBe(200);
+      expect(s.output().err).not.toContain('VENDOR');
+      const ics = [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:a@test',
+        'DTSTART:20270101T100000Z',
+        'SUMMARY:Zahnarzt',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+      const imported = await fetch(`${url}/api/calendar/import`, {
+        method: 'POST',
+        body: ics,
+        headers: { 'content-type': 'text/calendar' },
+      });
+      expect(imported.status).toBe(200);
+      expect(s.output().err).toContain('VENDOR ./vendor/lazy-ical.cjs');
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,9 +1,10 @@
 import { dirname, join } from 'node:path';
 import type { ConnectionResult, HueCertificateResponse, ModelChoices } from '../../src-shared';
-import { bridgeFingerprint, HuePairingError, pairHueBridge } from '../home';
+import { bridgeFingerprint, HuePairingError, normalizeFingerprint, pairHueBridge } from '../home';
 import type { Capability, Platform } from '../platform/capability';
 import type { EffectiveConfig } from '../platform/config';
 import { httpAddress, testHomeAssistant, testNtfy } from './connections';
+import { presentedCertificate, testProxmox, testUnifi } from './device-connections';
 import { registerSettingsRoutes, type ConnectionFlows } from './routes';
 import { KeyFileSealer, type SecretSealer } from './secrets';
 import { SettingsService } from './settings-service';
@@ -11,6 +12,8 @@ import { SettingsStore } from './store';
 
 export interface SettingsCapability extends Capability {
   readonly service: SettingsService;
+  /** Seals what other capabilities keep of the household's passwords (a CalDAV account's) the same way. */
+  readonly sealer: SecretSealer;
 }
 
 export interface SettingsDeps {
@@ -79,11 +82,36 @@ export function createSettings(platform: Platform, deps: SettingsDeps): Settings
       service.update({ hue_url: url.trim().replace(/\/$/, ''), hue_fingerprint: pairing.fingerprint || null });
       return { ok: true };
     },
-    async connectHomeAssistant({ url, token }) {
-      const result = await testHomeAssistant(url, token.trim());
+    certificate: (url) => presentedCertificate(url),
+    async connectHomeAssistant({ url, token, fingerprint }) {
+      const pin = url.trim().startsWith('https:') && fingerprint?.trim() ? fingerprint.trim() : undefined;
+      const result = await testHomeAssistant(url, token.trim(), pin);
       if (!result.ok) return result;
       service.setSecret('homeassistant_token', token);
-      service.update({ homeassistant_url: url.trim().replace(/\/$/, '') });
+      service.update({
+        homeassistant_url: url.trim().replace(/\/$/, ''),
+        homeassistant_fingerprint: (pin && normalizeFingerprint(pin)) ?? null,
+      });
+      return result;
+    },
+    async connectUnifi({ url, api_key, fingerprint }) {
+      const pin = url.trim().startsWith('https:') && fingerprint?.trim() ? fingerprint.trim() : undefined;
+      const result = await testUnifi(url, api_key.trim(), pin);
+      if (!result.ok) return result;
+      service.setSecret('unifi_key', api_key);
+      service.update({ unifi_url: url.trim().replace(/\/$/, ''), unifi_fingerprint: (pin && normalizeFingerprint(pin)) ?? null });
+      return result;
+    },
+    async connectProxmox({ url, token_id, token_secret, fingerprint }) {
+      const pin = url.trim().startsWith('https:') && fingerprint?.trim() ? fingerprint.trim() : undefined;
+      const result = await testProxmox(url, token_id.trim(), token_secret.trim(), pin);
+      if (!result.ok) return result;
+      service.setSecret('proxmox_token_secret', token_secret);
+      service.update({
+        proxmox_url: url.trim().replace(/\/$/, ''),
+        proxmox_token_id: token_id.trim(),
+        proxmox_fingerprint: (pin && normalizeFingerprint(pin)) ?? null,
+      });
       return result;
     },
     async connectNtfy({ url, topic, token }) {
@@ -112,6 +140,7 @@ export function createSettings(platform: Platform, deps: SettingsDeps): Settings
   return {
     name: 'settings',
     service,
+    sealer,
     routes: (app) => registerSettingsRoutes(app, service, flows),
     stop: () => {
       unsubscribe();

@@ -1,5 +1,7 @@
+import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
 import type { ConnectionResult } from '../../src-shared';
+import { connectPinned, normalizeFingerprint, PinnedTlsError } from '../home';
 
 // "Test connection" for the integrations connected from the app: each answers what is
 // wrong as a problem code (the UI words it in the household's language), never with the
@@ -7,11 +9,11 @@ import type { ConnectionResult } from '../../src-shared';
 
 const TIMEOUT_MS = 8000;
 
-function problemOfNetworkError(err: unknown): ConnectionResult {
+export function problemOfNetworkError(err: unknown): ConnectionResult {
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return { ok: false, problem: 'timeout' };
   if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
-    return { ok: false, problem: 'certificate_changed', detail: code };
+    return { ok: false, problem: 'certificate_untrusted', detail: code };
   return { ok: false, problem: 'unreachable', ...(typeof code === 'string' ? { detail: code } : {}) };
 }
 
@@ -26,15 +28,38 @@ export function httpAddress(text: string): URL | undefined {
 
 /**
  * Home Assistant's WebSocket sign-in (developers.home-assistant.io/docs/api/websocket):
- * auth_required -> {type: auth, access_token} -> auth_ok | auth_invalid.
+ * auth_required -> {type: auth, access_token} -> auth_ok | auth_invalid. With a fingerprint
+ * on https, the certificate is compared before the upgrade request is sent, so a server
+ * presenting another certificate never sees the token.
  */
-export function testHomeAssistant(urlText: string, token: string, timeoutMs = TIMEOUT_MS): Promise<ConnectionResult> {
+export async function testHomeAssistant(
+  urlText: string,
+  token: string,
+  fingerprint?: string,
+  timeoutMs = TIMEOUT_MS,
+): Promise<ConnectionResult> {
   const url = httpAddress(urlText);
-  if (!url) return Promise.resolve({ ok: false, problem: 'bad_address' });
+  if (!url) return { ok: false, problem: 'bad_address' };
   const wsUrl = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}${url.pathname.replace(/\/$/, '')}/api/websocket`;
+  let pinned: TLSSocket | undefined;
+  if (url.protocol === 'https:' && fingerprint) {
+    if (!normalizeFingerprint(fingerprint)) return { ok: false, problem: 'bad_fingerprint' };
+    try {
+      pinned = await connectPinned(url, fingerprint, timeoutMs);
+    } catch (err) {
+      if (err instanceof PinnedTlsError && err.code === 'CERT_FINGERPRINT_CHANGED') return { ok: false, problem: 'certificate_changed' };
+      if (err instanceof PinnedTlsError && err.code === 'TIMEOUT') return { ok: false, problem: 'timeout' };
+      return problemOfNetworkError(err);
+    }
+  }
+  const tls = pinned;
   return new Promise((resolve) => {
     let settled = false;
-    const socket = new WebSocket(wsUrl, { handshakeTimeout: timeoutMs, maxPayload: 1 << 20 });
+    const socket = new WebSocket(wsUrl, {
+      handshakeTimeout: timeoutMs,
+      maxPayload: 1 << 20,
+      ...(tls ? { createConnection: () => tls } : {}),
+    });
     const finish = (result: ConnectionResult) => {
       if (settled) return;
       settled = true;

@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   SECRET_NAMES,
   SETTING_NAMES,
   SETUP_STEPS,
+  type CertificateRequest,
+  type CertificateResponse,
   type ConnectionResult,
   type HomeAssistantConnectRequest,
+  type ProxmoxConnectRequest,
+  type ProxmoxConnectResult,
+  type UnifiConnectRequest,
+  type UnifiConnectResult,
   type HueCertificateRequest,
   type HueCertificateResponse,
   type HuePairRequest,
@@ -18,26 +24,17 @@ import {
   type SetupStep,
   type SetupStepUpdate,
 } from '../../src-shared';
-import { Refusal } from '../platform/errors';
-import { viewerOf } from '../platform/viewer';
 import type { SettingsService } from './settings-service';
 
 export interface ConnectionFlows {
   hueCertificate(url: string): Promise<HueCertificateResponse>;
   connectHue(req: HuePairRequest): Promise<ConnectionResult>;
+  certificate(url: string): Promise<CertificateResponse>;
   connectHomeAssistant(req: HomeAssistantConnectRequest): Promise<ConnectionResult>;
+  connectUnifi(req: UnifiConnectRequest): Promise<UnifiConnectResult>;
+  connectProxmox(req: ProxmoxConnectRequest): Promise<ProxmoxConnectResult>;
   connectNtfy(req: NtfyConnectRequest): Promise<ConnectionResult>;
   models(): Promise<ModelChoices>;
-}
-
-/**
- * The household's settings and connections are changed on the computer JARVIS runs on:
- * the same guard as the skill sources, the strictest one for admin routes (a paired
- * phone, even an admin's, is refused).
- */
-function homeComputerOnly(req: FastifyRequest): void {
-  if (viewerOf(req).via !== 'loopback')
-    throw new Refusal('forbidden', 'LOOPBACK_ONLY', 'Settings and connections are changed on the computer JARVIS runs on.');
 }
 
 const TEXT = { type: 'string', maxLength: 2000 } as const;
@@ -79,11 +76,30 @@ const huePairBody = {
   required: ['url', 'fingerprint'],
   properties: { url: URL_TEXT, fingerprint: { type: 'string', maxLength: 200 } },
 } as const;
+const FINGERPRINT = { type: 'string', maxLength: 200 } as const;
+const SECRET_TEXT = { type: 'string', minLength: 1, maxLength: 4000 } as const;
 const homeAssistantBody = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'token'],
-  properties: { url: URL_TEXT, token: { type: 'string', minLength: 1, maxLength: 4000 } },
+  properties: { url: URL_TEXT, token: SECRET_TEXT, fingerprint: FINGERPRINT },
+} as const;
+const unifiBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'api_key'],
+  properties: { url: URL_TEXT, api_key: SECRET_TEXT, fingerprint: FINGERPRINT },
+} as const;
+const proxmoxBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'token_id', 'token_secret'],
+  properties: {
+    url: URL_TEXT,
+    token_id: { type: 'string', minLength: 1, maxLength: 200 },
+    token_secret: SECRET_TEXT,
+    fingerprint: FINGERPRINT,
+  },
 } as const;
 const ntfyBody = {
   type: 'object',
@@ -98,19 +114,16 @@ const ntfyBody = {
  * /api/settings/connections/. No answer ever carries a secret's value.
  */
 export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsService, flows: ConnectionFlows): void {
-  app.get('/api/settings', async (req): Promise<SettingsResponse> => {
-    homeComputerOnly(req);
+  app.get('/api/settings', async (): Promise<SettingsResponse> => {
     return settings.view();
   });
   app.patch<{ Body: SettingsUpdate }>('/api/settings', { schema: { body: updateBody } }, async (req): Promise<SettingsResponse> => {
-    homeComputerOnly(req);
     return settings.update(req.body);
   });
   app.put<{ Params: { name: SecretName }; Body: SecretUpdate }>(
     '/api/settings/secrets/:name',
     { schema: { params: secretParams, body: secretBody } },
     async (req): Promise<SettingsResponse> => {
-      homeComputerOnly(req);
       return settings.setSecret(req.params.name, req.body.value);
     },
   );
@@ -118,7 +131,6 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     '/api/settings/secrets/:name',
     { schema: { params: secretParams } },
     async (req): Promise<SettingsResponse> => {
-      homeComputerOnly(req);
       return settings.clearSecret(req.params.name);
     },
   );
@@ -126,40 +138,48 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     '/api/settings/setup/:step',
     { schema: { params: stepParams, body: stepBody } },
     async (req): Promise<SettingsResponse> => {
-      homeComputerOnly(req);
       return settings.setStep(req.params.step, req.body.state);
     },
   );
-  app.post('/api/settings/mesh-token', async (req): Promise<MeshTokenRotated> => {
-    homeComputerOnly(req);
+  app.post('/api/settings/mesh-token', async (): Promise<MeshTokenRotated> => {
     return { token: settings.rotateMeshToken() };
   });
-  app.get('/api/settings/models', async (req): Promise<ModelChoices> => {
-    homeComputerOnly(req);
+  app.get('/api/settings/models', async (): Promise<ModelChoices> => {
     return flows.models();
   });
   app.post<{ Body: HueCertificateRequest }>(
     '/api/settings/connections/hue/certificate',
     { schema: { body: hueCertificateBody } },
     async (req): Promise<HueCertificateResponse> => {
-      homeComputerOnly(req);
       return flows.hueCertificate(req.body.url);
     },
   );
   app.post<{ Body: HuePairRequest }>('/api/settings/connections/hue', { schema: { body: huePairBody } }, async (req) => {
-    homeComputerOnly(req);
     return flows.connectHue(req.body);
   });
   app.post<{ Body: HomeAssistantConnectRequest }>(
     '/api/settings/connections/homeassistant',
     { schema: { body: homeAssistantBody } },
     async (req): Promise<ConnectionResult> => {
-      homeComputerOnly(req);
       return flows.connectHomeAssistant(req.body);
     },
   );
   app.post<{ Body: NtfyConnectRequest }>('/api/settings/connections/ntfy', { schema: { body: ntfyBody } }, async (req) => {
-    homeComputerOnly(req);
     return flows.connectNtfy(req.body);
   });
+  app.post<{ Body: CertificateRequest }>(
+    '/api/settings/connections/certificate',
+    { schema: { body: hueCertificateBody } },
+    async (req): Promise<CertificateResponse> => flows.certificate(req.body.url),
+  );
+  app.post<{ Body: UnifiConnectRequest }>(
+    '/api/settings/connections/unifi',
+    { schema: { body: unifiBody } },
+    async (req): Promise<UnifiConnectResult> => flows.connectUnifi(req.body),
+  );
+  app.post<{ Body: ProxmoxConnectRequest }>(
+    '/api/settings/connections/proxmox',
+    { schema: { body: proxmoxBody } },
+    async (req): Promise<ProxmoxConnectResult> => flows.connectProxmox(req.body),
+  );
 }

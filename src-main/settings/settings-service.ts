@@ -10,6 +10,8 @@ import {
   type SetupState,
   type SetupStep,
   type SetupStepState,
+  type QuietHours,
+  parseQuietHours,
 } from '../../src-shared';
 import type { EffectiveConfig } from '../platform/config';
 import { ConfigError, SETTINGS, type SettingDefinition } from '../platform/config';
@@ -101,6 +103,8 @@ export class SettingsService {
     }
     if (next.household_name !== undefined && [...next.household_name].length > 80)
       throw new Refusal('invalid', 'INVALID_SETTING', 'The household name is longer than 80 characters.', '/household_name');
+    if (next.quiet_hours !== undefined && !parseQuietHours(next.quiet_hours))
+      throw new Refusal('invalid', 'INVALID_SETTING', 'Quiet hours are two times of day such as 22:00-07:00.', '/quiet_hours');
     this.applyOrRefuse(next, this.secrets);
     this.o.store.write(Object.fromEntries(Object.keys(changes).map((name) => [name, next[name]])), this.o.clock().getTime());
     this.values = next;
@@ -141,6 +145,11 @@ export class SettingsService {
     this.o.store.setStep(step, state, this.o.clock().getTime());
     this.steps[step] = state;
     return this.view();
+  }
+
+  /** The household's quiet hours, read at each notice: a change applies at once. */
+  quietHours(): QuietHours | null {
+    return this.values.quiet_hours === undefined ? null : (parseQuietHours(this.values.quiet_hours) ?? null);
   }
 
   /** Names of the secrets held here, for a backup to say which it does not carry. */

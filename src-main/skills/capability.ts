@@ -1,5 +1,7 @@
 import type {
   SkillInfo,
+  SkillLearningRecord,
+  SkillLearningResponse,
   SkillOverlayRemoved,
   SkillSourcesResponse,
   SkillSourcesSyncStarted,
@@ -15,12 +17,13 @@ import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
 import { ollamaGenerate } from './generate';
-import { OverlayError, removeOverlay, skillOverlayDir } from './overlays';
-import { knownSandbox, probeSandbox, type SandboxMode } from './process';
+import { loadOverlay, OverlayError, removeOverlay, skillOverlayDir } from './overlays';
+import { overlaySha256, SkillLearning, type OverlayConsent } from './learning';
+import { knownSandbox, parseNetworkGrants, probeSandbox, type SandboxMode } from './process';
 import { startAutoSync, type AutoSync } from './sources/auto-sync';
 import { SourceSyncs } from './sources/source-syncs';
 import { readTrustedKeys, trustedKeysFile } from './signature';
-import { MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
+import { LearningRecordStore, MAX_HISTORY_JSON, RunHistoryRecorder, ToolHistoryStore } from './store';
 import type { SkillRegistry } from '../platform/registry';
 import type { SkillDocuments } from './step-tools';
 
@@ -39,8 +42,14 @@ export interface SkillsService {
   sources(): SkillSourcesResponse;
   /** Starts a background sync of one configured source or all (a Refusal while one runs or none is set up). */
   syncSources(source?: string): SkillSourcesSyncStarted;
-  /** Undoes `jarvis optimize skills` for a skill: its overlay file goes, the skill's files stay. */
-  removeOverlay(id: string): SkillOverlayRemoved;
+  /** Undoes `jarvis optimize skills` for a skill: its overlay file goes (an undo record if it was in use), the skill's files stay. */
+  removeOverlay(id: string, by?: string): SkillOverlayRemoved;
+  /** Every LearningRecord of the skills, newest first (an overlay not seen before becomes a proposal). */
+  learning(): SkillLearningResponse;
+  /** An admin accepts or rejects a proposed improvement. */
+  decideLearning(id: string, decision: 'accept' | 'reject', by: string): SkillLearningRecord;
+  /** An admin takes back an accepted improvement: the undo record. */
+  undoLearning(id: string, by: string): SkillLearningRecord;
   /**
    * Lets a provider list its skills (waiting ones too) in place of the registry's tools of
    * that kind: the mesh its remote skills, the MCP capability its servers.
@@ -71,6 +80,8 @@ export function createSkillEngine(
     readonly documents?: SkillDocuments;
     /** Where env_from names are read: the master's live environment (with the settings held in the app). */
     readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+    /** The master's LearningRecords: an overlay is used once an admin accepted it. */
+    readonly overlayConsent?: OverlayConsent;
   } = {},
 ): SkillEngine {
   const { config } = ctx;
@@ -89,6 +100,7 @@ export function createSkillEngine(
     }),
     sources: skillSources(config),
     overlayDir: skillOverlayDir(config),
+    ...(options.overlayConsent ? { overlayConsent: options.overlayConsent } : {}),
     pipelineMaxDepth: config.skillPipelineMaxDepth,
     processEnabled: config.skillProcessEnabled,
     runner: {
@@ -99,6 +111,11 @@ export function createSkillEngine(
       maxDiskMb: config.skillMaxDiskMb,
       hostEnv: options.hostEnv ?? process.env,
       sandbox: config.skillSandbox as SandboxMode,
+      networkGrants: parseNetworkGrants(config.skillNetworkGrants),
+      hostNetwork: config.skillHostNetwork
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     registry: ctx.registry,
     trace: (traceId, stage, data) => ctx.tracer.record(traceId, 'skills', stage, data),
@@ -131,9 +148,13 @@ export function createSkills(
       proposed: report.proposed ?? [],
     });
   };
+  const learning = new SkillLearning(new LearningRecordStore(ctx.db), ctx.clock, () =>
+    ctx.events.publish('skills.changed', { added: [], removed: [], changed: [], errors: lastErrors, proposed: [] }),
+  );
   const engine = createSkillEngine(ctx, new RecordedSkillGate(protocol.recorder, skillBaselineFile(ctx.config.dataFile)), announce, {
     ...(documents ? { documents } : {}),
     ...(hostEnv ? { hostEnv } : {}),
+    overlayConsent: learning,
   });
   const enabled = ctx.config.skillsEnabled;
   const reload = (): SkillsReloadResponse => {
@@ -174,7 +195,22 @@ export function createSkills(
     reload,
     sources: () => syncs.list(),
     syncSources: (source) => syncs.start(source),
-    removeOverlay: (id) => {
+    learning: () => {
+      // Any overlay written since the last look becomes a proposal before the list is read.
+      engine.listing(shown());
+      return { records: learning.list() };
+    },
+    decideLearning: (id, decision, by) => learning.decide(id, decision, by),
+    undoLearning: (id, by) => {
+      const undo = learning.undo(id, by);
+      // The file of exactly that improvement goes too: left, it would be proposed again at once.
+      const load = loadOverlay(overlayDir, undo.skill_id);
+      if (load?.ok && overlaySha256(load.overlay) === undo.overlay_sha256) removeOverlay(overlayDir, undo.skill_id);
+      return undo;
+    },
+    removeOverlay: (id, by = 'desktop') => {
+      // Taking an improvement back is a record too, before its file goes.
+      learning.undoSkill(id, by);
       let file: string | undefined;
       try {
         file = removeOverlay(overlayDir, id);

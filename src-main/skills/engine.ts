@@ -33,6 +33,7 @@ import { fillTemplate } from './openjarvis';
 import { skillToolLimit, type SkillToolLimit } from './allowed-tools';
 import { OverlayBook, type OverlayLoad, type SkillOverlay } from './overlays';
 import { overlayExamplesXml } from './overlay-prompt';
+import type { OverlayConsent } from './learning';
 import { readSkillPage, SKILL_READ_INPUT_SCHEMA, SKILL_READ_TOOL, SkillPathRefused } from './skill-reader';
 import { TreeEscapeError, TreeHashCache } from './tree-hash';
 import { missingToolReason, resolveStepTool, stepProblems, undeclaredReason, type StepLookup } from './step-check';
@@ -44,6 +45,7 @@ import {
   invokeProcessSkill,
   isLongLived,
   isSystemCommand,
+  receivedSecrets,
   resolveEntryPoint,
   WarmSkillPool,
   type RunnerPolicy,
@@ -85,6 +87,8 @@ export interface SkillEngineOptions {
   readonly trustedKeys?: () => TrustedKeys;
   /** Where `jarvis optimize skills` keeps its overlays (improved descriptions, examples). */
   readonly overlayDir?: string;
+  /** The household's consent: with it, an overlay changes the prompt only once its LearningRecord is accepted. */
+  readonly overlayConsent?: OverlayConsent;
 }
 
 /** A skill's overlay; a stale one was made for another tree and is not used. */
@@ -104,11 +108,14 @@ export interface SkillCandidate {
   readonly change: 'startup' | 'added' | 'changed' | 'unchanged';
   /** Written by `jarvis skill discover` (the user tier's `discovered/` folder): never part of an installation baseline. */
   readonly discovered?: boolean;
+  /** The integrations whose secrets the skill would receive (receivedSecrets). */
+  readonly integrationSecrets?: readonly string[];
 }
 
 export interface SkillAdmission {
   readonly state: 'active' | 'proposed' | 'rejected';
   readonly proposal_id?: string;
+  readonly integration_secrets?: readonly string[];
 }
 
 export interface SkillGate {
@@ -363,9 +370,19 @@ export class SkillEngine {
       const previous = this.admissions.get(s.id);
       const change = why === 'startup' ? 'startup' : !previous ? 'added' : previous.sha256 !== sha256 ? 'changed' : 'unchanged';
       const discovered = s.tier === 'user' && s.group === DISCOVERED_FOLDER;
+      // The same rule as the call (integrationSkill): only the bundled and workspace tiers hold integrations' own skills.
+      const envFrom = 'manifest' in s ? s.manifest?.runtime.env_from : undefined;
+      const integrationSecrets = receivedSecrets(envFrom, s.tier !== 'user' ? s.id : undefined);
       next.set(s.id, {
         sha256,
-        admission: gate.admit({ id: s.id, version: s.version, sha256, change, ...(discovered ? { discovered } : {}) }),
+        admission: gate.admit({
+          id: s.id,
+          version: s.version,
+          sha256,
+          change,
+          ...(discovered ? { discovered } : {}),
+          ...(integrationSecrets.length ? { integrationSecrets } : {}),
+        }),
       });
     }
     this.admissions = next;
@@ -554,10 +571,13 @@ export class SkillEngine {
     return load && !load.ok ? `overlay ${load.file} ignored: ${load.reason}` : undefined;
   }
 
-  /** The overlay in use: made for exactly this tree of the offered skill. */
+  /** The overlay in use: made for exactly this tree of the offered skill, and accepted by an admin. */
   private activeOverlay(s: SkillEntry, loads: ReadonlyMap<string, OverlayLoad>): SkillOverlay | undefined {
     const state = this.overlayOf(s, loads);
-    return state && !state.stale ? state.overlay : undefined;
+    if (!state || state.stale) return undefined;
+    const consent = this.options.overlayConsent;
+    if (consent && consent.recordOf(state.overlay).status !== 'accepted') return undefined;
+    return state.overlay;
   }
 
   /** An OpenJarvis skill's one tool carries the skill's description, so its overlay's too. */
@@ -907,6 +927,7 @@ export class SkillEngine {
               stale: overlay.stale,
               policy: overlay.overlay.policy,
               created_at: overlay.overlay.created_at,
+              ...(!overlay.stale && this.options.overlayConsent ? { learning: this.options.overlayConsent.recordOf(overlay.overlay) } : {}),
             },
           }
         : {}),
@@ -925,7 +946,15 @@ export class SkillEngine {
   private activationOf(s: SkillEntry): Pick<SkillInfo, 'activation'> {
     // The admission belongs to the skill offered under this id, not to a shadowed copy.
     const a = s.errors.length === 0 && !s.shadowed_by ? this.admissions.get(s.id)?.admission : undefined;
-    return a?.proposal_id ? { activation: { proposal_id: a.proposal_id, status: a.state === 'active' ? 'activated' : a.state } } : {};
+    if (!a?.proposal_id) return {};
+    const status = a.state === 'active' ? 'activated' : a.state;
+    return {
+      activation: {
+        proposal_id: a.proposal_id,
+        status,
+        ...(a.integration_secrets?.length ? { integration_secrets: a.integration_secrets } : {}),
+      },
+    };
   }
 
   /**

@@ -8,7 +8,6 @@ import { SkillEngine } from './engine';
 import { PROMPT_EXAMPLES_MAX_CHARS } from './overlay-prompt';
 import {
   listOverlays,
-  loadOverlay,
   OVERLAY_FORMAT,
   OverlayBook,
   OverlayError,

@@ -63,7 +63,7 @@ export class RecordedSkillGate implements SkillGate {
     }
     const change =
       skill.change === 'added' || (skill.change === 'startup' && known.length === 0 && !baseline.has(skill.id)) ? 'added' : 'changed';
-    return admissionOf(this.recorder.skillProposal(skill.id, skill.version, skill.sha256, change));
+    return admissionOf(this.recorder.skillProposal(skill.id, skill.version, skill.sha256, change, skill.integrationSecrets ?? []));
   }
 
   private save(): void {
@@ -76,5 +76,9 @@ export class RecordedSkillGate implements SkillGate {
 
 /** An activated proposal runs; a proposed or rejected one is held back with its id. */
 function admissionOf(proposal: SkillProposal): SkillAdmission {
-  return { state: proposal.status === 'activated' ? 'active' : proposal.status, proposal_id: proposal.proposal_id };
+  return {
+    state: proposal.status === 'activated' ? 'active' : proposal.status,
+    proposal_id: proposal.proposal_id,
+    ...(proposal.integration_secrets?.length ? { integration_secrets: proposal.integration_secrets } : {}),
+  };
 }

@@ -155,6 +155,42 @@ describe('skills on the real master', () => {
     expect((await decideSkillProposal(t, changed.activation!.proposal_id, 'accept')).status).toBe(409);
   });
 
+  it('a proposal names the integrations whose secrets the skill would receive, and only those', async () => {
+    const t = await masterWithSkills();
+    const dir = join(t.config.skillsDir, 'hue-copy');
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'skill.json'),
+      JSON.stringify({
+        protocol: 'jarvis.skill.v1',
+        id: 'home.hue',
+        name: 'Hue',
+        version: '2.0.0',
+        // Its own integration's key, and ntfy's, which belongs to another skill.
+        runtime: { type: 'process', command: './run', env_from: ['HUE_APPLICATION_KEY', 'NTFY_TOKEN', 'HUE_BRIDGE_URL'] },
+        actions: [{ name: 'go', description: 'go', input_schema: { type: 'object' } }],
+      }),
+    );
+    writeFileSync(join(dir, 'run'), '#!/bin/sh\necho {}\n');
+    chmodSync(join(dir, 'run'), 0o755);
+    await t.request('/api/skills/reload', { method: 'POST' });
+    const held = ((await t.request('/api/skills')).json as SkillsResponse).skills.find((s) => s.id === 'home.hue')!;
+    expect(held.activation).toMatchObject({ status: 'proposed', integration_secrets: ['Philips Hue'] });
+    const proposals = await t.request('/api/protocol/skill-proposals', {
+      headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' },
+    });
+    expect(proposals.json.proposals).toContainEqual(
+      expect.objectContaining({ proposal_id: held.activation!.proposal_id, skill_id: 'home.hue', integration_secrets: ['Philips Hue'] }),
+    );
+    // A skill that receives no integration's secret says nothing about secrets.
+    const plain = (
+      await t.request('/api/protocol/skill-proposals', {
+        headers: { 'jarvis-protocol-version': '0.1.0', 'jarvis-actor-id': 'act_household' },
+      })
+    ).json.proposals.find((p: { skill_id: string }) => p.skill_id === 'demo.text');
+    expect(plain).not.toHaveProperty('integration_secrets');
+  });
+
   it('POST /api/tools/{name} runs plugin actions and pipelines like any other tool', async () => {
     const t = await masterWithSkills();
     const ok = await t.request('/api/tools/skill_demo_text_count_words', { json: { arguments: { text: 'Milch Brot Eier' } } });

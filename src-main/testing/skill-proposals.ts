@@ -32,7 +32,20 @@ export async function activateProposedSkills(tm: TestMaster, ids?: readonly stri
     const res = await decideSkillProposal(tm, s.activation!.proposal_id, 'accept');
     if (res.status !== 200) throw new Error(`activating ${s.id} failed: ${res.status} ${res.text}`);
   }
+  await allowWaitingReplicas(tm, ids);
   return waiting.map((s) => s.id);
+}
+
+/** Allows every worker that waits to serve a remote skill (only skills with one of `ids`, when given). */
+export async function allowWaitingReplicas(tm: TestMaster, ids?: readonly string[]): Promise<number> {
+  const replicas = (await listedSkills(tm))
+    .filter((s) => !ids || ids.includes(s.id))
+    .flatMap((s) => (s.replicas ?? []).filter((r) => r.status === 'proposed' && r.proposal_id));
+  for (const r of replicas) {
+    const res = await decideSkillProposal(tm, r.proposal_id!, 'accept');
+    if (res.status !== 200) throw new Error(`allowing ${r.worker} failed: ${res.status} ${res.text}`);
+  }
+  return replicas.length;
 }
 
 /**

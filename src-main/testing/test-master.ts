@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../platform/config';
-import { createMaster, type Master, type MasterOptions } from '../master';
+import { type Master, type MasterOptions } from '../master';
+import { hostMaster, type MasterHost } from '../master/host';
 import { silentLogger } from '../platform/trace';
 import { LOCAL_SECRET_HEADER } from '../access';
 
 export interface TestMaster {
+  /** The master running now (another one after a restore from the app restarted it). */
   readonly master: Master;
+  readonly host: MasterHost;
   readonly config: Config;
   readonly url: string;
   readonly meshUrl?: string;
@@ -43,17 +46,20 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
     JARVIS_MCP_CONFIG: join(dataDir, 'mcp.json'),
     ...env,
   });
-  const master = createMaster(config, { logger: silentLogger, ...options });
-  const { apiUrl, meshUrl } = await master.start();
+  const host = hostMaster(config, { logger: silentLogger, ...options });
+  const { apiUrl, meshUrl } = await host.start();
   return {
-    master,
+    get master() {
+      return host.master;
+    },
+    host,
     config,
     url: apiUrl,
     ...(meshUrl ? { meshUrl } : {}),
     dataDir,
     async request(path, init = {}) {
       const headers: Record<string, string> = {
-        ...(init.local ? {} : { [LOCAL_SECRET_HEADER]: master.capabilities.access.localSecret }),
+        ...(init.local ? {} : { [LOCAL_SECRET_HEADER]: host.master.capabilities.access.localSecret }),
         ...(init.headers ?? {}),
       };
       let body = init.body;
@@ -72,7 +78,7 @@ export async function startTestMaster(env: Record<string, string> = {}, options:
       return { status: res.status, json, text, headers: res.headers };
     },
     async close() {
-      await master.stop();
+      await host.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

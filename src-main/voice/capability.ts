@@ -1,17 +1,21 @@
 import type { ComponentStatus } from '../../src-shared';
 import { voiceRoutes } from './routes';
 import type { Capability, Platform } from '../platform/capability';
+import { VoiceSetupRunner } from './app-setup';
+import type { SetupOptions } from './setup';
 import { VoiceActivityDetector } from './vad';
 import { VoiceService, type VoiceAssistant } from './voice-service';
 
 export interface VoiceCapability extends Capability {
   readonly service: VoiceService;
+  /** "Set up voice" from the Settings screen. */
+  readonly setup: VoiceSetupRunner;
 }
 
 const STATUS_TTL_MS = 5_000;
 
 /** Push-to-talk to spoken answer: ffmpeg → whisper.cpp → assistant → Piper/espeak-ng. */
-export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapability {
+export function createVoice(ctx: Platform, assistant: VoiceAssistant, setupOptions: SetupOptions = {}): VoiceCapability {
   const vad = new VoiceActivityDetector();
   const voice = new VoiceService({
     config: ctx.config,
@@ -29,11 +33,21 @@ export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapa
     return known.status;
   });
 
+  const setup = new VoiceSetupRunner(
+    ctx.config,
+    { ...setupOptions, log: (line) => ctx.log.info(`voice setup: ${line}`) },
+    (state) => ctx.events.publish('voice.setup', state),
+    // What was set up counts at once, in the health tiles too.
+    () => (known = undefined),
+  );
+
   return {
     name: 'voice',
     service: voice,
+    setup,
     routes(app) {
       voiceRoutes(app, voice, assistant, { maxUploadBytes: ctx.config.voiceMaxUploadMb * 1024 * 1024 });
+      app.post('/api/settings/voice/setup', async (_req, reply) => reply.code(202).send(setup.start()));
     },
     start() {
       const s = voice.status();
@@ -43,7 +57,8 @@ export function createVoice(ctx: Platform, assistant: VoiceAssistant): VoiceCapa
       // Only where voice can actually be used are Silero and ffmpeg loaded ahead of the first turn.
       if (s.stt.state === 'LOCAL') void voice.warmUp();
     },
-    stop() {
+    async stop() {
+      await setup.idle();
       voice.close();
     },
   };

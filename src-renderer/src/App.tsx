@@ -4,6 +4,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { AppearanceSwitches } from './components/AppearanceSwitches';
 import { HandsFreeToggle } from './components/HandsFreeToggle';
 import { MicButton } from './components/MicButton';
+import { McpQuestions } from './components/McpQuestions';
 import { Notices } from './components/Notices';
 import { ActionToasts } from './components/ActionToasts';
 import { applyLanguage, useTranslation } from './i18n';
@@ -158,6 +159,12 @@ export function App() {
     void applyLanguage(language);
   }, [language]);
 
+  const viewerLanguage = useStore((s) => s.home.data?.members.find((m) => m.id === s.home.data?.viewer_member)?.language);
+  const adoptLanguage = useStore((s) => s.adoptLanguage);
+  useEffect(() => {
+    if (viewerLanguage === 'de' || viewerLanguage === 'en') adoptLanguage(viewerLanguage);
+  }, [viewerLanguage, adoptLanguage]);
+
   // The page's language follows the texts shown, which switch once their chunk is in.
   useEffect(() => {
     document.documentElement.lang = i18n.language;
@@ -180,6 +187,7 @@ export function App() {
         </header>
         <OfflineBanner />
         <Notices />
+        <McpQuestions place="shell" />
         <ActionToasts />
         <main className="content" id="content" tabIndex={-1}>
           <ErrorBoundary label={t(`nav.${screen}`)} key={screen}>

@@ -34,15 +34,16 @@ function startApp(root: HTMLElement): void {
   const language = useStore.getState().language;
   const first = loadFirst(useStore);
   // Opened on another screen (last time's, or the address's): its code downloads beside the data
-  // instead of after the first paint.
-  void preloadScreen(useStore.getState().screen);
+  // instead of after the first paint, and the first render waits for it too, so the screen
+  // paints in one go instead of a loading line and then a second, interruptible render.
+  const screenCode = preloadScreen(useStore.getState().screen);
   flushOutboxWhenOnline(useStore);
   startWebApp(useStore);
   // Entries left from the last session go once the household state is in.
   void first.then(() => useStore.getState().flushOutbox());
 
   // Home paints once, with its data, instead of loading cards and then a second full render.
-  void settledOrAfter(Promise.all([first, applyLanguage(language)]), FIRST_PAINT_WAIT_MS).then(() => {
+  void settledOrAfter(Promise.all([first, applyLanguage(language), screenCode]), FIRST_PAINT_WAIT_MS).then(() => {
     const app = createRoot(root);
     // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
     flushSync(() =>

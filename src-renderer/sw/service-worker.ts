@@ -1,7 +1,8 @@
 // The installable app's service worker (scope /): keeps the app shell and the last known
 // household state for offline use, shows Web Push reminders, and answers their buttons
-// ("Erledigt", "In 10 Min.", "In 1 Std.") with the device's own credentials.
-import { PHONE_SNOOZE_MINUTES, type PhoneSnoozeAction, type PushMessage } from '../../src-shared';
+// ("Erledigt", "In 10 Min.", "In 1 Std.") with the device's own credentials; a parent's
+// approval ("Erlauben", "Ablehnen") is answered the same way from the lock screen.
+import { PHONE_SNOOZE_MINUTES, type ApprovalPushMessage, type PhoneSnoozeAction, type PushMessage } from '../../src-shared';
 import { cacheRuleFor, STATE_PATH } from './shell-cache';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -76,12 +77,57 @@ function isPushMessage(value: unknown): value is PushMessage {
   return m?.kind === 'reminder' && typeof m.title === 'string' && typeof m.reminder?.id === 'string';
 }
 
+function isApprovalMessage(value: unknown): value is ApprovalPushMessage {
+  const m = value as Partial<ApprovalPushMessage> | null;
+  return m?.kind === 'approval' && typeof m.title === 'string' && typeof m.approval?.id === 'string';
+}
+
+async function showApproval(message: ApprovalPushMessage): Promise<void> {
+  await self.registration.showNotification(message.title, {
+    body: message.body,
+    tag: `approval:${message.approval.id}`,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/maskable-192.png',
+    data: message,
+    requireInteraction: message.actions !== undefined,
+    ...(message.actions
+      ? ({
+          actions: [
+            { action: 'allow', title: message.actions.allow },
+            { action: 'refuse', title: message.actions.refuse },
+          ],
+        } as object)
+      : {}),
+  });
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'push', message });
+}
+
+/** Allow or Refuse pressed on the notification: the device's credential cookie says which admin answers. */
+async function answerApproval(message: ApprovalPushMessage, action: string): Promise<void> {
+  if (action === 'allow' || action === 'refuse') {
+    const res = await fetch(`/api/approvals/${encodeURIComponent(message.approval.id)}/${action}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
+    for (const client of await self.clients.matchAll({ type: 'window' }))
+      client.postMessage({ type: 'handled', action, id: message.approval.id, ok: res?.ok ?? false });
+    if (res?.ok) return;
+  }
+  await openItem(message.url);
+}
+
 self.addEventListener('push', (event) => {
   let message: unknown;
   try {
     message = event.data?.json();
   } catch {
     message = undefined;
+  }
+  if (isApprovalMessage(message)) {
+    event.waitUntil(showApproval(message));
+    return;
   }
   if (!isPushMessage(message)) return;
   event.waitUntil(
@@ -127,6 +173,10 @@ function isSnoozeAction(action: string): action is PhoneSnoozeAction {
 self.addEventListener('notificationclick', (event) => {
   const data: unknown = event.notification.data;
   event.notification.close();
+  if (isApprovalMessage(data)) {
+    event.waitUntil(answerApproval(data, event.action));
+    return;
+  }
   if (!isPushMessage(data)) return;
   const id = encodeURIComponent(data.reminder.id);
   event.waitUntil(

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
+import { tunnel, proxyOf } from './egress.mjs';
 
 /** "AB:cd:..." or "abcd..." -> "abcd..." (64 hex digits), or undefined when it is not one. */
 export function normalizeFingerprint(text) {
@@ -16,22 +17,43 @@ export function normalizeFingerprint(text) {
   return /^[0-9a-f]{64}$/.test(hex) ? hex : undefined;
 }
 
+/** "abcd..." -> "AB:CD:...", the form a person compares with what the device's own app shows. */
+export function displayFingerprint(hex) {
+  return (hex.toUpperCase().match(/.{2}/g) ?? []).join(':');
+}
+
 export class PinError extends Error {
   constructor(code, message) {
     super(message);
+    this.name = 'PinError';
     this.code = code;
   }
 }
 
-function connectTls(url, { fingerprint, caFile, timeoutMs }) {
+/** Where a TLS session to `url` goes: the host without IPv6 brackets, and SNI only for names. */
+function tlsTarget(url) {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const isIp = /^[\d.]+$/.test(host) || host.includes(':');
+  return { host, port: Number(url.port || 443), ...(isIp ? {} : { servername: host }) };
+}
+
+function timeoutError(url, timeoutMs) {
+  return new PinError('TIMEOUT', `${url.host} did not answer within ${timeoutMs} ms.`);
+}
+
+async function connectTls(url, { fingerprint, caFile, timeoutMs, proxy }) {
+  const target = tlsTarget(url);
+  // In the sandbox the device is reached through the egress proxy's tunnel; TLS and the pin are end to end.
+  const raw = proxy ? await tunnel(proxy, target.host, target.port, timeoutMs) : undefined;
   return new Promise((resolve, reject) => {
-    const port = Number(url.port || 443);
-    const options = { host: url.hostname, port, servername: url.hostname === '' || /^[\d.:]+$/.test(url.hostname) ? undefined : url.hostname };
+    const options = { ...(raw ? { socket: raw } : {}), ...target };
     if (caFile) Object.assign(options, { ca: fs.readFileSync(caFile), rejectUnauthorized: true });
     // With a pin the chain is not what is trusted (the device signed its own certificate):
-    // the pin is. The comparison below runs before the socket is handed to HTTP.
+    // the pin is. The comparison below runs before the socket is handed to anyone.
     else Object.assign(options, { rejectUnauthorized: false });
     const socket = tls.connect(options, () => {
+      // A long-lived stream (the Hue event stream) must not inherit the connect timeout.
+      socket.setTimeout(0);
       if (!caFile) {
         const seen = normalizeFingerprint(socket.getPeerCertificate().fingerprint256);
         if (fingerprint === undefined) {
@@ -44,7 +66,7 @@ function connectTls(url, { fingerprint, caFile, timeoutMs }) {
           reject(
             new PinError(
               'CERT_FINGERPRINT_CHANGED',
-              `The certificate of ${url.host} is not the pinned one (pinned ${fingerprint}, presented ${seen}). Nothing was sent.`,
+              `The certificate of ${url.host} is not the pinned one (pinned ${fingerprint}, presented ${seen ?? 'none'}). Nothing was sent.`,
             ),
           );
           return;
@@ -52,21 +74,32 @@ function connectTls(url, { fingerprint, caFile, timeoutMs }) {
       }
       resolve(socket);
     });
-    socket.setTimeout(timeoutMs, () => socket.destroy(new PinError('TIMEOUT', `${url.host} did not answer within ${timeoutMs} ms.`)));
+    socket.setTimeout(timeoutMs, () => socket.destroy(timeoutError(url, timeoutMs)));
     socket.once('error', reject);
   });
 }
 
+/**
+ * A TLS socket to the device, handed out only when it presents the pinned certificate. The
+ * master uses it directly (Hue event stream, Home Assistant's WebSocket); `proxy` is for the sandbox.
+ */
+export function connectPinned(url, fingerprint, timeoutMs, { proxy } = {}) {
+  const pin = normalizeFingerprint(fingerprint);
+  if (!pin) return Promise.reject(new PinError('BAD_FINGERPRINT', 'The certificate fingerprint must be 64 hex digits (colons allowed).'));
+  return connectTls(typeof url === 'string' ? new URL(url) : url, { fingerprint: pin, timeoutMs, proxy });
+}
+
 /** The SHA-256 fingerprint a TLS server presents (trust on first use: shown to the household, then pinned). */
-export function probeFingerprint(urlText, { timeoutMs = 5000 } = {}) {
-  const url = new URL(urlText);
+export function probeFingerprint(urlOrText, { timeoutMs = 5000 } = {}) {
+  const url = typeof urlOrText === 'string' ? new URL(urlOrText) : urlOrText;
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: url.hostname, port: Number(url.port || 443), rejectUnauthorized: false }, () => {
+    const socket = tls.connect({ ...tlsTarget(url), rejectUnauthorized: false }, () => {
       const fp = normalizeFingerprint(socket.getPeerCertificate().fingerprint256);
       socket.destroy();
-      resolve(fp);
+      if (fp) resolve(fp);
+      else reject(new PinError('NO_CERTIFICATE', `${url.host} presented no certificate.`));
     });
-    socket.setTimeout(timeoutMs, () => socket.destroy(new PinError('TIMEOUT', `${url.host} did not answer within ${timeoutMs} ms.`)));
+    socket.setTimeout(timeoutMs, () => socket.destroy(timeoutError(url, timeoutMs)));
     socket.once('error', reject);
   });
 }
@@ -87,9 +120,13 @@ export async function pinnedRequest(urlText, { method = 'GET', headers = {}, bod
   }
   const base = { method, headers: allHeaders, path: `${url.pathname}${url.search}`, host: url.hostname, port: url.port };
   let request;
-  if (url.protocol === 'http:') request = (cb) => http.request(base, cb);
+  if (url.protocol === 'http:') {
+    const proxy = proxyOf();
+    const raw = proxy ? await tunnel(proxy, url.hostname.replace(/^\[|\]$/g, ''), Number(url.port || 80), timeoutMs) : undefined;
+    request = (cb) => http.request(raw ? { ...base, createConnection: () => raw } : base, cb);
+  }
   else if (url.protocol === 'https:') {
-    const socket = await connectTls(url, { fingerprint: pin, caFile, timeoutMs });
+    const socket = await connectTls(url, { fingerprint: pin, caFile, timeoutMs, proxy: proxyOf() });
     request = (cb) => https.request({ ...base, createConnection: () => socket }, cb);
   } else throw new PinError('BAD_URL', `Only http and https URLs are supported, got ${url.protocol}`);
   return new Promise((resolve, reject) => {
@@ -103,7 +140,7 @@ export async function pinnedRequest(urlText, { method = 'GET', headers = {}, bod
       });
       res.on('error', reject);
     });
-    req.setTimeout(timeoutMs, () => req.destroy(new PinError('TIMEOUT', `${url.host} did not answer within ${timeoutMs} ms.`)));
+    req.setTimeout(timeoutMs, () => req.destroy(timeoutError(url, timeoutMs)));
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
     req.end();

@@ -2,8 +2,7 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import { createServer, type Server } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCert } from '../../../src-main/testing/self-signed-cert';
-// @ts-expect-error the skill pack is plain JavaScript (no npm dependencies, no build step)
-import { normalizeFingerprint, pinnedRequest, probeFingerprint } from './pinned-https.mjs';
+import { connectPinned, normalizeFingerprint, pinnedRequest, probeFingerprint } from './pinned-https.mjs';
 
 describe('pinned HTTPS for home devices with self-signed certificates', () => {
   const cert = selfSignedCert('device');
@@ -42,6 +41,16 @@ describe('pinned HTTPS for home devices with self-signed certificates', () => {
     expect(normalizeFingerprint(cert.fingerprint)).toBe(cert.fingerprint);
     expect(normalizeFingerprint('abc')).toBeUndefined();
     expect(normalizeFingerprint(undefined)).toBeUndefined();
+  });
+
+  it('hands the master a socket only for the pinned certificate, and one that outlives its connect timeout', async () => {
+    await expect(connectPinned(new URL(url), other.fingerprint, 2000)).rejects.toMatchObject({ code: 'CERT_FINGERPRINT_CHANGED' });
+    await expect(connectPinned(new URL(url), 'not-a-pin', 2000)).rejects.toMatchObject({ code: 'BAD_FINGERPRINT' });
+    const socket = await connectPinned(new URL(url), cert.fingerprint, 150);
+    // A long-lived event stream sits idle for longer than the connect timeout.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
   });
 
   it('shows the presented fingerprint (trust on first use)', async () => {

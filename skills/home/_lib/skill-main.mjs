@@ -25,6 +25,7 @@ export function describeNetworkError(err, host) {
     return new SkillError('UNREACHABLE', `${host} cannot be reached (${code}).`);
   if (code === 'TIMEOUT') return new SkillError('TIMEOUT', err.message);
   if (code === 'CERT_FINGERPRINT_CHANGED' || code === 'CERT_NOT_PINNED' || code === 'BAD_FINGERPRINT') return new SkillError(code, err.message);
+  if (code === 'EGRESS_REFUSED') return new SkillError('UNREACHABLE', `${host} cannot be reached from a skill: ${err.message}.`);
   if (code === 'ECONNRESET') return new SkillError('UNREACHABLE', `${host} closed the connection.`);
   return new SkillError('UNREACHABLE', `${host}: ${err instanceof Error ? err.message : String(err)}`);
 }

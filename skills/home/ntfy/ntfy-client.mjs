@@ -3,6 +3,8 @@
 // back as {code, http, error}. ntfy servers use ordinary certificates, checked as usual.
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
+import { connectionFor } from '../_lib/egress.mjs';
 import { SkillError, describeNetworkError, requireSetting } from '../_lib/skill-main.mjs';
 
 const TIMEOUT_MS = 8000;
@@ -22,10 +24,12 @@ export function ntfySettings(env) {
   return { url: parsed, topic, token: token || undefined };
 }
 
-function post(url, headers, body) {
+async function post(url, headers, body) {
   const lib = url.protocol === 'https:' ? https : http;
+  const socket = await connectionFor(url, { timeoutMs: TIMEOUT_MS, tlsOptions: { host: url.hostname, ...(net.isIP(url.hostname) ? {} : { servername: url.hostname }) } });
   return new Promise((resolve, reject) => {
-    const req = lib.request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const options = { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, ...(socket ? { createConnection: () => socket } : {}) };
+    const req = lib.request(url, options, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));

@@ -20,6 +20,9 @@ async function cameras(conn) {
     state: str(c.state) || 'UNKNOWN',
     connected: c.state === 'CONNECTED',
     mic_enabled: c.isMicEnabled === true,
+    // The API marks no doorbell as such; its model name (`type`, e.g. "G4 Doorbell Pro") does.
+    model: str(c.type),
+    doorbell: /doorbell/i.test(str(c.type)),
     smart_detect_types: Array.isArray(c.featureFlags?.smartDetectTypes) ? c.featureFlags.smartDetectTypes.map(String) : [],
   }));
 }

@@ -10,7 +10,8 @@ import { homeSkillsDir, withEnv } from '../home-skill-testing';
 // integration v1): base /proxy/protect/integration/v1, the `X-API-KEY` header, GET /cameras
 // (an array of camera objects with `state` CONNECTED/DISCONNECTED, `featureFlags`), GET
 // /cameras/{id}/snapshot?highQuality=… answering image/jpeg, PATCH /cameras/{id}, errors as
-// {statusCode, statusName, message}.
+// {statusCode, statusName, message}. A camera's `type` is its model name ("G4 Doorbell Pro"),
+// as the API document's camera schema gives it; the document has no doorbell flag.
 
 const KEY = 'protect-key-41d0c3b2a1f9';
 const BASE = '/proxy/protect/integration/v1';
@@ -18,8 +19,8 @@ const BASE = '/proxy/protect/integration/v1';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
 
 const cameras = [
-  { id: '66d025b301ebc903e80003ea', modelKey: 'camera', name: 'Einfahrt', state: 'CONNECTED', isMicEnabled: true, featureFlags: { smartDetectTypes: ['person', 'vehicle'], hasMic: true } },
-  { id: '66d025b301ebc903e80003eb', modelKey: 'camera', name: 'Garten', state: 'DISCONNECTED', isMicEnabled: false, featureFlags: { smartDetectTypes: [] } },
+  { id: '66d025b301ebc903e80003ea', modelKey: 'camera', type: 'G4 Doorbell Pro', name: 'Einfahrt', state: 'CONNECTED', isMicEnabled: true, featureFlags: { smartDetectTypes: ['person', 'vehicle'], hasMic: true } },
+  { id: '66d025b301ebc903e80003eb', modelKey: 'camera', type: 'G4 Bullet', name: 'Garten', state: 'DISCONNECTED', isMicEnabled: false, featureFlags: { smartDetectTypes: [] } },
 ];
 
 function protectStandIn(req: StandInRequest, res: ServerResponse) {
@@ -62,8 +63,8 @@ describe('UniFi Protect skill against a stand-in console', () => {
     const res = await tool(tm, 'cameras');
     expect(res.json).toMatchObject({ success: true, message: '2 Kamera(s), offline: Garten.' });
     expect(res.json.data.cameras).toEqual([
-      { id: cameras[0]!.id, name: 'Einfahrt', state: 'CONNECTED', connected: true, mic_enabled: true, smart_detect_types: ['person', 'vehicle'] },
-      { id: cameras[1]!.id, name: 'Garten', state: 'DISCONNECTED', connected: false, mic_enabled: false, smart_detect_types: [] },
+      { id: cameras[0]!.id, name: 'Einfahrt', state: 'CONNECTED', connected: true, mic_enabled: true, model: 'G4 Doorbell Pro', doorbell: true, smart_detect_types: ['person', 'vehicle'] },
+      { id: cameras[1]!.id, name: 'Garten', state: 'DISCONNECTED', connected: false, mic_enabled: false, model: 'G4 Bullet', doorbell: false, smart_detect_types: [] },
     ]);
   });
 

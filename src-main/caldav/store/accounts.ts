@@ -9,16 +9,20 @@ export interface AccountRow {
   readonly memberId: string | null;
   readonly serverUrl: string;
   readonly username: string;
-  /** The account's (app) password: needed for every sync; never answered by the API. */
-  readonly password: string;
+  /** The account's (app) password, sealed (SecretSealer): opened only in memory, never answered by the API. */
+  readonly passwordSealed: string;
   readonly calendarUrl: string;
   readonly calendarName: string;
   readonly createdMs: number;
   readonly syncedMs: number | null;
   readonly error: string | null;
+  /** The refusal code of `error`, which the UI says in the member's language. */
+  readonly errorCode: string | null;
   /** Both sides' collection tags after the last complete round: equal again means nothing changed. */
   readonly remoteCtag: string | null;
   readonly localToken: string | null;
+  /** What the last round could not take over, each with its reason in plain words. */
+  readonly lastSkipped: readonly { readonly uid: string; readonly reason: string }[];
 }
 
 export interface LinkRow {
@@ -30,6 +34,15 @@ export interface LinkRow {
   readonly localEtag: string;
 }
 
+function skippedOf(value: unknown): AccountRow['lastSkipped'] {
+  try {
+    const list: unknown = JSON.parse(String(value ?? '[]'));
+    return Array.isArray(list) ? (list as AccountRow['lastSkipped']) : [];
+  } catch {
+    return [];
+  }
+}
+
 export class AccountRepository {
   private readonly allStmt;
   private readonly putStmt;
@@ -38,15 +51,21 @@ export class AccountRepository {
   private readonly putLinkStmt;
   private readonly deleteLinkStmt;
   private readonly deleteLinksStmt;
+  private readonly clearStmt;
+  private readonly sealStmt;
 
   /** The tables come with the caldav component's migrations (ObjectRepository applies them). */
   constructor(db: Db) {
     this.allStmt = db.prepare<[], Record<string, unknown>>('SELECT * FROM caldav_accounts ORDER BY created_ms, id');
     this.putStmt = db.prepare(
-      `INSERT OR REPLACE INTO caldav_accounts (id, member_id, server_url, username, password, calendar_url, calendar_name, created_ms, synced_ms, error, remote_ctag, local_token)
-       VALUES (@id, @memberId, @serverUrl, @username, @password, @calendarUrl, @calendarName, @createdMs, @syncedMs, @error, @remoteCtag, @localToken)`,
+      `INSERT OR REPLACE INTO caldav_accounts (id, member_id, server_url, username, password, password_sealed, calendar_url, calendar_name, created_ms, synced_ms, error, remote_ctag, local_token, last_skipped, error_code)
+       VALUES (@id, @memberId, @serverUrl, @username, '', @passwordSealed, @calendarUrl, @calendarName, @createdMs, @syncedMs, @error, @remoteCtag, @localToken, @lastSkipped, @errorCode)`,
     );
     this.deleteStmt = db.prepare('DELETE FROM caldav_accounts WHERE id = ?');
+    this.clearStmt = db.prepare<[], { id: string; password: string }>(
+      "SELECT id, password FROM caldav_accounts WHERE password_sealed IS NULL AND password != ''",
+    );
+    this.sealStmt = db.prepare("UPDATE caldav_accounts SET password = '', password_sealed = ? WHERE id = ?");
     this.linksStmt = db.prepare<[string], Record<string, unknown>>('SELECT * FROM caldav_account_links WHERE account_id = ?');
     this.putLinkStmt = db.prepare(
       `INSERT OR REPLACE INTO caldav_account_links (account_id, uid, remote_url, remote_etag, local_name, local_etag)
@@ -62,7 +81,7 @@ export class AccountRepository {
       memberId: (r.member_id as string | null) ?? null,
       serverUrl: String(r.server_url),
       username: String(r.username),
-      password: String(r.password),
+      passwordSealed: String(r.password_sealed ?? ''),
       calendarUrl: String(r.calendar_url),
       calendarName: String(r.calendar_name),
       createdMs: Number(r.created_ms),
@@ -70,7 +89,19 @@ export class AccountRepository {
       error: (r.error as string | null) ?? null,
       remoteCtag: (r.remote_ctag as string | null) ?? null,
       localToken: (r.local_token as string | null) ?? null,
+      lastSkipped: skippedOf(r.last_skipped),
+      errorCode: (r.error_code as string | null) ?? null,
     }));
+  }
+
+  /** Passwords an earlier version kept in clear, by account: to be sealed. */
+  clearPasswords(): { id: string; password: string }[] {
+    return this.clearStmt.all();
+  }
+
+  /** Replaces a clear password with its sealed text; the clear one is gone from the row. */
+  sealPassword(id: string, sealed: string): void {
+    this.sealStmt.run(sealed, id);
   }
 
   get(id: string): AccountRow | undefined {
@@ -78,7 +109,7 @@ export class AccountRepository {
   }
 
   put(a: AccountRow): void {
-    this.putStmt.run(a);
+    this.putStmt.run({ ...a, lastSkipped: JSON.stringify(a.lastSkipped) });
   }
 
   delete(id: string): void {

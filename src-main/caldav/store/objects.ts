@@ -113,6 +113,18 @@ export const CALDAV_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'sealed CalDAV account passwords, the last round in plain words',
+    up(db) {
+      // The key is not the database's to know: the capability seals clear passwords at its start.
+      db.exec(`
+        ALTER TABLE caldav_accounts ADD COLUMN password_sealed TEXT;
+        ALTER TABLE caldav_accounts ADD COLUMN last_skipped TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE caldav_accounts ADD COLUMN error_code TEXT;
+      `);
+    },
+  },
 ];
 
 export type ObjectKind = 'event' | 'task';

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTestMaster } from '../../testing/test-master';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { captureOutput } from '../../testing/captured-output';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHueBridge, type HueBridgeStandIn } from '../../testing/hue-bridge';
 import { selfSignedCert } from '../../testing/self-signed-cert';
 import { captureOutput } from '../../testing/captured-output';

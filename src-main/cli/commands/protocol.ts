@@ -14,17 +14,30 @@ export interface VerifyOptions {
  * that embeds it: also the signed manifest, the export digest and every chain head).
  */
 export function verifyFile(path: string, options: VerifyOptions = {}): EvidenceReport {
-  const { openDatabaseReadonly, protocolPartOf, readEventsReadonly, readRecordsReadonly, readSessionChainReadonly, verifyEvidence } =
-    masterBundle().exports;
+  const {
+    openDatabaseReadonly,
+    protocolPartOf,
+    readChainEndReadonly,
+    readEventsReadonly,
+    readLocalKeyInfo,
+    readRecordsReadonly,
+    readSessionChainReadonly,
+    verifyEvidence,
+  } = masterBundle().exports;
   const head = readFileSync(path).subarray(0, 16).toString('latin1');
   if (head.startsWith('SQLite format 3')) {
     const db = openDatabaseReadonly(path);
     try {
       const sessionChain = readSessionChainReadonly(db);
+      const chainEnd = readChainEndReadonly(db);
+      // The key beside the database signed its chain's end (the signing key lives there).
+      const key = readLocalKeyInfo(path);
       return verifyEvidence({
         events: readEventsReadonly(db),
         records: readRecordsReadonly(db),
         ...(sessionChain ? { sessionChain } : {}),
+        ...(chainEnd !== undefined ? { chainEnd } : {}),
+        ...(key ? { endKey: { algorithm: key.algorithm, public_key: key.public_key, fingerprint: key.fingerprint } } : {}),
       });
     } finally {
       db.close();

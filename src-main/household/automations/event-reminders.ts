@@ -1,10 +1,15 @@
-// Event -> reminder 30 minutes before. The reminder
+// Event -> reminder 30 minutes before (or as long before as its own alarm says). The reminder
 // belongs to the event: it moves when the event moves and goes when the event goes.
 import type { EventRecord } from '../store';
 import { newId, reminderAssigneeOf } from '../store';
 import type { HomeEnv } from '../env';
 
 export const EVENT_REMINDER_LEAD_MS = 30 * 60_000;
+
+/** How long before its start an event reminds: its own lead (a calendar app's alarm) or 30 minutes. */
+export function reminderLeadMs(event: Pick<EventRecord, 'reminderMinutes'>): number {
+  return event.reminderMinutes === null || event.reminderMinutes === undefined ? EVENT_REMINDER_LEAD_MS : event.reminderMinutes * 60_000;
+}
 
 /**
  * After an event was created. All-day events get none (30 minutes before midnight helps
@@ -16,7 +21,7 @@ export function remindForNewEvent(env: HomeEnv, event: EventRecord): boolean {
   env.store.reminders.insert({
     id: newId('reminder'),
     text: event.title,
-    atMs: event.startMs - EVENT_REMINDER_LEAD_MS,
+    atMs: event.startMs - reminderLeadMs(event),
     source: 'event',
     eventId: event.id,
     firedMs: null,
@@ -39,7 +44,7 @@ export function followEventChange(env: HomeEnv, event: EventRecord): boolean {
       env.store.reminders.delete(r.id);
       continue;
     }
-    const atMs = event.startMs - EVENT_REMINDER_LEAD_MS;
+    const atMs = event.startMs - reminderLeadMs(event);
     const firedMs = atMs === r.atMs ? r.firedMs : atMs > env.now.getTime() ? null : r.firedMs;
     env.store.reminders.update({ ...r, text: event.title, atMs, firedMs, assignee: reminderAssigneeOf(event) });
   }

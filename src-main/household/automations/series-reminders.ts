@@ -6,7 +6,7 @@ import type { EventRecord } from '../store';
 import { newId, reminderAssigneeOf } from '../store';
 import type { HomeEnv } from '../env';
 import { nextOccurrence } from '../calendar-read';
-import { EVENT_REMINDER_LEAD_MS } from './event-reminders';
+import { reminderLeadMs } from './event-reminders';
 
 /** How long a series without a next occurrence is left alone before the pass looks again. */
 const RECHECK_MS = 30 * 86_400_000;
@@ -29,7 +29,7 @@ export function syncSeriesReminder(env: HomeEnv, series: EventRecord): boolean {
     changed = true;
   }
   if (next && !next.allDay) {
-    const atMs = next.startMs - EVENT_REMINDER_LEAD_MS;
+    const atMs = next.startMs - reminderLeadMs(series);
     const assignee = reminderAssigneeOf(series);
     if (mine) {
       if (mine.atMs !== atMs || mine.text !== next.title || (mine.assignee ?? null) !== assignee) {

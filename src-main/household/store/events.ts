@@ -5,7 +5,7 @@ import type { EventRecord, OverrideRecord } from './records';
 const COLUMNS =
   'id, title, start_ms, end_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee, ' +
   // Everyone the event is for, in order, as one comma-separated column (member ids hold no comma).
-  '(SELECT group_concat(member_id) FROM (SELECT member_id FROM household_event_assignees a WHERE a.event_id = household_events.id ORDER BY position)) AS assignees';
+  '(SELECT group_concat(member_id) FROM (SELECT member_id FROM household_event_assignees a WHERE a.event_id = household_events.id ORDER BY position)) AS assignees, reminder_minutes';
 type EventRow = [
   string,
   string,
@@ -24,6 +24,7 @@ type EventRow = [
   number | null,
   string | null,
   string | null,
+  number | null,
 ];
 
 const NO_ASSIGNEES: readonly string[] = [];
@@ -65,6 +66,8 @@ const fromRow = (r: EventRow): EventRecord => ({
   // The list is the truth: a removed first member leaves the others.
   assignee: r[16] ? r[16].split(',')[0]! : null,
   assignees: r[16] ? r[16].split(',') : NO_ASSIGNEES,
+  // Only an event with its own lead carries one (most keep the household's 30 minutes).
+  ...(r[17] === null ? {} : { reminderMinutes: r[17] }),
 });
 
 const toParams = (e: EventRecord) => ({
@@ -85,6 +88,7 @@ const toParams = (e: EventRecord) => ({
   seriesEndMs: e.seriesEndMs,
   remindedThroughMs: e.remindedThroughMs,
   assignee: assigneesOfRecord(e)[0] ?? null,
+  reminderMinutes: e.reminderMinutes ?? null,
 });
 
 type OverrideRow = [string, number, string, number, number, number, string, string, number];
@@ -125,10 +129,10 @@ export class EventRepository {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      'INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee) VALUES (@id, @title, @startMs, @endMs, @durationMs, @allDay, @location, @notes, @icsUid, @createdMs, @updatedMs, @rrule, @exdates, @tzid, @seriesEndMs, @remindedThroughMs, @assignee)',
+      'INSERT INTO household_events (id, title, start_ms, end_ms, duration_ms, all_day, location, notes, ics_uid, created_ms, updated_ms, rrule, exdates, tzid, series_end_ms, reminded_through_ms, assignee, reminder_minutes) VALUES (@id, @title, @startMs, @endMs, @durationMs, @allDay, @location, @notes, @icsUid, @createdMs, @updatedMs, @rrule, @exdates, @tzid, @seriesEndMs, @remindedThroughMs, @assignee, @reminderMinutes)',
     );
     this.updateStmt = db.prepare(
-      'UPDATE household_events SET title = @title, start_ms = @startMs, end_ms = @endMs, duration_ms = @durationMs, all_day = @allDay, location = @location, notes = @notes, ics_uid = @icsUid, updated_ms = @updatedMs, rrule = @rrule, exdates = @exdates, tzid = @tzid, series_end_ms = @seriesEndMs, reminded_through_ms = @remindedThroughMs, assignee = @assignee WHERE id = @id',
+      'UPDATE household_events SET title = @title, start_ms = @startMs, end_ms = @endMs, duration_ms = @durationMs, all_day = @allDay, location = @location, notes = @notes, ics_uid = @icsUid, updated_ms = @updatedMs, rrule = @rrule, exdates = @exdates, tzid = @tzid, series_end_ms = @seriesEndMs, reminded_through_ms = @remindedThroughMs, assignee = @assignee, reminder_minutes = @reminderMinutes WHERE id = @id',
     );
     this.getStmt = db.prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM household_events WHERE id = ?`).raw(true);
     this.deleteStmt = db.prepare('DELETE FROM household_events WHERE id = ?');

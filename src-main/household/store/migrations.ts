@@ -263,4 +263,13 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    name: 'reminder lead per event',
+    up(db) {
+      // A calendar app's own alarm ("15 minutes before") is kept with the event, so its
+      // reminder follows the event at that distance; null keeps the household's 30 minutes.
+      db.exec('ALTER TABLE household_events ADD COLUMN reminder_minutes INTEGER');
+    },
+  },
 ];

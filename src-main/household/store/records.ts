@@ -27,6 +27,8 @@ export interface EventRecord {
   assignee?: string | null;
   /** Everyone it is for, in order (the first is `assignee`); absent = just `assignee`. */
   assignees?: readonly string[];
+  /** Minutes before the start its reminder comes; null (or absent) = the household's 30. */
+  reminderMinutes?: number | null;
 }
 
 /** One occurrence of a series changed on its own, keyed by its original start. */

@@ -136,3 +136,58 @@ export function describeRule(e: Pick<EventRecord, 'rrule'>, _tz: string): string
   else if (r.until) text += ' bis zum Enddatum';
   return text;
 }
+
+const WEEKDAYS_EN = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function ordinalEn(n: number): string {
+  if (n === -1) return 'last';
+  const k = Math.abs(n);
+  const suffix = k % 10 === 1 && k !== 11 ? 'st' : k % 10 === 2 && k !== 12 ? 'nd' : k % 10 === 3 && k !== 13 ? 'rd' : 'th';
+  return n > 0 ? `${k}${suffix}` : `${k}${suffix} to last`;
+}
+
+/** The same words in English: "every 2 weeks on Tuesday". */
+export function describeRuleEn(rrule: string): string {
+  const r = parseRule(rrule);
+  const every = (one: string, many: string) => (r.interval === 1 ? one : `every ${r.interval} ${many}`);
+  const days = r.byDay.filter((d) => d.n === 0).map((d) => d.weekday);
+  const nth = r.byDay.filter((d) => d.n !== 0);
+  let text: string;
+  switch (r.freq) {
+    case 'DAILY':
+      text = every('daily', 'days');
+      break;
+    case 'WEEKLY':
+      text =
+        days.length === 5 && [0, 1, 2, 3, 4].every((d) => days.includes(d)) && r.interval === 1
+          ? 'on weekdays'
+          : `${every('weekly', 'weeks')}${days.length ? ` on ${days.map((d) => WEEKDAYS_EN[d]).join(', ')}` : ''}`;
+      break;
+    case 'MONTHLY':
+      text = every('monthly', 'months');
+      if (r.byMonthDay.length) text += ` on the ${r.byMonthDay.map((d) => (d === -1 ? 'last day' : ordinalEn(d))).join(', ')}`;
+      if (nth.length) text += ` on the ${nth.map((d) => `${ordinalEn(d.n)} ${WEEKDAYS_EN[d.weekday]}`).join(', ')}`;
+      break;
+    case 'YEARLY':
+      text = every('yearly', 'years');
+      if (r.byMonth.length) text += ` in ${r.byMonth.map((m) => MONTHS_EN[m - 1]).join(', ')}`;
+      break;
+  }
+  if (r.count !== null) text += `, ${r.count} times`;
+  else if (r.until) text += ' until the end date';
+  return text;
+}

@@ -1,18 +1,16 @@
 import type { HomeDomain } from '../../../src-shared';
 import type { EventRecord } from '../store';
-import { assigneesOfRecord, newId } from '../store';
-import { dropEventReminders, EVENT_REMINDER_LEAD_MS, followEventChange, remindForNewEvent } from '../automations/event-reminders';
-import { syncSeriesReminder } from '../automations/series-reminders';
+import { assigneesOfRecord } from '../store';
+import { dropEventReminders, followEventChange, reminderLeadMs, remindForNewEvent } from '../automations/event-reminders';
 import { calendarItems } from '../calendar-read';
-import type { HomeEnv } from '../env';
-import { HomeError, notFound } from '../errors';
+import { HomeError } from '../errors';
 import { presentEvent } from '../present';
-import { addDays, daysBetween, formatDateDe, formatDateTimeDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
+import { addDays, daysBetween, formatDateDe, formatTimeDe, localDateOf, startOfDay, today } from '../time';
 import { namedList, plural, q, read, resolveAt, type Handler } from './handler';
 import { describeRule, prepareSeries } from './calendar-series';
 import { spanAfter } from './calendar-span';
 import { deleteSeries, updateSeries } from './calendar-scopes';
-import { describeWhen, followChange, getEvent, insertEvent } from './calendar-events';
+import { describeWhen, getEvent, insertEvent } from './calendar-events';
 
 export { describeWhen, followChange, getEvent, insertEvent, type NewEvent } from './calendar-events';
 import { assigneeFilter, assigneeListOf, forWhom, forWhomAll } from './assignee';
@@ -59,6 +57,7 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
     notes: args.notes ?? '',
     icsUid: null,
     ...assigneeFields(assigneeListOf(env, args.assignee, args.assignees) ?? []),
+    reminderMinutes: args.reminder_minutes ?? null,
   };
   const series = args.rrule === undefined ? undefined : prepareSeries(env, fields, args.rrule, '/rrule');
   const { event, reminded } = insertEvent(env, { ...fields, ...series });
@@ -66,8 +65,8 @@ export const calendarCreate: Handler<'calendar_create'> = (args, env) => {
   let message = event.rrule
     ? `Serie ${q(event.title)} ${describeRule(event, tz)} eingetragen, zuerst ${describeWhen(event, tz)}.`
     : `Termin ${q(event.title)}${forWhomAll(env, assigneesOfRecord(event))} ${describeWhen(event, tz)} eingetragen.`;
-  if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - EVENT_REMINDER_LEAD_MS, tz)}.`;
-  else if (reminded) message += ' Erinnerung jeweils 30 Minuten vorher.';
+  if (reminded && !event.rrule) message += ` Erinnerung um ${formatTimeDe(event.startMs - reminderLeadMs(event), tz)}.`;
+  else if (reminded) message += ` Erinnerung jeweils ${reminderLeadMs(event) / 60_000} Minuten vorher.`;
   const domains: HomeDomain[] = reminded ? ['calendar', 'reminders'] : ['calendar'];
   return { data: presentEvent(event, tz), message, domains };
 };
@@ -76,8 +75,11 @@ export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
   const found = getEvent(env, args.id);
   // Who it is for belongs to the whole series, whatever the scope.
   const assignees = assigneeListOf(env, args.assignee, args.assignees);
-  const before = assignees === undefined ? found : { ...found, ...assigneeFields(assignees) };
-  if (assignees !== undefined && (found.rrule || args.rrule)) env.store.events.update({ ...before, updatedMs: env.now.getTime() });
+  const lead = args.reminder_minutes === undefined ? {} : { reminderMinutes: args.reminder_minutes };
+  const before = { ...found, ...(assignees === undefined ? {} : assigneeFields(assignees)), ...lead };
+  // Who it is for and when it reminds belong to the whole series, whatever the scope.
+  if ((assignees !== undefined || args.reminder_minutes !== undefined) && (found.rrule || args.rrule))
+    env.store.events.update({ ...before, updatedMs: env.now.getTime() });
   if (before.rrule || args.rrule) return updateSeries(env, before, args);
   const span = spanAfter(env, args, before);
   const event: EventRecord = {
@@ -89,7 +91,8 @@ export const calendarUpdate: Handler<'calendar_update'> = (args, env) => {
     updatedMs: env.now.getTime(),
   };
   env.store.events.update(event);
-  const remindersChanged = followEventChange(env, event);
+  // A new lead brings back a reminder that was not there (a calendar app set an alarm).
+  const remindersChanged = followEventChange(env, event) || (args.reminder_minutes !== undefined && remindForNewEvent(env, event));
   const moved = event.startMs !== before.startMs || event.endMs !== before.endMs;
   const message = moved
     ? `Termin ${q(event.title)} verschoben, jetzt ${describeWhen(event, env.timezone)}.`

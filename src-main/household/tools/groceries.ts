@@ -1,3 +1,4 @@
+import { groceryMergeTarget, mergeGroceryLine } from '../../../src-shared';
 import type { GroceryRecord, MealRecord } from '../store';
 import { newId } from '../store';
 import { deriveGroceries } from '../automations/meal-groceries';
@@ -25,23 +26,19 @@ export const groceriesList: Handler<'groceries_list'> = (args, env) => {
   return read({ items: items.map((g) => presentGrocery(g, env.timezone)) }, message);
 };
 
-/** A manual item with the same name and unit that is still open is topped up instead of doubled. */
+/** An open manual item for the same thing in the same unit is topped up instead of doubled. */
 export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const name = args.name.trim();
   const unit = canonicalUnit(args.unit);
   const quantity = args.quantity === undefined ? null : roundQuantity(args.quantity);
   const key = groceryKey(name, unit);
   const nowMs = env.now.getTime();
-  const same = env.store.groceries.openManual(key).find((g) => (g.quantity === null) === (quantity === null));
+  const same = groceryMergeTarget(env.store.groceries.openManual(key), { name, quantity, unit });
   if (same) {
-    const merged: GroceryRecord = {
-      ...same,
-      quantity: same.quantity === null || quantity === null ? null : roundQuantity(same.quantity + quantity),
-      updatedMs: nowMs,
-    };
+    const merged: GroceryRecord = { ...mergeGroceryLine(same, { name, quantity, unit }), updatedMs: nowMs };
     env.store.groceries.update(merged);
-    const message = quantity === null ? `${q(name)} steht schon auf der Einkaufsliste.` : `Einkaufsliste: jetzt ${amount(merged)}.`;
-    return { data: presentGrocery(merged, env.timezone), message, domains: ['groceries'] };
+    const message = `${q(same.name)} stand schon auf der Einkaufsliste – zusammengeführt: ${amount(merged)}.`;
+    return { data: { ...presentGrocery(merged, env.timezone), merged: true }, message, domains: ['groceries'] };
   }
   const item: GroceryRecord = {
     id: newId('grocery'),

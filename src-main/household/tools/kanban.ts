@@ -1,4 +1,4 @@
-import type { KanbanColumn } from '../../../src-shared';
+import { KANBAN_COLUMN_WORDS, type KanbanColumn } from '../../../src-shared';
 import type { CardRecord } from '../store';
 import { newId } from '../store';
 import { columnForStatus, compactColumn, endOfColumn } from '../automations/task-kanban';
@@ -33,7 +33,7 @@ export const kanbanList: Handler<'kanban_list'> = (args, env) => {
   const message =
     cards.length === 0
       ? 'Keine Kanban-Karten.'
-      : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${namedList(cards, (c) => `${q(c.title)} (${c.column})`)}.`;
+      : `${cards.length === 1 ? '1 Karte' : `${cards.length} Karten`}: ${namedList(cards, (c) => `${q(c.title)} (${KANBAN_COLUMN_WORDS.de[c.column]})`)}.`;
   return read({ cards: cards.map((c) => presentCard(c, env.timezone)) }, message);
 };
 
@@ -67,7 +67,7 @@ export const kanbanCreate: Handler<'kanban_create'> = (args, env) => {
   env.store.kanban.insert(card);
   return {
     data: presentCard(card, env.timezone),
-    message: `Karte ${q(card.title)}${forWhom(env, card.assignee)} in ${card.column} angelegt.`,
+    message: `Karte ${q(card.title)}${forWhom(env, card.assignee)} in „${KANBAN_COLUMN_WORDS.de[card.column]}“ angelegt.`,
     domains: ['kanban'],
   };
 };
@@ -95,7 +95,7 @@ export const kanbanMove: Handler<'kanban_move'> = (args, env) => {
   if (before.column !== card.column) compactColumn(env, before.column);
   const message = stays
     ? `Karte ${q(card.title)} ist jetzt${forWhom(env, card.assignee) || ' für alle'}.`
-    : `Karte ${q(card.title)} nach ${card.column} verschoben.`;
+    : `Karte ${q(card.title)} nach „${KANBAN_COLUMN_WORDS.de[card.column]}“ verschoben.`;
   return { data: presentCard(card, env.timezone), message, domains: ['kanban'] };
 };
 

@@ -6,6 +6,7 @@ import type { McpToolListStore } from '../store';
 import { describedSpec, secretsOf, type McpConfigFile, type McpServerSpec } from './config-file';
 import { McpServerConnection, type ListedTool, type ServerListing } from './server-connection';
 import { McpServerGate, type ProposalBook, type ServerAdmission } from './server-gate';
+import { answerElicitation, answerSampling, type ServerRequestDeps } from './server-requests';
 import { checkToolSchema, mcpToolName, riskOfAnnotations } from './tool-mapping';
 
 export interface McpServersDeps {
@@ -21,6 +22,8 @@ export interface McpServersDeps {
   readonly log: (message: string) => void;
   /** The registry's tools changed (a server was listed, activated, or went away). */
   readonly changed: () => void;
+  /** How a server's questions reach the person and its sampling requests the household's model. */
+  readonly requests: ServerRequestDeps;
 }
 
 interface MappedTool {
@@ -113,6 +116,10 @@ export class McpServers {
             deps.changed();
           },
           onStderr: (line) => deps.log(`MCP server ${name}: ${deps.redact(line)}`),
+          onElicit: (params, caller, signal) =>
+            answerElicitation(deps.requests, { name, active: entry.admission.state === 'active' }, params, caller, signal),
+          onSample: (params, caller, signal) =>
+            answerSampling(deps.requests, { name, active: entry.admission.state === 'active' }, params, caller, signal),
         }),
         version: '0',
         listedSha256: undefined,
@@ -317,13 +324,13 @@ export class McpServers {
     this.deps.changed();
   }
 
-  private async call(name: string, args: Record<string, unknown>, _ctx: ToolContext): Promise<ToolResult> {
+  private async call(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     for (const s of this.servers.values()) {
       const tool = s.tools.get(name);
       if (!tool || s.admission.state !== 'active') continue;
       let result: CallToolResult;
       try {
-        result = await s.connection.callTool(tool.original, args);
+        result = await s.connection.callTool(tool.original, args, { actor: ctx.actor, ...(ctx.member ? { member: ctx.member } : {}) });
       } catch (err) {
         return toolFailure('MCP_SERVER_UNAVAILABLE', this.deps.redact(err instanceof Error ? err.message : String(err)));
       }

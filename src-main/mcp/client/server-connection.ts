@@ -1,7 +1,16 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../../platform/registry';
 import { clientSdk, type ClientSdk } from './client-sdk';
+import { CallDeadline } from './call-deadline';
 import type { McpServerSpec } from './config-file';
 
 /** One tool as the server listed it, or why it could not be read. */
@@ -28,6 +37,25 @@ export interface ConnectionOptions {
   readonly onProblem: (message: string) => void;
   /** Where a stdio server's stderr goes (line by line). */
   readonly onStderr?: (line: string) => void;
+  /** The server asks the person (elicitation/create); `call` is the call it asks during, if any. */
+  readonly onElicit: (params: ElicitRequest['params'], call: CallerOfCall | undefined, signal: AbortSignal) => Promise<ElicitResult>;
+  /** The server asks the household's model to write (sampling/createMessage). */
+  readonly onSample: (
+    params: CreateMessageRequest['params'],
+    call: CallerOfCall | undefined,
+    signal: AbortSignal,
+  ) => Promise<CreateMessageResult>;
+}
+
+/** Who made the tool call a server's request belongs to. */
+export interface CallerOfCall {
+  readonly actor: ToolContext['actor'];
+  readonly member?: string;
+}
+
+interface InFlight {
+  readonly caller: CallerOfCall | undefined;
+  readonly deadline: CallDeadline;
 }
 
 const MAX_TOOL_PAGES = 20;
@@ -57,6 +85,7 @@ export class McpServerConnection {
   private connecting: Promise<Client> | undefined;
   private failures = 0;
   private retryAt = 0;
+  private readonly inFlight = new Set<InFlight>();
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -87,10 +116,10 @@ export class McpServerConnection {
    * specification asks (the server refused the call, so it did not run). Any other lost
    * connection drops the client, so the status says the server failed instead of "running".
    */
-  async callTool(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  async callTool(tool: string, args: Record<string, unknown>, caller?: CallerOfCall): Promise<CallToolResult> {
     const client = await this.connect();
     try {
-      return await this.callOn(client, tool, args);
+      return await this.callOn(client, tool, args, caller);
     } catch (err) {
       if (!isConnectionLoss(err)) throw err;
       await this.drop(client);
@@ -99,19 +128,45 @@ export class McpServerConnection {
         throw err;
       }
       this.restarts++;
-      return this.callOn(await this.connect(), tool, args);
+      return this.callOn(await this.connect(), tool, args, caller);
     }
   }
 
-  private async callOn(client: Client, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    const { CallToolResultSchema } = await clientSdk();
-    return (await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
-      timeout: this.options.timeoutMs,
-      // The SDK sends a progress token only when there is a progress handler.
-      onprogress: () => {},
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: this.options.timeoutMs * 10,
-    })) as CallToolResult;
+  /**
+   * The time limit is JARVIS's own (CallDeadline), not the SDK's: it restarts with each
+   * progress report, and it stands still while the server waits for the person's answer.
+   */
+  private async callOn(client: Client, tool: string, args: Record<string, unknown>, caller?: CallerOfCall): Promise<CallToolResult> {
+    const { CallToolResultSchema, McpError, ErrorCode } = await clientSdk();
+    const deadline = new CallDeadline(
+      this.options.timeoutMs,
+      this.options.timeoutMs * 10,
+      () => new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: this.options.timeoutMs }),
+    );
+    const call: InFlight = { caller, deadline };
+    this.inFlight.add(call);
+    try {
+      return (await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
+        timeout: CallDeadline.NEVER_MS,
+        signal: deadline.signal,
+        // The SDK sends a progress token only when there is a progress handler.
+        onprogress: () => deadline.extend(),
+      })) as CallToolResult;
+    } finally {
+      deadline.end();
+      this.inFlight.delete(call);
+    }
+  }
+
+  /** While the person is asked, no call of this server runs out of time. */
+  private async holdingCalls<T>(work: (caller: CallerOfCall | undefined) => Promise<T>): Promise<T> {
+    const calls = [...this.inFlight];
+    for (const c of calls) c.deadline.hold();
+    try {
+      return await work(calls.at(-1)?.caller);
+    } finally {
+      for (const c of calls) c.deadline.release();
+    }
   }
 
   /** Forgets a client whose connection is gone; the next need starts a new one. */
@@ -141,7 +196,17 @@ export class McpServerConnection {
   private async start(): Promise<Client> {
     this.state = 'starting';
     const sdk = await clientSdk();
-    const client = new sdk.Client({ name: 'jarvis-home-command', version: this.options.clientVersion }, { capabilities: {} });
+    const client = new sdk.Client(
+      { name: 'jarvis-home-command', version: this.options.clientVersion },
+      // Form elicitation only: a URL to open is not something JARVIS shows the person.
+      { capabilities: { elicitation: { form: {} }, sampling: {} } },
+    );
+    client.setRequestHandler(sdk.ElicitRequestSchema, (req, extra) =>
+      this.holdingCalls((caller) => this.options.onElicit(req.params, caller, extra.signal)),
+    );
+    client.setRequestHandler(sdk.CreateMessageRequestSchema, (req, extra) =>
+      this.holdingCalls((caller) => this.options.onSample(req.params, caller, extra.signal)),
+    );
     const transport = this.transport(sdk);
     let ready = false;
     client.onclose = () => {

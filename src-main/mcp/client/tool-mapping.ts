@@ -21,6 +21,11 @@ export function mcpToolName(server: string, tool: string): string {
   return `${full.slice(0, MCP_TOOL_NAME_MAX - 9)}_${hash}`;
 }
 
+/** The name the risk policy knows a server's sampling by (`__` cannot come from mcpToolName's tool part alone). */
+export function mcpSamplingName(server: string): string {
+  return `${mcpToolName(server, '')}_sampling`;
+}
+
 export interface ToolHints {
   readonly readOnlyHint?: boolean;
   readonly destructiveHint?: boolean;

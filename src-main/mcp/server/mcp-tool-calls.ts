@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { toolFailure, type ToolResult } from '../../../src-shared';
-import type { SkillRegistry } from '../../platform/registry';
+import { roleDeniedSentence, type SkillRegistry } from '../../platform/registry';
 import type { Tracer } from '../../platform/trace';
 import type { ProtocolRecorder } from '../../protocol';
 
@@ -9,6 +9,8 @@ export interface McpCaller {
   /** Stable key of the caller: the token id, or `local`. */
   readonly key: string;
   readonly name: string;
+  /** The member the token belongs to: the gate decides with that member's role. */
+  readonly member?: string;
 }
 
 export interface McpToolCallDeps {
@@ -43,7 +45,13 @@ export class McpToolCalls {
     if (!tool || tool.provider === 'mcp') return toolFailure('UNKNOWN_TOOL', `Unknown tool: ${name}`);
     const traceId = `mcp_${randomBytes(8).toString('hex')}`;
     tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
-    const ctx = { traceId, now: clock(), timezone: this.deps.timezone, actor: 'mcp' as const };
+    const ctx = {
+      traceId,
+      now: clock(),
+      timezone: this.deps.timezone,
+      actor: 'mcp' as const,
+      ...(caller.member ? { member: caller.member } : {}),
+    };
     // The one gate: an MCP client cannot say "ja", so what would ask is refused here.
     const gate = registry.decide(tool, args, ctx);
 
@@ -56,8 +64,14 @@ export class McpToolCalls {
     );
     let result: ToolResult;
     if (gate.outcome === 'refuse') {
-      result = toolFailure('POLICY_DENIED', `${name} is refused by the household's policy (${gate.rule}).`);
-    } else if (gate.outcome === 'ask' || gate.outcome === 'approve') {
+      result = toolFailure(
+        'POLICY_DENIED',
+        gate.rule.startsWith('role:') ? roleDeniedSentence(name, gate) : `${name} is refused by the household's policy (${gate.rule}).`,
+      );
+    } else if (gate.outcome === 'approve') {
+      // The registry hands it to the approvals: it waits for an admin of the household.
+      result = await registry.call(name, args, ctx);
+    } else if (gate.outcome === 'ask') {
       result = toolFailure(
         'CONFIRMATION_REQUIRED',
         `${name} ${NEEDS_CONFIRMATION}: it did not run. Ask JARVIS in the app, where the household can say "ja" (risk class ${gate.risk}).`,
@@ -67,7 +81,7 @@ export class McpToolCalls {
     }
     tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
     if (opened) {
-      const ran = result.error?.code !== 'POLICY_DENIED' && result.error?.code !== 'CONFIRMATION_REQUIRED';
+      const ran = !['POLICY_DENIED', 'CONFIRMATION_REQUIRED', 'APPROVAL_REQUIRED'].includes(result.error?.code ?? '');
       this.guard('finish', () =>
         recorder.batch(() => {
           if (ran) recorder.contribute(opened.session, opened.decision.decisionId, 'tool_result', result.message, result, opened.actorId);

@@ -23,4 +23,11 @@ export const MCP_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'An MCP token belongs to one member, whose role decides what its client may do',
+    up(db) {
+      db.exec('ALTER TABLE mcp_tokens ADD COLUMN member_id TEXT');
+    },
+  },
 ];

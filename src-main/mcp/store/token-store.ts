@@ -4,12 +4,19 @@ import type { Db } from '../../platform/database';
 interface TokenRow {
   id: string;
   name: string;
+  member_id: string | null;
   created_at: string;
   last_used_at: string | null;
 }
 
 function info(row: TokenRow): McpTokenInfo {
-  return { id: row.id, name: row.name, created_at: row.created_at, ...(row.last_used_at ? { last_used_at: row.last_used_at } : {}) };
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.member_id ? { member_id: row.member_id } : {}),
+    created_at: row.created_at,
+    ...(row.last_used_at ? { last_used_at: row.last_used_at } : {}),
+  };
 }
 
 /** The household's MCP tokens: only a SHA-256 of each is kept, the token itself is shown once. */
@@ -17,23 +24,26 @@ export class McpTokenStore {
   constructor(private readonly db: Db) {}
 
   list(): McpTokenInfo[] {
-    return (this.db.prepare('SELECT id, name, created_at, last_used_at FROM mcp_tokens ORDER BY created_at, id').all() as TokenRow[]).map(
-      info,
-    );
+    return (
+      this.db.prepare('SELECT id, name, member_id, created_at, last_used_at FROM mcp_tokens ORDER BY created_at, id').all() as TokenRow[]
+    ).map(info);
   }
 
   count(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM mcp_tokens').get() as { n: number }).n;
   }
 
-  insert(id: string, name: string, tokenSha256: string, at: string): McpTokenInfo {
-    this.db.prepare('INSERT INTO mcp_tokens (id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)').run(id, name, tokenSha256, at);
-    return { id, name, created_at: at };
+  insert(id: string, name: string, tokenSha256: string, at: string, member?: string): McpTokenInfo {
+    this.db
+      .prepare('INSERT INTO mcp_tokens (id, name, member_id, token_sha256, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(id, name, member ?? null, tokenSha256, at);
+    return { id, name, ...(member ? { member_id: member } : {}), created_at: at };
   }
 
   byHash(tokenSha256: string): McpTokenInfo | undefined {
-    const row = this.db.prepare('SELECT id, name, created_at, last_used_at FROM mcp_tokens WHERE token_sha256 = ?').get(tokenSha256) as
-      TokenRow | undefined;
+    const row = this.db
+      .prepare('SELECT id, name, member_id, created_at, last_used_at FROM mcp_tokens WHERE token_sha256 = ?')
+      .get(tokenSha256) as TokenRow | undefined;
     return row ? info(row) : undefined;
   }
 

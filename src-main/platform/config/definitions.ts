@@ -213,6 +213,13 @@ export const SETTINGS = [
     description: 'How long a pending confirmation (`ja` / `nein`) stays valid.',
   },
   {
+    env: 'JARVIS_APPROVAL_TTL',
+    key: 'approvalTtlMs',
+    type: 'duration',
+    default: '30m',
+    description: "How long a child's or guest's request waits for an admin's Allow or Refuse before it expires (the asker is told).",
+  },
+  {
     env: 'TASK_SCOUT_INTERVAL',
     key: 'taskScoutIntervalMs',
     type: 'duration',
@@ -334,6 +341,22 @@ export const SETTINGS = [
     oneOf: ['auto', 'required', 'off'],
     description:
       'Isolate local skill processes with bubblewrap (own PID namespace, only the skill folder and the system folders visible): `auto` where it works, `required` refuses to run skills without it, `off` never.',
+  },
+  {
+    env: 'JARVIS_SKILL_NETWORK_GRANTS',
+    key: 'skillNetworkGrants',
+    type: 'string',
+    default: '',
+    description:
+      'Addresses of this machine a sandboxed skill with the network permission may reach nevertheless, per skill: `skill.id=host:port host:port; other.id=host:port`. Every other address of this machine (its loopback API, LAN and mesh listeners) is refused; an integration’s own configured URL is granted to its skill.',
+  },
+  {
+    env: 'JARVIS_SKILL_HOST_NETWORK',
+    key: 'skillHostNetwork',
+    type: 'string',
+    default: 'home.network',
+    description:
+      'Comma-separated bundled or workspace skills that share the host’s network in the sandbox instead of going through the egress proxy (Wake-on-LAN broadcasts, ping and port checks need it). They can reach this machine’s listeners.',
   },
   {
     env: 'JARVIS_SKILL_PIPELINE_MAX_DEPTH',
@@ -493,6 +516,13 @@ export const SETTINGS = [
     description:
       'Comma-separated Compose project names the household may start, stop and restart from JARVIS (over JARVIS_DOCKER_SOCKET); no other container is reachable. Unset: no stacks.',
   },
+  {
+    env: 'JARVIS_DOCKGE_STACKS_DIR',
+    key: 'dockgeStacksDir',
+    type: 'path',
+    description:
+      "Dockge's stacks folder (each stack a folder with its compose.yaml, such as /opt/stacks). Its stacks appear on the Zuhause screen and can be started, stopped and restarted with `docker compose`. Unset: none.",
+  },
 
   // Home Assistant
   {
@@ -637,6 +667,14 @@ export const SETTINGS = [
     type: 'duration',
     default: '60s',
     description: 'How long JARVIS waits for an MCP server to start, list its tools or answer one tool call.',
+  },
+  {
+    env: 'JARVIS_MCP_QUESTION_TIMEOUT',
+    key: 'mcpQuestionTimeoutMs',
+    type: 'duration',
+    default: '5m',
+    description:
+      "How long an MCP server's question (a form, or leave to use the household's model) waits for the person's answer before the server is told it was cancelled.",
   },
   {
     env: 'PROXMOX_URL',

@@ -8,23 +8,40 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
+/** A key's JSON pointer segment. */
+const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 /**
  * The JSON path of the first key or string holding a lone surrogate, or undefined.
- * Iterative: a body nested thousands of levels deep must not overflow the stack.
+ * Iterative: a body nested thousands of levels deep must not overflow the stack. Paths are
+ * spelled only for the finding: spelling one per value cost a large body more than the walk.
  */
 export function findLoneSurrogate(value: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  interface Step {
+    readonly value: unknown;
+    readonly parent: Step | undefined;
+    readonly key: string;
+  }
+  const pathOf = (step: Step | undefined, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let s = step; s?.parent; s = s.parent) keys.push(s.key);
+    return keys
+      .reverse()
+      .map((k) => `/${k}`)
+      .join('');
+  };
+  const stack: Step[] = [{ value, parent: undefined, key: '' }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const step = stack.pop()!;
+    const current = step.value;
     if (typeof current === 'string') {
-      if (hasLoneSurrogate(current)) return path || '/';
+      if (hasLoneSurrogate(current)) return pathOf(step) || '/';
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: `${path}/${i}` });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], parent: step, key: String(i) });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
-        const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (hasLoneSurrogate(key)) return at;
-        stack.push({ value: inner, path: at });
+        if (hasLoneSurrogate(key)) return pathOf(step, segment(key));
+        stack.push({ value: inner, parent: step, key: segment(key) });
       }
     }
   }

@@ -1,4 +1,10 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createRequire } from 'node:module';
 import { compileSchema } from '../validation';
 import { Refusal } from '../errors';
@@ -6,6 +12,7 @@ import { errorBody, statusOfRefusal } from './errors';
 import { crossSiteReason } from './cross-site';
 import { isLoopbackHost } from './host-check';
 import { findLoneSurrogate } from './lone-surrogates';
+import { knownFreeOfSurrogates, parseJsonBody } from './json-body';
 import { serveUi } from './static-files';
 import { redirectPlainHttp } from './plain-http-redirect';
 import type { Server as TlsServer } from 'node:tls';
@@ -100,6 +107,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     // fast-json-stringify) only when an instance is created without them.
     schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   }) as unknown as FastifyInstance;
+  // Large JSON bodies are parsed in slices; JSON.parse would hold the event loop for all of one.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req: FastifyRequest, body: string | Buffer) =>
+    parseJsonBody(String(body)),
+  );
   if (options.https) {
     const { allowHost } = options;
     const dropUndecided = redirectPlainHttp(app.server as unknown as TlsServer, (host) => allowHost?.(host) ?? true);
@@ -151,7 +163,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
 
   app.addHook('preValidation', async (req, reply) => {
-    const at = typeof req.body === 'object' ? findLoneSurrogate(req.body) : undefined;
+    const at = typeof req.body === 'object' && !knownFreeOfSurrogates(req.body) ? findLoneSurrogate(req.body) : undefined;
     if (at !== undefined) {
       await reply
         .code(400)

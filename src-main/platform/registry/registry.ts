@@ -1,5 +1,5 @@
 import type { GateDecision, JsonSchemaObject, ToolDescriptor, ToolProviderKind, ToolResult } from '../../../src-shared';
-import { DEFAULT_RISK_POLICY, decideRisk, toolFailure, type RiskVerdict } from '../../../src-shared';
+import { DEFAULT_RISK_POLICY, decideRisk, toolFailure, type RiskClass, type RiskVerdict } from '../../../src-shared';
 import { gateRefusal } from './risk-refusal';
 import { compileSchema, check } from '../validation';
 
@@ -37,17 +37,32 @@ export interface ToolGate {
 /** Until the policy capability sets its gate: the default policy, every asker an admin. */
 const DEFAULT_GATE: ToolGate = {
   verdict: (tool) => decideRisk(DEFAULT_RISK_POLICY, tool.name, tool.risk),
-  decide(tool, _args, who) {
-    const v = decideRisk(DEFAULT_RISK_POLICY, tool.name, tool.risk);
+  decide(tool, args, who) {
+    const v = decideRisk(DEFAULT_RISK_POLICY, tool.name, tool.riskOfCall?.(args) ?? tool.risk);
     const agent = who.actor === 'assistant' || who.actor === 'mcp';
     const outcome = v.decision === 'deny' ? 'refuse' : v.decision === 'ask' && agent && who.confirmed !== true ? 'ask' : 'run';
     return { outcome, risk: v.risk, rule: v.rule, role: 'admin' };
   },
 };
 
+/**
+ * Where a call the gate sends to an admin goes: the approvals capability stores exactly this
+ * call (already validated) and answers for it. Without one the call is only refused.
+ */
+export interface ApprovalHolder {
+  hold(tool: RegisteredTool, args: Record<string, unknown>, ctx: ToolContext, decision: GateDecision): ToolResult;
+}
+
 export interface RegisteredTool extends ToolDescriptor {
   /** Where the action comes from (a folder, a worker id, "core"). */
   readonly source: string;
+  /**
+   * The risk of what this call reaches, when that is finer than the tool's class (one Home
+   * Assistant entity rather than its domain). Worked out by JARVIS from its own state and the
+   * household's settings from the target the arguments name; undefined keeps the tool's class.
+   * Never a risk the caller states.
+   */
+  readonly riskOfCall?: (args: unknown) => RiskClass | undefined;
 }
 
 /**
@@ -85,6 +100,7 @@ export class SkillRegistry {
   private readonly providers: ToolProvider[] = [];
   private readonly listeners = new Set<RegistryListener>();
   private gate: ToolGate = DEFAULT_GATE;
+  private holder: ApprovalHolder | undefined;
   private redact: (result: ToolResult) => ToolResult = (result) => result;
 
   /**
@@ -99,6 +115,11 @@ export class SkillRegistry {
   /** The gate every call meets (the policy capability's); it reads the policy anew per call. */
   setGate(gate: ToolGate): void {
     this.gate = gate;
+  }
+
+  /** Who keeps calls that wait for an admin (the approvals capability). */
+  setApprovalHolder(holder: ApprovalHolder): void {
+    this.holder = holder;
   }
 
   /** The household policy's verdict for a tool as it stands now (undefined for an unknown tool). */
@@ -164,13 +185,17 @@ export class SkillRegistry {
     const { tool, provider } = found;
     const input = args ?? {};
     // The gate decides before anything is validated or run, for every caller.
-    const refused = gateRefusal(this.gate.decide(tool, input, ctx), tool.name);
+    const decision = this.gate.decide(tool, input, ctx);
+    const held = decision.outcome === 'approve' && this.holder !== undefined;
+    const refused = held ? undefined : gateRefusal(decision, tool.name);
     if (refused) return refused;
     if (typeof input !== 'object' || Array.isArray(input)) {
       return toolFailure('INVALID_ARGUMENTS', 'arguments must be a JSON object', '');
     }
     const verdict = check(compileSchema(tool.input_schema as JsonSchemaObject), input);
     if (!verdict.ok) return toolFailure('INVALID_ARGUMENTS', verdict.error.message, verdict.error.path);
+    // Only a valid call waits for an admin: allowing it later runs exactly these arguments.
+    if (held) return this.holder!.hold(tool, input as Record<string, unknown>, ctx, decision);
     let result: ToolResult;
     try {
       result = await provider.call(name, input as Record<string, unknown>, ctx);

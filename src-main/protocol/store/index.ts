@@ -2,3 +2,4 @@ export { ProtocolStore, readEventsReadonly, readRecordsReadonly } from './protoc
 export type { StoredResponse } from './protocol-store';
 export { readSessionChainReadonly, sessionChainProblems } from './session-chain';
 export type { SessionLink } from './session-chain';
+export { readChainEndReadonly } from './chain-end';

@@ -68,4 +68,20 @@ export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 3,
+    name: 'the sealed end of the chain of sessions',
+    up(db) {
+      // Sealed by the store as soon as it has the signer (ProtocolStore.useSigner).
+      db.exec(`
+        CREATE TABLE protocol_chain_end (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          seq INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          public_key TEXT NOT NULL,
+          signature TEXT NOT NULL
+        );
+      `);
+    },
+  },
 ];

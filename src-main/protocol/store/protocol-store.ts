@@ -2,6 +2,8 @@ import type { JarvisEvent, RecordType } from '../../../src-shared';
 import type { Db } from '../../platform/database/database';
 import { applyMigrations } from '../../platform/database/migrations';
 import { PROTOCOL_MIGRATIONS } from './migrations';
+import type { Signer } from '../signing-key';
+import { sealChainEnd } from './chain-end';
 import { insertSessionLink, lastSessionLink, nextSessionLink } from './session-chain';
 
 export interface StoredResponse {
@@ -16,9 +18,13 @@ export interface StoredResponse {
  */
 export class ProtocolStore {
   private readonly stmts;
+  private signer: Signer | undefined;
+  /** Whether this start created the table of the sealed end: the chain as it is now is sealed once. */
+  private readonly endIsNew: boolean;
 
   constructor(private readonly db: Db) {
-    applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
+    const { from, to } = applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
+    this.endIsNew = from < 3 && to >= 3;
     this.stmts = {
       getRecord: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? AND record_id = ?'),
       insertRecord: db.prepare(
@@ -67,6 +73,16 @@ export class ProtocolStore {
     return (this.stmts.listBySession.all(workSessionId, type) as { body: string }[]).map((r) => JSON.parse(r.body) as T);
   }
 
+  /**
+   * The key that seals the end of the chain of sessions. A database whose table of the end
+   * was made at this start is sealed as it is; an end removed later is never sealed again
+   * silently (verify reports it).
+   */
+  useSigner(signer: Signer): void {
+    this.signer = signer;
+    if (this.endIsNew) sealChainEnd(this.db, lastSessionLink(this.db), signer);
+  }
+
   /** Appends an event; a session's first event also links the session into the chain of sessions, in one transaction. */
   appendEvent(event: JarvisEvent): void {
     this.db.transaction(() => {
@@ -78,7 +94,11 @@ export class ProtocolStore {
         event.previous_event_hash,
         JSON.stringify(event),
       );
-      if (event.revision === 1) insertSessionLink(this.db, nextSessionLink(lastSessionLink(this.db), event));
+      if (event.revision === 1) {
+        const link = nextSessionLink(lastSessionLink(this.db), event);
+        insertSessionLink(this.db, link);
+        if (this.signer) sealChainEnd(this.db, link, this.signer);
+      }
     })();
   }
 

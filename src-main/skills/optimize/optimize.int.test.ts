@@ -129,10 +129,20 @@ describe('jarvis optimize skills: few-shot', () => {
     );
     expect(overlay.examples[0]!.reply).toEqual(expect.any(String));
 
-    // The running master uses the new overlay at the next request.
-    ollama.reply({ content: 'Hallo!' });
-    await tm.request('/api/agent/chat', { json: { message: 'Was kannst du?' } });
-    const system = ollama.chats().at(-1)!.messages[0]!.content;
+    // The running master proposes the new overlay; it reaches the prompt once an admin accepts it.
+    const ask = async (): Promise<string> => {
+      ollama!.reply({ content: 'Hallo!' });
+      await tm!.request('/api/agent/chat', { json: { message: 'Was kannst du?' } });
+      return ollama!.chats().at(-1)!.messages[0]!.content;
+    };
+    expect(await ask()).not.toContain('<example');
+    const { records } = (await tm.request('/api/skills/learning')).json as {
+      records: { learning_id: string; skill_id: string; status: string }[];
+    };
+    const proposal = records.find((r) => r.skill_id === 'text-brief' && r.status === 'proposed');
+    expect(proposal).toBeDefined();
+    expect((await tm.request(`/api/skills/learning/${proposal!.learning_id}/decision`, { json: { decision: 'accept' } })).status).toBe(200);
+    const system = await ask();
     expect(system).toContain('<example request="Wie lang ist der Text &quot;Hallo&quot;?">skill_text_brief_run {"text":"Hallo"}</example>');
     const shown = await cli(env, 'skill', 'show-overlay', 'text-brief');
     expect(shown.code).toBe(0);

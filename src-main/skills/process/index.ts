@@ -15,11 +15,12 @@ export {
 export type { SkillFolder } from './discovery';
 export { EntryPointError, isSystemCommand, resolveEntryPoint } from './entry-point';
 export { skillEnvironment } from './environment';
-export { INTEGRATION_SECRETS, mayReceive, withheldSecrets } from './integration-secrets';
+export { INTEGRATION_SECRETS, mayReceive, receivedSecrets, withheldSecrets } from './integration-secrets';
 export type { IntegrationSecret } from './integration-secrets';
 export { MANIFEST_FILE, MAX_MANIFEST_BYTES, parseManifest, readManifest } from './manifest';
 export type { ManifestVerdict } from './manifest';
-export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, runProcess } from './process-runner';
+export { effectiveTimeoutMs, invokeProcessSkill, MAX_STDERR_BYTES, parseNetworkGrants, runProcess } from './process-runner';
+export { decideEgress, EgressProxies, isThisMachine } from './egress-proxy';
 export type {
   InvokeContext,
   InvokeOutcome,

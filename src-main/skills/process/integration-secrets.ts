@@ -34,6 +34,15 @@ export function mayReceive(name: string, owner: string | undefined): boolean {
   return owner !== undefined && secret.skills.includes(owner);
 }
 
+/** The integrations (in plain words, each once) whose secrets a manifest asks for and would get: shown on its proposal. */
+export function receivedSecrets(envFrom: readonly string[] | undefined, owner: string | undefined): string[] {
+  const names = (envFrom ?? []).flatMap((name) => {
+    const secret = BY_NAME.get(name);
+    return secret && mayReceive(name, owner) ? [secret.integration] : [];
+  });
+  return [...new Set(names)];
+}
+
 /** The integration secrets a manifest asks for and would not get, for the listing and the proposal. */
 export function withheldSecrets(envFrom: readonly string[] | undefined, owner: string | undefined): IntegrationSecret[] {
   return (envFrom ?? []).flatMap((name) => {

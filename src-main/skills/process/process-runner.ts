@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   SKILL_ERROR_CODES,
@@ -15,6 +15,7 @@ import { compileUntrustedSchema } from './action-schemas';
 import { EntryPointError, resolveEntryPoint } from './entry-point';
 import { skillEnvironment } from './environment';
 import { CALL_MARK_VARIABLE, killProcessesOfCall, newCallMark } from './own-processes';
+import { EGRESS_PORT, grantOfUrl, sharedEgressProxies, type EgressGrant, type EgressProxies } from './egress-proxy';
 import { detectSandbox, findOnPath, sandboxArgs, type SandboxMode } from './sandbox';
 import { toRfc3339 } from '../../../src-shared/time-zone';
 
@@ -182,6 +183,28 @@ export interface RunnerPolicy {
   readonly maxMemoryMb?: number;
   /** JARVIS_SKILL_MAX_DISK_MB: the largest file it may write, and its private /tmp in the sandbox. */
   readonly maxDiskMb?: number;
+  /** The egress proxies of sandboxed skills with the network permission (default: the process's shared ones). */
+  readonly egress?: EgressProxies;
+  /** JARVIS_SKILL_NETWORK_GRANTS: per skill id, the addresses of this machine it may reach through the proxy. */
+  readonly networkGrants?: Readonly<Record<string, readonly EgressGrant[]>>;
+  /** JARVIS_SKILL_HOST_NETWORK: integration skills that share the host's network instead of the proxy. */
+  readonly hostNetwork?: readonly string[];
+}
+
+/** `skill.id=host:port host:port; other.id=host:port` (JARVIS_SKILL_NETWORK_GRANTS) by skill id. */
+export function parseNetworkGrants(text: string): Record<string, EgressGrant[]> {
+  const out: Record<string, EgressGrant[]> = {};
+  for (const part of text.split(';')) {
+    const [id, list = ''] = part.split('=', 2).map((s) => s.trim()) as [string, string?];
+    if (id) out[id] = [...(out[id] ?? []), ...list.split(/[\s,]+/).filter(Boolean)];
+  }
+  return out;
+}
+
+/** What a skill's HTTP clients are told: the forwarder of the egress proxy on its own loopback. */
+function proxyEnvironment(port: number): Record<string, string> {
+  const url = `http://127.0.0.1:${port}`;
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, ALL_PROXY: url, http_proxy: url, https_proxy: url, all_proxy: url };
 }
 
 export const DEFAULT_MAX_MEMORY_MB = 1024;
@@ -384,13 +407,17 @@ export function prepareInvocation(req: InvokeRequest): PreparedInvocation {
   }
   const args = manifest.runtime.args ?? [];
   const limits = callLimits(policy);
+  const network = manifest.permissions?.network === true;
+  const egress = sandbox.kind === 'bwrap' && network ? egressOf(req, env) : undefined;
+  if (egress) Object.assign(env, proxyEnvironment(egress.port));
   const isolated =
     sandbox.kind === 'bwrap'
       ? {
           file: sandbox.bwrap,
           args: sandboxArgs(skill.dir, file, args, env.PATH ?? '', {
-            network: manifest.permissions?.network === true,
+            network,
             tmpMb: limits.diskMb,
+            ...(egress ? { egress } : {}),
           }),
         }
       : { file, args };
@@ -398,6 +425,23 @@ export function prepareInvocation(req: InvokeRequest): PreparedInvocation {
   const timeoutMs = effectiveTimeoutMs(manifest, policy.maxTimeoutMs);
   const maxOutputBytes = policy.maxOutputKb * 1024;
   return { kind: 'ready', envelope, action, env, command, timeoutMs, maxOutputBytes, ...(command.limited ? { limits } : {}) };
+}
+
+/**
+ * The egress proxy of a sandboxed skill with the network permission, or undefined for an
+ * integration skill granted the host's network. Its grants: JARVIS_SKILL_NETWORK_GRANTS for
+ * its id, and for an integration's own skill the host and port of every URL in its env_from
+ * (the household configured that device for it).
+ */
+function egressOf(req: InvokeRequest, env: Readonly<Record<string, string>>) {
+  const { manifest } = req.skill;
+  const { policy } = req;
+  if (req.integrationSkill === true && (policy.hostNetwork ?? []).includes(manifest.id)) return undefined;
+  const configured =
+    req.integrationSkill === true ? (manifest.runtime.env_from ?? []).flatMap((name) => grantOfUrl(env[name] ?? '') ?? []) : [];
+  const grants = [...(policy.networkGrants?.[manifest.id] ?? []), ...configured];
+  const proxies = policy.egress ?? sharedEgressProxies();
+  return { socket: proxies.socketFor(manifest.id, grants), forwarder: proxies.forwarderFile(), node: process.execPath, port: EGRESS_PORT };
 }
 
 function interpret(

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillManifest } from '../../../src-shared';
@@ -89,13 +90,13 @@ describe('the limits and the network of a sandboxed call', () => {
     const s = skill(dial(() => port));
     const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
     expect(result).toMatchObject({ success: true, data: { error: 'ECONNREFUSED' } });
-    // The same skill with the permission shares the host's network (see docs/threat-model.md for what that reaches).
+    // With the permission it still has a network of its own: a direct connection goes nowhere.
     const open = skill(
       dial(() => port),
       { network: true },
     );
     const reached = await invokeProcessSkill({ skill: open, action: 'go', input: {}, context, policy });
-    expect(reached.result).toMatchObject({ success: true, data: { got: 'master' } });
+    expect(reached.result).toMatchObject({ success: true, data: { error: 'ECONNREFUSED' } });
   });
 
   it.skipIf(!isolated)('sees a private /etc: resolver and certificates, not the accounts or the host’s configuration', async () => {
@@ -165,5 +166,110 @@ describe('the limits and the network of a sandboxed call', () => {
     const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: { ...policy, maxDiskMb: 3 } });
     expect(result).toMatchObject({ success: true, data: { error: 'ENOSPC' } });
     expect((result.data as { files: number }).files).toBeLessThanOrEqual(3);
+  });
+
+  describe('a skill with the network permission', () => {
+    // A stand-in for "the internet" (only loopback is reachable here) and a stand-in for the
+    // master's loopback API; the proxy tells them apart only by the grant.
+    let internet: HttpServer;
+    let internetPort = 0;
+    const requests: string[] = [];
+    beforeAll(async () => {
+      internet = createHttpServer((req, res) => {
+        requests.push(`${req.method} ${req.url}`);
+        res.end(`weather ${req.url}`);
+      });
+      await new Promise<void>((r) => internet.listen(0, '127.0.0.1', r));
+      internetPort = (internet.address() as AddressInfo).port;
+    });
+    afterAll(() => internet.close());
+
+    /** A shell skill that fetches each URL with curl (once through a CONNECT tunnel with `-p`) and reports the bodies. */
+    function fetcher(urls: readonly string[]) {
+      const dir = mkdtempSync(join(tmpdir(), `jarvis-net-${++n}-`));
+      const lines = urls.map((u, i) => `b${i}=$(curl -s --max-time 10 ${i % 2 ? '-p ' : ''}'${u}' | base64 -w0)`);
+      const fields = urls.map((_u, i) => `"b${i}":"%s"`).join(',');
+      const values = urls.map((_u, i) => `"$b${i}"`).join(' ');
+      writeFileSync(
+        join(dir, 'run'),
+        `#!/bin/sh\ncat >/dev/null\n${lines.join('\n')}\nprintf '{"success":true,"data":{${fields},"proxy":"%s"}}' ${values} "$HTTPS_PROXY"\n`,
+      );
+      chmodSync(join(dir, 'run'), 0o755);
+      const manifest: SkillManifest = {
+        protocol: 'jarvis.skill.v1',
+        id: `net.s${n}`,
+        name: 'Net',
+        version: '1.0.0',
+        runtime: { type: 'process', command: './run' },
+        actions: [{ name: 'go', description: 'go', input_schema: { type: 'object' } }],
+        permissions: { network: true },
+      };
+      return { dir, manifest };
+    }
+    const bodies = (data: unknown) =>
+      Object.fromEntries(
+        Object.entries(data as Record<string, string>).map(([k, v]) => [k, k === 'proxy' ? v : Buffer.from(v, 'base64').toString('utf8')]),
+      );
+    const hasCurl = spawnSync('curl', ['--version']).status === 0;
+
+    it.skipIf(!isolated || !hasCurl)('reaches the host it is granted, but not the master’s API on loopback', async () => {
+      const s = fetcher([
+        `http://127.0.0.1:${internetPort}/today`,
+        `http://127.0.0.1:${internetPort}/tunnel`,
+        `http://127.0.0.1:${port}/api/health`,
+      ]);
+      const granted: RunnerPolicy = { ...policy, networkGrants: { [s.manifest.id]: [`127.0.0.1:${internetPort}`] } };
+      const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy: granted });
+      expect(result.success).toBe(true);
+      const got = bodies(result.data);
+      expect(got.b0).toBe('weather /today');
+      expect(got.b1).toBe('weather /tunnel');
+      expect(got.b2).toMatch(/^JARVIS: 127\.0\.0\.1:\d+ is this machine or its local network link, which a skill may not reach/);
+      expect(got.proxy).toBe('http://127.0.0.1:3128');
+      // Without the grant the stand-in internet on loopback is this machine too.
+      requests.length = 0;
+      const refused = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+      expect(bodies(refused.result.data).b0).toMatch(/^JARVIS: .*may not reach/);
+      expect(requests).toEqual([]);
+    });
+
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    it.skipIf(!isolated || !hasCurl || !lanAddress)(
+      'cannot reach a listener on the machine’s LAN address (the LAN and mesh listeners)',
+      async () => {
+        const lan = createHttpServer((_req, res) => res.end('lan listener'));
+        await new Promise<void>((r) => lan.listen(0, lanAddress, r));
+        try {
+          const lanPort = (lan.address() as AddressInfo).port;
+          const s = fetcher([`http://${lanAddress}:${lanPort}/api/state`, `http://${lanAddress}:${lanPort}/api/state`]);
+          const { result } = await invokeProcessSkill({ skill: s, action: 'go', input: {}, context, policy });
+          const got = bodies(result.data);
+          expect(got.b0).toMatch(/may not reach/);
+          expect(got.b1).not.toContain('lan listener');
+        } finally {
+          lan.close();
+        }
+      },
+    );
+
+    it.skipIf(!isolated || !hasCurl)('an integration’s own skill is granted the URL the household configured for it', async () => {
+      const s = fetcher([`http://127.0.0.1:${internetPort}/bridge`]);
+      const manifest = { ...s.manifest, runtime: { ...s.manifest.runtime, env_from: ['DEVICE_URL'] } };
+      const configured: RunnerPolicy = { ...policy, hostEnv: { ...process.env, DEVICE_URL: `http://127.0.0.1:${internetPort}` } };
+      const own = await invokeProcessSkill({
+        skill: { ...s, manifest },
+        action: 'go',
+        input: {},
+        context,
+        policy: configured,
+        integrationSkill: true,
+      });
+      expect(bodies(own.result.data).b0).toBe('weather /bridge');
+      // A skill installed by the user that names the same variable is not the integration's.
+      const stranger = await invokeProcessSkill({ skill: { ...s, manifest }, action: 'go', input: {}, context, policy: configured });
+      expect(bodies(stranger.result.data).b0).toMatch(/may not reach/);
+    });
   });
 });

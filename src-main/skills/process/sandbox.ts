@@ -42,7 +42,18 @@ export interface SandboxOptions {
   readonly network?: boolean;
   /** Size of the private /tmp in MB (JARVIS_SKILL_MAX_DISK_MB). */
   readonly tmpMb?: number;
+  /**
+   * With `network`: the way out through the egress proxy instead of the host's network. The
+   * skill keeps a network namespace of its own; the proxy's socket and the forwarder are
+   * mounted in and the forwarder (run by `node`) starts the skill. Without it a skill with
+   * the permission shares the host's network (a grant of the host network).
+   */
+  readonly egress?: { readonly socket: string; readonly forwarder: string; readonly node: string; readonly port: number };
 }
+
+/** Where the egress proxy's socket and the forwarder appear inside the sandbox. */
+const EGRESS_SOCKET = '/run/jarvis/egress.sock';
+const EGRESS_FORWARDER = '/run/jarvis/forwarder.cjs';
 
 /** The private /tmp's size when the caller names none. */
 const DEFAULT_TMP_MB = 64;
@@ -170,7 +181,8 @@ export function sandboxArgs(skillDir: string, file: string, args: readonly strin
   // The private /tmp first: every bind below lands on top of it, so a skill folder (or its
   // pack's `_lib`) that itself lives under /tmp stays visible.
   const tmpBytes = String(Math.max(1, options.tmpMb ?? DEFAULT_TMP_MB) * 1024 * 1024);
-  const out = [...baseArgs(options.network === true), '--proc', '/proc', '--dev', '/dev', '--size', tmpBytes, '--tmpfs', '/tmp'];
+  const egress = options.network === true ? options.egress : undefined;
+  const out = [...baseArgs(options.network === true && !egress), '--proc', '/proc', '--dev', '/dev', '--size', tmpBytes, '--tmpfs', '/tmp'];
   const bound = new Set<string>();
   for (const root of SYSTEM_ROOTS) roBind(root, out, bound);
   out.push('--dir', '/etc');
@@ -186,6 +198,15 @@ export function sandboxArgs(skillDir: string, file: string, args: readonly strin
   // The entry point is a real path; HOME and the working directory are the folder as named.
   out.push('--bind', realDir, realDir);
   if (realDir !== skillDir) out.push('--bind', realDir, skillDir);
+  if (egress) {
+    const node = realpathSync(egress.node);
+    roBind(dirname(node), out, bound);
+    out.push('--ro-bind', egress.socket, EGRESS_SOCKET, '--ro-bind', egress.forwarder, EGRESS_FORWARDER);
+    // Electron's binary is Node only with this; the forwarder removes it before the skill starts.
+    if (process.versions.electron) out.push('--setenv', 'ELECTRON_RUN_AS_NODE', '1');
+    out.push('--chdir', skillDir, '--', node, EGRESS_FORWARDER, EGRESS_SOCKET, String(egress.port), file, ...args);
+    return out;
+  }
   out.push('--chdir', skillDir, '--', file, ...args);
   return out;
 }

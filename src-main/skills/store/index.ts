@@ -8,3 +8,6 @@ export {
   type HistoryCall,
   type HistoryRun,
 } from './tool-history';
+export { SKILL_LEARNING_MIGRATIONS } from './learning-migrations';
+export { LearningRecordStore, SKILL_LEARNING_COMPONENT, type NewLearningRecord } from './learning-records';
+export { LearnedRecordStore, type StoredLearned } from './learned-records';

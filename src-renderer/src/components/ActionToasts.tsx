@@ -1,5 +1,6 @@
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
+import { ApprovalToast } from './ApprovalToast';
 import { Icon } from './Icon';
 
 /** The Undo offer after a delete or a tick, and the entries waiting for the connection. */
@@ -11,6 +12,7 @@ export function ActionToasts() {
   const outbox = useStore((s) => s.outbox);
   return (
     <div className="toasts" aria-live="polite">
+      <ApprovalToast />
       {outbox.length ? (
         <div className="toast toast-outbox" role="status" data-testid="outbox">
           <span>

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n';
 import { moduleLabel, toolLabel } from '../i18n/tool-label';
 import { useStore } from '../store';
 import type { ChatMessage, ToolCallView } from '../store/chat-slice';
+import { McpQuestions } from './McpQuestions';
 import { MicButton } from './MicButton';
 import { Icon } from './Icon';
 
@@ -153,6 +154,7 @@ export function AssistantPanel() {
           <Message key={m.id} message={m} latest={i === messages.length - 1} />
         ))}
       </ol>
+      <McpQuestions place="chat" />
       <form className="composer" onSubmit={submit}>
         <MicButton />
         <input

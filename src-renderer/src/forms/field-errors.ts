@@ -70,6 +70,7 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   NOT_FOUND: 'forms.errors.gone',
   CONFLICT: 'forms.errors.conflict',
   MANUAL_OVERRIDE: 'forms.errors.conflict',
+  NAME_TAKEN: 'forms.errors.nameTaken',
 };
 
 /**

@@ -9,7 +9,8 @@ type Api = { getState(): Store };
 export async function loadFirst(store: Api): Promise<void> {
   const s = store.getState();
   // The settings say whether the first start is still to do (Home shows it instead of the day).
-  await Promise.all([s.loadHome(), s.loadHealth(), s.loadSettings()]);
+  // A request waiting for an admin shows on Home too.
+  await Promise.all([s.loadHome(), s.loadHealth(), s.loadSettings(), s.loadApprovals()]);
 }
 
 /** What only the other screens show (Wissen & System's lists). */
@@ -24,6 +25,8 @@ export async function loadOtherScreens(store: Api): Promise<void> {
     s.loadHomeAssistant(),
     s.loadDevices(),
     s.loadSubscriptions(),
+    s.loadCalendarAccounts(),
+    s.loadMcpQuestions(),
   ]);
 }
 
@@ -111,6 +114,13 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   on(source, 'homeassistant.outcome', (p) => {
     if (p?.message) store.getState().notify('info', p.message);
   });
+  // An MCP server asks during a call: the question waits on screen until someone answers.
+  on(source, 'mcp.question', (p) => {
+    if (p?.id) store.getState().mcpQuestionAsked(p);
+  });
+  on(source, 'mcp.question.closed', (p) => {
+    if (p?.id) store.getState().mcpQuestionClosed(p.id);
+  });
   on(source, 'settings.changed', () => {
     if (store.getState().settingsAllowed) void store.getState().loadSettings();
   });
@@ -127,6 +137,12 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   });
   on(source, 'devices.changed', () => void store.getState().loadDevices());
   on(source, 'subscriptions.changed', () => void store.getState().loadSubscriptions());
+  // A request for an admin arrived or was answered: the card on Home shows it at once.
+  on(source, 'approval.changed', () => void store.getState().loadApprovals());
+  on(source, 'learned.changed', () => void store.getState().loadLearned());
+  on(source, 'voice.setup', (p) => {
+    if (p?.state) store.getState().voiceSetupEvent(p);
+  });
   return () => source.close();
 }
 

@@ -109,11 +109,12 @@ describe('start-up loading', () => {
       'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
     });
     await loadFirst(useStore);
-    // The settings say whether Home shows the first start's next step instead of the day.
-    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/health', '/api/settings', '/api/state']);
+    // The settings say whether Home shows the first start's next step instead of the day; a
+    // request waiting for an admin shows on Home too.
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/api/approvals', '/api/health', '/api/settings', '/api/state']);
     expect(useStore.getState().home.status).toBe('ready');
     await loadRest(useStore);
-    const rest = api.calls.map((c) => c.path).slice(3);
+    const rest = api.calls.map((c) => c.path).slice(4);
     expect(rest).toEqual(expect.arrayContaining(['/api/voice/status', '/api/rag/documents', '/api/skills', '/api/mesh/workers']));
     expect(rest).not.toContain('/api/state');
   });

@@ -131,6 +131,47 @@ describe('the members card', () => {
     await waitFor(() => expect(api.calls[0]).toMatchObject({ method: 'DELETE', path: '/api/members/mem_paul?assigned=unassign' }));
   });
 
+  it("an admin changes a member's role and picks one for a new member; this computer's member stays admin", async () => {
+    const api = fakeApi({
+      'PATCH /api/members/mem_paul': () => json({ ...homeFixture().members[1]!, role: 'child', is_admin: false }),
+      'POST /api/members': () => json({ ...homeFixture().members[1]!, id: 'mem_gast', name: 'Oma', role: 'guest', is_admin: false }, 201),
+      'GET /api/state': () => json(household()),
+    });
+    useStore.setState({ home: { status: 'ready', data: household() } });
+    render(<MembersCard />);
+    const anna = within(screen.getByTestId(`member-${ANNA}`));
+    expect(anna.queryByLabelText('Rolle')).toBeNull();
+    expect(anna.getByText('dieser Computer')).toBeTruthy();
+    const paul = within(screen.getByTestId(`member-${PAUL}`));
+    fireEvent.change(paul.getByLabelText('Rolle'), { target: { value: 'child' } });
+    await waitFor(() => expect(api.calls[0]).toMatchObject({ method: 'PATCH', path: `/api/members/${PAUL}`, body: { role: 'child' } }));
+    expect(paul.getByRole('option', { name: 'Kind (fragt bei Wichtigem einen Verwalter)' })).toBeTruthy();
+
+    const form = within(screen.getByTestId('member-create-form'));
+    fireEvent.change(form.getByLabelText('Neues Mitglied'), { target: { value: 'Oma' } });
+    fireEvent.change(form.getByLabelText('Rolle'), { target: { value: 'guest' } });
+    fireEvent.click(form.getByRole('button', { name: 'Mitglied hinzufügen' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/members', body: { name: 'Oma', role: 'guest' } }),
+    );
+  });
+
+  it('the only admin cannot be turned into another role', () => {
+    fakeApi({});
+    const base = household();
+    // Paul is the only admin (the desktop member of an older household that was made adult).
+    const members = base.members.map((m) =>
+      m.id === PAUL
+        ? { ...m, role: 'admin' as const, is_admin: true }
+        : { ...m, role: 'adult' as const, is_admin: false, is_desktop: false },
+    );
+    useStore.setState({ home: { status: 'ready', data: { ...base, members } } });
+    render(<MembersCard />);
+    const paul = within(screen.getByTestId(`member-${PAUL}`));
+    expect((paul.getByLabelText('Rolle') as HTMLSelectElement).disabled).toBe(true);
+    expect(paul.getByText('Der einzige Verwalter bleibt Verwalter.')).toBeTruthy();
+  });
+
   it('a letter stays readable on a light colour', () => {
     expect(textOn('#1d64c2')).toBe('#fff');
     expect(textOn('#ffee88')).toBe('#000');

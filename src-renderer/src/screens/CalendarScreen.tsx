@@ -18,7 +18,9 @@ import { AgendaView, DayView, MonthView, WeekView, type ViewProps } from './cale
 import { ChoiceDialog, ScopeDialog } from './calendar/ChoiceDialog';
 import { EventEditor, type EditorTarget } from './calendar/EventEditor';
 import { canRecreate, recreateArgs } from './calendar/event-draft';
+import { IcsImportCard } from './calendar/IcsImportCard';
 import { SubscriptionsCard } from './calendar/SubscriptionsCard';
+import { CalendarAccountsCard } from './calendar/CalendarAccountsCard';
 
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
@@ -315,6 +317,8 @@ export function CalendarScreen() {
       <CalendarCard />
       <Reminders />
       <SubscriptionsCard />
+      <CalendarAccountsCard />
+      <IcsImportCard />
     </div>
   );
 }

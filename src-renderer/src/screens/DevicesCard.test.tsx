@@ -96,7 +96,7 @@ describe('Wissen & System: devices', () => {
     render(<DevicesCard />);
     await useStore.getState().loadDevices();
     const card = screen.getByTestId('card-devices');
-    expect(await within(card).findByText(/JARVIS_LAN_ADDR/)).toBeTruthy();
+    expect(await within(card).findByText(/Handys und Tablets im Heimnetz eine Adresse/)).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Gerät verbinden' })).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t, useTranslation } from '../i18n';
 import {
   aisleOf,
   GROCERY_AISLES,
   GROCERY_NAME_MAX,
+  groceryMergeTarget,
   MEAL_SLOTS,
+  mergeGroceryLine,
   readGroceryPhrase,
-  sameGroceryName,
   type GroceryItem,
   type GroceryPhrase,
   type MealSlot,
@@ -26,6 +27,8 @@ import { messageOf } from '../store/resource';
 import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
+import { ListSearch } from '../components/ListSearch';
+import { matchesSearch, SEARCH_FROM } from '../format/list-search';
 
 function MealPlan() {
   const { t, i18n } = useTranslation();
@@ -138,16 +141,9 @@ function readItem(text: string): { item?: GroceryPhrase; problem?: string } {
   return { problem: t('forms.errors.blank') };
 }
 
-/** The open item this one would be added to (same name in any case or number, same unit). */
+/** The open item this one would be added to (the master's rule, shared). */
 export function mergeTarget(items: readonly GroceryItem[], item: GroceryPhrase): GroceryItem | undefined {
-  return items.find(
-    (g) =>
-      !g.checked &&
-      g.source === 'manual' &&
-      (g.unit ?? undefined) === item.unit &&
-      sameGroceryName(g.name, item.name) &&
-      (g.quantity === null) === (item.quantity === undefined),
-  );
+  return groceryMergeTarget(items, item);
 }
 
 function GroceryRow({ g }: { g: GroceryItem }) {
@@ -189,9 +185,18 @@ function Groceries() {
   const [syncing, setSyncing] = useState(false);
   const [busy, setBusy] = useState(false);
   const { errors, mark, clear } = useFieldErrors<'item'>();
-  const items = hh?.state.groceries ?? [];
+  const [search, setSearch] = useState('');
+  const [mergedInto, setMergedInto] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  // The family types item after item: the field is ready for the next one once this one is on the list.
+  const [added, setAdded] = useState(0);
+  useEffect(() => {
+    if (added) input.current?.focus();
+  }, [added]);
+  const all = hh?.state.groceries ?? [];
+  const items = all.filter((g) => matchesSearch(g.name, search));
   const reading = readItem(text);
-  const merging = reading.item ? mergeTarget(items, reading.item) : undefined;
+  const merging = reading.item ? mergeTarget(all, reading.item) : undefined;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const read = readItem(text);
@@ -201,7 +206,7 @@ function Groceries() {
       ...(read.item.quantity !== undefined ? { quantity: read.item.quantity } : {}),
       ...(read.item.unit ? { unit: read.item.unit } : {}),
     };
-    const target = mergeTarget(items, read.item);
+    const target = mergeTarget(all, read.item);
     const before = useStore.getState().home;
     // Shown at once the way the master will store it: merged into the same open item.
     if (before.status === 'ready')
@@ -211,29 +216,27 @@ function Groceries() {
           data: {
             ...before.data,
             groceries: target
-              ? before.data.groceries.map((g) =>
-                  g.id === target.id
-                    ? {
-                        ...g,
-                        quantity:
-                          g.quantity === null || args.quantity === undefined ? null : Math.round((g.quantity + args.quantity) * 100) / 100,
-                      }
-                    : g,
-                )
+              ? before.data.groceries.map((g) => (g.id === target.id ? mergeGroceryLine(g, read.item!) : g))
               : before.data.groceries,
           },
         },
       });
+    const typed = text;
+    // Emptied at once: the next item may be typed while this one is on its way.
+    setText('');
+    setMergedInto(undefined);
     setBusy(true);
-    const outcome = await create('groceries_add', args, text.trim());
+    const outcome = await create('groceries_add', args, typed.trim());
     setBusy(false);
     if (outcome.status === 'refused') {
       if (target) useStore.setState({ home: before });
+      setText((now) => (now === '' ? typed : now));
       return mark('item', explainRefusal('groceries_add', outcome.error, args).message);
     }
     if (outcome.status === 'queued') notify('info', t('outbox.queued'));
-    setText('');
+    setMergedInto(target?.name);
     clear();
+    setAdded((n) => n + 1);
   };
   const syncFromPlan = async () => {
     setSyncing(true);
@@ -277,8 +280,8 @@ function Groceries() {
           >
             <span aria-hidden="true">↻</span> {t('food.fromPlan')}
           </button>
-          {done.length ? (
-            <button type="button" className="btn btn-small" onClick={() => void removeCheckedGroceries(useStore, items)}>
+          {all.some((g) => g.checked) ? (
+            <button type="button" className="btn btn-small" onClick={() => void removeCheckedGroceries(useStore, all)}>
               {t('shopping.removeChecked')}
             </button>
           ) : null}
@@ -291,17 +294,26 @@ function Groceries() {
             <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
               <Field label={t('shopping.item')} size="grow" error={errors.item} hint={hint}>
                 <input
+                  ref={input}
                   value={text}
                   required
                   maxLength={GROCERY_NAME_MAX + 40}
                   onChange={(e) => {
                     setText(e.target.value);
+                    setMergedInto(undefined);
                     clear('item');
                   }}
                 />
               </Field>
               <FormActions submit={t('common.add')} busy={busy} />
             </form>
+            <p className="muted small" role="status" data-testid="grocery-merged">
+              {mergedInto ? t('shopping.mergedInto', { name: mergedInto }) : ''}
+            </p>
+            {all.length >= SEARCH_FROM || search ? (
+              <ListSearch label={t('shopping.search')} value={search} onChange={setSearch} testId="grocery-search" />
+            ) : null}
+            {search && items.length === 0 ? <p className="muted">{t('common.noMatch', { query: search.trim() })}</p> : null}
             {items.length ? (
               <>
                 {aisles.map(({ aisle, items: inAisle }) => (
@@ -325,7 +337,7 @@ function Groceries() {
                   </section>
                 ) : null}
               </>
-            ) : (
+            ) : search ? null : (
               <p className="muted">{t('food.noGroceries')}</p>
             )}
           </>

@@ -10,6 +10,7 @@ import { Icon } from '../components/Icon';
 import { ReminderActions } from '../components/ReminderActions';
 import { AssigneeBadge, AssigneeFilter } from '../members/Assignee';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
+import { ApprovalsCard } from './ApprovalsCard';
 
 // Home is the family's day: what runs now and next, what is due, today's reminders and
 // meals, the shopping list, each with one tap. System telemetry lives in Wissen & System;
@@ -330,6 +331,7 @@ export function HomeScreen() {
   return (
     <div className="grid-12 grid-home" data-testid="screen-home">
       <Attention />
+      <ApprovalsCard />
       {setupOpen ? <SetupNext /> : <Greeting />}
       <Examples />
       <NowAndNext />

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { MEMBER_LANGUAGES, type Member, type MemberLanguage, type MemberUpdateRequest } from '../../../src-shared';
+import {
+  MEMBER_LANGUAGES,
+  MEMBER_ROLES,
+  type Member,
+  type MemberLanguage,
+  type MemberRole,
+  type MemberUpdateRequest,
+} from '../../../src-shared';
 import { request } from '../api';
 import { Card } from '../components/Card';
 import { Dialog } from '../components/Dialog';
@@ -23,7 +30,22 @@ async function write(action: () => Promise<unknown>, onError: (message: string) 
   }
 }
 
-function MemberRow({ member, onError }: { member: Member; onError: (message: string) => void }) {
+function RoleChoice({ value, onChange, disabled }: { value: MemberRole; onChange: (role: MemberRole) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('members.role')}>
+      <select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as MemberRole)}>
+        {MEMBER_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {t(`members.roles.${r}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function MemberRow({ member, lastAdmin, onError }: { member: Member; lastAdmin: boolean; onError: (message: string) => void }) {
   const { t } = useTranslation();
   const hh = useHousehold();
   const [name, setName] = useState(member.name);
@@ -72,10 +94,8 @@ function MemberRow({ member, onError }: { member: Member; onError: (message: str
         <span className="chip">{t('members.thisComputer')}</span>
       ) : (
         <>
-          <label className="check">
-            <input type="checkbox" checked={member.is_admin} onChange={(e) => void update({ is_admin: e.target.checked })} />{' '}
-            {t('members.admin')}
-          </label>
+          <RoleChoice value={member.role} disabled={lastAdmin} onChange={(role) => void update({ role })} />
+          {lastAdmin ? <span className="muted small">{t('members.lastAdmin')}</span> : null}
           <button
             type="button"
             className="icon-btn danger"
@@ -112,17 +132,21 @@ function MemberRow({ member, onError }: { member: Member; onError: (message: str
   );
 }
 
-/** The household's members: add, rename, colour, language, remove (with a question first). */
+/** The household's members: add, rename, colour, language, role (an admin never demotes the last admin), remove (with a question first). */
 export function MembersCard() {
   const { t } = useTranslation();
   const hh = useHousehold();
   const [name, setName] = useState('');
+  const [role, setRole] = useState<MemberRole>('adult');
   const [error, setError] = useState<string | undefined>();
+  const members = hh?.state.members ?? [];
+  const admins = members.filter((m) => m.role === 'admin').length;
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError(t('forms.errors.blank'));
-    if (await write(() => request('POST /api/members', { body: { name: name.trim() } }), setError)) {
+    if (await write(() => request('POST /api/members', { body: { name: name.trim(), role } }), setError)) {
       setName('');
+      setRole('adult');
       setError(undefined);
     }
   };
@@ -130,8 +154,8 @@ export function MembersCard() {
     <Card title={t('members.title')} className="span-12" testId="card-members">
       <p className="muted small">{t('members.intro')}</p>
       <ul className="member-list">
-        {(hh?.state.members ?? []).map((m) => (
-          <MemberRow key={`${m.id}-${m.name}`} member={m} onError={setError} />
+        {members.map((m) => (
+          <MemberRow key={`${m.id}-${m.name}`} member={m} lastAdmin={m.role === 'admin' && admins <= 1} onError={setError} />
         ))}
       </ul>
       <form className="inline-form" onSubmit={(e) => void add(e)} noValidate data-testid="member-create-form">
@@ -145,6 +169,7 @@ export function MembersCard() {
             }}
           />
         </Field>
+        <RoleChoice value={role} onChange={setRole} />
         <button type="submit" className="btn btn-primary btn-small">
           {t('members.add')}
         </button>

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SkillsResponse, SkillSourcesResponse } from '../../../src-shared';
+import type { SkillLearningRecord, SkillsResponse, SkillSourcesResponse } from '../../../src-shared';
 import { useStore } from '../store';
 import { apiError, fakeApi, json } from '../testing/fake-api';
 import { homeFixture } from '../testing/home-fixture';
@@ -141,5 +141,90 @@ describe('Wissen & System: learnt improvements of a skill', () => {
     await waitFor(() => expect(within(card).queryByText('Verbessert')).toBeNull());
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/skills/text-brief/overlay']);
     expect(useStore.getState().notices.at(-1)?.text).toBe('Verbesserung von Textprofil zurückgenommen.');
+  });
+});
+
+describe('Wissen & System: a learnt improvement waits for an admin', () => {
+  const base = {
+    description: 'Zählt Wörter und Zeichen',
+    examples: [],
+    policy: 'few-shot',
+    created_at: '2026-12-01T18:00:00.000Z',
+    stale: false,
+  };
+  const record: SkillLearningRecord = {
+    learning_id: 'lrn_0123456789abcdef',
+    kind: 'overlay',
+    skill_id: 'text-brief',
+    overlay_sha256: 'b'.repeat(64),
+    change: {
+      description_before: 'Kurzprofil eines Textes',
+      description_after: 'Zählt Wörter und Zeichen',
+      examples: ['Wie lang ist „Hallo Welt“?'],
+      policy: 'few-shot',
+    },
+    evidence: { uses: 4, use_requests: ['Wie lang ist „Hallo Welt“?'], cases: 6, score_before: 0.5, score_after: 5 / 6 },
+    status: 'proposed',
+    created_at: '2026-12-02T08:00:00.000Z',
+  };
+
+  it('shows what it changes and the evidence; accepting makes it "Verbessert", the undo is a record on the server', async () => {
+    let current = record;
+    const skills = (): SkillsResponse => ({
+      skills: [skillFixture({ id: 'text-brief', name: 'Textprofil', overlay: { ...base, learning: current } })],
+      errors: [],
+    });
+    const api = fakeApi({
+      'GET /api/skills': () => json(skills()),
+      'GET /api/skills/sources': () => json(sourcesOf({ sources: [] })),
+      'POST /api/skills/learning/lrn_0123456789abcdef/decision': () => {
+        current = { ...record, status: 'accepted', decided_by: 'desktop' };
+        return json(current);
+      },
+      'POST /api/skills/learning/lrn_0123456789abcdef/undo': () =>
+        json({ ...record, learning_id: 'lrn_1111111111111111', kind: 'undo', status: 'accepted', undoes: record.learning_id }),
+    });
+    await useStore.getState().loadSkills();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-skills');
+    const proposal = within(card).getByLabelText('Vorschlag für Textprofil');
+    expect(within(proposal).getByText('Gelernte Verbesserung – wartet auf euch')).toBeTruthy();
+    expect(within(proposal).getByText('Kurzprofil eines Textes')).toBeTruthy();
+    expect(within(proposal).getByText('Zählt Wörter und Zeichen')).toBeTruthy();
+    expect(within(proposal).getByText('„Wie lang ist „Hallo Welt“?“')).toBeTruthy();
+    expect(within(proposal).getByText('Aus 4 erfolgreichen Nutzungen gelernt')).toBeTruthy();
+    expect(within(proposal).getByText('Trefferquote 50 % → 83 % (6 Testfälle)')).toBeTruthy();
+    // Not in use yet: no "Verbessert" before the decision.
+    expect(within(card).queryByText('Verbessert')).toBeNull();
+
+    fireEvent.click(within(proposal).getByRole('button', { name: 'Übernehmen: Textprofil' }));
+    await waitFor(() => expect(within(card).getByText('Verbessert')).toBeTruthy());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/skills/learning/lrn_0123456789abcdef/decision', { decision: 'accept' }],
+    ]);
+    expect(useStore.getState().notices.at(-1)?.text).toBe('Verbesserung von Textprofil übernommen: der Assistent nutzt sie ab jetzt.');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Verbesserung zurücknehmen: Textprofil' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Ja, zurücknehmen' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/undo'))).toBe(true));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('a rejected one says so in plain words and offers no buttons', async () => {
+    fakeApi({
+      'GET /api/skills': () =>
+        json({
+          skills: [
+            skillFixture({ id: 'text-brief', name: 'Textprofil', overlay: { ...base, learning: { ...record, status: 'rejected' } } }),
+          ],
+          errors: [],
+        }),
+      'GET /api/skills/sources': () => json(sourcesOf({ sources: [] })),
+    });
+    await useStore.getState().loadSkills();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-skills');
+    expect(within(card).getByText(/wurde abgelehnt und wird nicht genutzt/)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Übernehmen/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SkillInfo, SkillSourceInfo } from '../../../src-shared';
+import type { SkillInfo, SkillLearningRecord, SkillSourceInfo } from '../../../src-shared';
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
 
@@ -94,13 +94,84 @@ export function SkillSources() {
  * What `jarvis optimize skills` learnt for a skill: "Verbessert" with the better description,
  * and an undo behind a question; a stale improvement only as a muted note.
  */
+/** A ratio as a whole percentage ("83 %"). */
+function percent(ratio: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+}
+
+/** What a proposed improvement changes and why it is proposed, for the admin who decides. */
+function LearningProposal({ skill, record }: { skill: SkillInfo; record: SkillLearningRecord }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const decide = useStore((s) => s.decideSkillLearning);
+  const { change, evidence } = record;
+  return (
+    <div className="skill-learning" aria-label={t('learning.proposalOf', { name: skill.name })}>
+      <span className="chip chip-warn">{t('learning.proposed')}</span>
+      <dl className="small">
+        {change.description_before !== undefined && change.description_before !== change.description_after ? (
+          <>
+            <dt>{t('learning.descriptionBefore')}</dt>
+            <dd>{change.description_before}</dd>
+          </>
+        ) : null}
+        <dt>{t('learning.descriptionAfter')}</dt>
+        <dd>{change.description_after}</dd>
+        {change.examples.length ? (
+          <>
+            <dt>{t('learning.examples', { count: change.examples.length })}</dt>
+            {change.examples.map((e, i) => (
+              <dd key={i}>„{e}“</dd>
+            ))}
+          </>
+        ) : null}
+        <dt>{t('learning.evidence')}</dt>
+        {evidence.uses !== undefined ? <dd>{t('learning.uses', { count: evidence.uses })}</dd> : null}
+        {evidence.score_before !== undefined && evidence.score_after !== undefined ? (
+          <dd>
+            {t('learning.score', {
+              before: percent(evidence.score_before, language),
+              after: percent(evidence.score_after, language),
+              count: evidence.cases ?? 0,
+            })}
+          </dd>
+        ) : null}
+      </dl>
+      <span className="skill-decision">
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={`${t('learning.accept')}: ${skill.name}`}
+          onClick={() => void decide(record.learning_id, skill.name, 'accept')}
+        >
+          {t('learning.accept')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small danger"
+          aria-label={`${t('learning.reject')}: ${skill.name}`}
+          onClick={() => void decide(record.learning_id, skill.name, 'reject')}
+        >
+          {t('learning.reject')}
+        </button>
+      </span>
+    </div>
+  );
+}
+
 export function SkillOverlay({ skill }: { skill: SkillInfo }) {
   const { t } = useTranslation();
   const remove = useStore((s) => s.removeSkillOverlay);
+  const undoLearning = useStore((s) => s.undoSkillLearning);
   const [confirming, setConfirming] = useState(false);
   const overlay = skill.overlay;
   if (!overlay) return null;
   if (overlay.stale) return <span className="muted small">{t('overlay.stale')}</span>;
+  const learning = overlay.learning;
+  if (learning?.status === 'proposed') return <LearningProposal skill={skill} record={learning} />;
+  if (learning?.status === 'rejected') return <span className="muted small">{t('learning.rejected')}</span>;
+  // Accepted by an admin: taken back by an undo record (its file goes with it).
+  const undo = () => (learning ? undoLearning(learning.learning_id, skill.name) : remove(skill.id, skill.name));
   return (
     <span className="skill-overlay">
       <span className="chip chip-accent" title={t('overlay.improvedTitle', { description: overlay.description })}>
@@ -115,7 +186,7 @@ export function SkillOverlay({ skill }: { skill: SkillInfo }) {
             className="btn btn-small danger"
             onClick={() => {
               setConfirming(false);
-              void remove(skill.id, skill.name);
+              void undo();
             }}
           >
             {t('overlay.undoYes')}

@@ -44,4 +44,28 @@ describe('Wissen & System: skill trust', () => {
     expect(within(row('Fremd')).getByText('Von einem unbekannten Schlüssel signiert — nicht aktiv')).toBeTruthy();
     expect(within(row('Signiert')).queryByText(/nicht aktiv/)).toBeNull();
   });
+
+  it('shows on a waiting skill whose access data it would receive', async () => {
+    fakeApi({
+      'GET /api/skills': () =>
+        json({
+          skills: [
+            skillFixture({
+              id: 'home.hue',
+              name: 'Lampen',
+              enabled: false,
+              activation: { proposal_id: 'skp_1', status: 'proposed', integration_secrets: ['Philips Hue'] },
+            }),
+            skillFixture({ id: 'plain', name: 'Schlicht', enabled: false, activation: { proposal_id: 'skp_2', status: 'proposed' } }),
+          ],
+          errors: [],
+        }),
+    });
+    await useStore.getState().loadSkills();
+    render(<SystemScreen />);
+    const card = screen.getByTestId('card-skills');
+    const row = (name: string) => within(card).getByText(name).closest('li') as HTMLElement;
+    expect(within(row('Lampen')).getByText('Bekommt die Zugangsdaten für: Philips Hue')).toBeTruthy();
+    expect(within(row('Schlicht')).queryByText(/Zugangsdaten/)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { MembersCard } from './MembersCard';
+import { LearnedCard } from './LearnedCard';
 import { AppearanceSwitches } from '../components/AppearanceSwitches';
 import { HandsFreeToggle } from '../components/HandsFreeToggle';
 import { useRef } from 'react';
@@ -293,6 +294,11 @@ function Skills() {
                       {s.activation?.status === 'proposed' ? (
                         <span className="skill-decision">
                           <span className="chip chip-warn">{t('protocol.skillWaiting')}</span>
+                          {s.activation.integration_secrets?.length ? (
+                            <span className="small" data-testid="skill-secrets">
+                              {t('protocol.skillSecrets', { names: s.activation.integration_secrets.join(', ') })}
+                            </span>
+                          ) : null}
                           <button
                             type="button"
                             className="btn btn-small btn-primary"
@@ -315,6 +321,39 @@ function Skills() {
                       ) : s.activation?.status === 'rejected' ? (
                         <span className="chip chip-bad">{t('protocol.skillRejected')}</span>
                       ) : null}
+                      {s.replicas
+                        ?.filter((r) => r.status !== 'allowed' && r.proposal_id)
+                        .map((r) => (
+                          <span key={r.proposal_id} className="skill-decision" data-testid="replica-decision">
+                            {r.status === 'proposed' ? (
+                              <>
+                                <span className="small">
+                                  {t('protocol.replicaWaiting', { worker: r.worker })} <span data-technical="">({r.endpoint})</span>
+                                </span>
+                                <button
+                                  type="button"
+                                  className="btn btn-small btn-primary"
+                                  disabled={deciding.includes(r.proposal_id!)}
+                                  aria-label={`${t('protocol.allow')}: ${s.name} – ${r.worker}`}
+                                  onClick={() => void decide(r.proposal_id!, `${s.name} – ${r.worker}`, 'accept')}
+                                >
+                                  {t('protocol.allow')}
+                                </button>
+                                <button
+                                  type="button"
+                                  className="btn btn-small"
+                                  disabled={deciding.includes(r.proposal_id!)}
+                                  aria-label={`${t('protocol.refuse')}: ${s.name} – ${r.worker}`}
+                                  onClick={() => void decide(r.proposal_id!, `${s.name} – ${r.worker}`, 'reject')}
+                                >
+                                  {t('protocol.refuse')}
+                                </button>
+                              </>
+                            ) : (
+                              <span className="chip chip-bad chip-long">{t('protocol.replicaRefused', { worker: r.worker })}</span>
+                            )}
+                          </span>
+                        ))}
                     </span>
                     <span className={`chip provider-${s.provider}`} data-technical="">
                       {s.provider}
@@ -449,6 +488,7 @@ export function SystemScreen() {
     <div className="grid-12" data-testid="screen-system">
       <Appearance />
       <MembersCard />
+      <LearnedCard />
       {adult && <Documents />}
       <VoicePipeline />
       {admin && (

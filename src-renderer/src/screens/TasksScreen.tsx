@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { explainRefusal, inputLimits } from '../forms/field-errors';
 import { useFieldErrors } from '../forms/use-field-errors';
 import { deleteTask, setTaskStatus } from '../store/household-actions';
@@ -9,11 +9,14 @@ import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
 import { formatWhen, wallClock } from '../format/household-time';
 import { useStore } from '../store';
+import { ChoresCard } from './chores/ChoresCard';
 import { whenOf } from './CalendarScreen';
 import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
 import { byInstant } from '../format/compare';
 import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
+import { ListSearch } from '../components/ListSearch';
+import { matchesSearch, SEARCH_FROM } from '../format/list-search';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 import { buildRrule, defaultChoice, describeRrule, REPEAT_KINDS, type RepeatKind } from './calendar/repeat-rule';
 
@@ -208,6 +211,13 @@ function TaskList() {
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const [repeat, setRepeat] = useState<RepeatKind>('none');
   const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // Ready for the next task without reaching for the mouse: focused once the list shows the new one.
+  const [added, setAdded] = useState(0);
+  useEffect(() => {
+    if (added) input.current?.focus();
+  }, [added]);
   const { errors, mark, clear } = useFieldErrors<'title' | 'due' | 'priority'>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -239,11 +249,15 @@ function TaskList() {
     setRepeat('none');
     setAssignee(undefined);
     clear();
+    setAdded((n) => n + 1);
   };
   const rank = { high: 0, normal: 1, low: 2 };
   const overdueFirst = (x: Task) => (hh && isOverdue(x, hh.timezone, hh.today) ? 0 : 1);
-  const tasks = byAssignee(hh?.state.tasks ?? [], whose, hh?.state.viewer_member ?? '')
-    .filter((x) => (filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done'))
+  const shown = byAssignee(hh?.state.tasks ?? [], whose, hh?.state.viewer_member ?? '').filter((x) =>
+    filter === 'all' ? true : filter === 'done' ? x.status === 'done' : x.status !== 'done',
+  );
+  const tasks = shown
+    .filter((x) => matchesSearch(x.title, search))
     .sort((a, b) => overdueFirst(a) - overdueFirst(b) || rank[a.priority] - rank[b.priority] || byDue(a.due, b.due));
   return (
     <Card
@@ -269,6 +283,7 @@ function TaskList() {
             <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="task-create-form">
               <Field label={t('tasks.newTask')} size="grow" error={errors.title}>
                 <input
+                  ref={input}
                   value={title}
                   required
                   {...inputLimits('tasks_create', 'title')}
@@ -311,12 +326,17 @@ function TaskList() {
               </Field>
               <FormActions submit={t('common.add')} busy={busy} />
             </form>
+            {shown.length >= SEARCH_FROM || search ? (
+              <ListSearch label={t('tasks.search')} value={search} onChange={setSearch} testId="task-search" />
+            ) : null}
             {tasks.length ? (
               <ul className="task-list">
                 {tasks.map((task) => (
                   <TaskRow key={task.id} task={task} />
                 ))}
               </ul>
+            ) : search ? (
+              <p className="muted">{t('common.noMatch', { query: search.trim() })}</p>
             ) : (
               <p className="muted">{t('home.noTasks')}</p>
             )}
@@ -336,6 +356,7 @@ export function TasksScreen() {
       </div>
       <Kpis />
       <TaskList />
+      <ChoresCard />
     </div>
   );
 }

@@ -54,6 +54,7 @@ export const createHomeServerSlice: StateCreator<Store, [], [], HomeServerSlice>
     homeServerChanged(section) {
       if (section === 'proxmox') void get().loadProxmox();
       else if (section === 'unifi') void get().loadUnifi();
+      else if (section === 'protect') void get().loadProtect();
       else void get().loadStacks();
     },
   };

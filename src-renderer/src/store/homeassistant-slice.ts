@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { HomeAssistantEntityView, HomeAssistantView } from '../../../src-shared';
+import type { HomeAssistantEntityView, HomeAssistantView, RiskClass } from '../../../src-shared';
 import { request } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
 import type { Store } from './index';
@@ -11,6 +11,8 @@ export interface HomeAssistantSlice {
   loadHomeAssistant(): Promise<void>;
   /** One tap: the entity's tool with this service, as the household's own call. */
   runHomeAssistantAction(entity: HomeAssistantEntityView, service: string): Promise<void>;
+  /** An admin raises or lowers one entity's risk (`null`: back to its default). */
+  setHomeAssistantEntityRisk(entityId: string, risk: RiskClass | null): Promise<void>;
 }
 
 export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistantSlice> = (set, get) => ({
@@ -40,5 +42,13 @@ export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistant
     }
     // The new state also arrives as an event; reloading here keeps the view right without one.
     await get().loadHomeAssistant();
+  },
+  async setHomeAssistantEntityRisk(entityId, risk) {
+    try {
+      const view = await request('PUT /api/home/homeassistant/entities/{id}/risk', { params: { id: entityId }, body: { risk } });
+      set({ homeAssistant: { status: 'ready', data: view } });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
   },
 });

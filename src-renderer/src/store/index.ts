@@ -4,10 +4,12 @@ import { createBoardSlice, type BoardSlice } from './board-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createDevicesSlice, type DevicesSlice } from './devices-slice';
 import { createSubscriptionsSlice, type SubscriptionsSlice } from './subscriptions-slice';
+import { createCalendarAccountsSlice, type CalendarAccountsSlice } from './calendar-accounts-slice';
 import { createHandsFreeSlice, type HandsFreeSlice } from './hands-free-slice';
 import { createHomeSlice, type HomeSlice } from './home-slice';
 import { createHomeAssistantSlice, type HomeAssistantSlice } from './homeassistant-slice';
 import { createKnowledgeSlice, type KnowledgeSlice } from './knowledge-slice';
+import { createMcpQuestionsSlice, type McpQuestionsSlice } from './mcp-questions-slice';
 import { createMeshSlice, type MeshSlice } from './mesh-slice';
 import { createOutboxSlice, type OutboxSlice } from './outbox-slice';
 import { createProtocolSlice, type ProtocolSlice } from './protocol-slice';
@@ -20,6 +22,8 @@ import { createZuhauseSlice, type ZuhauseSlice } from './zuhause-slice';
 import { createHomeServerSlice, type HomeServerSlice } from './home-server-slice';
 import { createWallSlice, type WallSlice } from './wall-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createApprovalsSlice, type ApprovalsSlice } from './approvals-slice';
+import { createLearnedSlice, type LearnedSlice } from './learned-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -41,8 +45,12 @@ export type Store = SystemSlice &
   HomeServerSlice &
   DevicesSlice &
   SubscriptionsSlice &
+  CalendarAccountsSlice &
   WallSlice &
-  SettingsSlice;
+  SettingsSlice &
+  ApprovalsSlice &
+  LearnedSlice &
+  McpQuestionsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -64,6 +72,10 @@ export const useStore = create<Store>()((...a) => ({
   ...createHomeServerSlice(...a),
   ...createDevicesSlice(...a),
   ...createSubscriptionsSlice(...a),
+  ...createCalendarAccountsSlice(...a),
   ...createWallSlice(...a),
   ...createSettingsSlice(...a),
+  ...createApprovalsSlice(...a),
+  ...createLearnedSlice(...a),
+  ...createMcpQuestionsSlice(...a),
 }));

@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand';
 import type {
+  BackupMade,
+  BackupsView,
+  CertificateResponse,
   ConnectionResult,
+  ProxmoxConnectRequest,
+  ProxmoxConnectResult,
+  UnifiConnectRequest,
+  UnifiConnectResult,
   HomeAssistantConnectRequest,
   HueCertificateResponse,
   HuePairRequest,
@@ -11,6 +18,8 @@ import type {
   SettingsUpdate,
   SetupStep,
   SetupStepState,
+  RestoreOutcome,
+  VoiceSetupState,
 } from '../../../src-shared';
 import { ApiError, request } from '../api';
 import { failed, idle, loading, messageOf, type Resource } from './resource';
@@ -48,14 +57,38 @@ export interface SettingsSlice {
   connectHue(req: HuePairRequest): Promise<ConnectionResult>;
   connectHomeAssistant(req: HomeAssistantConnectRequest): Promise<ConnectionResult>;
   connectNtfy(req: NtfyConnectRequest): Promise<ConnectionResult>;
+  /** What certificate an https address presents (for pinning a self-signed one). */
+  certificate(url: string): Promise<CertificateResponse>;
+  connectUnifi(req: UnifiConnectRequest): Promise<UnifiConnectResult>;
+  connectProxmox(req: ProxmoxConnectRequest): Promise<ProxmoxConnectResult>;
+  backups: Resource<BackupsView>;
+  /** True while "back up now" runs. */
+  backingUp: boolean;
+  loadBackups(): Promise<void>;
+  /** Resolves to the backup made, or the refusal in words. */
+  backupNow(): Promise<BackupMade | SettingsRefusal>;
+  /** The backup being restored: JARVIS stops, restores and starts again meanwhile. */
+  restoring?: string;
+  /**
+   * Restores one backup of the folder and waits until JARVIS is back; resolves to how it
+   * went, or to the refusal (nothing changed; `code` FOREIGN_BACKUP asks for a second yes).
+   */
+  restoreBackup(name: string, confirmForeign: boolean): Promise<RestoreOutcome | (SettingsRefusal & { code: string })>;
+  /** "Set up voice": running, or what came of it (undefined before the first run). */
+  voiceSetup?: VoiceSetupState;
+  startVoiceSetup(): Promise<void>;
+  voiceSetupEvent(state: VoiceSetupState): void;
 }
+
+/** How long the screen waits for JARVIS to come back after a restore. */
+const RESTORE_WAIT_MS = 120_000;
 
 function refusalOf(e: unknown): SettingsRefusal {
   return { ...(e instanceof ApiError && e.path ? { path: e.path } : {}), message: messageOf(e) };
 }
 
 /** A connection attempt the master could not even answer is "unreachable" like any other. */
-async function attempt(call: () => Promise<ConnectionResult>): Promise<ConnectionResult> {
+async function attempt<R extends ConnectionResult>(call: () => Promise<R>): Promise<R | ConnectionResult> {
   try {
     return await call();
   } catch (e) {
@@ -66,6 +99,8 @@ async function attempt(call: () => Promise<ConnectionResult>): Promise<Connectio
 export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set, get) => ({
   settings: idle(),
   models: idle(),
+  backups: idle(),
+  backingUp: false,
   setupDismissed: false,
   async loadSettings() {
     set({ settings: loading(get().settings) });
@@ -152,5 +187,82 @@ export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (
     const result = await attempt(() => request('POST /api/settings/connections/ntfy', { body: req }));
     if (result.ok) await get().loadSettings();
     return result;
+  },
+  async certificate(url) {
+    try {
+      return await request('POST /api/settings/connections/certificate', { body: { url } });
+    } catch (e) {
+      return { problem: e instanceof ApiError && e.status === 400 ? 'bad_address' : 'unreachable' };
+    }
+  },
+  async connectUnifi(req) {
+    const result = await attempt(() => request('POST /api/settings/connections/unifi', { body: req }));
+    if (result.ok) await get().loadSettings();
+    return result;
+  },
+  async connectProxmox(req) {
+    const result = await attempt(() => request('POST /api/settings/connections/proxmox', { body: req }));
+    if (result.ok) await get().loadSettings();
+    return result;
+  },
+  async loadBackups() {
+    set({ backups: loading(get().backups) });
+    try {
+      set({ backups: { status: 'ready', data: await request('GET /api/settings/backups') } });
+    } catch (e) {
+      set({ backups: failed(get().backups, e) });
+    }
+  },
+  async restoreBackup(name, confirmForeign) {
+    set({ restoring: name });
+    try {
+      let id: string;
+      try {
+        id = (await request('POST /api/settings/backups/restore', { body: { name, ...(confirmForeign ? { confirm_foreign: true } : {}) } }))
+          .id;
+      } catch (e) {
+        return { ...refusalOf(e), code: e instanceof ApiError ? e.code : '' };
+      }
+      const until = Date.now() + RESTORE_WAIT_MS;
+      while (Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 500));
+        try {
+          const view = await request('GET /api/settings/backups');
+          if (view.last_restore?.id === id) {
+            set({ backups: { status: 'ready', data: view } });
+            await get().loadSettings();
+            return view.last_restore;
+          }
+        } catch {
+          // JARVIS is starting again.
+        }
+      }
+      return { message: '', code: 'RESTORE_TIMEOUT' };
+    } finally {
+      set({ restoring: undefined });
+    }
+  },
+  async startVoiceSetup() {
+    try {
+      set({ voiceSetup: await request('POST /api/settings/voice/setup', { body: {} }) });
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+  },
+  voiceSetupEvent(state) {
+    set({ voiceSetup: state });
+    if (state.state === 'done') void get().loadVoiceStatus();
+  },
+  async backupNow() {
+    set({ backingUp: true });
+    try {
+      const made = await request('POST /api/settings/backups', { body: {} });
+      await get().loadBackups();
+      return made;
+    } catch (e) {
+      return refusalOf(e);
+    } finally {
+      set({ backingUp: false });
+    }
   },
 });

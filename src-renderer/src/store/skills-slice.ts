@@ -18,6 +18,10 @@ export interface SkillsSlice {
   /** A `skills.sources` event from the master: progress, then the result as a notice. */
   skillSourcesEvent(event: SkillSourcesEvent): void;
   removeSkillOverlay(id: string, name: string): Promise<void>;
+  /** An admin accepts or rejects what a skill learnt (its LearningRecord). */
+  decideSkillLearning(learningId: string, name: string, decision: 'accept' | 'reject'): Promise<void>;
+  /** An admin takes back an accepted improvement. */
+  undoSkillLearning(learningId: string, name: string): Promise<void>;
 }
 
 export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set, get) => ({
@@ -95,6 +99,24 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
   async removeSkillOverlay(id, name) {
     try {
       await request('DELETE /api/skills/{id}/overlay', { params: { id } });
+      get().notify('info', t('overlay.removed', { name }));
+      await get().loadSkills();
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+  },
+  async decideSkillLearning(learningId, name, decision) {
+    try {
+      await request('POST /api/skills/learning/{id}/decision', { params: { id: learningId }, body: { decision } });
+      get().notify('info', t(decision === 'accept' ? 'learning.accepted' : 'learning.rejectedNotice', { name }));
+      await get().loadSkills();
+    } catch (e) {
+      get().notify('error', messageOf(e));
+    }
+  },
+  async undoSkillLearning(learningId, name) {
+    try {
+      await request('POST /api/skills/learning/{id}/undo', { params: { id: learningId }, body: {} });
       get().notify('info', t('overlay.removed', { name }));
       await get().loadSkills();
     } catch (e) {

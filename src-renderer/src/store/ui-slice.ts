@@ -27,6 +27,15 @@ function readPersisted(): Persisted {
   }
 }
 
+function languageChosen(): boolean {
+  try {
+    const raw = JSON.parse(globalThis.localStorage?.getItem(STORAGE_KEY) ?? '{}') as Partial<Persisted>;
+    return raw.language === 'de' || raw.language === 'en';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The screen the address asks for: the installed app starts at `?screen=home`, and a
  * tapped reminder notification opens `?reminder=<id>` (its reminder is on Home).
@@ -71,6 +80,11 @@ export interface UiSlice {
   setScreen(screen: ScreenId): void;
   setMode(mode: DesignMode): void;
   setLanguage(language: Language): void;
+  /**
+   * The language of the person this device belongs to, taken while nobody chose one on this
+   * device: a phone paired to an English-speaking member speaks English from the start.
+   */
+  adoptLanguage(language: Language): void;
   notify(kind: Notice['kind'], text: string, action?: NoticeAction): void;
   dismissNotice(id: number): void;
 }
@@ -80,6 +94,8 @@ let nextNotice = 1;
 export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) => {
   const save = () => persist({ screen: get().screen, mode: get().mode, language: get().language });
   const persisted = readPersisted();
+  let chosen = languageChosen();
+  let adopted = persisted.language;
   return {
     ...persisted,
     screen: screenFromAddress() ?? persisted.screen,
@@ -93,8 +109,15 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) =>
       save();
     },
     setLanguage(language) {
+      chosen = true;
       set({ language });
       save();
+    },
+    adoptLanguage(language) {
+      // A language set any other way this session (a switch, a test) is a choice too.
+      if (chosen || get().language !== adopted) return;
+      adopted = language;
+      if (get().language !== language) set({ language });
     },
     notify(kind, text, action) {
       const id = nextNotice++;

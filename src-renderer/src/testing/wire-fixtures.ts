@@ -1,4 +1,4 @@
-import type { RagDocument, SettingsResponse, SkillInfo, VoiceCommandResponse, VoiceStatus } from '../../../src-shared';
+import type { ApprovalView, RagDocument, SettingsResponse, SkillInfo, VoiceCommandResponse, VoiceStatus } from '../../../src-shared';
 import { SECRET_NAMES, SETTING_NAMES } from '../../../src-shared';
 
 /** GET /api/voice/status of a machine where everything is installed. */
@@ -83,6 +83,24 @@ export function settingsFixture(change: Partial<SettingsResponse> = {}): Setting
       timezone: 'Europe/Berlin',
     },
     secret_store: 'key-file',
+    ...change,
+  };
+}
+
+/** A child's request waiting for an admin, as GET /api/approvals lists it. */
+export function waitingApprovalFixture(change: Partial<ApprovalView> = {}): ApprovalView {
+  return {
+    id: 'apr_1',
+    status: 'waiting',
+    asker_id: 'mem_lena',
+    asker_name: 'Lena',
+    what: { de: 'WLAN für Spielkonsole freigeben', en: 'Turn the Wi-Fi back on for Spielkonsole' },
+    created_at: '2030-01-01T16:00:00Z',
+    expires_at: '2030-01-01T16:30:00Z',
+    decided_at: null,
+    reviewer_id: null,
+    reviewer_name: null,
+    outcome: null,
     ...change,
   };
 }

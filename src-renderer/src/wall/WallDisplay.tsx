@@ -1,6 +1,6 @@
 // The wall display: an always-on screen in the kitchen (the desktop's wall window, an old
-// tablet, a TV). Read-only on purpose: it shows the family's day and week, today's meals, the
-// shopping list and what is due, and offers no control that changes anything.
+// tablet, a TV). No admin controls: it shows the family's day and week, today's meals, the
+// shopping list and what is due; its one control is the tick of a due chore.
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { CalendarEvent, HomeState, MealPlanEntry } from '../../../src-shared';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -8,6 +8,7 @@ import { useTranslation } from '../i18n';
 import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../format/household-time';
 import { formatAmount } from '../format/ingredients';
 import { useStore } from '../store';
+import { tickChore } from '../store/chore-actions';
 import { DayView } from '../screens/calendar/CalendarViews';
 import { eventKey, eventsOn } from '../screens/calendar/calendar-days';
 import { MemberLegend, useAssigneeColors, AssigneeBadges } from '../members/Assignee';
@@ -98,27 +99,20 @@ function Meals({ meals }: { meals: readonly MealPlanEntry[] }) {
   );
 }
 
-/** A chore as the household-day capability puts it into the state (when it does). */
-interface ChoreLike {
-  readonly id: string;
-  readonly title: string;
-  readonly assignee?: string | null;
-  readonly done?: boolean;
-}
-
-function choresOf(state: HomeState): readonly ChoreLike[] {
-  const list = (state as HomeState & { chores?: unknown }).chores;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (c): c is ChoreLike =>
-      typeof c === 'object' && c !== null && typeof c.id === 'string' && typeof c.title === 'string' && c.done !== true,
+/** The chores still due this period, with the person whose turn it is. */
+function dueChores(state: HomeState): { key: string; choreId: string; title: string; member: string }[] {
+  return (state.chores?.members ?? []).flatMap((m) =>
+    [...m.today, ...m.week]
+      .filter((item) => item.tick_id === null)
+      .map((item) => ({ key: `${item.chore_id}:${m.member_id}`, choreId: item.chore_id, title: item.title, member: m.member_id })),
   );
 }
 
 /** Chores not yet ticked and open tasks due today or before. */
 function Due({ state, today }: { state: HomeState; today: string }) {
   const { t } = useTranslation();
-  const chores = choresOf(state);
+  const chores = dueChores(state);
+  const name = (id: string) => state.members.find((m) => m.id === id)?.name ?? '';
   const tasks = state.tasks.filter(
     (task) => task.status !== 'done' && task.due !== null && daysBetween(wallClock(task.due, state.timezone).date, today) >= 0,
   );
@@ -126,8 +120,17 @@ function Due({ state, today }: { state: HomeState; today: string }) {
   return (
     <ul className="wall-list">
       {chores.map((c) => (
-        <li key={c.id} data-kind="chore">
-          <AssigneeBadges item={{ assignee: c.assignee ?? null }} />
+        <li key={c.key} data-kind="chore">
+          {/* The one control of the wall: a child ticks their chore off in passing. */}
+          <button
+            type="button"
+            className="wall-tick"
+            aria-label={t('chores.wallTick', { title: c.title, name: name(c.member) })}
+            onClick={() => void tickChore(useStore, c.choreId, c.member)}
+          >
+            ✓
+          </button>
+          <AssigneeBadges item={{ assignee: c.member }} />
           {c.title}
         </li>
       ))}

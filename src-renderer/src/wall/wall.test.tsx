@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HomeState } from '../../../src-shared';
+import type { ChoreChart, HomeState } from '../../../src-shared';
 import { useStore } from '../store';
 import { WALL_STATE_KEY } from '../store/wall-slice';
 import { fakeApi, json } from '../testing/fake-api';
@@ -70,13 +70,38 @@ describe('the wall display', () => {
     expect(screen.getByTestId('wall-display').querySelectorAll('button, input, select, textarea, a[href]')).toHaveLength(0);
   });
 
-  it('lists the chores the state carries, beside the due tasks', () => {
-    const state = { ...household(), chores: [{ id: 'chore_1', title: 'Müll rausbringen', assignee: 'mem_paul', done: false }] };
-    useStore.setState({ home: { status: 'ready', data: state } });
+  it('lists the chores still due with their person, each with a tick and nothing else to press', () => {
+    const item = {
+      title: 'Müll rausbringen',
+      every: 'weekly',
+      stars: 2,
+      rotate: true,
+      period: '2026-11-30',
+      next_member_id: 'mem_anna',
+    } as const;
+    const member = { today: [], stars_week: 0, stars_spent: 0, stars_left: 0, rewards: [] };
+    const chores: ChoreChart = {
+      today: '2026-12-01',
+      week: '2026-11-30',
+      chores: [],
+      members: [
+        { ...member, member_id: 'mem_paul', week: [{ ...item, chore_id: 'chore_1', tick_id: null }] },
+        { ...member, member_id: 'mem_anna', week: [{ ...item, chore_id: 'chore_2', title: 'Bad putzen', tick_id: 'tick_1' }] },
+      ],
+    };
+    useStore.setState({ home: { status: 'ready', data: { ...household(), chores } } });
     render(<WallDisplay />);
-    const chore = screen.getByTestId('wall-due').querySelector('[data-kind="chore"]');
+    const due = screen.getByTestId('wall-due');
+    const chore = due.querySelector('[data-kind="chore"]');
     expect(chore?.textContent).toContain('Müll rausbringen');
     expect(chore?.textContent).toContain('P');
+    // Anna's chore is done this week: not due.
+    expect(due.textContent).not.toContain('Bad putzen');
+    expect(
+      [...screen.getByTestId('wall-display').querySelectorAll('button, input, select, textarea, a[href]')].map((b) =>
+        b.getAttribute('aria-label'),
+      ),
+    ).toEqual(['„Müll rausbringen“ erledigt (Paul)']);
   });
 
   it('dims in the viewer’s quiet hours and not outside them', () => {

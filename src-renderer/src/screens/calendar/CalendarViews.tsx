@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { CalendarEvent } from '../../../../src-shared';
 import { Icon } from '../../components/Icon';
 import { useTranslation } from '../../i18n';
@@ -6,7 +6,8 @@ import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } fr
 import { eventDays, eventKey, eventsOn, layoutWeek, type Segment } from './calendar-days';
 import { describeRrule } from './repeat-rule';
 import { AssigneeBadges, useAssigneeColors } from '../../members/Assignee';
-import { segmentedStripe } from '../../members/assignee-filter';
+import { assigneesOf, segmentedStripe } from '../../members/assignee-filter';
+import { useHousehold } from '../household';
 
 export interface ViewProps {
   readonly events: readonly CalendarEvent[];
@@ -183,9 +184,155 @@ function CompactMonthView({ events, from, days, month, today, timeZone, onOpen, 
   );
 }
 
-function WideMonthView({ events, from, days, month, today, timeZone, onOpen, onNew, onShowDay }: ViewProps) {
+/** A callback that keeps one identity across renders and always calls the latest `fn`. */
+function useStableCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const ref = useRef(fn);
+  useEffect(() => {
+    ref.current = fn;
+  });
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
+/** The stripe of every event's people, worked out once per member list instead of once per event. */
+function useStripeOf(): (event: CalendarEvent) => string | undefined {
+  const members = useHousehold()?.state.members;
+  return useMemo(() => {
+    const colors = new Map((members ?? []).map((m) => [m.id, m.color]));
+    return (event: CalendarEvent) =>
+      segmentedStripe(
+        assigneesOf(event)
+          .map((id) => colors.get(id))
+          .filter((c): c is string => c !== undefined),
+      );
+  }, [members]);
+}
+
+interface MonthEventProps {
+  readonly event: CalendarEvent;
+  readonly timeZone: string;
+  readonly stripe: string | undefined;
+  readonly weekFrom: string;
+  readonly segment: Segment;
+  onOpen(e: CalendarEvent): void;
+}
+
+/** Same event, same place: a reload of the month that changed nothing draws nothing again. */
+function sameMonthEvent(a: MonthEventProps, b: MonthEventProps): boolean {
+  const x = a.event;
+  const y = b.event;
+  const sx = a.segment;
+  const sy = b.segment;
+  return (
+    a.onOpen === b.onOpen &&
+    a.timeZone === b.timeZone &&
+    a.stripe === b.stripe &&
+    a.weekFrom === b.weekFrom &&
+    sx.col === sy.col &&
+    sx.span === sy.span &&
+    sx.lane === sy.lane &&
+    sx.bar === sy.bar &&
+    sx.continuesBefore === sy.continuesBefore &&
+    sx.continuesAfter === sy.continuesAfter &&
+    (x === y ||
+      (x.id === y.id &&
+        x.occurrence_start === y.occurrence_start &&
+        x.start === y.start &&
+        x.end === y.end &&
+        x.all_day === y.all_day &&
+        x.title === y.title &&
+        x.rrule === y.rrule &&
+        x.assignee === y.assignee))
+  );
+}
+
+const MonthEvent = memo(function MonthEvent({ event, timeZone, stripe, weekFrom, segment: s, onOpen }: MonthEventProps) {
+  const style: CSSProperties = { gridColumn: `${s.col + 1} / span ${s.span}`, gridRow: s.lane + 2 };
+  return (
+    <button
+      type="button"
+      className={`cal-event ${event.all_day ? 'is-all-day' : ''} ${s.bar ? 'is-bar' : ''} ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter ? 'goes-on' : ''}`}
+      style={stripe ? ({ ...style, '--stripe': stripe } as CSSProperties) : style}
+      data-assignee={event.assignee ?? undefined}
+      title={event.title}
+      onClick={() => onOpen(event)}
+      data-start={addDays(weekFrom, s.col)}
+      data-span={s.span}
+    >
+      {!s.bar && !event.all_day ? <span className="cal-event-time">{wallClock(event.start, timeZone).time}</span> : null}
+      <span className="cal-event-title">{event.title}</span>
+      <RepeatMark event={event} />
+    </button>
+  );
+}, sameMonthEvent);
+
+/** One day of the month grid: its number (a new event on it) and "+N" when its events do not all fit. */
+const MonthDay = memo(function MonthDay({
+  day,
+  col,
+  rows,
+  isToday,
+  outside,
+  hidden,
+  onNew,
+  onShowDay,
+}: {
+  day: string;
+  col: number;
+  rows: number;
+  isToday: boolean;
+  outside: boolean;
+  hidden: number;
+  onNew(date: string): void;
+  onShowDay(date: string): void;
+}) {
   const { t, i18n } = useTranslation();
-  const weeks = Array.from({ length: Math.ceil(days / 7) }, (_, w) => addDays(from, w * 7));
+  const label = dayLabel(day, i18n.language);
+  return (
+    <div
+      className={`month-day ${isToday ? 'is-today' : ''} ${outside ? 'is-outside' : ''}`}
+      style={{ gridColumn: col + 1, gridRow: `1 / span ${rows}` }}
+      data-date={day}
+      aria-current={isToday ? 'date' : undefined}
+    >
+      <button type="button" className="month-daynum" aria-label={t('calendar.newEventOn', { date: label })} onClick={() => onNew(day)}>
+        {Number(day.slice(8, 10))}
+      </button>
+      {hidden ? (
+        <button
+          type="button"
+          className="month-more"
+          aria-label={t('calendar.moreOn', { count: hidden, date: label })}
+          onClick={() => onShowDay(day)}
+        >
+          {t('calendar.more', { count: hidden })}
+        </button>
+      ) : null}
+    </div>
+  );
+});
+
+/** Each week row's lanes and each day's hidden count, worked out once per list of events. */
+function layoutMonth(events: readonly CalendarEvent[], from: string, days: number, timeZone: string) {
+  return Array.from({ length: Math.ceil(days / 7) }, (_, w) => {
+    const weekFrom = addDays(from, w * 7);
+    const { segments } = layoutWeek(events, weekFrom, timeZone);
+    const hidden = Array.from({ length: 7 }, () => 0);
+    let lanes = 0;
+    for (const s of segments) {
+      if (s.lane < MONTH_LANES) lanes = Math.max(lanes, s.lane + 1);
+      else for (let c = s.col; c < s.col + s.span; c++) hidden[c]! += 1;
+    }
+    return { weekFrom, shown: segments.filter((s) => s.lane < MONTH_LANES), hidden, lanes };
+  });
+}
+
+function WideMonthView({ events, from, days, month, today, timeZone, onOpen, onNew, onShowDay }: ViewProps) {
+  const { i18n } = useTranslation();
+  const weeks = useMemo(() => layoutMonth(events, from, days, timeZone), [events, from, days, timeZone]);
+  const stripeOf = useStripeOf();
+  const open = useStableCallback(onOpen);
+  const create = useStableCallback(onNew);
+  const showDay = useStableCallback(onShowDay);
   return (
     <div className="month" data-testid="month-view">
       <div className="month-head" aria-hidden="true">
@@ -193,66 +340,41 @@ function WideMonthView({ events, from, days, month, today, timeZone, onOpen, onN
           <span key={i}>{weekdayName((i + 1) % 7, i18n.language, 'short').replace('.', '')}</span>
         ))}
       </div>
-      {weeks.map((weekFrom) => {
-        const { segments } = layoutWeek(events, weekFrom, timeZone);
-        const shown = segments.filter((s) => s.lane < MONTH_LANES);
-        const lanes = Math.min(MONTH_LANES, Math.max(0, ...segments.map((s) => s.lane + 1)));
-        const rows = lanes + 2;
-        return (
-          <div
-            key={weekFrom}
-            className="month-week"
-            style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}
-          >
-            {Array.from({ length: 7 }, (_, col) => {
-              const day = addDays(weekFrom, col);
-              const isToday = day === today;
-              const hidden = segments.filter((s) => s.lane >= MONTH_LANES && s.col <= col && col < s.col + s.span).length;
-              const outside = month !== undefined && day.slice(0, 7) !== month.slice(0, 7);
-              return (
-                <div
-                  key={day}
-                  className={`month-day ${isToday ? 'is-today' : ''} ${outside ? 'is-outside' : ''}`}
-                  style={{ gridColumn: col + 1, gridRow: `1 / span ${rows}` }}
-                  data-date={day}
-                  aria-current={isToday ? 'date' : undefined}
-                >
-                  <button
-                    type="button"
-                    className="month-daynum"
-                    aria-label={t('calendar.newEventOn', { date: dayLabel(day, i18n.language) })}
-                    onClick={() => onNew(day)}
-                  >
-                    {Number(day.slice(8, 10))}
-                  </button>
-                  {hidden ? (
-                    <button
-                      type="button"
-                      className="month-more"
-                      aria-label={t('calendar.moreOn', { count: hidden, date: dayLabel(day, i18n.language) })}
-                      onClick={() => onShowDay(day)}
-                    >
-                      {t('calendar.more', { count: hidden })}
-                    </button>
-                  ) : null}
-                </div>
-              );
-            })}
-            {shown.map((s) => (
-              <EventButton
-                key={eventKey(s.event)}
-                event={s.event}
-                timeZone={timeZone}
-                onOpen={onOpen}
-                showTime={!s.bar}
-                className={`${s.bar ? 'is-bar' : ''} ${s.continuesBefore ? 'from-before' : ''} ${s.continuesAfter ? 'goes-on' : ''}`}
-                style={{ gridColumn: `${s.col + 1} / span ${s.span}`, gridRow: s.lane + 2 }}
-                data={{ 'data-start': addDays(weekFrom, s.col), 'data-span': s.span }}
+      {weeks.map(({ weekFrom, shown, hidden, lanes }) => (
+        <div
+          key={weekFrom}
+          className="month-week"
+          style={{ gridTemplateRows: `var(--daynum-row) repeat(${lanes}, auto) minmax(var(--more-row), 1fr)` }}
+        >
+          {hidden.map((count, col) => {
+            const day = addDays(weekFrom, col);
+            return (
+              <MonthDay
+                key={day}
+                day={day}
+                col={col}
+                rows={lanes + 2}
+                isToday={day === today}
+                outside={month !== undefined && day.slice(0, 7) !== month.slice(0, 7)}
+                hidden={count}
+                onNew={create}
+                onShowDay={showDay}
               />
-            ))}
-          </div>
-        );
-      })}
+            );
+          })}
+          {shown.map((s) => (
+            <MonthEvent
+              key={eventKey(s.event)}
+              event={s.event}
+              timeZone={timeZone}
+              stripe={stripeOf(s.event)}
+              weekFrom={weekFrom}
+              segment={s}
+              onOpen={open}
+            />
+          ))}
+        </div>
+      ))}
     </div>
   );
 }

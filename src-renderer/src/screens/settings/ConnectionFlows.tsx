@@ -85,46 +85,6 @@ export function HueConnect({ settings }: { settings: SettingsResponse }) {
   );
 }
 
-/** Home Assistant: the address and a long-lived token, tested before it is kept. */
-export function HomeAssistantConnect({ settings }: { settings: SettingsResponse }) {
-  const { t } = useTranslation();
-  const connect = useStore((s) => s.connectHomeAssistant);
-  const [url, setUrl] = useState(settingValue(settings, 'homeassistant_url') || 'http://');
-  const [token, setToken] = useState('');
-  const [result, setResult] = useState<ConnectionResult | undefined>();
-  const [busy, setBusy] = useState(false);
-  const secret = secretOf(settings, 'homeassistant_token');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    const answer = await connect({ url: url.trim(), token: token.trim() });
-    setBusy(false);
-    setResult(answer);
-    if (answer.ok) setToken('');
-  };
-  return (
-    <Card title={t('settings.connections.homeassistant.title')} className="span-6" testId="connect-homeassistant">
-      <StateLine connected={secret.set} />
-      {secret.fixed ? (
-        <p className="field-hint">{t('settings.fixed')}</p>
-      ) : (
-        <form className="connect-form" onSubmit={(e) => void submit(e)}>
-          <Field label={t('settings.connections.homeassistant.address')}>
-            <input value={url} maxLength={500} inputMode="url" onChange={(e) => setUrl(e.target.value)} />
-          </Field>
-          <Field label={t('settings.connections.homeassistant.token')} hint={t('settings.connections.homeassistant.tokenHint')}>
-            <input type="password" autoComplete="off" value={token} maxLength={4000} onChange={(e) => setToken(e.target.value)} required />
-          </Field>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('settings.connections.testing') : t('settings.connections.test')}
-          </button>
-          <ConnectionOutcome result={result} />
-        </form>
-      )}
-    </Card>
-  );
-}
-
 /** ntfy: server, topic and (for a protected topic) a token; the test sends one message. */
 export function NtfyConnect({ settings }: { settings: SettingsResponse }) {
   const { t } = useTranslation();

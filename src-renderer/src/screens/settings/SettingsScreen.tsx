@@ -1,11 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SettingName, SettingsResponse } from '../../../../src-shared';
+import type { SecretName, SettingName, SettingsResponse } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { Field } from '../../components/Field';
 import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
-import { HueConnect, HomeAssistantConnect, NtfyConnect } from './ConnectionFlows';
+import { HueConnect, NtfyConnect } from './ConnectionFlows';
+import { HomeAssistantConnect, ProxmoxConnect, UnifiConnect } from './ServerConnect';
+import { QuietHoursCard } from './QuietHoursCard';
+import { RestoreBackup } from './RestoreBackup';
 import { secretOf } from './settings-parts';
+import { VoiceSetupCard } from './VoiceSetupCard';
 
 // Everything a household used to set in the environment, held by the app. A value the
 // environment sets is shown, marked and not editable: the environment wins.
@@ -118,8 +122,56 @@ function FoldersCard({ settings }: { settings: SettingsResponse }) {
   const { t } = useTranslation();
   return (
     <Card title={t('settings.folders.title')} className="span-6" testId="settings-folders">
-      <SettingField settings={settings} name="backup_folder" label={t('settings.folders.backup')} />
       <SettingField settings={settings} name="documents_folder" label={t('settings.folders.documents')} />
+      <SettingField settings={settings} name="dockge_folder" label={t('settings.folders.dockge')} />
+    </Card>
+  );
+}
+
+/** The backup folder, the daily schedule, "back up now" and the backups there, with what they do not carry. */
+function BackupsCard({ settings }: { settings: SettingsResponse }) {
+  const { t } = useTranslation();
+  const backups = useStore((s) => s.backups);
+  const load = useStore((s) => s.loadBackups);
+  const backupNow = useStore((s) => s.backupNow);
+  const busy = useStore((s) => s.backingUp);
+  const [problem, setProblem] = useState<string | undefined>();
+  const folder = valueOf(settings, 'backup_folder').value;
+  useEffect(() => {
+    void load();
+  }, [load, folder]);
+  const run = async () => {
+    setProblem(undefined);
+    const made = await backupNow();
+    if ('message' in made) setProblem(made.message);
+  };
+  const view = backups.data;
+  return (
+    <Card title={t('settings.backups.title')} className="span-6" testId="settings-backups">
+      <SettingField settings={settings} name="backup_folder" label={t('settings.backups.folder')} />
+      {folder ? <p className="muted">{t('settings.backups.schedule')}</p> : <p className="muted">{t('settings.backups.noFolder')}</p>}
+      <button type="button" className="btn" disabled={!folder || busy} aria-busy={busy || undefined} onClick={() => void run()}>
+        {busy ? t('settings.backups.running') : t('settings.backups.now')}
+      </button>
+      {busy ? <progress aria-label={t('settings.backups.running')} /> : null}
+      {problem ? (
+        <p className="inline-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {view?.last_error ? <p className="inline-error">{t('settings.backups.failed')}</p> : null}
+      {view && view.files.length > 0 ? (
+        <RestoreBackup files={view.files} available={view.restore_available} />
+      ) : folder ? (
+        <p className="muted">{t('settings.backups.none')}</p>
+      ) : null}
+      {view && view.secrets_not_carried.length > 0 ? (
+        <p className="muted" data-testid="backup-secrets">
+          {t('settings.backups.notCarried', {
+            names: view.secrets_not_carried.map((n: SecretName) => t(`settings.secretNames.${n}`)).join(', '),
+          })}
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -186,9 +238,14 @@ export function SettingsScreen() {
             <AssistantCard settings={s} />
             <HueConnect settings={s} />
             <HomeAssistantConnect settings={s} />
+            <UnifiConnect settings={s} />
+            <ProxmoxConnect settings={s} />
             <NtfyConnect settings={s} />
+            <QuietHoursCard settings={s} />
             <NetworkCard settings={s} />
+            <BackupsCard settings={s} />
             <FoldersCard settings={s} />
+            <VoiceSetupCard />
             <MeshCard settings={s} />
           </>
         )}

@@ -107,29 +107,34 @@ function HouseholdStep({ settings, onDone, busy, error }: StepProps) {
 interface Person {
   name: string;
   color: string;
+  /** A child needs a parent's approval for anything disruptive in the home. */
+  role: 'adult' | 'child';
 }
 
 function PeopleStep({ onDone, error }: StepProps) {
   const { t } = useTranslation();
+  const language = useStore((s) => s.language);
   const members = useStore((s) => s.home.data?.members ?? []);
   const me = members.find((m) => m.is_desktop);
   const [myName, setMyName] = useState(me && !PLACEHOLDER_NAMES.has(me.name) ? me.name : '');
   const [myColor, setMyColor] = useState<string>(me?.color ?? MEMBER_COLORS[0]);
   const [others, setOthers] = useState<Person[]>([]);
   const existing = members.filter((m) => !m.is_desktop);
-  const add = () => setOthers((o) => [...o, { name: '', color: MEMBER_COLORS[(o.length + existing.length + 1) % MEMBER_COLORS.length]! }]);
+  const add = () =>
+    setOthers((o) => [...o, { name: '', color: MEMBER_COLORS[(o.length + existing.length + 1) % MEMBER_COLORS.length]!, role: 'adult' }]);
   const change = (i: number, p: Partial<Person>) => setOthers((o) => o.map((x, j) => (j === i ? { ...x, ...p } : x)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onDone(async () => {
       try {
-        if (me && (myName.trim() !== me.name || myColor !== me.color))
+        // The people speak the language the setup was done in: their paired phones start in it.
+        if (me && (myName.trim() !== me.name || myColor !== me.color || me.language !== language))
           await request('PATCH /api/members/{id}', {
             params: { id: me.id },
-            body: { ...(myName.trim() ? { name: myName.trim() } : {}), color: myColor },
+            body: { ...(myName.trim() ? { name: myName.trim() } : {}), color: myColor, language },
           });
         for (const p of others.filter((x) => x.name.trim()))
-          await request('POST /api/members', { body: { name: p.name.trim(), color: p.color } });
+          await request('POST /api/members', { body: { name: p.name.trim(), color: p.color, role: p.role, language } });
         await useStore.getState().loadHome();
         return undefined;
       } catch (err) {
@@ -154,9 +159,16 @@ function PeopleStep({ onDone, error }: StepProps) {
           <Field label={t('setup.people.name')} size="grow">
             <input value={p.name} maxLength={40} onChange={(e) => change(i, { name: e.target.value })} autoFocus />
           </Field>
+          <Field label={t('setup.people.kind')}>
+            <select value={p.role} onChange={(e) => change(i, { role: e.target.value as Person['role'] })}>
+              <option value="adult">{t('setup.people.adult')}</option>
+              <option value="child">{t('setup.people.child')}</option>
+            </select>
+          </Field>
           <ColourChoice value={p.color} onChange={(color) => change(i, { color })} label={t('setup.people.colour')} />
         </div>
       ))}
+      {others.some((p) => p.role === 'child') ? <p className="muted small">{t('setup.people.childHint')}</p> : null}
       <button type="button" className="btn" onClick={add}>
         {t('setup.people.add')}
       </button>

@@ -4,6 +4,7 @@ import { toolFailure, toolSuccess, type HomeAssistantView } from '../../../../sr
 import { useStore } from '../../store';
 import { fakeApi, json } from '../../testing/fake-api';
 import { createAudit } from '../../testing/language-audit';
+import { homeFixture } from '../../testing/home-fixture';
 import { resetStore } from '../../testing/reset-store';
 import { HomeAssistantSection } from './HomeAssistantSection';
 import { ZuhauseScreen } from './ZuhauseScreen';
@@ -77,6 +78,46 @@ describe('Zuhause: Home Assistant', () => {
     });
   });
 
+  it('an admin raises one lamp to "Störend" on the entity itself; others see no such control', async () => {
+    const withRisk = (set: boolean): HomeAssistantView => {
+      const view = connected('off');
+      const [lamp, sensor] = view.areas[0]!.entities;
+      const risk = set
+        ? { risk: 'disruptive' as const, risk_default: 'reversible' as const, risk_set_by_household: true }
+        : { risk: 'reversible' as const, risk_default: 'reversible' as const };
+      return { ...view, areas: [{ ...view.areas[0]!, entities: [{ ...lamp!, ...risk }, sensor!] }] };
+    };
+    let set = false;
+    const api = fakeApi({
+      'GET /api/home/homeassistant': () => json(withRisk(set)),
+      'PUT /api/home/homeassistant/entities/light.stehlampe/risk': () => {
+        set = true;
+        return json(withRisk(true));
+      },
+    });
+    useStore.setState({ home: { status: 'ready', data: homeFixture() } });
+    show();
+    const select = (await screen.findByRole('combobox', { name: 'Stehlampe: wie viel es stören kann' })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(within(select).getByRole('option', { name: 'Standard (Umkehrbar)' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'disruptive' } });
+    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    await vi.waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Stehlampe: wie viel es stören kann' }) as HTMLSelectElement).value).toBe('disruptive'),
+    );
+    expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/home/homeassistant/entities/light.stehlampe/risk',
+      body: { risk: 'disruptive' },
+    });
+    // Only the lamp acts: the sensor has no risk control.
+    expect(screen.getAllByRole('combobox')).toHaveLength(1);
+    cleanup();
+    useStore.setState({ home: { status: 'ready', data: { ...homeFixture(), viewer_role: 'adult' } } });
+    show();
+    await screen.findByRole('region', { name: 'Wohnzimmer' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
   it('a refusal (a lock the household has not allowed, a device that does not answer) shows as a notice', async () => {
     fakeApi({
       'GET /api/home/homeassistant': () => json(connected('off')),
@@ -95,6 +136,15 @@ describe('Zuhause: Home Assistant', () => {
     show();
     expect(await screen.findByText(/Verbindung zu Home Assistant ist unterbrochen/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Wohnzimmer' })).toBeTruthy();
+    cleanup();
+    fakeApi({
+      'GET /api/home/homeassistant': () =>
+        json({ ...connected('on'), connection: 'reconnecting' as const, last_live_update: '2026-08-29T06:20:00Z' }),
+    });
+    show();
+    expect((await screen.findByTestId('homeassistant-no-live-since')).textContent).toMatch(
+      /^Keine Live-Updates seit .+: was hier steht, kann veraltet sein\.$/,
+    );
   });
 
   it("is one of the Zuhause screen's sections and loads when the screen opens", async () => {

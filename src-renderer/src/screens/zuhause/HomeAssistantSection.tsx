@@ -1,7 +1,9 @@
-import type { HomeAssistantEntityView, HomeAssistantView } from '../../../../src-shared';
+import { RISK_CLASSES, isRiskClass, type HomeAssistantEntityView, type HomeAssistantView } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { exists, useTranslation } from '../../i18n';
+import { useIsAdmin } from '../../members/viewer-role';
 import { useStore } from '../../store';
+import { NoLiveSince } from './NoLiveSince';
 import { NotSetUp } from './NotSetUp';
 
 /**
@@ -47,6 +49,7 @@ function HomeAssistantBody({ view }: { view: HomeAssistantView }) {
   return (
     <>
       {notice}
+      <NoLiveSince live={view.connection === 'connected'} since={view.last_live_update} testId="homeassistant-no-live-since" />
       {empty && view.connection === 'connected' ? <p className="muted">{t('homeAssistant.empty')}</p> : null}
       <div className="ha-areas">
         {view.areas.map((area) => (
@@ -70,6 +73,7 @@ function EntityList({ entities }: { entities: readonly HomeAssistantEntityView[]
   const { t } = useTranslation();
   const busy = useStore((s) => s.homeAssistantBusy);
   const run = useStore((s) => s.runHomeAssistantAction);
+  const admin = useIsAdmin();
   return (
     <ul className="ha-entities">
       {entities.map((e) => (
@@ -92,9 +96,33 @@ function EntityList({ entities }: { entities: readonly HomeAssistantEntityView[]
             </button>
           ))}
           {e.blocked ? <span className="muted small">{t('homeAssistant.blocked')}</span> : null}
+          {admin && e.risk ? <EntityRiskSelect entity={e} /> : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An admin raises or lowers how much switching this one device can disturb; "Standard" keeps its default. */
+function EntityRiskSelect({ entity }: { entity: HomeAssistantEntityView }) {
+  const { t } = useTranslation();
+  const setRisk = useStore((s) => s.setHomeAssistantEntityRisk);
+  const current = entity.risk_set_by_household ? entity.risk : '';
+  return (
+    <select
+      className="select-small"
+      value={current}
+      aria-label={t('homeAssistant.riskLabel', { name: entity.name })}
+      title={t('homeAssistant.riskHint')}
+      onChange={(ev) => void setRisk(entity.entity_id, isRiskClass(ev.target.value) ? ev.target.value : null)}
+    >
+      <option value="">{t('homeAssistant.riskDefault', { risk: t(`risk.class.${entity.risk_default ?? entity.risk}`) })}</option>
+      {RISK_CLASSES.map((r) => (
+        <option key={r} value={r}>
+          {t(`risk.class.${r}`)}
+        </option>
+      ))}
+    </select>
   );
 }
 

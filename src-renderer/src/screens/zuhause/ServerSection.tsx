@@ -83,7 +83,11 @@ function StackRow({ stack }: { stack: ComposeStackView }) {
       <span className={`dot ${stack.state === 'running' ? 'dot-ok' : stack.state === 'partial' ? '' : 'dot-off'}`} aria-hidden="true" />
       <span className="guest-name">{stack.name}</span>
       <span className="muted guest-state">
-        {stack.state === 'missing' ? t('zuhause.stacks.missing') : t('zuhause.stacks.running', { running, total: stack.containers.length })}
+        {stack.state === 'missing'
+          ? t('zuhause.stacks.missing')
+          : stack.containers.length === 0
+            ? t('zuhause.stacks.down')
+            : t('zuhause.stacks.running', { running, total: stack.containers.length })}
       </span>
       {stack.state === 'missing' ? null : (
         <span className="guest-actions">
@@ -174,7 +178,7 @@ export function ServerSection() {
             <NotSetUp
               testId="stacks-not-set-up"
               problem={problemText(data)}
-              steps={[t('zuhause.stacks.step1'), t('zuhause.stacks.step2')]}
+              steps={[t('zuhause.stacks.step1'), t('zuhause.stacks.step2'), t('zuhause.stacks.step3')]}
             />
           ) : (
             <ul className="item-list stacks">

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, HomeUnifiResponse, ToolResult } from '../../../../src-shared';
 import { useStore } from '../../store';
@@ -102,8 +102,24 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     const protect: HomeProtectResponse = {
       state: 'ready',
       cameras: [
-        { id: 'cam1', name: 'Einfahrt', state: 'CONNECTED', connected: true, snapshot_path: '/api/home/protect/cameras/cam1/snapshot' },
-        { id: 'cam2', name: 'Garten', state: 'DISCONNECTED', connected: false, snapshot_path: '/api/home/protect/cameras/cam2/snapshot' },
+        {
+          id: 'cam1',
+          name: 'Einfahrt',
+          state: 'CONNECTED',
+          connected: true,
+          model: 'G4 Bullet',
+          doorbell: false,
+          snapshot_path: '/api/home/protect/cameras/cam1/snapshot',
+        },
+        {
+          id: 'cam2',
+          name: 'Garten',
+          state: 'DISCONNECTED',
+          connected: false,
+          model: 'G4 Bullet',
+          doorbell: false,
+          snapshot_path: '/api/home/protect/cameras/cam2/snapshot',
+        },
       ],
     };
     fakeApi({ 'GET /api/home/protect': () => json(protect) });
@@ -112,5 +128,76 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     const img = (await screen.findByAltText('Aktuelles Bild von Einfahrt')) as HTMLImageElement;
     expect(img.getAttribute('src')).toMatch(/^\/api\/home\/protect\/cameras\/cam1\/snapshot\?n=\d+$/);
     expect(within(screen.getByTestId('camera-cam2')).getByText('Kamera nicht verbunden')).toBeTruthy();
+  });
+
+  it("says since when no camera detections came while the console's event subscription is down, and reloads when it is back", async () => {
+    let protect: HomeProtectResponse = {
+      state: 'ready',
+      live: false,
+      last_live_update: '2026-08-29T06:20:00Z',
+      cameras: [
+        {
+          id: 'cam1',
+          name: 'Einfahrt',
+          state: 'CONNECTED',
+          connected: true,
+          model: 'G4 Bullet',
+          doorbell: false,
+          snapshot_path: '/api/home/protect/cameras/cam1/snapshot',
+        },
+      ],
+    };
+    fakeApi({ 'GET /api/home/protect': () => json(protect) });
+    await useStore.getState().loadProtect();
+    render(<CamerasSection />);
+    expect((await screen.findByTestId('protect-no-live-since')).textContent).toMatch(/^Keine Live-Updates seit /);
+    protect = { state: 'ready', live: true, cameras: protect.state === 'ready' ? protect.cameras : [] };
+    act(() => useStore.getState().homeServerChanged('protect'));
+    await vi.waitFor(() => expect(screen.queryByTestId('protect-no-live-since')).toBeNull());
+    expect(screen.getByAltText('Aktuelles Bild von Einfahrt')).toBeTruthy();
+  });
+
+  it('shows on each camera card whether it is online, its newest motion and, for a doorbell, its newest ring', async () => {
+    const protect: HomeProtectResponse = {
+      state: 'ready',
+      cameras: [
+        {
+          id: 'door',
+          name: 'Haustür',
+          state: 'CONNECTED',
+          connected: true,
+          model: 'G4 Doorbell Pro',
+          doorbell: true,
+          last_motion: '2026-12-01T14:02:00Z',
+          last_ring: '2026-12-01T13:15:00Z',
+          snapshot_path: '/api/home/protect/cameras/door/snapshot',
+        },
+        { id: 'garden', name: 'Garten', state: 'DISCONNECTED', connected: false, model: 'G4 Bullet', doorbell: false, snapshot_path: '/x' },
+      ],
+    };
+    fakeApi({ 'GET /api/home/protect': () => json(protect) });
+    await useStore.getState().loadProtect();
+    render(<CamerasSection />);
+    const door = await screen.findByTestId('camera-door');
+    expect(within(door).getByText('Haustür (Türklingel)')).toBeTruthy();
+    const facts = within(door).getByTestId('camera-door-facts').textContent!;
+    expect(facts).toContain('online');
+    expect(facts).toMatch(/letzte Bewegung .*\d{2}:02/);
+    expect(facts).toMatch(/zuletzt geklingelt .*\d{2}:15/);
+    const garden = screen.getByTestId('camera-garden-facts').textContent!;
+    expect(garden).toContain('offline');
+    expect(garden).toContain('noch keine Bewegung gesehen');
+    expect(garden).not.toContain('geklingelt');
+  });
+
+  it('shows a Dockge stack that is down as not started, with a start button', async () => {
+    const dockge: HomeStacksResponse = { state: 'ready', stacks: [{ name: 'immich', source: 'dockge', state: 'stopped', containers: [] }] };
+    fakeApi({ 'GET /api/home/proxmox': () => json(proxmox), 'GET /api/home/stacks': () => json(dockge) });
+    await Promise.all([useStore.getState().loadProxmox(), useStore.getState().loadStacks()]);
+    render(<ServerSection />);
+    const row = await screen.findByTestId('stack-immich');
+    expect(row.textContent).toContain('nicht gestartet');
+    expect(within(row).getByTestId('stack-immich-start')).toBeTruthy();
+    expect(within(row).queryByTestId('stack-immich-stop')).toBeNull();
   });
 });

@@ -1,0 +1,2 @@
+export { APPROVALS_MIGRATIONS } from './migrations';
+export { ApprovalStore, type NewApproval, type StoredApproval } from './approval-store';

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { LearnedListResponse, LearnedRecord, SkillLearningRecord } from '../../../src-shared';
+import { Refusal } from '../../platform/errors';
+import type { LearnedRecordStore, StoredLearned } from '../../skills';
+
+/** Who looks at or decides a record. */
+export interface LearnedViewer {
+  readonly memberId: string;
+  readonly admin: boolean;
+  /** Skill improvements are decided on the computer JARVIS runs on, as on the skills card. */
+  readonly onDesktop: boolean;
+}
+
+/** The skills' improvements, which keep their own records and undo. */
+export interface OverlayRecords {
+  list(): readonly SkillLearningRecord[];
+  decide(id: string, decision: 'accept' | 'reject', by: string): SkillLearningRecord;
+  undo(id: string, by: string): SkillLearningRecord;
+}
+
+export interface LearnedDeps {
+  readonly store: LearnedRecordStore;
+  readonly clock: () => Date;
+  readonly nameOf?: (memberId: string) => string | undefined;
+  readonly overlays?: OverlayRecords;
+  /** A record was added, decided or forgotten. */
+  readonly changed?: () => void;
+}
+
+export interface LearnedProposal {
+  readonly kind: 'fact' | 'pipeline';
+  readonly content: string;
+  readonly steps?: readonly string[];
+  readonly source: 'assistant' | 'member';
+  readonly fromMemberId?: string;
+  /** null = the whole household. */
+  readonly memberId: string | null;
+}
+
+const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function overlayRecord(r: SkillLearningRecord): LearnedRecord | undefined {
+  // An improvement taken back or refused is no longer on the list: it is forgotten.
+  if (r.kind !== 'overlay' || r.undone || r.status === 'rejected') return undefined;
+  return {
+    id: r.learning_id,
+    kind: 'overlay',
+    content: `${r.skill_id}: ${r.change.description_after}`,
+    source: 'optimizer',
+    member_id: null,
+    state: r.status,
+    created_at: r.created_at,
+    ...(r.decided_at ? { decided_at: r.decided_at } : {}),
+    ...(r.decided_by ? { decided_by: r.decided_by } : {}),
+  };
+}
+
+/**
+ * The household's consent to everything the assistant learns. A record belongs to one member
+ * (private to them and the admins) or to the whole household (decided by an admin). Only an
+ * accepted record is used; forgetting deletes it.
+ */
+export class LearnedRecords {
+  constructor(private readonly d: LearnedDeps) {}
+
+  /** A proposal, or the record already holding the same content for the same member. */
+  propose(p: LearnedProposal): StoredLearned {
+    const content = p.content.trim().replace(/\s+/g, ' ');
+    const existing = this.d.store
+      .list()
+      .find((r) => r.kind === p.kind && r.member_id === p.memberId && same(r.content, content) && r.state !== 'refused');
+    if (existing) return existing;
+    const record: StoredLearned = {
+      id: `lrd_${randomBytes(8).toString('hex')}`,
+      kind: p.kind,
+      content,
+      ...(p.steps ? { steps: [...p.steps] } : {}),
+      source: p.source,
+      ...(p.fromMemberId ? { from_member_id: p.fromMemberId } : {}),
+      member_id: p.memberId,
+      state: 'proposed',
+      created_at: this.d.clock().toISOString(),
+    };
+    this.d.store.insert(record);
+    this.d.changed?.();
+    return record;
+  }
+
+  /** What the viewer may see: their own, the household's; an admin everything. */
+  list(viewer: LearnedViewer): LearnedListResponse {
+    const overlays = (this.d.overlays?.list() ?? []).map(overlayRecord).filter((r): r is LearnedRecord => r !== undefined);
+    const records = [...this.d.store.list(), ...overlays]
+      .filter((r) => mayView(r, viewer))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((r) => this.named(r));
+    return { records, may_decide_household: viewer.admin };
+  }
+
+  accept(id: string, viewer: LearnedViewer): LearnedRecord {
+    const record = this.decidable(id, viewer);
+    if (record.kind === 'overlay') {
+      this.d.overlays!.decide(id, 'accept', viewer.memberId);
+      this.d.changed?.();
+      return this.named({ ...record, state: 'accepted' });
+    }
+    const at = this.d.clock().toISOString();
+    if (!this.d.store.decide(id, 'accepted', viewer.memberId, at))
+      throw new Refusal('conflict', 'LEARNED_DECIDED', 'This was already accepted.');
+    this.d.changed?.();
+    return this.named(this.d.store.get(id)!);
+  }
+
+  /** Deletes the record: from now on it is neither shown nor used. */
+  forget(id: string, viewer: LearnedViewer): void {
+    const record = this.decidable(id, viewer);
+    if (record.kind === 'overlay') {
+      if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
+      else this.d.overlays!.decide(id, 'reject', viewer.memberId);
+    } else if (!this.d.store.delete(id)) throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+    this.d.changed?.();
+  }
+
+  /** The accepted facts the assistant may use for this member: their own and the household's. */
+  acceptedFacts(memberId: string | undefined): string[] {
+    return this.accepted('fact', memberId).map((r) => r.content);
+  }
+
+  /** The accepted pipelines the assistant may offer this member. */
+  acceptedPipelines(memberId: string | undefined): { readonly name: string; readonly steps: readonly string[] }[] {
+    return this.accepted('pipeline', memberId).map((r) => ({ name: r.content, steps: r.steps ?? [] }));
+  }
+
+  /** The member's record with this content, in any state. */
+  find(kind: 'fact' | 'pipeline', content: string, memberId: string | null): StoredLearned | undefined {
+    return this.d.store.list().find((r) => r.kind === kind && r.member_id === memberId && same(r.content, content));
+  }
+
+  private accepted(kind: 'fact' | 'pipeline', memberId: string | undefined): StoredLearned[] {
+    return this.d.store
+      .list()
+      .filter((r) => r.kind === kind && r.state === 'accepted' && (r.member_id === null || r.member_id === memberId))
+      .reverse();
+  }
+
+  /** A record someone else may not see is absent for them; one they see but may not decide is refused. */
+  private decidable(id: string, viewer: LearnedViewer): LearnedRecord {
+    const record =
+      this.d.store.get(id) ??
+      (this.d.overlays?.list() ?? [])
+        .filter((r) => r.learning_id === id)
+        .map(overlayRecord)
+        .find((r) => r !== undefined);
+    if (!record || !mayView(record, viewer)) throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+    if (record.member_id === null && !viewer.admin)
+      throw new Refusal(
+        'forbidden',
+        'LEARNED_HOUSEHOLD_ONLY_ADMIN',
+        'Only an admin of the household decides what the whole household learns.',
+      );
+    if (record.kind === 'overlay' && !viewer.onDesktop)
+      throw new Refusal('forbidden', 'LOOPBACK_ONLY', 'Skill improvements are decided on the computer JARVIS runs on.');
+    return record;
+  }
+
+  private named(r: LearnedRecord): LearnedRecord {
+    const name = r.member_id ? this.d.nameOf?.(r.member_id) : undefined;
+    return name ? { ...r, member_name: name } : r;
+  }
+}
+
+/** A member's record is private to them and the admins; the household's is seen by all. */
+export function mayView(r: Pick<LearnedRecord, 'member_id'>, viewer: LearnedViewer): boolean {
+  return r.member_id === null || r.member_id === viewer.memberId || viewer.admin;
+}

@@ -1,0 +1,91 @@
+import type { LearnedRecord } from '../../../src-shared';
+import type { Db } from '../../platform/database/database';
+import { applyMigrations } from '../../platform/database/migrations';
+import { SKILL_LEARNING_MIGRATIONS } from './learning-migrations';
+import { SKILL_LEARNING_COMPONENT } from './learning-records';
+
+interface Row {
+  id: string;
+  kind: 'fact' | 'pipeline';
+  content: string;
+  steps_json: string | null;
+  source: 'assistant' | 'member';
+  from_member_id: string | null;
+  member_id: string | null;
+  state: 'proposed' | 'accepted' | 'refused';
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** A fact or pipeline as stored; overlays keep their own records beside the skills. */
+export type StoredLearned = LearnedRecord & { readonly kind: 'fact' | 'pipeline'; readonly source: 'assistant' | 'member' };
+
+/** The household's learnt facts and pipelines: proposed, decided once, deleted when forgotten. */
+export class LearnedRecordStore {
+  constructor(private readonly db: Db) {
+    applyMigrations(db, SKILL_LEARNING_COMPONENT, SKILL_LEARNING_MIGRATIONS);
+  }
+
+  insert(record: StoredLearned): void {
+    this.db
+      .prepare(
+        `INSERT INTO learned_records
+          (id, kind, content, steps_json, source, from_member_id, member_id, state, created_at, decided_at, decided_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        record.id,
+        record.kind,
+        record.content,
+        record.steps ? JSON.stringify(record.steps) : null,
+        record.source,
+        record.from_member_id ?? null,
+        record.member_id,
+        record.state,
+        record.created_at,
+        record.decided_at ?? null,
+        record.decided_by ?? null,
+      );
+  }
+
+  get(id: string): StoredLearned | undefined {
+    const row = this.db.prepare('SELECT * FROM learned_records WHERE id = ?').get(id) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Every record, newest first. */
+  list(): StoredLearned[] {
+    return (this.db.prepare('SELECT * FROM learned_records ORDER BY created_at DESC, rowid DESC').all() as Row[]).map(fromRow);
+  }
+
+  /** Decides a proposed record; false when it was no longer proposed (or is gone). */
+  decide(id: string, state: 'accepted' | 'refused', by: string, at: string): boolean {
+    return (
+      this.db
+        .prepare(`UPDATE learned_records SET state = ?, decided_by = ?, decided_at = ? WHERE id = ? AND state = 'proposed'`)
+        .run(state, by, at, id).changes === 1
+    );
+  }
+
+  /** False when there was no such record. */
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM learned_records WHERE id = ?').run(id).changes === 1;
+  }
+}
+
+function fromRow(row: Row): StoredLearned {
+  return {
+    id: row.id,
+    kind: row.kind,
+    content: row.content,
+    ...(row.steps_json ? { steps: JSON.parse(row.steps_json) as string[] } : {}),
+    source: row.source,
+    ...(row.from_member_id ? { from_member_id: row.from_member_id } : {}),
+    member_id: row.member_id,
+    state: row.state,
+    created_at: row.created_at,
+    ...(row.decided_at ? { decided_at: row.decided_at } : {}),
+    ...(row.decided_by ? { decided_by: row.decided_by } : {}),
+  };
+}
