@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnedListResponse } from '../src-shared';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { startServedApp, type ServedApp } from './support/served-app';
-import { callTool, eventually, openScreen } from './support/ui';
+import { callTool, eventually, openScreen, waitForLive } from './support/ui';
 
 let app: ServedApp;
 let browser: Browser;
@@ -25,9 +25,13 @@ async function learned(): Promise<LearnedListResponse> {
 
 describe('Gelernt', () => {
   it('shows a proposed fact live, accepts it and forgets it after a second yes', async () => {
+    // A retry starts from an empty list like the first try.
+    for (const r of (await learned()).records) await fetch(`${app.url}/api/learned/${r.id}`, { method: 'DELETE' });
     const { page, errors } = await openScreen(browser, app, 'system', 'clean');
     const card = page.getByTestId('card-learned');
     await card.getByText('JARVIS hat sich noch nichts gemerkt.').waitFor();
+    // The proposal must reach the open screen as an event, not as a load.
+    await waitForLive(page);
 
     const proposed = await callTool(app, 'memory_propose', { fact: 'Oma hat am 3. Mai Geburtstag' });
     expect(proposed.success).toBe(true);

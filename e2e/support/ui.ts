@@ -32,6 +32,15 @@ export async function openScreen(
   return { page, errors };
 }
 
+/**
+ * Waits until the page's event stream is open. A change the server makes before that is
+ * only seen by the screens that reload on open, so a test that changes the server
+ * behind an open screen waits for this first.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await page.locator('[data-testid="connection"] .dot-live').waitFor({ timeout: 30_000 });
+}
+
 export async function homeState(app: ServedApp): Promise<HomeState> {
   const res = await fetch(`${app.url}/api/state`);
   if (!res.ok) throw new Error(`/api/state answered ${res.status}`);
