@@ -24,7 +24,8 @@ function diagnosticsOf(code: string): number[] {
   }
 }
 
-describe('unused code', () => {
+// Each case builds a TypeScript program with the standard library: seconds each on a busy machine.
+describe('unused code', { timeout: 120_000 }, () => {
   it('is refused: a local nobody reads, an import nobody uses, a parameter nobody reads', () => {
     expect(diagnosticsOf('export function f(): number {\n  const unused = 1;\n  return 2;\n}\n')).toContain(6133);
     expect(diagnosticsOf("import { join } from './elsewhere';\nexport const x = 1;\n")).toEqual(expect.arrayContaining([6133]));

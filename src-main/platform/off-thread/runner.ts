@@ -74,6 +74,9 @@ async function sourceOf(script: OffThreadScript): Promise<Source> {
   throw new OffThreadAbort('crashed', `The worker script ${script.bundle} is missing from this build.`);
 }
 
+/** How long a thread may take to start on a busy machine before its task counts as stuck. */
+const THREAD_START_MS = 30_000;
+
 /**
  * One kind of task (one worker script) with its limits. Each task gets a fresh thread:
  * nothing a hostile input left behind outlives it, and terminating it is always safe.
@@ -135,10 +138,14 @@ export class OffThreadRunner<I, O> {
         fn();
         void worker.terminate();
       };
-      const timer = setTimeout(
-        () => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${timeoutMs} ms and was stopped.`))),
-        timeoutMs,
-      );
+      const stop = () => settle(() => reject(new OffThreadAbort('timeout', `The task took longer than ${timeoutMs} ms and was stopped.`)));
+      // The task's time counts from when its thread runs: starting a thread on a busy machine
+      // is not the input's doing. A thread that never starts is stopped after a generous wait.
+      let timer = setTimeout(stop, THREAD_START_MS + timeoutMs);
+      worker.once('online', () => {
+        clearTimeout(timer);
+        timer = setTimeout(stop, timeoutMs);
+      });
       worker.once('message', (reply: TaskReply<O>) =>
         settle(() => {
           if (reply.ok) resolve(reply.value);

@@ -29,11 +29,11 @@ describe('household time', () => {
       dayMonth: { day: 'numeric', month: 'short' },
     };
     for (const language of ['de', 'en']) {
+      const formats = Object.entries(styles).map(
+        ([style, options]) => [style as DayStyle, new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' })] as const,
+      );
       for (let day = '2026-01-01'; day < '2027-01-01'; day = addDays(day, 1)) {
-        for (const [style, options] of Object.entries(styles)) {
-          const intl = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-          expect(formatDay(day, language, style as DayStyle)).toBe(intl);
-        }
+        for (const [style, intl] of formats) expect(formatDay(day, language, style)).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
       }
     }
     expect(formatDay('2026-12-01', 'de')).toBe('Di., 1. Dez.');
