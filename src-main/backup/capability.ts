@@ -180,6 +180,8 @@ export function createBackupCapability(ctx: Platform, deps: BackupDeps): BackupC
     if (!folder()) throw new Refusal('conflict', 'NO_BACKUP_FOLDER', 'Choose a folder for the backups first.', '/backup_folder');
     let out: string;
     try {
+      // A backup that was already under way began before what the person just changed.
+      await running?.catch(() => undefined);
       out = await runScheduled();
     } catch {
       throw new Refusal('unavailable', 'BACKUP_FAILED', 'The backup could not be written into the backup folder.');

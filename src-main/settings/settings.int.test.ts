@@ -165,14 +165,30 @@ describe('connections made in the app', () => {
     const backups = mkdtempSync(join(tmpdir(), 'jarvis-settings-backup-'));
     closers.push(async () => rmSync(backups, { recursive: true, force: true }));
     const tm = await master({ JARVIS_BACKUP_DIR: backups });
-    await tm.request('/api/settings/connections/homeassistant', { json: { url: ha.url, token: TOKEN } });
-    const out = await tm.master.capabilities.backup.runScheduled();
-    const archive = readFileSync(out);
+    // The token is kept only once the connection test passed; a backup before that names no secret.
+    const connected = await tm.request('/api/settings/connections/homeassistant', { json: { url: ha.url, token: TOKEN } });
+    expect(connected.json).toEqual({ ok: true });
+    expect(secretOf((await tm.request('/api/settings')).json, 'homeassistant_token').set).toBe(true);
+    // The backup at start may still be under way; "back up now" is made after the connection.
+    const made = await tm.master.capabilities.backup.backupNow();
+    const archive = readFileSync(join(backups, made.name));
     expect(archive.includes(Buffer.from(TOKEN))).toBe(false);
     const keyText = readFileSync(join(dirname(tm.config.dataFile), 'secrets.key'), 'utf8').trim();
     expect(archive.includes(Buffer.from(keyText))).toBe(false);
     expect(archive.toString('latin1')).toContain('"secrets_not_carried":["homeassistant_token"]');
-    expect(readdirSync(dirname(out)).length).toBeGreaterThan(0);
+    expect(readdirSync(backups)).toContain(made.name);
+  });
+
+  it('"back up now" while another backup is under way makes a new one that holds what was just changed', async () => {
+    const backups = mkdtempSync(join(tmpdir(), 'jarvis-settings-backup-'));
+    closers.push(async () => rmSync(backups, { recursive: true, force: true }));
+    const tm = await master({ JARVIS_BACKUP_DIR: backups });
+    const backup = tm.master.capabilities.backup;
+    const underWay = backup.runScheduled();
+    tm.master.capabilities.settings.service.setSecret('ntfy_token', 'tk_while_a_backup_runs');
+    const made = await backup.backupNow();
+    await underWay;
+    expect(readFileSync(join(backups, made.name), 'latin1')).toContain('"secrets_not_carried":["ntfy_token"]');
   });
 
   it('Hue: the certificate is shown first, the link button is asked for, then the lights work without a restart', async () => {
