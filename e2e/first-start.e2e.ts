@@ -109,8 +109,9 @@ const WORDS: Record<'de' | 'en', Words> = {
     message: 'Message to JARVIS',
     send: 'Send',
     openChat: 'Open assistant',
-    sentence: 'Licht im Wohnzimmer an',
-    reply: 'Wohnzimmer: Licht an.',
+    // The stand-ins' rooms carry German names, as the family named them in its apps.
+    sentence: 'Turn on the lights in the Wohnzimmer',
+    reply: 'Wohnzimmer: lights on.',
     noModel: 'Ollama cannot be reached or has no model yet.',
     sections: 'Sections',
     system: 'Knowledge & System',

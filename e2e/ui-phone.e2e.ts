@@ -69,6 +69,10 @@ function layoutProblems(page: Page): Promise<{ overflow: number; squeezed: strin
           `${el.tagName.toLowerCase()}.${el.className}: "${own.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
         );
     }
+    // The bottom bar's names are read whole, never cut to "Calend…".
+    for (const name of Array.from(document.querySelectorAll<HTMLElement>('.sidebar .nav-short'))) {
+      if (name.scrollWidth > name.clientWidth) squeezed.push(`bottom bar: "${name.textContent}" is cut`);
+    }
     return { overflow: document.documentElement.scrollWidth - window.innerWidth, squeezed };
   });
 }

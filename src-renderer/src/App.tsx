@@ -49,7 +49,10 @@ function Navigation() {
               <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
                 <path d={ICONS[id]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              <span>{t(`nav.${id}`)}</span>
+              <span className="nav-name">{t(`nav.${id}`)}</span>
+              <span className="nav-short" aria-hidden="true">
+                {t(`navShort.${id}`)}
+              </span>
             </button>
           </li>
         ))}

@@ -12,6 +12,17 @@ export const de = {
     system: 'Wissen & System',
     settings: 'Einstellungen',
   },
+  /** The phone's bottom bar: eight screens share 390 px, so each name fits in about eight letters. */
+  navShort: {
+    home: 'Home',
+    calendar: 'Kalender',
+    tasks: 'Aufgaben',
+    kanban: 'Kanban',
+    food: 'Essen',
+    zuhause: 'Zuhause',
+    system: 'Wissen',
+    settings: 'Einstell.',
+  },
   settings: {
     title: 'Einstellungen',
     fixed: 'Auf dem Computer, auf dem JARVIS läuft, fest eingestellt.',

@@ -13,6 +13,16 @@ export const en: Messages = {
     system: 'Knowledge & System',
     settings: 'Settings',
   },
+  navShort: {
+    home: 'Home',
+    calendar: 'Calendar',
+    tasks: 'Tasks',
+    kanban: 'Kanban',
+    food: 'Food',
+    zuhause: 'Devices',
+    system: 'System',
+    settings: 'Settings',
+  },
   settings: {
     title: 'Settings',
     fixed: 'Set on the computer JARVIS runs on.',
