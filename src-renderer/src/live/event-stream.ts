@@ -45,6 +45,16 @@ export async function loadAll(store: Api): Promise<void> {
   await loadRest(store);
 }
 
+/**
+ * What a screen opened before the stream fetched on its own (not part of loadAll): a change
+ * made between that fetch and the stream's opening has no event, so it is fetched again.
+ */
+function reloadFetchedOnTheirOwn(store: Api): void {
+  const s = store.getState();
+  if (s.learned.status !== 'idle') void s.loadLearned();
+  if (s.calendarWindow.status !== 'idle') void s.refreshCalendar();
+}
+
 /** The `data` of a server event; undefined when the line is not JSON. */
 function payload<K extends ServerEventName>(e: MessageEvent): ServerEventData[K] | undefined {
   try {
@@ -72,6 +82,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     // reload the home state at first, everything after a reconnect.
     if (wasOpen) void loadAll(store);
     else void store.getState().loadHome();
+    reloadFetchedOnTheirOwn(store);
     wasOpen = true;
     store.getState().setLive(true);
     // The master is reachable again: what waited in the outbox goes now.

@@ -91,6 +91,19 @@ describe('live event stream', () => {
     expect(useStore.getState().documents.data?.[0]).toMatchObject({ status: 'indexing', progress: 0.6 });
   });
 
+  it('refetches the Gelernt list a screen loaded before the stream first opened', async () => {
+    const api = fakeApi({
+      'GET /api/state': () => json(homeFixture()),
+      'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
+      'GET /api/learned': () => json({ items: [] }),
+    });
+    useStore.setState({ learned: { status: 'ready', data: { items: [] } as never } });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    source.onopen?.();
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.path === '/api/learned')).toHaveLength(1));
+  });
+
   it('marks the app live while the stream is open', () => {
     fakeApi({});
     const source = new FakeEventSource();
