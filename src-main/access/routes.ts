@@ -204,6 +204,7 @@ export function registerAccessRoutes(
     { schema: { params: deviceParams } },
     async (req, reply): Promise<AppPasswordResponse> => {
       requireDesktopOrAdmin(req, service);
+      answerCarriesSecrets(req, ['password']);
       const { password, memberName } = service.issueAppPassword(req.params.id);
       const origin = lan.origin();
       void reply.code(201).header('cache-control', 'no-store');

@@ -13,6 +13,7 @@ import { MEMBER_LANGUAGES, MEMBER_NAME_MAX, MEMBER_REMOVE_CHOICES, MEMBER_ROLES 
 import { Refusal } from '../platform/errors';
 import { viewerOf } from '../platform/viewer';
 import type { MembersService } from './members';
+import { HOUSEHOLD_EDIT_LIMIT_BYTES } from './body-limits';
 
 const memberFields = {
   name: { type: 'string', minLength: 1, maxLength: MEMBER_NAME_MAX * 4 },
@@ -43,16 +44,20 @@ function requireManager(req: FastifyRequest, members: MembersService): void {
 export function registerMemberRoutes(app: FastifyInstance, members: MembersService): void {
   app.get('/api/members', async (): Promise<MembersResponse> => ({ members: members.list() }));
 
-  app.post<{ Body: MemberCreateRequest }>('/api/members', { schema: { body: createBody } }, async (req, reply): Promise<Member> => {
-    requireManager(req, members);
-    const member = members.create(req.body);
-    reply.code(201);
-    return member;
-  });
+  app.post<{ Body: MemberCreateRequest }>(
+    '/api/members',
+    { schema: { body: createBody }, bodyLimit: HOUSEHOLD_EDIT_LIMIT_BYTES },
+    async (req, reply): Promise<Member> => {
+      requireManager(req, members);
+      const member = members.create(req.body);
+      reply.code(201);
+      return member;
+    },
+  );
 
   app.patch<{ Params: { id: string }; Body: MemberUpdateRequest }>(
     '/api/members/:id',
-    { schema: { params: idParams, body: updateBody } },
+    { schema: { params: idParams, body: updateBody }, bodyLimit: HOUSEHOLD_EDIT_LIMIT_BYTES },
     async (req): Promise<Member> => {
       requireManager(req, members);
       return members.update(req.params.id, req.body);

@@ -10,6 +10,7 @@ import { newTraceId } from '../platform/trace';
 import { Refusal, statusOfToolResult } from '../platform/errors';
 import { pageOf, pageRequest } from '../platform/paging';
 import { viewerOf } from '../platform/viewer';
+import { HOUSEHOLD_EDIT_LIMIT_BYTES } from './body-limits';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -99,14 +100,17 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   type IdReq = { Params: { id: string } };
   type BodyReq = { Body: Record<string, unknown> };
   type PatchReq = { Params: { id: string }; Body: Record<string, unknown> };
+  const edit = { body: objectBody };
   const crud = (base: string, tools: { create?: string; update?: string; remove?: string }) => {
     if (tools.create) {
       const name = tools.create;
-      app.post<BodyReq>(base, { schema: { body: objectBody } }, async (req, reply) => send(req, reply, name, req.body, true));
+      app.post<BodyReq>(base, { schema: edit, bodyLimit: HOUSEHOLD_EDIT_LIMIT_BYTES }, async (req, reply) =>
+        send(req, reply, name, req.body, true),
+      );
     }
     if (tools.update) {
       const name = tools.update;
-      app.patch<PatchReq>(`${base}/:id`, { schema: { body: objectBody } }, async (req, reply) =>
+      app.patch<PatchReq>(`${base}/:id`, { schema: edit, bodyLimit: HOUSEHOLD_EDIT_LIMIT_BYTES }, async (req, reply) =>
         send(req, reply, name, { ...req.body, id: req.params.id }),
       );
     }

@@ -169,6 +169,18 @@ export class MeshService {
         '/endpoint',
       );
     }
+    // The same name and address with another key is another worker claiming to be this one:
+    // it must not knock the live (perhaps approved) worker off. A worker that lost its key
+    // enrolls again once the old lease has run out, and is then a new replica to approve.
+    if (holder && (holder.key ?? '') !== (req.key ?? '')) {
+      this.ctx.tracer.record('mesh', 'mesh', 'key_mismatch', { worker: holder.name, worker_id: holder.id, endpoint });
+      throw new MeshRefusal(
+        'conflict',
+        'WORKER_KEY_MISMATCH',
+        `The live worker ${holder.name} at ${endpoint} has another key; it stays enrolled until it leaves or its lease runs out.`,
+        '/key',
+      );
+    }
     const accessToken = newAccessToken();
     this.ctx.tracer.redactor.add(accessToken);
     const worker = this.roster.add({

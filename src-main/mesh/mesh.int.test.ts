@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -379,6 +380,26 @@ describe('mesh with real workers', () => {
     // refused for an unknown worker, and a late heartbeat with the old id gets 404.
     expect((await m.request('/api/mesh/workers/wrk_unknown/reload', { method: 'POST' })).status).toBe(404);
     await w.stop('SIGKILL');
+  });
+
+  it('a worker makes its Ed25519 key (worker-key.pem, 0600) on first start, declares it, and keeps it after a restart', async () => {
+    const m = await master();
+    const dataDir = mkdtempSync(join(tmpdir(), 'mesh-worker-key-'));
+    try {
+      const keyOf = () => m.master.capabilities.mesh.service!.roster.live().find((r) => r.name === 'keyed')?.key;
+      const first = await worker(m, 'keyed', join(skillsRoot, 'shared'), { JARVIS_WORKER_DATA_DIR: dataDir });
+      await waitForWorkers(m, ['keyed']);
+      const file = join(dataDir, 'worker-key.pem');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const declared = createPublicKey(readFileSync(file, 'utf8')).export({ type: 'spki', format: 'der' }).toString('base64');
+      expect(keyOf()).toBe(declared);
+      await first.stop('SIGTERM');
+      await worker(m, 'keyed', join(skillsRoot, 'shared'), { JARVIS_WORKER_DATA_DIR: dataDir });
+      await waitForWorkers(m, ['keyed']);
+      expect(keyOf()).toBe(declared);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('a late heartbeat gets 404 and the worker enrolls again', async () => {

@@ -207,4 +207,30 @@ describe('replica approval', () => {
     expect((await tagged('mesh.later')).replicas!.find((r) => r.worker === 'delta')?.status).toBe('proposed');
     expect(await tags(3, 'skill_mesh_later_tag')).toEqual(['gamma', 'gamma', 'gamma']);
   }, 60_000);
+  it('a worker with the same name and address but another key cannot knock the approved one off', async () => {
+    const keyed = { ...MANIFEST, id: 'mesh.keyed', name: 'Keyed' };
+    const eps = await standIn('eps', '127.0.0.1');
+    const first = await enroll('eps', eps.url, 'key-of-eps', keyed);
+    const proposed = await tagged('mesh.keyed');
+    expect((await decideSkillProposal(tm, proposed.activation!.proposal_id, 'accept')).status).toBe(200);
+    expect(await tags(2, 'skill_mesh_keyed_tag')).toEqual(['eps', 'eps']);
+
+    const impostor = await mesh('/api/mesh/enroll', {
+      protocol: WORKER_PROTOCOL,
+      enrollment_token: TOKEN,
+      name: 'eps',
+      runtime: 'python',
+      endpoint: eps.url,
+      key: 'key-of-someone-else',
+    });
+    expect(impostor.status).toBe(409);
+    expect(impostor.json.error.code).toBe('WORKER_KEY_MISMATCH');
+    // The approved worker is still enrolled, still allowed, and still takes the calls.
+    expect((await mesh(`/api/mesh/workers/${first.id}/heartbeat`, {}, first.token)).status).toBe(200);
+    expect((await tagged('mesh.keyed')).replicas).toMatchObject([{ worker: 'eps', status: 'allowed' }]);
+    expect(await tags(2, 'skill_mesh_keyed_tag')).toEqual(['eps', 'eps']);
+    // The worker itself (same key) may enroll again, as after a restart.
+    await enroll('eps', eps.url, 'key-of-eps', keyed);
+    expect((await tagged('mesh.keyed')).replicas).toMatchObject([{ worker: 'eps', status: 'allowed' }]);
+  }, 60_000);
 });

@@ -11,6 +11,9 @@ const idParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 
+/** Enroll and heartbeat carry a manifest and a few counters; past this a body is refused (413) unread. */
+export const MESH_SMALL_BODY_LIMIT_BYTES = 16 * 1024;
+
 function tokenOf(req: FastifyRequest): string | undefined {
   return bearerToken(req.headers.authorization);
 }
@@ -20,7 +23,7 @@ function tokenOf(req: FastifyRequest): string | undefined {
  * routes, nothing else. Every route but enroll needs the worker's access token.
  */
 export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService): void {
-  app.post('/api/mesh/enroll', async (req, reply) => {
+  app.post('/api/mesh/enroll', { bodyLimit: MESH_SMALL_BODY_LIMIT_BYTES }, async (req, reply) => {
     // The token is checked before the shape, so a stranger learns nothing about the format.
     const body = req.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -44,8 +47,10 @@ export function registerMeshWorkerRoutes(app: FastifyInstance, mesh: MeshService
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/mesh/workers/:id/heartbeat', { schema: { params: idParams } }, async (req) =>
-    mesh.heartbeat(mesh.authenticate(req.params.id, tokenOf(req))),
+  app.post<{ Params: { id: string } }>(
+    '/api/mesh/workers/:id/heartbeat',
+    { schema: { params: idParams }, bodyLimit: MESH_SMALL_BODY_LIMIT_BYTES },
+    async (req) => mesh.heartbeat(mesh.authenticate(req.params.id, tokenOf(req))),
   );
 
   app.delete<{ Params: { id: string } }>('/api/mesh/workers/:id', { schema: { params: idParams } }, async (req, reply) => {

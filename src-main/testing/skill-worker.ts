@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,6 +72,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       JARVIS_WORKER_PORT: String(port),
       JARVIS_WORKER_ENDPOINT: url,
       JARVIS_SKILLS_DIR: options.skillsDir,
+      // Its own key folder, not the user's home: each test worker is a worker of its own.
+      // One per name and port, so a worker started again where it was keeps its key.
+      JARVIS_WORKER_DATA_DIR: join(tmpdir(), `jarvis-worker-${process.pid}-${options.name}-${port}`),
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

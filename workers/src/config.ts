@@ -1,4 +1,6 @@
 // The worker is configured by its environment only.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 export interface WorkerConfig {
   readonly masterUrl: string;
@@ -9,6 +11,8 @@ export interface WorkerConfig {
   readonly host: string;
   readonly port: number;
   readonly skillsDir: string;
+  /** Where the worker keeps its own key (worker-key.pem), made on first start. */
+  readonly dataDir: string;
   /** The container is the boundary here: manifests may name python3, node, … */
   readonly allowSystemExec: boolean;
   readonly maxTimeoutMs: number;
@@ -66,6 +70,7 @@ export function loadWorkerConfig(env: Record<string, string | undefined>): Worke
     host,
     port,
     skillsDir: env.JARVIS_SKILLS_DIR?.trim() || '/skills',
+    dataDir: env.JARVIS_WORKER_DATA_DIR?.trim() || join(homedir(), '.jarvis-worker'),
     allowSystemExec: execText === 'true' || execText === '1',
     maxTimeoutMs,
     maxOutputKb,

@@ -51,6 +51,8 @@ export class MasterLink {
   constructor(
     private readonly config: WorkerConfig,
     private readonly version: string,
+    /** The worker's public key: the master tells this worker from one with the same name by it. */
+    private readonly publicKey?: string,
   ) {}
 
   async enroll(): Promise<Session> {
@@ -61,6 +63,7 @@ export class MasterLink {
       runtime: this.config.runtime,
       endpoint: this.config.endpoint,
       version: this.version,
+      ...(this.publicKey ? { key: this.publicKey } : {}),
     });
     if (status !== 201) throw new MasterRefusal(status, `enrollment refused: ${reason(status, json)}`);
     const r = json as EnrollResponse;
