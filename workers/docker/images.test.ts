@@ -36,7 +36,10 @@ interface Service {
   network_mode?: string;
 }
 
-const compose = parse(readFileSync(join(here, '..', 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync(join(here, '..', 'compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+};
 const services = Object.entries(compose.services);
 
 describe('workers/compose.yaml', () => {
@@ -66,8 +69,12 @@ describe('workers/compose.yaml', () => {
       mounts.filter((v) => v.split(':')[1] === '/skills'),
       name,
     ).toHaveLength(1);
-    expect(mounts).toHaveLength(1);
+    // Besides /skills, only the worker's own named volume for its key, where its data folder is.
+    expect(mounts).toHaveLength(2);
     expect(mounts[0]).toMatch(/:ro$/);
+    expect(mounts[1]).toBe(`${name}-key:/var/lib/jarvis-worker`);
+    expect(s.environment?.JARVIS_WORKER_DATA_DIR).toBe('/var/lib/jarvis-worker');
+    expect(compose.volumes).toHaveProperty(`${name}-key`);
     expect(JSON.stringify(s)).not.toContain('docker.sock');
     expect(existsSync(join(here, '..', mounts[0]!.split(':')[0]!)), mounts[0]).toBe(true);
     // The token comes from the environment; compose refuses to start without it.

@@ -8,7 +8,7 @@ import { createInvokeServer } from './invoke-server';
 import { MasterLink } from './master-link';
 import { Membership } from './membership';
 import { scanSkills, type SkillCatalog } from './skill-catalog';
-import { loadOrCreateWorkerKey } from './worker-key';
+import { workerKeyOrPassing } from './worker-key';
 
 function log(line: string): void {
   process.stderr.write(`[jarvis-skill-worker] ${line}\n`);
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   report(catalog);
 
   const membership = new Membership({
-    link: new MasterLink(config, APP_VERSION, loadOrCreateWorkerKey(config.dataDir).publicKey),
+    link: new MasterLink(config, APP_VERSION, workerKeyOrPassing(config.dataDir, log).publicKey),
     skills: () => [...catalog.skills.values()].map((s) => s.manifest),
     log,
   });

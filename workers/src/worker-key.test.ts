@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateWorkerKey, WORKER_KEY_FILE } from './worker-key';
+import { loadOrCreateWorkerKey, WORKER_KEY_FILE, workerKeyOrPassing } from './worker-key';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -39,5 +39,14 @@ describe('worker key', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     writeFileSync(file, 'not a key');
     expect(() => loadOrCreateWorkerKey(dir)).toThrow();
+  });
+  it('where its folder cannot be written, the worker still starts with a key for this run and says why', () => {
+    const blocker = join(tempDir(), 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const lines: string[] = [];
+    const key = workerKeyOrPassing(join(blocker, 'data'), (l) => lines.push(l));
+    const pub = createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' });
+    expect(verify(null, Buffer.from('x'), pub, Buffer.from(key.sign('x'), 'base64'))).toBe(true);
+    expect(lines.join('\n')).toMatch(/cannot keep the worker key .*JARVIS_WORKER_DATA_DIR/);
   });
 });

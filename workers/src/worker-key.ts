@@ -45,3 +45,24 @@ export function loadOrCreateWorkerKey(dataDir: string): WorkerKey {
     sign: (data) => sign(null, typeof data === 'string' ? Buffer.from(data) : data, key).toString('base64'),
   };
 }
+
+/**
+ * The kept key, or, where the data folder cannot be written (a read-only container without
+ * its volume), a key for this run only: the worker still serves, and says why a restart
+ * will make it a new worker to the master.
+ */
+export function workerKeyOrPassing(dataDir: string, log: (line: string) => void): WorkerKey {
+  try {
+    return loadOrCreateWorkerKey(dataDir);
+  } catch (err) {
+    log(
+      `cannot keep the worker key in ${dataDir} (${err instanceof Error ? err.message : String(err)}); ` +
+        'using a key for this run only: mount a writable folder there (JARVIS_WORKER_DATA_DIR)',
+    );
+    const key = generateKeyPairSync('ed25519').privateKey;
+    return {
+      publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),
+      sign: (data) => sign(null, typeof data === 'string' ? Buffer.from(data) : data, key).toString('base64'),
+    };
+  }
+}
