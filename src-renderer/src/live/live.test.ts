@@ -95,9 +95,9 @@ describe('live event stream', () => {
     const api = fakeApi({
       'GET /api/state': () => json(homeFixture()),
       'GET /api/health': () => json({ ok: true, version: '1', components: {} }),
-      'GET /api/learned': () => json({ items: [] }),
+      'GET /api/learned': () => json({ records: [], may_decide_household: true }),
     });
-    useStore.setState({ learned: { status: 'ready', data: { items: [] } as never } });
+    useStore.setState({ learned: { status: 'ready', data: { records: [], may_decide_household: true } } as never });
     const source = new FakeEventSource();
     connectEvents(useStore, source as unknown as EventSource);
     source.onopen?.();
