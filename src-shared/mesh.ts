@@ -19,6 +19,18 @@ export interface EnrollRequest {
   readonly version?: string;
   /** A stable key of the worker (e.g. its public key); another key makes it another replica that needs approval. */
   readonly key?: string;
+  /** When `key` is an Ed25519 public key: the worker's signature of `enrollProofText`, base64. */
+  readonly key_proof?: string;
+  /** The moment the proof was signed (ISO 8601); a proof far from the master's clock is refused. */
+  readonly key_at?: string;
+}
+
+/**
+ * What a worker signs to prove it holds the private half of the key it declares: a copied
+ * public key alone no longer passes for another worker.
+ */
+export function enrollProofText(req: { readonly name: string; readonly endpoint: string; readonly key_at: string }): string {
+  return `${WORKER_PROTOCOL}\nenroll\n${req.name}\n${req.endpoint.replace(/\/$/, '')}\n${req.key_at}`;
 }
 
 export interface EnrollResponse {
@@ -102,6 +114,8 @@ export const enrollRequestSchema = {
     endpoint: { type: 'string', maxLength: 512, pattern: '^https?://[^\\s/?#]+/?$' },
     version: { type: 'string', maxLength: 64 },
     key: { type: 'string', maxLength: 1024 },
+    key_proof: { type: 'string', maxLength: 256 },
+    key_at: { type: 'string', maxLength: 40 },
   },
 } as const;
 

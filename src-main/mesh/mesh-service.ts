@@ -24,6 +24,7 @@ import { RemoteSkillGate, type RemoteAdmission } from './remote-skill-gate';
 import { RemoteSkillCatalog, remoteSkillInfo, type RemoteSkillGroup } from './remote-skills';
 import { isReplicaSkillId, replicaSha256, replicaSkillId, workerAllowedByActivation } from './replica-gate';
 import { Refusal } from '../platform/errors';
+import { keyProofProblem } from './key-proof';
 
 const VERIFIED_CACHE_SIZE = 256;
 
@@ -159,6 +160,11 @@ export class MeshService {
   enroll(body: unknown): EnrollResponse {
     this.assertEnrollmentToken((body as { enrollment_token?: unknown } | null)?.enrollment_token);
     const req = body as EnrollRequest;
+    const proofProblem = keyProofProblem(req, this.ctx.clock());
+    if (proofProblem) {
+      this.ctx.tracer.record('mesh', 'mesh', 'key_proof_refused', { worker: req.name });
+      throw new MeshRefusal('unauthorized', 'KEY_PROOF_REFUSED', proofProblem, '/key_proof');
+    }
     const endpoint = req.endpoint.replace(/\/$/, '');
     const holder = this.roster.atEndpoint(endpoint);
     if (holder && holder.name !== req.name) {

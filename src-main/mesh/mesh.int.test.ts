@@ -1,9 +1,9 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_PROTOCOL, type MeshWorkersResponse, type SkillProposal } from '../../src-shared';
+import { enrollProofText, WORKER_PROTOCOL, type MeshWorkersResponse, type SkillProposal } from '../../src-shared';
 import { newTraceId } from '../platform/trace';
 import { buildWorkerBundle, eventually, freePort, startWorker, type RunningWorker } from '../testing/skill-worker';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -162,6 +162,31 @@ describe('mesh enrollment', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.path).toBe('/endpoint');
     expect((await workersOf(m)).workers).toEqual([]);
+  });
+
+  it('a declared public key needs a fresh proof by its private half: a copied key, another signer or an old proof is refused (401)', async () => {
+    const m = await master();
+    const mine = generateKeyPairSync('ed25519');
+    const stranger = generateKeyPairSync('ed25519');
+    const key = mine.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const signed = (signer: KeyObject, at: Date) => {
+      const keyAt = at.toISOString();
+      const text = enrollProofText({ name: 'probe', endpoint: 'http://127.0.0.1:9', key_at: keyAt });
+      return { key, key_at: keyAt, key_proof: sign(null, Buffer.from(text), signer).toString('base64') };
+    };
+    const copied = await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), key });
+    expect([copied.status, copied.json.error.code]).toEqual([401, 'KEY_PROOF_REFUSED']);
+    const other = await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), ...signed(stranger.privateKey, new Date()) });
+    expect([other.status, other.json.error.code]).toEqual([401, 'KEY_PROOF_REFUSED']);
+    const old = await postMesh(m, '/api/mesh/enroll', {
+      ...enrollBody(TOKEN),
+      ...signed(mine.privateKey, new Date(Date.now() - 60 * 60_000)),
+    });
+    expect([old.status, old.json.error.code]).toEqual([401, 'KEY_PROOF_REFUSED']);
+    expect((await workersOf(m)).workers).toEqual([]);
+    const proven = await postMesh(m, '/api/mesh/enroll', { ...enrollBody(TOKEN), ...signed(mine.privateKey, new Date()) });
+    expect(proven.status).toBe(201);
+    expect(m.master.capabilities.mesh.service!.roster.live().find((r) => r.name === 'probe')?.key).toBe(key);
   });
 
   it('checks every manifest a worker PUTs and rejects a bad one with the reason, changing nothing', async () => {

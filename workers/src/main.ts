@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   report(catalog);
 
   const membership = new Membership({
-    link: new MasterLink(config, APP_VERSION, workerKeyOrPassing(config.dataDir, log).publicKey),
+    link: new MasterLink(config, APP_VERSION, workerKeyOrPassing(config.dataDir, log)),
     skills: () => [...catalog.skills.values()].map((s) => s.manifest),
     log,
   });

@@ -1,5 +1,6 @@
-import { WORKER_PROTOCOL, type EnrollResponse, type SkillManifest } from '../../src-shared';
+import { enrollProofText, WORKER_PROTOCOL, type EnrollResponse, type SkillManifest } from '../../src-shared';
 import type { WorkerConfig } from './config';
+import type { WorkerKey } from './worker-key';
 
 export interface Session {
   readonly workerId: string;
@@ -51,9 +52,17 @@ export class MasterLink {
   constructor(
     private readonly config: WorkerConfig,
     private readonly version: string,
-    /** The worker's public key: the master tells this worker from one with the same name by it. */
-    private readonly publicKey?: string,
+    /** The worker's key: the master tells this worker from one with the same name by it. */
+    private readonly key?: WorkerKey,
   ) {}
+
+  /** The key and the proof that this worker holds its private half, signed now. */
+  private keyFields(): Record<string, string> {
+    if (!this.key) return {};
+    const keyAt = new Date().toISOString();
+    const proof = this.key.sign(enrollProofText({ name: this.config.name, endpoint: this.config.endpoint, key_at: keyAt }));
+    return { key: this.key.publicKey, key_proof: proof, key_at: keyAt };
+  }
 
   async enroll(): Promise<Session> {
     const { status, json } = await call('POST', `${this.config.masterUrl}/api/mesh/enroll`, undefined, {
@@ -63,7 +72,7 @@ export class MasterLink {
       runtime: this.config.runtime,
       endpoint: this.config.endpoint,
       version: this.version,
-      ...(this.publicKey ? { key: this.publicKey } : {}),
+      ...this.keyFields(),
     });
     if (status !== 201) throw new MasterRefusal(status, `enrollment refused: ${reason(status, json)}`);
     const r = json as EnrollResponse;
