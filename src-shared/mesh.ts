@@ -33,6 +33,16 @@ export function enrollProofText(req: { readonly name: string; readonly endpoint:
   return `${WORKER_PROTOCOL}\nenroll\n${req.name}\n${req.endpoint.replace(/\/$/, '')}\n${req.key_at}`;
 }
 
+/** The master's random value for one call; the worker signs its answer together with it. */
+export const CALL_NONCE_HEADER = 'jarvis-call-nonce';
+/** The worker's Ed25519 signature (base64) of `answerProofText` for the call's nonce. */
+export const WORKER_SIGNATURE_HEADER = 'jarvis-worker-signature';
+
+/** What a worker signs for each answer: the master's nonce and the exact body it sends. */
+export function answerProofText(nonce: string, body: string): string {
+  return `${WORKER_PROTOCOL}\nanswer\n${nonce}\n${body}`;
+}
+
 export interface EnrollResponse {
   readonly protocol: typeof WORKER_PROTOCOL;
   readonly worker_id: string;

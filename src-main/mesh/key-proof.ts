@@ -5,7 +5,7 @@ import { enrollProofText, type EnrollRequest } from '../../src-shared';
 export const KEY_PROOF_SKEW_MS = 5 * 60_000;
 
 /** The declared key as an Ed25519 public key, or undefined for a free-form key of older workers. */
-function ed25519Key(key: string): KeyObject | undefined {
+export function ed25519Key(key: string): KeyObject | undefined {
   try {
     const k = createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' });
     return k.asymmetricKeyType === 'ed25519' ? k : undefined;

@@ -108,13 +108,19 @@ export class RemoteToolProvider implements ToolProvider {
           envelope,
           this.options.invokeTimeoutMs,
           this.options.maxAnswerBytes,
+          worker.key,
         );
-        const result = answer.tooLarge
+        const result = answer.unverified
           ? toolFailure(
-              SKILL_ERROR_CODES.outputTooLarge,
-              `worker ${worker.name} answered with more than ${Math.round(this.options.maxAnswerBytes / 1024)} KB; the answer was dropped`,
+              'WORKER_UNVERIFIED',
+              `worker ${worker.name} did not sign its answer with the key it enrolled with; the answer was dropped`,
             )
-          : this.interpret(entry, worker, answer.status, answer.body);
+          : answer.tooLarge
+            ? toolFailure(
+                SKILL_ERROR_CODES.outputTooLarge,
+                `worker ${worker.name} answered with more than ${Math.round(this.options.maxAnswerBytes / 1024)} KB; the answer was dropped`,
+              )
+            : this.interpret(entry, worker, answer.status, answer.body);
         if (!result.success) {
           worker.failures++;
           worker.lastError = result.error?.message ?? result.message;

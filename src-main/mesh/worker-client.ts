@@ -1,3 +1,7 @@
+import { randomBytes, verify, type KeyObject } from 'node:crypto';
+import { answerProofText, CALL_NONCE_HEADER, WORKER_SIGNATURE_HEADER } from '../../src-shared';
+import { ed25519Key } from './key-proof';
+
 /** The call never produced a response: connection refused or reset, DNS, or a timeout before any answer. */
 export class TransportError extends Error {
   constructor(message: string) {
@@ -11,6 +15,8 @@ export interface WorkerAnswer {
   readonly body: unknown;
   /** The answer was longer than the cap; reading stopped there and `body` is undefined. */
   readonly tooLarge?: true;
+  /** The answer was not signed by the key the worker enrolled with; `body` is undefined. */
+  readonly unverified?: true;
 }
 
 /** Reads at most `maxBytes` of a response; beyond that it stops reading and drops the rest. */
@@ -30,6 +36,15 @@ async function readCapped(res: Response, maxBytes: number): Promise<string | und
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function signedBy(key: KeyObject, text: string, signature: string | null): boolean {
+  if (!signature) return false;
+  try {
+    return verify(null, Buffer.from(text), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
 }
 
 function describeTransportFailure(err: unknown): string {
@@ -56,13 +71,21 @@ export async function postToWorker(
   body: unknown,
   timeoutMs: number,
   maxAnswerBytes: number,
+  /** The worker's enrolled key: an Ed25519 key means its answer must be signed by it. */
+  workerKey?: string,
 ): Promise<WorkerAnswer> {
   const url = `${endpoint.replace(/\/$/, '')}${path}`;
+  const verifier = workerKey ? ed25519Key(workerKey) : undefined;
+  const nonce = verifier ? randomBytes(18).toString('base64url') : undefined;
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
+        ...(nonce ? { [CALL_NONCE_HEADER]: nonce } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -76,6 +99,8 @@ export async function postToWorker(
     throw new TransportError(describeTransportFailure(err));
   }
   if (text === undefined) return { status: res.status, body: undefined, tooLarge: true };
+  if (verifier && nonce && !signedBy(verifier, answerProofText(nonce, text), res.headers.get(WORKER_SIGNATURE_HEADER)))
+    return { status: res.status, body: undefined, unverified: true };
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;

@@ -1,6 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { INVOKE_PROTOCOL, invokeEnvelopeSchema, SKILL_INVOKE_PROTOCOL, type InvokeEnvelope, type WorkerHealth } from '../../src-shared';
+import {
+  answerProofText,
+  CALL_NONCE_HEADER,
+  INVOKE_PROTOCOL,
+  invokeEnvelopeSchema,
+  SKILL_INVOKE_PROTOCOL,
+  WORKER_SIGNATURE_HEADER,
+  type InvokeEnvelope,
+  type WorkerHealth,
+} from '../../src-shared';
 import { invokeProcessSkill, isLongLived, type InvokeRequest, type RunnerPolicy, type WarmSkillPool } from '../../src-main/skills/process';
 import { check, compileSchema } from '../../src-main/platform/validation';
 import type { SkillCatalog } from './skill-catalog';
@@ -18,7 +27,12 @@ export interface InvokeServerOptions {
   readonly reload: () => Promise<WorkerHealth>;
   readonly health: () => WorkerHealth;
   readonly log: (line: string) => void;
+  /** Signs with the worker's key: every answer to a call that carries a nonce is signed. */
+  readonly sign?: (text: string) => string;
 }
+
+/** The signer of each answer under way, set from the request's nonce. */
+const answerSigners = new WeakMap<ServerResponse, (body: string) => string>();
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -34,7 +48,12 @@ function tokenMatches(header: string | undefined, expected: string | undefined):
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  const signer = answerSigners.get(res);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...(signer ? { [WORKER_SIGNATURE_HEADER]: signer(text) } : {}),
+  });
   res.end(text);
 }
 
@@ -100,6 +119,10 @@ export function createInvokeServer(options: InvokeServerOptions): Server {
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    const nonce = req.headers[CALL_NONCE_HEADER];
+    const sign = options.sign;
+    if (sign && typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128)
+      answerSigners.set(res, (body) => sign(answerProofText(nonce, body)));
     if (!tokenMatches(req.headers.authorization, options.currentToken())) {
       req.resume();
       return fail(res, 401, 'TOKEN_REFUSED', 'This worker only answers calls with the access token of its current enrollment.');

@@ -33,8 +33,9 @@ async function main(): Promise<void> {
   };
   report(catalog);
 
+  const key = workerKeyOrPassing(config.dataDir, log);
   const membership = new Membership({
-    link: new MasterLink(config, APP_VERSION, workerKeyOrPassing(config.dataDir, log)),
+    link: new MasterLink(config, APP_VERSION, key),
     skills: () => [...catalog.skills.values()].map((s) => s.manifest),
     log,
   });
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   const warm = new WarmSkillPool();
   const server = createInvokeServer({
     warm,
+    sign: (text) => key.sign(text),
     currentToken: () => membership.current()?.accessToken,
     catalog: () => catalog,
     policy: {
