@@ -1,9 +1,8 @@
 // Issue 37: an answer that carries a secret (a pairing code, an app password) is sent once and
 // never kept by the Idempotency-Key store; a replay gets the record without the secret.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaldavDevice, type CaldavDevice } from '../testing/caldav-device';
+import { storedBytes } from '../testing/stored-bytes';
 
 let d: CaldavDevice;
 beforeAll(async () => {
@@ -11,13 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => d.tm.close());
 
-/** Every byte JARVIS keeps in its data folder: the database, its WAL and the backups. */
-const stored = () =>
-  readdirSync(d.tm.dataDir, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(d.tm.dataDir, f))
-    .filter((f) => statSync(f).isFile())
-    .map((f) => readFileSync(f).toString('latin1'))
-    .join('\n');
+const stored = () => storedBytes(d.tm.dataDir);
 
 describe('Idempotency-Key on answers that carry a secret', () => {
   it('a pairing code is handed out once and never stored; a replay gets the record without it', async () => {

@@ -1,8 +1,7 @@
 // A phone sends what it queued offline again when the connection returns, perhaps twice:
 // a write with an Idempotency-Key has one effect, and the same key answers as the first time.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedBytes } from '../testing/stored-bytes';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
 
 let t: TestMaster;
@@ -60,13 +59,7 @@ describe('Idempotency-Key on writes', () => {
 });
 
 describe('Idempotency-Key on answers that carry a secret', () => {
-  /** Every byte JARVIS keeps in its data folder: the database, its WAL and the backups. */
-  const stored = () =>
-    readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' })
-      .map((f) => join(t.dataDir, f))
-      .filter((f) => statSync(f).isFile())
-      .map((f) => readFileSync(f).toString('latin1'))
-      .join('\n');
+  const stored = () => storedBytes(t.dataDir);
 
   it('an MCP token is handed out once and never stored; a replay gets the record without it', async () => {
     const send = () => t.request('/api/mcp/tokens', { json: { name: 'Laptop-Agent' }, headers: { 'idempotency-key': 'mint-1' } });

@@ -14,6 +14,16 @@ export function ed25519Key(key: string): KeyObject | undefined {
   }
 }
 
+/** Whether `signature` (base64) is `key`'s signature of `text`; a malformed one is not. */
+export function signatureHolds(key: KeyObject, text: string, signature: string | null | undefined): boolean {
+  if (!signature) return false;
+  try {
+    return verify(null, Buffer.from(text), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Why an enrollment's key proof does not hold, or undefined when it does. A real public key
  * must come with a fresh signature made by its private half, so a public key copied from a
@@ -29,11 +39,5 @@ export function keyProofProblem(req: EnrollRequest, now: Date): string | undefin
   if (!Number.isFinite(at) || Math.abs(now.getTime() - at) > KEY_PROOF_SKEW_MS)
     return "The worker's key proof was not signed now: check the worker's clock.";
   const text = enrollProofText({ name: req.name, endpoint: req.endpoint, key_at: req.key_at });
-  let valid = false;
-  try {
-    valid = verify(null, Buffer.from(text), key, Buffer.from(req.key_proof, 'base64'));
-  } catch {
-    valid = false;
-  }
-  return valid ? undefined : "The worker's key proof does not match the key it declared.";
+  return signatureHolds(key, text, req.key_proof) ? undefined : "The worker's key proof does not match the key it declared.";
 }

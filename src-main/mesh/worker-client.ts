@@ -1,6 +1,6 @@
-import { randomBytes, verify, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { answerProofText, CALL_NONCE_HEADER, WORKER_SIGNATURE_HEADER } from '../../src-shared';
-import { ed25519Key } from './key-proof';
+import { ed25519Key, signatureHolds } from './key-proof';
 
 /** The call never produced a response: connection refused or reset, DNS, or a timeout before any answer. */
 export class TransportError extends Error {
@@ -36,15 +36,6 @@ async function readCapped(res: Response, maxBytes: number): Promise<string | und
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function signedBy(key: KeyObject, text: string, signature: string | null): boolean {
-  if (!signature) return false;
-  try {
-    return verify(null, Buffer.from(text), key, Buffer.from(signature, 'base64'));
-  } catch {
-    return false;
-  }
 }
 
 function describeTransportFailure(err: unknown): string {
@@ -99,7 +90,7 @@ export async function postToWorker(
     throw new TransportError(describeTransportFailure(err));
   }
   if (text === undefined) return { status: res.status, body: undefined, tooLarge: true };
-  if (verifier && nonce && !signedBy(verifier, answerProofText(nonce, text), res.headers.get(WORKER_SIGNATURE_HEADER)))
+  if (verifier && nonce && !signatureHolds(verifier, answerProofText(nonce, text), res.headers.get(WORKER_SIGNATURE_HEADER)))
     return { status: res.status, body: undefined, unverified: true };
   let parsed: unknown;
   try {

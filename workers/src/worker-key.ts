@@ -27,6 +27,13 @@ function readKey(file: string): KeyObject | undefined {
   return key;
 }
 
+function workerKeyOf(key: KeyObject): WorkerKey {
+  return {
+    publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),
+    sign: (data) => sign(null, typeof data === 'string' ? Buffer.from(data) : data, key).toString('base64'),
+  };
+}
+
 /** The key in `dataDir`, made there (file 0600, folder 0700) when there is none yet. */
 export function loadOrCreateWorkerKey(dataDir: string): WorkerKey {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -39,11 +46,7 @@ export function loadOrCreateWorkerKey(dataDir: string): WorkerKey {
   }
   // A key copied in by hand may be readable by others: it is this worker's alone.
   chmodSync(file, 0o600);
-  const key = privateKey;
-  return {
-    publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),
-    sign: (data) => sign(null, typeof data === 'string' ? Buffer.from(data) : data, key).toString('base64'),
-  };
+  return workerKeyOf(privateKey);
 }
 
 /**
@@ -59,10 +62,6 @@ export function workerKeyOrPassing(dataDir: string, log: (line: string) => void)
       `cannot keep the worker key in ${dataDir} (${err instanceof Error ? err.message : String(err)}); ` +
         'using a key for this run only: mount a writable folder there (JARVIS_WORKER_DATA_DIR)',
     );
-    const key = generateKeyPairSync('ed25519').privateKey;
-    return {
-      publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),
-      sign: (data) => sign(null, typeof data === 'string' ? Buffer.from(data) : data, key).toString('base64'),
-    };
+    return workerKeyOf(generateKeyPairSync('ed25519').privateKey);
   }
 }
