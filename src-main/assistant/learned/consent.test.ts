@@ -33,7 +33,7 @@ function records(overlays: SkillLearningRecord[] = []) {
 }
 
 describe('the record store', () => {
-  it('keeps a record with its kind, content, origin, owner and state, and deletes it when forgotten', () => {
+  it('keeps a record with its kind, content, origin, owner and state, and marks it forgotten so it can come back', () => {
     const store = new LearnedRecordStore(openDatabase(':memory:'));
     store.insert({
       id: 'lrd_0000000000000001',
@@ -54,9 +54,14 @@ describe('the record store', () => {
     expect(store.decide('lrd_0000000000000001', 'accepted', 'paul', '2026-12-02T11:00:00.000Z')).toBe(true);
     expect(store.decide('lrd_0000000000000001', 'refused', 'paul', '2026-12-02T11:00:00.000Z')).toBe(false);
     expect(store.get('lrd_0000000000000001')).toMatchObject({ state: 'accepted', decided_by: 'paul' });
-    expect(store.delete('lrd_0000000000000001')).toBe(true);
+    const before = store.get('lrd_0000000000000001');
+    expect(store.forget('lrd_0000000000000001', 'paul', '2026-12-02T12:00:00.000Z')).toBe(true);
     expect(store.list()).toEqual([]);
-    expect(store.delete('lrd_0000000000000001')).toBe(false);
+    expect(store.get('lrd_0000000000000001')).toBeUndefined();
+    expect(store.forget('lrd_0000000000000001', 'paul', '2026-12-02T12:00:00.000Z')).toBe(false);
+    expect(store.restore('lrd_0000000000000001')).toBe(true);
+    expect(store.get('lrd_0000000000000001')).toEqual(before);
+    expect(store.restore('lrd_0000000000000001')).toBe(false);
   });
 });
 

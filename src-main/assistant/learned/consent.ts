@@ -58,7 +58,7 @@ function overlayRecord(r: SkillLearningRecord): LearnedRecord | undefined {
 /**
  * The household's consent to everything the assistant learns. A record belongs to one member
  * (private to them and the admins) or to the whole household (decided by an admin). Only an
- * accepted record is used; forgetting deletes it.
+ * accepted record is used; a forgotten one is neither shown nor used until the forget is undone.
  */
 export class LearnedRecords {
   constructor(private readonly d: LearnedDeps) {}
@@ -97,7 +97,7 @@ export class LearnedRecords {
   }
 
   accept(id: string, viewer: LearnedViewer): LearnedRecord {
-    const record = this.decidable(id, viewer);
+    const record = this.decidable(id, this.d.store.get(id), viewer);
     if (record.kind === 'overlay') {
       this.d.overlays!.decide(id, 'accept', viewer.memberId);
       this.d.changed?.();
@@ -110,14 +110,30 @@ export class LearnedRecords {
     return this.named(this.d.store.get(id)!);
   }
 
-  /** Deletes the record: from now on it is neither shown nor used. */
-  forget(id: string, viewer: LearnedViewer): void {
-    const record = this.decidable(id, viewer);
+  /**
+   * From now on the record is neither shown nor used. A fact or pipeline is marked forgotten
+   * (by whom, when) and `restore` brings it back; an improvement is taken back through its own
+   * undo record. True when the forget can be undone here.
+   */
+  forget(id: string, viewer: LearnedViewer): boolean {
+    const record = this.decidable(id, this.d.store.get(id), viewer);
+    let undoable = false;
     if (record.kind === 'overlay') {
       if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
-    } else if (!this.d.store.delete(id)) throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+    } else if (this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString())) undoable = true;
+    else throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
     this.d.changed?.();
+    return undoable;
+  }
+
+  /** Undoes a forget: the record is back with every field as before, shown and (if accepted) used again. */
+  restore(id: string, viewer: LearnedViewer): LearnedRecord {
+    // Who may forget a record may bring it back; for anyone else it stays absent.
+    this.decidable(id, this.d.store.getForgotten(id), viewer);
+    if (!this.d.store.restore(id)) throw new Refusal('not_found', 'LEARNED_NOT_FORGOTTEN', 'This was not forgotten.');
+    this.d.changed?.();
+    return this.named(this.d.store.get(id)!);
   }
 
   /** The accepted facts the assistant may use for this member: their own and the household's. */
@@ -143,9 +159,9 @@ export class LearnedRecords {
   }
 
   /** A record someone else may not see is absent for them; one they see but may not decide is refused. */
-  private decidable(id: string, viewer: LearnedViewer): LearnedRecord {
+  private decidable(id: string, stored: StoredLearned | undefined, viewer: LearnedViewer): LearnedRecord {
     const record =
-      this.d.store.get(id) ??
+      stored ??
       (this.d.overlays?.list() ?? [])
         .filter((r) => r.learning_id === id)
         .map(overlayRecord)

@@ -708,6 +708,7 @@ export const de = {
     reallyForget: 'Wirklich vergessen?',
     yesForget: 'Ja, vergessen',
     keep: 'Behalten',
+    forgotten: '„{{content}}“ vergessen',
   },
   approvals: {
     title: 'Deine Anfragen',

@@ -699,6 +699,7 @@ export const en: Messages = {
     reallyForget: 'Really forget this?',
     yesForget: 'Yes, forget',
     keep: 'Keep',
+    forgotten: '“{{content}}” forgotten',
   },
   approvals: {
     title: 'Your requests',
