@@ -37,6 +37,9 @@ export interface LearnedProposal {
   readonly memberId: string | null;
 }
 
+/** How long a forget can be undone; after it the forgotten text is deleted for good. */
+export const FORGET_UNDO_WINDOW_MS = 60 * 60 * 1000;
+
 const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function overlayRecord(r: SkillLearningRecord): LearnedRecord | undefined {
@@ -118,6 +121,7 @@ export class LearnedRecords {
   forget(id: string, viewer: LearnedViewer): boolean {
     const record = this.decidable(id, this.d.store.get(id), viewer);
     let undoable = false;
+    this.purgeExpiredForgets();
     if (record.kind === 'overlay') {
       if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
@@ -130,7 +134,15 @@ export class LearnedRecords {
   /** Undoes a forget: the record is back with every field as before, shown and (if accepted) used again. */
   restore(id: string, viewer: LearnedViewer): LearnedRecord {
     // Who may forget a record may bring it back; for anyone else it stays absent.
-    this.decidable(id, this.d.store.getForgotten(id), viewer);
+    this.purgeExpiredForgets();
+    const forgotten = this.decidable(id, this.d.store.getForgotten(id), viewer);
+    // Proposed again since the forget: the record already there stands, so the fact is not held twice.
+    const again = forgotten.kind === 'overlay' ? undefined : this.find(forgotten.kind, forgotten.content, forgotten.member_id);
+    if (again) {
+      this.d.store.dropForgotten(id);
+      this.d.changed?.();
+      return this.named(again);
+    }
     if (!this.d.store.restore(id)) throw new Refusal('not_found', 'LEARNED_NOT_FORGOTTEN', 'This was not forgotten.');
     this.d.changed?.();
     return this.named(this.d.store.get(id)!);
@@ -156,6 +168,10 @@ export class LearnedRecords {
       .list()
       .filter((r) => r.kind === kind && r.state === 'accepted' && (r.member_id === null || r.member_id === memberId))
       .reverse();
+  }
+
+  private purgeExpiredForgets(): void {
+    this.d.store.purgeForgottenBefore(new Date(this.d.clock().getTime() - FORGET_UNDO_WINDOW_MS).toISOString());
   }
 
   /** A record someone else may not see is absent for them; one they see but may not decide is refused. */

@@ -90,6 +90,16 @@ export class LearnedRecordStore {
     );
   }
 
+  /** Deletes for good what was forgotten before `cutoff`: past the undo window the text is not kept. */
+  purgeForgottenBefore(cutoff: string): number {
+    return this.db.prepare('DELETE FROM learned_records WHERE forgotten_at IS NOT NULL AND forgotten_at < ?').run(cutoff).changes;
+  }
+
+  /** Deletes a forgotten record for good; false when it was not forgotten. */
+  dropForgotten(id: string): boolean {
+    return this.db.prepare('DELETE FROM learned_records WHERE id = ? AND forgotten_at IS NOT NULL').run(id).changes === 1;
+  }
+
   /** Undoes a forget: every other field is untouched, so the record is back as it was. False when it was not forgotten. */
   restore(id: string): boolean {
     return (
