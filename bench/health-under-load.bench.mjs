@@ -31,7 +31,9 @@ const TARGET_P99_MS = 50;
 const PHASE_LIMIT_MS = 180_000;
 
 async function startMaster(dir) {
-  const child = spawn(process.execPath, [join(root, 'dist/main/serve.js')], {
+  // BENCH_MASTER_ARGS passes Node options to the master (e.g. --cpu-prof to find its stalls).
+  const nodeArgs = (process.env.BENCH_MASTER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/main/serve.js')], {
     env: {
       PATH: process.env.PATH,
       JARVIS_ADDR: '127.0.0.1:0',
