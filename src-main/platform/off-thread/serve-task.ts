@@ -1,22 +1,7 @@
 // The worker side of an off-thread task: one request, one reply, then the thread ends.
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Refusal } from '../errors';
 import type { TaskReply, TaskRequest } from './protocol';
-
-/** The nice value of a task's thread: the event loop, which answers every request, goes first. */
-export const TASK_THREAD_NICENESS = 10;
-
-// Runs when the worker's bundle is evaluated, before the task's own modules load. On Linux a
-// nice value belongs to one thread (pid 0 is the calling thread); elsewhere it would lower
-// the whole process, event loop included, so it is left alone there.
-if (process.platform === 'linux' && parentPort) {
-  try {
-    setPriority(TASK_THREAD_NICENESS);
-  } catch {
-    // Not allowed here (a container without the right): the task runs at the usual priority.
-  }
-}
 
 /**
  * Runs `handler` on the input the main thread handed over and posts its answer. A
