@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerEvent, Task } from '../../src-shared';
+import type { RagProgressEvent, ServerEvent, Task } from '../../src-shared';
 import { RADICALE_PASSWORD, RADICALE_USER, startRadicale, type Radicale } from '../testing/radicale';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../testing/test-master';
@@ -88,9 +88,11 @@ async function scoutPass(): Promise<boolean[]> {
 async function ingest(name: string, text: string): Promise<void> {
   const ready = new Promise<void>((resolve, reject) => {
     const stop = tm!.master.platform.events.subscribe((e: ServerEvent) => {
-      if (e.type !== 'rag.progress' || e.data.name !== name) return;
-      if (e.data.status === 'ready') (stop(), resolve());
-      if (e.data.status === 'failed') (stop(), reject(new Error(`${name}: ${e.data.error}`)));
+      if (e.type !== 'rag.progress') return;
+      const doc = e.data as RagProgressEvent;
+      if (doc.name !== name) return;
+      if (doc.status === 'ready') (stop(), resolve());
+      if (doc.status === 'failed') (stop(), reject(new Error(`${name}: ${doc.error}`)));
     });
   });
   const form = new FormData();
