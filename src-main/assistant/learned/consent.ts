@@ -25,6 +25,14 @@ export interface LearnedDeps {
   readonly overlays?: OverlayRecords;
   /** A record was added, decided or forgotten. */
   readonly changed?: () => void;
+  /** Pipelines that are skills waiting for activation (`jarvis skill discover`): decided with their record. */
+  readonly pipelineSkills?: PipelineSkills;
+}
+
+/** The skill behind a pipeline record, when there is one: it is activated or rejected with the record. */
+export interface PipelineSkills {
+  /** True when the record stands for such a skill (and the decision went to it); may refuse. */
+  decided(record: StoredLearned, decision: 'accept' | 'reject', by: string): boolean;
 }
 
 export interface LearnedProposal {
@@ -109,6 +117,7 @@ export class LearnedRecords {
     const at = this.d.clock().toISOString();
     if (!this.d.store.decide(id, 'accepted', viewer.memberId, at))
       throw new Refusal('conflict', 'LEARNED_DECIDED', 'This was already accepted.');
+    if (record.kind === 'pipeline') this.d.pipelineSkills?.decided(this.d.store.get(id)!, 'accept', viewer.memberId);
     this.d.changed?.();
     return this.named(this.d.store.get(id)!);
   }
@@ -125,8 +134,13 @@ export class LearnedRecords {
     if (record.kind === 'overlay') {
       if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
-    } else if (this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString())) undoable = true;
-    else throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+    } else {
+      // A discovered pipeline's skill is rejected with it, for good: its forget cannot be undone.
+      const skill = record.kind === 'pipeline' && this.d.pipelineSkills?.decided(this.d.store.get(id)!, 'reject', viewer.memberId);
+      if (!this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString()))
+        throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+      undoable = !skill;
+    }
     this.d.changed?.();
     return undoable;
   }
@@ -156,6 +170,15 @@ export class LearnedRecords {
   /** The accepted pipelines the assistant may offer this member. */
   acceptedPipelines(memberId: string | undefined): { readonly name: string; readonly steps: readonly string[] }[] {
     return this.accepted('pipeline', memberId).map((r) => ({ name: r.content, steps: r.steps ?? [] }));
+  }
+
+  /**
+   * A decision taken elsewhere for the household's record with this content (a discovered
+   * pipeline activated or rejected on the skills card): the record shows it too.
+   */
+  settle(kind: 'fact' | 'pipeline', content: string, state: 'accepted' | 'refused', by: string): void {
+    const record = this.find(kind, content, null);
+    if (record?.state === 'proposed' && this.d.store.decide(record.id, state, by, this.d.clock().toISOString())) this.d.changed?.();
   }
 
   /** The member's record with this content, in any state. */
