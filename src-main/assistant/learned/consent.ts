@@ -128,7 +128,8 @@ export class LearnedRecords {
    * undo record. True when the forget can be undone here.
    */
   forget(id: string, viewer: LearnedViewer): boolean {
-    const record = this.decidable(id, this.d.store.get(id), viewer);
+    const stored = this.d.store.get(id);
+    const record = this.decidable(id, stored, viewer);
     let undoable = false;
     this.purgeExpiredForgets();
     if (record.kind === 'overlay') {
@@ -136,7 +137,7 @@ export class LearnedRecords {
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
     } else {
       // A discovered pipeline's skill is rejected with it, for good: its forget cannot be undone.
-      const skill = record.kind === 'pipeline' && this.d.pipelineSkills?.decided(this.d.store.get(id)!, 'reject', viewer.memberId);
+      const skill = stored?.kind === 'pipeline' && this.d.pipelineSkills?.decided(stored, 'reject', viewer.memberId);
       if (!this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString()))
         throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
       undoable = !skill;

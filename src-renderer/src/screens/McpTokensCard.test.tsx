@@ -34,6 +34,16 @@ function tokenApi() {
   return api;
 }
 
+/** The card on screen after a key for this computer was made under `name`. */
+async function createdKey(name: string): Promise<HTMLElement> {
+  render(<McpTokensCard />);
+  const card = screen.getByTestId('card-mcp-tokens');
+  await within(card).findByText('Noch kein Schlüssel.');
+  fireEvent.change(within(card).getByRole('textbox', { name: 'Name des Programms' }), { target: { value: name } });
+  fireEvent.click(within(card).getByRole('button', { name: 'Schlüssel erstellen' }));
+  return card;
+}
+
 describe('Wissen & System: keys for MCP clients', () => {
   it('creates a key for a chosen member, shows and copies it once, lists whom it acts as', async () => {
     const api = tokenApi();
@@ -60,11 +70,7 @@ describe('Wissen & System: keys for MCP clients', () => {
 
   it("a key for nobody in particular is the computer's, with all rights, and says so", async () => {
     const api = tokenApi();
-    render(<McpTokensCard />);
-    const card = screen.getByTestId('card-mcp-tokens');
-    await within(card).findByText('Noch kein Schlüssel.');
-    fireEvent.change(within(card).getByRole('textbox', { name: 'Name des Programms' }), { target: { value: 'Claude Desktop' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Schlüssel erstellen' }));
+    const card = await createdKey('Claude Desktop');
     await within(card).findByTestId('mcp-new-token');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Claude Desktop' });
     expect((await within(card).findByTestId('mcp-tokens')).textContent).toContain('Handelt als Dieser Computer (alle Rechte)');
@@ -72,11 +78,7 @@ describe('Wissen & System: keys for MCP clients', () => {
 
   it('revokes a key only after a question; cancelling keeps it', async () => {
     const api = tokenApi();
-    render(<McpTokensCard />);
-    const card = screen.getByTestId('card-mcp-tokens');
-    await within(card).findByText('Noch kein Schlüssel.');
-    fireEvent.change(within(card).getByRole('textbox', { name: 'Name des Programms' }), { target: { value: 'Claude Desktop' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Schlüssel erstellen' }));
+    const card = await createdKey('Claude Desktop');
     await within(card).findByTestId('mcp-tokens');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Schlüssel sperren: Claude Desktop' }));
