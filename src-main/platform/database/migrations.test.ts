@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { applyMigrations, SchemaTooNewError, schemaVersion, type Migration } from './migrations';
@@ -46,5 +49,25 @@ describe('applyMigrations', () => {
     applyMigrations(db, 'a', [v1]);
     expect(schemaVersion(db, 'a')).toBe(1);
     expect(schemaVersion(db, 'b')).toBe(0);
+  });
+
+  it('runs the schema steps without a flush each, and the household writes with the full flush again, also after a failed step', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-migrations-'));
+    try {
+      const db = openDatabase(join(dir, 'jarvis.db'));
+      const FULL = 2;
+      const NORMAL = 1;
+      let during: unknown;
+      const watched: Migration = { version: 1, name: 'notes', up: (d) => ((during = d.pragma('synchronous', { simple: true })), v1.up(d)) };
+      applyMigrations(db, 'test', [watched]);
+      expect(during).toBe(NORMAL);
+      expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
+      const broken: Migration = { version: 2, name: 'broken', up: (d) => d.exec('SELECT * FROM missing_table') };
+      expect(() => applyMigrations(db, 'test', [watched, broken])).toThrow();
+      expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
