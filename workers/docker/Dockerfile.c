@@ -21,11 +21,15 @@ COPY --from=bundle /usr/local/bin/node /usr/local/bin/node
 LABEL com.jarvis.skill-runtime="c"
 COPY --from=bundle /src/dist/worker/jarvis-skill-worker.mjs /opt/jarvis/jarvis-skill-worker.mjs
 # A user without a login shell or home of value; the skills run as this user.
-RUN useradd --system --uid 10001 --home-dir /tmp --shell /usr/sbin/nologin jarvis
+RUN useradd --system --uid 10001 --home-dir /tmp --shell /usr/sbin/nologin jarvis \
+    && mkdir -p /var/lib/jarvis-worker && chown 10001:10001 /var/lib/jarvis-worker
+# The worker's key folder belongs to that user: a named volume mounted there starts with
+# this owner, so the key is kept and a restarted worker is the worker the household allowed.
 USER 10001:10001
 ENV JARVIS_WORKER_RUNTIME=c \
     JARVIS_SKILLS_DIR=/skills \
     JARVIS_WORKER_PORT=7070 \
+    JARVIS_WORKER_DATA_DIR=/var/lib/jarvis-worker \
     NODE_ENV=production
 EXPOSE 7070
 ENTRYPOINT ["node", "/opt/jarvis/jarvis-skill-worker.mjs"]

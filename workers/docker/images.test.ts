@@ -96,6 +96,10 @@ describe('workers/docker/Dockerfile.<runtime>', () => {
     expect(users.at(-1)).not.toMatch(/^(0|root)(:|$)/);
     // The last stage runs as that user: nothing after USER switches back.
     expect(text.slice(text.lastIndexOf('USER '))).not.toMatch(/^FROM /m);
+    // The key folder belongs to that user, so its named volume starts writable for it: else
+    // the worker makes a new key each start and the household must allow it again.
+    expect(text).toMatch(new RegExp(`chown ${users.at(-1)} /var/lib/jarvis-worker`));
+    expect(text).toMatch(/JARVIS_WORKER_DATA_DIR=\/var\/lib\/jarvis-worker/);
     expect(text).not.toContain('docker.sock');
     expect(text).not.toMatch(/^COPY \.\s/m);
   });
