@@ -8,7 +8,7 @@
 //    copied from this machine when it has them: the offline base has no package source.
 // Usage: node scripts/offline-node-images.mjs <docker host, e.g. unix:///tmp/d/docker.sock>
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,9 @@ function voiceTools() {
 function runtimeBase(host, work, betterSqliteAddon) {
   const root = join(work, 'runtime-root');
   for (const d of ['bin', 'tmp', 'etc/ssl/certs', 'usr/bin']) mkdirSync(join(root, d), { recursive: true });
+  // As in Debian: everyone may write /tmp. Docker gives a tmpfs mounted there this folder's
+  // mode, so a 0755 /tmp would be root's alone inside the container.
+  chmodSync(join(root, 'tmp'), 0o1777);
   copyInto(root, nodeBinary);
   const voice = voiceTools();
   const libs = new Set([
@@ -121,6 +124,21 @@ export function makeOfflineNodeImages(host, { betterSqliteAddon } = {}) {
     rmSync(work, { recursive: true, force: true });
   }
   return { build: BUILD_BASE, runtime: RUNTIME_BASE };
+}
+
+/**
+ * The build base under an official Node image's name (`node:22-bookworm-slim`), for the worker
+ * images' Dockerfiles: with that image's PATH, which has the sbin folders (useradd).
+ */
+export function tagNodeStandIn(host, name) {
+  if (hasImage(host, name)) return name;
+  const id = docker(host, 'create', BUILD_BASE, 'true');
+  try {
+    docker(host, 'commit', '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', id, name);
+  } finally {
+    docker(host, 'rm', id);
+  }
+  return name;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

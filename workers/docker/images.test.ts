@@ -88,6 +88,10 @@ describe('workers/docker/Dockerfile.<runtime>', () => {
     const text = readFileSync(join(here, dockerfile), 'utf8');
     expect(text).toMatch(base);
     expect(text).toMatch(/node scripts\/build\.mjs worker/);
+    // The build script runs with the modules it imports next to it.
+    for (const [, dep] of readFileSync(join(root, 'scripts/build.mjs'), 'utf8').matchAll(/^import .* from '\.\/([^']+)';$/gm)) {
+      expect(text, dep).toMatch(new RegExp(`^COPY [^\\n]*scripts/${dep!.replace('.', '\\.')}`, 'm'));
+    }
     expect(text).toMatch(/COPY --from=bundle \/src\/dist\/worker\/jarvis-skill-worker\.mjs /);
     expect(text).toMatch(/ENTRYPOINT \["node", "\/opt\/jarvis\/jarvis-skill-worker\.mjs"\]/);
     expect(text).toMatch(new RegExp(`JARVIS_WORKER_RUNTIME=${rt}\\b`));
