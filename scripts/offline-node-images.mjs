@@ -3,10 +3,12 @@
 //  - a build base: Debian bookworm (debootstrap, minbase) with python3, make, g++ and this
 //    machine's Node, npm and Node headers (node-gyp compiles against them, no download);
 //  - a runtime base: this machine's Node binary with the shared libraries it and
-//    better-sqlite3 need, busybox for the few shell steps, CA certificates, nothing else.
+//    better-sqlite3 need, busybox for the few shell steps, CA certificates, and the voice
+//    tools the image's package step would install (ffmpeg, espeak-ng with its voice data),
+//    copied from this machine when it has them: the offline base has no package source.
 // Usage: node scripts/offline-node-images.mjs <docker host, e.g. unix:///tmp/d/docker.sock>
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,12 +83,29 @@ function buildBase(host, work) {
   ]);
 }
 
+/** ffmpeg and espeak-ng of this machine, and the data espeak-ng reads its voices from. */
+function voiceTools() {
+  const binaries = ['/usr/bin/ffmpeg', '/usr/bin/espeak-ng'].filter((b) => existsSync(b));
+  const data = ['/usr/lib/x86_64-linux-gnu/espeak-ng-data', '/usr/lib/aarch64-linux-gnu/espeak-ng-data', '/usr/share/espeak-ng-data'];
+  return { binaries, data: data.filter((d) => existsSync(d)) };
+}
+
 function runtimeBase(host, work, betterSqliteAddon) {
   const root = join(work, 'runtime-root');
   for (const d of ['bin', 'tmp', 'etc/ssl/certs', 'usr/bin']) mkdirSync(join(root, d), { recursive: true });
+  // As in Debian: everyone may write /tmp. Docker gives a tmpfs mounted there this folder's
+  // mode, so a 0755 /tmp would be root's alone inside the container.
+  chmodSync(join(root, 'tmp'), 0o1777);
   copyInto(root, nodeBinary);
-  const libs = new Set([...sharedLibraries(nodeBinary), ...(betterSqliteAddon ? sharedLibraries(betterSqliteAddon) : [])]);
+  const voice = voiceTools();
+  const libs = new Set([
+    ...sharedLibraries(nodeBinary),
+    ...(betterSqliteAddon ? sharedLibraries(betterSqliteAddon) : []),
+    ...voice.binaries.flatMap(sharedLibraries),
+  ]);
   for (const lib of libs) copyInto(root, lib);
+  for (const binary of voice.binaries) copyInto(root, binary);
+  for (const folder of voice.data) cpSync(folder, join(root, folder), { recursive: true });
   copyFileSync('/etc/ssl/certs/ca-certificates.crt', join(root, 'etc/ssl/certs/ca-certificates.crt'));
   copyFileSync('/usr/bin/busybox', join(root, 'bin/busybox'));
   for (const tool of ['sh', 'mkdir', 'chown', 'rm', 'ls', 'cat']) symlinkSync('busybox', join(root, 'bin', tool));
@@ -105,6 +124,21 @@ export function makeOfflineNodeImages(host, { betterSqliteAddon } = {}) {
     rmSync(work, { recursive: true, force: true });
   }
   return { build: BUILD_BASE, runtime: RUNTIME_BASE };
+}
+
+/**
+ * The build base under an official Node image's name (`node:22-bookworm-slim`), for the worker
+ * images' Dockerfiles: with that image's PATH, which has the sbin folders (useradd).
+ */
+export function tagNodeStandIn(host, name) {
+  if (hasImage(host, name)) return name;
+  const id = docker(host, 'create', BUILD_BASE, 'true');
+  try {
+    docker(host, 'commit', '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', id, name);
+  } finally {
+    docker(host, 'rm', id);
+  }
+  return name;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -195,6 +195,22 @@ describe('Home Assistant tools', () => {
     expect(s.ha.calls).toEqual([]);
   });
 
+  it('a household lowers its one front-door lock: the gate then asks the assistant instead of refusing, and refuses again once reset', async () => {
+    const s = await setup();
+    await connected(s);
+    const unlock = (actor: ToolContext['actor']) =>
+      s.registry.call('homeassistant_lock', { target: 'Haustür', service: 'unlock' }, ctx(actor));
+    expect(await unlock('assistant')).toMatchObject({ success: false, error: { code: 'POLICY_DENIED' } });
+    s.service.setEntityRisk('lock.haustuer', 'disruptive');
+    expect(await unlock('assistant')).toMatchObject({ success: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(s.ha.calls).toEqual([]);
+    // A person's own tap is the household's decision.
+    expect(await unlock('user')).toMatchObject({ success: true });
+    expect(s.ha.calls).toContainEqual(expect.objectContaining({ domain: 'lock', service: 'unlock' }));
+    s.service.setEntityRisk('lock.haustuer', null);
+    expect(await unlock('user')).toMatchObject({ success: false, error: { code: 'POLICY_DENIED' } });
+  });
+
   it('the gate decides by the entity the call reaches: a cover asks, a light runs, the household raises or lowers one', async () => {
     const s = await setup();
     await connected(s);

@@ -88,6 +88,10 @@ describe('workers/docker/Dockerfile.<runtime>', () => {
     const text = readFileSync(join(here, dockerfile), 'utf8');
     expect(text).toMatch(base);
     expect(text).toMatch(/node scripts\/build\.mjs worker/);
+    // The build script runs with the modules it imports next to it.
+    for (const [, dep] of readFileSync(join(root, 'scripts/build.mjs'), 'utf8').matchAll(/^import .* from '\.\/([^']+)';$/gm)) {
+      expect(text, dep).toMatch(new RegExp(`^COPY [^\\n]*scripts/${dep!.replace('.', '\\.')}`, 'm'));
+    }
     expect(text).toMatch(/COPY --from=bundle \/src\/dist\/worker\/jarvis-skill-worker\.mjs /);
     expect(text).toMatch(/ENTRYPOINT \["node", "\/opt\/jarvis\/jarvis-skill-worker\.mjs"\]/);
     expect(text).toMatch(new RegExp(`JARVIS_WORKER_RUNTIME=${rt}\\b`));
@@ -96,6 +100,10 @@ describe('workers/docker/Dockerfile.<runtime>', () => {
     expect(users.at(-1)).not.toMatch(/^(0|root)(:|$)/);
     // The last stage runs as that user: nothing after USER switches back.
     expect(text.slice(text.lastIndexOf('USER '))).not.toMatch(/^FROM /m);
+    // The key folder belongs to that user, so its named volume starts writable for it: else
+    // the worker makes a new key each start and the household must allow it again.
+    expect(text).toMatch(new RegExp(`chown ${users.at(-1)} /var/lib/jarvis-worker`));
+    expect(text).toMatch(/JARVIS_WORKER_DATA_DIR=\/var\/lib\/jarvis-worker/);
     expect(text).not.toContain('docker.sock');
     expect(text).not.toMatch(/^COPY \.\s/m);
   });
