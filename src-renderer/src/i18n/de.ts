@@ -1137,6 +1137,7 @@ export const de = {
         serverWaiting: '{{tools}} Aktionen warten auf eure Freigabe.',
         serverRejected: 'Vom Haushalt abgelehnt.',
         serverFailed: 'Startet nicht; JARVIS versucht es später wieder.',
+        serverOff: 'In den Einstellungen ausgeschaltet.',
       },
       homeassistant: {
         off: 'Nicht eingerichtet.',

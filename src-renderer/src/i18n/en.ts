@@ -1119,6 +1119,7 @@ export const en: Messages = {
         serverWaiting: '{{tools}} actions wait for your approval.',
         serverRejected: 'Rejected by the household.',
         serverFailed: 'Does not start; JARVIS tries again later.',
+        serverOff: 'Turned off in Settings.',
       },
       homeassistant: {
         off: 'Not set up.',

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SecretName, SettingName, SettingsResponse } from '../../../../src-shared';
+import type { NotCarriedSecret, SettingName, SettingsResponse } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { Field } from '../../components/Field';
 import { useTranslation } from '../../i18n';
@@ -168,7 +168,13 @@ function BackupsCard({ settings }: { settings: SettingsResponse }) {
       {view && view.secrets_not_carried.length > 0 ? (
         <p className="muted" data-testid="backup-secrets">
           {t('settings.backups.notCarried', {
-            names: view.secrets_not_carried.map((n: SecretName) => t(`settings.secretNames.${n}`)).join(', '),
+            names: view.secrets_not_carried
+              .map((n: NotCarriedSecret) =>
+                n.startsWith('mcp_server:')
+                  ? t('settings.secretNames.mcp_server', { name: n.slice('mcp_server:'.length) })
+                  : t(`settings.secretNames.${n}`),
+              )
+              .join(', '),
           })}
         </p>
       ) : null}

@@ -1,0 +1,98 @@
+import type { McpSecretLabel, McpServerAdd } from '../../../src-shared';
+import type { SecretSealer } from '../../settings';
+import type { McpAppServerStore } from '../store';
+import type { McpServerSpec } from './config-file';
+
+/** What the app keeps of a server the household added: the spec, with its secret values opened only in memory. */
+export interface AppServer {
+  readonly name: string;
+  readonly spec: McpServerSpec;
+  /** Its sealed values could not be opened on this computer (another keychain): added again to run. */
+  readonly unreadable: boolean;
+}
+
+/** A server request as the spec the connection uses: a bearer token and a secret header become headers. */
+export function specOfRequest(req: McpServerAdd): McpServerSpec {
+  if (req.kind === 'stdio') return { kind: 'stdio', command: req.command.trim(), args: [...(req.args ?? [])], env: { ...(req.env ?? {}) } };
+  const headers: Record<string, string> = {};
+  if (req.bearer_token?.trim()) headers.Authorization = `Bearer ${req.bearer_token.trim()}`;
+  if (req.secret_header) headers[req.secret_header.name] = req.secret_header.value;
+  return { kind: 'http', url: req.url.trim(), headers };
+}
+
+function secretValues(spec: McpServerSpec): Record<string, string> {
+  return { ...(spec.kind === 'stdio' ? spec.env : spec.headers) };
+}
+
+/**
+ * The MCP servers added in Settings. Env and header values are secrets: sealed with the
+ * household's SecretSealer (the same as the settings' own secrets) before they reach the
+ * database, opened only in memory, never sent back by a route.
+ */
+export class AppMcpServers {
+  private readonly servers = new Map<string, AppServer>();
+
+  constructor(
+    private readonly store: McpAppServerStore,
+    private readonly sealer: SecretSealer,
+    private readonly clock: () => Date,
+    warn: (message: string) => void,
+  ) {
+    for (const row of store.all()) {
+      let values: Record<string, string> = {};
+      let unreadable = false;
+      if (row.secretsSealed) {
+        try {
+          values = JSON.parse(sealer.open(row.secretsSealed)) as Record<string, string>;
+        } catch {
+          // A database moved to another computer: the server is listed and must be added again.
+          unreadable = true;
+          warn(`mcp: the stored secrets of server ${row.name} cannot be read on this computer; add it again`);
+        }
+      }
+      const spec: McpServerSpec =
+        row.kind === 'http'
+          ? { kind: 'http', url: row.url ?? '', headers: values }
+          : { kind: 'stdio', command: row.command ?? '', args: row.args, env: values };
+      this.servers.set(row.name, { name: row.name, spec, unreadable });
+    }
+  }
+
+  list(): AppServer[] {
+    return [...this.servers.values()];
+  }
+
+  has(name: string): boolean {
+    return this.servers.has(name);
+  }
+
+  add(req: McpServerAdd): AppServer {
+    const spec = specOfRequest(req);
+    const values = secretValues(spec);
+    const names = Object.keys(values).sort();
+    this.store.insert({
+      name: req.name,
+      kind: spec.kind,
+      ...(spec.kind === 'stdio' ? { command: spec.command } : { url: spec.url }),
+      args: spec.kind === 'stdio' ? spec.args : [],
+      secretNames: names,
+      ...(names.length > 0 ? { secretsSealed: this.sealer.seal(JSON.stringify(values)) } : {}),
+      createdMs: this.clock().getTime(),
+    });
+    const server = { name: req.name, spec, unreadable: false };
+    this.servers.set(req.name, server);
+    return server;
+  }
+
+  remove(name: string): void {
+    this.store.remove(name);
+    this.servers.delete(name);
+  }
+
+  /** For a backup's list of what it does not carry: each server that holds sealed values. */
+  secretLabels(): McpSecretLabel[] {
+    return this.list()
+      .filter((s) => Object.keys(secretValues(s.spec)).length > 0 || s.unreadable)
+      .map((s): McpSecretLabel => `mcp_server:${s.name}`);
+  }
+}
