@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { HueConnect, NtfyConnect } from './ConnectionFlows';
 import { HomeAssistantConnect, ProxmoxConnect, UnifiConnect } from './ServerConnect';
+import { McpServersCard } from './McpServersCard';
 import { QuietHoursCard } from './QuietHoursCard';
 import { RestoreBackup } from './RestoreBackup';
 import { secretOf } from './settings-parts';
@@ -247,6 +248,7 @@ export function SettingsScreen() {
             <UnifiConnect settings={s} />
             <ProxmoxConnect settings={s} />
             <NtfyConnect settings={s} />
+            <McpServersCard />
             <QuietHoursCard settings={s} />
             <NetworkCard settings={s} />
             <BackupsCard settings={s} />

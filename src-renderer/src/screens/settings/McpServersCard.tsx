@@ -1,0 +1,415 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { MCP_SERVER_NAME_PATTERN, type McpServerAdd, type McpServerView, type McpTestResult } from '../../../../src-shared';
+import { Card, ResourceView } from '../../components/Card';
+import { Dialog } from '../../components/Dialog';
+import { Field } from '../../components/Field';
+import { useTranslation, type TextVars } from '../../i18n';
+import { useStore } from '../../store';
+import type { McpRefusal } from '../../store/mcp-servers-slice';
+
+// MCP servers give the assistant more abilities: a program on this computer or a service at
+// a web address. Those in mcp.json are shown beside those added here; the file's are changed
+// in the file. Env and header values are secrets: typed in once, never shown again.
+
+const NAME = new RegExp(MCP_SERVER_NAME_PATTERN);
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+type TestAnswer = McpTestResult | McpRefusal;
+
+/** What a test found, in the household's words, at the place the test was asked for. */
+function TestOutcome({ answer, testId }: { answer: TestAnswer | undefined; testId: string }) {
+  const { t } = useTranslation();
+  if (!answer) return null;
+  if (!('ok' in answer))
+    return (
+      <p className="inline-error" role="alert" data-testid={testId}>
+        {answer.message}
+      </p>
+    );
+  if (answer.ok) {
+    const tools = answer.tools ?? [];
+    return (
+      <p className="ok-text" role="status" data-testid={testId}>
+        {t('settings.mcp.testOk', { count: tools.length })}
+        {tools.length > 0 ? ` ${tools.slice(0, 8).join(', ')}${tools.length > 8 ? ' …' : ''}` : ''}
+      </p>
+    );
+  }
+  return (
+    <div role="alert" data-testid={testId}>
+      <p className="inline-error">{t(`settings.mcp.problems.${answer.problem ?? 'failed'}`)}</p>
+      {answer.detail ? <p className="muted mcp-detail">{answer.detail}</p> : null}
+    </div>
+  );
+}
+
+/** A test button that shows progress while the server is started and asked for its tools. */
+function useTest() {
+  const test = useStore((s) => s.testMcpServer);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<TestAnswer | undefined>();
+  const run = async (what: McpServerAdd | string) => {
+    setBusy(true);
+    setAnswer(undefined);
+    setAnswer(await test(what));
+    setBusy(false);
+  };
+  return { busy, answer, run, clear: () => setAnswer(undefined) };
+}
+
+function stateText(t: (k: string, o?: TextVars) => string, s: McpServerView): string {
+  if (s.shadowed) return t('settings.mcp.state.shadowed');
+  switch (s.state) {
+    case 'connected':
+      return t('settings.mcp.state.connected', { count: s.tools });
+    case 'waiting':
+      return t('settings.mcp.state.waiting', { count: s.tools });
+    case 'off':
+      return t('settings.mcp.state.off');
+    case 'error':
+      return t(`settings.mcp.problems.${s.problem ?? 'failed'}`);
+    default:
+      return t('settings.mcp.state.unknown');
+  }
+}
+
+function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (name: string) => void }) {
+  const { t } = useTranslation();
+  const setActive = useStore((s) => s.setMcpServerActive);
+  const { busy, answer, run } = useTest();
+  const [switching, setSwitching] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const toggle = async () => {
+    setSwitching(true);
+    setProblem(await setActive(server.name, !server.active));
+    setSwitching(false);
+  };
+  const chip =
+    server.state === 'connected'
+      ? 'chip-ok'
+      : server.state === 'error'
+        ? 'chip-bad'
+        : server.state === 'waiting'
+          ? 'chip-warn'
+          : 'chip-off';
+  return (
+    <li className="mcp-server" data-testid={`mcp-server-${server.name}`}>
+      <div className="mcp-server-head">
+        <strong>{server.name}</strong>
+        <span className="chip">{server.origin === 'file' ? t('settings.mcp.fromFile') : t('settings.mcp.fromApp')}</span>
+        <span className={`chip chip-long ${chip}`} data-testid="mcp-state">
+          {stateText(t, server)}
+        </span>
+      </div>
+      <code className="mcp-what">{server.kind === 'stdio' ? [server.command, ...(server.args ?? [])].join(' ') : server.url}</code>
+      {server.env_names.length + server.header_names.length > 0 ? (
+        <p className="muted">{t('settings.mcp.secretsKept', { names: [...server.env_names, ...server.header_names].join(', ') })}</p>
+      ) : null}
+      {server.state === 'error' && server.detail ? <p className="muted mcp-detail">{server.detail}</p> : null}
+      <div className="row mcp-actions">
+        <label className="mcp-toggle">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={server.active}
+            disabled={switching || server.shadowed === true}
+            aria-busy={switching || undefined}
+            onChange={() => void toggle()}
+          />
+          <span>{t('settings.mcp.active')}</span>
+        </label>
+        <button type="button" className="btn btn-small" disabled={busy} aria-busy={busy || undefined} onClick={() => void run(server.name)}>
+          {busy ? t('settings.mcp.testing') : t('settings.mcp.test')}
+        </button>
+        {server.origin === 'app' ? (
+          <button type="button" className="btn btn-small" onClick={() => onRemove(server.name)}>
+            {t('settings.mcp.remove')}
+          </button>
+        ) : null}
+      </div>
+      {server.origin === 'file' ? <p className="field-hint">{t('settings.mcp.fileHint')}</p> : null}
+      {busy ? <progress aria-label={t('settings.mcp.testing')} /> : null}
+      <TestOutcome answer={answer} testId="mcp-row-test" />
+      {problem ? (
+        <p className="inline-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+interface EnvRow {
+  readonly name: string;
+  readonly value: string;
+}
+
+type FieldErrors = Partial<Record<'name' | 'command' | 'url' | 'env' | 'header' | 'form', string>>;
+
+/** Which field a refusal of the master names (a JSON pointer). */
+function fieldOf(path: string | undefined): keyof FieldErrors {
+  if (!path) return 'form';
+  if (path.startsWith('/name')) return 'name';
+  if (path.startsWith('/command') || path.startsWith('/args')) return 'command';
+  if (path.startsWith('/url') || path.startsWith('/bearer_token')) return 'url';
+  if (path.startsWith('/env')) return 'env';
+  if (path.startsWith('/secret_header')) return 'header';
+  return 'form';
+}
+
+/** The add form: a name, then a program (with its arguments and secret variables) or a web address (with a token). */
+function AddServerForm() {
+  const { t } = useTranslation();
+  const add = useStore((s) => s.addMcpServer);
+  const test = useTest();
+  const [kind, setKind] = useState<'stdio' | 'http'>('stdio');
+  const [name, setName] = useState('');
+  const [command, setCommand] = useState('');
+  const [args, setArgs] = useState('');
+  const [env, setEnv] = useState<EnvRow[]>([]);
+  const [url, setUrl] = useState('https://');
+  const [token, setToken] = useState('');
+  const [headerName, setHeaderName] = useState('');
+  const [headerValue, setHeaderValue] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | undefined>();
+
+  /** The request, or the field errors that keep it from being sent. */
+  const build = (): McpServerAdd | undefined => {
+    const found: FieldErrors = {};
+    if (!NAME.test(name.trim())) found.name = t('settings.mcp.errors.name');
+    if (kind === 'stdio') {
+      if (!command.trim()) found.command = t('settings.mcp.errors.command');
+      if (env.some((r) => (r.name.trim() || r.value) && !ENV_NAME.test(r.name.trim()))) found.env = t('settings.mcp.errors.env');
+    } else {
+      if (!/^https?:\/\/[^/\s]+/.test(url.trim())) found.url = t('settings.mcp.errors.url');
+      if ((headerName.trim() === '') !== (headerValue === '')) found.header = t('settings.mcp.errors.header');
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return undefined;
+    if (kind === 'stdio') {
+      const rows = env.filter((r) => r.name.trim());
+      return {
+        name: name.trim(),
+        kind,
+        command: command.trim(),
+        args: args
+          .split('\n')
+          .map((a) => a.trim())
+          .filter(Boolean),
+        ...(rows.length > 0 ? { env: Object.fromEntries(rows.map((r) => [r.name.trim(), r.value])) } : {}),
+      };
+    }
+    return {
+      name: name.trim(),
+      kind,
+      url: url.trim(),
+      ...(token.trim() ? { bearer_token: token.trim() } : {}),
+      ...(headerName.trim() ? { secret_header: { name: headerName.trim(), value: headerValue } } : {}),
+    };
+  };
+
+  const runTest = () => {
+    const req = build();
+    if (req) void test.run(req);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAdded(undefined);
+    const req = build();
+    if (!req) return;
+    setAdding(true);
+    const refusal = await add(req);
+    setAdding(false);
+    if (refusal) {
+      setErrors({ [fieldOf(refusal.path)]: refusal.message });
+      return;
+    }
+    // Kept only now that the master took it: the secrets leave the form.
+    setAdded(req.name);
+    setName('');
+    setCommand('');
+    setArgs('');
+    setEnv([]);
+    setUrl('https://');
+    setToken('');
+    setHeaderName('');
+    setHeaderValue('');
+    test.clear();
+  };
+
+  return (
+    <form className="connect-form mcp-add" onSubmit={(e) => void submit(e)} data-testid="mcp-add" noValidate>
+      <h3>{t('settings.mcp.addTitle')}</h3>
+      <Field label={t('settings.mcp.name')} error={errors.name} hint={t('settings.mcp.nameHint')}>
+        <input value={name} maxLength={32} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+      </Field>
+      <div className="mode-toggle" role="group" aria-label={t('settings.mcp.kind')}>
+        {(['stdio', 'http'] as const).map((k) => (
+          <button key={k} type="button" aria-pressed={kind === k} onClick={() => (setKind(k), setErrors({}), test.clear())}>
+            {t(`settings.mcp.kinds.${k}`)}
+          </button>
+        ))}
+      </div>
+      {kind === 'stdio' ? (
+        <>
+          <Field label={t('settings.mcp.command')} error={errors.command} hint={t('settings.mcp.commandHint')}>
+            <input value={command} maxLength={4096} onChange={(e) => setCommand(e.target.value)} autoComplete="off" />
+          </Field>
+          <Field label={t('settings.mcp.args')} hint={t('settings.mcp.argsHint')}>
+            <textarea rows={3} value={args} onChange={(e) => setArgs(e.target.value)} />
+          </Field>
+          <fieldset className="mcp-env">
+            <legend>{t('settings.mcp.env')}</legend>
+            {env.map((row, i) => (
+              <div className="row" key={i}>
+                <Field label={t('settings.mcp.envName')} size="narrow">
+                  <input
+                    value={row.name}
+                    maxLength={64}
+                    autoComplete="off"
+                    onChange={(e) => setEnv((rows) => rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)))}
+                  />
+                </Field>
+                <Field label={t('settings.mcp.envValue')} size="grow">
+                  <input
+                    type="password"
+                    value={row.value}
+                    maxLength={8192}
+                    autoComplete="off"
+                    onChange={(e) => setEnv((rows) => rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+                  />
+                </Field>
+                <button type="button" className="btn btn-small" onClick={() => setEnv((rows) => rows.filter((_, j) => j !== i))}>
+                  {t('settings.mcp.envRemove')}
+                </button>
+              </div>
+            ))}
+            {errors.env ? (
+              <p className="inline-error" role="alert">
+                {errors.env}
+              </p>
+            ) : null}
+            <button type="button" className="btn btn-small" onClick={() => setEnv((rows) => [...rows, { name: '', value: '' }])}>
+              {t('settings.mcp.envAdd')}
+            </button>
+            <p className="field-hint">{t('settings.mcp.secretHint')}</p>
+          </fieldset>
+        </>
+      ) : (
+        <>
+          <Field label={t('settings.mcp.url')} error={errors.url}>
+            <input value={url} maxLength={4096} inputMode="url" onChange={(e) => setUrl(e.target.value)} autoComplete="off" />
+          </Field>
+          <Field label={t('settings.mcp.token')} hint={t('settings.mcp.secretHint')}>
+            <input type="password" value={token} maxLength={8192} autoComplete="off" onChange={(e) => setToken(e.target.value)} />
+          </Field>
+          <div className="row">
+            <Field label={t('settings.mcp.headerName')} size="narrow" error={errors.header}>
+              <input value={headerName} maxLength={64} autoComplete="off" onChange={(e) => setHeaderName(e.target.value)} />
+            </Field>
+            <Field label={t('settings.mcp.headerValue')} size="grow">
+              <input
+                type="password"
+                value={headerValue}
+                maxLength={8192}
+                autoComplete="off"
+                onChange={(e) => setHeaderValue(e.target.value)}
+              />
+            </Field>
+          </div>
+        </>
+      )}
+      <div className="row">
+        <button type="button" className="btn" disabled={test.busy} aria-busy={test.busy || undefined} onClick={runTest}>
+          {test.busy ? t('settings.mcp.testing') : t('settings.mcp.test')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={adding}>
+          {t('settings.mcp.add')}
+        </button>
+      </div>
+      {test.busy ? <progress aria-label={t('settings.mcp.testing')} /> : null}
+      <TestOutcome answer={test.answer} testId="mcp-form-test" />
+      {errors.form ? (
+        <p className="inline-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      {added ? (
+        <p className="ok-text" role="status">
+          {t('settings.mcp.added', { name: added })}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Settings: the MCP servers, mcp.json's and the app's, and the form that adds one. */
+export function McpServersCard() {
+  const { t } = useTranslation();
+  const servers = useStore((s) => s.mcpServers);
+  const load = useStore((s) => s.loadMcpServers);
+  const remove = useStore((s) => s.removeMcpServer);
+  const [asked, setAsked] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const confirmRemove = async (name: string) => {
+    setProblem(await remove(name));
+    setAsked(undefined);
+  };
+  return (
+    <Card title={t('settings.mcp.title')} className="span-12" testId="settings-mcp">
+      <p className="muted">{t('settings.mcp.intro')}</p>
+      <ResourceView resource={servers} onRetry={() => void load()}>
+        {(view) => (
+          <>
+            <p className="muted" data-testid="mcp-file">
+              {t('settings.mcp.file', { path: view.file.path })}
+            </p>
+            {view.file.error ? (
+              <p className="inline-error" role="alert">
+                {t('settings.mcp.fileBroken', { error: view.file.error })}
+              </p>
+            ) : null}
+            {view.servers.length === 0 ? (
+              <p className="muted">{t('settings.mcp.none')}</p>
+            ) : (
+              <ul className="mcp-server-list" aria-label={t('settings.mcp.title')}>
+                {view.servers.map((s) => (
+                  <ServerRow key={`${s.origin}:${s.name}`} server={s} onRemove={setAsked} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </ResourceView>
+      {problem ? (
+        <p className="inline-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <AddServerForm />
+      {asked ? (
+        <Dialog
+          title={t('settings.mcp.removeTitle', { name: asked })}
+          variant="alert"
+          testId="mcp-remove-dialog"
+          onClose={() => setAsked(undefined)}
+        >
+          <p>{t('settings.mcp.removeText')}</p>
+          <div className="row">
+            <button type="button" className="btn btn-primary" onClick={() => void confirmRemove(asked)}>
+              {t('settings.mcp.removeConfirm')}
+            </button>
+            <button type="button" className="btn" data-autofocus onClick={() => setAsked(undefined)}>
+              {t('settings.mcp.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}
