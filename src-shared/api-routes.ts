@@ -51,6 +51,7 @@ import type {
   McpQuestionsResponse,
   McpServerAdd,
   McpServersResponse,
+  McpServerUpdate,
   McpServerView,
   McpTestResult,
   McpTokenCreated,
@@ -246,6 +247,7 @@ export interface ApiRoutes {
   'POST /api/settings/mcp': { request: McpServerAdd; response: McpServerView };
   'POST /api/settings/mcp/test': { request: McpServerAdd; response: McpTestResult };
   'POST /api/settings/mcp/{name}/test': { request: Record<string, never>; response: McpTestResult };
+  'PUT /api/settings/mcp/{name}': { request: McpServerUpdate; response: McpServerView };
   'PUT /api/settings/mcp/{name}/active': { request: McpActiveUpdate; response: McpServerView };
   'DELETE /api/settings/mcp/{name}': { response: undefined };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };

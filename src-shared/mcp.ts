@@ -163,6 +163,14 @@ export type McpServerAdd =
       readonly secret_header?: { readonly name: string; readonly value: string };
     };
 
+/**
+ * PUT /api/settings/mcp/{name}: the server as it should be from now on (the name stays).
+ * The form never sees a stored secret, so it names those to keep: env variable or header
+ * names as the list shows them (`Authorization` for the bearer token). A secret neither
+ * given nor kept is deleted.
+ */
+export type McpServerUpdate = McpServerAdd & { readonly keep_secrets?: readonly string[] };
+
 /** A connection test: which tools the server offers, or what is wrong. */
 export interface McpTestResult {
   readonly ok: boolean;
@@ -222,6 +230,17 @@ export const mcpServerAddSchema = {
         },
       },
     },
+  ],
+} as const;
+
+const keepSecrets = { type: 'array', maxItems: 64, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } } as const;
+const [stdioAdd, httpAdd] = mcpServerAddSchema.oneOf;
+
+export const mcpServerUpdateSchema = {
+  type: 'object',
+  oneOf: [
+    { ...stdioAdd, properties: { ...stdioAdd.properties, keep_secrets: keepSecrets } },
+    { ...httpAdd, properties: { ...httpAdd.properties, keep_secrets: keepSecrets } },
   ],
 } as const;
 

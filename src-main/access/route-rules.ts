@@ -182,6 +182,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
       'POST /api/settings/mcp',
       'POST /api/settings/mcp/test',
       'POST /api/settings/mcp/:name/test',
+      'PUT /api/settings/mcp/:name',
       'PUT /api/settings/mcp/:name/active',
       'DELETE /api/settings/mcp/:name',
     ].map((r) => [r, admin]),

@@ -20,6 +20,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const ENV_SECRET = 'env-secret-typed-into-settings-7q';
 const BEARER = 'bearer-secret-typed-into-settings-9z';
+const HEADER_SECRET = 'header-secret-typed-into-settings-4k';
 
 /** A stateless streamable-HTTP MCP server that answers only with the right bearer token; /page is a web page, not MCP. */
 async function startHttpPeer(): Promise<{ url: string; page: string; close: () => Promise<void> }> {
@@ -184,6 +185,30 @@ describe('MCP servers connected from Settings', () => {
     expect((await ask('/api/tools/mcp_peer_hello', { json: { arguments: {} } })).json.message).toBe('hello from peer');
   }, 60_000);
 
+  it('changes a server: a stored secret stays when named, goes when not, and the name stays', async () => {
+    const change = (body: Record<string, unknown>, name = 'peer') =>
+      ask(`/api/settings/mcp/${name}`, { method: 'PUT', json: { name, kind: 'http', url: peer.url, ...body } });
+    const kept = await change({ keep_secrets: ['Authorization'], secret_header: { name: 'X-Extra', value: HEADER_SECRET } });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json.header_names).toEqual(['Authorization', 'X-Extra']);
+    expect((await ask('/api/settings/mcp/peer/test', { json: {} })).json).toEqual({ ok: true, tools: ['hello'] });
+
+    // Not named: the token is deleted, and the server refuses.
+    expect((await change({ keep_secrets: ['X-Extra'] })).json.header_names).toEqual(['X-Extra']);
+    expect((await ask('/api/settings/mcp/peer/test', { json: {} })).json).toMatchObject({ ok: false, problem: 'unauthorized' });
+    const unknown = await change({ keep_secrets: ['Authorization'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.path).toBe('/keep_secrets');
+    const renamed = await ask('/api/settings/mcp/peer', { method: 'PUT', json: { name: 'other', kind: 'http', url: peer.url } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.json.error.path).toBe('/name');
+    expect((await change({}, 'nobody')).status).toBe(404);
+
+    expect((await change({ bearer_token: BEARER })).json.header_names).toEqual(['Authorization']);
+    await eventually(async () => ((await server('peer'))?.state === 'connected' ? true : undefined), 30_000, 'peer to run again');
+    expect((await ask('/api/tools/mcp_peer_hello', { json: { arguments: {} } })).json.message).toBe('hello from peer');
+  }, 60_000);
+
   it('never gives a secret back: no route answer, the debug export, the database or a backup holds it in clear', async () => {
     answers.push(
       (await tm.request('/api/debug/export')).text,
@@ -194,6 +219,7 @@ describe('MCP servers connected from Settings', () => {
     for (const text of answers) {
       expect(text).not.toContain(ENV_SECRET);
       expect(text).not.toContain(BEARER);
+      expect(text).not.toContain(HEADER_SECRET);
     }
     const made = await tm.master.capabilities.backup.backupNow();
     const archive = readFileSync(join(backups, made.name)).toString('latin1');
@@ -203,6 +229,7 @@ describe('MCP servers connected from Settings', () => {
     const stored = storedBytes(tm.dataDir);
     expect(stored).not.toContain(ENV_SECRET);
     expect(stored).not.toContain(BEARER);
+    expect(stored).not.toContain(HEADER_SECRET);
   });
 
   it('reads mcp.json again when it changes: a new server appears, is not removable in the app, and leaves with the file', async () => {

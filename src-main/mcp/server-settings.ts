@@ -1,4 +1,4 @@
-import type { McpServerAdd, McpServersResponse, McpServerView, McpTestResult } from '../../src-shared';
+import type { McpServerAdd, McpServersResponse, McpServerUpdate, McpServerView, McpTestResult } from '../../src-shared';
 import { Refusal } from '../platform/errors';
 import type { McpAppServerStore } from './store';
 import type { AppMcpServers, AppServer } from './client/app-servers';
@@ -91,6 +91,30 @@ export class McpServerSettings {
     this.deps.app.add(req);
     await this.sync();
     return this.viewOf(req.name);
+  }
+
+  /**
+   * A server added in the app, changed: the stored secrets named in keep_secrets stay, the
+   * others are replaced or deleted. A changed program or address is started again and,
+   * when its tools differ, waits for the household's activation once more.
+   */
+  async update(name: string, req: McpServerUpdate): Promise<McpServerView> {
+    this.check(req);
+    if (req.name !== name)
+      throw new Refusal(
+        'invalid',
+        'INVALID_ARGUMENTS',
+        'The name of a server stays; add one under the new name and remove this one.',
+        '/name',
+      );
+    if (!this.deps.app.has(name)) {
+      if (this.file.servers.has(name))
+        throw new Refusal('conflict', 'MCP_FROM_FILE', 'This server is listed in mcp.json; change it there, and JARVIS follows.');
+      throw this.notFound();
+    }
+    this.deps.app.update(req);
+    await this.sync();
+    return this.viewOf(name);
   }
 
   test(req: McpServerAdd): Promise<McpTestResult> {

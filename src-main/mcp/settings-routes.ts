@@ -3,8 +3,10 @@ import {
   MCP_SERVER_NAME_PATTERN,
   mcpActiveUpdateSchema,
   mcpServerAddSchema,
+  mcpServerUpdateSchema,
   type McpActiveUpdate,
   type McpServerAdd,
+  type McpServerUpdate,
   type RouteResponse,
 } from '../../src-shared';
 import type { McpServerSettings } from './server-settings';
@@ -18,8 +20,8 @@ const nameParams = {
 const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /**
- * The MCP servers in Settings (admins; the route table says so): list, add, test, turn on
- * and off, remove. No answer carries an env or header value: those are named only.
+ * The MCP servers in Settings (admins; the route table says so): list, add, test, change,
+ * turn on and off, remove. No answer carries an env or header value: those are named only.
  */
 export function registerMcpSettingsRoutes(app: FastifyInstance, settings: McpServerSettings): void {
   app.get('/api/settings/mcp', async (): Promise<RouteResponse<'GET /api/settings/mcp'>> => settings.list());
@@ -36,6 +38,11 @@ export function registerMcpSettingsRoutes(app: FastifyInstance, settings: McpSer
     '/api/settings/mcp/:name/test',
     { schema: { params: nameParams, body: emptyBody } },
     async (req): Promise<RouteResponse<'POST /api/settings/mcp/{name}/test'>> => settings.testNamed(req.params.name),
+  );
+  app.put<{ Params: { name: string }; Body: McpServerUpdate }>(
+    '/api/settings/mcp/:name',
+    { schema: { params: nameParams, body: mcpServerUpdateSchema } },
+    async (req): Promise<RouteResponse<'PUT /api/settings/mcp/{name}'>> => settings.update(req.params.name, req.body),
   );
   app.put<{ Params: { name: string }; Body: McpActiveUpdate }>(
     '/api/settings/mcp/:name/active',

@@ -1,6 +1,7 @@
-import type { McpSecretLabel, McpServerAdd } from '../../../src-shared';
+import type { McpSecretLabel, McpServerAdd, McpServerUpdate } from '../../../src-shared';
+import { Refusal } from '../../platform/errors';
 import type { SecretSealer } from '../../settings';
-import type { McpAppServerStore } from '../store';
+import type { AppServerRow, McpAppServerStore } from '../store';
 import type { McpServerSpec } from './config-file';
 
 /** What the app keeps of a server the household added: the spec, with its secret values opened only in memory. */
@@ -68,20 +69,60 @@ export class AppMcpServers {
 
   add(req: McpServerAdd): AppServer {
     const spec = specOfRequest(req);
+    this.store.insert(this.rowOf(req.name, spec, this.clock().getTime()));
+    const server = { name: req.name, spec, unreadable: false };
+    this.servers.set(req.name, server);
+    return server;
+  }
+
+  /** The server as the form now has it; the secrets it names to keep are taken over from the stored ones. */
+  update(req: McpServerUpdate): AppServer {
+    const old = this.servers.get(req.name);
+    if (!old) throw new Error(`no app server ${req.name}`);
+    const keep = req.keep_secrets ?? [];
+    if (keep.length > 0 && old.unreadable)
+      throw new Refusal(
+        'conflict',
+        'MCP_SECRETS_UNREADABLE',
+        'The stored secrets of this server cannot be read on this computer; type them in again.',
+        '/keep_secrets',
+      );
+    const fresh = specOfRequest(req);
+    const stored = old.spec.kind === fresh.kind ? secretValues(old.spec) : {};
+    const kept: Record<string, string> = {};
+    for (const name of keep) {
+      const value = stored[name];
+      if (value === undefined)
+        throw new Refusal(
+          'invalid',
+          'INVALID_ARGUMENTS',
+          `No secret named ${name} is stored for this server; type it in.`,
+          '/keep_secrets',
+        );
+      kept[name] = value;
+    }
+    // A value typed in now wins over a kept one of the same name.
+    const spec: McpServerSpec =
+      fresh.kind === 'stdio' ? { ...fresh, env: { ...kept, ...fresh.env } } : { ...fresh, headers: { ...kept, ...fresh.headers } };
+    const createdMs = this.store.all().find((r) => r.name === req.name)?.createdMs ?? this.clock().getTime();
+    this.store.replace(this.rowOf(req.name, spec, createdMs));
+    const server = { name: req.name, spec, unreadable: false };
+    this.servers.set(req.name, server);
+    return server;
+  }
+
+  private rowOf(name: string, spec: McpServerSpec, createdMs: number): AppServerRow {
     const values = secretValues(spec);
     const names = Object.keys(values).sort();
-    this.store.insert({
-      name: req.name,
+    return {
+      name,
       kind: spec.kind,
       ...(spec.kind === 'stdio' ? { command: spec.command } : { url: spec.url }),
       args: spec.kind === 'stdio' ? spec.args : [],
       secretNames: names,
       ...(names.length > 0 ? { secretsSealed: this.sealer.seal(JSON.stringify(values)) } : {}),
-      createdMs: this.clock().getTime(),
-    });
-    const server = { name: req.name, spec, unreadable: false };
-    this.servers.set(req.name, server);
-    return server;
+      createdMs,
+    };
   }
 
   remove(name: string): void {

@@ -58,6 +58,21 @@ export class McpAppServerStore {
       );
   }
 
+  /** The row of a changed server, in place (its off switch and tool list stay). */
+  replace(row: AppServerRow): void {
+    this.db
+      .prepare('UPDATE mcp_app_servers SET kind = ?, command = ?, args = ?, url = ?, secret_names = ?, secrets_sealed = ? WHERE name = ?')
+      .run(
+        row.kind,
+        row.command ?? null,
+        JSON.stringify(row.args),
+        row.url ?? null,
+        JSON.stringify(row.secretNames),
+        row.secretsSealed ?? null,
+        row.name,
+      );
+  }
+
   remove(name: string): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM mcp_app_servers WHERE name = ?').run(name);
