@@ -245,7 +245,7 @@ export interface ApiRoutes {
   'POST /api/mcp/questions/{id}': { request: McpQuestionAnswer; response: OkResponse };
   'GET /api/settings/mcp': { response: McpServersResponse };
   'POST /api/settings/mcp': { request: McpServerAdd; response: McpServerView };
-  'POST /api/settings/mcp/test': { request: McpServerAdd; response: McpTestResult };
+  'POST /api/settings/mcp/test': { request: McpServerUpdate; response: McpTestResult };
   'POST /api/settings/mcp/{name}/test': { request: Record<string, never>; response: McpTestResult };
   'PUT /api/settings/mcp/{name}': { request: McpServerUpdate; response: McpServerView };
   'PUT /api/settings/mcp/{name}/active': { request: McpActiveUpdate; response: McpServerView };

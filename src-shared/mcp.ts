@@ -143,7 +143,7 @@ export interface McpServersResponse {
   readonly file: { readonly path: string; readonly error?: string };
 }
 
-/** POST /api/settings/mcp and POST /api/settings/mcp/test: a program to start, or an address to reach. */
+/** POST /api/settings/mcp: a program to start, or an address to reach. */
 export type McpServerAdd =
   | {
       readonly name: string;
@@ -167,7 +167,8 @@ export type McpServerAdd =
  * PUT /api/settings/mcp/{name}: the server as it should be from now on (the name stays).
  * The form never sees a stored secret, so it names those to keep: env variable or header
  * names as the list shows them (`Authorization` for the bearer token). A secret neither
- * given nor kept is deleted.
+ * given nor kept is deleted. POST /api/settings/mcp/test takes the same: the edit form's
+ * test runs with the kept secrets.
  */
 export type McpServerUpdate = McpServerAdd & { readonly keep_secrets?: readonly string[] };
 

@@ -191,6 +191,11 @@ describe('MCP servers connected from Settings', () => {
     const kept = await change({ keep_secrets: ['Authorization'], secret_header: { name: 'X-Extra', value: HEADER_SECRET } });
     expect(kept.status, kept.text).toBe(200);
     expect(kept.json.header_names).toEqual(['Authorization', 'X-Extra']);
+    // The edit form's test runs with the kept token.
+    const formTest = await ask('/api/settings/mcp/test', {
+      json: { name: 'peer', kind: 'http', url: peer.url, keep_secrets: ['Authorization'] },
+    });
+    expect(formTest.json).toEqual({ ok: true, tools: ['hello'] });
     expect((await ask('/api/settings/mcp/peer/test', { json: {} })).json).toEqual({ ok: true, tools: ['hello'] });
 
     // Not named: the token is deleted, and the server refuses.

@@ -2,7 +2,6 @@ import type { McpServerAdd, McpServersResponse, McpServerUpdate, McpServerView, 
 import { Refusal } from '../platform/errors';
 import type { McpAppServerStore } from './store';
 import type { AppMcpServers, AppServer } from './client/app-servers';
-import { specOfRequest } from './client/app-servers';
 import type { McpConfigFile, McpServerSpec } from './client/config-file';
 import type { ConfiguredServer, McpServers } from './client/mcp-servers';
 
@@ -117,9 +116,10 @@ export class McpServerSettings {
     return this.viewOf(name);
   }
 
-  test(req: McpServerAdd): Promise<McpTestResult> {
+  /** The form's server, not kept; the edit form names the stored secrets it keeps. */
+  test(req: McpServerUpdate): Promise<McpTestResult> {
     this.check(req);
-    return this.deps.test(req.name, specOfRequest(req));
+    return this.deps.test(req.name, this.deps.app.specOfChange(req));
   }
 
   testNamed(name: string): Promise<McpTestResult> {

@@ -29,9 +29,9 @@ export function registerMcpSettingsRoutes(app: FastifyInstance, settings: McpSer
     const added: RouteResponse<'POST /api/settings/mcp'> = await settings.add(req.body);
     return reply.code(201).send(added);
   });
-  app.post<{ Body: McpServerAdd }>(
+  app.post<{ Body: McpServerUpdate }>(
     '/api/settings/mcp/test',
-    { schema: { body: mcpServerAddSchema } },
+    { schema: { body: mcpServerUpdateSchema } },
     async (req): Promise<RouteResponse<'POST /api/settings/mcp/test'>> => settings.test(req.body),
   );
   app.post<{ Params: { name: string } }>(

@@ -77,9 +77,21 @@ export class AppMcpServers {
 
   /** The server as the form now has it; the secrets it names to keep are taken over from the stored ones. */
   update(req: McpServerUpdate): AppServer {
-    const old = this.servers.get(req.name);
-    if (!old) throw new Error(`no app server ${req.name}`);
+    const spec = this.specOfChange(req);
+    const createdMs = this.store.all().find((r) => r.name === req.name)?.createdMs ?? this.clock().getTime();
+    this.store.replace(this.rowOf(req.name, spec, createdMs));
+    const server = { name: req.name, spec, unreadable: false };
+    this.servers.set(req.name, server);
+    return server;
+  }
+
+  /** The spec a change (or the edit form's test) means: what it gives, plus the stored secrets it names. */
+  specOfChange(req: McpServerUpdate): McpServerSpec {
     const keep = req.keep_secrets ?? [];
+    const fresh = specOfRequest(req);
+    if (keep.length === 0) return fresh;
+    const old = this.servers.get(req.name);
+    if (!old) throw new Refusal('invalid', 'INVALID_ARGUMENTS', 'Only a server added here has stored secrets to keep.', '/keep_secrets');
     if (keep.length > 0 && old.unreadable)
       throw new Refusal(
         'conflict',
@@ -87,7 +99,6 @@ export class AppMcpServers {
         'The stored secrets of this server cannot be read on this computer; type them in again.',
         '/keep_secrets',
       );
-    const fresh = specOfRequest(req);
     const stored = old.spec.kind === fresh.kind ? secretValues(old.spec) : {};
     const kept: Record<string, string> = {};
     for (const name of keep) {
@@ -102,13 +113,7 @@ export class AppMcpServers {
       kept[name] = value;
     }
     // A value typed in now wins over a kept one of the same name.
-    const spec: McpServerSpec =
-      fresh.kind === 'stdio' ? { ...fresh, env: { ...kept, ...fresh.env } } : { ...fresh, headers: { ...kept, ...fresh.headers } };
-    const createdMs = this.store.all().find((r) => r.name === req.name)?.createdMs ?? this.clock().getTime();
-    this.store.replace(this.rowOf(req.name, spec, createdMs));
-    const server = { name: req.name, spec, unreadable: false };
-    this.servers.set(req.name, server);
-    return server;
+    return fresh.kind === 'stdio' ? { ...fresh, env: { ...kept, ...fresh.env } } : { ...fresh, headers: { ...kept, ...fresh.headers } };
   }
 
   private rowOf(name: string, spec: McpServerSpec, createdMs: number): AppServerRow {
