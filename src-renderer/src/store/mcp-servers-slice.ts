@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { McpServerAdd, McpServersResponse, McpTestResult } from '../../../src-shared';
+import type { McpServerAdd, McpServersResponse, McpServerUpdate, McpTestResult } from '../../../src-shared';
 import { ApiError, request } from '../api';
 import { failed, idle, loading, messageOf, newestWins, type Resource } from './resource';
 import type { Store } from './index';
@@ -16,8 +16,10 @@ export interface McpServersSlice {
   loadMcpServers(): Promise<void>;
   /** Resolves to the refusal (nothing added) or undefined when added. */
   addMcpServer(req: McpServerAdd): Promise<McpRefusal | undefined>;
+  /** Changes a server added here; resolves to the refusal or undefined when changed. */
+  updateMcpServer(name: string, req: McpServerUpdate): Promise<McpRefusal | undefined>;
   /** Tests the form's server (not kept) or, with a name only, a listed one. */
-  testMcpServer(req: McpServerAdd | string): Promise<McpTestResult | McpRefusal>;
+  testMcpServer(req: McpServerUpdate | string): Promise<McpTestResult | McpRefusal>;
   /** Resolves to the master's words when it refused. */
   setMcpServerActive(name: string, active: boolean): Promise<string | undefined>;
   removeMcpServer(name: string): Promise<string | undefined>;
@@ -45,6 +47,15 @@ export const createMcpServersSlice: StateCreator<Store, [], [], McpServersSlice>
     async addMcpServer(req) {
       try {
         await request('POST /api/settings/mcp', { body: req });
+        await get().loadMcpServers();
+        return undefined;
+      } catch (e) {
+        return refusalOf(e);
+      }
+    },
+    async updateMcpServer(name, req) {
+      try {
+        await request('PUT /api/settings/mcp/{name}', { params: { name }, body: req });
         await get().loadMcpServers();
         return undefined;
       } catch (e) {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MCP_SERVER_NAME_PATTERN, type McpServerAdd, type McpServerView, type McpTestResult } from '../../../../src-shared';
+import { MCP_SERVER_NAME_PATTERN, type McpServerUpdate, type McpServerView, type McpTestResult } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
@@ -48,7 +48,7 @@ function useTest() {
   const test = useStore((s) => s.testMcpServer);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<TestAnswer | undefined>();
-  const run = async (what: McpServerAdd | string) => {
+  const run = async (what: McpServerUpdate | string) => {
     setBusy(true);
     setAnswer(undefined);
     setAnswer(await test(what));
@@ -79,6 +79,7 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
   const { busy, answer, run } = useTest();
   const [switching, setSwitching] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const [editing, setEditing] = useState(false);
   const toggle = async () => {
     setSwitching(true);
     setProblem(await setActive(server.name, !server.active));
@@ -122,9 +123,14 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
           {busy ? t('settings.mcp.testing') : t('settings.mcp.test')}
         </button>
         {server.origin === 'app' ? (
-          <button type="button" className="btn btn-small" onClick={() => onRemove(server.name)}>
-            {t('settings.mcp.remove')}
-          </button>
+          <>
+            <button type="button" className="btn btn-small" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+              {t('settings.mcp.edit')}
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => onRemove(server.name)}>
+              {t('settings.mcp.remove')}
+            </button>
+          </>
         ) : null}
       </div>
       {server.origin === 'file' ? <p className="field-hint">{t('settings.mcp.fileHint')}</p> : null}
@@ -135,6 +141,7 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
           {problem}
         </p>
       ) : null}
+      {editing ? <ServerForm editing={server} onDone={() => setEditing(false)} /> : null}
     </li>
   );
 }
@@ -142,6 +149,8 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
 interface EnvRow {
   readonly name: string;
   readonly value: string;
+  /** A variable the master keeps a value for: left empty, that value stays (the form never sees it). */
+  readonly stored?: string;
 }
 
 type FieldErrors = Partial<Record<'name' | 'command' | 'url' | 'env' | 'header' | 'form', string>>;
@@ -157,26 +166,43 @@ function fieldOf(path: string | undefined): keyof FieldErrors {
   return 'form';
 }
 
-/** The add form: a name, then a program (with its arguments and secret variables) or a web address (with a token). */
-function AddServerForm() {
+const AUTHORIZATION = 'Authorization';
+
+/**
+ * The form that adds a server or, given `editing`, changes one added here: a name, then a
+ * program (with its arguments and secret variables) or a web address (with a token). When
+ * changing, a stored secret is shown only as "stored": left empty it stays, typed over it
+ * is replaced, removed it is deleted.
+ */
+function ServerForm({ editing, onDone }: { editing?: McpServerView; onDone?: () => void }) {
   const { t } = useTranslation();
   const add = useStore((s) => s.addMcpServer);
+  const update = useStore((s) => s.updateMcpServer);
   const test = useTest();
-  const [kind, setKind] = useState<'stdio' | 'http'>('stdio');
-  const [name, setName] = useState('');
-  const [command, setCommand] = useState('');
-  const [args, setArgs] = useState('');
-  const [env, setEnv] = useState<EnvRow[]>([]);
-  const [url, setUrl] = useState('https://');
+  const storedHeaders = editing?.kind === 'http' ? editing.header_names : [];
+  const storedHeader = storedHeaders.find((h) => h !== AUTHORIZATION);
+  const [kind, setKind] = useState<'stdio' | 'http'>(editing?.kind ?? 'stdio');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [command, setCommand] = useState(editing?.command ?? '');
+  const [args, setArgs] = useState((editing?.args ?? []).join('\n'));
+  const [env, setEnv] = useState<EnvRow[]>(
+    editing?.kind === 'stdio' ? editing.env_names.map((n) => ({ name: n, value: '', stored: n })) : [],
+  );
+  const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [token, setToken] = useState('');
-  const [headerName, setHeaderName] = useState('');
+  const [tokenStored, setTokenStored] = useState(storedHeaders.includes(AUTHORIZATION));
+  const [headerName, setHeaderName] = useState(storedHeader ?? '');
   const [headerValue, setHeaderValue] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | undefined>();
+  const ids = editing ? `mcp-edit-${editing.name}` : 'mcp-add';
+
+  /** A stored header value stays while its name is unchanged and nothing new was typed. */
+  const headerKept = storedHeader !== undefined && headerName.trim() === storedHeader && headerValue === '';
 
   /** The request, or the field errors that keep it from being sent. */
-  const build = (): McpServerAdd | undefined => {
+  const build = (): McpServerUpdate | undefined => {
     const found: FieldErrors = {};
     if (!NAME.test(name.trim())) found.name = t('settings.mcp.errors.name');
     if (kind === 'stdio') {
@@ -184,12 +210,15 @@ function AddServerForm() {
       if (env.some((r) => (r.name.trim() || r.value) && !ENV_NAME.test(r.name.trim()))) found.env = t('settings.mcp.errors.env');
     } else {
       if (!/^https?:\/\/[^/\s]+/.test(url.trim())) found.url = t('settings.mcp.errors.url');
-      if ((headerName.trim() === '') !== (headerValue === '')) found.header = t('settings.mcp.errors.header');
+      if (!headerKept && (headerName.trim() === '') !== (headerValue === '')) found.header = t('settings.mcp.errors.header');
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return undefined;
     if (kind === 'stdio') {
       const rows = env.filter((r) => r.name.trim());
+      const typed = rows.filter((r) => !(r.stored === r.name.trim() && r.value === ''));
+      const keep =
+        editing?.kind === 'stdio' ? rows.filter((r) => r.stored === r.name.trim() && r.value === '').map((r) => r.name.trim()) : [];
       return {
         name: name.trim(),
         kind,
@@ -198,15 +227,19 @@ function AddServerForm() {
           .split('\n')
           .map((a) => a.trim())
           .filter(Boolean),
-        ...(rows.length > 0 ? { env: Object.fromEntries(rows.map((r) => [r.name.trim(), r.value])) } : {}),
+        ...(typed.length > 0 ? { env: Object.fromEntries(typed.map((r) => [r.name.trim(), r.value])) } : {}),
+        ...(keep.length > 0 ? { keep_secrets: keep } : {}),
       };
     }
+    const keep =
+      editing?.kind === 'http' ? [...(tokenStored && !token.trim() ? [AUTHORIZATION] : []), ...(headerKept ? [storedHeader] : [])] : [];
     return {
       name: name.trim(),
       kind,
       url: url.trim(),
       ...(token.trim() ? { bearer_token: token.trim() } : {}),
-      ...(headerName.trim() ? { secret_header: { name: headerName.trim(), value: headerValue } } : {}),
+      ...(headerName.trim() && !headerKept ? { secret_header: { name: headerName.trim(), value: headerValue } } : {}),
+      ...(keep.length > 0 ? { keep_secrets: keep } : {}),
     };
   };
 
@@ -220,10 +253,14 @@ function AddServerForm() {
     const req = build();
     if (!req) return;
     setAdding(true);
-    const refusal = await add(req);
+    const refusal = editing ? await update(editing.name, req) : await add(req);
     setAdding(false);
     if (refusal) {
       setErrors({ [fieldOf(refusal.path)]: refusal.message });
+      return;
+    }
+    if (editing) {
+      onDone?.();
       return;
     }
     // Kept only now that the master took it: the secrets leave the form.
@@ -238,12 +275,13 @@ function AddServerForm() {
     setHeaderValue('');
     test.clear();
   };
+  const storedHint = t('settings.mcp.storedHint');
 
   return (
-    <form className="connect-form mcp-add" onSubmit={(e) => void submit(e)} data-testid="mcp-add" noValidate>
-      <h3>{t('settings.mcp.addTitle')}</h3>
-      <Field label={t('settings.mcp.name')} error={errors.name} hint={t('settings.mcp.nameHint')}>
-        <input value={name} maxLength={32} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+    <form className="connect-form mcp-form" onSubmit={(e) => void submit(e)} data-testid={ids} noValidate>
+      <h3>{editing ? t('settings.mcp.editTitle', { name: editing.name }) : t('settings.mcp.addTitle')}</h3>
+      <Field label={t('settings.mcp.name')} error={errors.name} hint={editing ? t('settings.mcp.nameStays') : t('settings.mcp.nameHint')}>
+        <input value={name} maxLength={32} readOnly={editing !== undefined} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </Field>
       <div className="mode-toggle" role="group" aria-label={t('settings.mcp.kind')}>
         {(['stdio', 'http'] as const).map((k) => (
@@ -263,7 +301,7 @@ function AddServerForm() {
           <fieldset className="mcp-env">
             <legend>{t('settings.mcp.env')}</legend>
             {env.map((row, i) => (
-              <div className="row" key={i}>
+              <div className="row mcp-env-row" key={i}>
                 <Field label={t('settings.mcp.envName')} size="narrow">
                   <input
                     value={row.name}
@@ -277,7 +315,8 @@ function AddServerForm() {
                     type="password"
                     value={row.value}
                     maxLength={8192}
-                    autoComplete="off"
+                    autoComplete="new-password"
+                    placeholder={row.stored === row.name.trim() && row.stored ? storedHint : undefined}
                     onChange={(e) => setEnv((rows) => rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
                   />
                 </Field>
@@ -302,9 +341,27 @@ function AddServerForm() {
           <Field label={t('settings.mcp.url')} error={errors.url}>
             <input value={url} maxLength={4096} inputMode="url" onChange={(e) => setUrl(e.target.value)} autoComplete="off" />
           </Field>
-          <Field label={t('settings.mcp.token')} hint={t('settings.mcp.secretHint')}>
-            <input type="password" value={token} maxLength={8192} autoComplete="off" onChange={(e) => setToken(e.target.value)} />
-          </Field>
+          <div className="row mcp-env-row">
+            <Field
+              label={t('settings.mcp.token')}
+              size="grow"
+              hint={tokenStored ? t('settings.mcp.tokenStoredHint') : t('settings.mcp.secretHint')}
+            >
+              <input
+                type="password"
+                value={token}
+                maxLength={8192}
+                autoComplete="new-password"
+                placeholder={tokenStored ? storedHint : undefined}
+                onChange={(e) => setToken(e.target.value)}
+              />
+            </Field>
+            {tokenStored ? (
+              <button type="button" className="btn btn-small" onClick={() => setTokenStored(false)}>
+                {t('settings.mcp.tokenDelete')}
+              </button>
+            ) : null}
+          </div>
           <div className="row">
             <Field label={t('settings.mcp.headerName')} size="narrow" error={errors.header}>
               <input value={headerName} maxLength={64} autoComplete="off" onChange={(e) => setHeaderName(e.target.value)} />
@@ -314,7 +371,8 @@ function AddServerForm() {
                 type="password"
                 value={headerValue}
                 maxLength={8192}
-                autoComplete="off"
+                autoComplete="new-password"
+                placeholder={headerKept ? storedHint : undefined}
                 onChange={(e) => setHeaderValue(e.target.value)}
               />
             </Field>
@@ -325,12 +383,17 @@ function AddServerForm() {
         <button type="button" className="btn" disabled={test.busy} aria-busy={test.busy || undefined} onClick={runTest}>
           {test.busy ? t('settings.mcp.testing') : t('settings.mcp.test')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={adding}>
-          {t('settings.mcp.add')}
+        <button type="submit" className="btn btn-primary" disabled={adding} aria-busy={adding || undefined}>
+          {editing ? t('settings.mcp.save') : t('settings.mcp.add')}
         </button>
+        {editing ? (
+          <button type="button" className="btn" onClick={onDone}>
+            {t('settings.mcp.cancel')}
+          </button>
+        ) : null}
       </div>
       {test.busy ? <progress aria-label={t('settings.mcp.testing')} /> : null}
-      <TestOutcome answer={test.answer} testId="mcp-form-test" />
+      <TestOutcome answer={test.answer} testId={`${ids}-test`} />
       {errors.form ? (
         <p className="inline-error" role="alert">
           {errors.form}
@@ -391,7 +454,7 @@ export function McpServersCard() {
           {problem}
         </p>
       ) : null}
-      <AddServerForm />
+      <ServerForm />
       {asked ? (
         <Dialog
           title={t('settings.mcp.removeTitle', { name: asked })}
