@@ -112,6 +112,7 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
           <input
             type="checkbox"
             role="switch"
+            aria-label={t('settings.mcp.activeLabel', { name: server.name })}
             checked={server.active}
             disabled={switching || server.shadowed === true}
             aria-busy={switching || undefined}
@@ -119,15 +120,33 @@ function ServerRow({ server, onRemove }: { server: McpServerView; onRemove: (nam
           />
           <span>{t('settings.mcp.active')}</span>
         </label>
-        <button type="button" className="btn btn-small" disabled={busy} aria-busy={busy || undefined} onClick={() => void run(server.name)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={t('settings.mcp.testLabel', { name: server.name })}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void run(server.name)}
+        >
           {busy ? t('settings.mcp.testing') : t('settings.mcp.test')}
         </button>
         {server.origin === 'app' ? (
           <>
-            <button type="button" className="btn btn-small" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={t('settings.mcp.editLabel', { name: server.name })}
+              aria-expanded={editing}
+              onClick={() => setEditing((e) => !e)}
+            >
               {t('settings.mcp.edit')}
             </button>
-            <button type="button" className="btn btn-small" onClick={() => onRemove(server.name)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={t('settings.mcp.removeLabel', { name: server.name })}
+              onClick={() => onRemove(server.name)}
+            >
               {t('settings.mcp.remove')}
             </button>
           </>
