@@ -164,6 +164,30 @@ describe('MCP servers connected from Settings', () => {
     expect((await ask('/api/settings/mcp/everything/active', { method: 'PUT', json: { active: true } })).json.active).toBe(true);
     expect(await toolNames()).toContain('mcp_everything_echo');
 
+    // Changed in Settings (another variable, the key kept): what the household activated no
+    // longer describes it, so its tools wait for the switch again.
+    const changed = await ask('/api/settings/mcp/everything', {
+      method: 'PUT',
+      json: {
+        name: 'everything',
+        kind: 'stdio',
+        command: process.execPath,
+        args: [everything, 'stdio'],
+        env: { EXTRA: 'x' },
+        keep_secrets: ['API_KEY'],
+      },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.env_names).toEqual(['API_KEY', 'EXTRA']);
+    await eventually(
+      async () => ((await server('everything'))?.state === 'waiting' ? true : undefined),
+      30_000,
+      'the changed server to wait',
+    );
+    expect(await toolNames()).not.toContain('mcp_everything_echo');
+    expect((await ask('/api/settings/mcp/everything/active', { method: 'PUT', json: { active: true } })).json.state).toBe('connected');
+    expect(await toolNames()).toContain('mcp_everything_echo');
+
     // A backup names the server's secret among those it does not carry.
     const made = await ask('/api/settings/backups', { json: {} });
     expect(made.json.secrets_not_carried).toContain('mcp_server:everything');
