@@ -173,6 +173,47 @@ describe('Settings: MCP servers', () => {
     });
   });
 
+  it('changes a web address server: the stored token stays when left empty and goes with "Token löschen"', async () => {
+    const notes: McpServerView = { ...wiki, name: 'notizen', origin: 'app', header_names: ['Authorization', 'X-Api-Key'] };
+    const bodies: unknown[] = [];
+    fakeApi({
+      'GET /api/settings/mcp': () => json({ servers: [notes], file: { path: FILE } }),
+      'PUT /api/settings/mcp/notizen': (body) => (bodies.push(body), json(notes)),
+    });
+    const c = await card();
+    fireEvent.click(within(c).getByRole('button', { name: 'notizen ändern' }));
+    let form = await within(c).findByTestId('mcp-edit-notizen');
+    expect((within(form).getByRole('textbox', { name: /^Adresse/ }) as HTMLInputElement).value).toBe('https://wiki.example.org/mcp');
+    expect((within(form).getByRole('textbox', { name: /^Weiterer Header/ }) as HTMLInputElement).value).toBe('X-Api-Key');
+    const masked = [...form.querySelectorAll<HTMLInputElement>('input[type="password"]')];
+    expect(masked.map((m) => [m.value, m.placeholder])).toEqual([
+      ['', 'gespeichert – leer lassen, um es zu behalten'],
+      ['', 'gespeichert – leer lassen, um es zu behalten'],
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      name: 'notizen',
+      kind: 'http',
+      url: 'https://wiki.example.org/mcp',
+      keep_secrets: ['Authorization', 'X-Api-Key'],
+    });
+
+    await vi.waitFor(() => expect(within(c).queryByTestId('mcp-edit-notizen')).toBeNull());
+    fireEvent.click(within(c).getByRole('button', { name: 'notizen ändern' }));
+    form = await within(c).findByTestId('mcp-edit-notizen');
+    fireEvent.click(within(form).getByRole('button', { name: 'Token löschen' }));
+    fireEvent.change(form.querySelectorAll<HTMLInputElement>('input[type="password"]')[1]!, { target: { value: 'neuer-schluessel' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({
+      name: 'notizen',
+      kind: 'http',
+      url: 'https://wiki.example.org/mcp',
+      secret_header: { name: 'X-Api-Key', value: 'neuer-schluessel' },
+    });
+  });
+
   it('removes a server only after the question; cancelling keeps it', async () => {
     const api = serversApi([files]);
     const c = await card();
