@@ -45,7 +45,19 @@ import type {
   ProtocolSessionsResponse,
   SkillProposal,
 } from './protocol';
-import type { McpQuestionAnswer, McpQuestionsResponse, McpTokenCreated, McpTokenCreateRequest, McpTokensResponse } from './mcp';
+import type {
+  McpActiveUpdate,
+  McpQuestionAnswer,
+  McpQuestionsResponse,
+  McpServerAdd,
+  McpServersResponse,
+  McpServerUpdate,
+  McpServerView,
+  McpTestResult,
+  McpTokenCreated,
+  McpTokenCreateRequest,
+  McpTokensResponse,
+} from './mcp';
 import type {
   NotifySettings,
   NotifySettingsResponse,
@@ -231,6 +243,13 @@ export interface ApiRoutes {
   'DELETE /api/mcp/tokens/{id}': { response: undefined };
   'GET /api/mcp/questions': { response: McpQuestionsResponse };
   'POST /api/mcp/questions/{id}': { request: McpQuestionAnswer; response: OkResponse };
+  'GET /api/settings/mcp': { response: McpServersResponse };
+  'POST /api/settings/mcp': { request: McpServerAdd; response: McpServerView };
+  'POST /api/settings/mcp/test': { request: McpServerUpdate; response: McpTestResult };
+  'POST /api/settings/mcp/{name}/test': { request: Record<string, never>; response: McpTestResult };
+  'PUT /api/settings/mcp/{name}': { request: McpServerUpdate; response: McpServerView };
+  'PUT /api/settings/mcp/{name}/active': { request: McpActiveUpdate; response: McpServerView };
+  'DELETE /api/settings/mcp/{name}': { response: undefined };
   'GET /api/protocol/sessions': { response: ProtocolSessionsResponse };
   'GET /api/protocol/sessions/{id}': { response: ProtocolSessionDetail };
   'GET /api/protocol/memory-proposals': { response: MemoryProposalsResponse };

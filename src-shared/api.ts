@@ -64,6 +64,7 @@ export type ComponentStatusCode =
   | 'mcp.endpoint'
   | 'mcp.configInvalid'
   | 'mcp.serverIdle'
+  | 'mcp.serverOff'
   | 'mcp.serverReady'
   | 'mcp.serverWaiting'
   | 'mcp.serverRejected'

@@ -1,3 +1,5 @@
+import type { McpSecretLabel } from './mcp';
+
 // The settings a household sets in the app (Settings screen, first start) and the
 // connections it makes there. Every value has a name the UI knows; which environment
 // variable it stands for stays on the server.
@@ -30,6 +32,8 @@ export type SettingName = (typeof SETTING_NAMES)[number];
 
 export const SECRET_NAMES = ['homeassistant_token', 'hue_key', 'ntfy_token', 'unifi_key', 'proxmox_token_secret', 'mesh_token'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
+/** A secret a backup names as not carried: one of the settings' own, or an MCP server's. */
+export type NotCarriedSecret = SecretName | McpSecretLabel;
 
 /** When a change takes effect: at once (a connection reconnects), or at the next start. */
 export type SettingApplies = 'now' | 'next_start';
@@ -183,7 +187,7 @@ export interface BackupsView {
   /** Newest first. */
   readonly files: readonly BackupFileView[];
   /** Secrets typed into the app that a backup does not carry (entered again after a restore elsewhere). */
-  readonly secrets_not_carried: readonly SecretName[];
+  readonly secrets_not_carried: readonly NotCarriedSecret[];
   /** Whether a restore from the app can restart JARVIS by itself here (else: `jarvis restore` with JARVIS stopped). */
   readonly restore_available: boolean;
   /** The last restore started from the app, once JARVIS is back. */
@@ -217,7 +221,7 @@ export interface RestoreStarted {
 /** POST /api/settings/backups: "back up now", answered when the file is written. */
 export interface BackupMade {
   readonly file: BackupFileView;
-  readonly secrets_not_carried: readonly SecretName[];
+  readonly secrets_not_carried: readonly NotCarriedSecret[];
 }
 
 export interface NtfyConnectRequest {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BackupFileView, BackupsView, ComponentStatus, RestoreRequest, RestoreStarted, SecretName } from '../../src-shared';
+import type { BackupFileView, BackupsView, ComponentStatus, RestoreRequest, RestoreStarted, NotCarriedSecret } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import { Refusal } from '../platform/errors';
 import { loadOrCreateSigner } from '../protocol';
@@ -22,7 +22,7 @@ export interface BackupDeps {
   /** The desktop settings file beside the database, if the app keeps one there. */
   readonly settingsFile: string;
   /** The secrets sealed in the database (their names only). */
-  readonly secretsNotCarried?: () => readonly SecretName[];
+  readonly secretsNotCarried?: () => readonly NotCarriedSecret[];
   /** What a restore from the app checks against, and the host's restart (absent: no restore from the app). */
   readonly restore?: {
     readonly knownSchemas: Readonly<Record<string, number>>;

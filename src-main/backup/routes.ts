@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { BackupFileView, BackupMade, BackupsView, RestoreRequest, RestoreStarted, SecretName } from '../../src-shared';
+import type { BackupFileView, BackupMade, BackupsView, RestoreRequest, RestoreStarted, NotCarriedSecret } from '../../src-shared';
 
 export interface BackupRoutesDeps {
   view(): BackupsView;
   backupNow(): Promise<BackupFileView>;
-  secretsNotCarried(): SecretName[];
+  secretsNotCarried(): NotCarriedSecret[];
   /** Checks the backup; `run` stops JARVIS, restores and starts it again. */
   restore(request: RestoreRequest): { started: RestoreStarted; run: () => void };
 }

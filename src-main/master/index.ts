@@ -209,6 +209,7 @@ function composeCapabilities(
     skills: skills.service,
     model: () => assistant.ollama,
     memberExists: (id) => household.members.get(id) !== undefined,
+    sealer: settings.sealer,
   });
   const homeassistant = createHomeAssistant(platform, options.homeAssistant);
   const assistantDeps: AssistantDeps = {
@@ -226,7 +227,7 @@ function composeCapabilities(
   const backup = createBackupCapability(platform, {
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
-    secretsNotCarried: () => settings.service.secretNames(),
+    secretsNotCarried: () => [...settings.service.secretNames(), ...mcp.secretLabels()],
     restore: { knownSchemas: KNOWN_SCHEMAS, knownObjects, restart: options.restart },
   });
   const home = createHome(platform);

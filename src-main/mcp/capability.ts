@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
+import { randomUUID } from 'node:crypto';
+import type { McpSecretLabel } from '../../src-shared';
+import { HOST_IDS } from '../protocol';
+import type { SecretSealer } from '../settings';
+import { AppMcpServers } from './client/app-servers';
 import { mcpConfigPath, readMcpConfig } from './client/config-file';
-import { McpServers } from './client/mcp-servers';
+import { watchConfigFile } from './client/config-watch';
+import { testMcpServer } from './client/connection-test';
+import { McpServers, type ConfiguredServer } from './client/mcp-servers';
+import { McpServerSettings } from './server-settings';
+import { registerMcpSettingsRoutes } from './settings-routes';
 import { McpQuestions } from './client/questions';
 import type { SamplingPrompt } from './client/server-requests';
 import { mcpSamplingName } from './client/tool-mapping';
@@ -18,6 +27,10 @@ export interface McpCapability extends Capability {
   readonly servers: McpServers;
   readonly calls: McpToolCalls;
   readonly questions: McpQuestions;
+  /** The servers as Settings shows and changes them (mcp.json's and the app's). */
+  readonly settings: McpServerSettings;
+  /** The app's servers holding sealed values, for a backup's "not carried" list. */
+  secretLabels(): McpSecretLabel[];
   /** Serves JARVIS over this process's stdin and stdout (`jarvis mcp`) until the client closes them. */
   serveStdio(): Promise<void>;
 }
@@ -49,6 +62,8 @@ export function createMcp(
     model?: () => HouseholdModel;
     /** Whether a member of the household has this id (a token is made for a member only). */
     memberExists?: (id: string) => boolean;
+    /** Seals the env and header values of servers added in the app (the settings' sealer). */
+    sealer: SecretSealer;
   },
 ): McpCapability {
   const stores = openMcpStores(ctx.db);
@@ -77,10 +92,17 @@ export function createMcp(
     return { text: turn.content, model: turn.model };
   };
 
-  const config = readMcpConfig(mcpConfigPath(ctx.config));
-  if (config.error) ctx.log.warn(`mcp: ${config.error}`);
+  const configPath = mcpConfigPath(ctx.config);
+  const initialConfig = readMcpConfig(configPath);
+  if (initialConfig.error) ctx.log.warn(`mcp: ${initialConfig.error}`);
+  const app = new AppMcpServers(stores.appServers, deps.sealer, ctx.clock, (m) => ctx.log.warn(m));
+  const off = stores.appServers.off();
+  // The file's servers, then the app's whose names the file does not use (McpServerSettings.configured, at start).
+  const initial = new Map<string, ConfiguredServer>([...initialConfig.servers].map(([name, spec]) => [name, { spec, origin: 'file' }]));
+  for (const s of app.list()) if (!initial.has(s.name) && !s.unreadable) initial.set(s.name, { spec: s.spec, origin: 'app' });
   const servers = new McpServers({
-    config,
+    servers: initial,
+    isOff: (name) => off.has(name),
     toolLists: stores.toolLists,
     proposals: deps.protocol.recorder,
     clock: ctx.clock,
@@ -115,22 +137,56 @@ export function createMcp(
     },
   });
   ctx.registry.addProvider(servers.provider);
+  const statusOf = (name: string) => ctx.status.set(`mcp:${name}`, () => servers.status(name));
+  const mcpSettings = new McpServerSettings(
+    {
+      servers,
+      app,
+      store: stores.appServers,
+      off,
+      clock: ctx.clock,
+      readConfig: () => readMcpConfig(configPath),
+      // Turning a server on in Settings is the household's decision on its SkillProposal, as AKTIVIEREN is.
+      accept: (proposalId) =>
+        void deps.protocol.service.decideSkill(
+          { actorId: HOST_IDS.household, idempotencyKey: randomUUID(), timestamp: ctx.clock().toISOString() },
+          proposalId,
+          { decision: 'accept' },
+        ),
+      test: (name, spec) =>
+        testMcpServer(name, spec, {
+          clientVersion: ctx.version,
+          timeoutMs: ctx.config.mcpCallTimeoutMs,
+          clock: ctx.clock,
+          redact: (text) => ctx.tracer.redactor.text(text),
+        }),
+      synced: (names, removed) => {
+        for (const name of names) statusOf(name);
+        for (const name of removed) ctx.status.delete(`mcp:${name}`);
+      },
+      log: (message) => ctx.log.info(message),
+    },
+    initialConfig,
+  );
   deps.skills?.showRemoteSkills(() => servers.skillInfos(), 'mcp');
   const stopWatchingDecisions = deps.protocol.service.onChange((change) => {
     if (change.op === 'decideSkill') servers.decided();
   });
 
-  ctx.status.set('mcp', () =>
-    config.error
+  ctx.status.set('mcp', () => {
+    const config = mcpSettings.config;
+    const count = servers.names().length;
+    return config.error
       ? { state: 'error', detail: config.error, code: 'mcp.configInvalid' }
       : {
           state: 'ok',
-          detail: `/mcp with ${tokens.count()} token(s); ${config.servers.size} server(s) in ${config.path}`,
+          detail: `/mcp with ${tokens.count()} token(s); ${count} server(s), from ${config.path} and the app`,
           code: 'mcp.endpoint',
-          params: { tokens: tokens.count(), servers: config.servers.size },
-        },
-  );
-  for (const name of servers.names()) ctx.status.set(`mcp:${name}`, () => servers.status(name));
+          params: { tokens: tokens.count(), servers: count },
+        };
+  });
+  for (const name of servers.names()) statusOf(name);
+  let stopWatching: (() => void) | undefined;
 
   let api: FastifyInstance | undefined;
   let discoveryTimer: NodeJS.Timeout | undefined;
@@ -141,8 +197,11 @@ export function createMcp(
     servers,
     calls,
     questions,
+    settings: mcpSettings,
+    secretLabels: () => mcpSettings.secretLabels(),
     routes(app) {
       api ??= app;
+      registerMcpSettingsRoutes(app, mcpSettings);
       registerMcpRoutes(app, {
         tokens,
         questions,
@@ -160,6 +219,10 @@ export function createMcp(
       // In the background: a new server's tools are learnt without holding up the start. One
       // that failed is tried again once its backoff has passed.
       void servers.discover();
+      // mcp.json is read again when it changes; the changed servers reconnect, no restart needed.
+      stopWatching = watchConfigFile(configPath, () => {
+        mcpSettings.reload().catch((err: unknown) => ctx.log.warn(`mcp: reading ${configPath} again failed: ${String(err)}`));
+      });
       discoveryTimer = setInterval(() => void servers.discover(), DISCOVERY_RETRY_MS);
       discoveryTimer.unref();
     },
@@ -179,6 +242,7 @@ export function createMcp(
     },
     async stop() {
       stopWatchingDecisions();
+      stopWatching?.();
       questions.cancelAll();
       if (discoveryTimer) clearInterval(discoveryTimer);
       discoveryTimer = undefined;

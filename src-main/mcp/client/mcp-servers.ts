@@ -1,16 +1,34 @@
 import { createHash } from 'node:crypto';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { canonicalJson, toolFailure, type ComponentStatus, type SkillInfo, type ToolResult } from '../../../src-shared';
+import {
+  canonicalJson,
+  toolFailure,
+  type ComponentStatus,
+  type McpServerOrigin,
+  type McpServerView,
+  type SkillInfo,
+  type ToolResult,
+} from '../../../src-shared';
 import type { RegisteredTool, ToolContext, ToolProvider } from '../../platform/registry';
 import type { McpToolListStore } from '../store';
-import { describedSpec, secretsOf, type McpConfigFile, type McpServerSpec } from './config-file';
+import { describedSpec, secretsOf, type McpServerSpec } from './config-file';
+import { problemOf } from './connection-problem';
 import { McpServerConnection, type ListedTool, type ServerListing } from './server-connection';
 import { McpServerGate, type ProposalBook, type ServerAdmission } from './server-gate';
 import { answerElicitation, answerSampling, type ServerRequestDeps } from './server-requests';
 import { checkToolSchema, mcpToolName, riskOfAnnotations } from './tool-mapping';
 
+/** A server to run, and where it is configured. */
+export interface ConfiguredServer {
+  readonly spec: McpServerSpec;
+  readonly origin: McpServerOrigin;
+}
+
 export interface McpServersDeps {
-  readonly config: McpConfigFile;
+  /** The servers to run at start (mcp.json's and the app's); `sync` replaces them later. */
+  readonly servers: ReadonlyMap<string, ConfiguredServer>;
+  /** Whether the household turned this server off in Settings (its tools leave the registry). */
+  readonly isOff: (name: string) => boolean;
   readonly toolLists: McpToolListStore;
   readonly proposals: ProposalBook;
   readonly clock: () => Date;
@@ -35,7 +53,10 @@ interface MappedTool {
 interface ServerEntry {
   readonly name: string;
   readonly spec: McpServerSpec;
+  readonly origin: McpServerOrigin;
   readonly specSha256: string;
+  /** Of the whole spec, secret values included: a changed token is a changed server. */
+  readonly fullSha256: string;
   readonly connection: McpServerConnection;
   version: string;
   /** undefined until the server was listed once (now or in an earlier run). */
@@ -98,47 +119,150 @@ export class McpServers {
 
   constructor(private readonly deps: McpServersDeps) {
     this.gate = new McpServerGate(deps.proposals);
-    for (const [name, spec] of deps.config.servers) {
-      for (const secret of secretsOf(spec)) deps.addSecret(secret);
-      const entry: ServerEntry = {
-        name,
-        spec,
-        specSha256: sha256(describedSpec(spec)),
-        connection: new McpServerConnection({
-          name,
-          spec,
-          clientVersion: deps.version,
-          timeoutMs: deps.timeoutMs,
-          clock: deps.clock,
-          onListing: (listing) => this.listed(entry, listing),
-          onProblem: (message) => {
-            deps.log(`MCP server ${name}: ${deps.redact(message)}`);
-            deps.changed();
-          },
-          onStderr: (line) => deps.log(`MCP server ${name}: ${deps.redact(line)}`),
-          onElicit: (params, caller, signal) =>
-            answerElicitation(deps.requests, { name, active: entry.admission.state === 'active' }, params, caller, signal),
-          onSample: (params, caller, signal) =>
-            answerSampling(deps.requests, { name, active: entry.admission.state === 'active' }, params, caller, signal),
-        }),
-        version: '0',
-        listedSha256: undefined,
-        tools: new Map(),
-        skipped: [],
-        admission: { state: 'proposed' },
-        discovering: false,
-      };
-      this.servers.set(name, entry);
-      const cached = deps.toolLists.get(name);
-      if (cached && cached.specSha256 === entry.specSha256) this.apply(entry, cached.version, cached.tools, false);
-    }
+    for (const [name, configured] of deps.servers) this.add(name, configured);
     const servers = this.servers;
     const self = this;
     this.provider = {
       kind: 'mcp',
-      list: () =>
-        [...servers.values()].flatMap((s) => (s.admission.state === 'active' ? [...s.tools.values()].map((t) => t.registered) : [])),
+      list: () => [...servers.values()].flatMap((s) => (self.active(s) ? [...s.tools.values()].map((t) => t.registered) : [])),
       call: (name, args, ctx) => self.call(name, args, ctx),
+    };
+  }
+
+  /**
+   * Replaces the running set with `next` (mcp.json read again, a server added or removed in
+   * the app): a server that is gone or changed is stopped, a new or changed one is started
+   * in the background to learn its tools. An unchanged one keeps running.
+   */
+  async sync(next: ReadonlyMap<string, ConfiguredServer>): Promise<{ added: string[]; removed: string[] }> {
+    const added: string[] = [];
+    const removed: string[] = [];
+    const stopping: Promise<void>[] = [];
+    for (const [name, entry] of this.servers) {
+      const wanted = next.get(name);
+      if (wanted && sha256(wanted.spec) === entry.fullSha256 && wanted.origin === entry.origin) continue;
+      this.servers.delete(name);
+      removed.push(name);
+      stopping.push(entry.connection.stop());
+    }
+    for (const [name, configured] of next) {
+      if (this.servers.has(name)) continue;
+      this.add(name, configured);
+      added.push(name);
+    }
+    await Promise.all(stopping);
+    if (added.length > 0 || removed.length > 0) {
+      this.deps.log(`MCP servers: ${added.length} started or changed, ${removed.length} stopped or changed`);
+      this.deps.changed();
+      void this.discover();
+    }
+    return { added, removed: removed.filter((n) => !next.has(n)) };
+  }
+
+  private add(name: string, configured: ConfiguredServer): void {
+    const { spec, origin } = configured;
+    const deps = this.deps;
+    for (const secret of secretsOf(spec)) deps.addSecret(secret);
+    const entry: ServerEntry = {
+      name,
+      spec,
+      origin,
+      specSha256: sha256(describedSpec(spec)),
+      fullSha256: sha256(spec),
+      connection: new McpServerConnection({
+        name,
+        spec,
+        clientVersion: deps.version,
+        timeoutMs: deps.timeoutMs,
+        clock: deps.clock,
+        onListing: (listing) => this.listed(entry, listing),
+        onProblem: (message) => {
+          deps.log(`MCP server ${name}: ${deps.redact(message)}`);
+          deps.changed();
+        },
+        onStderr: (line) => deps.log(`MCP server ${name}: ${deps.redact(line)}`),
+        onElicit: (params, caller, signal) =>
+          answerElicitation(deps.requests, { name, active: this.active(entry) }, params, caller, signal),
+        onSample: (params, caller, signal) => answerSampling(deps.requests, { name, active: this.active(entry) }, params, caller, signal),
+      }),
+      version: '0',
+      listedSha256: undefined,
+      tools: new Map(),
+      skipped: [],
+      admission: { state: 'proposed' },
+      discovering: false,
+    };
+    this.servers.set(name, entry);
+    const cached = deps.toolLists.get(name);
+    if (cached && cached.specSha256 === entry.specSha256) this.apply(entry, cached.version, cached.tools, false);
+  }
+
+  /** Its tools are in the registry: the household activated this description and did not turn it off. */
+  private active(entry: ServerEntry): boolean {
+    return entry.admission.state === 'active' && !this.deps.isOff(entry.name);
+  }
+
+  /** The household turned a server on or off in Settings: an off server stops now, an on one starts when needed. */
+  async switched(name: string): Promise<void> {
+    const entry = this.servers.get(name);
+    if (!entry) return;
+    if (!this.active(entry)) await entry.connection.release();
+    this.deps.changed();
+  }
+
+  /**
+   * The waiting SkillProposal of a server, learning its tools first when it was never
+   * listed. undefined: it could not be started (the status says why) or waits without one.
+   */
+  async proposalToActivate(name: string): Promise<{ proposalId?: string; active: boolean } | undefined> {
+    const entry = this.servers.get(name);
+    if (!entry) return undefined;
+    if (entry.listedSha256 === undefined) await this.discoverOne(entry);
+    if (entry.admission.state === 'active') return { active: true };
+    return {
+      active: false,
+      ...(entry.admission.proposal_id && entry.admission.state === 'proposed' ? { proposalId: entry.admission.proposal_id } : {}),
+    };
+  }
+
+  /** The spec of a running server, secrets included, for its connection test. */
+  specOf(name: string): McpServerSpec | undefined {
+    return this.servers.get(name)?.spec;
+  }
+
+  has(name: string): boolean {
+    return this.servers.has(name);
+  }
+
+  /** One server as Settings lists it, never with a secret's value. */
+  view(name: string, shadowed = false): McpServerView | undefined {
+    const s = this.servers.get(name);
+    if (!s) return undefined;
+    const problem = s.connection.lastError ? this.deps.redact(s.connection.lastError) : undefined;
+    const off = this.deps.isOff(name);
+    const failed = s.connection.state === 'backoff' || (problem !== undefined && s.listedSha256 === undefined);
+    const state: McpServerView['state'] = off
+      ? 'off'
+      : failed
+        ? 'error'
+        : s.listedSha256 === undefined
+          ? 'unknown'
+          : s.admission.state === 'active'
+            ? 'connected'
+            : 'waiting';
+    const spec = s.spec;
+    return {
+      name,
+      origin: s.origin,
+      kind: spec.kind,
+      ...(spec.kind === 'stdio' ? { command: spec.command, args: [...spec.args] } : { url: this.deps.redact(spec.url) }),
+      env_names: spec.kind === 'stdio' ? Object.keys(spec.env).sort() : [],
+      header_names: spec.kind === 'http' ? Object.keys(spec.headers).sort() : [],
+      active: this.active(s),
+      state,
+      tools: s.tools.size,
+      ...(failed && problem ? { problem: problemOf(problem), detail: problem.slice(0, 300) } : {}),
+      ...(shadowed ? { shadowed } : {}),
     };
   }
 
@@ -173,7 +297,7 @@ export class McpServers {
       format: 'mcp',
       source: s.spec.kind === 'stdio' ? `mcp:${s.name} (${s.spec.command})` : `mcp:${s.name} (${this.deps.redact(s.spec.url)})`,
       trust: 'unreviewed',
-      enabled: s.admission.state === 'active',
+      enabled: this.active(s),
       user_invocable: true,
       disable_model_invocation: false,
       capabilities: [],
@@ -217,6 +341,7 @@ export class McpServers {
         params: { server: name },
       };
     }
+    if (this.deps.isOff(name)) return { state: 'off', detail: 'turned off in Settings', code: 'mcp.serverOff', params: { server: name } };
     if (s.listedSha256 === undefined) return { state: 'off', detail: 'not started yet', code: 'mcp.serverIdle', params: { server: name } };
     if (s.admission.state === 'rejected')
       return { state: 'off', detail: 'the household rejected this server', code: 'mcp.serverRejected', params: { server: name } };
@@ -241,7 +366,7 @@ export class McpServers {
     try {
       await entry.connection.connect();
       // A server the household has not activated does not keep running; it starts again when needed.
-      if (entry.admission.state !== 'active') await entry.connection.release();
+      if (!this.active(entry)) await entry.connection.release();
     } catch {
       // Reported through onProblem; the status board shows it.
     } finally {
@@ -327,7 +452,7 @@ export class McpServers {
   private async call(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     for (const s of this.servers.values()) {
       const tool = s.tools.get(name);
-      if (!tool || s.admission.state !== 'active') continue;
+      if (!tool || !this.active(s)) continue;
       let result: CallToolResult;
       try {
         result = await s.connection.callTool(tool.original, args, { actor: ctx.actor, ...(ctx.member ? { member: ctx.member } : {}) });

@@ -30,4 +30,26 @@ export const MCP_MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE mcp_tokens ADD COLUMN member_id TEXT');
     },
   },
+  {
+    version: 3,
+    name: 'MCP servers added in the app (their secrets sealed) and servers the household turned off',
+    up(db) {
+      db.exec(`
+        CREATE TABLE mcp_app_servers (
+          name TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          command TEXT,
+          args TEXT NOT NULL DEFAULT '[]',
+          url TEXT,
+          secret_names TEXT NOT NULL DEFAULT '[]',
+          secrets_sealed TEXT,
+          created_ms INTEGER NOT NULL
+        );
+        CREATE TABLE mcp_servers_off (
+          name TEXT PRIMARY KEY,
+          updated_ms INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];

@@ -8,6 +8,11 @@ export class StatusBoard {
     this.sources.set(component, source);
   }
 
+  /** A component that is gone (an MCP server removed while JARVIS runs). */
+  delete(component: string): void {
+    this.sources.delete(component);
+  }
+
   snapshot(): Record<string, ComponentStatus> {
     const out: Record<string, ComponentStatus> = {};
     for (const [name, source] of this.sources) {

@@ -110,7 +110,11 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   on(source, 'rag.progress', (p) => {
     if (p?.id) store.getState().applyRagProgress(p);
   });
-  on(source, 'skills.changed', () => void store.getState().loadSkills());
+  on(source, 'skills.changed', () => {
+    void store.getState().loadSkills();
+    // An MCP server started, failed or changed its tools: Settings shows it, once it was opened.
+    if (store.getState().mcpServers.status !== 'idle') void store.getState().loadMcpServers();
+  });
   on(source, 'skills.sources', (p) => {
     if (p?.state) store.getState().skillSourcesEvent(p);
   });

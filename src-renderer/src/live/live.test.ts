@@ -61,6 +61,22 @@ describe('live event stream', () => {
     await vi.waitFor(() => expect(calendarCalls()).toBe(1));
   });
 
+  it('skills.changed reloads the MCP servers of Settings once Settings loaded them, and not before', async () => {
+    const api = fakeApi({
+      'GET /api/skills': () => json({ skills: [], errors: [] }),
+      'GET /api/settings/mcp': () => json({ servers: [], file: { path: '/tmp/mcp.json' } }),
+    });
+    const source = new FakeEventSource();
+    connectEvents(useStore, source as unknown as EventSource);
+    const mcpCalls = () => api.calls.filter((c) => c.path === '/api/settings/mcp').length;
+    source.emit('skills.changed', {});
+    await vi.waitFor(() => expect(api.calls.some((c) => c.path === '/api/skills')).toBe(true));
+    expect(mcpCalls()).toBe(0);
+    await useStore.getState().loadMcpServers();
+    source.emit('skills.changed', {});
+    await vi.waitFor(() => expect(mcpCalls()).toBe(2));
+  });
+
   it('reminder.due shows the reminder', () => {
     fakeApi({});
     const source = new FakeEventSource();

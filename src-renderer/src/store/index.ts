@@ -24,6 +24,7 @@ import { createWallSlice, type WallSlice } from './wall-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createApprovalsSlice, type ApprovalsSlice } from './approvals-slice';
 import { createLearnedSlice, type LearnedSlice } from './learned-slice';
+import { createMcpServersSlice, type McpServersSlice } from './mcp-servers-slice';
 
 /** One store built from slices (zustand slices pattern); components select the smallest piece. */
 export type Store = SystemSlice &
@@ -50,7 +51,8 @@ export type Store = SystemSlice &
   SettingsSlice &
   ApprovalsSlice &
   LearnedSlice &
-  McpQuestionsSlice;
+  McpQuestionsSlice &
+  McpServersSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createSystemSlice(...a),
@@ -78,4 +80,5 @@ export const useStore = create<Store>()((...a) => ({
   ...createApprovalsSlice(...a),
   ...createLearnedSlice(...a),
   ...createMcpQuestionsSlice(...a),
+  ...createMcpServersSlice(...a),
 }));

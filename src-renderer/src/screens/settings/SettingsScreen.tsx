@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SecretName, SettingName, SettingsResponse } from '../../../../src-shared';
+import type { NotCarriedSecret, SettingName, SettingsResponse } from '../../../../src-shared';
 import { Card, ResourceView } from '../../components/Card';
 import { Field } from '../../components/Field';
 import { useTranslation } from '../../i18n';
 import { useStore } from '../../store';
 import { HueConnect, NtfyConnect } from './ConnectionFlows';
 import { HomeAssistantConnect, ProxmoxConnect, UnifiConnect } from './ServerConnect';
+import { McpServersCard } from './McpServersCard';
 import { QuietHoursCard } from './QuietHoursCard';
 import { RestoreBackup } from './RestoreBackup';
 import { secretOf } from './settings-parts';
@@ -168,7 +169,13 @@ function BackupsCard({ settings }: { settings: SettingsResponse }) {
       {view && view.secrets_not_carried.length > 0 ? (
         <p className="muted" data-testid="backup-secrets">
           {t('settings.backups.notCarried', {
-            names: view.secrets_not_carried.map((n: SecretName) => t(`settings.secretNames.${n}`)).join(', '),
+            names: view.secrets_not_carried
+              .map((n: NotCarriedSecret) =>
+                n.startsWith('mcp_server:')
+                  ? t('settings.secretNames.mcp_server', { name: n.slice('mcp_server:'.length) })
+                  : t(`settings.secretNames.${n}`),
+              )
+              .join(', '),
           })}
         </p>
       ) : null}
@@ -241,6 +248,7 @@ export function SettingsScreen() {
             <UnifiConnect settings={s} />
             <ProxmoxConnect settings={s} />
             <NtfyConnect settings={s} />
+            <McpServersCard />
             <QuietHoursCard settings={s} />
             <NetworkCard settings={s} />
             <BackupsCard settings={s} />
