@@ -81,6 +81,7 @@ describe('merging shopping-list lines', () => {
     expect(formatGroceryAmounts([amount(1.5, 'kg'), amount(0.5, 'TL')], 'de')).toBe('1,5 kg + ½ TL');
     expect(formatGroceryAmounts([amount(1.5, 'kg'), amount(0.5, 'TL')], 'en')).toBe('1.5 kg + ½ TL');
     expect(formatGroceryAmounts([], 'de')).toBe('');
+    expect(formatGroceryAmounts([amount(1, 'l'), amount(2, 'Packung')], 'de')).toBe('1 l + 2 Packungen');
     expect(formatGroceryLine('Milch', [amount(1, 'l'), amount(2)], 'de')).toBe('Milch (1 l + 2)');
     expect(formatGroceryLine('Zimt', [amount(0.5, 'TL')], 'de')).toBe('½ TL Zimt');
     expect(formatGroceryLine('Salz', [], 'en')).toBe('Salz');

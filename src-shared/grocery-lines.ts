@@ -6,7 +6,7 @@
 // so a family never sees "Milch" twice.
 import type { GroceryAmount } from './home';
 import { groceryNameKey } from './grocery-names';
-import { formatGroceryAmount, formatQuantity } from './quantity-text';
+import { formatGroceryAmount, formatQuantity, unitAfter } from './quantity-text';
 
 /** What a line on the list needs for the merge rule. */
 export interface GroceryLineLike {
@@ -127,7 +127,11 @@ export function mergeGroceryLine<T extends GroceryLineLike>(line: T, item: Groce
 /** "1 l + 2", "½ TL", "" (no amount): a line's amounts as the list shows them. */
 export function formatGroceryAmounts(amounts: readonly GroceryAmount[], language: string): string {
   return amounts
-    .map((a) => [a.quantity === null ? '' : formatQuantity(a.quantity, language, a.unit), a.unit ?? ''].filter((p) => p !== '').join(' '))
+    .map((a) =>
+      [a.quantity === null ? '' : formatQuantity(a.quantity, language, a.unit), a.unit === null ? '' : unitAfter(a.quantity, a.unit, language)]
+        .filter((p) => p !== '')
+        .join(' '),
+    )
     .join(' + ');
 }
 

@@ -32,7 +32,7 @@ describe('amounts as a kitchen writes them', () => {
     ['½ Tasse Milch', '½ Tasse Milch', '½ Tasse Milch'],
     ['1,5 kg Kartoffeln', '1,5 kg Kartoffeln', '1.5 kg Kartoffeln'],
     ['2 1/2 kg Kartoffeln', '2,5 kg Kartoffeln', '2.5 kg Kartoffeln'],
-    ['2 1/2 Tassen Mehl', '2½ Tasse Mehl', '2½ Tasse Mehl'],
+    ['2 1/2 Tassen Mehl', '2½ Tassen Mehl', '2½ Tasse Mehl'],
     ['1/2 tsp cinnamon', '½ TL Cinnamon', '½ TL Cinnamon'],
     ['1.5 kg potatoes', '1,5 kg Potatoes', '1.5 kg Potatoes'],
   ])('"%s" reads as "%s" in German and "%s" in English', (phrase, de, en) => {

@@ -29,8 +29,25 @@ export function formatQuantity(quantity: number, language: string, unit?: string
   return language.startsWith('de') ? rounded.replace('.', ',') : rounded;
 }
 
-/** "½ TL Zimt", "2 l Milch", "3 Eier", "TL Zimt" (no amount), "Salz". */
+/** German plurals of the counted units the list stores in the singular ("2 Packungen"). */
+const PLURAL_DE: Readonly<Record<string, string>> = {
+  Packung: 'Packungen',
+  Dose: 'Dosen',
+  Flasche: 'Flaschen',
+  Tasse: 'Tassen',
+  Zehe: 'Zehen',
+  Prise: 'Prisen',
+  Glas: 'Gläser',
+};
+
+/** The unit as it reads after the amount: "2 Packungen", "1 Packung", "½ Tasse". */
+export function unitAfter(quantity: number | null, unit: string, language: string): string {
+  if (language.startsWith('de') && quantity !== null && quantity > 1) return PLURAL_DE[unit] ?? unit;
+  return unit;
+}
+
+/** "½ TL Zimt", "2 l Milch", "3 Eier", "2 Packungen Milch", "TL Zimt" (no amount), "Salz". */
 export function formatGroceryAmount(name: string, quantity: number | null, unit: string | null, language: string): string {
   const amount = quantity === null ? '' : formatQuantity(quantity, language, unit);
-  return [amount, unit ?? '', name].filter((part) => part !== '').join(' ');
+  return [amount, unit === null ? '' : unitAfter(quantity, unit, language), name].filter((part) => part !== '').join(' ');
 }

@@ -4,6 +4,8 @@ import {
   aisleOf,
   GROCERY_AISLES,
   GROCERY_NAME_MAX,
+  formatGroceryAmounts,
+  groceryAmountsOf,
   groceryMergeTarget,
   MEAL_SLOTS,
   mergeGroceryLine,
@@ -143,7 +145,12 @@ function readItem(text: string): { item?: GroceryPhrase; problem?: string } {
 
 /** The open item this one would be added to (the master's rule, shared). */
 export function mergeTarget(items: readonly GroceryItem[], item: GroceryPhrase): GroceryItem | undefined {
-  return groceryMergeTarget(items, item);
+  return groceryMergeTarget(items.map(withAmounts), item);
+}
+
+/** A line as the list shows it, also when it comes from a state saved before lines had several amounts. */
+function withAmounts(g: GroceryItem): GroceryItem {
+  return Array.isArray(g.amounts) ? g : { ...g, amounts: groceryAmountsOf(g) };
 }
 
 function GroceryRow({ g }: { g: GroceryItem }) {
@@ -159,7 +166,7 @@ function GroceryRow({ g }: { g: GroceryItem }) {
       <span className="item-main">
         <span>{g.name}</span>
         <span className="muted small">
-          {formatAmount(g.quantity, g.unit, i18n.language)}
+          <span data-testid="grocery-amounts">{formatGroceryAmounts(groceryAmountsOf(g), i18n.language)}</span>
           {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
         </span>
       </span>
@@ -216,7 +223,7 @@ function Groceries() {
           data: {
             ...before.data,
             groceries: target
-              ? before.data.groceries.map((g) => (g.id === target.id ? mergeGroceryLine(g, read.item!) : g))
+              ? before.data.groceries.map((g) => (g.id === target.id ? mergeGroceryLine(withAmounts(g), read.item!) : g))
               : before.data.groceries,
           },
         },
