@@ -79,7 +79,8 @@ describe('merging shopping-list lines', () => {
   it('shows every amount of a line, in each language', () => {
     expect(formatGroceryAmounts([amount(1, 'l'), amount(2)], 'de')).toBe('1 l + 2');
     expect(formatGroceryAmounts([amount(1.5, 'kg'), amount(0.5, 'TL')], 'de')).toBe('1,5 kg + ½ TL');
-    expect(formatGroceryAmounts([amount(1.5, 'kg'), amount(0.5, 'TL')], 'en')).toBe('1.5 kg + ½ TL');
+    expect(formatGroceryAmounts([amount(1.5, 'kg'), amount(0.5, 'TL')], 'en')).toBe('1.5 kg + ½ tsp');
+    expect(formatGroceryAmounts([amount(1, 'l'), amount(2, 'Packung')], 'en')).toBe('1 l + 2 packs');
     expect(formatGroceryAmounts([], 'de')).toBe('');
     expect(formatGroceryAmounts([amount(1, 'l'), amount(2, 'Packung')], 'de')).toBe('1 l + 2 Packungen');
     expect(formatGroceryLine('Milch', [amount(1, 'l'), amount(2)], 'de')).toBe('Milch (1 l + 2)');

@@ -153,6 +153,17 @@ function withAmounts(g: GroceryItem): GroceryItem {
   return Array.isArray(g.amounts) ? g : { ...g, amounts: groceryAmountsOf(g) };
 }
 
+/**
+ * What adding the typed item will do, before it is added: a new line ("Verstanden: ½ TL Zimt"),
+ * or the line it joins and the amounts that line then has ("1 l + 2 Packungen").
+ */
+function previewHint(item: GroceryPhrase, target: GroceryItem | undefined, language: string): string {
+  if (!target) return t('shopping.understood', { amount: formatAmount(item.quantity, item.unit, language), name: item.name });
+  const amounts = mergeGroceryLine(withAmounts(target), item).amounts;
+  if (amounts.length === 0) return t('shopping.mergedNoAmount', { name: target.name });
+  return t('shopping.merged', { name: target.name, amounts: formatGroceryAmounts(amounts, language) });
+}
+
 function GroceryRow({ g }: { g: GroceryItem }) {
   const { t, i18n } = useTranslation();
   return (
@@ -265,11 +276,7 @@ function Groceries() {
     aisle,
     items: open.filter((g) => aisleOf(g.name) === aisle).sort((a, b) => a.name.localeCompare(b.name)),
   })).filter((a) => a.items.length > 0);
-  const hint = reading.item
-    ? merging
-      ? t('shopping.merged')
-      : t('shopping.understood', { amount: formatAmount(reading.item.quantity, reading.item.unit, i18n.language), name: reading.item.name })
-    : undefined;
+  const hint = reading.item ? previewHint(reading.item, merging, i18n.language) : undefined;
   return (
     <Card
       title={t('food.groceries')}

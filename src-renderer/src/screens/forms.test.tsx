@@ -223,7 +223,7 @@ describe('the shopping list', () => {
     render(<FoodScreen />);
     const form = screen.getByTestId('grocery-create-form');
     fireEvent.change(within(form).getByLabelText('Artikel (z. B. 2 Liter Milch)'), { target: { value: '2 Liter milch' } });
-    expect(within(form).getByText('Steht schon auf der Liste – die Menge wird zusammengezählt.')).toBeTruthy();
+    expect(within(form).getByText('Milch steht schon auf der Liste – wird zusammengezählt. Dann: 3 l')).toBeTruthy();
     fireEvent.submit(form);
     const dairy = screen.getByTestId('aisle-dairy');
     expect(within(dairy).getAllByRole('listitem')).toHaveLength(1);
@@ -237,6 +237,7 @@ describe('the shopping list', () => {
     render(<FoodScreen />);
     const form = screen.getByTestId('grocery-create-form');
     fireEvent.change(within(form).getByLabelText('Artikel (z. B. 2 Liter Milch)'), { target: { value: '2 Packungen Milch' } });
+    expect(within(form).getByText('Milch steht schon auf der Liste – wird zusammengezählt. Dann: 1 l + 2 Packungen')).toBeTruthy();
     fireEvent.submit(form);
     const dairy = screen.getByTestId('aisle-dairy');
     expect(within(dairy).getAllByRole('listitem')).toHaveLength(1);
@@ -246,7 +247,7 @@ describe('the shopping list', () => {
 
   for (const [language, shown] of [
     ['de', ['1,5 l + 2', '½ TL', '2,5 kg']],
-    ['en', ['1.5 l + 2', '½ TL', '2.5 kg']],
+    ['en', ['1.5 l + 2', '½ tsp', '2.5 kg']],
   ] as const) {
     it(`${language}: a line shows every amount it holds`, async () => {
       useStore.setState({ language });
@@ -254,7 +255,15 @@ describe('the shopping list', () => {
       withState((s) => ({
         ...s,
         groceries: [
-          { ...s.groceries[0]!, amounts: [{ quantity: 1.5, unit: 'l' }, { quantity: 2, unit: null }], quantity: 1.5, unit: 'l' },
+          {
+            ...s.groceries[0]!,
+            amounts: [
+              { quantity: 1.5, unit: 'l' },
+              { quantity: 2, unit: null },
+            ],
+            quantity: 1.5,
+            unit: 'l',
+          },
           { ...s.groceries[0]!, id: 'groc_3', name: 'Zimt', amounts: [{ quantity: 0.5, unit: 'TL' }], quantity: 0.5, unit: 'TL' },
           { ...s.groceries[0]!, id: 'groc_4', name: 'Mehl', amounts: [{ quantity: 2.5, unit: 'kg' }], quantity: 2.5, unit: 'kg' },
         ],
