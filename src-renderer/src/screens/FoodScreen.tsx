@@ -305,7 +305,7 @@ function Groceries() {
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
+            <form className="form-grid grocery-form" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
               <Field label={t('shopping.item')} size="grow" error={errors.item} hint={hint}>
                 <input
                   ref={input}
