@@ -77,7 +77,9 @@ export function addGroceryAmount(amounts: readonly GroceryAmount[], amount: Groc
   if (i < 0) return [...amounts, { quantity: amount.quantity, unit: amount.unit }];
   const have = amounts[i]!;
   const joined =
-    have.unit === amount.unit ? { quantity: mergedGroceryQuantity(have.quantity, amount.quantity), unit: have.unit } : addMetric(have, amount);
+    have.unit === amount.unit
+      ? { quantity: mergedGroceryQuantity(have.quantity, amount.quantity), unit: have.unit }
+      : addMetric(have, amount);
   return amounts.map((a, j) => (j === i ? joined : a));
 }
 
@@ -128,7 +130,10 @@ export function mergeGroceryLine<T extends GroceryLineLike>(line: T, item: Groce
 export function formatGroceryAmounts(amounts: readonly GroceryAmount[], language: string): string {
   return amounts
     .map((a) =>
-      [a.quantity === null ? '' : formatQuantity(a.quantity, language, a.unit), a.unit === null ? '' : unitAfter(a.quantity, a.unit, language)]
+      [
+        a.quantity === null ? '' : formatQuantity(a.quantity, language, a.unit),
+        a.unit === null ? '' : unitAfter(a.quantity, a.unit, language),
+      ]
         .filter((p) => p !== '')
         .join(' '),
     )

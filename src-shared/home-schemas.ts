@@ -329,7 +329,10 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
           type: 'array',
           maxItems: 10,
           description: 'Alle Mengen der Zeile (ersetzt quantity/unit)',
-          items: object({ quantity: { anyOf: [quantity, { type: 'null' }] }, unit: { anyOf: [unit, { type: 'null' }] } }, ['quantity', 'unit']),
+          items: object({ quantity: { anyOf: [quantity, { type: 'null' }] }, unit: { anyOf: [unit, { type: 'null' }] } }, [
+            'quantity',
+            'unit',
+          ]),
         },
         checked: { type: 'boolean' },
       },

@@ -1,4 +1,13 @@
-import { formatGroceryLine, groceryAmountsOf, type CalendarEvent, type ExecutedToolCall, type GroceryItem, type MealPlanEntry, type Task, type ToolResult } from '../../src-shared';
+import {
+  formatGroceryLine,
+  groceryAmountsOf,
+  type CalendarEvent,
+  type ExecutedToolCall,
+  type GroceryItem,
+  type MealPlanEntry,
+  type Task,
+  type ToolResult,
+} from '../../src-shared';
 import { englishMutationSentence, englishReadSentence } from './english-replies';
 import { failureWords } from './failure-words';
 
@@ -85,7 +94,6 @@ function listEvents(events: readonly CalendarEvent[], lang: Lang): string {
   const prefix = days.size > 1 ? events.map((e, i) => `${e.start.slice(0, 10)} ${items[i]}`) : items;
   return `${lang === 'en' ? 'Appointments' : 'Termine'}: ${prefix.join('; ')}.`;
 }
-
 
 function listGroceries(items: readonly GroceryItem[], lang: Lang): string {
   const open = items.filter((i) => !i.checked);

@@ -5,7 +5,8 @@ import { createHouseholdFixture } from '../testing/household';
 
 const MONDAY = '2026-11-30T09:00:00Z'; // 10:00 in Berlin
 const rows = (items: readonly GroceryItem[]) => items.map((g) => [g.name, g.quantity, g.unit, g.source]);
-const lines = (items: readonly GroceryItem[]) => items.map((g) => [g.name, g.amounts.map((a) => `${a.quantity ?? ''} ${a.unit ?? ''}`.trim()), g.source]);
+const lines = (items: readonly GroceryItem[]) =>
+  items.map((g) => [g.name, g.amounts.map((a) => `${a.quantity ?? ''} ${a.unit ?? ''}`.trim()), g.source]);
 
 describe('event -> reminder', () => {
   it('creates a reminder 30 minutes before a timed event', async () => {
@@ -134,7 +135,13 @@ describe('meal plan + recipe -> groceries', () => {
       ['Nudeln', ['250 g'], 'mealplan'],
     ]);
     const ticked = await h.call('groceries_update', { id: tomatoes.id, checked: true });
-    expect(ticked.data).toMatchObject({ checked: true, amounts: [{ quantity: 2, unit: null }, { quantity: 1, unit: 'Dose' }] });
+    expect(ticked.data).toMatchObject({
+      checked: true,
+      amounts: [
+        { quantity: 2, unit: null },
+        { quantity: 1, unit: 'Dose' },
+      ],
+    });
     expect(ticked.message).toBe('Tomaten (2 + 1 Dose) abgehakt.');
   });
 

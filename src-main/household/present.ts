@@ -1,5 +1,14 @@
 // Store records -> the entities tools return and the UI shows (RFC3339 in the household zone).
-import { groceryAmountFields, type CalendarEvent, type GroceryItem, type KanbanCard, type MealPlanEntry, type Recipe, type Reminder, type Task } from '../../src-shared';
+import {
+  groceryAmountFields,
+  type CalendarEvent,
+  type GroceryItem,
+  type KanbanCard,
+  type MealPlanEntry,
+  type Recipe,
+  type Reminder,
+  type Task,
+} from '../../src-shared';
 import { groceryLineAmounts } from './quantities';
 import {
   assigneesOfRecord,

@@ -65,7 +65,10 @@ export function deriveGroceries(env: HomeEnv, horizonDays = GROCERY_HORIZON_DAYS
       const unit = canonicalUnit(ing.unit);
       const key = groceryLineKey(ing.name);
       const entry = needed.get(key) ?? { name: ing.name.trim(), amounts: [], mealIds: [] };
-      entry.amounts = addGroceryAmount(entry.amounts, { quantity: ing.quantity === null ? null : roundQuantity(ing.quantity * factor), unit });
+      entry.amounts = addGroceryAmount(entry.amounts, {
+        quantity: ing.quantity === null ? null : roundQuantity(ing.quantity * factor),
+        unit,
+      });
       if (!entry.mealIds.includes(meal.id)) entry.mealIds.push(meal.id);
       needed.set(key, entry);
     }

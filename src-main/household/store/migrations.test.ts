@@ -70,13 +70,26 @@ describe('household migrations', () => {
     const store = new HouseholdStore(db);
     const rows = store.groceries.all().map((g) => [g.id, g.amounts, g.planAmounts, g.source, g.mealIds, g.checked]);
     expect(rows).toEqual([
-      ['groc_milk', [{ quantity: 1.5, unit: 'l' }, { quantity: 2, unit: null }], [], 'manual', [], false],
+      [
+        'groc_milk',
+        [
+          { quantity: 1.5, unit: 'l' },
+          { quantity: 2, unit: null },
+        ],
+        [],
+        'manual',
+        [],
+        false,
+      ],
       ['groc_pasta_g', [{ quantity: 1, unit: 'Packung' }], [{ quantity: 1.25, unit: 'kg' }], 'manual', ['meal_a', 'meal_b'], false],
       ['groc_salt', [], [], 'manual', [], false],
       ['groc_milk_done', [{ quantity: 1, unit: null }], [], 'manual', [], true],
     ]);
     // Readers of one amount still find the line's first.
-    expect(db.prepare("SELECT quantity, unit FROM household_groceries WHERE id = 'groc_pasta_g'").get()).toEqual({ quantity: 1, unit: 'Packung' });
+    expect(db.prepare("SELECT quantity, unit FROM household_groceries WHERE id = 'groc_pasta_g'").get()).toEqual({
+      quantity: 1,
+      unit: 'Packung',
+    });
   });
 
   it('version 7 keeps the one assignee of an older event as the first of its list', () => {

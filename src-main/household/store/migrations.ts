@@ -295,7 +295,9 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
         source: 'manual' | 'mealplan';
         meal_ids: string;
       }
-      const rows = db.prepare('SELECT id, name, quantity, unit, checked, source, meal_ids FROM household_groceries ORDER BY created_ms, rowid').all() as Old[];
+      const rows = db
+        .prepare('SELECT id, name, quantity, unit, checked, source, meal_ids FROM household_groceries ORDER BY created_ms, rowid')
+        .all() as Old[];
       const one = (r: Old): GroceryAmount[] => addGroceryAmounts([], [{ quantity: r.quantity, unit: r.unit }]);
       interface Line {
         id: string;

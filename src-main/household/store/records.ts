@@ -1,5 +1,14 @@
 // Rows as the household store keeps them: times in epoch ms, lists parsed.
-import type { GroceryAmount, GrocerySource, Ingredient, KanbanColumn, MealSlot, ReminderSource, TaskPriority, TaskStatus } from '../../../src-shared';
+import type {
+  GroceryAmount,
+  GrocerySource,
+  Ingredient,
+  KanbanColumn,
+  MealSlot,
+  ReminderSource,
+  TaskPriority,
+  TaskStatus,
+} from '../../../src-shared';
 
 export interface EventRecord {
   id: string;
