@@ -161,7 +161,9 @@ function previewHint(item: GroceryPhrase, target: GroceryItem | undefined, langu
   if (!target) return t('shopping.understood', { amount: formatAmount(item.quantity, item.unit, language), name: item.name });
   const amounts = mergeGroceryLine(withAmounts(target), item).amounts;
   if (amounts.length === 0) return t('shopping.mergedNoAmount', { name: target.name });
-  return t('shopping.merged', { name: target.name, amounts: formatGroceryAmounts(amounts, language) });
+  // "2 l" stays on one line in a narrow card; the break may fall only around the "+".
+  const shown = amounts.map((a) => formatGroceryAmounts([a], language).replace(/ /g, '\u00a0')).join(' + ');
+  return t('shopping.merged', { name: target.name, amounts: shown });
 }
 
 function GroceryRow({ g }: { g: GroceryItem }) {
