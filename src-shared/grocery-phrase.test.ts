@@ -18,6 +18,12 @@ describe('readGroceryPhrase', () => {
     ['a bottle of wine', { name: 'Wine', quantity: 1, unit: 'Flasche' }],
     ['2 tsp cinnamon', { name: 'Cinnamon', quantity: 2, unit: 'TL' }],
     ['milch', { name: 'Milch' }],
+    ['Milch 1 l', { name: 'Milch', quantity: 1, unit: 'l' }],
+    ['Milch 2 Packungen', { name: 'Milch', quantity: 2, unit: 'Packung' }],
+    ['Mehl 500g', { name: 'Mehl', quantity: 500, unit: 'g' }],
+    ['Zimt ½ TL', { name: 'Zimt', quantity: 0.5, unit: 'TL' }],
+    ['Vitamin B 12', { name: 'Vitamin B 12' }],
+    ['Cola 0', { name: 'Cola 0' }],
     ['  Frische   Milch ', { name: 'Frische Milch' }],
   ])('reads "%s"', (phrase, item) => {
     expect(readGroceryPhrase(phrase)).toEqual({ ok: true, item });
@@ -29,6 +35,7 @@ describe('readGroceryPhrase', () => {
     ['2,5,1 l Milch', '2,5,1'],
     ['0 Milch', '0'],
     ['2000000 g Zucker', '2000000'],
+    ['Zucker 0 kg', '0'],
   ])('says that the amount of "%s" cannot be read', (phrase, amount) => {
     expect(readGroceryPhrase(phrase)).toEqual({ ok: false, problem: 'UNREADABLE_AMOUNT', amount });
   });

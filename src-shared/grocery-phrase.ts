@@ -1,5 +1,5 @@
-// Reads a shopping-list phrase ("2 Liter Milch", "1/2 TL Zimt", "½ kg Mehl", "a bottle of
-// wine") into name, amount and canonical unit. The assistant's local intents and the UI's
+// Reads a shopping-list phrase ("2 Liter Milch", "1/2 TL Zimt", "½ kg Mehl", "Milch 1 l", "a
+// bottle of wine") into name, amount and canonical unit. The assistant's local intents and the UI's
 // item field use this one parser, so both put the same thing on the list.
 
 export type GroceryPhrase = {
@@ -107,14 +107,17 @@ const UNITS: Readonly<Record<string, string>> = {
   clove: 'Zehe',
   cloves: 'Zehe',
   becher: 'Becher',
-  cup: 'Becher',
-  cups: 'Becher',
+  tub: 'Becher',
+  tubs: 'Becher',
   flasche: 'Flasche',
   flaschen: 'Flasche',
   bottle: 'Flasche',
   bottles: 'Flasche',
   tasse: 'Tasse',
   tassen: 'Tasse',
+  // A recipe's cup is a measure, like the German Tasse.
+  cup: 'Tasse',
+  cups: 'Tasse',
   glas: 'Glas',
   gläser: 'Glas',
   jar: 'Glas',
@@ -234,6 +237,19 @@ export function readGroceryPhrase(phrase: string): GroceryPhraseResult {
       words.shift();
     }
     if (quantity !== undefined && !readable(quantity)) return { ok: false, problem: 'UNREADABLE_AMOUNT', amount: first };
+  }
+  // "Milch 1 l", "Mehl 500g": a list is often written name first. Only a number with a unit
+  // counts at the end, so "Vitamin B 12" or "Cola 0" stay names.
+  if (quantity === undefined && words.length > 2) {
+    const [amount, unitWord] = words.slice(-2) as [string, string];
+    const trailing = looksLikeAmount(amount) ? parseCount(amount) : undefined;
+    const trailingUnit = unitOf(unitWord);
+    if (trailing !== undefined && trailingUnit) {
+      if (!readable(trailing)) return { ok: false, problem: 'UNREADABLE_AMOUNT', amount };
+      quantity = trailing;
+      unit = trailingUnit;
+      words.splice(-2, 2);
+    }
   }
   const name = words.join(' ').trim();
   if (!name) return { ok: false, problem: 'EMPTY' };

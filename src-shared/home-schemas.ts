@@ -325,6 +325,15 @@ export const HOME_TOOL_SPECS: Readonly<Record<HomeToolName, ToolSpec>> = {
         name: text(80),
         quantity: { anyOf: [quantity, { type: 'null' }] },
         unit: { anyOf: [unit, { type: 'null' }] },
+        amounts: {
+          type: 'array',
+          maxItems: 10,
+          description: 'Alle Mengen der Zeile (ersetzt quantity/unit)',
+          items: object({ quantity: { anyOf: [quantity, { type: 'null' }] }, unit: { anyOf: [unit, { type: 'null' }] } }, [
+            'quantity',
+            'unit',
+          ]),
+        },
         checked: { type: 'boolean' },
       },
       ['id'],

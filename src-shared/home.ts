@@ -136,17 +136,33 @@ export interface Reminder {
 export const GROCERY_SOURCES = ['manual', 'mealplan'] as const;
 export type GrocerySource = (typeof GROCERY_SOURCES)[number];
 
-export interface GroceryItem {
-  readonly id: string;
-  readonly name: string;
-  /** null when the amount is not known ("Salz"). */
+/** One amount of a shopping-list line: "1 l", "2" (no unit), "TL" (a unit without a number). */
+export interface GroceryAmount {
   readonly quantity: number | null;
   /** Canonical unit ("g", "kg", "ml", "l", "Stück", "EL", …) or null. */
   readonly unit: string | null;
+}
+
+export interface GroceryItem {
+  readonly id: string;
+  readonly name: string;
+  /**
+   * Everything to buy of this item, one amount per unit ("Milch: 1 l + 2"); empty when no
+   * amount is known ("Salz"). Weights and volumes are one amount (g and kg add up).
+   */
+  readonly amounts: readonly GroceryAmount[];
+  /** The first of amounts, for readers of one amount; null when there is none. */
+  readonly quantity: number | null;
+  /** The unit of the first amount, or null. */
+  readonly unit: string | null;
+  /** Ticking the line off ticks all its amounts. */
   readonly checked: boolean;
-  /** "mealplan" items are derived from planned recipes and kept in step with them. */
+  /**
+   * "mealplan": only the meal plan needs it, and the line follows the plan. "manual": the
+   * family put it on the list (the plan may add its amounts to the same line).
+   */
   readonly source: GrocerySource;
-  /** For "mealplan": the meal plan entries the amount comes from. */
+  /** The meal plan entries the plan's part of the amounts comes from. */
   readonly meal_ids: readonly string[];
   readonly created_at: string;
   readonly updated_at: string;
@@ -431,8 +447,11 @@ export interface GroceriesAddArgs {
 export interface GroceriesUpdateArgs {
   readonly id: string;
   readonly name?: string;
+  /** Sets the line to this one amount (all its other amounts go). */
   readonly quantity?: number | null;
   readonly unit?: string | null;
+  /** Sets all of the line's amounts at once; wins over quantity and unit. */
+  readonly amounts?: readonly GroceryAmount[];
   readonly checked?: boolean;
 }
 export interface GroceriesSyncArgs {

@@ -27,6 +27,23 @@ describe('amounts as a kitchen writes them', () => {
     expect(shown).toEqual(['½ TL Zimt', '½ Tasse Mehl', '1,5 kg Kartoffeln', '1,5 l Milch', '3 Eier']);
   });
 
+  it.each([
+    ['1/2 TL Zimt', '½ TL Zimt', '½ tsp Zimt'],
+    ['½ Tasse Milch', '½ Tasse Milch', '½ cup Milch'],
+    ['1,5 kg Kartoffeln', '1,5 kg Kartoffeln', '1.5 kg Kartoffeln'],
+    ['2 1/2 kg Kartoffeln', '2,5 kg Kartoffeln', '2.5 kg Kartoffeln'],
+    ['2 1/2 Tassen Mehl', '2½ Tassen Mehl', '2½ cups Mehl'],
+    ['1/2 tsp cinnamon', '½ TL Cinnamon', '½ tsp Cinnamon'],
+    ['1.5 kg potatoes', '1,5 kg Potatoes', '1.5 kg Potatoes'],
+    ['Milch 2 Packungen', '2 Packungen Milch', '2 packs Milch'],
+    ['2 cups flour', '2 Tassen Flour', '2 cups Flour'],
+  ])('"%s" reads as "%s" in German and "%s" in English', (phrase, de, en) => {
+    const read = readGroceryPhrase(phrase);
+    if (!read.ok) throw new Error(phrase);
+    const show = (lang: string) => formatGroceryAmount(read.item.name, read.item.quantity ?? null, read.item.unit ?? null, lang);
+    expect([show('de'), show('en')]).toEqual([de, en]);
+  });
+
   it('an item without an amount is its name (and unit)', () => {
     expect(formatGroceryAmount('Salz', null, null, 'de')).toBe('Salz');
     expect(formatGroceryAmount('Zimt', null, 'TL', 'de')).toBe('TL Zimt');

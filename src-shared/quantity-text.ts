@@ -29,8 +29,46 @@ export function formatQuantity(quantity: number, language: string, unit?: string
   return language.startsWith('de') ? rounded.replace('.', ',') : rounded;
 }
 
-/** "½ TL Zimt", "2 l Milch", "3 Eier", "TL Zimt" (no amount), "Salz". */
+/** German plurals of the counted units the list stores in the singular ("2 Packungen"). */
+const PLURAL_DE: Readonly<Record<string, string>> = {
+  Packung: 'Packungen',
+  Dose: 'Dosen',
+  Flasche: 'Flaschen',
+  Tasse: 'Tassen',
+  Zehe: 'Zehen',
+  Prise: 'Prisen',
+  Glas: 'Gläser',
+};
+
+/**
+ * The list stores its units in German (one spelling to add up); an English screen or reply
+ * reads them in English, singular and plural. Metric symbols read the same in both.
+ */
+const ENGLISH: Readonly<Record<string, readonly [string, string]>> = {
+  Stück: ['pc', 'pcs'],
+  EL: ['tbsp', 'tbsp'],
+  TL: ['tsp', 'tsp'],
+  Prise: ['pinch', 'pinches'],
+  Dose: ['can', 'cans'],
+  Packung: ['pack', 'packs'],
+  Bund: ['bunch', 'bunches'],
+  Zehe: ['clove', 'cloves'],
+  Becher: ['tub', 'tubs'],
+  Flasche: ['bottle', 'bottles'],
+  Tasse: ['cup', 'cups'],
+  Glas: ['jar', 'jars'],
+};
+
+/** The unit as it reads after the amount: "2 Packungen", "1 Packung", "½ Tasse"; "2 packs" in English. */
+export function unitAfter(quantity: number | null, unit: string, language: string): string {
+  const many = quantity !== null && quantity > 1;
+  if (language.startsWith('de')) return many ? (PLURAL_DE[unit] ?? unit) : unit;
+  const english = ENGLISH[unit];
+  return english ? english[many ? 1 : 0] : unit;
+}
+
+/** "½ TL Zimt", "2 l Milch", "3 Eier", "2 Packungen Milch", "TL Zimt" (no amount), "Salz"; "½ tsp Zimt" in English. */
 export function formatGroceryAmount(name: string, quantity: number | null, unit: string | null, language: string): string {
   const amount = quantity === null ? '' : formatQuantity(quantity, language, unit);
-  return [amount, unit ?? '', name].filter((part) => part !== '').join(' ');
+  return [amount, unit === null ? '' : unitAfter(quantity, unit, language), name].filter((part) => part !== '').join(' ');
 }

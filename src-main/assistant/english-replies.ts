@@ -1,4 +1,4 @@
-import { formatQuantity, KANBAN_COLUMN_WORDS, type ExecutedToolCall } from '../../src-shared';
+import { formatGroceryLine, groceryAmountsOf, KANBAN_COLUMN_WORDS, type ExecutedToolCall, type GroceryAmount } from '../../src-shared';
 import { describeRuleEn } from '../household';
 
 // The household tools confirm changes in German. A request in English gets its confirmation
@@ -22,10 +22,14 @@ function when(value: string, allDay = false): string {
   return allDay || value.length < 16 ? value.slice(0, 10) : `${value.slice(0, 10)} ${value.slice(11, 16)}`;
 }
 
-function amount(data: Data): string {
-  const q = data.quantity;
-  const u = str(data, 'unit');
-  return typeof q === 'number' ? `${formatQuantity(q, 'en', u)}${u ? ` ${u}` : ''} ` : '';
+/** "2 l milk", "Milch (1 l + 2)": a shopping-list line with every amount it holds. */
+function line(data: Data): string {
+  const amounts = groceryAmountsOf({
+    ...(Array.isArray(data.amounts) ? { amounts: data.amounts as GroceryAmount[] } : {}),
+    quantity: typeof data.quantity === 'number' ? data.quantity : null,
+    unit: str(data, 'unit') || null,
+  });
+  return formatGroceryLine(str(data, 'name'), amounts, 'en');
 }
 
 /** " (repeats weekly on Tuesday)" for a series; a rule the words cannot read stays unsaid. */
@@ -75,10 +79,10 @@ export function englishMutationSentence(call: ExecutedToolCall): string | undefi
   const title = str(d, 'title');
   switch (call.tool) {
     case 'groceries_add':
-      if (d.merged === true) return `Already on the shopping list – merged: ${amount(d)}${str(d, 'name')}.`;
-      return `Added to the shopping list: ${amount(d)}${str(d, 'name')}.`;
+      if (d.merged === true) return `Already on the shopping list – merged: ${line(d)}.`;
+      return `Added to the shopping list: ${line(d)}.`;
     case 'groceries_update':
-      return d.checked === true ? `Checked off: ${str(d, 'name')}.` : `Shopping list item changed: ${amount(d)}${str(d, 'name')}.`;
+      return d.checked === true ? `Checked off: ${str(d, 'name')}.` : `Shopping list item changed: ${line(d)}.`;
     case 'groceries_remove':
       return `Removed from the shopping list: ${str(d, 'name')}.`;
     case 'calendar_create':
@@ -119,7 +123,7 @@ export function englishMutationSentence(call: ExecutedToolCall): string | undefi
       const items = Array.isArray(d.items) ? (d.items as Data[]) : [];
       return items.length === 0
         ? 'The meal plan needs nothing from the shop.'
-        : `Shopping list from the meal plan: ${items.map((i) => `${amount(i)}${str(i, 'name')}`).join(', ')}.`;
+        : `Shopping list from the meal plan: ${items.map((i) => `${line(i)}`).join(', ')}.`;
     }
     default:
       return undefined;

@@ -1,4 +1,13 @@
-import type { CalendarEvent, ExecutedToolCall, GroceryItem, MealPlanEntry, Task, ToolResult } from '../../src-shared';
+import {
+  formatGroceryLine,
+  groceryAmountsOf,
+  type CalendarEvent,
+  type ExecutedToolCall,
+  type GroceryItem,
+  type MealPlanEntry,
+  type Task,
+  type ToolResult,
+} from '../../src-shared';
 import { englishMutationSentence, englishReadSentence } from './english-replies';
 import { failureWords } from './failure-words';
 
@@ -86,15 +95,10 @@ function listEvents(events: readonly CalendarEvent[], lang: Lang): string {
   return `${lang === 'en' ? 'Appointments' : 'Termine'}: ${prefix.join('; ')}.`;
 }
 
-function amount(item: { quantity: number | null; unit: string | null }): string {
-  if (item.quantity === null) return '';
-  return `${String(item.quantity).replace('.', ',')}${item.unit ? ` ${item.unit}` : ''} `;
-}
-
 function listGroceries(items: readonly GroceryItem[], lang: Lang): string {
   const open = items.filter((i) => !i.checked);
   if (open.length === 0) return lang === 'en' ? 'The shopping list is empty.' : 'Die Einkaufsliste ist leer.';
-  return `${lang === 'en' ? 'On the shopping list' : 'Auf der Einkaufsliste'}: ${open.map((i) => `${amount(i)}${i.name}`).join(', ')}.`;
+  return `${lang === 'en' ? 'On the shopping list' : 'Auf der Einkaufsliste'}: ${open.map((i) => formatGroceryLine(i.name, groceryAmountsOf(i), lang)).join(', ')}.`;
 }
 
 const MEAL_WORDS: Record<string, [string, string]> = {

@@ -5,6 +5,8 @@ import { createHouseholdFixture } from '../testing/household';
 
 const MONDAY = '2026-11-30T09:00:00Z'; // 10:00 in Berlin
 const rows = (items: readonly GroceryItem[]) => items.map((g) => [g.name, g.quantity, g.unit, g.source]);
+const lines = (items: readonly GroceryItem[]) =>
+  items.map((g) => [g.name, g.amounts.map((a) => `${a.quantity ?? ''} ${a.unit ?? ''}`.trim()), g.source]);
 
 describe('event -> reminder', () => {
   it('creates a reminder 30 minutes before a timed event', async () => {
@@ -85,7 +87,7 @@ describe('meal plan + recipe -> groceries', () => {
     return { h, pasta, lasagne };
   }
 
-  it('scales by servings and aggregates by name and unit across meals', async () => {
+  it('scales by servings and aggregates by item across meals, one amount per unit', async () => {
     const { h, pasta, lasagne } = await withRecipes();
     const m1 = (
       await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner', servings: 3 })
@@ -95,23 +97,52 @@ describe('meal plan + recipe -> groceries', () => {
     ).data!;
     expect(m1.title).toBe('Nudeln mit Tomatensauce');
     const items = (await h.call('groceries_list', {})).data!.items;
-    expect(rows(items)).toEqual([
-      ['Nudeln', 625, 'g', 'mealplan'], // 375 + 250
-      ['Tomaten', 1.5, 'Dose', 'mealplan'],
-      ['Tomaten', 200, 'g', 'mealplan'],
+    expect(lines(items)).toEqual([
+      ['Nudeln', ['625 g'], 'mealplan'], // 375 + 250
+      ['Tomaten', ['1.5 Dose', '200 g'], 'mealplan'],
     ]);
     expect(items[0]!.meal_ids).toEqual([m1.id, m2.id]);
   });
 
-  it('never touches manual entries', async () => {
+  // The plan used to put its own "Nudeln" next to the family's; now it joins their line.
+  it("joins the family's open line for the same item and leaves their amounts as they were", async () => {
     const { h, pasta } = await withRecipes();
     const manual = (await h.call('groceries_add', { name: 'Nudeln', quantity: 1, unit: 'kg' })).data!;
     const manualSame = (await h.call('groceries_add', { name: 'Nudeln', quantity: 100, unit: 'g' })).data!;
+    expect(manualSame).toMatchObject({ id: manual.id, amounts: [{ quantity: 1.1, unit: 'kg' }], merged: true });
     const meal = (await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' }))
       .data!;
+    const planned = (await h.call('groceries_list', {})).data!.items;
+    expect(lines(planned)).toEqual([
+      ['Nudeln', ['1.35 kg'], 'manual'], // 1,1 kg + 250 g
+      ['Tomaten', ['1 Dose'], 'mealplan'],
+    ]);
+    expect(planned[0]).toMatchObject({ id: manual.id, meal_ids: [meal.id] });
+    const synced = await h.call('groceries_sync_mealplan', {});
+    expect(lines(synced.data!.items)).toEqual(lines(planned));
     await h.call('mealplan_delete', { id: meal.id });
+    const { merged: _merged, ...family } = manualSame;
+    expect((await h.call('groceries_list', {})).data!.items).toEqual([family]);
+  });
+
+  it("the family's line with the plan's amounts next to theirs is ticked off as a whole", async () => {
+    const { h, pasta } = await withRecipes();
+    const tomatoes = (await h.call('groceries_add', { name: 'Tomaten', quantity: 2 })).data!;
+    await h.call('mealplan_create', { recipe_id: pasta.id, when: { kind: 'relative', offset_days: 1 }, meal: 'dinner' });
     const items = (await h.call('groceries_list', {})).data!.items;
-    expect(items).toEqual([manual, manualSame]);
+    expect(lines(items)).toEqual([
+      ['Tomaten', ['2', '1 Dose'], 'manual'],
+      ['Nudeln', ['250 g'], 'mealplan'],
+    ]);
+    const ticked = await h.call('groceries_update', { id: tomatoes.id, checked: true });
+    expect(ticked.data).toMatchObject({
+      checked: true,
+      amounts: [
+        { quantity: 2, unit: null },
+        { quantity: 1, unit: 'Dose' },
+      ],
+    });
+    expect(ticked.message).toBe('Tomaten (2 + 1 Dose) abgehakt.');
   });
 
   it('follows servings changes, moves out of the 14-day window, and deletion', async () => {

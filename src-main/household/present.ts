@@ -1,5 +1,15 @@
 // Store records -> the entities tools return and the UI shows (RFC3339 in the household zone).
-import type { CalendarEvent, GroceryItem, KanbanCard, MealPlanEntry, Recipe, Reminder, Task } from '../../src-shared';
+import {
+  groceryAmountFields,
+  type CalendarEvent,
+  type GroceryItem,
+  type KanbanCard,
+  type MealPlanEntry,
+  type Recipe,
+  type Reminder,
+  type Task,
+} from '../../src-shared';
+import { groceryLineAmounts } from './quantities';
 import {
   assigneesOfRecord,
   type CardRecord,
@@ -91,8 +101,7 @@ export function presentGrocery(g: GroceryRecord, tz: string): GroceryItem {
   return {
     id: g.id,
     name: g.name,
-    quantity: g.quantity,
-    unit: g.unit,
+    ...groceryAmountFields(groceryLineAmounts(g)),
     checked: g.checked,
     source: g.source,
     meal_ids: g.mealIds,

@@ -1,12 +1,14 @@
-// Meal plan + recipe -> groceries: the ingredients of every planned meal
-// with a recipe in the look-ahead window, scaled by servings and aggregated by name and
-// unit across meals. Derived rows (source "mealplan") are recomputed as a whole after
+// Meal plan + recipe -> groceries: the ingredients of every planned meal with a recipe in
+// the look-ahead window, scaled by servings and aggregated by item across meals (one amount
+// per unit, g and kg as one). The plan's part of the list is recomputed as a whole after
 // every change, so moving, changing or removing a meal or editing a recipe is reflected
-// exactly. Manual rows are never read or written here.
+// exactly. It joins the open line the family already has for the item (one "Milch", not
+// two); the family's own amounts are never changed here.
+import { addGroceryAmount, addGroceryAmounts, type GroceryAmount } from '../../../src-shared';
 import type { GroceryRecord, MealRecord } from '../store';
 import { newId } from '../store';
 import type { HomeEnv } from '../env';
-import { canonicalUnit, groceryKey, roundQuantity } from '../quantities';
+import { canonicalUnit, groceryLineKey, roundQuantity } from '../quantities';
 import { addDays, today } from '../time';
 
 /** 14 days, so a coming Monday–Sunday week is always covered. */
@@ -14,9 +16,20 @@ export const GROCERY_HORIZON_DAYS = 14;
 
 interface Needed {
   name: string;
-  unit: string | null;
-  quantity: number | null;
+  amounts: GroceryAmount[];
   mealIds: string[];
+}
+
+const sameAmounts = (a: readonly GroceryAmount[], b: readonly GroceryAmount[]) =>
+  a.length === b.length && a.every((x, i) => x.quantity === b[i]!.quantity && x.unit === b[i]!.unit);
+
+/** More to buy than before: a unit that was not there, or a larger amount in one that was. */
+function grew(before: readonly GroceryAmount[], after: readonly GroceryAmount[]): boolean {
+  return after.some((a) => {
+    const was = before.find((b) => b.unit === a.unit);
+    if (!was) return true;
+    return a.quantity !== null && (was.quantity === null || a.quantity > was.quantity);
+  });
 }
 
 export interface DerivationResult {
@@ -50,9 +63,12 @@ export function deriveGroceries(env: HomeEnv, horizonDays = GROCERY_HORIZON_DAYS
     const factor = meal.servings / recipe.servings;
     for (const ing of recipe.ingredients) {
       const unit = canonicalUnit(ing.unit);
-      const key = groceryKey(ing.name, unit);
-      const entry = needed.get(key) ?? { name: ing.name.trim(), unit, quantity: null, mealIds: [] };
-      if (ing.quantity !== null) entry.quantity = (entry.quantity ?? 0) + ing.quantity * factor;
+      const key = groceryLineKey(ing.name);
+      const entry = needed.get(key) ?? { name: ing.name.trim(), amounts: [], mealIds: [] };
+      entry.amounts = addGroceryAmount(entry.amounts, {
+        quantity: ing.quantity === null ? null : roundQuantity(ing.quantity * factor),
+        unit,
+      });
       if (!entry.mealIds.includes(meal.id)) entry.mealIds.push(meal.id);
       needed.set(key, entry);
     }
@@ -60,19 +76,18 @@ export function deriveGroceries(env: HomeEnv, horizonDays = GROCERY_HORIZON_DAYS
 
   const nowMs = env.now.getTime();
   let changed = false;
-  const existing = new Map<string, GroceryRecord>();
-  for (const row of env.store.groceries.derived()) if (row.derivedKey !== null) existing.set(row.derivedKey, row);
+  const planned = new Map<string, GroceryRecord>();
+  for (const row of env.store.groceries.planned()) if (row.derivedKey !== null) planned.set(row.derivedKey, row);
 
   for (const [key, want] of needed) {
-    const quantity = want.quantity === null ? null : roundQuantity(want.quantity);
-    const row = existing.get(key);
-    existing.delete(key);
+    const row = planned.get(key) ?? env.store.groceries.open(key)[0];
+    planned.delete(key);
     if (!row) {
       env.store.groceries.insert({
         id: newId('grocery'),
         name: want.name,
-        quantity,
-        unit: want.unit,
+        amounts: [],
+        planAmounts: want.amounts,
         checked: false,
         source: 'mealplan',
         derivedKey: key,
@@ -84,14 +99,22 @@ export function deriveGroceries(env: HomeEnv, horizonDays = GROCERY_HORIZON_DAYS
       continue;
     }
     const sameMeals = row.mealIds.length === want.mealIds.length && row.mealIds.every((id, i) => id === want.mealIds[i]);
-    if (row.quantity === quantity && sameMeals) continue;
+    if (sameAmounts(row.planAmounts, want.amounts) && sameMeals) continue;
     // More to buy than what was ticked off: it is not done any more.
-    const grew = quantity !== null && (row.quantity === null || quantity > row.quantity);
-    env.store.groceries.update({ ...row, quantity, mealIds: want.mealIds, checked: row.checked && !grew, updatedMs: nowMs });
+    const more = grew(addGroceryAmounts(row.amounts, row.planAmounts), addGroceryAmounts(row.amounts, want.amounts));
+    env.store.groceries.update({
+      ...row,
+      planAmounts: want.amounts,
+      mealIds: want.mealIds,
+      checked: row.checked && !more,
+      updatedMs: nowMs,
+    });
     changed = true;
   }
-  for (const stale of existing.values()) {
-    env.store.groceries.delete(stale.id);
+  for (const stale of planned.values()) {
+    // The plan's own line goes; the family's line keeps their part.
+    if (stale.source === 'mealplan') env.store.groceries.delete(stale.id);
+    else env.store.groceries.update({ ...stale, planAmounts: [], mealIds: [], updatedMs: nowMs });
     changed = true;
   }
   return { from, to, meals, withoutRecipe, changed };

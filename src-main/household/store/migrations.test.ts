@@ -48,10 +48,49 @@ describe('household migrations', () => {
       expect(schemaVersion(db, HOUSEHOLD_COMPONENT)).toBe(LATEST);
       expect(store.events.get('evt_old')).toMatchObject({ title: 'Alt', endMs: 3_600_000, icsUid: null });
       expect(store.tasks.get('task_old')).toMatchObject({ title: 'Alt', tags: [] });
-      // Adding the same item again finds the old manual row by its key.
-      expect(store.groceries.openManual('milch|l').map((g) => g.id)).toEqual(['groc_old']);
+      // Adding the same item again finds the old manual row by its key, with its amount.
+      expect(store.groceries.open('milch')).toMatchObject([{ id: 'groc_old', amounts: [{ quantity: 1, unit: 'l' }], planAmounts: [] }]);
     });
   }
+
+  it('version 11 makes one line per open item with all its amounts, and one plan line per item', () => {
+    const db = openDatabase(':memory:');
+    applyMigrations(db, HOUSEHOLD_COMPONENT, HOUSEHOLD_MIGRATIONS.slice(0, 10));
+    const add = db.prepare(
+      'INSERT INTO household_groceries (id, name, quantity, unit, checked, source, derived_key, meal_ids, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)',
+    );
+    add.run('groc_milk', 'Milch', 1, 'l', 0, 'manual', 'milch|l', '[]', 1);
+    add.run('groc_milk2', 'milch', 2, null, 0, 'manual', 'milch|', '[]', 2);
+    add.run('groc_milk3', 'Milch', 500, 'ml', 0, 'manual', 'milch|ml', '[]', 3);
+    add.run('groc_milk_done', 'Milch', 1, null, 1, 'manual', 'milch|', '[]', 4);
+    add.run('groc_pasta_g', 'Nudeln', 250, 'g', 0, 'mealplan', 'nudeln|g', '["meal_a"]', 5);
+    add.run('groc_pasta_kg', 'Nudeln', 1, 'kg', 0, 'mealplan', 'nudeln|kg', '["meal_b"]', 6);
+    add.run('groc_pasta_mine', 'Nudeln', 1, 'Packung', 0, 'manual', 'nudeln|Packung', '[]', 7);
+    add.run('groc_salt', 'Salz', null, null, 0, 'manual', 'salz|', '[]', 8);
+    const store = new HouseholdStore(db);
+    const rows = store.groceries.all().map((g) => [g.id, g.amounts, g.planAmounts, g.source, g.mealIds, g.checked]);
+    expect(rows).toEqual([
+      [
+        'groc_milk',
+        [
+          { quantity: 1.5, unit: 'l' },
+          { quantity: 2, unit: null },
+        ],
+        [],
+        'manual',
+        [],
+        false,
+      ],
+      ['groc_pasta_g', [{ quantity: 1, unit: 'Packung' }], [{ quantity: 1.25, unit: 'kg' }], 'manual', ['meal_a', 'meal_b'], false],
+      ['groc_salt', [], [], 'manual', [], false],
+      ['groc_milk_done', [{ quantity: 1, unit: null }], [], 'manual', [], true],
+    ]);
+    // Readers of one amount still find the line's first.
+    expect(db.prepare("SELECT quantity, unit FROM household_groceries WHERE id = 'groc_pasta_g'").get()).toEqual({
+      quantity: 1,
+      unit: 'Packung',
+    });
+  });
 
   it('version 7 keeps the one assignee of an older event as the first of its list', () => {
     const db = openDatabase(':memory:');

@@ -1,5 +1,6 @@
 import type { Migration } from '../../platform/database/migrations';
-import { groceryKey } from './grocery-key';
+import { addGroceryAmounts, type GroceryAmount } from '../../../src-shared';
+import { groceryKey, groceryLineKey } from './grocery-key';
 
 // Household schema, component 'household'. Times are epoch milliseconds (indexed ranges);
 // the home layer renders them as RFC3339 in JARVIS_TIMEZONE. Lists are JSON text.
@@ -270,6 +271,95 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       // A calendar app's own alarm ("15 minutes before") is kept with the event, so its
       // reminder follows the event at that distance; null keeps the household's 30 minutes.
       db.exec('ALTER TABLE household_events ADD COLUMN reminder_minutes INTEGER');
+    },
+  },
+  {
+    version: 11,
+    name: 'one grocery line per item with several amounts',
+    up(db) {
+      // A line keeps the family's amounts and the meal plan's apart (the plan's part is
+      // rewritten by every sync), keyed by the item's name alone. Open lines of one item
+      // become one, as adding it again would now do; the plan's rows of one item too (the
+      // plan may hold one line per item, checked or not).
+      db.exec(`
+        ALTER TABLE household_groceries ADD COLUMN amounts TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE household_groceries ADD COLUMN plan_amounts TEXT NOT NULL DEFAULT '[]';
+        DROP INDEX household_groceries_derived;
+      `);
+      interface Old {
+        id: string;
+        name: string;
+        quantity: number | null;
+        unit: string | null;
+        checked: number;
+        source: 'manual' | 'mealplan';
+        meal_ids: string;
+      }
+      const rows = db
+        .prepare('SELECT id, name, quantity, unit, checked, source, meal_ids FROM household_groceries ORDER BY created_ms, rowid')
+        .all() as Old[];
+      const one = (r: Old): GroceryAmount[] => addGroceryAmounts([], [{ quantity: r.quantity, unit: r.unit }]);
+      interface Line {
+        id: string;
+        amounts: GroceryAmount[];
+        planAmounts: GroceryAmount[];
+        checked: boolean;
+        source: 'manual' | 'mealplan';
+        mealIds: string[];
+        key: string;
+        hasPlan: boolean;
+      }
+      const lines: Line[] = [];
+      const gone: string[] = [];
+      for (const r of rows) {
+        const key = groceryLineKey(r.name);
+        const planned = r.source === 'mealplan';
+        const line: Line = {
+          id: r.id,
+          amounts: planned ? [] : one(r),
+          planAmounts: planned ? one(r) : [],
+          checked: r.checked === 1,
+          source: r.source,
+          // An edited plan row became the family's own: it holds no plan part any more.
+          mealIds: planned ? (JSON.parse(r.meal_ids) as string[]) : [],
+          key,
+          hasPlan: planned,
+        };
+        const planLine = planned ? lines.find((l) => l.key === key && l.hasPlan) : undefined;
+        const openLine = line.checked ? undefined : lines.find((l) => l.key === key && !l.checked && !(planned && l.hasPlan));
+        const into = planLine ?? openLine;
+        if (!into) {
+          lines.push(line);
+          continue;
+        }
+        into.amounts = addGroceryAmounts(into.amounts, line.amounts);
+        into.planAmounts = addGroceryAmounts(into.planAmounts, line.planAmounts);
+        into.mealIds = [...into.mealIds, ...line.mealIds.filter((m) => !into.mealIds.includes(m))];
+        into.checked = into.checked && line.checked;
+        if (line.source === 'manual') into.source = 'manual';
+        into.hasPlan ||= planned;
+        gone.push(r.id);
+      }
+      const set = db.prepare(
+        'UPDATE household_groceries SET amounts = ?, plan_amounts = ?, quantity = ?, unit = ?, checked = ?, source = ?, meal_ids = ?, derived_key = ? WHERE id = ?',
+      );
+      for (const l of lines) {
+        const first = addGroceryAmounts(l.amounts, l.planAmounts)[0];
+        set.run(
+          JSON.stringify(l.amounts),
+          JSON.stringify(l.planAmounts),
+          first?.quantity ?? null,
+          first?.unit ?? null,
+          l.checked ? 1 : 0,
+          l.source,
+          JSON.stringify(l.mealIds),
+          l.key,
+          l.id,
+        );
+      }
+      const drop = db.prepare('DELETE FROM household_groceries WHERE id = ?');
+      for (const id of gone) drop.run(id);
+      db.exec("CREATE UNIQUE INDEX household_groceries_planned ON household_groceries (derived_key) WHERE meal_ids <> '[]'");
     },
   },
 ];

@@ -1,5 +1,14 @@
 // Rows as the household store keeps them: times in epoch ms, lists parsed.
-import type { GrocerySource, Ingredient, KanbanColumn, MealSlot, ReminderSource, TaskPriority, TaskStatus } from '../../../src-shared';
+import type {
+  GroceryAmount,
+  GrocerySource,
+  Ingredient,
+  KanbanColumn,
+  MealSlot,
+  ReminderSource,
+  TaskPriority,
+  TaskStatus,
+} from '../../../src-shared';
 
 export interface EventRecord {
   id: string;
@@ -81,12 +90,15 @@ export interface ReminderRecord {
 export interface GroceryRecord {
   id: string;
   name: string;
-  quantity: number | null;
-  unit: string | null;
+  /** What the family put on the list (empty: no amount, or only the plan's). */
+  amounts: GroceryAmount[];
+  /** What the meal plan needs of it; rewritten by every sync, with mealIds. */
+  planAmounts: GroceryAmount[];
   checked: boolean;
   source: GrocerySource;
-  /** Aggregation key (normalised name + unit); unique among source "mealplan" rows. */
+  /** The item's name key (see groceryLineKey); at most one line per key holds the plan's part. */
   derivedKey: string | null;
+  /** The meals the plan's part comes from; empty when the line has no plan part. */
   mealIds: string[];
   createdMs: number;
   updatedMs: number;

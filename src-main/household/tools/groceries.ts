@@ -1,4 +1,4 @@
-import { groceryMergeTarget, mergeGroceryLine } from '../../../src-shared';
+import { addGroceryAmounts, groceryInputAmounts, groceryMergeTarget, type GroceryAmount } from '../../../src-shared';
 import type { GroceryRecord, MealRecord } from '../store';
 import { newId } from '../store';
 import { deriveGroceries } from '../automations/meal-groceries';
@@ -6,7 +6,7 @@ import { matchRecipe } from '../automations/recipe-match';
 import type { HomeEnv } from '../env';
 import { notFound } from '../errors';
 import { presentGrocery, presentMeal } from '../present';
-import { canonicalUnit, formatAmountDe, groceryKey, roundQuantity } from '../quantities';
+import { canonicalUnit, formatLineDe, groceryLineAmounts, groceryLineKey, roundQuantity } from '../quantities';
 import { addDays, formatDateDe } from '../time';
 import { namedList, q, read, type Handler } from './handler';
 
@@ -18,7 +18,7 @@ function getGrocery(env: HomeEnv, id: string): GroceryRecord {
   return g;
 }
 
-const amount = (g: GroceryRecord) => formatAmountDe(g.name, g.quantity, g.unit);
+const amount = (g: GroceryRecord) => formatLineDe(g);
 
 export const groceriesList: Handler<'groceries_list'> = (args, env) => {
   const items = env.store.groceries.all().filter((g) => args.include_checked || !g.checked);
@@ -26,16 +26,22 @@ export const groceriesList: Handler<'groceries_list'> = (args, env) => {
   return read({ items: items.map((g) => presentGrocery(g, env.timezone)) }, message);
 };
 
-/** An open manual item for the same thing in the same unit is topped up instead of doubled. */
+/**
+ * An open line for the same item (the family's or the meal plan's) takes the new amount:
+ * the same unit adds up, g and kg or ml and l too, another unit stands next to it.
+ */
 export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const name = args.name.trim();
   const unit = canonicalUnit(args.unit);
   const quantity = args.quantity === undefined ? null : roundQuantity(args.quantity);
-  const key = groceryKey(name, unit);
+  const key = groceryLineKey(name);
   const nowMs = env.now.getTime();
-  const same = groceryMergeTarget(env.store.groceries.openManual(key), { name, quantity, unit });
+  const added = groceryInputAmounts({ name, quantity, unit });
+  const open = env.store.groceries.open(key).map((record) => ({ ...record, amounts: groceryLineAmounts(record), record }));
+  const same = groceryMergeTarget(open, { name, quantity, unit })?.record;
   if (same) {
-    const merged: GroceryRecord = { ...mergeGroceryLine(same, { name, quantity, unit }), updatedMs: nowMs };
+    // The family's part grows; the plan's part stays the plan's. The line is now theirs too.
+    const merged: GroceryRecord = { ...same, amounts: addGroceryAmounts(same.amounts, added), source: 'manual', updatedMs: nowMs };
     env.store.groceries.update(merged);
     const message = `${q(same.name)} stand schon auf der Einkaufsliste – zusammengeführt: ${amount(merged)}.`;
     return { data: { ...presentGrocery(merged, env.timezone), merged: true }, message, domains: ['groceries'] };
@@ -43,8 +49,8 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   const item: GroceryRecord = {
     id: newId('grocery'),
     name,
-    quantity,
-    unit,
+    amounts: added,
+    planAmounts: [],
     checked: false,
     source: 'manual',
     derivedKey: key,
@@ -56,23 +62,37 @@ export const groceriesAdd: Handler<'groceries_add'> = (args, env) => {
   return { data: presentGrocery(item, env.timezone), message: `${amount(item)} auf die Einkaufsliste gesetzt.`, domains: ['groceries'] };
 };
 
+/** The amounts an edit sets: all of them, or the one quantity and unit (the others go). */
+function editedAmounts(args: Parameters<Handler<'groceries_update'>>[0], before: GroceryRecord): GroceryAmount[] | undefined {
+  if (args.amounts !== undefined) {
+    return addGroceryAmounts(
+      [],
+      args.amounts.map((a) => ({ quantity: a.quantity === null ? null : roundQuantity(a.quantity), unit: canonicalUnit(a.unit) })),
+    );
+  }
+  if (args.quantity === undefined && args.unit === undefined) return undefined;
+  const first = groceryLineAmounts(before)[0];
+  const quantity = args.quantity === undefined ? (first?.quantity ?? null) : args.quantity === null ? null : roundQuantity(args.quantity);
+  const unit = args.unit === undefined ? (first?.unit ?? null) : canonicalUnit(args.unit);
+  return groceryInputAmounts({ name: before.name, quantity, unit });
+}
+
 /**
- * Ticking off keeps a derived item derived. Changing its name, amount or unit makes it
- * the user's own (manual): the meal plan no longer rewrites it.
+ * Ticking off ticks the whole line (every amount) and keeps a plan line the plan's.
+ * Changing its name or amounts makes it the family's own (manual) with the amounts as
+ * edited: the meal plan no longer rewrites it.
  */
 export const groceriesUpdate: Handler<'groceries_update'> = (args, env) => {
   const before = getGrocery(env, args.id);
-  const edited = args.name !== undefined || args.quantity !== undefined || args.unit !== undefined;
+  const amounts = editedAmounts(args, before);
+  const edited = args.name !== undefined || amounts !== undefined;
   const name = args.name?.trim() ?? before.name;
-  const unit = args.unit === undefined ? before.unit : canonicalUnit(args.unit);
   const item: GroceryRecord = {
     ...before,
     name,
-    quantity: args.quantity === undefined ? before.quantity : args.quantity === null ? null : roundQuantity(args.quantity),
-    unit,
+    ...(edited ? { amounts: amounts ?? groceryLineAmounts(before), planAmounts: [], mealIds: [], source: 'manual' as const } : {}),
     checked: args.checked ?? before.checked,
-    source: edited ? 'manual' : before.source,
-    derivedKey: edited || before.source === 'manual' ? groceryKey(name, unit) : before.derivedKey,
+    derivedKey: groceryLineKey(name),
     updatedMs: env.now.getTime(),
   };
   env.store.groceries.update(item);
@@ -112,7 +132,7 @@ export const groceriesSyncMealplan: Handler<'groceries_sync_mealplan'> = (args, 
   const first = deriveGroceries(env, days);
   const linked = linkFreeMeals(env, first.withoutRecipe);
   const result = linked.length > 0 ? deriveGroceries(env, days) : first;
-  const items = env.store.groceries.derived();
+  const items = env.store.groceries.planned();
   const tz = env.timezone;
   let message =
     items.length === 0

@@ -1,4 +1,4 @@
-import { formatQuantity, readGroceryPhrase, type IngredientInput } from '../../../src-shared';
+import { formatGroceryAmounts, readGroceryPhrase, type IngredientInput } from '../../../src-shared';
 
 /**
  * "500 g Mehl" / "1/2 TL Zimt" / "½ Tasse Milch" / "2 Eier" / "Salz" → {quantity, unit, name};
@@ -22,7 +22,7 @@ export function formatIngredients(list: readonly IngredientInput[]): string {
   return list.map((i) => [i.quantity ?? '', i.unit ?? '', i.name].filter((x) => x !== '').join(' ')).join('\n');
 }
 
+/** "½ TL", "2 Packungen", "2 packs" (en), "": one amount as the shopping list shows it. */
 export function formatAmount(quantity: number | null | undefined, unit: string | null | undefined, language: string): string {
-  if (quantity === null || quantity === undefined) return unit ?? '';
-  return `${formatQuantity(quantity, language, unit)}${unit ? ` ${unit}` : ''}`;
+  return formatGroceryAmounts([{ quantity: quantity ?? null, unit: unit ?? null }], language);
 }

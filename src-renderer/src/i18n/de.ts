@@ -1436,7 +1436,8 @@ export const de = {
   shopping: {
     item: 'Artikel (z. B. 2 Liter Milch)',
     understood: 'Verstanden: {{amount}} {{name}}',
-    merged: 'Steht schon auf der Liste – die Menge wird zusammengezählt.',
+    merged: '{{name}} steht schon auf der Liste – wird zusammengezählt. Dann: {{amounts}}',
+    mergedNoAmount: '{{name}} steht schon auf der Liste.',
     mergedInto: '„{{name}}“ stand schon auf der Liste – zusammengeführt.',
     search: 'Auf der Einkaufsliste suchen',
     unreadableAmount: 'Die Menge „{{amount}}“ kann ich nicht lesen. Schreib z. B. „2 Liter Milch“, „1/2 TL Zimt“ oder „½ kg Mehl“.',

@@ -1413,7 +1413,8 @@ export const en: Messages = {
   shopping: {
     item: 'Item (e.g. 2 litres milk)',
     understood: 'Understood: {{amount}} {{name}}',
-    merged: 'Already on the list – the amounts are added up.',
+    merged: '{{name}} is already on the list – the amounts are added together. Then: {{amounts}}',
+    mergedNoAmount: '{{name}} is already on the list.',
     mergedInto: '“{{name}}” was already on the list – merged into one line.',
     search: 'Search the shopping list',
     unreadableAmount: 'I cannot read the amount “{{amount}}”. Write e.g. “2 l milk”, “1/2 tsp cinnamon” or “½ kg flour”.',

@@ -4,6 +4,8 @@ import {
   aisleOf,
   GROCERY_AISLES,
   GROCERY_NAME_MAX,
+  formatGroceryAmounts,
+  groceryAmountsOf,
   groceryMergeTarget,
   MEAL_SLOTS,
   mergeGroceryLine,
@@ -143,7 +145,25 @@ function readItem(text: string): { item?: GroceryPhrase; problem?: string } {
 
 /** The open item this one would be added to (the master's rule, shared). */
 export function mergeTarget(items: readonly GroceryItem[], item: GroceryPhrase): GroceryItem | undefined {
-  return groceryMergeTarget(items, item);
+  return groceryMergeTarget(items.map(withAmounts), item);
+}
+
+/** A line as the list shows it, also when it comes from a state saved before lines had several amounts. */
+function withAmounts(g: GroceryItem): GroceryItem {
+  return Array.isArray(g.amounts) ? g : { ...g, amounts: groceryAmountsOf(g) };
+}
+
+/**
+ * What adding the typed item will do, before it is added: a new line ("Verstanden: ½ TL Zimt"),
+ * or the line it joins and the amounts that line then has ("1 l + 2 Packungen").
+ */
+function previewHint(item: GroceryPhrase, target: GroceryItem | undefined, language: string): string {
+  if (!target) return t('shopping.understood', { amount: formatAmount(item.quantity, item.unit, language), name: item.name });
+  const amounts = mergeGroceryLine(withAmounts(target), item).amounts;
+  if (amounts.length === 0) return t('shopping.mergedNoAmount', { name: target.name });
+  // "2 l" stays on one line in a narrow card; the break may fall only around the "+".
+  const shown = amounts.map((a) => formatGroceryAmounts([a], language).replace(/ /g, '\u00a0')).join(' + ');
+  return t('shopping.merged', { name: target.name, amounts: shown });
 }
 
 function GroceryRow({ g }: { g: GroceryItem }) {
@@ -159,7 +179,7 @@ function GroceryRow({ g }: { g: GroceryItem }) {
       <span className="item-main">
         <span>{g.name}</span>
         <span className="muted small">
-          {formatAmount(g.quantity, g.unit, i18n.language)}
+          <span data-testid="grocery-amounts">{formatGroceryAmounts(groceryAmountsOf(g), i18n.language)}</span>
           {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
         </span>
       </span>
@@ -216,7 +236,7 @@ function Groceries() {
           data: {
             ...before.data,
             groceries: target
-              ? before.data.groceries.map((g) => (g.id === target.id ? mergeGroceryLine(g, read.item!) : g))
+              ? before.data.groceries.map((g) => (g.id === target.id ? mergeGroceryLine(withAmounts(g), read.item!) : g))
               : before.data.groceries,
           },
         },
@@ -258,11 +278,7 @@ function Groceries() {
     aisle,
     items: open.filter((g) => aisleOf(g.name) === aisle).sort((a, b) => a.name.localeCompare(b.name)),
   })).filter((a) => a.items.length > 0);
-  const hint = reading.item
-    ? merging
-      ? t('shopping.merged')
-      : t('shopping.understood', { amount: formatAmount(reading.item.quantity, reading.item.unit, i18n.language), name: reading.item.name })
-    : undefined;
+  const hint = reading.item ? previewHint(reading.item, merging, i18n.language) : undefined;
   return (
     <Card
       title={t('food.groceries')}
@@ -291,7 +307,7 @@ function Groceries() {
       <ResourceView resource={home} onRetry={() => void useStore.getState().loadHome()}>
         {() => (
           <>
-            <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
+            <form className="form-grid grocery-form" onSubmit={(e) => void submit(e)} noValidate data-testid="grocery-create-form">
               <Field label={t('shopping.item')} size="grow" error={errors.item} hint={hint}>
                 <input
                   ref={input}

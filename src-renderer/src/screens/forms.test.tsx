@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeState } from '../../../src-shared';
 import { ActionToasts } from '../components/ActionToasts';
 import { MicButton } from '../components/MicButton';
+import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
 import { apiError, fakeApi, json } from '../testing/fake-api';
 import { homeFixture } from '../testing/home-fixture';
@@ -222,7 +223,7 @@ describe('the shopping list', () => {
     render(<FoodScreen />);
     const form = screen.getByTestId('grocery-create-form');
     fireEvent.change(within(form).getByLabelText('Artikel (z. B. 2 Liter Milch)'), { target: { value: '2 Liter milch' } });
-    expect(within(form).getByText('Steht schon auf der Liste – die Menge wird zusammengezählt.')).toBeTruthy();
+    expect(within(form).getByText('Milch steht schon auf der Liste – wird zusammengezählt. Dann: 3 l')).toBeTruthy();
     fireEvent.submit(form);
     const dairy = screen.getByTestId('aisle-dairy');
     expect(within(dairy).getAllByRole('listitem')).toHaveLength(1);
@@ -230,14 +231,60 @@ describe('the shopping list', () => {
     release();
   });
 
+  it('"2 Packungen Milch" joins the open "1 l Milch" line as a second amount at once', async () => {
+    let release: () => void = () => undefined;
+    fakeApi({ 'POST /api/tools/groceries_add': () => new Promise((r) => (release = () => r(ok()))) });
+    render(<FoodScreen />);
+    const form = screen.getByTestId('grocery-create-form');
+    fireEvent.change(within(form).getByLabelText('Artikel (z. B. 2 Liter Milch)'), { target: { value: '2 Packungen Milch' } });
+    expect(within(form).getByText('Milch steht schon auf der Liste – wird zusammengezählt. Dann: 1 l + 2 Packungen')).toBeTruthy();
+    fireEvent.submit(form);
+    const dairy = screen.getByTestId('aisle-dairy');
+    expect(within(dairy).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dairy).getByTestId('grocery-amounts').textContent).toBe('1 l + 2 Packungen');
+    release();
+  });
+
+  for (const [language, shown] of [
+    ['de', ['1,5 l + 2', '½ TL', '2,5 kg']],
+    ['en', ['1.5 l + 2', '½ tsp', '2.5 kg']],
+  ] as const) {
+    it(`${language}: a line shows every amount it holds`, async () => {
+      useStore.setState({ language });
+      await applyLanguage(language);
+      withState((s) => ({
+        ...s,
+        groceries: [
+          {
+            ...s.groceries[0]!,
+            amounts: [
+              { quantity: 1.5, unit: 'l' },
+              { quantity: 2, unit: null },
+            ],
+            quantity: 1.5,
+            unit: 'l',
+          },
+          { ...s.groceries[0]!, id: 'groc_3', name: 'Zimt', amounts: [{ quantity: 0.5, unit: 'TL' }], quantity: 0.5, unit: 'TL' },
+          { ...s.groceries[0]!, id: 'groc_4', name: 'Mehl', amounts: [{ quantity: 2.5, unit: 'kg' }], quantity: 2.5, unit: 'kg' },
+        ],
+      }));
+      render(<FoodScreen />);
+      const amounts = ['Milch', 'Zimt', 'Mehl'].map(
+        (name) => within(screen.getByText(name).closest('li')!).getByTestId('grocery-amounts').textContent,
+      );
+      expect(amounts).toEqual(shown);
+      await applyLanguage('de');
+    });
+  }
+
   it('groups items by aisle and removes the ticked ones with undo', async () => {
     const api = fakeApi({ 'POST /api/tools/groceries_remove': () => ok(), 'GET /api/state': () => json(homeFixture()) });
     withState((s) => ({
       ...s,
       groceries: [
         ...s.groceries,
-        { ...s.groceries[0]!, id: 'groc_3', name: 'Äpfel', quantity: 6, unit: null },
-        { ...s.groceries[0]!, id: 'groc_4', name: 'Zimt', quantity: null, unit: null, checked: true },
+        { ...s.groceries[0]!, id: 'groc_3', name: 'Äpfel', amounts: [{ quantity: 6, unit: null }], quantity: 6, unit: null },
+        { ...s.groceries[0]!, id: 'groc_4', name: 'Zimt', amounts: [], quantity: null, unit: null, checked: true },
       ],
     }));
     render(

@@ -1,16 +1,18 @@
 // The household's destructive actions, each with its way back: a delete or a "done" tick
 // happens at once and offers Undo, which runs the inverse tool calls (a deleted entry is
 // created again with everything it had).
-import type {
-  GroceryItem,
-  HomeState,
-  HomeToolArgs,
-  HomeToolName,
-  KanbanCard,
-  MealPlanEntry,
-  Reminder,
-  Task,
-  TaskStatus,
+import {
+  addGroceryAmounts,
+  groceryAmountsOf,
+  type GroceryItem,
+  type HomeState,
+  type HomeToolArgs,
+  type HomeToolName,
+  type KanbanCard,
+  type MealPlanEntry,
+  type Reminder,
+  type Task,
+  type TaskStatus,
 } from '../../../src-shared';
 import { callTool } from '../api';
 import { wallClock } from '../format/household-time';
@@ -99,14 +101,20 @@ export async function setTaskStatus(store: Api, task: Task, status: TaskStatus):
     );
 }
 
+/** Undo of a removal: the line comes back with every amount it had, ticked if it was. */
 function regrocery(item: GroceryItem) {
   return async () => {
+    const [first, ...more] = groceryAmountsOf(item);
     const added = await call('groceries_add', {
       name: item.name,
-      ...(item.quantity !== null ? { quantity: item.quantity } : {}),
-      ...(item.unit ? { unit: item.unit } : {}),
+      ...(first?.quantity != null ? { quantity: first.quantity } : {}),
+      ...(first?.unit ? { unit: first.unit } : {}),
     });
-    if (item.checked && added.data) await call('groceries_update', { id: added.data.id, checked: true });
+    if (!added.data) return;
+    // groceries_add takes one amount; the line may already have joined an open one, so all
+    // of its amounts are set together with those it had.
+    if (more.length > 0) await call('groceries_update', { id: added.data.id, amounts: addGroceryAmounts(added.data.amounts, more) });
+    if (item.checked) await call('groceries_update', { id: added.data.id, checked: true });
   };
 }
 

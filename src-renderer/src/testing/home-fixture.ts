@@ -95,6 +95,7 @@ export function homeFixture(): HomeState {
       {
         id: 'groc_1',
         name: 'Milch',
+        amounts: [{ quantity: 1, unit: 'l' }],
         quantity: 1,
         unit: 'l',
         checked: false,
@@ -106,6 +107,7 @@ export function homeFixture(): HomeState {
       {
         id: 'groc_2',
         name: 'Spaghetti',
+        amounts: [{ quantity: 500, unit: 'g' }],
         quantity: 500,
         unit: 'g',
         checked: false,

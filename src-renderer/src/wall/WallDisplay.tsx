@@ -2,11 +2,10 @@
 // tablet, a TV). No admin controls: it shows the family's day and week, today's meals, the
 // shopping list and what is due; its one control is the tick of a due chore.
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import type { CalendarEvent, HomeState, MealPlanEntry } from '../../../src-shared';
+import { formatGroceryAmounts, groceryAmountsOf, type CalendarEvent, type HomeState, type MealPlanEntry } from '../../../src-shared';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useTranslation } from '../i18n';
 import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../format/household-time';
-import { formatAmount } from '../format/ingredients';
 import { useStore } from '../store';
 import { tickChore } from '../store/chore-actions';
 import { DayView } from '../screens/calendar/CalendarViews';
@@ -151,7 +150,7 @@ function Shopping({ state }: { state: HomeState }) {
   return (
     <ul className="wall-list wall-shopping">
       {open.map((g) => {
-        const amount = formatAmount(g.quantity, g.unit, i18n.language);
+        const amount = formatGroceryAmounts(groceryAmountsOf(g), i18n.language);
         return (
           <li key={g.id}>
             {g.name}
