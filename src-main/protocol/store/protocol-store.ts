@@ -6,6 +6,12 @@ import type { Signer } from '../signing-key';
 import { sealChainEnd } from './chain-end';
 import { insertSessionLink, lastSessionLink, nextSessionLink } from './session-chain';
 
+/**
+ * How long an HTTP client's idempotency key is remembered: longer than any client retries a
+ * write, and the table stays bounded.
+ */
+export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
+
 export interface StoredResponse {
   readonly requestSha256: string;
   readonly status: number;
@@ -41,15 +47,31 @@ export class ProtocolStore {
       sessionEvents: db.prepare('SELECT body FROM protocol_events WHERE work_session_id = ? ORDER BY revision'),
       allEvents: db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision'),
       countEvents: db.prepare('SELECT COUNT(*) AS n FROM protocol_events'),
-      getIdem: db.prepare('SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ?'),
+      getIdem: db.prepare(
+        'SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ? AND created_at >= ?',
+      ),
+      pruneIdem: db.prepare('DELETE FROM protocol_idempotency WHERE created_at < ?'),
       putIdem: db.prepare(
-        'INSERT INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
     };
   }
 
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /**
+   * Runs `fn` in one transaction. `durable: false` commits without waiting for the disk
+   * (synchronous=NORMAL for this one commit, in WAL mode): the commit survives the process
+   * ending at once and a power cut from the next durable commit to the same file on, which
+   * writes the log up to and including it. Inside another transaction it joins that one.
+   */
+  transaction<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
+    if (options.durable !== false || this.db.inTransaction) return this.db.transaction(fn)();
+    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.db.transaction(fn)();
+    } finally {
+      this.db.pragma(`synchronous = ${level}`);
+    }
   }
 
   get<T>(type: RecordType, id: string): T | undefined {
@@ -115,14 +137,24 @@ export class ProtocolStore {
     return (this.stmts.countEvents.get() as { n: number }).n;
   }
 
-  storedResponse(actorId: string, key: string): StoredResponse | undefined {
-    const row = this.stmts.getIdem.get(actorId, key) as { request_sha256: string; status: number; response: string } | undefined;
+  /** The answer stored under an HTTP client's key, unless the key has expired. */
+  storedResponse(actorId: string, key: string, now: Date): StoredResponse | undefined {
+    const row = this.stmts.getIdem.get(actorId, key, keptSince(now)) as
+      { request_sha256: string; status: number; response: string } | undefined;
     return row ? { requestSha256: row.request_sha256, status: row.status, body: JSON.parse(row.response) } : undefined;
   }
 
-  storeResponse(actorId: string, key: string, response: StoredResponse, at: string): void {
-    this.stmts.putIdem.run(actorId, key, response.requestSha256, response.status, JSON.stringify(response.body), at);
+  /** Stores an answer under its key; expired keys are dropped as new ones arrive. */
+  storeResponse(actorId: string, key: string, response: StoredResponse, now: Date): void {
+    this.stmts.pruneIdem.run(keptSince(now));
+    // An expired row of the same key may still be there when the clock went backwards.
+    this.stmts.putIdem.run(actorId, key, response.requestSha256, response.status, JSON.stringify(response.body), now.toISOString());
   }
+}
+
+/** Rows are kept from this time on (ISO times of one zone compare as text). */
+function keptSince(now: Date): string {
+  return new Date(now.getTime() - IDEMPOTENCY_KEEP_MS).toISOString();
 }
 
 /** Events of a database file without migrating or writing it. */
