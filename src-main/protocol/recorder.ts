@@ -92,6 +92,11 @@ export class ProtocolRecorder {
     return actorId;
   }
 
+  /** The id of the WorkSession `beginSession` opens for a trace id. */
+  sessionIdFor(traceId: string): string {
+    return sessionIdFor(traceId);
+  }
+
   session(traceId: string): WorkSession | undefined {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }

@@ -22,6 +22,9 @@ export interface McpToolCallDeps {
   readonly onAuditError: (operation: string, err: unknown) => void;
 }
 
+/** The records before the call survive the process ending; the durable commit after it (or the tool's own write) puts them on the disk. */
+const BEFORE_THE_CALL = { durable: false } as const;
+
 export const NEEDS_CONFIRMATION = "needs the household's confirmation";
 
 /**
@@ -31,8 +34,9 @@ export const NEEDS_CONFIRMATION = "needs the household's confirmation";
  *
  * Every call, a read as much as a change or a refusal, is recorded in the protocol as the
  * assistant's tool calls are: a WorkSession with the client as its Actor, the PolicyDecision
- * written before the tool runs (session and decision in one SQLite transaction), then the
- * result as a Contribution and the sealed outcome (a second transaction).
+ * written before the tool runs (session and decision in one SQLite transaction that does not
+ * wait for the disk), then the result as a Contribution and the sealed outcome (a second,
+ * durable transaction that puts both on the disk).
  */
 export class McpToolCalls {
   private readonly actors = new Map<string, string>();
@@ -60,7 +64,7 @@ export class McpToolCalls {
         const actorId = this.actorOf(caller);
         const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
         return { actorId, session, decision: recorder.decide(session, name, args, gate, actorId) };
-      }),
+      }, BEFORE_THE_CALL),
     );
     let result: ToolResult;
     if (gate.outcome === 'refuse') {
