@@ -44,6 +44,12 @@ export const LAZY_PACKAGES = [
   { group: 'ical', match: /^ical\.js$/ },
   { group: 'yaml', match: /^yaml$/ },
   { group: 'xml', match: /^fast-xml-parser$/ },
+  // Pairing codes as QR and Web Push (with its bn.js/asn1.js key maths) are for a later request.
+  { group: 'qrcode', match: /^qrcode$/ },
+  { group: 'web-push', match: /^web-push$/ },
+  { group: 'home-assistant', match: /^home-assistant-js-websocket$/ },
+  { group: 'toml', match: /^smol-toml$/ },
+  { group: 'ollama', match: /^ollama$/ },
 ];
 const lazyGroupOf = (path) => LAZY_PACKAGES.find((p) => p.match.test(path))?.group;
 const lazyPrelude = (group) => LAZY_PACKAGES.find((p) => p.group === group)?.prelude;

@@ -32,7 +32,7 @@ import type {
   HomeUnifiResponse,
 } from './home-control-server';
 import type { ApprovalListResponse, ApprovalReviewResponse } from './approvals';
-import type { LearnedAcceptResponse, LearnedForgetResponse, LearnedListResponse } from './learned';
+import type { LearnedAcceptResponse, LearnedForgetResponse, LearnedListResponse, LearnedRestoreResponse } from './learned';
 import type { Member, MemberCreateRequest, MemberRemoveResponse, MembersResponse, MemberUpdateRequest } from './members';
 import type { DockerServiceActionResponse, DockerSkillServicesResponse, MeshWorkerReloadResponse, MeshWorkersResponse } from './mesh';
 import type {
@@ -144,6 +144,7 @@ export interface ApiRoutes {
   'GET /api/learned': { response: LearnedListResponse };
   'POST /api/learned/{id}/accept': { request: Record<string, never>; response: LearnedAcceptResponse };
   'DELETE /api/learned/{id}': { response: LearnedForgetResponse };
+  'POST /api/learned/{id}/restore': { request: Record<string, never>; response: LearnedRestoreResponse };
 
   'GET /api/approvals': { response: ApprovalListResponse };
   'POST /api/approvals/{id}/allow': { request: Record<string, never>; response: ApprovalReviewResponse };

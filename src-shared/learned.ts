@@ -38,7 +38,14 @@ export interface LearnedAcceptResponse {
   readonly record: LearnedRecord;
 }
 
-/** `DELETE /api/learned/{id}`: the record is gone and no longer used. */
+/** `DELETE /api/learned/{id}`: the record is no longer shown or used. */
 export interface LearnedForgetResponse {
   readonly forgotten: string;
+  /** A forgotten fact or pipeline comes back with `POST /api/learned/{id}/restore`; an improvement does not. */
+  readonly undoable: boolean;
+}
+
+/** `POST /api/learned/{id}/restore`: the forgotten record is back as it was before. */
+export interface LearnedRestoreResponse {
+  readonly record: LearnedRecord;
 }

@@ -127,6 +127,47 @@ describe('the route table', () => {
   });
 });
 
+describe('a local program without the launch secret (a skill that reaches the loopback API)', () => {
+  it('cannot change the policy, approve a proposal, mint a token or a pairing code, or read an export', async () => {
+    const loopback = new URL(t.url);
+    const policyBefore = (await t.request('/api/policy/risk')).json.policy;
+    const tokensBefore = (await t.request('/api/mcp/tokens')).json.tokens.length as number;
+    const allowAll = { classes: { read: 'allow', reversible: 'allow', disruptive: 'allow', security: 'allow' }, overrides: {} };
+    // The requests of the attack report, as the hostile skill sent them (claiming the household's actor).
+    const protocolHeaders = {
+      'jarvis-protocol-version': '0.1.0',
+      'jarvis-actor-id': 'act_household',
+      'jarvis-idempotency-key': 'self-approval-1',
+      'jarvis-request-timestamp': new Date().toISOString(),
+    };
+    const attempts: [string, string, unknown?, Record<string, string>?][] = [
+      ['PUT', '/api/policy/risk', allowAll],
+      ['POST', '/api/protocol/skill-proposals/skp_1/decision', { decision: 'accept' }, protocolHeaders],
+      ['POST', '/api/mcp/tokens', { name: 'skill' }],
+      ['POST', '/api/pairing', {}],
+      ['GET', '/api/protocol/export'],
+      ['GET', '/api/debug/export'],
+      ['GET', '/api/config'],
+      ['POST', '/api/settings/mesh-token', {}],
+    ];
+    for (const [method, path, json, headers] of attempts) {
+      const res = await rawRequest(loopback, method, path, { ...(json === undefined ? {} : { json }), ...(headers ? { headers } : {}) });
+      expect(res.status, `${method} ${path}: ${res.text.slice(0, 200)}`).toBe(403);
+      expect(res.json.error.code, `${method} ${path}`).toBe('ADMIN_ONLY');
+    }
+    // A forged launch secret is no better than none.
+    const forged = await rawRequest(loopback, 'PUT', '/api/policy/risk', {
+      json: allowAll,
+      headers: { [LOCAL_SECRET_HEADER]: 'x'.repeat(43) },
+    });
+    expect(forged.status).toBe(403);
+    expect((await t.request('/api/policy/risk')).json.policy).toEqual(policyBefore);
+    expect((await t.request('/api/mcp/tokens')).json.tokens).toHaveLength(tokensBefore);
+    // The household's lists stay open to it, as to any adult.
+    expect((await rawRequest(loopback, 'POST', '/api/tasks', { json: { title: 'Von einem Programm' } })).status).toBe(201);
+  });
+});
+
 describe('a paired device that is no admin', () => {
   const security = { classes: { read: 'allow', reversible: 'allow', disruptive: 'allow', security: 'allow' }, overrides: {} };
 

@@ -112,6 +112,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/learned': member,
   'POST /api/learned/:id/accept': member,
   'DELETE /api/learned/:id': member,
+  'POST /api/learned/:id/restore': member,
   'GET /api/skills/learning': admin,
   'POST /api/skills/learning/:id/decision': admin,
   'POST /api/skills/learning/:id/undo': admin,

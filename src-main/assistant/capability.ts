@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { HouseholdService } from '../household';
 import type { RagSearchService } from '../knowledge';
 import type { Capability, Platform } from '../platform/capability';
-import type { ProtocolCapability } from '../protocol';
+import { HOST_IDS, type ProtocolCapability } from '../protocol';
 import { LearnedRecordStore, type SkillsService } from '../skills';
 import { registerAgentRoutes } from './routes';
 import { registerDebugRoutes } from './debug-routes';
@@ -12,6 +13,7 @@ import { protocolAudit } from './audit';
 import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { LearnedRecords } from './learned/consent';
+import { DiscoveredPipelineRecords } from './learned/discovered-pipelines';
 import { registerLearnedRoutes } from './learned/routes';
 import { memoryToolProvider, offeredPipelines, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
@@ -50,6 +52,17 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
   const deps = { config: ctx.config, clock: ctx.clock, registry: ctx.registry, tracer: ctx.tracer, ollama };
   const scout = new TaskScout(deps);
   const recorder = protocol.recorder;
+  // A pipeline `jarvis skill discover` wrote is decided as a learnt record and as a skill at once.
+  // The household decides it (whoever of them clicked): the protocol records the household's decision.
+  const discovered = new DiscoveredPipelineRecords({
+    pipelines: () => skills.discoveredPipelines(),
+    decideProposal: (proposalId, decision) =>
+      void protocol.service.decideSkill(
+        { actorId: HOST_IDS.household, idempotencyKey: randomUUID(), timestamp: ctx.clock().toISOString() },
+        proposalId,
+        { decision },
+      ),
+  });
   const learned = new LearnedRecords({
     store: new LearnedRecordStore(ctx.db),
     clock: ctx.clock,
@@ -60,6 +73,11 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       undo: (id, by) => skills.undoLearning(id, by),
     },
     changed: () => ctx.events.publish('learned.changed'),
+    pipelineSkills: discovered,
+  });
+  discovered.bind(learned);
+  const stopSyncingDiscovered = ctx.events.subscribe((e) => {
+    if (e.type === 'skills.changed') discovered.sync();
   });
   const assistant = new Assistant({
     ...deps,
@@ -164,6 +182,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     stop() {
       for (const t of timers.splice(0)) clearInterval(t);
       stopWatchingEdits();
+      stopSyncingDiscovered();
       ctx.registry.removeProvider(memoryTool);
       unsubscribeDocs?.();
       unsubscribeDocs = undefined;

@@ -55,7 +55,7 @@ const CHOICE_TTL_MS = 30_000;
  * /api/health without blocking on the network.
  */
 export class OllamaConnection {
-  readonly client: Ollama;
+  private made?: Ollama;
   private choice?: { value: ModelChoice; at: number };
   private resolving?: Promise<ModelChoice>;
 
@@ -64,8 +64,11 @@ export class OllamaConnection {
     private readonly clock: () => Date,
     /** With OLLAMA_MODEL=auto: the installed model `jarvis doctor --model` recommends, if any. */
     private readonly recommended?: (installed: readonly string[]) => string | undefined,
-  ) {
-    this.client = new Ollama({ host: config.ollamaUrl });
+  ) {}
+
+  /** Made on first use: the start answers its first health check without the client's package. */
+  get client(): Ollama {
+    return (this.made ??= new Ollama({ host: this.config.ollamaUrl }));
   }
 
   get url(): string {

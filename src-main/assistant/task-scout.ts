@@ -10,7 +10,8 @@ import { OllamaUnavailableError, type OllamaConnection } from './ollama-connecti
 // A candidate becomes a task only through the tasks_create tool. Calendar entries, reminders,
 // assistant replies and requests the assistant answered with a tool never reach the queue:
 // the assistant only hands over what the household wrote when no tool was needed for it, and
-// documents come from the knowledge base, calendar files left out.
+// documents come from the knowledge base, calendar files left out (and a mail's invitation:
+// the knowledge base hands readers a mail's text without its calendar attachments).
 
 export interface ScoutSource {
   readonly kind: 'user_text' | 'document';

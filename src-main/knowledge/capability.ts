@@ -40,7 +40,8 @@ export function createKnowledge(ctx: Platform): KnowledgeCapability {
     routes(app) {
       registerRagRoutes(app, service, ctx.tracer);
     },
-    start() {
+    // The queue and the watched folder start once the first health answer is out.
+    afterFirstAnswer() {
       service.start();
       watcher?.start();
     },

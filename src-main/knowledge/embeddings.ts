@@ -33,17 +33,20 @@ export interface OllamaEmbedderOptions {
  * Ollama (or pulling a model) later is noticed without a restart.
  */
 export class OllamaEmbedder implements Embedder {
-  private readonly client: Ollama;
+  private made?: Ollama;
   private cached?: { at: number; value: EmbeddingAvailability };
   private pending?: Promise<EmbeddingAvailability>;
 
-  constructor(private readonly options: OllamaEmbedderOptions) {
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    this.client = new Ollama({
-      host: options.url,
+  constructor(private readonly options: OllamaEmbedderOptions) {}
+
+  /** Made on first use: the start answers its first health check without the client's package. */
+  private get client(): Ollama {
+    const timeoutMs = this.options.timeoutMs ?? 30_000;
+    return (this.made ??= new Ollama({
+      host: this.options.url,
       fetch: (input, init) =>
         fetch(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(init?.signal ? [init.signal] : [])]) }),
-    });
+    }));
   }
 
   lastKnown(): EmbeddingAvailability | undefined {

@@ -13,7 +13,7 @@ export interface IngestTaskInput {
   readonly maxUnpackedBytes: number;
   readonly chunking: ChunkOptions;
   readonly limits: IngestLimits;
-  /** How much of the text to hand back for readers such as the Task Scout. */
+  /** How much of the text to hand back for readers such as the Task Scout (a mail's invitation left out). */
   readonly textCap: number;
 }
 
@@ -39,7 +39,7 @@ export async function readDocument(input: IngestTaskInput): Promise<IngestTaskRe
   let keptChars = 0;
   for (const b of extracted.blocks) {
     textChars += b.text.length + 2;
-    if (keptChars < input.textCap) {
+    if (keptChars < input.textCap && !b.calendar) {
       kept.push(b.text);
       keptChars += b.text.length + 2;
     }

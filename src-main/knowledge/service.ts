@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,7 +68,14 @@ export class RagService {
   private readonly limits: IngestLimits;
 
   constructor(private readonly o: RagServiceOptions) {
-    mkdirSync(o.filesDir, { recursive: true });
+    // The household's documents are their owner's alone: the folder is 0700 (narrowed too when
+    // an older JARVIS made it open, which also covers the files it holds), each document 0600.
+    mkdirSync(o.filesDir, { recursive: true, mode: 0o700 });
+    try {
+      if (process.platform !== 'win32') chmodSync(o.filesDir, 0o700);
+    } catch {
+      // Another user's folder (a shared temporary folder in tests): its files are still 0600.
+    }
     this.limits = { ...DEFAULT_INGEST_LIMITS, ...o.limits };
     this.search = new HybridSearch(o.repo, o.embedder, o.language);
   }
@@ -208,7 +215,7 @@ export class RagService {
         done(null, chunk);
       },
     });
-    const out = createWriteStream(incoming);
+    const out = createWriteStream(incoming, { mode: 0o600 });
     try {
       await pipeline(stream, meter, out);
     } catch (err) {

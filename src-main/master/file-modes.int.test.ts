@@ -1,8 +1,9 @@
 // Everything JARVIS writes that holds household data or secrets is its owner's alone.
-import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_SECRET_HEADER } from '../access';
 import { startTestMaster } from '../testing/test-master';
 
 const roots: string[] = [];
@@ -36,6 +37,34 @@ describe('file modes', () => {
       for (const f of traces) expect(mode(join(root, 'traces', f)), f).toBe(0o600);
       expect(mode(join(root, 'backups'))).toBe(0o700);
       expect(mode(backup)).toBe(0o600);
+    } finally {
+      await t.close();
+      process.umask(umask);
+    }
+  });
+
+  it('the household’s documents are 0600 in a 0700 folder, also when the data folder already existed open', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jarvis-modes-docs-'));
+    roots.push(root);
+    const umask = process.umask(0o022);
+    // A data folder that existed before (the desktop's user-data folder, a home folder): 0755.
+    const dataDir = join(root, 'home');
+    mkdirSync(dataDir, { mode: 0o755 });
+    const t = await startTestMaster({ JARVIS_DATA: join(dataDir, 'jarvis.db') });
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from('Kontoauszug der Familie, IBAN DE00 0000')]), 'konto.txt');
+      const res = await fetch(`${t.url}/api/rag/documents`, {
+        method: 'POST',
+        body: form,
+        headers: { [LOCAL_SECRET_HEADER]: t.master.capabilities.access.localSecret },
+      });
+      expect(res.status, await res.clone().text()).toBe(202);
+      const files = join(dataDir, 'rag-files');
+      expect(mode(files)).toBe(0o700);
+      const stored = readdirSync(files);
+      expect(stored.length).toBe(1);
+      for (const f of stored) expect(mode(join(files, f)), f).toBe(0o600);
     } finally {
       await t.close();
       process.umask(umask);

@@ -146,6 +146,8 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
     limit: config.traceLimit,
     dir: config.debugDir ?? defaultTraceDir(config.dataFile),
     now: clock,
+    // Reading the folder's old files is not needed for the first health answer.
+    pruneAtStart: false,
   });
   for (const secret of configSecrets(config)) tracer.redactor.add(secret);
   const registry = new SkillRegistry();
@@ -337,6 +339,11 @@ export function createMaster(givenConfig: Config, options: MasterOptions = {}): 
   const firstAnswer = afterFirstAnswer(
     [api, ...(lan ? [lan] : [])],
     () => {
+      try {
+        tracer.prune();
+      } catch (err) {
+        log.error('trace: old files could not be removed', err);
+      }
       for (const c of all) {
         try {
           c.afterFirstAnswer?.();

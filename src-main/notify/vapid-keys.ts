@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import webpush from 'web-push';
+import { createECDH } from 'node:crypto';
 
 /** The master's identity towards the push services: one P-256 key pair, base64url. */
 export interface VapidKeys {
@@ -9,6 +9,19 @@ export interface VapidKeys {
 }
 
 const FILE_NAME = 'vapid-keys.json';
+
+/**
+ * A new P-256 pair as web-push makes it (uncompressed public point, 32-byte private scalar),
+ * made with node:crypto so that the start does not load web-push and its key maths.
+ */
+export function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const scalar = ecdh.getPrivateKey();
+  scalar.copy(privateKey, 32 - scalar.length);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
+}
 
 function isKeys(value: unknown): value is VapidKeys {
   const v = value as Partial<VapidKeys> | null;
@@ -21,7 +34,7 @@ function isKeys(value: unknown): value is VapidKeys {
  * again. Only the owner may read the file.
  */
 export function loadOrCreateVapidKeys(dataFile: string): VapidKeys {
-  if (dataFile === ':memory:') return webpush.generateVAPIDKeys();
+  if (dataFile === ':memory:') return generateVapidKeys();
   const file = join(dirname(dataFile), FILE_NAME);
   if (existsSync(file)) {
     const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -29,7 +42,7 @@ export function loadOrCreateVapidKeys(dataFile: string): VapidKeys {
       throw new Error(`${file} does not hold a VAPID key pair; move it aside to make a new one (devices then subscribe again).`);
     return { publicKey: stored.publicKey, privateKey: stored.privateKey };
   }
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;
   writeFileSync(partial, JSON.stringify(keys), { mode: 0o600 });

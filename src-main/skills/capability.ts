@@ -12,7 +12,7 @@ import { Refusal } from '../platform/errors';
 import type { Capability, Platform } from '../platform/capability';
 import type { ProtocolCapability } from '../protocol';
 import { registerSkillsRoutes } from './routes';
-import { SkillEngine, type SkillGate } from './engine';
+import { SkillEngine, type DiscoveredPipeline, type SkillGate } from './engine';
 import type { SkillToolLimit } from './allowed-tools';
 import { RecordedSkillGate, skillBaselineFile } from './recorded-gate';
 import { skillSources } from './loader';
@@ -45,6 +45,8 @@ export interface SkillsService {
   /** Undoes `jarvis optimize skills` for a skill: its overlay file goes (an undo record if it was in use), the skill's files stay. */
   removeOverlay(id: string, by?: string): SkillOverlayRemoved;
   /** Every LearningRecord of the skills, newest first (an overlay not seen before becomes a proposal). */
+  /** The pipelines `jarvis skill discover` wrote, each with its SkillProposal's state. */
+  discoveredPipelines(): readonly DiscoveredPipeline[];
   learning(): SkillLearningResponse;
   /** An admin accepts or rejects a proposed improvement. */
   decideLearning(id: string, decision: 'accept' | 'reject', by: string): SkillLearningRecord;
@@ -194,6 +196,7 @@ export function createSkills(
     listing: () => engine.listing(shown()),
     reload,
     sources: () => syncs.list(),
+    discoveredPipelines: () => (enabled ? engine.discoveredPipelines() : []),
     syncSources: (source) => syncs.start(source),
     learning: () => {
       // Any overlay written since the last look becomes a proposal before the list is read.

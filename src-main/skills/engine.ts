@@ -99,6 +99,16 @@ export interface OverlayState {
 }
 
 /** A valid skill as the gate sees it on a (re)load. */
+/** A pipeline skill `jarvis skill discover` wrote, and where its SkillProposal stands. */
+export interface DiscoveredPipeline {
+  readonly id: string;
+  readonly description: string;
+  /** The tools it calls, in order. */
+  readonly steps: readonly string[];
+  readonly proposal_id: string;
+  readonly status: 'proposed' | 'activated' | 'rejected';
+}
+
 export interface SkillCandidate {
   readonly id: string;
   readonly version: string;
@@ -390,6 +400,17 @@ export class SkillEngine {
 
   skills(): readonly SkillEntry[] {
     return this.set.skills;
+  }
+
+  /** The pipelines `jarvis skill discover` wrote, with their SkillProposal: each is also a learnt record. */
+  discoveredPipelines(): DiscoveredPipeline[] {
+    return this.set.skills.flatMap((s) => {
+      if (s.tier !== 'user' || s.group !== DISCOVERED_FOLDER || s.format !== 'openjarvis' || !s.definition) return [];
+      const activation = this.activationOf(s).activation;
+      if (!activation) return [];
+      const steps = s.definition.steps.map((step) => step.tool_name ?? `skill:${step.skill_name}`);
+      return [{ id: s.id, description: s.description, steps, proposal_id: activation.proposal_id, status: activation.status }];
+    });
   }
 
   /** A loaded skill by id, or by one of its tool names. */

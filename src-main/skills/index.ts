@@ -1,5 +1,5 @@
 export { createSkills, createSkillEngine, type SkillsCapability, type SkillsService } from './capability';
-export { SkillEngine } from './engine';
+export { SkillEngine, type DiscoveredPipeline } from './engine';
 export { loadSkills, skillSources, OPENJARVIS_ACTION } from './loader';
 export type { SkillEntry, SkillSet, SkillSource } from './loader';
 export { toolMatches, type SkillToolLimit } from './allowed-tools';

@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -245,7 +247,7 @@ describe('skills on the real master', () => {
     }
   });
 
-  it('a known secret in a successful tool result is redacted before it reaches /api/tools (and so MCP clients)', async () => {
+  it('a known secret in a successful tool result is redacted before it reaches /api/tools and MCP clients', async () => {
     const secret = 'sk-household-77d1e0aa42';
     process.env.SKILL_BOX_API_KEY = secret;
     try {
@@ -260,7 +262,7 @@ describe('skills on the real master', () => {
           name: 'Echoing',
           version: '1.0.0',
           runtime: { type: 'process', command: './run', env_from: ['SKILL_BOX_API_KEY'] },
-          actions: [{ name: 'go', description: 'answers with its key', input_schema: { type: 'object' } }],
+          actions: [{ name: 'go', description: 'answers with its key', risk: 'read', input_schema: { type: 'object' } }],
         }),
       );
       writeFileSync(
@@ -273,6 +275,22 @@ describe('skills on the real master', () => {
       const r = await t.request('/api/tools/skill_echoing_key_go', { json: { arguments: {} } });
       expect(r.json).toMatchObject({ success: true, data: { key: '[redacted]', note: 'used [redacted]' }, message: 'key [redacted]' });
       expect(r.text).not.toContain(secret);
+      // An MCP client asks through /mcp, with its own token: the same cleaned result.
+      const minted = await t.request('/api/mcp/tokens', { json: { name: 'Redaction' } });
+      expect(minted.status).toBe(201);
+      const client = new Client({ name: 'redaction-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL('/mcp', t.url), {
+          requestInit: { headers: { authorization: `Bearer ${minted.json.token}` } },
+        }),
+      );
+      try {
+        const viaMcp = JSON.stringify(await client.callTool({ name: 'skill_echoing_key_go', arguments: {} }));
+        expect(viaMcp).toContain('[redacted]');
+        expect(viaMcp).not.toContain(secret);
+      } finally {
+        await client.close();
+      }
     } finally {
       delete process.env.SKILL_BOX_API_KEY;
     }

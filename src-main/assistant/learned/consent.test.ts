@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { SkillLearningRecord } from '../../../src-shared';
 import { openDatabase } from '../../platform/database';
 import { LearnedRecordStore } from '../../skills';
-import { LearnedRecords, type LearnedViewer } from './consent';
+import { FORGET_UNDO_WINDOW_MS, LearnedRecords, type LearnedViewer } from './consent';
 
 const oma = { kind: 'fact', content: 'Oma hat am 3. Mai Geburtstag', source: 'assistant', fromMemberId: 'paul' } as const;
 const paul: LearnedViewer = { memberId: 'paul', admin: false, onDesktop: false };
 const lena: LearnedViewer = { memberId: 'lena', admin: false, onDesktop: false };
 const mama: LearnedViewer = { memberId: 'mama', admin: true, onDesktop: false };
 
-function records(overlays: SkillLearningRecord[] = []) {
+function records(overlays: SkillLearningRecord[] = [], now = { at: new Date('2026-12-02T10:00:00Z') }) {
   let changes = 0;
+  const store = new LearnedRecordStore(openDatabase(':memory:'));
   const decided: string[] = [];
   const learned = new LearnedRecords({
-    store: new LearnedRecordStore(openDatabase(':memory:')),
-    clock: () => new Date('2026-12-02T10:00:00Z'),
+    store,
+    clock: () => now.at,
     nameOf: (id) => ({ paul: 'Paul', lena: 'Lena', mama: 'Mama' })[id],
     overlays: {
       list: () => overlays,
@@ -29,11 +30,11 @@ function records(overlays: SkillLearningRecord[] = []) {
     },
     changed: () => changes++,
   });
-  return { learned, changes: () => changes, decided };
+  return { learned, store, changes: () => changes, decided };
 }
 
 describe('the record store', () => {
-  it('keeps a record with its kind, content, origin, owner and state, and deletes it when forgotten', () => {
+  it('keeps a record with its kind, content, origin, owner and state, and marks it forgotten so it can come back', () => {
     const store = new LearnedRecordStore(openDatabase(':memory:'));
     store.insert({
       id: 'lrd_0000000000000001',
@@ -54,9 +55,14 @@ describe('the record store', () => {
     expect(store.decide('lrd_0000000000000001', 'accepted', 'paul', '2026-12-02T11:00:00.000Z')).toBe(true);
     expect(store.decide('lrd_0000000000000001', 'refused', 'paul', '2026-12-02T11:00:00.000Z')).toBe(false);
     expect(store.get('lrd_0000000000000001')).toMatchObject({ state: 'accepted', decided_by: 'paul' });
-    expect(store.delete('lrd_0000000000000001')).toBe(true);
+    const before = store.get('lrd_0000000000000001');
+    expect(store.forget('lrd_0000000000000001', 'paul', '2026-12-02T12:00:00.000Z')).toBe(true);
     expect(store.list()).toEqual([]);
-    expect(store.delete('lrd_0000000000000001')).toBe(false);
+    expect(store.get('lrd_0000000000000001')).toBeUndefined();
+    expect(store.forget('lrd_0000000000000001', 'paul', '2026-12-02T12:00:00.000Z')).toBe(false);
+    expect(store.restore('lrd_0000000000000001')).toBe(true);
+    expect(store.get('lrd_0000000000000001')).toEqual(before);
+    expect(store.restore('lrd_0000000000000001')).toBe(false);
   });
 });
 
@@ -74,6 +80,33 @@ describe('consent to what the assistant learnt', () => {
     expect(learned.acceptedFacts('paul')).toEqual([]);
     expect(learned.list(paul).records).toEqual([]);
     expect(changes()).toBe(3);
+  });
+
+  it('a forget undone after the fact was proposed again keeps one record: the new one', () => {
+    const { learned, store } = records();
+    const first = learned.propose({ ...oma, memberId: 'paul' });
+    learned.forget(first.id, paul);
+    const again = learned.propose({ ...oma, memberId: 'paul' });
+    expect(again.id).not.toBe(first.id);
+    expect(learned.restore(first.id, paul).id).toBe(again.id);
+    expect(learned.list(paul).records.map((r) => r.id)).toEqual([again.id]);
+    expect(store.getForgotten(first.id)).toBeUndefined();
+  });
+
+  it('deletes forgotten text for good once the undo window has passed', () => {
+    const now = { at: new Date('2026-12-02T10:00:00Z') };
+    const { learned, store } = records([], now);
+    const fact = learned.propose({ ...oma, memberId: 'paul' });
+    const other = learned.propose({ ...oma, content: 'Paul mag keine Pilze', memberId: 'paul' });
+    learned.forget(fact.id, paul);
+    now.at = new Date(now.at.getTime() + FORGET_UNDO_WINDOW_MS - 1000);
+    expect(learned.restore(fact.id, paul).id).toBe(fact.id);
+    learned.forget(fact.id, paul);
+    now.at = new Date(now.at.getTime() + FORGET_UNDO_WINDOW_MS + 1000);
+    learned.forget(other.id, paul);
+    expect(store.getForgotten(fact.id)).toBeUndefined();
+    expect(() => learned.restore(fact.id, paul)).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    expect(learned.restore(other.id, paul).id).toBe(other.id);
   });
 
   it('proposing the same fact again keeps the one record', () => {

@@ -25,6 +25,14 @@ export interface LearnedDeps {
   readonly overlays?: OverlayRecords;
   /** A record was added, decided or forgotten. */
   readonly changed?: () => void;
+  /** Pipelines that are skills waiting for activation (`jarvis skill discover`): decided with their record. */
+  readonly pipelineSkills?: PipelineSkills;
+}
+
+/** The skill behind a pipeline record, when there is one: it is activated or rejected with the record. */
+export interface PipelineSkills {
+  /** True when the record stands for such a skill (and the decision went to it); may refuse. */
+  decided(record: StoredLearned, decision: 'accept' | 'reject', by: string): boolean;
 }
 
 export interface LearnedProposal {
@@ -36,6 +44,9 @@ export interface LearnedProposal {
   /** null = the whole household. */
   readonly memberId: string | null;
 }
+
+/** How long a forget can be undone; after it the forgotten text is deleted for good. */
+export const FORGET_UNDO_WINDOW_MS = 60 * 60 * 1000;
 
 const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -58,7 +69,7 @@ function overlayRecord(r: SkillLearningRecord): LearnedRecord | undefined {
 /**
  * The household's consent to everything the assistant learns. A record belongs to one member
  * (private to them and the admins) or to the whole household (decided by an admin). Only an
- * accepted record is used; forgetting deletes it.
+ * accepted record is used; a forgotten one is neither shown nor used until the forget is undone.
  */
 export class LearnedRecords {
   constructor(private readonly d: LearnedDeps) {}
@@ -97,7 +108,7 @@ export class LearnedRecords {
   }
 
   accept(id: string, viewer: LearnedViewer): LearnedRecord {
-    const record = this.decidable(id, viewer);
+    const record = this.decidable(id, this.d.store.get(id), viewer);
     if (record.kind === 'overlay') {
       this.d.overlays!.decide(id, 'accept', viewer.memberId);
       this.d.changed?.();
@@ -106,18 +117,50 @@ export class LearnedRecords {
     const at = this.d.clock().toISOString();
     if (!this.d.store.decide(id, 'accepted', viewer.memberId, at))
       throw new Refusal('conflict', 'LEARNED_DECIDED', 'This was already accepted.');
+    if (record.kind === 'pipeline') this.d.pipelineSkills?.decided(this.d.store.get(id)!, 'accept', viewer.memberId);
     this.d.changed?.();
     return this.named(this.d.store.get(id)!);
   }
 
-  /** Deletes the record: from now on it is neither shown nor used. */
-  forget(id: string, viewer: LearnedViewer): void {
-    const record = this.decidable(id, viewer);
+  /**
+   * From now on the record is neither shown nor used. A fact or pipeline is marked forgotten
+   * (by whom, when) and `restore` brings it back; an improvement is taken back through its own
+   * undo record. True when the forget can be undone here.
+   */
+  forget(id: string, viewer: LearnedViewer): boolean {
+    const stored = this.d.store.get(id);
+    const record = this.decidable(id, stored, viewer);
+    let undoable = false;
+    this.purgeExpiredForgets();
     if (record.kind === 'overlay') {
       if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
-    } else if (!this.d.store.delete(id)) throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+    } else {
+      // A discovered pipeline's skill is rejected with it, for good: its forget cannot be undone.
+      const skill = stored?.kind === 'pipeline' && this.d.pipelineSkills?.decided(stored, 'reject', viewer.memberId);
+      if (!this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString()))
+        throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+      undoable = !skill;
+    }
     this.d.changed?.();
+    return undoable;
+  }
+
+  /** Undoes a forget: the record is back with every field as before, shown and (if accepted) used again. */
+  restore(id: string, viewer: LearnedViewer): LearnedRecord {
+    // Who may forget a record may bring it back; for anyone else it stays absent.
+    this.purgeExpiredForgets();
+    const forgotten = this.decidable(id, this.d.store.getForgotten(id), viewer);
+    // Proposed again since the forget: the record already there stands, so the fact is not held twice.
+    const again = forgotten.kind === 'overlay' ? undefined : this.find(forgotten.kind, forgotten.content, forgotten.member_id);
+    if (again) {
+      this.d.store.dropForgotten(id);
+      this.d.changed?.();
+      return this.named(again);
+    }
+    if (!this.d.store.restore(id)) throw new Refusal('not_found', 'LEARNED_NOT_FORGOTTEN', 'This was not forgotten.');
+    this.d.changed?.();
+    return this.named(this.d.store.get(id)!);
   }
 
   /** The accepted facts the assistant may use for this member: their own and the household's. */
@@ -128,6 +171,15 @@ export class LearnedRecords {
   /** The accepted pipelines the assistant may offer this member. */
   acceptedPipelines(memberId: string | undefined): { readonly name: string; readonly steps: readonly string[] }[] {
     return this.accepted('pipeline', memberId).map((r) => ({ name: r.content, steps: r.steps ?? [] }));
+  }
+
+  /**
+   * A decision taken elsewhere for the household's record with this content (a discovered
+   * pipeline activated or rejected on the skills card): the record shows it too.
+   */
+  settle(kind: 'fact' | 'pipeline', content: string, state: 'accepted' | 'refused', by: string): void {
+    const record = this.find(kind, content, null);
+    if (record?.state === 'proposed' && this.d.store.decide(record.id, state, by, this.d.clock().toISOString())) this.d.changed?.();
   }
 
   /** The member's record with this content, in any state. */
@@ -142,10 +194,14 @@ export class LearnedRecords {
       .reverse();
   }
 
+  private purgeExpiredForgets(): void {
+    this.d.store.purgeForgottenBefore(new Date(this.d.clock().getTime() - FORGET_UNDO_WINDOW_MS).toISOString());
+  }
+
   /** A record someone else may not see is absent for them; one they see but may not decide is refused. */
-  private decidable(id: string, viewer: LearnedViewer): LearnedRecord {
+  private decidable(id: string, stored: StoredLearned | undefined, viewer: LearnedViewer): LearnedRecord {
     const record =
-      this.d.store.get(id) ??
+      stored ??
       (this.d.overlays?.list() ?? [])
         .filter((r) => r.learning_id === id)
         .map(overlayRecord)

@@ -1,8 +1,8 @@
 // What the assistant learns through the real master: a fact the model proposes in Paul's chat is
-// not used until Paul accepts it, is used once accepted, is gone once forgotten, and Lena never
-// sees it. A pipeline is offered only once accepted.
+// not used until Paul accepts it, is used once accepted, is gone once forgotten, comes back with
+// every field when the forget is undone, and Lena never sees it. A pipeline is offered only once accepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LearnedListResponse } from '../../../src-shared';
+import type { LearnedListResponse, LearnedRecord } from '../../../src-shared';
 import { pairDevice, rawRequest } from '../../testing/lan-devices';
 import { startScriptedOllama, type ScriptedOllama } from '../../testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../../testing/test-master';
@@ -52,6 +52,7 @@ afterAll(async () => {
 
 describe('what the assistant learns waits for the member it belongs to', () => {
   let factId = '';
+  let beforeForget: LearnedRecord | undefined;
 
   it('a fact the assistant proposes is listed for Paul as proposed and not used', async () => {
     ollama.reply({ tool_calls: [{ name: 'memory_propose', arguments: { fact: FACT } }] }, { content: 'Soll ich mir das merken?' });
@@ -79,14 +80,30 @@ describe('what the assistant learns waits for the member it belongs to', () => {
     expect((await as('paul', 'POST', `/api/learned/${factId}/accept`, {})).status).toBe(409);
     expect(await promptFor('paul')).toContain(`- ${FACT}`);
     expect(await promptFor('lena')).not.toContain(FACT);
+    beforeForget = (await listed('paul')).records.find((r) => r.id === factId);
+    expect(beforeForget).toMatchObject({ kind: 'fact', content: FACT, state: 'accepted', source: 'assistant', decided_by: people.paul.id });
+    expect(beforeForget?.decided_at).toBeTruthy();
   });
 
   it('once forgotten it is gone: not listed, not used', async () => {
     const forgotten = await as('paul', 'DELETE', `/api/learned/${factId}`);
     expect(forgotten.status, forgotten.text).toBe(200);
+    expect(forgotten.json).toEqual({ forgotten: factId, undoable: true });
     expect((await listed('paul')).records.map((r) => r.id)).not.toContain(factId);
     expect(await promptFor('paul')).not.toContain(FACT);
     expect((await as('paul', 'DELETE', `/api/learned/${factId}`)).status).toBe(404);
+    expect((await as('paul', 'POST', `/api/learned/${factId}/accept`, {})).status).toBe(404);
+  });
+
+  it('undoing the forget brings it back with every field, listed and used again; only for Paul', async () => {
+    expect((await as('lena', 'POST', `/api/learned/${factId}/restore`, {})).status).toBe(404);
+    const restored = await as('paul', 'POST', `/api/learned/${factId}/restore`, {});
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.record).toEqual(beforeForget);
+    expect((await listed('paul')).records.find((r) => r.id === factId)).toEqual(beforeForget);
+    expect(await promptFor('paul')).toContain(`- ${FACT}`);
+    expect(await promptFor('lena')).not.toContain(FACT);
+    expect((await as('paul', 'POST', `/api/learned/${factId}/restore`, {})).status).toBe(404);
   });
 
   it('a pipeline is offered only once accepted; a step that is no tool is refused', async () => {

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LearnedAcceptResponse, LearnedForgetResponse, LearnedListResponse, Member } from '../../../src-shared';
+import type {
+  LearnedAcceptResponse,
+  LearnedForgetResponse,
+  LearnedListResponse,
+  LearnedRestoreResponse,
+  Member,
+} from '../../../src-shared';
 import { viewerOf } from '../../platform/viewer';
 import type { LearnedRecords, LearnedViewer } from './consent';
 
@@ -38,8 +44,14 @@ export function registerLearnedRoutes(app: FastifyInstance, learned: LearnedReco
     '/api/learned/:id',
     { schema: { params: idParams } },
     async (req): Promise<LearnedForgetResponse> => {
-      learned.forget(req.params.id, viewer(req));
-      return { forgotten: req.params.id };
+      const undoable = learned.forget(req.params.id, viewer(req));
+      return { forgotten: req.params.id, undoable };
     },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/learned/:id/restore',
+    { schema: { params: idParams } },
+    async (req): Promise<LearnedRestoreResponse> => ({ record: learned.restore(req.params.id, viewer(req)) }),
   );
 }

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skillToolName } from '../../../src-shared';
+import { skillToolName, type LearnedListResponse, type LearnedRecord } from '../../../src-shared';
 import { openDatabaseReadonly } from '../../platform/database';
 import { readToolHistoryReadonly } from '../../skills';
 import { captureOutput } from '../../testing/captured-output';
@@ -36,6 +36,18 @@ async function shoppingTurn(item: string): Promise<void> {
     ['tasks_create', true],
     ['tasks_update', true],
   ]);
+}
+
+/** The Gelernt card's record of the discovered pipeline, as the desktop sees it. */
+async function learnedPipeline(t: TestMaster): Promise<LearnedRecord | undefined> {
+  const list = (await t.request('/api/learned')).json as LearnedListResponse;
+  return list.records.find((r) => r.kind === 'pipeline' && r.content === NAME);
+}
+
+/** A fresh master whose user folder holds the discovered pipeline the test wrote (proposed there). */
+async function freshWithDiscovered(userDir: string): Promise<TestMaster> {
+  cpSync(join(tm.config.skillsUserDir!, 'discovered', NAME), join(userDir, 'discovered', NAME), { recursive: true });
+  return startTestMaster({ JARVIS_SKILLS_USER_DIR: userDir });
 }
 
 async function cli(...argv: string[]) {
@@ -111,6 +123,12 @@ describe('jarvis skill discover', () => {
     expect((await tm.request('/api/skills/reload', { method: 'POST' })).status).toBe(200);
     const listed = (await listedSkills(tm)).find((s) => s.id === NAME);
     expect(listed?.activation?.status).toBe('proposed');
+    // The same proposal is a learnt pipeline on the Gelernt card, with its steps.
+    expect(await learnedPipeline(tm)).toMatchObject({
+      state: 'proposed',
+      member_id: null,
+      steps: ['groceries_add', 'tasks_create', 'tasks_update'],
+    });
     const tool = skillToolName(NAME, 'run');
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Hallo' } });
@@ -120,6 +138,8 @@ describe('jarvis skill discover', () => {
     expect((await tm.request(`/api/tools/${tool}`, { json: { arguments: { name: 'Käse' } } })).json.success).toBe(false);
 
     expect(await activateProposedSkills(tm, [NAME])).toEqual([NAME]);
+    // Activated on the skills card: accepted on the Gelernt card as well.
+    expect(await learnedPipeline(tm)).toMatchObject({ state: 'accepted' });
     ollama.reply({ content: 'Hallo.' });
     await tm.request('/api/agent/chat', { json: { message: 'Hallo' } });
     expect(ollama.chats().at(-1)!.messages[0]!.content).toContain(NAME);
@@ -166,6 +186,47 @@ describe('jarvis skill discover', () => {
         await fresh.close();
       }
     } finally {
+      rmSync(userDir, { recursive: true, force: true });
+    }
+  });
+  it('accepting the learnt pipeline on the Gelernt card activates the skill; until then it is not offered', async () => {
+    const userDir = mkdtempSync(join(tmpdir(), 'jarvis-discovered-accept-'));
+    const fresh = await freshWithDiscovered(userDir);
+    try {
+      const tool = skillToolName(NAME, 'run');
+      const record = (await learnedPipeline(fresh))!;
+      expect(record).toMatchObject({ state: 'proposed' });
+      expect((await fresh.request(`/api/tools/${tool}`, { json: { arguments: { name: 'Käse' } } })).json.success).toBe(false);
+      const accepted = await fresh.request(`/api/learned/${record.id}/accept`, { json: {} });
+      expect(accepted.status, accepted.text).toBe(200);
+      expect((await listedSkills(fresh)).find((s) => s.id === NAME)?.activation?.status).toBe('activated');
+      expect(await learnedPipeline(fresh)).toMatchObject({ state: 'accepted' });
+      const ran = await fresh.request(`/api/tools/${tool}`, { json: { arguments: { name: 'Käse' } } });
+      expect(ran.json, JSON.stringify(ran.json)).toMatchObject({ success: true });
+      // An activated skill is removed under Skills, not by forgetting its record.
+      expect((await fresh.request(`/api/learned/${record.id}`, { method: 'DELETE' })).status).toBe(409);
+    } finally {
+      await fresh.close();
+      rmSync(userDir, { recursive: true, force: true });
+    }
+  });
+
+  it('forgetting the proposed pipeline on the Gelernt card rejects the skill, and a reload does not bring it back', async () => {
+    const userDir = mkdtempSync(join(tmpdir(), 'jarvis-discovered-forget-'));
+    const fresh = await freshWithDiscovered(userDir);
+    try {
+      const record = (await learnedPipeline(fresh))!;
+      const forgotten = await fresh.request(`/api/learned/${record.id}`, { method: 'DELETE' });
+      expect(forgotten.status, forgotten.text).toBe(200);
+      expect(forgotten.json).toMatchObject({ undoable: false });
+      expect((await listedSkills(fresh)).find((s) => s.id === NAME)?.activation?.status).toBe('rejected');
+      expect((await fresh.request('/api/skills/reload', { method: 'POST' })).status).toBe(200);
+      expect(await learnedPipeline(fresh)).toBeUndefined();
+      expect(
+        (await fresh.request(`/api/tools/${skillToolName(NAME, 'run')}`, { json: { arguments: { name: 'Käse' } } })).json.success,
+      ).toBe(false);
+    } finally {
+      await fresh.close();
       rmSync(userDir, { recursive: true, force: true });
     }
   });

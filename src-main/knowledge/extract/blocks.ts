@@ -8,6 +8,12 @@ import type { RagSourceLocation } from '../../../src-shared';
 export interface Block {
   readonly text: string;
   readonly location: RagSourceLocation;
+  /**
+   * A calendar's entries inside another document (a mail's invitation): searchable like the
+   * rest, but left out of the text handed to readers of obligations (the Task Scout), since
+   * each is an appointment, not something the household has to do.
+   */
+  readonly calendar?: true;
 }
 
 export interface ExtractedDocument {

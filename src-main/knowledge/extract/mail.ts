@@ -30,8 +30,9 @@ export async function extractMail(bytes: Buffer): Promise<ExtractedDocument> {
       continue;
     }
     const text = att.contentType === 'text/html' ? htmlToText(att.content.toString('utf8')) : att.content.toString('utf8');
+    const calendar = att.contentType === 'text/calendar' || /\.ics$/i.test(name);
     for (const b of paragraphBlocks(text, { markdown: att.contentType === 'text/markdown' }))
-      blocks.push({ text: b.text, location: { ...b.location, part: `Anhang ${name}` } });
+      blocks.push({ text: b.text, location: { ...b.location, part: `Anhang ${name}` }, ...(calendar ? { calendar: true as const } : {}) });
   }
   return { blocks };
 }

@@ -183,6 +183,7 @@ export class McpServerConnection {
     if (!client || this.state === 'stopped') return;
     this.client = undefined;
     this.state = 'idle';
+    client.onclose = undefined;
     await client.close().catch(() => {});
   }
 
@@ -210,7 +211,10 @@ export class McpServerConnection {
     const transport = this.transport(sdk);
     let ready = false;
     client.onclose = () => {
-      if (this.client === client) this.client = undefined;
+      // A released client's process may take seconds to end; by then a new one may be running,
+      // and its close says nothing about that one.
+      if (this.client !== client) return;
+      this.client = undefined;
       if (ready && this.state === 'ready') this.failed('the server ended the connection');
     };
     client.onerror = (err) => {

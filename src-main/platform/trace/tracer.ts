@@ -20,6 +20,8 @@ export interface TracerOptions {
   readonly retention?: TraceRetention;
   readonly redactor?: SecretRedactor;
   readonly now?: () => Date;
+  /** False: the owner calls `prune` when it has time (the master, after its first answer). */
+  readonly pruneAtStart?: boolean;
 }
 
 export interface TraceRetention {
@@ -88,14 +90,15 @@ export class Tracer {
     this.now = options.now ?? (() => new Date());
     if (options.dir) {
       mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-      this.prune();
+      if (options.pruneAtStart !== false) this.prune();
     }
   }
 
   private appended = 0;
   private day = '';
 
-  private prune(): void {
+  /** Drops the trace files past their age and the oldest beyond the size. */
+  prune(): void {
     if (this.options.dir) pruneTraceFiles(this.options.dir, this.options.retention ?? DEFAULT_TRACE_RETENTION, this.now());
   }
 

@@ -16,12 +16,18 @@ interface Row {
   created_at: string;
   decided_at: string | null;
   decided_by: string | null;
+  forgotten_at: string | null;
+  forgotten_by: string | null;
 }
 
 /** A fact or pipeline as stored; overlays keep their own records beside the skills. */
 export type StoredLearned = LearnedRecord & { readonly kind: 'fact' | 'pipeline'; readonly source: 'assistant' | 'member' };
 
-/** The household's learnt facts and pipelines: proposed, decided once, deleted when forgotten. */
+/**
+ * The household's learnt facts and pipelines: proposed, decided once. Forgetting marks a record
+ * (who, when) rather than deleting it, so that the forget can be undone; a forgotten record is
+ * absent from `get` and `list`, hence neither shown nor used.
+ */
 export class LearnedRecordStore {
   constructor(private readonly db: Db) {
     applyMigrations(db, SKILL_LEARNING_COMPONENT, SKILL_LEARNING_MIGRATIONS);
@@ -50,13 +56,21 @@ export class LearnedRecordStore {
   }
 
   get(id: string): StoredLearned | undefined {
-    const row = this.db.prepare('SELECT * FROM learned_records WHERE id = ?').get(id) as Row | undefined;
+    const row = this.db.prepare('SELECT * FROM learned_records WHERE id = ? AND forgotten_at IS NULL').get(id) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
-  /** Every record, newest first. */
+  /** A forgotten record, as it was before it was forgotten. */
+  getForgotten(id: string): StoredLearned | undefined {
+    const row = this.db.prepare('SELECT * FROM learned_records WHERE id = ? AND forgotten_at IS NOT NULL').get(id) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Every record not forgotten, newest first. */
   list(): StoredLearned[] {
-    return (this.db.prepare('SELECT * FROM learned_records ORDER BY created_at DESC, rowid DESC').all() as Row[]).map(fromRow);
+    return (
+      this.db.prepare('SELECT * FROM learned_records WHERE forgotten_at IS NULL ORDER BY created_at DESC, rowid DESC').all() as Row[]
+    ).map(fromRow);
   }
 
   /** Decides a proposed record; false when it was no longer proposed (or is gone). */
@@ -68,9 +82,31 @@ export class LearnedRecordStore {
     );
   }
 
-  /** False when there was no such record. */
-  delete(id: string): boolean {
-    return this.db.prepare('DELETE FROM learned_records WHERE id = ?').run(id).changes === 1;
+  /** Marks the record forgotten by `by` at `at`; false when there was no such record or it was already forgotten. */
+  forget(id: string, by: string, at: string): boolean {
+    return (
+      this.db.prepare('UPDATE learned_records SET forgotten_at = ?, forgotten_by = ? WHERE id = ? AND forgotten_at IS NULL').run(at, by, id)
+        .changes === 1
+    );
+  }
+
+  /** Deletes for good what was forgotten before `cutoff`: past the undo window the text is not kept. */
+  purgeForgottenBefore(cutoff: string): number {
+    return this.db.prepare('DELETE FROM learned_records WHERE forgotten_at IS NOT NULL AND forgotten_at < ?').run(cutoff).changes;
+  }
+
+  /** Deletes a forgotten record for good; false when it was not forgotten. */
+  dropForgotten(id: string): boolean {
+    return this.db.prepare('DELETE FROM learned_records WHERE id = ? AND forgotten_at IS NOT NULL').run(id).changes === 1;
+  }
+
+  /** Undoes a forget: every other field is untouched, so the record is back as it was. False when it was not forgotten. */
+  restore(id: string): boolean {
+    return (
+      this.db
+        .prepare('UPDATE learned_records SET forgotten_at = NULL, forgotten_by = NULL WHERE id = ? AND forgotten_at IS NOT NULL')
+        .run(id).changes === 1
+    );
   }
 }
 

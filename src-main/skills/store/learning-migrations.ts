@@ -32,7 +32,7 @@ export const SKILL_LEARNING_MIGRATIONS: readonly Migration[] = [
     version: 2,
     name: 'learning records of facts and pipelines, each owned by a member or the household',
     up(db) {
-      // member_id NULL = the whole household; a row is deleted when the household forgets it.
+      // member_id NULL = the whole household. (Since version 3 forgetting marks the row instead of deleting it.)
       db.exec(`
         CREATE TABLE learned_records (
           id TEXT PRIMARY KEY,
@@ -48,6 +48,16 @@ export const SKILL_LEARNING_MIGRATIONS: readonly Migration[] = [
           decided_by TEXT
         );
         CREATE INDEX learned_records_member ON learned_records (member_id, kind, state);
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'a forgotten fact or pipeline is marked with who forgot it and when, so it can be brought back',
+    up(db) {
+      db.exec(`
+        ALTER TABLE learned_records ADD COLUMN forgotten_at TEXT;
+        ALTER TABLE learned_records ADD COLUMN forgotten_by TEXT;
       `);
     },
   },

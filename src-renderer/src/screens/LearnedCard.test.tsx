@@ -5,6 +5,7 @@ import { applyLanguage } from '../i18n';
 import { useStore } from '../store';
 import { fakeApi, json } from '../testing/fake-api';
 import { resetStore } from '../testing/reset-store';
+import { ActionToasts } from '../components/ActionToasts';
 import { LearnedCard } from './LearnedCard';
 
 const fact: LearnedRecord = {
@@ -37,7 +38,7 @@ describe('Gelernt: what the assistant learnt', () => {
       },
       'DELETE /api/learned/lrd_0000000000000001': () => {
         list = { ...list, records: [] };
-        return json({ forgotten: fact.id });
+        return json({ forgotten: fact.id, undoable: true });
       },
     });
     render(<LearnedCard />);
@@ -55,6 +56,66 @@ describe('Gelernt: what the assistant learnt', () => {
       'POST /api/learned/lrd_0000000000000001/accept',
       'DELETE /api/learned/lrd_0000000000000001',
     ]);
+  });
+
+  it('brings a forgotten fact back with every field when Undo is pressed, in English too', async () => {
+    const accepted: LearnedRecord = { ...fact, state: 'accepted', decided_at: '2026-12-02T11:00:00Z', decided_by: 'mem_paul' };
+    let list: LearnedListResponse = { records: [accepted], may_decide_household: false };
+    const api = fakeApi({
+      'GET /api/learned': () => json(list),
+      'DELETE /api/learned/lrd_0000000000000001': () => {
+        list = { ...list, records: [] };
+        return json({ forgotten: fact.id, undoable: true });
+      },
+      'POST /api/learned/lrd_0000000000000001/restore': () => {
+        list = { ...list, records: [accepted] };
+        return json({ record: accepted });
+      },
+    });
+    useStore.setState({ language: 'en' });
+    await applyLanguage('en');
+    render(
+      <>
+        <LearnedCard />
+        <ActionToasts />
+      </>,
+    );
+    const card = await screen.findByTestId('card-learned');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Forget' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Yes, forget' }));
+    const toast = await screen.findByTestId('undo-toast');
+    expect(toast.textContent).toContain('“Oma hat am 3. Mai Geburtstag” forgotten');
+    await within(card).findByText('JARVIS has not remembered anything yet.');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await within(card).findByText('Oma hat am 3. Mai Geburtstag');
+    expect(within(card).getByText('For Paul · accepted')).toBeTruthy();
+    expect(screen.queryByTestId('undo-toast')).toBeNull();
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /api/learned/lrd_0000000000000001',
+      'POST /api/learned/lrd_0000000000000001/restore',
+    ]);
+  });
+
+  it('offers no Undo when the master says the forget cannot be undone here', async () => {
+    let list: LearnedListResponse = { records: [{ ...fact, kind: 'overlay', source: 'optimizer' }], may_decide_household: false };
+    fakeApi({
+      'GET /api/learned': () => json(list),
+      'DELETE /api/learned/lrd_0000000000000001': () => {
+        list = { ...list, records: [] };
+        return json({ forgotten: fact.id, undoable: false });
+      },
+    });
+    render(
+      <>
+        <LearnedCard />
+        <ActionToasts />
+      </>,
+    );
+    const card = await screen.findByTestId('card-learned');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Vergessen' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Ja, vergessen' }));
+    await within(card).findByText('JARVIS hat sich noch nichts gemerkt.');
+    expect(screen.queryByTestId('undo-toast')).toBeNull();
   });
 
   it('shows the household’s records without buttons to someone who is no admin, in English too', async () => {

@@ -7,7 +7,7 @@ import { useStore } from '../store';
 function Learned({ r, mayDecide }: { r: LearnedRecord; mayDecide: boolean }) {
   const { t } = useTranslation();
   const decide = useStore((s) => s.decideLearned);
-  // Forgetting deletes it: a second, explicit "yes" first.
+  // Forgetting takes it out of use at once: a second, explicit "yes" first; Undo on the toast brings it back.
   const [asking, setAsking] = useState(false);
   const whose = r.member_id === null ? t('learned.forAll') : t('learned.forMember', { name: r.member_name ?? '' });
   return (
@@ -66,7 +66,7 @@ function List({ data }: { data: LearnedListResponse }) {
 
 /**
  * Everything the assistant learnt that the viewer may see: nothing on it is used before
- * it is accepted, and forgetting deletes it.
+ * it is accepted, and a forgotten record comes back with the toast's Undo.
  */
 export function LearnedCard() {
   const { t } = useTranslation();

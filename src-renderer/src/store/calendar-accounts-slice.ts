@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CalendarAccountLogin, CalendarAccountsResponse, RemoteCalendar } from '../../../src-shared';
 import { ApiError, request } from '../api';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 /** A refusal the connect screen says in the member's words (its code), or the master's own words. */
@@ -28,50 +28,55 @@ export interface CalendarAccountsSlice {
   removeCalendarAccount(id: string, keepEvents: boolean): Promise<void>;
 }
 
-export const createCalendarAccountsSlice: StateCreator<Store, [], [], CalendarAccountsSlice> = (set, get) => ({
-  calendarAccounts: idle(),
-  async loadCalendarAccounts() {
-    set({ calendarAccounts: loading(get().calendarAccounts) });
-    try {
-      set({ calendarAccounts: { status: 'ready', data: await request('GET /api/calendar/accounts') } });
-    } catch (e) {
-      set({ calendarAccounts: failed(get().calendarAccounts, e) });
-    }
-  },
-  async discoverCalendars(login) {
-    try {
-      return { calendars: (await request('POST /api/calendar/accounts/discover', { body: login })).calendars };
-    } catch (e) {
-      return { refused: refusalOf(e) };
-    }
-  },
-  async connectCalendars(login, calendarUrls, memberId) {
-    let refused: AccountRefusal | undefined;
-    for (const calendar_url of calendarUrls) {
+export const createCalendarAccountsSlice: StateCreator<Store, [], [], CalendarAccountsSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    calendarAccounts: idle(),
+    async loadCalendarAccounts() {
+      const current = newest('calendarAccounts');
+      set({ calendarAccounts: loading(get().calendarAccounts) });
       try {
-        await request('POST /api/calendar/accounts', { body: { ...login, calendar_url, member_id: memberId } });
+        const data = await request('GET /api/calendar/accounts');
+        if (current()) set({ calendarAccounts: { status: 'ready', data } });
       } catch (e) {
-        refused = refusalOf(e);
-        break;
+        if (current()) set({ calendarAccounts: failed(get().calendarAccounts, e) });
       }
-    }
-    await get().loadCalendarAccounts();
-    return refused;
-  },
-  async syncCalendarAccount(id) {
-    try {
-      await request('POST /api/calendar/accounts/{id}/sync', { params: { id }, body: {} });
-    } catch {
-      // The connection's own status says what went wrong.
-    }
-    await get().loadCalendarAccounts();
-  },
-  async removeCalendarAccount(id, keepEvents) {
-    try {
-      await request('DELETE /api/calendar/accounts/{id}', { params: { id }, query: { keep_events: String(keepEvents) } });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-    await get().loadCalendarAccounts();
-  },
-});
+    },
+    async discoverCalendars(login) {
+      try {
+        return { calendars: (await request('POST /api/calendar/accounts/discover', { body: login })).calendars };
+      } catch (e) {
+        return { refused: refusalOf(e) };
+      }
+    },
+    async connectCalendars(login, calendarUrls, memberId) {
+      let refused: AccountRefusal | undefined;
+      for (const calendar_url of calendarUrls) {
+        try {
+          await request('POST /api/calendar/accounts', { body: { ...login, calendar_url, member_id: memberId } });
+        } catch (e) {
+          refused = refusalOf(e);
+          break;
+        }
+      }
+      await get().loadCalendarAccounts();
+      return refused;
+    },
+    async syncCalendarAccount(id) {
+      try {
+        await request('POST /api/calendar/accounts/{id}/sync', { params: { id }, body: {} });
+      } catch {
+        // The connection's own status says what went wrong.
+      }
+      await get().loadCalendarAccounts();
+    },
+    async removeCalendarAccount(id, keepEvents) {
+      try {
+        await request('DELETE /api/calendar/accounts/{id}', { params: { id }, query: { keep_events: String(keepEvents) } });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+      await get().loadCalendarAccounts();
+    },
+  };
+};

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppPasswordResponse, DevicesResponse, PairingResponse } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export interface DevicesSlice {
@@ -19,57 +19,62 @@ export interface DevicesSlice {
   hideAppPassword(): void;
 }
 
-export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (set, get) => ({
-  devices: idle(),
-  async loadDevices() {
-    set({ devices: loading(get().devices) });
-    try {
-      const body = await request('GET /api/devices');
-      // A device that was just paired has used the code on show.
-      const shown = get().pairing;
-      const before = get().devices.data?.devices.length ?? 0;
-      set({ devices: { status: 'ready', data: body }, ...(shown && body.devices.length > before ? { pairing: undefined } : {}) });
-    } catch (e) {
-      set({ devices: failed(get().devices, e) });
-    }
-  },
-  async startPairing() {
-    try {
-      set({ pairing: await request('POST /api/pairing', { body: {} }) });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-  },
-  endPairing() {
-    set({ pairing: undefined });
-  },
-  async makeAppPassword(id) {
-    try {
-      const answer = await request('POST /api/devices/{id}/app-password', { params: { id }, body: {} });
-      set({ appPassword: { deviceId: id, answer } });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-    await get().loadDevices();
-  },
-  async removeAppPassword(id) {
-    try {
-      await request('DELETE /api/devices/{id}/app-password', { params: { id } });
-      if (get().appPassword?.deviceId === id) set({ appPassword: undefined });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-    await get().loadDevices();
-  },
-  hideAppPassword() {
-    set({ appPassword: undefined });
-  },
-  async revokeDevice(id) {
-    try {
-      await request('DELETE /api/devices/{id}', { params: { id } });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-    await get().loadDevices();
-  },
-});
+export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    devices: idle(),
+    async loadDevices() {
+      const current = newest('devices');
+      set({ devices: loading(get().devices) });
+      try {
+        const body = await request('GET /api/devices');
+        if (!current()) return;
+        // A device that was just paired has used the code on show.
+        const shown = get().pairing;
+        const before = get().devices.data?.devices.length ?? 0;
+        set({ devices: { status: 'ready', data: body }, ...(shown && body.devices.length > before ? { pairing: undefined } : {}) });
+      } catch (e) {
+        if (current()) set({ devices: failed(get().devices, e) });
+      }
+    },
+    async startPairing() {
+      try {
+        set({ pairing: await request('POST /api/pairing', { body: {} }) });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+    },
+    endPairing() {
+      set({ pairing: undefined });
+    },
+    async makeAppPassword(id) {
+      try {
+        const answer = await request('POST /api/devices/{id}/app-password', { params: { id }, body: {} });
+        set({ appPassword: { deviceId: id, answer } });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+      await get().loadDevices();
+    },
+    async removeAppPassword(id) {
+      try {
+        await request('DELETE /api/devices/{id}/app-password', { params: { id } });
+        if (get().appPassword?.deviceId === id) set({ appPassword: undefined });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+      await get().loadDevices();
+    },
+    hideAppPassword() {
+      set({ appPassword: undefined });
+    },
+    async revokeDevice(id) {
+      try {
+        await request('DELETE /api/devices/{id}', { params: { id } });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+      await get().loadDevices();
+    },
+  };
+};

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HomeAssistantEntityView, HomeAssistantView, RiskClass } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export interface HomeAssistantSlice {
@@ -15,40 +15,45 @@ export interface HomeAssistantSlice {
   setHomeAssistantEntityRisk(entityId: string, risk: RiskClass | null): Promise<void>;
 }
 
-export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistantSlice> = (set, get) => ({
-  homeAssistant: idle(),
-  homeAssistantBusy: [],
-  async loadHomeAssistant() {
-    set({ homeAssistant: loading(get().homeAssistant) });
-    try {
-      set({ homeAssistant: { status: 'ready', data: await request('GET /api/home/homeassistant') } });
-    } catch (e) {
-      set({ homeAssistant: failed(get().homeAssistant, e) });
-    }
-  },
-  async runHomeAssistantAction(entity, service) {
-    if (!entity.tool) return;
-    set({ homeAssistantBusy: [...get().homeAssistantBusy, entity.entity_id] });
-    try {
-      const result = await request('POST /api/tools/{name}', {
-        params: { name: entity.tool },
-        body: { arguments: { target: entity.entity_id, service } },
-      });
-      if (!result.success) get().notify('error', result.message);
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    } finally {
-      set({ homeAssistantBusy: get().homeAssistantBusy.filter((id) => id !== entity.entity_id) });
-    }
-    // The new state also arrives as an event; reloading here keeps the view right without one.
-    await get().loadHomeAssistant();
-  },
-  async setHomeAssistantEntityRisk(entityId, risk) {
-    try {
-      const view = await request('PUT /api/home/homeassistant/entities/{id}/risk', { params: { id: entityId }, body: { risk } });
-      set({ homeAssistant: { status: 'ready', data: view } });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-  },
-});
+export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistantSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    homeAssistant: idle(),
+    homeAssistantBusy: [],
+    async loadHomeAssistant() {
+      const current = newest('homeAssistant');
+      set({ homeAssistant: loading(get().homeAssistant) });
+      try {
+        const data = await request('GET /api/home/homeassistant');
+        if (current()) set({ homeAssistant: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ homeAssistant: failed(get().homeAssistant, e) });
+      }
+    },
+    async runHomeAssistantAction(entity, service) {
+      if (!entity.tool) return;
+      set({ homeAssistantBusy: [...get().homeAssistantBusy, entity.entity_id] });
+      try {
+        const result = await request('POST /api/tools/{name}', {
+          params: { name: entity.tool },
+          body: { arguments: { target: entity.entity_id, service } },
+        });
+        if (!result.success) get().notify('error', result.message);
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      } finally {
+        set({ homeAssistantBusy: get().homeAssistantBusy.filter((id) => id !== entity.entity_id) });
+      }
+      // The new state also arrives as an event; reloading here keeps the view right without one.
+      await get().loadHomeAssistant();
+    },
+    async setHomeAssistantEntityRisk(entityId, risk) {
+      try {
+        const view = await request('PUT /api/home/homeassistant/entities/{id}/risk', { params: { id: entityId }, body: { risk } });
+        set({ homeAssistant: { status: 'ready', data: view } });
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+    },
+  };
+};

@@ -1,34 +1,53 @@
 import type { StateCreator } from 'zustand';
 import type { LearnedListResponse } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { t } from '../i18n';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export interface LearnedSlice {
   /** What the assistant learnt that the viewer may see: their own and the household's. */
   learned: Resource<LearnedListResponse>;
   loadLearned(): Promise<void>;
-  /** Accept (it is used from now on) or forget (it is deleted). */
+  /** Accept (it is used from now on) or forget (it is no longer shown or used; Undo brings it back). */
   decideLearned(id: string, decision: 'accept' | 'forget'): Promise<void>;
 }
 
-export const createLearnedSlice: StateCreator<Store, [], [], LearnedSlice> = (set, get) => ({
-  learned: idle(),
-  async loadLearned() {
-    set({ learned: loading(get().learned) });
-    try {
-      set({ learned: { status: 'ready', data: await request('GET /api/learned') } });
-    } catch (e) {
-      set({ learned: failed(get().learned, e) });
-    }
-  },
-  async decideLearned(id, decision) {
-    try {
-      if (decision === 'accept') await request('POST /api/learned/{id}/accept', { params: { id }, body: {} });
-      else await request('DELETE /api/learned/{id}', { params: { id } });
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-    await get().loadLearned();
-  },
-});
+export const createLearnedSlice: StateCreator<Store, [], [], LearnedSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    learned: idle(),
+    async loadLearned() {
+      const current = newest('learned');
+      set({ learned: loading(get().learned) });
+      try {
+        const data = await request('GET /api/learned');
+        if (current()) set({ learned: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ learned: failed(get().learned, e) });
+      }
+    },
+    async decideLearned(id, decision) {
+      const content = get().learned.data?.records.find((r) => r.id === id)?.content ?? '';
+      try {
+        if (decision === 'accept') await request('POST /api/learned/{id}/accept', { params: { id }, body: {} });
+        else {
+          const { undoable } = await request('DELETE /api/learned/{id}', { params: { id } });
+          // The master kept the record marked forgotten: Undo brings it back with every field.
+          if (undoable)
+            get().offerUndo(t('learned.forgotten', { content }), async () => {
+              try {
+                await request('POST /api/learned/{id}/restore', { params: { id }, body: {} });
+              } catch (e) {
+                get().notify('error', t('undo.failed', { reason: messageOf(e) }));
+              }
+              await get().loadLearned();
+            });
+        }
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+      await get().loadLearned();
+    },
+  };
+};

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { LearningRecord, MemoryProposal, ProtocolSessionDetail, WorkSession } from '../../../src-shared';
 import { decideLearningRecord, decideMemoryProposal, protocolMutation, protocolRead } from '../protocol-client';
 import { t } from '../i18n';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export interface ProtocolSlice {
@@ -24,6 +24,7 @@ export interface ProtocolSlice {
 const SESSION_LIMIT = 30;
 
 export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (set, get) => {
+  const newest = newestWins();
   const busy = async (id: string, run: () => Promise<void>) => {
     if (get().deciding.includes(id)) return;
     set({ deciding: [...get().deciding, id] });
@@ -43,6 +44,7 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
     sessionDetail: idle(),
     deciding: [],
     async loadProtocol() {
+      const current = newest('protocol');
       set({
         protocolSessions: loading(get().protocolSessions),
         memoryProposals: loading(get().memoryProposals),
@@ -53,6 +55,7 @@ export const createProtocolSlice: StateCreator<Store, [], [], ProtocolSlice> = (
         protocolRead('GET /api/protocol/memory-proposals'),
         protocolRead('GET /api/protocol/learning'),
       ]);
+      if (!current()) return;
       set({
         protocolSessions:
           sessions.status === 'fulfilled'

@@ -21,3 +21,17 @@ export function failed<T>(previous: Resource<T>, error: unknown): Resource<T> {
 export function messageOf(error: unknown): string {
   return errorText(error);
 }
+
+/**
+ * Event bursts ask for the same list several times, and on a busy server the answers can
+ * arrive out of order. Each load takes a ticket; an answer is kept only while its ticket is
+ * the newest for that list, so an older answer never covers a newer one.
+ */
+export function newestWins(): (list: string) => () => boolean {
+  const newest = new Map<string, number>();
+  return (list) => {
+    const ticket = (newest.get(list) ?? 0) + 1;
+    newest.set(list, ticket);
+    return () => newest.get(list) === ticket;
+  };
+}

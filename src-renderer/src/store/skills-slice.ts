@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { SkillSourcesEvent, SkillSourcesResponse, SkillsResponse } from '../../../src-shared';
 import { request } from '../api';
 import { t } from '../i18n';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export interface SkillsSlice {
@@ -24,103 +24,110 @@ export interface SkillsSlice {
   undoSkillLearning(learningId: string, name: string): Promise<void>;
 }
 
-export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set, get) => ({
-  skills: idle(),
-  skillsReloading: false,
-  skillSources: idle(),
-  skillSync: { running: false },
-  async loadSkills() {
-    set({ skills: loading(get().skills) });
-    try {
-      set({ skills: { status: 'ready', data: await request('GET /api/skills') } });
-    } catch (e) {
-      set({ skills: failed(get().skills, e) });
-    }
-  },
-  async reloadSkills() {
-    set({ skillsReloading: true });
-    try {
-      const r = await request('POST /api/skills/reload', { body: {} });
-      const waiting = r.proposed?.length ? ` · ${t('notices.skillsWaiting', { count: r.proposed.length })}` : '';
-      get().notify(
-        'info',
-        t('notices.skillsReloaded', {
-          added: r.added.length,
-          removed: r.removed.length,
-          changed: r.changed.length,
-          errors: r.errors.length,
-        }) + waiting,
-      );
-      await get().loadSkills();
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    } finally {
-      set({ skillsReloading: false });
-    }
-  },
-  async loadSkillSources() {
-    set({ skillSources: loading(get().skillSources) });
-    try {
-      const data = await request('GET /api/skills/sources');
-      set({ skillSources: { status: 'ready', data } });
-      // A sync that finished while this page was away is not waited for.
-      if (!data.syncing && get().skillSync.running) set({ skillSync: { running: false } });
-      if (data.syncing && !get().skillSync.running) set({ skillSync: { running: true } });
-    } catch (e) {
-      set({ skillSources: failed(get().skillSources, e) });
-    }
-  },
-  async syncSkillSources(source) {
-    set({ skillSync: { running: true } });
-    try {
-      await request('POST /api/skills/sources/sync', { body: source ? { source } : {} });
-    } catch (e) {
+export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    skills: idle(),
+    skillsReloading: false,
+    skillSources: idle(),
+    skillSync: { running: false },
+    async loadSkills() {
+      const current = newest('skills');
+      set({ skills: loading(get().skills) });
+      try {
+        const data = await request('GET /api/skills');
+        if (current()) set({ skills: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ skills: failed(get().skills, e) });
+      }
+    },
+    async reloadSkills() {
+      set({ skillsReloading: true });
+      try {
+        const r = await request('POST /api/skills/reload', { body: {} });
+        const waiting = r.proposed?.length ? ` · ${t('notices.skillsWaiting', { count: r.proposed.length })}` : '';
+        get().notify(
+          'info',
+          t('notices.skillsReloaded', {
+            added: r.added.length,
+            removed: r.removed.length,
+            changed: r.changed.length,
+            errors: r.errors.length,
+          }) + waiting,
+        );
+        await get().loadSkills();
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      } finally {
+        set({ skillsReloading: false });
+      }
+    },
+    async loadSkillSources() {
+      const current = newest('skillSources');
+      set({ skillSources: loading(get().skillSources) });
+      try {
+        const data = await request('GET /api/skills/sources');
+        if (!current()) return;
+        set({ skillSources: { status: 'ready', data } });
+        // A sync that finished while this page was away is not waited for.
+        if (!data.syncing && get().skillSync.running) set({ skillSync: { running: false } });
+        if (data.syncing && !get().skillSync.running) set({ skillSync: { running: true } });
+      } catch (e) {
+        if (current()) set({ skillSources: failed(get().skillSources, e) });
+      }
+    },
+    async syncSkillSources(source) {
+      set({ skillSync: { running: true } });
+      try {
+        await request('POST /api/skills/sources/sync', { body: source ? { source } : {} });
+      } catch (e) {
+        set({ skillSync: { running: false } });
+        get().notify('error', messageOf(e));
+      }
+    },
+    skillSourcesEvent(event) {
+      if (event.state === 'running') {
+        set({ skillSync: { running: true, source: event.source } });
+        return;
+      }
       set({ skillSync: { running: false } });
-      get().notify('error', messageOf(e));
-    }
-  },
-  skillSourcesEvent(event) {
-    if (event.state === 'running') {
-      set({ skillSync: { running: true, source: event.source } });
-      return;
-    }
-    set({ skillSync: { running: false } });
-    const sum = (k: 'installed' | 'updated') => event.results.reduce((n, r) => n + r.counts[k], 0);
-    const failedSources = event.results.filter((r) => r.error !== undefined);
-    const text = [
-      t('skillSources.done', { installed: sum('installed'), updated: sum('updated') }),
-      ...(sum('installed') + sum('updated') > 0 ? [t('skillSources.doneWaiting')] : []),
-      ...failedSources.map((r) => t('skillSources.failed', { source: r.source })),
-    ].join(' ');
-    get().notify(failedSources.length > 0 ? 'error' : 'info', text);
-    void get().loadSkillSources();
-    void get().loadSkills();
-  },
-  async removeSkillOverlay(id, name) {
-    try {
-      await request('DELETE /api/skills/{id}/overlay', { params: { id } });
-      get().notify('info', t('overlay.removed', { name }));
-      await get().loadSkills();
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-  },
-  async decideSkillLearning(learningId, name, decision) {
-    try {
-      await request('POST /api/skills/learning/{id}/decision', { params: { id: learningId }, body: { decision } });
-      get().notify('info', t(decision === 'accept' ? 'learning.accepted' : 'learning.rejectedNotice', { name }));
-      await get().loadSkills();
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-  },
-  async undoSkillLearning(learningId, name) {
-    try {
-      await request('POST /api/skills/learning/{id}/undo', { params: { id: learningId }, body: {} });
-      get().notify('info', t('overlay.removed', { name }));
-      await get().loadSkills();
-    } catch (e) {
-      get().notify('error', messageOf(e));
-    }
-  },
-});
+      const sum = (k: 'installed' | 'updated') => event.results.reduce((n, r) => n + r.counts[k], 0);
+      const failedSources = event.results.filter((r) => r.error !== undefined);
+      const text = [
+        t('skillSources.done', { installed: sum('installed'), updated: sum('updated') }),
+        ...(sum('installed') + sum('updated') > 0 ? [t('skillSources.doneWaiting')] : []),
+        ...failedSources.map((r) => t('skillSources.failed', { source: r.source })),
+      ].join(' ');
+      get().notify(failedSources.length > 0 ? 'error' : 'info', text);
+      void get().loadSkillSources();
+      void get().loadSkills();
+    },
+    async removeSkillOverlay(id, name) {
+      try {
+        await request('DELETE /api/skills/{id}/overlay', { params: { id } });
+        get().notify('info', t('overlay.removed', { name }));
+        await get().loadSkills();
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+    },
+    async decideSkillLearning(learningId, name, decision) {
+      try {
+        await request('POST /api/skills/learning/{id}/decision', { params: { id: learningId }, body: { decision } });
+        get().notify('info', t(decision === 'accept' ? 'learning.accepted' : 'learning.rejectedNotice', { name }));
+        await get().loadSkills();
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+    },
+    async undoSkillLearning(learningId, name) {
+      try {
+        await request('POST /api/skills/learning/{id}/undo', { params: { id: learningId }, body: {} });
+        get().notify('info', t('overlay.removed', { name }));
+        await get().loadSkills();
+      } catch (e) {
+        get().notify('error', messageOf(e));
+      }
+    },
+  };
+};

@@ -3,7 +3,7 @@ import type { VoiceStatus } from '../../../src-shared';
 import { ApiError, request } from '../api';
 import { RecorderError, startRecording, type ActiveRecording } from '../voice/recorder';
 import { playReply, sendVoiceCommand, voiceErrorOf, type VoiceErrorView } from '../voice/voice-command';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 export type VoicePhase = 'idle' | 'recording' | 'sending';
@@ -23,55 +23,60 @@ export interface VoiceSlice {
 
 let active: ActiveRecording | undefined;
 
-export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, get) => ({
-  voiceStatus: idle(),
-  voicePhase: 'idle',
-  voiceLevel: 0,
-  async loadVoiceStatus() {
-    set({ voiceStatus: loading(get().voiceStatus) });
-    try {
-      set({ voiceStatus: { status: 'ready', data: await request('GET /api/voice/status') } });
-    } catch (e) {
-      set({ voiceStatus: failed(get().voiceStatus, e) });
-    }
-  },
-  async toggleVoice(module) {
-    if (get().voicePhase === 'recording') {
-      active?.stop();
-      return;
-    }
-    if (get().voicePhase === 'sending') return;
-    set({ voiceError: undefined, voiceModule: module });
-    // Hands-free listening must not turn this push-to-talk turn into a second command.
-    let turnOver: () => void = () => undefined;
-    get().holdHandsFree(new Promise<void>((resolve) => (turnOver = resolve)));
-    let recording: ActiveRecording;
-    try {
-      recording = await startRecording({ onLevel: (rms) => set({ voiceLevel: rms }) });
-    } catch (e) {
-      turnOver();
-      const err = e instanceof RecorderError ? e : new RecorderError('RECORDER', messageOf(e));
-      set({ voiceError: { code: err.code, detail: err.message }, voicePhase: 'idle' });
-      return;
-    }
-    active = recording;
-    set({ voicePhase: 'recording' });
-    try {
-      const result = await recording.done;
-      set({ voicePhase: 'sending', voiceLevel: 0 });
-      if (result.reason === 'no-speech') throw new ApiError(422, 'NO_SPEECH', 'Keine Sprache erkannt');
-      const res = await sendVoiceCommand(result, module ? { module } : {});
-      get().addVoiceTurn(res.transcript, res, module);
-      if (res.audio) get().holdHandsFree(playReply(res.audio));
-    } catch (e) {
-      set({ voiceError: voiceErrorOf(e) });
-    } finally {
-      turnOver();
-      active = undefined;
-      set({ voicePhase: 'idle', voiceLevel: 0 });
-    }
-  },
-  dismissVoiceError() {
-    set({ voiceError: undefined });
-  },
-});
+export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    voiceStatus: idle(),
+    voicePhase: 'idle',
+    voiceLevel: 0,
+    async loadVoiceStatus() {
+      const current = newest('voiceStatus');
+      set({ voiceStatus: loading(get().voiceStatus) });
+      try {
+        const data = await request('GET /api/voice/status');
+        if (current()) set({ voiceStatus: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ voiceStatus: failed(get().voiceStatus, e) });
+      }
+    },
+    async toggleVoice(module) {
+      if (get().voicePhase === 'recording') {
+        active?.stop();
+        return;
+      }
+      if (get().voicePhase === 'sending') return;
+      set({ voiceError: undefined, voiceModule: module });
+      // Hands-free listening must not turn this push-to-talk turn into a second command.
+      let turnOver: () => void = () => undefined;
+      get().holdHandsFree(new Promise<void>((resolve) => (turnOver = resolve)));
+      let recording: ActiveRecording;
+      try {
+        recording = await startRecording({ onLevel: (rms) => set({ voiceLevel: rms }) });
+      } catch (e) {
+        turnOver();
+        const err = e instanceof RecorderError ? e : new RecorderError('RECORDER', messageOf(e));
+        set({ voiceError: { code: err.code, detail: err.message }, voicePhase: 'idle' });
+        return;
+      }
+      active = recording;
+      set({ voicePhase: 'recording' });
+      try {
+        const result = await recording.done;
+        set({ voicePhase: 'sending', voiceLevel: 0 });
+        if (result.reason === 'no-speech') throw new ApiError(422, 'NO_SPEECH', 'Keine Sprache erkannt');
+        const res = await sendVoiceCommand(result, module ? { module } : {});
+        get().addVoiceTurn(res.transcript, res, module);
+        if (res.audio) get().holdHandsFree(playReply(res.audio));
+      } catch (e) {
+        set({ voiceError: voiceErrorOf(e) });
+      } finally {
+        turnOver();
+        active = undefined;
+        set({ voicePhase: 'idle', voiceLevel: 0 });
+      }
+    },
+    dismissVoiceError() {
+      set({ voiceError: undefined });
+    },
+  };
+};

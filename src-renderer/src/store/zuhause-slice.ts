@@ -9,7 +9,7 @@ import {
   type ToolResult,
 } from '../../../src-shared';
 import { request } from '../api';
-import { failed, loading, idle, messageOf, type Resource } from './resource';
+import { failed, loading, idle, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
 /** One check the household ran from the Zuhause screen, newest first. */
@@ -45,75 +45,82 @@ export interface ZuhauseSlice {
 
 let nextCheck = 1;
 
-export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (set, get) => ({
-  hue: idle(),
-  machines: idle(),
-  checks: [],
-  homeBusy: [],
-  async loadHue() {
-    set({ hue: loading(get().hue) });
-    try {
-      set({ hue: { status: 'ready', data: await request('GET /api/home/hue') } });
-    } catch (e) {
-      set({ hue: failed(get().hue, e) });
-    }
-  },
-  async loadMachines() {
-    set({ machines: loading(get().machines) });
-    try {
-      set({ machines: { status: 'ready', data: await request('GET /api/home/machines') } });
-    } catch (e) {
-      set({ machines: failed(get().machines, e) });
-    }
-  },
-  applyHueLive(changes) {
-    const current = get().hue.data;
-    if (current?.state !== 'ready') return;
-    set({ hue: { status: 'ready', data: { ...current, hue: applyHueChanges(current.hue, changes) } } });
-  },
-  setHueLive(status) {
-    const current = get().hue.data;
-    if (!current) return;
-    const { last_live_update: _stale, ...rest } = current;
-    const data = { ...rest, live: status.live, ...(status.last_live_update ? { last_live_update: status.last_live_update } : {}) };
-    set({ hue: { ...get().hue, data } as Resource<HomeHueResponse> });
-  },
-  async homeAction(busyKey, tool, args) {
-    set({ homeBusy: [...get().homeBusy, busyKey] });
-    try {
-      const result = await request('POST /api/tools/{name}', { params: { name: tool }, body: { arguments: args } });
-      if (!result.success) get().notify('error', result.error?.message ?? result.message);
-      // Without the bridge's event stream the screen reads the new state itself.
-      else if (tool.startsWith('skill_home_hue_') && !get().hue.data?.live) void get().loadHue();
-      return result;
-    } catch (e) {
-      get().notify('error', messageOf(e));
-      return undefined;
-    } finally {
-      set({ homeBusy: get().homeBusy.filter((k) => k !== busyKey) });
-    }
-  },
-  async runCheck(kind, target, port) {
-    const args: Record<string, unknown> =
-      kind === 'http_check'
-        ? { url: target }
-        : kind === 'dns_lookup'
-          ? { name: target }
-          : kind === 'port_open'
-            ? { host: target, port }
-            : { host: target };
-    const shown = kind === 'port_open' ? `${target}:${port}` : target;
-    const result = await get().homeAction(`check:${kind}`, CHECK_TOOLS[kind], args);
-    if (!result) return;
-    const data = (result.data ?? {}) as { up?: boolean; open?: boolean; addresses?: string[]; ok?: boolean };
-    const ok = result.success && (data.up ?? data.open ?? data.ok ?? (data.addresses ? data.addresses.length > 0 : false));
-    const entry: CheckResult = {
-      id: nextCheck++,
-      kind,
-      target: shown,
-      ok,
-      message: result.success ? result.message : (result.error?.message ?? result.message),
-    };
-    set({ checks: [entry, ...get().checks].slice(0, 10) });
-  },
-});
+export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (set, get) => {
+  const newest = newestWins();
+  return {
+    hue: idle(),
+    machines: idle(),
+    checks: [],
+    homeBusy: [],
+    async loadHue() {
+      const current = newest('hue');
+      set({ hue: loading(get().hue) });
+      try {
+        const data = await request('GET /api/home/hue');
+        if (current()) set({ hue: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ hue: failed(get().hue, e) });
+      }
+    },
+    async loadMachines() {
+      const current = newest('machines');
+      set({ machines: loading(get().machines) });
+      try {
+        const data = await request('GET /api/home/machines');
+        if (current()) set({ machines: { status: 'ready', data } });
+      } catch (e) {
+        if (current()) set({ machines: failed(get().machines, e) });
+      }
+    },
+    applyHueLive(changes) {
+      const current = get().hue.data;
+      if (current?.state !== 'ready') return;
+      set({ hue: { status: 'ready', data: { ...current, hue: applyHueChanges(current.hue, changes) } } });
+    },
+    setHueLive(status) {
+      const current = get().hue.data;
+      if (!current) return;
+      const { last_live_update: _stale, ...rest } = current;
+      const data = { ...rest, live: status.live, ...(status.last_live_update ? { last_live_update: status.last_live_update } : {}) };
+      set({ hue: { ...get().hue, data } as Resource<HomeHueResponse> });
+    },
+    async homeAction(busyKey, tool, args) {
+      set({ homeBusy: [...get().homeBusy, busyKey] });
+      try {
+        const result = await request('POST /api/tools/{name}', { params: { name: tool }, body: { arguments: args } });
+        if (!result.success) get().notify('error', result.error?.message ?? result.message);
+        // Without the bridge's event stream the screen reads the new state itself.
+        else if (tool.startsWith('skill_home_hue_') && !get().hue.data?.live) void get().loadHue();
+        return result;
+      } catch (e) {
+        get().notify('error', messageOf(e));
+        return undefined;
+      } finally {
+        set({ homeBusy: get().homeBusy.filter((k) => k !== busyKey) });
+      }
+    },
+    async runCheck(kind, target, port) {
+      const args: Record<string, unknown> =
+        kind === 'http_check'
+          ? { url: target }
+          : kind === 'dns_lookup'
+            ? { name: target }
+            : kind === 'port_open'
+              ? { host: target, port }
+              : { host: target };
+      const shown = kind === 'port_open' ? `${target}:${port}` : target;
+      const result = await get().homeAction(`check:${kind}`, CHECK_TOOLS[kind], args);
+      if (!result) return;
+      const data = (result.data ?? {}) as { up?: boolean; open?: boolean; addresses?: string[]; ok?: boolean };
+      const ok = result.success && (data.up ?? data.open ?? data.ok ?? (data.addresses ? data.addresses.length > 0 : false));
+      const entry: CheckResult = {
+        id: nextCheck++,
+        kind,
+        target: shown,
+        ok,
+        message: result.success ? result.message : (result.error?.message ?? result.message),
+      };
+      set({ checks: [entry, ...get().checks].slice(0, 10) });
+    },
+  };
+};

@@ -1,0 +1,32 @@
+import { createECDH } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { generateVapidKeys } from './vapid-keys';
+
+describe('the VAPID key pair', () => {
+  it('is a P-256 pair of the lengths web-push signs with: 65-byte public point, 32-byte private scalar', () => {
+    for (let i = 0; i < 50; i++) {
+      const keys = generateVapidKeys();
+      expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+      expect(ecdh.getPublicKey().toString('base64url')).toBe(keys.publicKey);
+    }
+  });
+
+  it('signs a push request with web-push', () => {
+    const keys = generateVapidKeys();
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    const details = webpush.generateRequestDetails(
+      {
+        endpoint: 'https://push.example.test/send/abc',
+        keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+      },
+      'Zahnarzt um 10',
+      { vapidDetails: { subject: 'mailto:jarvis@home.test', ...keys } },
+    );
+    expect(details.headers.Authorization).toMatch(new RegExp(`^vapid t=.+, k=${keys.publicKey}$`));
+  });
+});
