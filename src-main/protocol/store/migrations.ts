@@ -92,7 +92,7 @@ export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
       // that nothing could replay; they are dropped. HTTP clients' keys expire from now on.
       db.exec(`
         DELETE FROM protocol_idempotency WHERE idempotency_key GLOB 'jarvis-${'[0-9a-f]'.repeat(24)}';
-        CREATE INDEX protocol_idempotency_age ON protocol_idempotency (created_at);
+        CREATE INDEX IF NOT EXISTS protocol_idempotency_age ON protocol_idempotency (created_at);
       `);
     },
   },
