@@ -19,7 +19,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** Counts the outermost transactions (the commits) on `db`, and whether each waited for the disk. */
+/**
+ * Counts the outermost transactions (the commits) on `db`, and whether each waited for the
+ * disk. Installed before the stores are built: they make their transaction functions once.
+ */
 function countCommits(db: Db): { synchronous: number[] } {
   const seen = { synchronous: [] as number[] };
   const transaction = db.transaction.bind(db);
@@ -40,6 +43,7 @@ function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-audit-'));
   dirs.push(dir);
   const db = openDatabase(join(dir, 'protocol.db'));
+  const commits = countCommits(db);
   const protocol = new ProtocolService(new ProtocolStore(db), () => new Date(), ephemeralSigner());
   protocol.bootstrap(DELETES_NEED_REVIEW);
   const errors: string[] = [];
@@ -56,13 +60,15 @@ function setup() {
     ollama: new OllamaConnection(config, clock),
     audit: protocolAudit(new ProtocolRecorder(protocol), (op, err) => errors.push(`${op}: ${String(err)}`)),
   });
-  return { db, protocol, assistant, home, errors };
+  // From here on: the migrations and the bootstrap are not a request's commits.
+  commits.synchronous.length = 0;
+  return { db, protocol, assistant, home, errors, commits };
 }
 
 describe('protocol audit of a chat request', () => {
   it('writes one sentence request in two commits: before the tool call (not waiting for the disk) and one durable after it', async () => {
     const t = setup();
-    const commits = countCommits(t.db);
+    const { commits } = t;
     const res = await t.assistant.chat({ message: 'Füge Eier zur Einkaufsliste hinzu' });
     expect(res.tool_calls[0]!.result.success).toBe(true);
     expect(t.errors).toEqual([]);
@@ -82,7 +88,7 @@ describe('protocol audit of a chat request', () => {
 
   it('the decision is committed before the tool runs', async () => {
     const t = setup();
-    const commits = countCommits(t.db);
+    const { commits } = t;
     let before = -1;
     const call = t.home.call.bind(t.home);
     t.home.call = (async (...args: Parameters<typeof call>) => {

@@ -24,6 +24,13 @@ export interface StoredResponse {
  */
 export class ProtocolStore {
   private readonly stmts;
+  /**
+   * One transaction function for every call: better-sqlite3 builds four wrappers per
+   * `db.transaction(fn)`, which costs more than a small transaction's statements.
+   */
+  private readonly inTransaction: (fn: () => unknown) => unknown;
+  /** The database's own synchronous level, restored after a commit that need not wait for the disk. */
+  private readonly syncLevel: number;
   private signer: Signer | undefined;
   /** Whether this start created the table of the sealed end: the chain as it is now is sealed once. */
   private readonly endIsNew: boolean;
@@ -31,6 +38,8 @@ export class ProtocolStore {
   constructor(private readonly db: Db) {
     const { from, to } = applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
     this.endIsNew = from < 3 && to >= 3;
+    this.inTransaction = db.transaction((fn: () => unknown) => fn());
+    this.syncLevel = Number(db.pragma('synchronous', { simple: true }));
     this.stmts = {
       getRecord: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? AND record_id = ?'),
       insertRecord: db.prepare(
@@ -61,16 +70,17 @@ export class ProtocolStore {
    * Runs `fn` in one transaction. `durable: false` commits without waiting for the disk
    * (synchronous=NORMAL for this one commit, in WAL mode): the commit survives the process
    * ending at once and a power cut from the next durable commit to the same file on, which
-   * writes the log up to and including it. Inside another transaction it joins that one.
+   * writes the log up to and including it. Inside another transaction it is a savepoint of
+   * that one.
    */
   transaction<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
-    if (options.durable !== false || this.db.inTransaction) return this.db.transaction(fn)();
-    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    if (options.durable !== false || this.db.inTransaction) return this.inTransaction(fn) as T;
+    // Not a prepared statement: SQLite applies this pragma when it is compiled, not when it runs.
     this.db.pragma('synchronous = NORMAL');
     try {
-      return this.db.transaction(fn)();
+      return this.inTransaction(fn) as T;
     } finally {
-      this.db.pragma(`synchronous = ${level}`);
+      this.db.pragma(`synchronous = ${this.syncLevel}`);
     }
   }
 
@@ -105,9 +115,13 @@ export class ProtocolStore {
     if (this.endIsNew) sealChainEnd(this.db, lastSessionLink(this.db), signer);
   }
 
-  /** Appends an event; a session's first event also links the session into the chain of sessions, in one transaction. */
+  /**
+   * Appends an event; a session's first event also links the session into the chain of
+   * sessions, in one transaction (the caller's, when there is one: a protocol change is
+   * written in its own).
+   */
   appendEvent(event: JarvisEvent): void {
-    this.db.transaction(() => {
+    const write = (): void => {
       this.stmts.insertEvent.run(
         event.event_id,
         event.work_session_id,
@@ -121,7 +135,9 @@ export class ProtocolStore {
         insertSessionLink(this.db, link);
         if (this.signer) sealChainEnd(this.db, link, this.signer);
       }
-    })();
+    };
+    if (this.db.inTransaction) write();
+    else this.inTransaction(write);
   }
 
   events(workSessionId?: string): JarvisEvent[] {
