@@ -16,7 +16,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** The synchronous level of every outermost transaction (commit) on `db`: 2 waits for the disk, 1 does not. */
+/**
+ * The synchronous level of every outermost transaction (commit) on `db`: 2 waits for the
+ * disk, 1 does not. Installed before the stores are built: they make their transaction functions once.
+ */
 function countCommits(db: Db): number[] {
   const levels: number[] = [];
   const transaction = db.transaction.bind(db);
@@ -34,10 +37,11 @@ function countCommits(db: Db): number[] {
 }
 
 describe('an MCP tool call in the protocol', () => {
-  it('is two commits, one of them durable, and stores no idempotency rows', async () => {
+  it('is one durable commit for a read, two for a change (the first before it runs, not waiting for the disk), and stores no idempotency rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-mcp-calls-'));
     dirs.push(dir);
     const db = openDatabase(join(dir, 'protocol.db'));
+    const commits = countCommits(db);
     const protocol = new ProtocolService(new ProtocolStore(db), () => new Date(), ephemeralSigner());
     protocol.bootstrap(DELETES_NEED_REVIEW);
     const registry = new SkillRegistry();
@@ -54,10 +58,24 @@ describe('an MCP tool call in the protocol', () => {
     const caller = { key: 'tok_1', name: 'Claude' };
     // The first call also registers the client's Worker and Actor (in the first commit).
     expect((await calls.call(caller, 'tasks_list', {})).success).toBe(true);
-    const commits = countCommits(db);
+    commits.length = 0;
     expect((await calls.call(caller, 'tasks_list', {})).success).toBe(true);
-    expect(errors).toEqual([]);
+    expect(commits).toEqual([2]);
+    commits.length = 0;
+    expect((await calls.call(caller, 'tasks_create', { title: 'Fenster putzen' })).success).toBe(true);
     expect(commits).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    const sessions = protocol.sessions();
+    expect(sessions).toHaveLength(3);
+    for (const s of sessions)
+      expect(protocol.session(s.work_session_id)!.events.map((e) => e.type)).toEqual([
+        'work_session.created',
+        'policy_decision.recorded',
+        'contribution.recorded',
+        'work_session.completed',
+        'outcome.reported',
+        'work_session.sealed',
+      ]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM protocol_idempotency').get()).toEqual({ n: 0 });
     expect(protocol.sessions().every((s) => s.sealed)).toBe(true);
     expect(protocol.verify().ok).toBe(true);
