@@ -3,8 +3,8 @@
 //   protocol recording) against the same registry call in process. Target: at most 2 ms
 //   added. The same call through the SDK's client is shown too: its own work (schema checks
 //   of the answer, headers) is the client's, not the endpoint's. Every call, reads too, writes
-//   its protocol session in two durable SQLite commits (the decision before the tool runs,
-//   the outcome after), so one such commit on the same disk is measured alongside.
+//   its protocol session; a read such as tasks_list in one durable SQLite commit after it runs,
+//   so one such commit on the same disk is measured alongside.
 // - an `mcp_` tool (server-everything's echo through the registry) against calling that
 //   server directly with the SDK client. Target: at most 2 ms added.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,7 +93,7 @@ export async function run() {
       ['median of paired differences', `${server.paired(2).toFixed(2)} ms`],
       ['HTTP alone: POST /api/tools/tasks_list', `${apiMs.toFixed(2)} ms (/mcp adds ${server.paired(2, 1).toFixed(2)} ms to it, paired)`],
       ['the same call with the SDK client', `${sdkMs.toFixed(2)} ms`],
-      ['one durable SQLite commit on this disk', `${commitMs.toFixed(3)} ms (the call writes two)`],
+      ['one durable SQLite commit on this disk', `${commitMs.toFixed(3)} ms (the call writes one)`],
     ]);
     const serverCall = { a: inProcessMs, b: postMs };
     results.push({ name: 'mcp-server-call', ratio: serverCall.b / serverCall.a, target: (serverCall.a + TARGET_ADDED_MS) / serverCall.a });

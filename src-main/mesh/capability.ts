@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { SkillProposal } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
-import type { ProtocolCapability } from '../protocol';
+import { inProcess, type ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
 import { registerMeshApiRoutes, registerMeshWorkerRoutes } from './routes';
 import { MeshService } from './mesh-service';
@@ -20,9 +19,7 @@ export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?:
   // The worker a skill is activated from is allowed in the same admin's name, through the
   // same decision route's checks (household member with skill.decide).
   const mesh = new MeshService(ctx, protocol.recorder, (proposalId, actorId) => {
-    protocol.service.decideSkill({ actorId, idempotencyKey: randomUUID(), timestamp: ctx.clock().toISOString() }, proposalId, {
-      decision: 'accept',
-    });
+    protocol.service.decideSkill(inProcess(actorId), proposalId, { decision: 'accept' });
   });
   ctx.registry.addProvider(mesh.provider);
   skills?.showRemoteSkills(() => mesh.skillInfos());

@@ -28,7 +28,7 @@ const PUSH_COALESCE_MS = 250;
 export function createProtocol(ctx: Platform): ProtocolCapability {
   const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
   service.bootstrap(DEFAULT_POLICY_RULES);
-  const recorder = new ProtocolRecorder(service, ctx.clock, (text) => ctx.tracer.redactor.text(text));
+  const recorder = new ProtocolRecorder(service, (text) => ctx.tracer.redactor.text(text));
   ctx.status.set('protocol', () => {
     const events = service.eventCount();
     return { state: 'ok', detail: `${events} events recorded`, code: 'protocol.recorded', params: { count: events } };

@@ -261,6 +261,7 @@ describe('EXPORT DEBUG proves what happened', () => {
     const old = databaseCopy((db) => {
       db.exec('DROP TABLE protocol_session_chain');
       db.exec('DROP TABLE protocol_chain_end');
+      db.exec('DROP INDEX protocol_idempotency_age');
       db.prepare("UPDATE schema_migrations SET version = 1 WHERE component = 'protocol'").run();
     });
     expect((await cli(['protocol', 'verify', old])).code).toBe(0);

@@ -10,6 +10,23 @@ export interface MutationContext {
   readonly previousEventHash?: string;
 }
 
+/**
+ * A caller inside the host (the assistant, MCP calls, approvals, the mesh): it acts on the
+ * state as it stands inside the transaction, so it sends no revision or event hash, and no
+ * answer of it is ever replayed, so it sends no idempotency key and none is stored.
+ */
+export interface InProcessContext {
+  readonly actorId: string;
+  readonly inProcess: true;
+}
+
+/** Who a service mutation comes from: an HTTP client with its headers, or the host itself. */
+export type CallerContext = MutationContext | InProcessContext;
+
+export function inProcess(actorId: string): InProcessContext {
+  return { actorId, inProcess: true };
+}
+
 export interface ReadContext {
   readonly actorId: string;
 }

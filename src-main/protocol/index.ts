@@ -1,8 +1,8 @@
 export { ProtocolService, HOST_IDS } from './service';
 export type { ProtocolAnswer, ProtocolExport } from './service';
 export { ProtocolError } from './errors';
-export { parseMutationHeaders, parseReadHeaders } from './headers';
-export type { MutationContext } from './headers';
+export { inProcess, parseMutationHeaders, parseReadHeaders } from './headers';
+export type { CallerContext, InProcessContext, MutationContext } from './headers';
 export { verifyChain, eventHash, sha256Hex } from './chain';
 export type { VerifyReport, BrokenLink } from './chain';
 export { evaluatePolicy, recordedVerdict, type PolicyNarrowing, type PolicyVerdict } from './policy';

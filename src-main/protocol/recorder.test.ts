@@ -12,7 +12,7 @@ let rec: ProtocolRecorder;
 beforeEach(() => {
   svc = new ProtocolService(new ProtocolStore(openDatabase(':memory:')), () => new Date(), ephemeralSigner());
   svc.bootstrap(DELETES_NEED_REVIEW);
-  rec = new ProtocolRecorder(svc, () => new Date());
+  rec = new ProtocolRecorder(svc);
 });
 
 // What the host's gate decided; the recorder writes it down as it is.
@@ -133,11 +133,7 @@ describe('ProtocolRecorder learning', () => {
 
 describe('ProtocolRecorder redaction', () => {
   it('never records a secret, so a redacted export still verifies', () => {
-    const r = new ProtocolRecorder(
-      svc,
-      () => new Date(),
-      (t) => t.split('hunter2-secret').join('[redacted]'),
-    );
+    const r = new ProtocolRecorder(svc, (t) => t.split('hunter2-secret').join('[redacted]'));
     const s = r.beginSession('http_sec', 'Mein Passwort ist hunter2-secret');
     r.finish(s, 'completed', 'ok hunter2-secret');
     expect(JSON.stringify(svc.exportAll())).not.toContain('hunter2-secret');

@@ -10,14 +10,9 @@ import type {
   WorkSession,
 } from '../../src-shared';
 import { sha256Hex } from './chain';
-import { ProtocolError } from './errors';
-import type { MutationContext } from './headers';
+import { inProcess, type InProcessContext } from './headers';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
-
-function key(): string {
-  return `jarvis-${randomBytes(12).toString('hex')}`;
-}
 
 function sessionIdFor(traceId: string): string {
   return `ws_${traceId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 100)}`;
@@ -42,7 +37,6 @@ const OVERFLOW_RUNTIME_WORKER = 'wrk_mesh__other';
 export class ProtocolRecorder {
   constructor(
     private readonly protocol: ProtocolService,
-    private readonly clock: () => Date,
     /**
      * Applied to every free text before it is recorded. A secret in a user's message must
      * never enter the chain: an export could not redact it later without breaking a hash.
@@ -50,19 +44,19 @@ export class ProtocolRecorder {
     private readonly redact: (text: string) => string = (text) => text,
   ) {}
 
-  private base(actorId: string): MutationContext {
-    return { actorId, idempotencyKey: key(), timestamp: this.clock().toISOString() };
+  /** The host's own calls: ledger calls on the state as it stands, no headers, no idempotency rows. */
+  private base(actorId: string): InProcessContext {
+    return inProcess(actorId);
   }
 
-  private at(sessionId: string, actorId: string): MutationContext {
-    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
-    if (!s) throw new ProtocolError('NOT_FOUND', `WorkSession ${sessionId} does not exist.`);
-    return { ...this.base(actorId), expectedRevision: s.revision, previousEventHash: s.last_event_hash };
-  }
-
-  /** Several records in one SQLite transaction (one write to disk), e.g. a session and its first decision. */
-  batch<T>(fn: () => T): T {
-    return this.protocol.atomically(fn);
+  /**
+   * Several records in one SQLite transaction (one write to disk), e.g. a session and its
+   * first decision. `durable: false` for the records before a tool call: the commit does not
+   * wait for the disk, and the durable commit after the call (or the tool's own write to the
+   * same file) puts both on it.
+   */
+  batch<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
+    return this.protocol.atomically(fn, options);
   }
 
   /**
@@ -98,6 +92,11 @@ export class ProtocolRecorder {
     return actorId;
   }
 
+  /** The id of the WorkSession `beginSession` opens for a trace id. */
+  sessionIdFor(traceId: string): string {
+    return sessionIdFor(traceId);
+  }
+
   session(traceId: string): WorkSession | undefined {
     return this.protocol.get<WorkSession>('WorkSession', sessionIdFor(traceId));
   }
@@ -113,7 +112,7 @@ export class ProtocolRecorder {
   ): DecisionRecord {
     const decisionId = `dec_${randomBytes(8).toString('hex')}`;
     const answer = this.protocol.recordDecision(
-      this.at(sessionId, actorId),
+      this.base(actorId),
       sessionId,
       { decision_id: decisionId, tool, arguments: (args ?? {}) as object },
       recordedVerdict(gate, narrowing),
@@ -125,7 +124,7 @@ export class ProtocolRecorder {
   /** The assistant is blocked on a confirmation: a Request the household resolves. */
   block(sessionId: string, decisionId: string, summary: string): string {
     const requestId = `req_${randomBytes(8).toString('hex')}`;
-    this.protocol.openRequest(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+    this.protocol.openRequest(this.base(HOST_IDS.assistant), sessionId, {
       request_id: requestId,
       decision_id: decisionId,
       summary: this.redact(summary).slice(0, 2000) || '(Bestätigung)',
@@ -135,7 +134,7 @@ export class ProtocolRecorder {
 
   /** The household's answer; `reviewer` is the member's Actor who answered (an admin approving a child's call). */
   review(sessionId: string, requestId: string, approve: boolean, reviewer: string = HOST_IDS.household, comment?: string): void {
-    this.protocol.review(this.at(sessionId, reviewer), sessionId, requestId, {
+    this.protocol.review(this.base(reviewer), sessionId, requestId, {
       review_id: `rev_${randomBytes(8).toString('hex')}`,
       verdict: approve ? 'approve' : 'reject',
       ...(comment ? { comment: this.redact(comment).slice(0, 2000) } : {}),
@@ -143,7 +142,7 @@ export class ProtocolRecorder {
   }
 
   takeover(sessionId: string, requestId: string, reason: string): void {
-    this.protocol.takeover(this.at(sessionId, HOST_IDS.household), sessionId, requestId, {
+    this.protocol.takeover(this.base(HOST_IDS.household), sessionId, requestId, {
       takeover_id: `tko_${randomBytes(8).toString('hex')}`,
       reason: this.redact(reason).slice(0, 2000),
     });
@@ -157,7 +156,7 @@ export class ProtocolRecorder {
     evidence?: unknown,
     actorId: string = HOST_IDS.assistant,
   ): void {
-    this.protocol.contribute(this.at(sessionId, actorId), sessionId, {
+    this.protocol.contribute(this.base(actorId), sessionId, {
       contribution_id: `con_${randomBytes(8).toString('hex')}`,
       decision_id: decisionId,
       kind,
@@ -168,7 +167,7 @@ export class ProtocolRecorder {
 
   proposeMemory(sessionId: string, fact: string): string {
     const proposalId = `mem_${randomBytes(8).toString('hex')}`;
-    this.protocol.proposeMemory(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+    this.protocol.proposeMemory(this.base(HOST_IDS.assistant), sessionId, {
       proposal_id: proposalId,
       fact: this.redact(fact).slice(0, 2000),
     });
@@ -178,7 +177,7 @@ export class ProtocolRecorder {
   /** Something the assistant learned: it stays a proposal until the household decides it. */
   proposeLearning(sessionId: string, summary: string): string {
     const learningId = `lrn_${randomBytes(8).toString('hex')}`;
-    this.protocol.recordLearning(this.at(sessionId, HOST_IDS.assistant), sessionId, {
+    this.protocol.recordLearning(this.base(HOST_IDS.assistant), sessionId, {
       learning_id: learningId,
       summary: this.redact(summary).slice(0, 4000) || '(leer)',
     });
@@ -189,18 +188,19 @@ export class ProtocolRecorder {
   finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string, actorId: string = HOST_IDS.assistant): void {
     const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
     if (!s || s.sealed) return;
-    const open = this.protocol.session(sessionId)?.records.Request?.some((r) => (r as Request).status === 'open');
+    const open = this.protocol.sessionRecordsOf<Request>(sessionId, 'Request').some((r) => r.status === 'open');
     // A session waiting for `ja` / `nein` stays open; it ends when the household answers.
     if (open) return;
-    if (s.status === 'open' || s.status === 'blocked')
-      this.protocol.setSessionStatus(this.at(sessionId, actorId), sessionId, { status: outcome });
-    const ended = this.protocol.get<WorkSession>('WorkSession', sessionId)!;
-    const reported = this.protocol.session(sessionId)?.records.OutcomeReport?.length ?? 0;
-    if (reported === 0) {
+    let status = s.status;
+    if (status === 'open' || status === 'blocked') {
+      this.protocol.setSessionStatus(this.base(actorId), sessionId, { status: outcome });
+      status = outcome;
+    }
+    if (this.protocol.sessionRecordsOf(sessionId, 'OutcomeReport').length === 0) {
       this.protocol.submitOutcome(this.base(actorId), {
         report_id: `out_${randomBytes(8).toString('hex')}`,
         work_session_id: sessionId,
-        outcome: ended.status as 'completed',
+        outcome: status as 'completed',
         summary: this.redact(summary).slice(0, 4000) || '(leer)',
       });
     }
@@ -214,11 +214,11 @@ export class ProtocolRecorder {
   settle(sessionId: string): void {
     const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
     if (!s || s.sealed || s.status === 'open' || s.status === 'blocked') return;
-    const records = this.protocol.session(sessionId)?.records;
-    if ((records?.OutcomeReport?.length ?? 0) === 0) return;
-    if (records?.MemoryProposal?.some((p) => (p as MemoryProposal).status === 'proposed')) return;
-    if (records?.LearningRecord?.some((l) => (l as LearningRecord).status === 'proposed')) return;
-    this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
+    const of = <T>(type: 'OutcomeReport' | 'MemoryProposal' | 'LearningRecord') => this.protocol.sessionRecordsOf<T>(sessionId, type);
+    if (of('OutcomeReport').length === 0) return;
+    if (of<MemoryProposal>('MemoryProposal').some((p) => p.status === 'proposed')) return;
+    if (of<LearningRecord>('LearningRecord').some((l) => l.status === 'proposed')) return;
+    this.protocol.sealSession(this.base(HOST_IDS.system), sessionId);
   }
 
   /** What the household accepted for the assistant to remember, oldest first. */

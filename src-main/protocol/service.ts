@@ -35,7 +35,7 @@ import { eventHash, sha256Hex } from './chain';
 import { verifyEvidence, type EvidenceReport } from './evidence';
 import { protocolPartOf, exportDigest, sealManifest, sectionDigests } from './export-seal';
 import { ProtocolError } from './errors';
-import type { MutationContext } from './headers';
+import type { CallerContext } from './headers';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
 import type { Signer } from './signing-key';
 
@@ -205,7 +205,7 @@ export class ProtocolService {
 
   // ---------- non-WorkSession mutations (reduced header set) ----------
 
-  registerWorker(ctx: MutationContext, body: Body): ProtocolAnswer {
+  registerWorker(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'registerWorker', 'Worker', body, {}, () => {
       this.requireAuthority(ctx.actorId, 'session.create', 'policy.define');
       const worker_id = body.worker_id as string;
@@ -216,7 +216,7 @@ export class ProtocolService {
     });
   }
 
-  registerActor(ctx: MutationContext, body: Body): ProtocolAnswer {
+  registerActor(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'registerActor', 'Actor', body, {}, () => {
       const registrar = this.requireAuthority(ctx.actorId, 'session.create', 'policy.define');
       const actor_id = body.actor_id as string;
@@ -233,7 +233,7 @@ export class ProtocolService {
     });
   }
 
-  definePolicy(ctx: MutationContext, body: Body): ProtocolAnswer {
+  definePolicy(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'definePolicy', 'Policy', body, {}, () => {
       const actor = this.requireAuthority(ctx.actorId, 'policy.define');
       if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member defines a policy.');
@@ -245,7 +245,7 @@ export class ProtocolService {
     });
   }
 
-  createSession(ctx: MutationContext, body: Body): ProtocolAnswer {
+  createSession(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'createSession', 'WorkSession', body, {}, () => {
       this.requireAuthority(ctx.actorId, 'session.create');
       const policy = this.store.get<Policy>('Policy', body.policy_id as string);
@@ -284,7 +284,7 @@ export class ProtocolService {
     });
   }
 
-  submitOutcome(ctx: MutationContext, body: Body): ProtocolAnswer {
+  submitOutcome(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'submitOutcome', 'OutcomeReport', body, {}, () => {
       this.requireAuthority(ctx.actorId, 'outcome.submit');
       const session = this.store.get<WorkSession>('WorkSession', body.work_session_id as string);
@@ -311,7 +311,7 @@ export class ProtocolService {
     });
   }
 
-  proposeSkill(ctx: MutationContext, body: Body): ProtocolAnswer {
+  proposeSkill(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'proposeSkill', 'SkillProposal', body, {}, () => {
       this.requireActor(ctx.actorId);
       const proposal_id = body.proposal_id as string;
@@ -323,7 +323,7 @@ export class ProtocolService {
   }
 
   /** A skill becomes active only through a household member's explicit decision. */
-  decideSkill(ctx: MutationContext, proposalId: string, body: Body): ProtocolAnswer {
+  decideSkill(ctx: CallerContext, proposalId: string, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'decideSkill', 'Decision', body, { proposalId }, () => {
       const actor = this.requireActor(ctx.actorId);
       const proposal = this.store.get<SkillProposal>('SkillProposal', proposalId);
@@ -344,7 +344,7 @@ export class ProtocolService {
     });
   }
 
-  createManifest(ctx: MutationContext, body: Body): ProtocolAnswer {
+  createManifest(ctx: CallerContext, body: Body): ProtocolAnswer {
     return this.mutate(ctx, 'createManifest', 'EvidenceManifest', body, {}, () => {
       this.requireActor(ctx.actorId);
       const manifest_id = body.manifest_id as string;
@@ -366,7 +366,7 @@ export class ProtocolService {
     });
   }
 
-  sealManifest(ctx: MutationContext, manifestId: string): ProtocolAnswer {
+  sealManifest(ctx: CallerContext, manifestId: string): ProtocolAnswer {
     return this.mutate(ctx, 'sealManifest', undefined, {}, { manifestId }, () => {
       this.requireAuthority(ctx.actorId, 'manifest.seal');
       const manifest = this.store.get<EvidenceManifest>('EvidenceManifest', manifestId);
@@ -394,7 +394,7 @@ export class ProtocolService {
    * `decided`: the host's gate decided (its own callers pass it, never an HTTP body) and the
    * decision is recorded as it is. Without it, a protocol client's own policy rules decide.
    */
-  recordDecision(ctx: MutationContext, sessionId: string, body: Body, decided?: PolicyVerdict): ProtocolAnswer {
+  recordDecision(ctx: CallerContext, sessionId: string, body: Body, decided?: PolicyVerdict): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
@@ -434,7 +434,7 @@ export class ProtocolService {
     });
   }
 
-  openRequest(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  openRequest(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'openRequest', 'Request', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       this.requireNoOpenRequest(session);
@@ -470,7 +470,7 @@ export class ProtocolService {
     });
   }
 
-  review(ctx: MutationContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+  review(ctx: CallerContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'review', 'Review', body, (session) => {
       const actor = this.requireAuthority(ctx.actorId, 'request.review');
       if (body.reviewer_actor_id !== undefined && body.reviewer_actor_id !== ctx.actorId) {
@@ -506,7 +506,7 @@ export class ProtocolService {
     });
   }
 
-  takeover(ctx: MutationContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+  takeover(ctx: CallerContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'takeover', 'Takeover', body, (session) => {
       const actor = this.requireAuthority(ctx.actorId, 'request.takeover');
       if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
@@ -541,7 +541,7 @@ export class ProtocolService {
     });
   }
 
-  contribute(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  contribute(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'contribute', 'Contribution', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
@@ -601,7 +601,7 @@ export class ProtocolService {
     });
   }
 
-  recordLearning(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  recordLearning(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'recordLearning', 'LearningRecord', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act');
       const learning_id = body.learning_id as string;
@@ -630,7 +630,7 @@ export class ProtocolService {
   }
 
   /** What the assistant learned counts only once a household member accepted it. */
-  decideLearning(ctx: MutationContext, sessionId: string, learningId: string, body: Body): ProtocolAnswer {
+  decideLearning(ctx: CallerContext, sessionId: string, learningId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'decideLearning', 'Decision', body, (session) => {
       const actor = this.requireActor(ctx.actorId);
       const record = this.store.get<LearningRecord>('LearningRecord', learningId);
@@ -656,7 +656,7 @@ export class ProtocolService {
     });
   }
 
-  proposeMemory(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  proposeMemory(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'proposeMemory', 'MemoryProposal', body, (session) => {
       this.requireActor(ctx.actorId);
       const proposal_id = body.proposal_id as string;
@@ -678,7 +678,7 @@ export class ProtocolService {
   }
 
   /** Memory changes only through a proposal a household member accepted: never silently. */
-  decideMemory(ctx: MutationContext, sessionId: string, proposalId: string, body: Body): ProtocolAnswer {
+  decideMemory(ctx: CallerContext, sessionId: string, proposalId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'decideMemory', 'Decision', body, (session) => {
       const actor = this.requireActor(ctx.actorId);
       const proposal = this.store.get<MemoryProposal>('MemoryProposal', proposalId);
@@ -711,7 +711,7 @@ export class ProtocolService {
     });
   }
 
-  setSessionStatus(ctx: MutationContext, sessionId: string, body: Body): ProtocolAnswer {
+  setSessionStatus(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
       this.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
       if (TERMINAL_SESSION_STATUSES.includes(session.status))
@@ -727,7 +727,7 @@ export class ProtocolService {
     });
   }
 
-  sealSession(ctx: MutationContext, sessionId: string): ProtocolAnswer {
+  sealSession(ctx: CallerContext, sessionId: string): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'sealSession', undefined, {}, (session) => {
       this.requireAuthority(ctx.actorId, 'manifest.seal');
       if (!TERMINAL_SESSION_STATUSES.includes(session.status))
@@ -768,6 +768,11 @@ export class ProtocolService {
       OutcomeReport: of('OutcomeReport'),
     };
     return { session, events: this.store.events(id), records };
+  }
+
+  /** One kind of a session's records, oldest first (without reading the rest of the session). */
+  sessionRecordsOf<T>(sessionId: string, type: keyof SessionRecords): T[] {
+    return this.store.listForSession<T>(sessionId, type);
   }
 
   /** WorkSessions, newest first. */
@@ -941,26 +946,30 @@ export class ProtocolService {
   }
 
   private mutate(
-    ctx: MutationContext,
+    ctx: CallerContext,
     op: string,
     schema: ProtocolSchemaName | undefined,
     body: Body,
     pathIds: Record<string, string>,
     run: () => { status: number; body: unknown },
   ): ProtocolAnswer {
-    const bodyWithoutIdentity = { ...body };
-    const requestSha256 = sha256Hex(canonicalJson({ op, pathIds, body }));
-    const previous = this.store.storedResponse(ctx.actorId, ctx.idempotencyKey);
-    if (previous) {
-      if (previous.requestSha256 !== requestSha256) {
-        throw new ProtocolError('IDEMPOTENCY_KEY_REUSED', `The idempotency key ${ctx.idempotencyKey} was used for a different request.`);
+    // Only an HTTP client's key is remembered: the host's own calls are never sent twice.
+    const key = 'inProcess' in ctx ? undefined : ctx.idempotencyKey;
+    const requestSha256 = key === undefined ? '' : sha256Hex(canonicalJson({ op, pathIds, body }));
+    if (key !== undefined) {
+      const previous = this.store.storedResponse(ctx.actorId, key, this.clock());
+      if (previous) {
+        if (previous.requestSha256 !== requestSha256) {
+          throw new ProtocolError('IDEMPOTENCY_KEY_REUSED', `The idempotency key ${key} was used for a different request.`);
+        }
+        return { status: previous.status, body: previous.body, replayed: true };
       }
-      return { status: previous.status, body: previous.body, replayed: true };
     }
-    this.validateBody(schema, bodyWithoutIdentity);
+    this.validateBody(schema, body);
     const answer = this.store.transaction(() => {
       const answer = run();
-      this.store.storeResponse(ctx.actorId, ctx.idempotencyKey, { requestSha256, status: answer.status, body: answer.body }, this.now());
+      if (key !== undefined)
+        this.store.storeResponse(ctx.actorId, key, { requestSha256, status: answer.status, body: answer.body }, this.clock());
       return { ...answer, replayed: false };
     });
     const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
@@ -974,9 +983,14 @@ export class ProtocolService {
     return answer;
   }
 
-  /** Runs several mutations in one SQLite transaction: one write to disk for all of them, and none if one throws out. */
-  atomically<T>(fn: () => T): T {
-    return this.store.transaction(fn);
+  /**
+   * Runs several mutations in one SQLite transaction: one write to disk for all of them, and
+   * none if one throws out. `durable: false`: the commit does not wait for the disk (see
+   * ProtocolStore.transaction); the host's records before a tool call, made durable by the
+   * commit after it.
+   */
+  atomically<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
+    return this.store.transaction(fn, options);
   }
 
   /** Called after every accepted (not replayed) mutation, outside its transaction. */
@@ -986,7 +1000,7 @@ export class ProtocolService {
   }
 
   private sessionMutation(
-    ctx: MutationContext,
+    ctx: CallerContext,
     sessionId: string,
     op: string,
     schema: ProtocolSchemaName | undefined,
@@ -1001,27 +1015,31 @@ export class ProtocolService {
     }
     const { work_session_id: _ignored, ...rest } = body;
     return this.mutate(ctx, op, schema, rest, { sessionId }, () => {
-      if (ctx.expectedRevision === undefined || ctx.previousEventHash === undefined) {
+      const headers = 'inProcess' in ctx ? undefined : ctx;
+      if (headers && (headers.expectedRevision === undefined || headers.previousEventHash === undefined)) {
         throw new ProtocolError('MISSING_HEADER', 'WorkSession mutations need the expected revision and the previous event hash.');
       }
       const session = this.store.get<WorkSession>('WorkSession', sessionId);
       if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${sessionId} does not exist.`);
       if (session.sealed) throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${sessionId} is sealed and cannot change.`);
+      // The host acts on the session as it stands in this transaction: nothing to be stale against.
+      if (!headers) return run(session);
+      const expectedRevision = headers.expectedRevision!;
       const takeovers = this.store.listForSession<Takeover>(sessionId, 'Takeover');
       const lastTakeover = takeovers[takeovers.length - 1];
-      if (lastTakeover && ctx.actorId !== lastTakeover.actor_id && ctx.expectedRevision < lastTakeover.at_revision) {
+      if (lastTakeover && ctx.actorId !== lastTakeover.actor_id && expectedRevision < lastTakeover.at_revision) {
         throw new ProtocolError(
           'STALE_TAKEOVER_CONTINUATION',
           `A household member took over at revision ${lastTakeover.at_revision}; continue from the current state.`,
         );
       }
-      if (ctx.expectedRevision !== session.revision) {
+      if (expectedRevision !== session.revision) {
         throw new ProtocolError(
           'REVISION_CONFLICT',
-          `WorkSession ${sessionId} is at revision ${session.revision}, not ${ctx.expectedRevision}.`,
+          `WorkSession ${sessionId} is at revision ${session.revision}, not ${expectedRevision}.`,
         );
       }
-      if (ctx.previousEventHash !== session.last_event_hash) {
+      if (headers.previousEventHash !== session.last_event_hash) {
         throw new ProtocolError('PREVIOUS_EVENT_HASH_MISMATCH', `The last event of ${sessionId} has another hash.`);
       }
       return run(session);

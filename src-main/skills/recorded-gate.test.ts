@@ -19,7 +19,7 @@ const signer = ephemeralSigner();
 function boot(db: Db, baselineFile?: string) {
   const svc = new ProtocolService(new ProtocolStore(db), () => new Date(), signer);
   svc.bootstrap(DELETES_NEED_REVIEW);
-  const gate = new RecordedSkillGate(new ProtocolRecorder(svc, () => new Date()), baselineFile);
+  const gate = new RecordedSkillGate(new ProtocolRecorder(svc), baselineFile);
   let n = 0;
   const decide = (proposalId: string, decision: 'accept' | 'reject') =>
     svc.decideSkill(

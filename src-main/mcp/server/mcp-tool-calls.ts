@@ -22,6 +22,9 @@ export interface McpToolCallDeps {
   readonly onAuditError: (operation: string, err: unknown) => void;
 }
 
+/** The records before the call survive the process ending; the durable commit after it (or the tool's own write) puts them on the disk. */
+const BEFORE_THE_CALL = { durable: false } as const;
+
 export const NEEDS_CONFIRMATION = "needs the household's confirmation";
 
 /**
@@ -30,9 +33,10 @@ export const NEEDS_CONFIRMATION = "needs the household's confirmation";
  * for the household's confirmation is refused, and what the policy denies never runs.
  *
  * Every call, a read as much as a change or a refusal, is recorded in the protocol as the
- * assistant's tool calls are: a WorkSession with the client as its Actor, the PolicyDecision
- * written before the tool runs (session and decision in one SQLite transaction), then the
- * result as a Contribution and the sealed outcome (a second transaction).
+ * assistant's tool calls are: a WorkSession with the client as its Actor, its PolicyDecision,
+ * the result as a Contribution and the sealed outcome, in one durable SQLite transaction
+ * after the call. A call that changes something has its session and decision written before
+ * it runs (a first transaction that does not wait for the disk; the second puts both on it).
  */
 export class McpToolCalls {
   private readonly actors = new Map<string, string>();
@@ -55,13 +59,15 @@ export class McpToolCalls {
     // The one gate: an MCP client cannot say "ja", so what would ask is refused here.
     const gate = registry.decide(tool, args, ctx);
 
-    const opened = this.guard('decide', () =>
-      recorder.batch(() => {
-        const actorId = this.actorOf(caller);
-        const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
-        return { actorId, session, decision: recorder.decide(session, name, args, gate, actorId) };
-      }),
-    );
+    const open = () => {
+      const actorId = this.actorOf(caller);
+      const session = recorder.beginSession(traceId, `MCP ${caller.name}: ${name}`, actorId);
+      return { actorId, session, decision: recorder.decide(session, name, args, gate, actorId) };
+    };
+    // Only a call that changes something must have its decision on record before it runs; a
+    // read, a refusal or a call that needs a confirmation is written in one commit at the end.
+    const recordFirst = (gate.outcome === 'run' && gate.risk !== 'read') || gate.outcome === 'approve';
+    const opened = recordFirst ? this.guard('decide', () => recorder.batch(open, BEFORE_THE_CALL)) : undefined;
     let result: ToolResult;
     if (gate.outcome === 'refuse') {
       result = toolFailure(
@@ -80,12 +86,13 @@ export class McpToolCalls {
       result = await registry.call(name, args, ctx);
     }
     tracer.record(traceId, 'mcp', 'tool_result', { tool: name, success: result.success, code: result.error?.code ?? null });
-    if (opened) {
+    if (opened || !recordFirst) {
       const ran = !['POLICY_DENIED', 'CONFIRMATION_REQUIRED', 'APPROVAL_REQUIRED'].includes(result.error?.code ?? '');
-      this.guard('finish', () =>
+      this.guard(opened ? 'finish' : 'decide', () =>
         recorder.batch(() => {
-          if (ran) recorder.contribute(opened.session, opened.decision.decisionId, 'tool_result', result.message, result, opened.actorId);
-          recorder.finish(opened.session, result.success ? 'completed' : ran ? 'failed' : 'cancelled', result.message, opened.actorId);
+          const { session, decision, actorId } = opened ?? open();
+          if (ran) recorder.contribute(session, decision.decisionId, 'tool_result', result.message, result, actorId);
+          recorder.finish(session, result.success ? 'completed' : ran ? 'failed' : 'cancelled', result.message, actorId);
         }),
       );
     }

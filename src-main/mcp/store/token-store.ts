@@ -21,7 +21,16 @@ function info(row: TokenRow): McpTokenInfo {
 
 /** The household's MCP tokens: only a SHA-256 of each is kept, the token itself is shown once. */
 export class McpTokenStore {
-  constructor(private readonly db: Db) {}
+  // Every /mcp request looks its token up: prepared once, not per request.
+  private readonly byHashStmt;
+  private readonly touchStmt;
+
+  constructor(private readonly db: Db) {
+    this.byHashStmt = db.prepare<[string], TokenRow>(
+      'SELECT id, name, member_id, created_at, last_used_at FROM mcp_tokens WHERE token_sha256 = ?',
+    );
+    this.touchStmt = db.prepare<[string, string]>('UPDATE mcp_tokens SET last_used_at = ? WHERE id = ?');
+  }
 
   list(): McpTokenInfo[] {
     return (
@@ -41,14 +50,12 @@ export class McpTokenStore {
   }
 
   byHash(tokenSha256: string): McpTokenInfo | undefined {
-    const row = this.db
-      .prepare('SELECT id, name, member_id, created_at, last_used_at FROM mcp_tokens WHERE token_sha256 = ?')
-      .get(tokenSha256) as TokenRow | undefined;
+    const row = this.byHashStmt.get(tokenSha256);
     return row ? info(row) : undefined;
   }
 
   touch(id: string, at: string): void {
-    this.db.prepare('UPDATE mcp_tokens SET last_used_at = ? WHERE id = ?').run(at, id);
+    this.touchStmt.run(at, id);
   }
 
   remove(id: string): boolean {

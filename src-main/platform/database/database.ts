@@ -36,3 +36,17 @@ function ownerOnly(file: string): void {
 export function openDatabaseReadonly(file: string): Db {
   return new Database(file, { readonly: true, fileMustExist: true });
 }
+
+const prepared = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * `db.prepare(sql)` once per database, for statements a hot path runs on every call
+ * (compiling one costs more than running it). SQLite re-prepares it after a schema change.
+ */
+export function prepareOnce(db: Db, sql: string): Database.Statement {
+  let byText = prepared.get(db);
+  if (!byText) prepared.set(db, (byText = new Map()));
+  let stmt = byText.get(sql);
+  if (!stmt) byText.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}

@@ -1,4 +1,4 @@
-export { openDatabase, openDatabaseReadonly } from './database';
+export { openDatabase, openDatabaseReadonly, prepareOnce } from './database';
 export type { Db } from './database';
 export { applyMigrations, schemaVersion, SchemaTooNewError } from './migrations';
 export type { Migration } from './migrations';

@@ -1,5 +1,5 @@
 import { canonicalJson, GENESIS_HASH, type SigningKeyInfo } from '../../../src-shared';
-import type { Db } from '../../platform/database/database';
+import { prepareOnce, type Db } from '../../platform/database/database';
 import { fingerprintOfInfo, verifySignature, type Signer } from '../signing-key';
 import type { SessionLink } from './session-chain';
 
@@ -26,7 +26,7 @@ function chainEndText(seq: number, hash: string): string {
 export function sealChainEnd(db: Db, last: SessionLink | undefined, signer: Signer): void {
   const seq = last?.seq ?? 0;
   const hash = last?.hash ?? GENESIS_HASH;
-  db.prepare(`INSERT OR REPLACE INTO ${CHAIN_END_TABLE} (id, seq, hash, public_key, signature) VALUES (1, ?, ?, ?, ?)`).run(
+  prepareOnce(db, `INSERT OR REPLACE INTO ${CHAIN_END_TABLE} (id, seq, hash, public_key, signature) VALUES (1, ?, ?, ?, ?)`).run(
     seq,
     hash,
     signer.key.public_key,

@@ -84,4 +84,16 @@ export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'idempotency keys expire; the host keeps none of its own',
+    up(db) {
+      // The host's own calls stored a row under a random key (`jarvis-` and 24 hex digits)
+      // that nothing could replay; they are dropped. HTTP clients' keys expire from now on.
+      db.exec(`
+        DELETE FROM protocol_idempotency WHERE idempotency_key GLOB 'jarvis-${'[0-9a-f]'.repeat(24)}';
+        CREATE INDEX IF NOT EXISTS protocol_idempotency_age ON protocol_idempotency (created_at);
+      `);
+    },
+  },
 ];

@@ -6,6 +6,12 @@ import type { Signer } from '../signing-key';
 import { sealChainEnd } from './chain-end';
 import { insertSessionLink, lastSessionLink, nextSessionLink } from './session-chain';
 
+/**
+ * How long an HTTP client's idempotency key is remembered: longer than any client retries a
+ * write, and the table stays bounded.
+ */
+export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
+
 export interface StoredResponse {
   readonly requestSha256: string;
   readonly status: number;
@@ -18,6 +24,13 @@ export interface StoredResponse {
  */
 export class ProtocolStore {
   private readonly stmts;
+  /**
+   * One transaction function for every call: better-sqlite3 builds four wrappers per
+   * `db.transaction(fn)`, which costs more than a small transaction's statements.
+   */
+  private readonly inTransaction: (fn: () => unknown) => unknown;
+  /** The database's own synchronous level, restored after a commit that need not wait for the disk. */
+  private readonly syncLevel: number;
   private signer: Signer | undefined;
   /** Whether this start created the table of the sealed end: the chain as it is now is sealed once. */
   private readonly endIsNew: boolean;
@@ -25,6 +38,8 @@ export class ProtocolStore {
   constructor(private readonly db: Db) {
     const { from, to } = applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
     this.endIsNew = from < 3 && to >= 3;
+    this.inTransaction = db.transaction((fn: () => unknown) => fn());
+    this.syncLevel = Number(db.pragma('synchronous', { simple: true }));
     this.stmts = {
       getRecord: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? AND record_id = ?'),
       insertRecord: db.prepare(
@@ -41,15 +56,32 @@ export class ProtocolStore {
       sessionEvents: db.prepare('SELECT body FROM protocol_events WHERE work_session_id = ? ORDER BY revision'),
       allEvents: db.prepare('SELECT body FROM protocol_events ORDER BY work_session_id, revision'),
       countEvents: db.prepare('SELECT COUNT(*) AS n FROM protocol_events'),
-      getIdem: db.prepare('SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ?'),
+      getIdem: db.prepare(
+        'SELECT request_sha256, status, response FROM protocol_idempotency WHERE actor_id = ? AND idempotency_key = ? AND created_at >= ?',
+      ),
+      pruneIdem: db.prepare('DELETE FROM protocol_idempotency WHERE created_at < ?'),
       putIdem: db.prepare(
-        'INSERT INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO protocol_idempotency (actor_id, idempotency_key, request_sha256, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
     };
   }
 
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /**
+   * Runs `fn` in one transaction. `durable: false` commits without waiting for the disk
+   * (synchronous=NORMAL for this one commit, in WAL mode): the commit survives the process
+   * ending at once and a power cut from the next durable commit to the same file on, which
+   * writes the log up to and including it. Inside another transaction it is a savepoint of
+   * that one.
+   */
+  transaction<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
+    if (options.durable !== false || this.db.inTransaction) return this.inTransaction(fn) as T;
+    // Not a prepared statement: SQLite applies this pragma when it is compiled, not when it runs.
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.inTransaction(fn) as T;
+    } finally {
+      this.db.pragma(`synchronous = ${this.syncLevel}`);
+    }
   }
 
   get<T>(type: RecordType, id: string): T | undefined {
@@ -83,9 +115,13 @@ export class ProtocolStore {
     if (this.endIsNew) sealChainEnd(this.db, lastSessionLink(this.db), signer);
   }
 
-  /** Appends an event; a session's first event also links the session into the chain of sessions, in one transaction. */
+  /**
+   * Appends an event; a session's first event also links the session into the chain of
+   * sessions, in one transaction (the caller's, when there is one: a protocol change is
+   * written in its own).
+   */
   appendEvent(event: JarvisEvent): void {
-    this.db.transaction(() => {
+    const write = (): void => {
       this.stmts.insertEvent.run(
         event.event_id,
         event.work_session_id,
@@ -99,7 +135,9 @@ export class ProtocolStore {
         insertSessionLink(this.db, link);
         if (this.signer) sealChainEnd(this.db, link, this.signer);
       }
-    })();
+    };
+    if (this.db.inTransaction) write();
+    else this.inTransaction(write);
   }
 
   events(workSessionId?: string): JarvisEvent[] {
@@ -115,14 +153,24 @@ export class ProtocolStore {
     return (this.stmts.countEvents.get() as { n: number }).n;
   }
 
-  storedResponse(actorId: string, key: string): StoredResponse | undefined {
-    const row = this.stmts.getIdem.get(actorId, key) as { request_sha256: string; status: number; response: string } | undefined;
+  /** The answer stored under an HTTP client's key, unless the key has expired. */
+  storedResponse(actorId: string, key: string, now: Date): StoredResponse | undefined {
+    const row = this.stmts.getIdem.get(actorId, key, keptSince(now)) as
+      { request_sha256: string; status: number; response: string } | undefined;
     return row ? { requestSha256: row.request_sha256, status: row.status, body: JSON.parse(row.response) } : undefined;
   }
 
-  storeResponse(actorId: string, key: string, response: StoredResponse, at: string): void {
-    this.stmts.putIdem.run(actorId, key, response.requestSha256, response.status, JSON.stringify(response.body), at);
+  /** Stores an answer under its key; expired keys are dropped as new ones arrive. */
+  storeResponse(actorId: string, key: string, response: StoredResponse, now: Date): void {
+    this.stmts.pruneIdem.run(keptSince(now));
+    // An expired row of the same key may still be there when the clock went backwards.
+    this.stmts.putIdem.run(actorId, key, response.requestSha256, response.status, JSON.stringify(response.body), now.toISOString());
   }
+}
+
+/** Rows are kept from this time on (ISO times of one zone compare as text). */
+function keptSince(now: Date): string {
+  return new Date(now.getTime() - IDEMPOTENCY_KEEP_MS).toISOString();
 }
 
 /** Events of a database file without migrating or writing it. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, GENESIS_HASH, type JarvisEvent } from '../../../src-shared';
-import type { Db } from '../../platform/database/database';
+import { prepareOnce, type Db } from '../../platform/database/database';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -36,19 +36,17 @@ export function nextSessionLink(last: SessionLink | undefined, first: Pick<Jarvi
 export const SESSION_CHAIN_TABLE = 'protocol_session_chain';
 
 export function lastSessionLink(db: Db): SessionLink | undefined {
-  return db
-    .prepare(`SELECT seq, work_session_id, first_event_hash, previous_hash, hash FROM ${SESSION_CHAIN_TABLE} ORDER BY seq DESC LIMIT 1`)
-    .get() as SessionLink | undefined;
+  return prepareOnce(
+    db,
+    `SELECT seq, work_session_id, first_event_hash, previous_hash, hash FROM ${SESSION_CHAIN_TABLE} ORDER BY seq DESC LIMIT 1`,
+  ).get() as SessionLink | undefined;
 }
 
 export function insertSessionLink(db: Db, link: SessionLink): void {
-  db.prepare(`INSERT INTO ${SESSION_CHAIN_TABLE} (seq, work_session_id, first_event_hash, previous_hash, hash) VALUES (?, ?, ?, ?, ?)`).run(
-    link.seq,
-    link.work_session_id,
-    link.first_event_hash,
-    link.previous_hash,
-    link.hash,
-  );
+  prepareOnce(
+    db,
+    `INSERT INTO ${SESSION_CHAIN_TABLE} (seq, work_session_id, first_event_hash, previous_hash, hash) VALUES (?, ?, ?, ?, ?)`,
+  ).run(link.seq, link.work_session_id, link.first_event_hash, link.previous_hash, link.hash);
 }
 
 /** The links of a database file without writing it; undefined for a database from before the chain of sessions. */

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../platform/config';
+import { openDatabase, type Db } from '../platform/database';
+import { SkillRegistry } from '../platform/registry';
+import { Tracer } from '../platform/trace';
+import { ephemeralSigner, ProtocolRecorder, ProtocolService } from '../protocol';
+import { ProtocolStore } from '../protocol/store';
+import { MemoryHomeProvider } from '../testing/memory-home-provider';
+import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
+import { Assistant } from './assistant';
+import { protocolAudit } from './audit';
+import { OllamaConnection } from './ollama-connection';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/**
+ * Counts the outermost transactions (the commits) on `db`, and whether each waited for the
+ * disk. Installed before the stores are built: they make their transaction functions once.
+ */
+function countCommits(db: Db): { synchronous: number[] } {
+  const seen = { synchronous: [] as number[] };
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = transaction(fn);
+    return (...args: unknown[]) => {
+      const outermost = !db.inTransaction;
+      const level = db.pragma('synchronous', { simple: true }) as number;
+      const result = tx(...args);
+      if (outermost) seen.synchronous.push(level);
+      return result;
+    };
+  }) as Db['transaction'];
+  return seen;
+}
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'jarvis-audit-'));
+  dirs.push(dir);
+  const db = openDatabase(join(dir, 'protocol.db'));
+  const commits = countCommits(db);
+  const protocol = new ProtocolService(new ProtocolStore(db), () => new Date(), ephemeralSigner());
+  protocol.bootstrap(DELETES_NEED_REVIEW);
+  const errors: string[] = [];
+  const config = loadConfig({ OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_LOCAL_INTENTS: 'true' });
+  const clock = () => new Date();
+  const registry = new SkillRegistry();
+  const home = new MemoryHomeProvider();
+  registry.addProvider(home);
+  const assistant = new Assistant({
+    config,
+    clock,
+    registry,
+    tracer: new Tracer({ enabled: false, limit: 10, now: clock }),
+    ollama: new OllamaConnection(config, clock),
+    audit: protocolAudit(new ProtocolRecorder(protocol), (op, err) => errors.push(`${op}: ${String(err)}`)),
+  });
+  // From here on: the migrations and the bootstrap are not a request's commits.
+  commits.synchronous.length = 0;
+  return { db, protocol, assistant, home, errors, commits };
+}
+
+describe('protocol audit of a chat request', () => {
+  it('writes one sentence request in two commits: before the tool call (not waiting for the disk) and one durable after it', async () => {
+    const t = setup();
+    const { commits } = t;
+    const res = await t.assistant.chat({ message: 'Füge Eier zur Einkaufsliste hinzu' });
+    expect(res.tool_calls[0]!.result.success).toBe(true);
+    expect(t.errors).toEqual([]);
+    // FULL = 2, NORMAL = 1 (no fsync at that commit).
+    expect(commits.synchronous).toEqual([1, 2]);
+    const session = t.protocol.sessions()[0]!;
+    expect(t.protocol.session(session.work_session_id)!.events.map((e) => e.type)).toEqual([
+      'work_session.created',
+      'policy_decision.recorded',
+      'contribution.recorded',
+      'work_session.completed',
+      'outcome.reported',
+      'work_session.sealed',
+    ]);
+    expect(t.protocol.verify().ok).toBe(true);
+  });
+
+  it('the decision is committed before the tool runs', async () => {
+    const t = setup();
+    const { commits } = t;
+    let before = -1;
+    const call = t.home.call.bind(t.home);
+    t.home.call = (async (...args: Parameters<typeof call>) => {
+      before = commits.synchronous.length;
+      return call(...args);
+    }) as typeof call;
+    await t.assistant.chat({ message: 'Füge Milch zur Einkaufsliste hinzu' });
+    expect(before).toBe(1);
+    const decisions = t.protocol.list('PolicyDecision');
+    expect(decisions).toHaveLength(1);
+  });
+
+  it('stores no idempotency rows for the host’s own records', async () => {
+    const t = setup();
+    await t.assistant.chat({ message: 'Füge Eier zur Einkaufsliste hinzu' });
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM protocol_idempotency').get()).toEqual({ n: 0 });
+  });
+});
