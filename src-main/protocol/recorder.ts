@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  Authority,
   DecisionOutcome,
   GateDecision,
   LearningRecord,
@@ -12,6 +13,7 @@ import type {
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
+import { factsInEffect, type RememberedFact } from './memory-chains';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
 
@@ -38,6 +40,11 @@ export interface DecisionRecord {
 /** How many runtime workers the protocol records by name; later names share one record. */
 export const MAX_RUNTIME_WORKER_RECORDS = 64;
 const OVERFLOW_RUNTIME_WORKER = 'wrk_mesh__other';
+/**
+ * What a member's Actor may do. Deciding memory is among it: who of the household may decide
+ * which fact is the host's rule (the Gelernt card's); the protocol records the member who did.
+ */
+const MEMBER_AUTHORITY: Authority[] = ['session.create', 'request.review', 'request.takeover', 'memory.decide'];
 
 export class ProtocolRecorder {
   constructor(
@@ -92,9 +99,9 @@ export class ProtocolRecorder {
         worker_id: HOST_IDS.householdWorker,
         role: 'household_member',
         display_name: this.redact(name).slice(0, 200) || actorId,
-        authority: ['session.create', 'request.review', 'request.takeover'],
+        authority: MEMBER_AUTHORITY,
       });
-    }
+    } else this.protocol.extendMemberAuthority(actorId, MEMBER_AUTHORITY);
     return actorId;
   }
 
@@ -221,9 +228,43 @@ export class ProtocolRecorder {
     this.protocol.sealSession(this.at(sessionId, HOST_IDS.system), sessionId);
   }
 
-  /** What the household accepted for the assistant to remember, oldest first. */
-  acceptedMemories(): MemoryProposal[] {
-    return this.protocol.list<MemoryProposal>('MemoryProposal').filter((p) => p.status === 'accepted');
+  /** What the household accepted for the assistant to remember and has not taken back, oldest first. */
+  acceptedMemories(): RememberedFact[] {
+    return factsInEffect(this.protocol.list<MemoryProposal>('MemoryProposal'));
+  }
+
+  memoryProposal(proposalId: string): MemoryProposal | undefined {
+    return this.protocol.get<MemoryProposal>('MemoryProposal', proposalId);
+  }
+
+  /** A member's decision on an undecided proposal, in the proposal's own session (`actorId`: the member's Actor). */
+  decideMemory(proposalId: string, decision: 'accept' | 'reject' | 'withdraw', actorId: string): void {
+    const proposal = this.memoryProposal(proposalId);
+    if (!proposal) throw new ProtocolError('NOT_FOUND', `No MemoryProposal ${proposalId}.`);
+    const sessionId = proposal.work_session_id;
+    if (decision === 'withdraw') this.protocol.withdrawMemory(this.at(sessionId, actorId), sessionId, proposalId);
+    else this.protocol.decideMemory(this.at(sessionId, actorId), sessionId, proposalId, { decision });
+  }
+
+  /**
+   * A later decision on a fact whose proposal is decided (and its session sealed): a new
+   * proposal that follows it, in a session of the member who decided. `forget`: it takes the
+   * accepted fact back; otherwise it proposes the fact again. `accepted`: the member's decision
+   * is part of it. Returns the new proposal's id.
+   */
+  followMemory(previous: MemoryProposal, how: { readonly change?: 'forget'; readonly accepted: boolean }, actorId: string): string {
+    const proposalId = `mem_${randomBytes(8).toString('hex')}`;
+    const goal = how.change === 'forget' ? `Vergessen: ${previous.fact}` : `Wieder merken: ${previous.fact}`;
+    const sessionId = this.beginSession(`memory-${randomBytes(8).toString('hex')}`, goal, actorId);
+    this.protocol.proposeMemory(
+      this.at(sessionId, actorId),
+      sessionId,
+      { proposal_id: proposalId, fact: previous.fact },
+      { follows: previous.proposal_id, ...(how.change ? { change: how.change } : {}) },
+    );
+    if (how.accepted) this.protocol.decideMemory(this.at(sessionId, actorId), sessionId, proposalId, { decision: 'accept' });
+    this.finish(sessionId, 'completed', goal, HOST_IDS.system);
+    return proposalId;
   }
 
   /** Workers that enroll over the mesh become Worker and Actor records. */
