@@ -25,9 +25,9 @@ export interface LearnedRecord {
   readonly decided_at?: string;
   readonly decided_by?: string;
   /**
-   * A remembered fact: the protocol MemoryProposal that stands for it (`GET
+   * A remembered fact: the protocol MemoryProposal it was proposed with (`GET
    * /api/protocol/memory-proposals`). Deciding either decides both; a later forget or restore
-   * is a new proposal, and this names the newest.
+   * is a new proposal that `follows` it.
    */
   readonly memory_proposal_id?: string;
 }

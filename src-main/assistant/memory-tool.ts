@@ -79,7 +79,7 @@ export function memoryToolProvider(
       const { record, proposalId } = learned.together(() => {
         const record = learned.propose({ kind: 'fact', content: fact, source: 'assistant', fromMemberId: asker, memberId: owner });
         // Proposed already and still waiting: the household decides that one proposal.
-        const waiting = record.memory_proposal_id ? recorder.memoryProposal(record.memory_proposal_id) : undefined;
+        const waiting = record.memory_proposal_id ? recorder.currentMemoryProposal(record.memory_proposal_id) : undefined;
         if (waiting?.status === 'proposed') return { record, proposalId: waiting.proposal_id };
         // The assistant's request already is a WorkSession; a direct call gets its own.
         const own = !recorder.session(ctx.traceId);

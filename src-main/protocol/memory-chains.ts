@@ -42,3 +42,29 @@ export function factsInEffect(proposals: readonly MemoryProposal[]): RememberedF
   const position = new Map(proposals.map((p, i) => [p.proposal_id, i]));
   return facts.sort((a, b) => position.get(a.proposal_id)! - position.get(b.proposal_id)!);
 }
+
+/** The first proposal of the history `proposalId` belongs to (the one every later one follows). */
+export function firstOfHistory(proposals: readonly MemoryProposal[], proposalId: string): string {
+  const byId = new Map(proposals.map((p) => [p.proposal_id, p]));
+  let current = byId.get(proposalId);
+  const seen = new Set<string>();
+  while (current?.follows && byId.has(current.follows) && !seen.has(current.follows)) {
+    seen.add(current.proposal_id);
+    current = byId.get(current.follows);
+  }
+  return current?.proposal_id ?? proposalId;
+}
+
+/** The newest proposal of the history that starts at `firstId`: the one that stands for the fact now. */
+export function latestOfHistory(proposals: readonly MemoryProposal[], firstId: string): MemoryProposal | undefined {
+  const byId = new Map(proposals.map((p) => [p.proposal_id, p]));
+  const next = new Map<string, MemoryProposal>();
+  for (const p of proposals) if (p.follows) next.set(p.follows, p);
+  let current = byId.get(firstId);
+  const seen = new Set<string>();
+  while (current && next.has(current.proposal_id) && !seen.has(current.proposal_id)) {
+    seen.add(current.proposal_id);
+    current = next.get(current.proposal_id);
+  }
+  return current;
+}

@@ -13,7 +13,7 @@ import type {
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { factsInEffect, type RememberedFact } from './memory-chains';
+import { factsInEffect, firstOfHistory, latestOfHistory, type RememberedFact } from './memory-chains';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
 
@@ -235,6 +235,16 @@ export class ProtocolRecorder {
 
   memoryProposal(proposalId: string): MemoryProposal | undefined {
     return this.protocol.get<MemoryProposal>('MemoryProposal', proposalId);
+  }
+
+  /** The proposal that stands for a fact now: the newest of those that follow `firstId` (or it). */
+  currentMemoryProposal(firstId: string): MemoryProposal | undefined {
+    return latestOfHistory(this.protocol.list<MemoryProposal>('MemoryProposal'), firstId);
+  }
+
+  /** The first proposal of the fact `proposalId` is about: the one its Gelernt record names. */
+  firstMemoryProposal(proposalId: string): string {
+    return firstOfHistory(this.protocol.list<MemoryProposal>('MemoryProposal'), proposalId);
   }
 
   /** A member's decision on an undecided proposal, in the proposal's own session (`actorId`: the member's Actor). */

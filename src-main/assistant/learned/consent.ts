@@ -191,6 +191,7 @@ export class LearnedRecords {
   /**
    * The household decided the fact's protocol proposal there (its own routes): the record
    * shows the same decision. Runs inside the protocol's transaction; an undecided record only.
+   * `memoryProposalId`: the fact's first proposal, the one the record names.
    */
   decidedInProtocol(memoryProposalId: string, state: 'accepted' | 'refused', by: string): void {
     const record = this.d.store.byMemoryProposal(memoryProposalId);
@@ -203,7 +204,7 @@ export class LearnedRecords {
     return this.d.store.transaction(fn);
   }
 
-  /** Names the protocol proposal that now stands for the fact. */
+  /** Names the protocol proposal the fact was first proposed with. */
   link(id: string, memoryProposalId: string): void {
     this.d.store.link(id, memoryProposalId);
   }

@@ -23,7 +23,7 @@ const same = (a: string, b: string): boolean => a.trim().replace(/\s+/g, ' ').to
  * record names the proposal. A decision taken on either is recorded on the other in the same
  * transaction, and in the protocol as the decision of the member who took it. A decided
  * proposal is never changed (its session is sealed): a later forget, or a restore after one,
- * is a new proposal that follows it, and the record then names that one.
+ * is a new proposal that follows it. The record keeps naming the first; the newest stands.
  */
 export class MemoryLink implements FactProposals {
   private learned?: LearnedRecords;
@@ -40,7 +40,7 @@ export class MemoryLink implements FactProposals {
       const proposal = (change.body as { proposal?: MemoryProposal }).proposal;
       if (!proposal || proposal.change === 'forget' || proposal.status === 'proposed') return;
       learned.decidedInProtocol(
-        proposal.proposal_id,
+        this.d.recorder.firstMemoryProposal(proposal.proposal_id),
         proposal.status === 'accepted' ? 'accepted' : 'refused',
         this.memberOf(change.actorId),
       );
@@ -49,24 +49,22 @@ export class MemoryLink implements FactProposals {
 
   decided(record: StoredLearned, standing: FactStanding, by: string): void {
     const id = record.memory_proposal_id;
-    const proposal = id ? this.d.recorder.memoryProposal(id) : undefined;
+    const proposal = id ? this.d.recorder.currentMemoryProposal(id) : undefined;
     if (!proposal) return;
     const actor = this.actorOf(by);
     const pending = proposal.status === 'proposed';
     const inEffect = proposal.status === 'accepted' && proposal.change !== 'forget';
-    let next: string | undefined;
     if (standing === 'accepted') {
       if (pending) this.d.recorder.decideMemory(proposal.proposal_id, 'accept', actor);
-      else if (!inEffect) next = this.d.recorder.followMemory(proposal, { accepted: true }, actor);
+      else if (!inEffect) this.d.recorder.followMemory(proposal, { accepted: true }, actor);
     } else if (standing === 'proposed') {
       // Brought back undecided: proposed again, for the household to decide once more.
-      if (!pending && !inEffect) next = this.d.recorder.followMemory(proposal, { accepted: false }, actor);
+      if (!pending && !inEffect) this.d.recorder.followMemory(proposal, { accepted: false }, actor);
     } else if (pending) {
       this.d.recorder.decideMemory(proposal.proposal_id, standing === 'refused' ? 'reject' : 'withdraw', actor);
     } else if (inEffect) {
-      next = this.d.recorder.followMemory(proposal, { change: 'forget', accepted: true }, actor);
+      this.d.recorder.followMemory(proposal, { change: 'forget', accepted: true }, actor);
     }
-    if (next) this.d.store.link(record.id, next);
   }
 
   /** The member who decided in the protocol, as the Gelernt card names deciders. */
@@ -121,7 +119,7 @@ export class MemoryLink implements FactProposals {
         this.d.store.transaction(() => {
           if (fact.forgotten) return this.decided(fact, 'gone', fact.forgotten_by ?? 'household');
           if (fact.state !== 'proposed') return this.decided(fact, fact.state, fact.decided_by ?? 'household');
-          const proposal = this.d.recorder.memoryProposal(fact.memory_proposal_id!);
+          const proposal = this.d.recorder.currentMemoryProposal(fact.memory_proposal_id!);
           if (proposal && proposal.change !== 'forget' && (proposal.status === 'accepted' || proposal.status === 'rejected'))
             this.learned?.decidedInProtocol(
               proposal.proposal_id,
