@@ -8,7 +8,6 @@ export type { VerifyReport, BrokenLink } from './chain';
 export { evaluatePolicy, recordedVerdict, type PolicyNarrowing, type PolicyVerdict } from './policy';
 export { createProtocol, DEFAULT_POLICY_RULES, type ProtocolCapability } from './capability';
 export { ProtocolRecorder } from './recorder';
-export { factsInEffect, type RememberedFact } from './memory-chains';
 export { verifyEvidence } from './evidence';
 export type { EvidenceReport } from './evidence';
 export { loadOrCreateSigner, readLocalKeyInfo, ephemeralSigner, type Signer } from './signing-key';

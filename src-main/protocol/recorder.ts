@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Authority,
-  DecisionOutcome,
-  GateDecision,
-  LearningRecord,
-  MemoryProposal,
-  PolicyDecision,
-  Request,
-  SkillProposal,
-  WorkSession,
+import {
+  factsInEffect,
+  firstOfHistory,
+  latestOfHistory,
+  type Authority,
+  type DecisionOutcome,
+  type GateDecision,
+  type LearningRecord,
+  type MemoryProposal,
+  type PolicyDecision,
+  type Request,
+  type SkillProposal,
+  type WorkSession,
+  type RememberedFact,
 } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import type { MutationContext } from './headers';
-import { factsInEffect, firstOfHistory, latestOfHistory, type RememberedFact } from './memory-chains';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
 

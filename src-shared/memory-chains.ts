@@ -1,4 +1,4 @@
-import type { MemoryProposal } from '../../src-shared';
+import type { MemoryProposal } from './protocol';
 
 /** A fact the household accepted and has not taken back, with every proposal of its history. */
 export interface RememberedFact {
