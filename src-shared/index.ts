@@ -10,6 +10,7 @@ export * from './skills';
 export * from './mesh';
 export * from './ipc';
 export * from './protocol';
+export * from './memory-chains';
 export * from './rag';
 export * from './api-routes';
 export * from './grocery-phrase';

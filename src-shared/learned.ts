@@ -24,6 +24,12 @@ export interface LearnedRecord {
   readonly created_at: string;
   readonly decided_at?: string;
   readonly decided_by?: string;
+  /**
+   * A remembered fact: the protocol MemoryProposal it was proposed with (`GET
+   * /api/protocol/memory-proposals`). Deciding either decides both; a later forget or restore
+   * is a new proposal that `follows` it.
+   */
+  readonly memory_proposal_id?: string;
 }
 
 /** `GET /api/learned`: the viewer's own records and the household's; an admin sees all. */

@@ -274,7 +274,15 @@ export interface MemoryProposal {
   readonly proposal_id: string;
   readonly work_session_id: string;
   readonly fact: string;
-  readonly status: ProposalStatus;
+  /** `withdrawn`: taken back by the household before anyone decided it (a fact forgotten while proposed). */
+  readonly status: ProposalStatus | 'withdrawn';
+  /**
+   * `forget`: accepted, it takes back the earlier accepted proposal it `follows` (a fact forgotten
+   * after it was accepted). Absent: the proposal is to remember `fact`.
+   */
+  readonly change?: 'forget';
+  /** The proposal of the same fact this one comes after: a sealed decision is never changed, a new record follows it. */
+  readonly follows?: string;
   readonly decided_by?: string;
   readonly created_at: string;
 }

@@ -14,6 +14,7 @@ import { createDebugService } from './debug-export';
 import { KanbanOrganizer } from './kanban-organizer';
 import { LearnedRecords } from './learned/consent';
 import { DiscoveredPipelineRecords } from './learned/discovered-pipelines';
+import { MemoryLink } from './learned/memory-link';
 import { registerLearnedRoutes } from './learned/routes';
 import { memoryToolProvider, offeredPipelines, rememberedFacts } from './memory-tool';
 import { OllamaConnection } from './ollama-connection';
@@ -63,8 +64,17 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
         { decision },
       ),
   });
+  const learnedStore = new LearnedRecordStore(ctx.db);
+  // A remembered fact is decided once, on the Gelernt card or in the protocol, and both show it.
+  const memoryLink = new MemoryLink({
+    recorder,
+    protocol: protocol.service,
+    store: learnedStore,
+    nameOf: (id) => household.members.get(id)?.name,
+    warn: (message) => ctx.log.warn(message),
+  });
   const learned = new LearnedRecords({
-    store: new LearnedRecordStore(ctx.db),
+    store: learnedStore,
     clock: ctx.clock,
     nameOf: (id) => household.members.get(id)?.name,
     overlays: {
@@ -74,8 +84,10 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
     },
     changed: () => ctx.events.publish('learned.changed'),
     pipelineSkills: discovered,
+    factProposals: memoryLink,
   });
   discovered.bind(learned);
+  const stopMirroringMemory = memoryLink.bind(learned);
   const stopSyncingDiscovered = ctx.events.subscribe((e) => {
     if (e.type === 'skills.changed') discovered.sync();
   });
@@ -183,6 +195,7 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       for (const t of timers.splice(0)) clearInterval(t);
       stopWatchingEdits();
       stopSyncingDiscovered();
+      stopMirroringMemory();
       ctx.registry.removeProvider(memoryTool);
       unsubscribeDocs?.();
       unsubscribeDocs = undefined;

@@ -72,18 +72,23 @@ export function memoryToolProvider(
       if (name !== MEMORY_TOOL) return toolFailure('UNKNOWN_TOOL', `Unbekanntes Tool: ${name}`);
       const fact = String(args.fact).trim().replace(/\s+/g, ' ');
       const owner = args.for_household === true ? null : asker;
-      if (
-        learned.acceptedFacts(asker).some((f) => f.toLowerCase() === fact.toLowerCase()) ||
-        recorder.acceptedMemories().some((m) => m.fact.toLowerCase() === fact.toLowerCase())
-      ) {
+      if (rememberedFacts(recorder, learned, asker, Infinity).some((f) => f.toLowerCase() === fact.toLowerCase())) {
         return { success: true, data: { fact, status: 'accepted' }, message: `Das habe ich mir schon gemerkt: „${fact}“.`, mutated: false };
       }
-      const record = learned.propose({ kind: 'fact', content: fact, source: 'assistant', fromMemberId: asker, memberId: owner });
-      // The assistant's request already is a WorkSession; a direct call gets its own.
-      const own = !recorder.session(ctx.traceId);
-      const session = recorder.beginSession(ctx.traceId, `Merken: ${fact}`);
-      const proposalId = recorder.proposeMemory(session, fact);
-      if (own) recorder.finish(session, 'completed', `Zum Merken vorgeschlagen: ${fact}`);
+      // The record and its proposal are written together and name each other.
+      const { record, proposalId } = learned.together(() => {
+        const record = learned.propose({ kind: 'fact', content: fact, source: 'assistant', fromMemberId: asker, memberId: owner });
+        // Proposed already and still waiting: the household decides that one proposal.
+        const waiting = record.memory_proposal_id ? recorder.currentMemoryProposal(record.memory_proposal_id) : undefined;
+        if (waiting?.status === 'proposed') return { record, proposalId: waiting.proposal_id };
+        // The assistant's request already is a WorkSession; a direct call gets its own.
+        const own = !recorder.session(ctx.traceId);
+        const session = recorder.beginSession(ctx.traceId, `Merken: ${fact}`);
+        const proposalId = recorder.proposeMemory(session, fact);
+        learned.link(record.id, proposalId);
+        if (own) recorder.finish(session, 'completed', `Zum Merken vorgeschlagen: ${fact}`);
+        return { record, proposalId };
+      });
       return {
         success: true,
         data: { proposal_id: proposalId, learned_id: record.id, fact, status: 'proposed' },
@@ -120,9 +125,18 @@ function proposePipeline(
   };
 }
 
-/** The facts accepted for this member (their own and the household's), as the system prompt lists them. */
+/**
+ * The facts accepted for this member (their own and the household's), as the system prompt
+ * lists them. A fact with a record on the Gelernt card counts as that record says (its owner,
+ * forgotten or not); a proposal a protocol client made, with no record, counts for everyone.
+ */
 export function rememberedFacts(recorder: ProtocolRecorder, learned: LearnedRecords, member: string, limit = 40): string[] {
-  const facts = [...recorder.acceptedMemories().map((m) => m.fact), ...learned.acceptedFacts(member)];
+  const decidedOnCard = learned.memoryProposalIds();
+  const protocolOnly = recorder
+    .acceptedMemories()
+    .filter((m) => !m.history.some((id) => decidedOnCard.has(id)))
+    .map((m) => m.fact);
+  const facts = [...protocolOnly, ...learned.acceptedFacts(member)];
   const seen = new Set<string>();
   return facts
     .filter((f) => {

@@ -37,7 +37,7 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
   // One assistant request writes a dozen records; the UI's timeline needs one nudge for them.
   let pushTimer: NodeJS.Timeout | undefined;
   const stopWatching = service.onChange((change) => {
-    if (change.op === 'decideMemory' || change.op === 'decideLearning') {
+    if (change.op === 'decideMemory' || change.op === 'withdrawMemory' || change.op === 'decideLearning') {
       const sessionId = change.ids.sessionId;
       // The session waited only for this decision: now it can end sealed.
       if (sessionId) {

@@ -1,15 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  DecisionOutcome,
-  GateDecision,
-  LearningRecord,
-  MemoryProposal,
-  PolicyDecision,
-  Request,
-  SkillProposal,
-  WorkSession,
+import {
+  factsInEffect,
+  firstOfHistory,
+  latestOfHistory,
+  type Authority,
+  type DecisionOutcome,
+  type GateDecision,
+  type LearningRecord,
+  type MemoryProposal,
+  type PolicyDecision,
+  type Request,
+  type SkillProposal,
+  type WorkSession,
+  type RememberedFact,
 } from '../../src-shared';
 import { sha256Hex } from './chain';
+import { ProtocolError } from './errors';
 import { inProcess, type InProcessContext } from './headers';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
 import { HOST_IDS, type ProtocolService } from './service';
@@ -33,6 +39,11 @@ export interface DecisionRecord {
 /** How many runtime workers the protocol records by name; later names share one record. */
 export const MAX_RUNTIME_WORKER_RECORDS = 64;
 const OVERFLOW_RUNTIME_WORKER = 'wrk_mesh__other';
+/**
+ * What a member's Actor may do. Deciding memory is among it: who of the household may decide
+ * which fact is the host's rule (the Gelernt card's); the protocol records the member who did.
+ */
+const MEMBER_AUTHORITY: Authority[] = ['session.create', 'request.review', 'request.takeover', 'memory.decide'];
 
 export class ProtocolRecorder {
   constructor(
@@ -86,9 +97,9 @@ export class ProtocolRecorder {
         worker_id: HOST_IDS.householdWorker,
         role: 'household_member',
         display_name: this.redact(name).slice(0, 200) || actorId,
-        authority: ['session.create', 'request.review', 'request.takeover'],
+        authority: MEMBER_AUTHORITY,
       });
-    }
+    } else this.protocol.extendMemberAuthority(actorId, MEMBER_AUTHORITY);
     return actorId;
   }
 
@@ -221,9 +232,53 @@ export class ProtocolRecorder {
     this.protocol.sealSession(this.base(HOST_IDS.system), sessionId);
   }
 
-  /** What the household accepted for the assistant to remember, oldest first. */
-  acceptedMemories(): MemoryProposal[] {
-    return this.protocol.list<MemoryProposal>('MemoryProposal').filter((p) => p.status === 'accepted');
+  /** What the household accepted for the assistant to remember and has not taken back, oldest first. */
+  acceptedMemories(): RememberedFact[] {
+    return factsInEffect(this.protocol.list<MemoryProposal>('MemoryProposal'));
+  }
+
+  memoryProposal(proposalId: string): MemoryProposal | undefined {
+    return this.protocol.get<MemoryProposal>('MemoryProposal', proposalId);
+  }
+
+  /** The proposal that stands for a fact now: the newest of those that follow `firstId` (or it). */
+  currentMemoryProposal(firstId: string): MemoryProposal | undefined {
+    return latestOfHistory(this.protocol.list<MemoryProposal>('MemoryProposal'), firstId);
+  }
+
+  /** The first proposal of the fact `proposalId` is about: the one its Gelernt record names. */
+  firstMemoryProposal(proposalId: string): string {
+    return firstOfHistory(this.protocol.list<MemoryProposal>('MemoryProposal'), proposalId);
+  }
+
+  /** A member's decision on an undecided proposal, in the proposal's own session (`actorId`: the member's Actor). */
+  decideMemory(proposalId: string, decision: 'accept' | 'reject' | 'withdraw', actorId: string): void {
+    const proposal = this.memoryProposal(proposalId);
+    if (!proposal) throw new ProtocolError('NOT_FOUND', `No MemoryProposal ${proposalId}.`);
+    const sessionId = proposal.work_session_id;
+    if (decision === 'withdraw') this.protocol.withdrawMemory(this.base(actorId), sessionId, proposalId);
+    else this.protocol.decideMemory(this.base(actorId), sessionId, proposalId, { decision });
+  }
+
+  /**
+   * A later decision on a fact whose proposal is decided (and its session sealed): a new
+   * proposal that follows it, in a session of the member who decided. `forget`: it takes the
+   * accepted fact back; otherwise it proposes the fact again. `accepted`: the member's decision
+   * is part of it. Returns the new proposal's id.
+   */
+  followMemory(previous: MemoryProposal, how: { readonly change?: 'forget'; readonly accepted: boolean }, actorId: string): string {
+    const proposalId = `mem_${randomBytes(8).toString('hex')}`;
+    const goal = how.change === 'forget' ? `Vergessen: ${previous.fact}` : `Wieder merken: ${previous.fact}`;
+    const sessionId = this.beginSession(`memory-${randomBytes(8).toString('hex')}`, goal, actorId);
+    this.protocol.proposeMemory(
+      this.base(actorId),
+      sessionId,
+      { proposal_id: proposalId, fact: previous.fact },
+      { follows: previous.proposal_id, ...(how.change ? { change: how.change } : {}) },
+    );
+    if (how.accepted) this.protocol.decideMemory(this.base(actorId), sessionId, proposalId, { decision: 'accept' });
+    this.finish(sessionId, 'completed', goal, HOST_IDS.system);
+    return proposalId;
   }
 
   /** Workers that enroll over the mesh become Worker and Actor records. */

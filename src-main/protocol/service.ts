@@ -132,6 +132,7 @@ function findForbiddenField(value: unknown, depth = 0): string | undefined {
  */
 export class ProtocolService {
   private readonly listeners = new Set<(change: ProtocolChange) => void>();
+  private readonly mirrors = new Set<(change: ProtocolChange) => void>();
 
   constructor(
     private readonly store: ProtocolStore,
@@ -200,6 +201,20 @@ export class ProtocolService {
       };
       if (!existing) this.store.insert('Policy', policy.policy_id, undefined, policy, at);
       else if (canonicalJson(existing.rules) !== canonicalJson(policyRules)) this.store.update('Policy', policy.policy_id, policy);
+    });
+  }
+
+  /**
+   * A member's Actor registered before an authority was handed to members gains it, as the
+   * household's does in `bootstrap`. Only the host calls this; it never grants beyond a human's authority.
+   */
+  extendMemberAuthority(actorId: string, authority: readonly Authority[]): void {
+    this.store.transaction(() => {
+      const actor = this.store.get<Actor>('Actor', actorId);
+      if (!actor || actor.role !== 'household_member' || actor.worker_id !== HOST_IDS.householdWorker) return;
+      const missing = authority.filter((a) => HUMAN_AUTHORITY.includes(a) && !actor.authority.includes(a));
+      if (missing.length > 0)
+        this.store.update('Actor', actorId, { ...actor, authority: [...actor.authority, ...missing] } satisfies Actor);
     });
   }
 
@@ -656,42 +671,82 @@ export class ProtocolService {
     });
   }
 
-  proposeMemory(ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
+  /**
+   * `sequel`: the host's own callers (never an HTTP body) name the proposal of the same fact this
+   * one follows, and whether it takes that one back (a forget after acceptance).
+   */
+  proposeMemory(
+    ctx: CallerContext,
+    sessionId: string,
+    body: Body,
+    sequel?: { readonly follows: string; readonly change?: 'forget' },
+  ): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'proposeMemory', 'MemoryProposal', body, (session) => {
       this.requireActor(ctx.actorId);
       const proposal_id = body.proposal_id as string;
       if (this.store.get('MemoryProposal', proposal_id))
         throw new ProtocolError('DUPLICATE_RECORD', `MemoryProposal ${proposal_id} exists.`);
+      if (sequel && !this.store.get('MemoryProposal', sequel.follows))
+        throw new ProtocolError('NOT_FOUND', `No MemoryProposal ${sequel.follows} to follow.`);
       const proposal: MemoryProposal = {
         proposal_id,
         work_session_id: sessionId,
         fact: body.fact as string,
         status: 'proposed',
+        ...(sequel?.change ? { change: sequel.change } : {}),
+        ...(sequel ? { follows: sequel.follows } : {}),
         created_at: this.now(),
       };
       this.store.insert('MemoryProposal', proposal_id, sessionId, proposal, proposal.created_at);
-      const after = this.appendEvent(session, 'memory.proposed', ctx.actorId, 'MemoryProposal', proposal_id, { fact: proposal.fact }, [
-        change('MemoryProposal', proposal_id, proposal),
-      ]);
+      const after = this.appendEvent(
+        session,
+        'memory.proposed',
+        ctx.actorId,
+        'MemoryProposal',
+        proposal_id,
+        { fact: proposal.fact, ...(sequel ? { follows: sequel.follows } : {}), ...(sequel?.change ? { change: sequel.change } : {}) },
+        [change('MemoryProposal', proposal_id, proposal)],
+      );
       return { status: 201, body: { proposal, session: after } };
     });
+  }
+
+  /**
+   * A household member takes an undecided proposal back (the fact was forgotten before anyone
+   * decided it). Only the host calls this; over HTTP a proposal is accepted or rejected.
+   */
+  withdrawMemory(ctx: CallerContext, sessionId: string, proposalId: string): ProtocolAnswer {
+    return this.sessionMutation(ctx, sessionId, 'withdrawMemory', undefined, {}, (session) => {
+      const proposal = this.memoryDecidable(ctx.actorId, sessionId, proposalId);
+      const withdrawn: MemoryProposal = { ...proposal, status: 'withdrawn', decided_by: ctx.actorId };
+      this.store.update('MemoryProposal', proposalId, withdrawn);
+      const after = this.appendEvent(session, 'memory.withdrawn', ctx.actorId, 'MemoryProposal', proposalId, { status: 'withdrawn' }, [
+        change('MemoryProposal', proposalId, withdrawn),
+      ]);
+      return { status: 200, body: { proposal: withdrawn, session: after } };
+    });
+  }
+
+  private memoryDecidable(actorId: string, sessionId: string, proposalId: string): MemoryProposal {
+    const actor = this.requireActor(actorId);
+    const proposal = this.store.get<MemoryProposal>('MemoryProposal', proposalId);
+    if (!proposal || proposal.work_session_id !== sessionId)
+      throw new ProtocolError(
+        'SILENT_MEMORY_MUTATION',
+        `No MemoryProposal ${proposalId} in this session: memory changes only through a proposal.`,
+      );
+    if (actor.role !== 'household_member' || !actor.authority.includes('memory.decide')) {
+      throw new ProtocolError('SILENT_MEMORY_MUTATION', `${actorId} cannot decide memory; a household member does.`);
+    }
+    if (proposal.status !== 'proposed')
+      throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
+    return proposal;
   }
 
   /** Memory changes only through a proposal a household member accepted: never silently. */
   decideMemory(ctx: CallerContext, sessionId: string, proposalId: string, body: Body): ProtocolAnswer {
     return this.sessionMutation(ctx, sessionId, 'decideMemory', 'Decision', body, (session) => {
-      const actor = this.requireActor(ctx.actorId);
-      const proposal = this.store.get<MemoryProposal>('MemoryProposal', proposalId);
-      if (!proposal || proposal.work_session_id !== sessionId)
-        throw new ProtocolError(
-          'SILENT_MEMORY_MUTATION',
-          `No MemoryProposal ${proposalId} in this session: memory changes only through a proposal.`,
-        );
-      if (actor.role !== 'household_member' || !actor.authority.includes('memory.decide')) {
-        throw new ProtocolError('SILENT_MEMORY_MUTATION', `${ctx.actorId} cannot decide memory; a household member does.`);
-      }
-      if (proposal.status !== 'proposed')
-        throw new ProtocolError('OPERATION_OUT_OF_ORDER', `MemoryProposal ${proposalId} was already ${proposal.status}.`);
+      const proposal = this.memoryDecidable(ctx.actorId, sessionId, proposalId);
       const decided: MemoryProposal = {
         ...proposal,
         status: body.decision === 'accept' ? 'accepted' : 'rejected',
@@ -970,6 +1025,9 @@ export class ProtocolService {
       const answer = run();
       if (key !== undefined)
         this.store.storeResponse(ctx.actorId, key, { requestSha256, status: answer.status, body: answer.body }, this.clock());
+      // A host record that mirrors this one changes in the same transaction, or neither does.
+      const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
+      for (const mirror of [...this.mirrors]) mirror(change);
       return { ...answer, replayed: false };
     });
     const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
@@ -991,6 +1049,16 @@ export class ProtocolService {
    */
   atomically<T>(fn: () => T, options: { readonly durable?: boolean } = {}): T {
     return this.store.transaction(fn, options);
+  }
+
+  /**
+   * Called inside the transaction of every accepted (not replayed) mutation: the host keeps a
+   * record of its own in line with the protocol's (the Gelernt card with a MemoryProposal). A
+   * mirror that throws rejects the mutation. It records what the household decided; it decides nothing.
+   */
+  onChangeWithin(mirror: (change: ProtocolChange) => void): () => void {
+    this.mirrors.add(mirror);
+    return () => this.mirrors.delete(mirror);
   }
 
   /** Called after every accepted (not replayed) mutation, outside its transaction. */

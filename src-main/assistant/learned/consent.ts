@@ -27,6 +27,17 @@ export interface LearnedDeps {
   readonly changed?: () => void;
   /** Pipelines that are skills waiting for activation (`jarvis skill discover`): decided with their record. */
   readonly pipelineSkills?: PipelineSkills;
+  /** The protocol's MemoryProposal behind a remembered fact: decided with its record, in the same transaction. */
+  readonly factProposals?: FactProposals;
+}
+
+/** Where a fact's record stands after a member's decision on the Gelernt card (`gone`: forgotten). */
+export type FactStanding = 'accepted' | 'proposed' | 'refused' | 'gone';
+
+/** The protocol's proposal behind a fact: it follows every decision taken on the record. */
+export interface FactProposals {
+  /** Records in the protocol that member `by` brought the fact to `standing`; throwing undoes the decision. */
+  decided(record: StoredLearned, standing: FactStanding, by: string): void;
 }
 
 /** The skill behind a pipeline record, when there is one: it is activated or rejected with the record. */
@@ -115,11 +126,16 @@ export class LearnedRecords {
       return this.named({ ...record, state: 'accepted' });
     }
     const at = this.d.clock().toISOString();
-    if (!this.d.store.decide(id, 'accepted', viewer.memberId, at))
-      throw new Refusal('conflict', 'LEARNED_DECIDED', 'This was already accepted.');
-    if (record.kind === 'pipeline') this.d.pipelineSkills?.decided(this.d.store.get(id)!, 'accept', viewer.memberId);
+    const accepted = this.d.store.transaction(() => {
+      if (!this.d.store.decide(id, 'accepted', viewer.memberId, at))
+        throw new Refusal('conflict', 'LEARNED_DECIDED', 'This was already accepted.');
+      const accepted = this.d.store.get(id)!;
+      if (record.kind === 'pipeline') this.d.pipelineSkills?.decided(accepted, 'accept', viewer.memberId);
+      if (record.kind === 'fact') this.d.factProposals?.decided(accepted, 'accepted', viewer.memberId);
+      return accepted;
+    });
     this.d.changed?.();
-    return this.named(this.d.store.get(id)!);
+    return this.named(accepted);
   }
 
   /**
@@ -136,11 +152,14 @@ export class LearnedRecords {
       if (record.state === 'accepted') this.d.overlays!.undo(id, viewer.memberId);
       else this.d.overlays!.decide(id, 'reject', viewer.memberId);
     } else {
-      // A discovered pipeline's skill is rejected with it, for good: its forget cannot be undone.
-      const skill = stored?.kind === 'pipeline' && this.d.pipelineSkills?.decided(stored, 'reject', viewer.memberId);
-      if (!this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString()))
-        throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
-      undoable = !skill;
+      undoable = this.d.store.transaction(() => {
+        // A discovered pipeline's skill is rejected with it, for good: its forget cannot be undone.
+        const skill = stored?.kind === 'pipeline' && this.d.pipelineSkills?.decided(stored, 'reject', viewer.memberId);
+        if (!this.d.store.forget(id, viewer.memberId, this.d.clock().toISOString()))
+          throw new Refusal('not_found', 'LEARNED_NOT_FOUND', 'This is no longer remembered.');
+        if (stored?.kind === 'fact') this.d.factProposals?.decided(stored, 'gone', viewer.memberId);
+        return !skill;
+      });
     }
     this.d.changed?.();
     return undoable;
@@ -158,9 +177,46 @@ export class LearnedRecords {
       this.d.changed?.();
       return this.named(again);
     }
-    if (!this.d.store.restore(id)) throw new Refusal('not_found', 'LEARNED_NOT_FORGOTTEN', 'This was not forgotten.');
+    const restored = this.d.store.transaction(() => {
+      if (!this.d.store.restore(id)) throw new Refusal('not_found', 'LEARNED_NOT_FORGOTTEN', 'This was not forgotten.');
+      const restored = this.d.store.get(id)!;
+      if (restored.kind === 'fact')
+        this.d.factProposals?.decided(restored, restored.state === 'refused' ? 'gone' : restored.state, viewer.memberId);
+      return restored;
+    });
     this.d.changed?.();
-    return this.named(this.d.store.get(id)!);
+    return this.named(this.d.store.get(id) ?? restored);
+  }
+
+  /**
+   * The household decided the fact's protocol proposal there (its own routes): the record
+   * shows the same decision. Runs inside the protocol's transaction; an undecided record only.
+   * `memoryProposalId`: the fact's first proposal, the one the record names.
+   */
+  decidedInProtocol(memoryProposalId: string, state: 'accepted' | 'refused', by: string): void {
+    const record = this.d.store.byMemoryProposal(memoryProposalId);
+    if (!record || record.forgotten || record.state !== 'proposed') return;
+    if (this.d.store.decide(record.id, state, by, this.d.clock().toISOString())) this.d.changed?.();
+  }
+
+  /** A fact and its protocol proposal written together, or neither. */
+  together<T>(fn: () => T): T {
+    return this.d.store.transaction(fn);
+  }
+
+  /** Names the protocol proposal the fact was first proposed with. */
+  link(id: string, memoryProposalId: string): void {
+    this.d.store.link(id, memoryProposalId);
+  }
+
+  /** Every MemoryProposal a fact's record names (forgotten ones too): those facts are decided here, for their member. */
+  memoryProposalIds(): Set<string> {
+    return new Set(
+      this.d.store
+        .facts()
+        .map((r) => r.memory_proposal_id)
+        .filter((id): id is string => id !== undefined),
+    );
   }
 
   /** The accepted facts the assistant may use for this member: their own and the household's. */

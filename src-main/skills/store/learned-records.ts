@@ -18,6 +18,7 @@ interface Row {
   decided_by: string | null;
   forgotten_at: string | null;
   forgotten_by: string | null;
+  memory_proposal_id: string | null;
 }
 
 /** A fact or pipeline as stored; overlays keep their own records beside the skills. */
@@ -37,8 +38,8 @@ export class LearnedRecordStore {
     this.db
       .prepare(
         `INSERT INTO learned_records
-          (id, kind, content, steps_json, source, from_member_id, member_id, state, created_at, decided_at, decided_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          (id, kind, content, steps_json, source, from_member_id, member_id, state, created_at, decided_at, decided_by, memory_proposal_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         record.id,
@@ -52,7 +53,33 @@ export class LearnedRecordStore {
         record.created_at,
         record.decided_at ?? null,
         record.decided_by ?? null,
+        record.memory_proposal_id ?? null,
       );
+  }
+
+  /** Names the protocol MemoryProposal that now stands for the fact (a forgotten record too). */
+  link(id: string, memoryProposalId: string): void {
+    this.db.prepare('UPDATE learned_records SET memory_proposal_id = ? WHERE id = ?').run(memoryProposalId, id);
+  }
+
+  /** The record a MemoryProposal stands for, whether forgotten or not. */
+  byMemoryProposal(memoryProposalId: string): (StoredLearned & { readonly forgotten: boolean }) | undefined {
+    const row = this.db.prepare('SELECT * FROM learned_records WHERE memory_proposal_id = ?').get(memoryProposalId) as Row | undefined;
+    return row ? { ...fromRow(row), forgotten: row.forgotten_at !== null } : undefined;
+  }
+
+  /** Every fact, forgotten or not, with whether it is: what is linked to the protocol and what still needs a link. */
+  facts(): (StoredLearned & { readonly forgotten: boolean; readonly forgotten_by?: string })[] {
+    return (this.db.prepare(`SELECT * FROM learned_records WHERE kind = 'fact' ORDER BY created_at, rowid`).all() as Row[]).map((row) => ({
+      ...fromRow(row),
+      forgotten: row.forgotten_at !== null,
+      ...(row.forgotten_by ? { forgotten_by: row.forgotten_by } : {}),
+    }));
+  }
+
+  /** Runs `fn` in one transaction of the shared database (a record and the protocol's proposal change together). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
   }
 
   get(id: string): StoredLearned | undefined {
@@ -123,5 +150,6 @@ function fromRow(row: Row): StoredLearned {
     created_at: row.created_at,
     ...(row.decided_at ? { decided_at: row.decided_at } : {}),
     ...(row.decided_by ? { decided_by: row.decided_by } : {}),
+    ...(row.memory_proposal_id ? { memory_proposal_id: row.memory_proposal_id } : {}),
   };
 }

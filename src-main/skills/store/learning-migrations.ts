@@ -61,4 +61,16 @@ export const SKILL_LEARNING_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'a remembered fact names the protocol MemoryProposal that stands for it',
+    up(db) {
+      // Facts proposed before this version are linked by their text when the assistant starts:
+      // the proposals are the protocol's records, read through the protocol, not from its table here.
+      db.exec(`
+        ALTER TABLE learned_records ADD COLUMN memory_proposal_id TEXT;
+        CREATE INDEX learned_records_memory_proposal ON learned_records (memory_proposal_id);
+      `);
+    },
+  },
 ];

@@ -1,6 +1,14 @@
 import { useTranslation } from '../i18n';
 import { toolLabel } from '../i18n/tool-label';
-import type { JarvisEvent, LearningRecord, MemoryProposal, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
+import {
+  factsInEffect,
+  type JarvisEvent,
+  type LearningRecord,
+  type MemoryProposal,
+  type ProtocolSessionDetail,
+  type SessionRecords,
+  type WorkSession,
+} from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { wallClock } from '../format/household-time';
 import { useStore } from '../store';
@@ -62,12 +70,23 @@ export function describeEvent(
       return { what: t('protocol.event.contribution'), result: find(detail, 'Contribution', 'contribution_id', event.record_id)?.summary };
     case 'MemoryProposal': {
       const m = find(detail, 'MemoryProposal', 'proposal_id', event.record_id);
+      // A forget is a proposal of its own: accepted, it takes the fact back.
       const key =
-        event.type === 'memory.accepted' ? 'memoryAccepted' : event.type === 'memory.rejected' ? 'memoryRejected' : 'memoryProposed';
+        event.type === 'memory.accepted'
+          ? m?.change === 'forget'
+            ? 'memoryForgotten'
+            : 'memoryAccepted'
+          : event.type === 'memory.rejected'
+            ? 'memoryRejected'
+            : event.type === 'memory.withdrawn'
+              ? 'memoryWithdrawn'
+              : m?.change === 'forget'
+                ? 'memoryForgetProposed'
+                : 'memoryProposed';
       return {
         what: t(`protocol.event.${key}`),
         result: m?.fact,
-        tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' ? 'bad' : 'wait',
+        tone: key === 'memoryAccepted' ? 'ok' : key === 'memoryRejected' || key === 'memoryWithdrawn' ? 'bad' : 'wait',
       };
     }
     case 'LearningRecord': {
@@ -147,7 +166,8 @@ function MemoryProposals({ proposals }: { proposals: readonly MemoryProposal[] }
   const decide = useStore((s) => s.decideMemory);
   const deciding = useStore((s) => s.deciding);
   const open = proposals.filter((p) => p.status === 'proposed');
-  const kept = proposals.filter((p) => p.status === 'accepted');
+  // What is remembered now: a fact forgotten later (a forget that follows it) is no longer kept.
+  const kept = factsInEffect(proposals);
   return (
     <div className="memory" data-testid="memory-proposals">
       <h3 className="sub">{t('protocol.memoryOpen')}</h3>
