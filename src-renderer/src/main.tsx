@@ -6,7 +6,7 @@ import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
 import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
 import { preloadScreen, preloadScreens } from './screens/screen-views';
-import { startWebApp } from './live/web-app';
+import { registerServiceWorker, startWebApp } from './live/web-app';
 import { useStore } from './store';
 import { isWallAddress } from './wall/wall-address';
 import './styles.css';
@@ -54,8 +54,9 @@ function startApp(root: HTMLElement): void {
       ),
     );
     // The rest waits until Home is on screen and the browser idles: first the event stream
-    // (whose first open reloads the home state, so nothing changed in between is lost) and
-    // Home's voice tile, later the other screens' lists and code; at once when one opens.
+    // (whose first open reloads the home state, so nothing changed in between is lost), the
+    // service worker (its first install downloads every built file) and Home's voice tile,
+    // later the other screens' lists and code; at once when one opens.
     const loadOthers = once(() => {
       stopWatching();
       void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
@@ -68,6 +69,7 @@ function startApp(root: HTMLElement): void {
       afterPaint(() =>
         whenIdle(() => {
           connectEvents(useStore);
+          registerServiceWorker();
           void useStore.getState().loadVoiceStatus();
           if (useStore.getState().screen !== 'home') loadOthers();
           setTimeout(() => whenIdle(loadOthers), OTHER_SCREENS_AFTER_MS);

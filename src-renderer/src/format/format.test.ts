@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDay, formatWhen, wallClock, type DayStyle } from './household-time';
+import { addDays, clockAt, formatDay, formatWhen, REFERENCE_FRESH_MS, wallClock, type DayStyle } from './household-time';
 import { formatAmount, formatIngredients, parseIngredients } from './ingredients';
 
 describe('household time', () => {
@@ -19,6 +19,23 @@ describe('household time', () => {
     ] as const;
     for (const [household, utc] of pairs) expect(wallClock(household, 'Europe/Berlin')).toEqual(wallClock(utc, 'Europe/Berlin'));
     expect(wallClock('2026-12-01T18:30:00-05:00', 'America/New_York')).toEqual({ date: '2026-12-01', time: '18:30' });
+  });
+
+  it('reads the clock off a fresh household timestamp as Intl would, and asks Intl once the timestamp is old', () => {
+    const at = new Date('2026-03-29T00:59:40Z');
+    // Berlin, just before summer time: the master's now from 20 s before gives the same clock as Intl.
+    expect(clockAt(at, 'Europe/Berlin', '2026-03-29T01:59:20+01:00')).toEqual({ date: '2026-03-29', time: '01:59' });
+    expect(clockAt(at, 'Europe/Berlin', '2026-03-29T01:59:20+01:00')).toEqual(wallClock(at.toISOString(), 'Europe/Berlin'));
+    expect(clockAt(new Date('2026-12-01T23:30:00Z'), 'America/New_York', '2026-12-01T18:29:30-05:00')).toEqual({
+      date: '2026-12-01',
+      time: '18:30',
+    });
+    // Two minutes later summer time has begun: the reference's winter offset would say 03:00.
+    const later = new Date('2026-03-29T02:00:00Z');
+    expect(Date.parse('2026-03-29T02:58:00+01:00')).toBeLessThan(later.getTime() - REFERENCE_FRESH_MS);
+    expect(clockAt(later, 'Europe/Berlin', '2026-03-29T02:58:00+01:00')).toEqual({ date: '2026-03-29', time: '04:00' });
+    expect(clockAt(later, 'Europe/Berlin')).toEqual({ date: '2026-03-29', time: '04:00' });
+    expect(clockAt(later, 'Europe/Berlin', '2026-03-29T04:00:00Z')).toEqual({ date: '2026-03-29', time: '04:00' });
   });
 
   it('writes days in German and English exactly as Intl does, every day of a year', () => {

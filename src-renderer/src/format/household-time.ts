@@ -38,6 +38,27 @@ export function wallClock(iso: string, timeZone: string): { date: string; time: 
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+const OFFSET = /([+-])(\d{2}):(\d{2})$/;
+
+/** How far a reference instant may lie from the clock it is read for (see clockAt). */
+export const REFERENCE_FRESH_MS = 60_000;
+
+/**
+ * The household's wall clock at `at`. `reference` is an instant the master wrote with the
+ * household's offset (HomeState.now): when it is at most a minute away, its offset gives the
+ * clock without Intl (the wall display's first paint would wait for Intl's first use). A change
+ * of offset (summer time) inside that minute shows until the clock's next tick reads Intl.
+ */
+export function clockAt(at: Date, timeZone: string, reference?: string): { date: string; time: string } {
+  const offset = reference && HOUSEHOLD_OFFSET.test(reference) ? OFFSET.exec(reference) : null;
+  if (offset && Math.abs(at.getTime() - Date.parse(reference!)) <= REFERENCE_FRESH_MS) {
+    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+    const local = new Date(at.getTime() + minutes * 60_000).toISOString();
+    return { date: local.slice(0, 10), time: local.slice(11, 16) };
+  }
+  return wallClock(at.toISOString(), timeZone);
+}
+
 /** Calendar arithmetic on "YYYY-MM-DD" (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -22,14 +22,12 @@ export function canInstall(): boolean {
 }
 
 /**
- * Registers the service worker and listens to it: a tapped notification opens its item
- * here, and the notification's buttons changed the household, so Home reloads.
+ * Listens to the service worker: a tapped notification opens its item here, and the
+ * notification's buttons changed the household, so Home reloads. From the start, so a
+ * message the worker sends while the page loads is not lost.
  */
 export function startWebApp(store: Api): void {
   if (!canInstall()) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-    // No service worker (a development server, a locked-down browser): the app works online as before.
-  });
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
     const data = e.data as { type?: string; url?: string } | null;
     if (data?.type === 'open' && typeof data.url === 'string') {
@@ -37,6 +35,17 @@ export function startWebApp(store: Api): void {
       if (screen) store.getState().setScreen(screen);
     }
     if (data?.type === 'handled' || data?.type === 'push') void store.getState().loadHome();
+  });
+}
+
+/**
+ * Registers the service worker. Its first install downloads every built file, so the app
+ * asks for it once the first screen is up, not while that screen loads.
+ */
+export function registerServiceWorker(): void {
+  if (!canInstall()) return;
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+    // No service worker (a development server, a locked-down browser): the app works online as before.
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import './calendar/calendar.css';
 import { useTranslation } from '../i18n';
 import type { CalendarDeleteArgs, CalendarEvent, RecurrenceScope, SymbolicTime } from '../../../src-shared';
@@ -11,6 +11,7 @@ import { CALENDAR_VIEWS } from '../store/calendar-slice';
 import { messageOf } from '../store/resource';
 import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
+import { useFirstRows } from '../components/first-rows';
 import { AssigneeBadge, AssigneePicker, MemberLegend } from '../members/Assignee';
 import { byInstant } from '../format/compare';
 import { eventKey, isOccurrence, pageAnchor, visibleRange } from './calendar/calendar-days';
@@ -237,6 +238,9 @@ function Reminders() {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('09:00');
   const [assignee, setAssignee] = useState('');
+  // Every event brings its reminder: a busy month lists hundreds below the calendar.
+  const sorted = useMemo(() => [...(hh?.state.reminders ?? [])].sort((a, b) => byInstant(a.at, b.at)), [hh?.state.reminders]);
+  const shown = useFirstRows(sorted);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!hh || !text.trim()) return;
@@ -264,41 +268,39 @@ function Reminders() {
                 </Field>
                 <FormActions submit={t('calendar.newReminder')} />
               </form>
-              {hh.state.reminders.length ? (
+              {shown.length ? (
                 <ul className="item-list">
-                  {[...hh.state.reminders]
-                    .sort((a, b) => byInstant(a.at, b.at))
-                    .map((r) => (
-                      <li key={r.id} className={r.fired_at ? 'is-done' : ''}>
-                        <span className="item-main">
-                          <span>
-                            <AssigneeBadge assignee={r.assignee} />
-                            {r.text}
-                          </span>
-                          <span className="muted small">
-                            {formatWhen(r.at, hh.timezone, hh.today, i18n.language, {
-                              today: t('common.today'),
-                              tomorrow: t('common.tomorrow'),
-                            })}
-                            {r.source === 'event' ? ` · ${t('calendar.fromEvent')}` : ''}
-                            {r.fired_at ? ` · ${t('calendar.fired')}` : ''}
-                          </span>
+                  {shown.map((r) => (
+                    <li key={r.id} className={r.fired_at ? 'is-done' : ''}>
+                      <span className="item-main">
+                        <span>
+                          <AssigneeBadge assignee={r.assignee} />
+                          {r.text}
                         </span>
-                        <button
-                          type="button"
-                          className="icon-btn danger"
-                          aria-label={`${t('common.delete')}: ${r.text}`}
-                          onClick={() =>
-                            void mutate('reminders_delete', { id: r.id }, (s) => ({
-                              ...s,
-                              reminders: s.reminders.filter((x) => x.id !== r.id),
-                            }))
-                          }
-                        >
-                          <Icon name="trash" />
-                        </button>
-                      </li>
-                    ))}
+                        <span className="muted small">
+                          {formatWhen(r.at, hh.timezone, hh.today, i18n.language, {
+                            today: t('common.today'),
+                            tomorrow: t('common.tomorrow'),
+                          })}
+                          {r.source === 'event' ? ` · ${t('calendar.fromEvent')}` : ''}
+                          {r.fired_at ? ` · ${t('calendar.fired')}` : ''}
+                        </span>
+                      </span>
+                      <button
+                        type="button"
+                        className="icon-btn danger"
+                        aria-label={`${t('common.delete')}: ${r.text}`}
+                        onClick={() =>
+                          void mutate('reminders_delete', { id: r.id }, (s) => ({
+                            ...s,
+                            reminders: s.reminders.filter((x) => x.id !== r.id),
+                          }))
+                        }
+                      >
+                        <Icon name="trash" />
+                      </button>
+                    </li>
+                  ))}
                 </ul>
               ) : (
                 <p className="muted">{t('calendar.noReminders')}</p>

@@ -5,7 +5,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatGroceryAmounts, groceryAmountsOf, type CalendarEvent, type HomeState, type MealPlanEntry } from '../../../src-shared';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useTranslation } from '../i18n';
-import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../format/household-time';
+import { addDays, clockAt, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../format/household-time';
 import { useStore } from '../store';
 import { tickChore } from '../store/chore-actions';
 import { DayView } from '../screens/calendar/CalendarViews';
@@ -16,14 +16,17 @@ import { inQuietHours } from './quiet-hours';
 import '../screens/calendar/calendar.css';
 import './wall.css';
 
-/** The household's wall clock, ticking each minute (it decides the greeting, today and the dimming). */
-function useMinuteClock(timezone: string | undefined): { date: string; time: string } | undefined {
+/**
+ * The household's wall clock, ticking each minute (it decides the greeting, today and the
+ * dimming). Read off the state's `now` while that is fresh, so the first paint needs no Intl.
+ */
+function useMinuteClock(state: HomeState | undefined): { date: string; time: string } | undefined {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  return timezone ? wallClock(now.toISOString(), timezone) : undefined;
+  return state ? clockAt(now, state.timezone, state.now) : undefined;
 }
 
 function Section({ title, className, testId, children }: { title: string; className?: string; testId: string; children: ReactNode }) {
@@ -198,7 +201,7 @@ export function WallDisplay() {
   const quiet = useStore((s) => s.wallQuietHours);
   const mode = useStore((s) => s.mode);
   const state = home.data;
-  const clock = useMinuteClock(state?.timezone);
+  const clock = useMinuteClock(state);
   const dimmed = clock ? inQuietHours(clock.time, quiet) : false;
 
   useEffect(() => {

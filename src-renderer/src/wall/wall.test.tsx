@@ -114,6 +114,15 @@ describe('the wall display', () => {
     expect(screen.getByTestId('wall-display').dataset.dimmed).toBe('true');
   });
 
+  it('reads its clock off the state the master just sent, so its first paint does not wait for Intl', () => {
+    const intl = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    useStore.setState({ home: { status: 'ready', data: household() } });
+    render(<WallDisplay />);
+    expect(screen.getByTestId('wall-clock').textContent).toBe('10:30');
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
+  });
+
   it('says since when it has no connection', () => {
     useStore.setState({ home: { status: 'ready', data: household() } });
     useStore.getState().markWallConnection(false, new Date('2026-12-01T09:15:00+01:00'));
