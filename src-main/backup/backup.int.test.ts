@@ -222,11 +222,11 @@ describe('upgrades', () => {
       "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)",
     ).run();
     // In the way of the last household step, which adds this column.
-    db.exec('ALTER TABLE household_events ADD COLUMN reminder_minutes INTEGER');
+    db.exec("ALTER TABLE household_groceries ADD COLUMN amounts TEXT NOT NULL DEFAULT '[]'");
     db.close();
     // The protocol migrates before the household fails; it is undone with it.
     await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(
-      /duplicate column name: reminder_minutes.*The upgrade was undone/s,
+      /duplicate column name: amounts.*The upgrade was undone/s,
     );
     expect(readSchemasOfFile(dataFile)).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     const after = openDatabase(dataFile);
