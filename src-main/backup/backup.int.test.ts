@@ -225,9 +225,7 @@ describe('upgrades', () => {
     db.exec("ALTER TABLE household_groceries ADD COLUMN amounts TEXT NOT NULL DEFAULT '[]'");
     db.close();
     // The protocol migrates before the household fails; it is undone with it.
-    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(
-      /duplicate column name: amounts.*The upgrade was undone/s,
-    );
+    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(/duplicate column name: amounts.*The upgrade was undone/s);
     expect(readSchemasOfFile(dataFile)).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     const after = openDatabase(dataFile);
     try {
