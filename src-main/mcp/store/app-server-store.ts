@@ -46,31 +46,14 @@ export class McpAppServerStore {
       .prepare(
         'INSERT INTO mcp_app_servers (name, kind, command, args, url, secret_names, secrets_sealed, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(
-        row.name,
-        row.kind,
-        row.command ?? null,
-        JSON.stringify(row.args),
-        row.url ?? null,
-        JSON.stringify(row.secretNames),
-        row.secretsSealed ?? null,
-        row.createdMs,
-      );
+      .run(row.name, ...definitionColumns(row), row.createdMs);
   }
 
   /** The row of a changed server, in place (its off switch and tool list stay). */
   replace(row: AppServerRow): void {
     this.db
       .prepare('UPDATE mcp_app_servers SET kind = ?, command = ?, args = ?, url = ?, secret_names = ?, secrets_sealed = ? WHERE name = ?')
-      .run(
-        row.kind,
-        row.command ?? null,
-        JSON.stringify(row.args),
-        row.url ?? null,
-        JSON.stringify(row.secretNames),
-        row.secretsSealed ?? null,
-        row.name,
-      );
+      .run(...definitionColumns(row), row.name);
   }
 
   remove(name: string): void {
@@ -89,4 +72,16 @@ export class McpAppServerStore {
     if (off) this.db.prepare('INSERT OR REPLACE INTO mcp_servers_off (name, updated_ms) VALUES (?, ?)').run(name, nowMs);
     else this.db.prepare('DELETE FROM mcp_servers_off WHERE name = ?').run(name);
   }
+}
+
+/** kind, command, args, url, secret_names, secrets_sealed: what an add writes and a change rewrites. */
+function definitionColumns(row: AppServerRow): [string, string | null, string, string | null, string, string | null] {
+  return [
+    row.kind,
+    row.command ?? null,
+    JSON.stringify(row.args),
+    row.url ?? null,
+    JSON.stringify(row.secretNames),
+    row.secretsSealed ?? null,
+  ];
 }
