@@ -76,6 +76,23 @@ async function openWall(language: 'de' | 'en', viewport = { width: 1280, height:
 }
 
 describe('the wall display', () => {
+  it("is a page of its own: the app's entry and screens never download", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${app!.url}/?wall`);
+    await page.getByTestId('wall-today').getByText('Schwimmkurs').waitFor();
+    const appEntry = /<script type="module"[^>]*src="([^"]+)"/.exec(await (await fetch(`${app!.url}/`)).text())?.[1];
+    expect(appEntry).toMatch(/^\/assets\/index-.+\.js$/);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts).not.toContain(appEntry);
+    expect(scripts.filter((s) => /Screen-/.test(s))).toEqual([]);
+    await context.close();
+  });
+
   for (const [language, words] of [
     ['de', { today: 'Heute', meals: 'Essen heute', shopping: 'Einkaufsliste', due: 'Heute zu erledigen' }],
     ['en', { today: 'Today', meals: "Today's meals", shopping: 'Shopping list', due: 'Due today' }],

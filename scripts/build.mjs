@@ -267,14 +267,14 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
 
 /**
  * The installable app's service worker, beside index.html (scope /). Its version is the
- * built index.html's: a new build is a new worker, which renews the offline shell.
+ * built pages' (index.html and wall.html, which name every hashed entry): a new build is a new
+ * worker, which renews the offline shell.
  */
 async function buildServiceWorker(esbuild) {
   const outdir = join(root, 'dist', 'renderer');
-  const shellVersion = createHash('sha256')
-    .update(readFileSync(join(outdir, 'index.html')))
-    .digest('hex')
-    .slice(0, 16);
+  const pages = createHash('sha256');
+  for (const page of ['index.html', 'wall.html']) pages.update(readFileSync(join(outdir, page)));
+  const shellVersion = pages.digest('hex').slice(0, 16);
   // Every built file but source maps: each screen's code is there offline, not only the ones opened.
   const files = [];
   listFiles(outdir, files);

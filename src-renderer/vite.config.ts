@@ -15,5 +15,7 @@ export default defineConfig({
     sourcemap: false,
     // Module preload polyfill injects an inline script, which the CSP forbids.
     modulePreload: { polyfill: false },
+    // Two pages: the app, and the wall display's own small one (the master serves it for /?wall).
+    rollupOptions: { input: { index: join(here, 'index.html'), wall: join(here, 'wall.html') } },
   },
 });

@@ -26,7 +26,9 @@ const OTHER_SCREENS_AFTER_MS = 2000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The wall display is its own small app: no screens, no assistant, no controls.
+// The wall display is its own small app: no screens, no assistant, no controls. The master
+// answers /?wall with wall.html; this path is for a server that sends index.html for every
+// address (Vite's dev server, a service worker installed by an older build).
 if (isWallAddress()) void import('./wall/start-wall').then((m) => m.startWall(root));
 else startApp(root);
 

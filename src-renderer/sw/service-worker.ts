@@ -3,7 +3,7 @@
 // ("Erledigt", "In 10 Min.", "In 1 Std.") with the device's own credentials; a parent's
 // approval ("Erlauben", "Ablehnen") is answered the same way from the lock screen.
 import { PHONE_SNOOZE_MINUTES, type ApprovalPushMessage, type PhoneSnoozeAction, type PushMessage } from '../../src-shared';
-import { cacheRuleFor, STATE_PATH } from './shell-cache';
+import { cacheRuleFor, pageKeyFor, STATE_PATH } from './shell-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Set by the build: a new build is a new worker, which renews the shell. */
@@ -67,8 +67,8 @@ self.addEventListener('fetch', (event) => {
   const navigate = request.mode === 'navigate';
   const rule = cacheRuleFor(request.method, url, self.location.origin, navigate);
   if (rule === 'network-only') return;
-  // Every page of the app is index.html (the app routes itself); the state has one key.
-  const key = navigate ? '/' : url.pathname === STATE_PATH ? STATE_PATH : request;
+  // A page is index.html (the app routes itself) or the wall's; the state has one key.
+  const key = navigate ? pageKeyFor(url) : url.pathname === STATE_PATH ? STATE_PATH : request;
   event.respondWith(rule === 'cache-first' ? cacheFirst(request) : networkFirst(request, key));
 });
 

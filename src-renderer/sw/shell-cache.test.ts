@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRuleFor } from './shell-cache';
+import { cacheRuleFor, pageKeyFor } from './shell-cache';
 
 const origin = 'https://jarvis.local:8443';
 const rule = (path: string, method = 'GET', navigate = false) => cacheRuleFor(method, new URL(path, origin), origin, navigate);
@@ -20,5 +20,15 @@ describe('what the service worker keeps for offline use', () => {
     expect(rule('/api/state?x=1')).toBe('network-only');
     expect(rule('/sw.js')).toBe('network-only');
     expect(cacheRuleFor('GET', new URL('https://cdn.example.com/a.js'), origin, false)).toBe('network-only');
+  });
+});
+
+describe('which cached page an address opens offline', () => {
+  it('the wall display its own page, every other address the app', () => {
+    expect(pageKeyFor(new URL('/?wall', origin))).toBe('/wall.html');
+    expect(pageKeyFor(new URL('/?lang=de&wall=1', origin))).toBe('/wall.html');
+    expect(pageKeyFor(new URL('/', origin))).toBe('/');
+    expect(pageKeyFor(new URL('/?reminder=rem_1', origin))).toBe('/');
+    expect(pageKeyFor(new URL('/kalender?wallpaper', origin))).toBe('/');
   });
 });

@@ -20,3 +20,11 @@ export function cacheRuleFor(method: string, url: URL, origin: string, navigate:
   if (url.pathname.startsWith('/api/') || url.pathname === '/sw.js') return 'network-only';
   return 'network-first';
 }
+
+/**
+ * The cache key of a page: the wall display (`/?wall`) is its own page (wall.html); every other
+ * address is the app's index.html, which routes itself.
+ */
+export function pageKeyFor(url: URL): string {
+  return new URLSearchParams(url.search).has('wall') ? '/wall.html' : '/';
+}

@@ -56,4 +56,29 @@ describe('serveUi', () => {
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     await app.close();
   });
+
+  it("answers the wall display's address with its own page, under the same policy", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jarvis-ui-'));
+    writeFileSync(join(root, 'index.html'), '<html>app</html>');
+    writeFileSync(join(root, 'wall.html'), '<html>wall</html>');
+    const app = Fastify();
+    serveUi(app, root, (method, url) => ({ error: { code: 'NOT_FOUND', message: `${method} ${url}` } }));
+    for (const url of ['/?wall', '/?lang=de&wall', '/?wall=1', '/wall.html']) {
+      const page = await app.inject({ url });
+      expect(page.body, url).toBe('<html>wall</html>');
+      expect(page.headers['content-security-policy'], url).toBe(UI_CSP);
+    }
+    expect((await app.inject({ url: '/?wallpaper' })).body).toBe('<html>app</html>');
+    expect((await app.inject({ url: '/' })).body).toBe('<html>app</html>');
+    await app.close();
+  });
+
+  it('opens the wall through the app when the build has no wall page', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jarvis-ui-'));
+    writeFileSync(join(root, 'index.html'), '<html>app</html>');
+    const app = Fastify();
+    serveUi(app, root, (method, url) => ({ error: { code: 'NOT_FOUND', message: `${method} ${url}` } }));
+    expect((await app.inject({ url: '/?wall' })).body).toBe('<html>app</html>');
+    await app.close();
+  });
 });

@@ -62,8 +62,15 @@ function fileContents(cache: Map<string, Buffer>, file: string): Buffer | ReadSt
   return bytes;
 }
 
+/** The wall display's address (`/?wall`), which the desktop app's wall window and paired tablets open. */
+function isWallRequest(url: string): boolean {
+  const query = url.indexOf('?');
+  return query >= 0 && new URLSearchParams(url.slice(query + 1)).has('wall');
+}
+
 /**
- * Serves the built renderer: files by path, index.html for app routes (deep links), and
+ * Serves the built renderer: files by path, index.html for app routes (deep links), the wall
+ * display's own page (wall.html, a small entry without the app) for `/?wall`, and
  * `Cache-Control: no-store` everywhere so an old bundle never survives an update
  *. Unknown /api/ routes and missing assets stay JSON 404s.
  */
@@ -73,20 +80,24 @@ export function serveUi(app: FastifyInstance, root: string, notFound: (method: s
     return;
   }
   const indexHtml = readFileSync(join(root, 'index.html'));
+  // A build without the wall's page (an older one) opens the wall through the app's entry.
+  const wallHtml = existsSync(join(root, 'wall.html')) ? readFileSync(join(root, 'wall.html')) : indexHtml;
   const files = new Map<string, Buffer>();
-  const sendIndex = (reply: FastifyReply) =>
+  const sendPage = (reply: FastifyReply, html: Buffer) =>
     reply
       .header('Cache-Control', 'no-store')
       .header('Content-Security-Policy', UI_CSP)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(html);
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/')) {
-      if (path === '/' || path === '/index.html') return sendIndex(reply);
+      if (path === '/' && isWallRequest(req.url)) return sendPage(reply, wallHtml);
+      if (path === '/' || path === '/index.html') return sendPage(reply, indexHtml);
+      if (path === '/wall.html') return sendPage(reply, wallHtml);
       const file = resolveStaticPath(root, path);
       if (file) {
         return reply
@@ -96,7 +107,7 @@ export function serveUi(app: FastifyInstance, root: string, notFound: (method: s
           .send(fileContents(files, file));
       }
       // An app route (no file extension) gets the app; a missing asset a 404.
-      if (!/\.[a-z0-9]+$/i.test(path)) return sendIndex(reply);
+      if (!/\.[a-z0-9]+$/i.test(path)) return sendPage(reply, indexHtml);
     }
     return reply.code(404).send(notFound(req.method, req.url));
   });
