@@ -23,6 +23,12 @@ import { IcsImportCard } from './calendar/IcsImportCard';
 import { SubscriptionsCard } from './calendar/SubscriptionsCard';
 import { CalendarAccountsCard } from './calendar/CalendarAccountsCard';
 
+/**
+ * The reminders card sits below a month grid that is taller than a laptop's window: its first
+ * paint needs fewer rows than a list at the top (the rest follows a frame later).
+ */
+const REMINDERS_FIRST_ROWS = 10;
+
 export function whenOf(date: string, time: string): SymbolicTime {
   return time ? { kind: 'absolute', date, time } : { kind: 'absolute', date };
 }
@@ -240,7 +246,7 @@ function Reminders() {
   const [assignee, setAssignee] = useState('');
   // Every event brings its reminder: a busy month lists hundreds below the calendar.
   const sorted = useMemo(() => [...(hh?.state.reminders ?? [])].sort((a, b) => byInstant(a.at, b.at)), [hh?.state.reminders]);
-  const shown = useFirstRows(sorted);
+  const shown = useFirstRows(sorted, REMINDERS_FIRST_ROWS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!hh || !text.trim()) return;
