@@ -9,6 +9,7 @@ import { ProtocolRecorder } from '../protocol';
 import { countedProtocol } from '../testing/counted-protocol';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { protocolAudit } from './audit';
 import { OllamaConnection } from './ollama-connection';
 
@@ -28,6 +29,7 @@ function setup() {
   const home = new MemoryHomeProvider();
   registry.addProvider(home);
   const assistant = new Assistant({
+    ...NO_COLLABORATORS,
     config,
     clock,
     registry,
