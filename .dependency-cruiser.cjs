@@ -37,6 +37,14 @@ module.exports = {
       to: { path: '^src-main/', pathNot: ['^src-main/skills/process/', '^src-main/platform/validation/'] },
     },
     {
+      name: 'main-reaches-skills-only-for-pinning',
+      comment:
+        "Skills run as their own processes; the master reads no skill's code, except the home pack's pinning module: the one place a certificate pin is checked, for the skills and the master's event streams alike.",
+      severity: 'error',
+      from: { path: '^(src-main|workers|src-shared)/' },
+      to: { path: '^skills/', pathNot: '^skills/home/_lib/pinned-https\\.mjs$' },
+    },
+    {
       name: 'platform-imports-no-capability',
       comment:
         'The platform floor (config, database, events, trace, validation, registry, the HTTP server ...) is what capabilities stand on; it never reaches up.',

@@ -300,7 +300,8 @@ async function buildServiceWorker(esbuild) {
 
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
+    // The master bundles the home pack's pinning module (skills/home/_lib/pinned-https.mjs).
+    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', ...common],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');

@@ -29,6 +29,9 @@ const FILES: Record<string, string> = {
   'src-main/protocol/chain.ts': 'export const ch = 1;\n',
   'src-main/protocol/uses-own-file.ts': "import { ch } from './chain';\nexport const po = ch;\n",
   'src-main/mesh/uses-index.ts': "import { p } from '../protocol/index';\nexport const mi = p;\n",
+  'skills/home/_lib/pinned-https.mjs': 'export const pin = 1;\n',
+  'skills/home/hue/hue-client.mjs': 'export const hue = 1;\n',
+  'src-main/home/uses-pinning.ts': "import { pin } from '../../skills/home/_lib/pinned-https.mjs';\nexport const hp = pin;\n",
   // Forbidden
   'src-shared/uses-node.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
   'src-renderer/src/uses-main.ts': "import { c } from '../../src-main/platform/config/index';\nexport const b = c;\n",
@@ -46,6 +49,7 @@ const FILES: Record<string, string> = {
   'src-main/home/loop-a.ts': "import { lb } from './loop-b';\nexport const la = () => lb;\n",
   'src-main/home/loop-b.ts': "import { la } from './loop-a';\nexport const lb = () => la;\n",
   'src-main/voice/member-routes.ts': "import { s } from '../platform/database/index';\nexport const vr = s;\n",
+  'src-main/home/uses-skill-code.ts': "import { hue } from '../../skills/home/hue/hue-client.mjs';\nexport const hs = hue;\n",
   // A folder-level cycle: mesh -> knowledge -> mesh (no single module cycles).
   'src-main/mesh/a.ts': "import { kb } from '../knowledge/b';\nexport const ma = kb;\n",
   'src-main/mesh/c.ts': 'export const mc = 1;\n',
@@ -104,6 +108,7 @@ describe('layer rules', () => {
       'src-main/protocol/chain.ts',
       'src-main/protocol/uses-own-file.ts',
       'src-main/mesh/uses-index.ts',
+      'src-main/home/uses-pinning.ts',
     ];
     for (const file of allowed) expect(rulesFor(file), file).toEqual([]);
   });
@@ -132,6 +137,10 @@ describe('layer rules', () => {
 
   it("fail when a capability reaches past another capability's index.ts", () => {
     expect(rulesFor('src-main/mesh/reaches-inside.ts')).toContain('capability-through-its-index');
+  });
+
+  it("fail when the master imports a skill's code other than the pinning module", () => {
+    expect(rulesFor('src-main/home/uses-skill-code.ts')).toContain('main-reaches-skills-only-for-pinning');
   });
 
   it('fail when two modules import each other', () => {

@@ -32,3 +32,5 @@ export * from './approvals';
 export * from './chores';
 export * from './family-text';
 export * from './learned';
+export * from './home-devices';
+export * from './home-integrations';
