@@ -7,7 +7,7 @@ import {
   type SpanFields,
   type CalendarObjectInfo,
   type CalendarObjectKind,
-} from './calendar-objects';
+} from './ics/calendar-objects';
 import type {
   ComponentStatus,
   MemberLanguage,
@@ -29,9 +29,17 @@ import { HouseholdStore } from './store';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
 import { presentCard, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
-import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
-import type { IcsSeriesFields, ParsedIcs } from './ics-parse';
-import { IcsReader } from './ics-reader';
+import {
+  exportIcs,
+  IcsImportJournal,
+  saveIcs,
+  saveIcsEvents,
+  saveIcsSeriesAndTasks,
+  undoIcsEvents,
+  type IcsImportResult,
+} from './ics/import-export';
+import type { IcsSeriesFields, ParsedIcs } from './ics/parse';
+import { IcsReader } from './ics/reader';
 import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
 import { HANDLERS } from './tools';
 import { deriveGroceries } from './automations/meal-groceries';

@@ -1,20 +1,20 @@
-// Calendar ICS import (saving what ics-parse.ts read on a worker thread) and export with
+// Calendar ICS import (saving what parse.ts read on a worker thread) and export with
 // ical.js (RFC 5545 serialisation): one-off events, series with their rule, EXDATEs and
 // changed occurrences (RECURRENCE-ID), and the VTIMEZONE of every zone a series uses.
 import ICAL from 'ical.js';
-import type { CalendarEvent, Task } from '../../src-shared';
-import type { EventRecord, OverrideRecord, ReminderRecord, TaskRecord } from './store';
-import { newId } from './store';
-import { followEventChange } from './automations/event-reminders';
-import { syncSeriesReminder } from './automations/series-reminders';
-import { cardForNewTask, followTaskChange } from './automations/task-kanban';
-import type { HomeEnv } from './env';
-import type { IcsEventFields, IcsSkipped, ParsedIcs } from './ics-parse';
-import { vtimezoneLines } from './ics-vtimezone';
-import { presentEvent, presentTask } from './present';
-import { seriesEndOf, shapeOf } from './recurrence';
-import { insertEvent } from './tools';
-import { wallClockAt } from './time';
+import type { CalendarEvent, Task } from '../../../src-shared';
+import type { EventRecord, OverrideRecord, ReminderRecord, TaskRecord } from '../store';
+import { newId } from '../store';
+import { followEventChange } from '../automations/event-reminders';
+import { syncSeriesReminder } from '../automations/series-reminders';
+import { cardForNewTask, followTaskChange } from '../automations/task-kanban';
+import type { HomeEnv } from '../env';
+import type { IcsEventFields, IcsSkipped, ParsedIcs } from './parse';
+import { vtimezoneLines } from './vtimezone';
+import { presentEvent, presentTask } from '../present';
+import { seriesEndOf, shapeOf } from '../recurrence';
+import { insertEvent } from '../tools';
+import { wallClockAt } from '../time';
 
 export interface IcsImportResult {
   /** New events and series (a series as its first occurrence). */
@@ -141,7 +141,7 @@ export function saveIcsSeriesAndTasks(
   return { imported, updated, tasks };
 }
 
-/** Saves a parsed calendar (ics-parse.ts) at once, inside the caller's transaction. */
+/** Saves a parsed calendar (parse.ts) at once, inside the caller's transaction. */
 export function saveIcs(env: HomeEnv, parsed: ParsedIcs): IcsImportResult {
   const events = saveIcsEvents(env, parsed.events);
   const rest = saveIcsSeriesAndTasks(env, parsed);

@@ -1,7 +1,7 @@
 // A large calendar is saved in slices with turns of the event loop between them, and
 // still whole or not at all.
 import { describe, expect, it } from 'vitest';
-import { createHouseholdFixture } from '../testing/household';
+import { createHouseholdFixture } from '../../testing/household';
 
 const NOW = '2026-03-01T09:00:00Z';
 

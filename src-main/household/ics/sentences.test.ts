@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HomeError } from './errors';
-import { parseIcs } from './ics-parse';
+import { HomeError } from '../errors';
+import { parseIcs } from './parse';
 
 // Broken calendar files of the kinds real exports contain: whatever JARVIS answers (a
 // refusal, a skipped entry, a warning) is a sentence for the family, never a JavaScript

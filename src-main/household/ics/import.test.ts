@@ -2,11 +2,11 @@
 // saved and written back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createHouseholdFixture } from '../testing/household';
-import { parseIcs } from './ics-parse';
-import { saveIcs } from './ics';
-import { ianaZoneOf, isIanaZone, WINDOWS_ZONES } from './ics-zones';
-import { toRfc3339 } from './time';
+import { createHouseholdFixture } from '../../testing/household';
+import { parseIcs } from './parse';
+import { saveIcs } from './import-export';
+import { ianaZoneOf, isIanaZone, WINDOWS_ZONES } from './zones';
+import { toRfc3339 } from '../time';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const NOW = '2026-03-01T09:00:00Z';

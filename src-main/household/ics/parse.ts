@@ -4,12 +4,12 @@
 // that names an IANA zone (also as Thunderbird or Windows write it) is used as such, any
 // other TZID by the file's own VTIMEZONE, UTC stays UTC, floating times are household time.
 import ICAL from 'ical.js';
-import type { IcsSkippedComponent, TaskPriority, TaskStatus } from '../../src-shared';
-import { HomeError } from './errors';
-import { isRealDateOrDateTime, veventBlocks, veventLines, type PropertyLine } from './ics-lines';
-import { ianaZoneOf } from './ics-zones';
-import { formatRule, isRuleOccurrence, parseRule, RuleError, shapeOf } from './recurrence';
-import { addDays, formatDateDe, instantOf, localDateOf, offsetMinutesAt, startOfDay } from './time';
+import type { IcsSkippedComponent, TaskPriority, TaskStatus } from '../../../src-shared';
+import { HomeError } from '../errors';
+import { isRealDateOrDateTime, veventBlocks, veventLines, type PropertyLine } from './lines';
+import { ianaZoneOf } from './zones';
+import { formatRule, isRuleOccurrence, parseRule, RuleError, shapeOf } from '../recurrence';
+import { addDays, formatDateDe, instantOf, localDateOf, offsetMinutesAt, startOfDay } from '../time';
 
 export interface IcsEventFields {
   readonly title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HomeError } from './errors';
-import { ICS_LIMITS, parseIcs } from './ics-parse';
+import { HomeError } from '../errors';
+import { ICS_LIMITS, parseIcs } from './parse';
 
 const NOW = Date.UTC(2026, 0, 10, 12);
 

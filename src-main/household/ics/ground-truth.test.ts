@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { parseIcs, type ParsedIcs } from './ics-parse';
-import { ruleOccurrencesIn, shapeOf } from './recurrence';
+import { parseIcs, type ParsedIcs } from './parse';
+import { ruleOccurrencesIn, shapeOf } from '../recurrence';
 
 // Ground truth for the import: a corpus of recurrence files written here (EXDATE and RDATE
 // kinds, overrides, a zone with daylight saving, all-day series) is expanded over a year by

@@ -1,6 +1,6 @@
-import { OffThreadAbort, OffThreadRunner } from '../platform/off-thread';
-import { HomeError } from './errors';
-import type { IcsParseInput, ParsedIcs } from './ics-parse';
+import { OffThreadAbort, OffThreadRunner } from '../../platform/off-thread';
+import { HomeError } from '../errors';
+import type { IcsParseInput, ParsedIcs } from './parse';
 
 /** The worker's hard stop: above the parser's own budget, for a loop inside ical.js itself. */
 const HARD_TIMEOUT_MS = 15_000;
@@ -12,7 +12,7 @@ const HARD_TIMEOUT_MS = 15_000;
  */
 export class IcsReader {
   private readonly runner = new OffThreadRunner<IcsParseInput, ParsedIcs>(
-    { bundle: 'household-ics-worker.cjs', source: new URL('./ics-worker.ts', import.meta.url) },
+    { bundle: 'household-ics-worker.cjs', source: new URL('./worker.ts', import.meta.url) },
     { timeoutMs: HARD_TIMEOUT_MS, maxHeapMb: 256, concurrency: 1, maxWaiting: 8 },
   );
 

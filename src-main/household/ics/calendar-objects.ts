@@ -3,11 +3,11 @@
 // CalDAV server): a cheap version per object, and its iCalendar text on demand.
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { assigneesOfRecord, type EventRecord, type HouseholdStore, type OverrideRecord, type TaskRecord } from './store';
-import { addSeriesTime, addSpan, addWords, icalDate, icalTimeUtc, vtimezone } from './ics';
-import { calendarItems } from './calendar-read';
-import { parseIcs, type IcsSeriesFields, type ParsedIcs } from './ics-parse';
-import { occurrencesIn } from './recurrence';
+import { assigneesOfRecord, type EventRecord, type HouseholdStore, type OverrideRecord, type TaskRecord } from '../store';
+import { addSeriesTime, addSpan, addWords, icalDate, icalTimeUtc, vtimezone } from './import-export';
+import { calendarItems } from '../calendar-read';
+import { parseIcs, type IcsSeriesFields, type ParsedIcs } from './parse';
+import { occurrencesIn } from '../recurrence';
 
 export type CalendarObjectKind = 'event' | 'task';
 

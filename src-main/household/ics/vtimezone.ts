@@ -2,9 +2,9 @@
 // one for every TZID a file uses, and a series only repeats at the right wall time in other
 // programs when its zone comes along. The zone's current rule (this year's switches) is
 // written as a yearly rule from 1970, which is what Thunderbird and Google write too.
-import { dayNumber } from './recurrence/rule';
-import { civilOf, weekdayOfDay } from './recurrence/expand';
-import { offsetMinutesAt } from './time';
+import { dayNumber } from '../recurrence/rule';
+import { civilOf, weekdayOfDay } from '../recurrence/expand';
+import { offsetMinutesAt } from '../time';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
