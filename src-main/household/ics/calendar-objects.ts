@@ -3,9 +3,10 @@
 // CalDAV server): a cheap version per object, and its iCalendar text on demand.
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { assigneesOfRecord, type EventRecord, type HouseholdStore, type OverrideRecord, type TaskRecord } from '../store';
+import { assigneesOfRecord, type EventRecord, type OverrideRecord, type TaskRecord } from '../store';
+import type { HouseholdStore } from '../household-store';
 import { addSeriesTime, addSpan, addWords, icalDate, icalTimeUtc, vtimezone } from './import-export';
-import { calendarItems } from '../calendar-read';
+import { calendarItems } from '../domains/calendar/read';
 import { parseIcs, type IcsSeriesFields, type ParsedIcs } from './parse';
 import { occurrencesIn } from '../recurrence';
 

@@ -5,15 +5,16 @@ import ICAL from 'ical.js';
 import type { CalendarEvent, Task } from '../../../src-shared';
 import type { EventRecord, OverrideRecord, ReminderRecord, TaskRecord } from '../store';
 import { newId } from '../store';
-import { followEventChange } from '../automations/event-reminders';
-import { syncSeriesReminder } from '../automations/series-reminders';
+import { followEventChange } from '../domains/calendar/event-reminders';
+import { syncSeriesReminder } from '../domains/calendar/series-reminders';
 import { cardForNewTask, followTaskChange } from '../automations/task-kanban';
 import type { HomeEnv } from '../env';
 import type { IcsEventFields, IcsSkipped, ParsedIcs } from './parse';
 import { vtimezoneLines } from './vtimezone';
-import { presentEvent, presentTask } from '../present';
+import { presentEvent } from '../domains/calendar/present';
+import { presentTask } from '../domains/tasks/present';
 import { seriesEndOf, shapeOf } from '../recurrence';
-import { insertEvent } from '../tools';
+import { insertEvent } from '../domains/handlers';
 import { wallClockAt } from '../time';
 
 export interface IcsImportResult {
