@@ -77,7 +77,7 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
         clock: ctx.clock,
         timezone: ctx.config.timezone,
         status: () => ctx.status.snapshot(),
-        chores: () => chores.chart(),
+        own: { chores: () => ({ chores: chores.chart() }) },
       });
     },
     // Reminders that fell due while the master was off fire right after the first answer.

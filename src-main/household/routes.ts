@@ -2,11 +2,11 @@
 // from its DOMAINS row. Routes only parse and map: every write is a registry tool call
 // (schema-checked), so the UI, scripts and the assistant share one write path.
 import type { FastifyInstance } from 'fastify';
-import type { ChoreChart, ComponentStatus, HomeState, ToolCallRequest } from '../../src-shared';
+import type { ComponentStatus, HomeState, ToolCallRequest } from '../../src-shared';
 import type { HouseholdService } from './service';
 import type { SkillRegistry } from '../platform/registry';
 import { viewerOf } from '../platform/viewer';
-import { DOMAIN_ROWS } from './domains';
+import { DOMAIN_ROWS, type OwnStateParts } from './domains';
 import { domainRest } from './domains/rest';
 
 export interface HouseholdRouteDeps {
@@ -15,8 +15,8 @@ export interface HouseholdRouteDeps {
   readonly clock: () => Date;
   readonly timezone: string;
   readonly status: () => Readonly<Record<string, ComponentStatus>>;
-  /** The chore chart, part of the state. */
-  readonly chores?: () => ChoreChart;
+  /** The state parts of the lists with a component of their own (the chore chart). */
+  readonly own?: OwnStateParts;
 }
 
 const toolsBody = {
@@ -35,7 +35,7 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
   });
 
   app.get('/api/state', async (req): Promise<HomeState> =>
-    household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role, deps.chores),
+    household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role, deps.own),
   );
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(

@@ -9,7 +9,6 @@ import {
   type CalendarObjectKind,
 } from './ics/calendar-objects';
 import type {
-  ChoreChart,
   ComponentStatus,
   MemberLanguage,
   MemberRole,
@@ -46,7 +45,7 @@ import { HANDLERS } from './domains/handlers';
 import { deriveGroceries } from './automations/meal-groceries';
 import { rollSeriesReminders } from './domains/calendar/series-reminders';
 import { toRfc3339, today } from './time';
-import { DOMAIN_ROWS, type StateReader } from './domains';
+import { DOMAIN_ROWS, type OwnStateParts, type StateReader } from './domains';
 import { MembersService } from './members';
 
 /**
@@ -160,7 +159,7 @@ export class HouseholdService {
     system: Readonly<Record<string, ComponentStatus>> = {},
     viewerMember?: string,
     viewerRole?: MemberRole,
-    chores?: () => ChoreChart,
+    own: OwnStateParts = {},
   ): HomeState {
     const now = this.clock();
     const tz = this.timezone;
@@ -182,7 +181,7 @@ export class HouseholdService {
       }
       return items;
     };
-    const reader: StateReader = { store: s, timezone: tz, now, day, cut, first, ...(chores ? { chores } : {}) };
+    const reader: StateReader = { store: s, timezone: tz, now, day, cut, first, own };
     // Each list adds its part, in the DOMAINS table's order.
     const lists = Object.assign({}, ...DOMAIN_ROWS.map(([, d]) => d.state(reader))) as Omit<
       HomeState,

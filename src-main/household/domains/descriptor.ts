@@ -2,9 +2,12 @@
 // (domains/index.ts) holds one of these per list, and routes, the state, the not-found
 // sentences, the assistant's tool words and the MCP resources read it.
 import type { FastifyInstance } from 'fastify';
-import type { ChoreChart, HomeState, HomeToolName, StateListName } from '../../../src-shared';
+import type { HomeState, HomeToolName, ListDomain, StateListName } from '../../../src-shared';
 import type { HouseholdStore } from '../household-store';
 import type { DomainRest } from './rest';
+
+/** A list with its own component hands its state part over as one of these. */
+export type OwnStateParts = { readonly [D in ListDomain]?: () => Partial<HomeState> };
 
 /** How the lists read their part of GET /api/state. */
 export interface StateReader {
@@ -17,8 +20,8 @@ export interface StateReader {
   cut<T>(name: StateListName, items: readonly T[]): readonly T[];
   /** An open-ended list read only as far as shown, with its count in `totals`. */
   first<T>(name: StateListName, repo: { first(limit: number): T[]; total(): number }): T[];
-  /** The chore chart (its own store and component). */
-  readonly chores?: () => ChoreChart;
+  /** The parts of the lists that keep a store component of their own (built in household/capability.ts). */
+  readonly own: OwnStateParts;
 }
 
 /** A read the household offers MCP clients as a resource, through one of the list's read-only tools. */

@@ -13,7 +13,7 @@ import { RECIPES_DOMAIN } from './recipes/domain';
 import { REMINDERS_DOMAIN } from './reminders/domain';
 import { TASKS_DOMAIN } from './tasks/domain';
 
-export type { DomainDescriptor, DomainResource, StateReader } from './descriptor';
+export type { DomainDescriptor, DomainResource, OwnStateParts, StateReader } from './descriptor';
 
 export const DOMAINS = {
   calendar: CALENDAR_DOMAIN,
