@@ -60,7 +60,7 @@ const lazyFilter = new RegExp(LAZY_PACKAGES.map((p) => p.match.source).join('|')
  * that starts it, under the name the capability asks for.
  */
 export const THREAD_ENTRIES = {
-  'household-ics-worker': 'src-main/household/ics-worker.ts',
+  'household-ics-worker': 'src-main/household/ics/worker.ts',
   'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
   'mesh-manifest-worker': 'src-main/mesh/manifest-worker.ts',
 };
