@@ -11,6 +11,7 @@ import { Refusal, statusOfToolResult } from '../platform/errors';
 import { pageOf, pageRequest } from '../platform/paging';
 import { viewerOf } from '../platform/viewer';
 import { HOUSEHOLD_EDIT_LIMIT_BYTES } from './body-limits';
+import { answerState } from './state-query';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -85,10 +86,13 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     return reply.code(200).send({ ...result, data: { ...data, [key]: items, ...rest } });
   };
 
-  app.get('/api/state', async (req): Promise<HomeState> => {
-    const state = deps.household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role);
-    return deps.chores ? { ...state, chores: deps.chores() } : state;
-  });
+  // ?domains=tasks,kanban answers only those domains' parts (state-query.ts).
+  app.get('/api/state', async (req) =>
+    answerState(req.query, (withChores): HomeState => {
+      const state = deps.household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role);
+      return deps.chores && withChores ? { ...state, chores: deps.chores() } : state;
+    }),
+  );
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(
     '/api/tools/:name',
