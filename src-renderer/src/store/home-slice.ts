@@ -1,15 +1,26 @@
 import type { StateCreator } from 'zustand';
-import { SNOOZE_DEFAULT_MINUTES, type HomeState, type HomeToolArgs, type HomeToolName, type Reminder } from '../../../src-shared';
-import { callTool, request } from '../api';
+import {
+  SNOOZE_DEFAULT_MINUTES,
+  type HomeDomain,
+  type HomeState,
+  type HomeToolArgs,
+  type HomeToolName,
+  type Reminder,
+} from '../../../src-shared';
+import { callTool } from '../api';
 import { snoozedUntil } from './home-day';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { createHomeLoader, domainOfTool } from './home-loader';
+import { idle, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
 export interface HomeSlice {
   home: Resource<HomeState>;
   /** Reminders that fired while the app was open (SSE reminder.due), newest first. */
   dueReminders: readonly Reminder[];
+  /** The whole state (the first paint, a reconnect, a change whose domains are unknown). */
   loadHome(): Promise<void>;
+  /** Only these domains' parts, merged into the state held (the whole state before the first one). */
+  loadHomeParts(domains: readonly HomeDomain[]): Promise<void>;
   /**
    * Runs a household tool (the same write path as the assistant). `optimistic` shows the
    * change at once; if the server refuses, the previous state comes back and a notice
@@ -28,75 +39,55 @@ export interface HomeSlice {
   dismissDue(id: string): void;
 }
 
-let inflight: Promise<void> | undefined;
-let again = false;
-
-export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => ({
-  home: idle(),
-  dueReminders: [],
-  loadHome() {
-    // Coalesces bursts of state.changed: at most one request in flight plus one queued.
-    if (inflight) {
-      again = true;
-      return inflight;
-    }
-    inflight = (async () => {
-      do {
-        again = false;
-        // Only the first load shows "loading"; a refresh keeps the cards as they are.
-        if (get().home.data === undefined) set({ home: loading(get().home) });
-        try {
-          const data = await request('GET /api/state');
-          const current = get().home;
-          // An unchanged state (the event stream's first open reloads it) renders nothing again.
-          if (current.status !== 'ready' || JSON.stringify(current.data) !== JSON.stringify(data)) set({ home: { status: 'ready', data } });
-        } catch (e) {
-          set({ home: failed(get().home, e) });
-        }
-      } while (again);
-      inflight = undefined;
-    })();
-    return inflight;
-  },
-  async mutate(tool, args, optimistic, onRefused) {
-    const before = get().home;
-    if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
-    try {
-      await callTool(tool, args);
-      await get().loadHome();
-      return true;
-    } catch (e) {
-      // Only roll back if nothing newer arrived in between.
-      if (optimistic && before.status === 'ready') set({ home: before });
-      if (onRefused) onRefused(e);
-      else get().notify('error', messageOf(e));
-      return false;
-    }
-  },
-  async snoozeReminder(id, minutes = SNOOZE_DEFAULT_MINUTES) {
-    const before = get().home;
-    const reminder = before.data?.reminders.find((r) => r.id === id);
-    if (before.status !== 'ready' || !reminder) return false;
-    const until = snoozedUntil(reminder, before.data, minutes);
-    const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
-    set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
-    try {
-      // The same reminder moves: its person, text and event stay (a new one would lose them).
-      await callTool('reminders_snooze', { id, minutes });
+export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => {
+  const loader = createHomeLoader({ get: () => get().home, set: (home) => set({ home }) });
+  return {
+    home: idle(),
+    dueReminders: [],
+    loadHome: loader.loadWhole,
+    loadHomeParts: loader.loadParts,
+    async mutate(tool, args, optimistic, onRefused) {
+      const before = get().home;
+      if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
+      try {
+        await callTool(tool, args);
+        // What the write changed elsewhere (a task's card, a meal's groceries) comes with its state.changed.
+        const domain = domainOfTool(tool);
+        await (domain ? get().loadHomeParts([domain]) : get().loadHome());
+        return true;
+      } catch (e) {
+        // Only roll back if nothing newer arrived in between.
+        if (optimistic && before.status === 'ready') set({ home: before });
+        if (onRefused) onRefused(e);
+        else get().notify('error', messageOf(e));
+        return false;
+      }
+    },
+    async snoozeReminder(id, minutes = SNOOZE_DEFAULT_MINUTES) {
+      const before = get().home;
+      const reminder = before.data?.reminders.find((r) => r.id === id);
+      if (before.status !== 'ready' || !reminder) return false;
+      const until = snoozedUntil(reminder, before.data, minutes);
+      const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
+      set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
+      try {
+        // The same reminder moves: its person, text and event stay (a new one would lose them).
+        await callTool('reminders_snooze', { id, minutes });
+        set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
+        return true;
+      } catch (e) {
+        set({ home: before });
+        get().notify('error', messageOf(e));
+        return false;
+      } finally {
+        await get().loadHomeParts(['reminders']);
+      }
+    },
+    reminderDue(reminder) {
+      set({ dueReminders: [reminder, ...get().dueReminders.filter((r) => r.id !== reminder.id)].slice(0, 5) });
+    },
+    dismissDue(id) {
       set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
-      return true;
-    } catch (e) {
-      set({ home: before });
-      get().notify('error', messageOf(e));
-      return false;
-    } finally {
-      await get().loadHome();
-    }
-  },
-  reminderDue(reminder) {
-    set({ dueReminders: [reminder, ...get().dueReminders.filter((r) => r.id !== reminder.id)].slice(0, 5) });
-  },
-  dismissDue(id) {
-    set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
-  },
-});
+    },
+  };
+};
