@@ -19,8 +19,8 @@ export interface HomeCell {
 }
 
 export interface HomeLoader {
-  loadWhole(): Promise<void>;
-  loadParts(domains: readonly HomeDomain[]): Promise<void>;
+  loadHome(): Promise<void>;
+  loadHomeParts(domains: readonly HomeDomain[]): Promise<void>;
 }
 
 /** The domain a household tool writes: its name's first word (`tasks_update` → tasks). */
@@ -122,5 +122,5 @@ export function createHomeLoader(home: HomeCell): HomeLoader {
     return partsInflight;
   };
 
-  return { loadWhole, loadParts };
+  return { loadHome: loadWhole, loadHomeParts: loadParts };
 }

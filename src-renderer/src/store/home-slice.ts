@@ -39,55 +39,51 @@ export interface HomeSlice {
   dismissDue(id: string): void;
 }
 
-export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => {
-  const loader = createHomeLoader({ get: () => get().home, set: (home) => set({ home }) });
-  return {
-    home: idle(),
-    dueReminders: [],
-    loadHome: loader.loadWhole,
-    loadHomeParts: loader.loadParts,
-    async mutate(tool, args, optimistic, onRefused) {
-      const before = get().home;
-      if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
-      try {
-        await callTool(tool, args);
-        // What the write changed elsewhere (a task's card, a meal's groceries) comes with its state.changed.
-        const domain = domainOfTool(tool);
-        await (domain ? get().loadHomeParts([domain]) : get().loadHome());
-        return true;
-      } catch (e) {
-        // Only roll back if nothing newer arrived in between.
-        if (optimistic && before.status === 'ready') set({ home: before });
-        if (onRefused) onRefused(e);
-        else get().notify('error', messageOf(e));
-        return false;
-      }
-    },
-    async snoozeReminder(id, minutes = SNOOZE_DEFAULT_MINUTES) {
-      const before = get().home;
-      const reminder = before.data?.reminders.find((r) => r.id === id);
-      if (before.status !== 'ready' || !reminder) return false;
-      const until = snoozedUntil(reminder, before.data, minutes);
-      const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
-      set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
-      try {
-        // The same reminder moves: its person, text and event stay (a new one would lose them).
-        await callTool('reminders_snooze', { id, minutes });
-        set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
-        return true;
-      } catch (e) {
-        set({ home: before });
-        get().notify('error', messageOf(e));
-        return false;
-      } finally {
-        await get().loadHomeParts(['reminders']);
-      }
-    },
-    reminderDue(reminder) {
-      set({ dueReminders: [reminder, ...get().dueReminders.filter((r) => r.id !== reminder.id)].slice(0, 5) });
-    },
-    dismissDue(id) {
+export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => ({
+  home: idle(),
+  dueReminders: [],
+  ...createHomeLoader({ get: () => get().home, set: (home) => set({ home }) }),
+  async mutate(tool, args, optimistic, onRefused) {
+    const before = get().home;
+    if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
+    try {
+      await callTool(tool, args);
+      // What the write changed elsewhere (a task's card, a meal's groceries) comes with its state.changed.
+      const domain = domainOfTool(tool);
+      await (domain ? get().loadHomeParts([domain]) : get().loadHome());
+      return true;
+    } catch (e) {
+      // Only roll back if nothing newer arrived in between.
+      if (optimistic && before.status === 'ready') set({ home: before });
+      if (onRefused) onRefused(e);
+      else get().notify('error', messageOf(e));
+      return false;
+    }
+  },
+  async snoozeReminder(id, minutes = SNOOZE_DEFAULT_MINUTES) {
+    const before = get().home;
+    const reminder = before.data?.reminders.find((r) => r.id === id);
+    if (before.status !== 'ready' || !reminder) return false;
+    const until = snoozedUntil(reminder, before.data, minutes);
+    const moved = { ...reminder, at: `${until.date}T${until.time}:00${reminder.at.slice(19)}`, fired_at: null };
+    set({ home: { status: 'ready', data: { ...before.data, reminders: before.data.reminders.map((r) => (r.id === id ? moved : r)) } } });
+    try {
+      // The same reminder moves: its person, text and event stay (a new one would lose them).
+      await callTool('reminders_snooze', { id, minutes });
       set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
-    },
-  };
-};
+      return true;
+    } catch (e) {
+      set({ home: before });
+      get().notify('error', messageOf(e));
+      return false;
+    } finally {
+      await get().loadHomeParts(['reminders']);
+    }
+  },
+  reminderDue(reminder) {
+    set({ dueReminders: [reminder, ...get().dueReminders.filter((r) => r.id !== reminder.id)].slice(0, 5) });
+  },
+  dismissDue(id) {
+    set({ dueReminders: get().dueReminders.filter((r) => r.id !== id) });
+  },
+});
