@@ -60,7 +60,7 @@ const lazyFilter = new RegExp(LAZY_PACKAGES.map((p) => p.match.source).join('|')
  * that starts it, under the name the capability asks for.
  */
 export const THREAD_ENTRIES = {
-  'household-ics-worker': 'src-main/household/ics-worker.ts',
+  'household-ics-worker': 'src-main/household/ics/worker.ts',
   'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
   'mesh-manifest-worker': 'src-main/mesh/manifest-worker.ts',
 };
@@ -300,7 +300,8 @@ async function buildServiceWorker(esbuild) {
 
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
+    // The master bundles the home pack's pinning module (skills/home/_lib/pinned-https.mjs).
+    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', ...common],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');

@@ -26,10 +26,14 @@ export function stateDomainsOf(query: unknown): readonly HomeDomain[] | undefine
 
 /**
  * The answer of GET /api/state: the whole state, or with `?domains=` the named parts.
- * `whole(withChores)` reads the state; the chore chart is worked out only when it is asked for.
+ * `whole(named)` reads the state; a part with a component of its own (the chore chart) is
+ * worked out only when `named` says it is asked for.
  */
-export function answerState(query: unknown, whole: (withChores: boolean) => HomeState): HomeState | HomeStatePart {
+export function answerState(query: unknown, whole: (named: (domain: string) => boolean) => HomeState): HomeState | HomeStatePart {
   const domains = stateDomainsOf(query);
-  if (!domains) return whole(true);
-  return pickHomeParts(whole(domains.includes('chores')), domains);
+  if (!domains) return whole(() => true);
+  return pickHomeParts(
+    whole((d) => (domains as readonly string[]).includes(d)),
+    domains,
+  );
 }
