@@ -42,7 +42,7 @@ export async function run() {
       log: m.silentLogger,
     };
     const household = m.createHousehold(platform);
-    const caldav = m.createCaldav(platform, household.service);
+    const caldav = m.createCaldav(platform, { household: household.service });
     const cal = `/${m.RADICALE_USER}/bench/`;
     if ((await radicale.request('MKCALENDAR', cal)).status !== 201) throw new Error('MKCALENDAR failed');
     for (let i = 0; i < EVENTS; i++) {

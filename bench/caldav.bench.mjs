@@ -46,8 +46,8 @@ export async function run() {
       log: m.silentLogger,
     };
     const household = m.createHousehold(platform);
-    const access = m.createAccess(platform, household.members);
-    const caldav = m.createCaldav(platform, household.service);
+    const access = m.createAccess(platform, { members: household.members });
+    const caldav = m.createCaldav(platform, { household: household.service });
     const app = m.createHttpServer({ loopbackOnly: false, allowHost: access.isLanHost });
     access.routes(app, 'lan');
     caldav.routes(app, 'lan');

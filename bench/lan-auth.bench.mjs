@@ -42,7 +42,7 @@ export async function run() {
     };
     // The real members directory: the check looks the device's member up on every request.
     const { members } = m.createHousehold(platform);
-    const access = m.createAccess(platform, members);
+    const access = m.createAccess(platform, { members });
     const host = { host: `127.0.0.2:8443` };
 
     const guarded = m.createHttpServer({ loopbackOnly: false, allowHost: access.isLanHost });

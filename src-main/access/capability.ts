@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import type { ApiListener, Capability, Platform, RouteRule } from '../platform/capability';
-import { AccessService } from './access-service';
+import { AccessService } from './service';
 import { hostOfHeader, lanNames, urlHost } from './lan-names';
 import type { MemberDirectory } from './members';
 import { registerAccessRoutes } from './routes';
@@ -47,13 +47,14 @@ export function tlsDir(dataFile: string): string {
 }
 
 /** LAN access for the household's own devices: pairing, paired devices, the LAN listener's TLS. */
-export function createAccess(
-  ctx: Platform,
-  members: MemberDirectory,
-  local: LocalAccessOptions = {},
+export interface AccessDeps {
+  readonly members: MemberDirectory;
+  readonly local?: LocalAccessOptions;
   /** The rules extra capabilities declare for their own routes (read when a request comes). */
-  extraRules: () => Readonly<Record<string, RouteRule>> = () => ({}),
-): AccessCapability {
+  readonly extraRules?: () => Readonly<Record<string, RouteRule>>;
+}
+
+export function createAccess(ctx: Platform, { members, local = {}, extraRules = () => ({}) }: AccessDeps): AccessCapability {
   const localSessions = new LocalSessions(ctx.clock, local.secret, local.sessions);
   ctx.tracer.redactor.add(localSessions.secret);
   const service = new AccessService(ctx, new DeviceRepository(ctx.db), members, new AppPasswordRepository(ctx.db));

@@ -6,7 +6,7 @@ import type { ApiListener } from '../platform/capability';
 import { errorBody, Refusal } from '../platform/errors';
 import { answerCarriesSecrets } from '../platform/secret-answers';
 import { setViewer, viewerOf } from '../platform/viewer';
-import type { AccessService } from './access-service';
+import type { AccessService } from './service';
 import { credentialCookie, credentialFromCookies } from './device-credentials';
 import { PAIR_PAGE_CSP, PAIR_PAGE_CSS, PAIR_PAGE_JS, pageLanguage, pairPageHtml } from './pair-page';
 

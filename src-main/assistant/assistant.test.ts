@@ -7,6 +7,7 @@ import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../platform/trace';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { protocolAudit, type AuditTrail } from './audit';
 import { OllamaConnection } from './ollama-connection';
 
@@ -28,6 +29,7 @@ async function setup(env: Record<string, string> = {}, opts: { url?: string; aud
   const ollama = new OllamaConnection(config, clock);
   const scouted: string[] = [];
   const assistant = new Assistant({
+    ...NO_COLLABORATORS,
     config,
     clock,
     registry,
@@ -347,6 +349,7 @@ describe('confirmations', () => {
     registry.addProvider(home);
     const clock = () => new Date('2026-08-29T08:20:00Z');
     const assistant = new Assistant({
+      ...NO_COLLABORATORS,
       config,
       clock,
       registry,
@@ -458,6 +461,7 @@ describe('Ollama availability', () => {
     expect(ollama.status().state).toBe('degraded');
     t.server.reply({ content: 'x' });
     const res = await new Assistant({
+      ...NO_COLLABORATORS,
       config: t.config,
       clock: () => new Date(),
       registry: new SkillRegistry(),

@@ -58,11 +58,10 @@ export interface AssistantDeps {
   readonly onUserText?: (text: string) => void;
   /** Entity counts per domain for state.before_command / after_command (from the household service). */
   readonly stateSummary?: () => Record<string, number> | undefined;
-  /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call). */
-  readonly audit?: AuditTrail;
-  /** The `<available_skills>` catalog for the system prompt. */
+  /** The Jarvis protocol audit trail (WorkSession per request, PolicyDecision per tool call); `NO_AUDIT` records nothing. */
+  readonly audit: AuditTrail;
   /** The skills the model may be offered; each request shows a bounded part of them (skill-catalog.ts). */
-  readonly skillCatalog?: () => readonly CatalogSkill[];
+  readonly skillCatalog: () => readonly CatalogSkill[];
   /** Facts accepted for the member asking (theirs and the household's), for the system prompt. */
   readonly rememberedFacts?: (member: string | undefined) => readonly string[];
   /** The pipelines the member accepted, offered when they fit. */
@@ -72,7 +71,7 @@ export interface AssistantDeps {
   /** What `jarvis doctor --model` learned about a model (mode, tool budget); undefined when never probed. */
   readonly modelProfile?: (model: string) => ModelProfile | undefined;
   /** The household's members: who asks, and the names "Erinnere Paul …" may use. */
-  readonly members?: { memberOf(id: string | undefined): Member; list(): readonly Member[] };
+  readonly members: { memberOf(id: string | undefined): Member | undefined; list(): readonly Member[] };
   /** What a skill's `allowed-tools` permits once its instructions are loaded (undefined: no limit). */
   readonly allowedToolsOf?: (skillId: string) => SkillToolLimit | undefined;
 }
@@ -153,12 +152,12 @@ export class Assistant {
     const started = performance.now();
     const message = input.message.trim();
     const lang = languageOf(message, input.language ?? (this.deps.config.language === 'en' ? 'en' : 'de'));
-    const member = this.deps.members?.memberOf(input.member);
+    const member = this.deps.members.memberOf(input.member);
     const run = new Run(input.traceId ?? newTraceId('agent'), sink, lang, member);
     this.trace(run, 'request', { message, ...(input.module ? { module: input.module } : {}), ...(member ? { member: member.id } : {}) });
     let answer: { reply: string; source: ReplySource } | undefined = await this.answerPending(run, message, lang);
     // A `ja` / `nein` belongs to the session that asked; only a new request opens one.
-    if (!answer) run.session = this.deps.audit?.begin(run.traceId, message, member && { id: member.id, name: member.name });
+    if (!answer) run.session = this.deps.audit.begin(run.traceId, message, member && { id: member.id, name: member.name });
     let scoutSource = false;
     if (!answer && this.deps.config.localIntents) answer = await this.answerLocally(run, message);
     if (!answer) {
@@ -193,7 +192,7 @@ export class Assistant {
     // A session waiting for `ja` / `nein` ends when the household answers.
     if (run.session && !run.pending) {
       const failed = answer.source === 'error' || run.calls.some((c) => !c.result.success);
-      this.deps.audit!.finish(run.session, failed ? 'failed' : 'completed', answer.reply);
+      this.deps.audit.finish(run.session, failed ? 'failed' : 'completed', answer.reply);
     }
     run.emit({ type: 'done', data: response });
     return response;
@@ -226,13 +225,13 @@ export class Assistant {
       // Exactly the stored call, no model in between.
       this.trace(run, 'pending_tool_execute', { tool: pending.tool, arguments: pending.arguments, set_in: pending.traceId });
       const audit = pending.audit;
-      if (audit?.requestId) this.deps.audit?.review(audit.decision.session, audit.requestId, true);
+      if (audit?.requestId) this.deps.audit.review(audit.decision.session, audit.requestId, true);
       const result = await this.execute(run, pending.tool, pending.arguments, {
         confirmed: true,
         ...(audit ? { decision: audit.decision } : {}),
       });
       const reply = replyFromResults(run.calls, lang);
-      if (audit) this.deps.audit?.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
+      if (audit) this.deps.audit.finish(audit.decision.session, result.success ? 'completed' : 'failed', reply);
       return { source: 'pending', reply };
     }
     this.conversation.pending = undefined;
@@ -257,7 +256,7 @@ export class Assistant {
     this.conversation.pending = undefined;
     this.deps.tracer.record(pending.traceId, 'agent', 'pending_tool_taken_over', { tool: pending.tool, by: tool, id });
     const audit = pending.audit;
-    if (audit && this.deps.audit) {
+    if (audit) {
       if (audit.requestId) this.deps.audit.takeover(audit.decision.session, audit.requestId, `Von Hand geändert (${tool})`);
       this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} vom Haushalt selbst erledigt`);
     }
@@ -267,7 +266,7 @@ export class Assistant {
   /** A confirmation that will not run: the household's Review rejects it and its session ends. */
   private closePendingAudit(pending: PendingCall, approve: boolean): void {
     const audit = pending.audit;
-    if (!audit || !this.deps.audit) return;
+    if (!audit) return;
     if (audit.requestId) this.deps.audit.review(audit.decision.session, audit.requestId, approve);
     this.deps.audit.finish(audit.decision.session, 'cancelled', `${pending.tool} nicht ausgeführt`);
   }
@@ -280,7 +279,7 @@ export class Assistant {
       today: localToday(now, this.deps.config.timezone),
       ...(this.conversation.reference ? { reference: this.conversation.reference } : {}),
       ...(this.deps.homeAreas ? { homeAreas: this.deps.homeAreas } : {}),
-      ...(this.deps.members ? { members: this.deps.members.list().map((m) => m.name) } : {}),
+      members: this.deps.members.list().map((m) => m.name),
       ...(run.member ? { speaker: run.member.name } : {}),
     });
     if (!intent) return undefined;
@@ -329,7 +328,7 @@ export class Assistant {
     const narrowing = outsideSkill && tool && { rule: `skill:${run.skillLimits.skills.join('+')}`, reason: outsideSkill.message };
     // The protocol records the gate's decision; a confirmed call keeps its first record.
     const decision = gate
-      ? (opts.decision ?? (run.session ? this.deps.audit?.decide(run.session, name, args, gate, narrowing) : undefined))
+      ? (opts.decision ?? (run.session ? this.deps.audit.decide(run.session, name, args, gate, narrowing) : undefined))
       : undefined;
     let result: ToolResult;
     if (!tool || !gate) {
@@ -351,7 +350,7 @@ export class Assistant {
     } else if (gate.outcome === 'ask') {
       const expiresAt = new Date(clock().getTime() + config.pendingConfirmationMs);
       const summary = confirmationQuestion(name, args, run.lang);
-      const requestId = decision?.outcome === 'require_review' ? this.deps.audit?.block(decision, summary) : undefined;
+      const requestId = decision?.outcome === 'require_review' ? this.deps.audit.block(decision, summary) : undefined;
       this.conversation.pending = {
         tool: name,
         arguments: args,
@@ -380,7 +379,7 @@ export class Assistant {
         confirmed: opts.confirmed,
         ...(run.member ? { member: run.member.id } : {}),
       });
-      if (decision) this.deps.audit?.contribute(decision, result.message, result);
+      if (decision) this.deps.audit.contribute(decision, result.message, result);
       if (result.success) this.followSkill(run, tool, args);
       if (tool.mutates)
         this.deps.tracer.record(run.traceId, 'state', 'after_command', {
@@ -440,7 +439,7 @@ export class Assistant {
         ...(findSkills ? { findSkills } : {}),
         ...(this.deps.rememberedFacts ? { facts: this.deps.rememberedFacts(run.member?.id) } : {}),
         ...(this.deps.offeredPipelines ? { pipelines: this.deps.offeredPipelines(run.member?.id) } : {}),
-        ...(run.member ? { asker: run.member.name, members: this.deps.members!.list().map((m) => m.name) } : {}),
+        ...(run.member ? { asker: run.member.name, members: this.deps.members.list().map((m) => m.name) } : {}),
       });
     // The skill catalog follows the tool offer, so the final prompt is written once it is known.
     const system: Message = { role: 'system', content: promptWith(undefined, false) };
@@ -466,7 +465,7 @@ export class Assistant {
       const profile = this.deps.modelProfile?.(choice.model);
       const offer = await this.offerTools(run, message, profile, allTools, byName);
       let tools = offer.tools;
-      const skills = this.deps.skillCatalog?.() ?? [];
+      const skills = this.deps.skillCatalog();
       const catalog = boundedCatalog(
         skills,
         offer.tools.map((t) => t.function.name),

@@ -11,6 +11,7 @@ import { ProtocolStore } from '../protocol/store';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { protocolAudit } from './audit';
 import { OllamaConnection } from './ollama-connection';
 
@@ -53,6 +54,7 @@ function setup() {
   const home = new MemoryHomeProvider();
   registry.addProvider(home);
   const assistant = new Assistant({
+    ...NO_COLLABORATORS,
     config,
     clock,
     registry,

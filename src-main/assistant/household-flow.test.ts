@@ -5,6 +5,7 @@ import { createHouseholdFixture } from '../testing/household';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Tracer } from '../platform/trace';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { OllamaConnection } from './ollama-connection';
 
 // The assistant against the real household tools (SQLite in memory, real schemas, real
@@ -22,7 +23,14 @@ async function setup(localIntents: boolean) {
   const clock = () => home.now;
   const config = loadConfig({ OLLAMA_URL: server.url, JARVIS_LOCAL_INTENTS: String(localIntents) });
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
-  const assistant = new Assistant({ config, clock, registry: home.registry, tracer, ollama: new OllamaConnection(config, clock) });
+  const assistant = new Assistant({
+    ...NO_COLLABORATORS,
+    config,
+    clock,
+    registry: home.registry,
+    tracer,
+    ollama: new OllamaConnection(config, clock),
+  });
   const recipe = await home.call('recipes_create', {
     title: 'Nudeln mit Tomatensauce',
     servings: 2,

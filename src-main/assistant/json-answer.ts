@@ -1,6 +1,7 @@
 // Small models wrap JSON in Markdown fences or chatter around it.
 // This finds the first JSON object in a model answer; an empty or cut-off answer is
 // `undefined`, never an exception (no "unexpected end of JSON input" reaches a user).
+import { balancedEnd, tryParse } from './json-scan';
 
 export function parseJsonAnswer(text: string | undefined): unknown {
   if (!text) return undefined;
@@ -17,35 +18,6 @@ export function parseJsonAnswer(text: string | undefined): unknown {
   if (start < 0) return undefined;
   const end = balancedEnd(trimmed, start);
   return end > start ? tryParse(trimmed.slice(start, end + 1)) : undefined;
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Index of the bracket that closes the one at `start`, or -1 (strings and escapes respected). */
-function balancedEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

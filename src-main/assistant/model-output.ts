@@ -1,4 +1,5 @@
 import { isRecord } from './json-answer';
+import { splitTopLevel, tryParse } from './json-scan';
 
 // What small local models really send back. Many do not fill Ollama's `tool_calls` but write
 // the call into the message text, in the shape their chat template taught them:
@@ -102,39 +103,6 @@ function parseLoose(text: string): unknown {
   if (direct !== undefined) return direct;
   const parts = splitTopLevel(trimmed, '\n,').map((p) => tryParse(p.trim()));
   return parts.length > 1 && parts.every((p) => p !== undefined) ? parts : undefined;
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Cuts text at separators that stand outside brackets and strings. */
-function splitTopLevel(text: string, separators: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let inString = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
-    else if (depth === 0 && separators.includes(c)) {
-      if (text.slice(start, i).trim()) out.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (text.slice(start).trim()) out.push(text.slice(start));
-  return out;
 }
 
 /** {name, arguments|parameters}, {function: {name, arguments}}, or a list of those. */

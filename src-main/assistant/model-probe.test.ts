@@ -8,6 +8,7 @@ import { Tracer } from '../platform/trace';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama, type ScriptedReply } from '../testing/scripted-ollama';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { modelsToProbe, probeModel } from './model-probe';
 import { ProbeBook, probesFileOf, readProbes, saveProbes } from './model-profile';
 import { OllamaConnection } from './ollama-connection';
@@ -139,7 +140,15 @@ describe('jarvis doctor --model', () => {
     }));
     registry.addProvider(new MemoryHomeProvider(extra));
     const tracer = new Tracer({ enabled: true, limit: 1000, now });
-    const assistant = new Assistant({ config, clock: now, registry, tracer, ollama, modelProfile: (m) => book.profile(m) });
+    const assistant = new Assistant({
+      ...NO_COLLABORATORS,
+      config,
+      clock: now,
+      registry,
+      tracer,
+      ollama,
+      modelProfile: (m) => book.profile(m),
+    });
     s.reset();
     s.reply({ tool_calls: [{ name: 'groceries_add', arguments: { name: 'Milch' } }] }, { content: 'ok' });
     await assistant.chat({ message: 'Setz Milch auf die Einkaufsliste' });
@@ -158,6 +167,7 @@ describe('jarvis doctor --model', () => {
     registry.addProvider(home);
     const tracer = new Tracer({ enabled: true, limit: 1000, now });
     const assistant = new Assistant({
+      ...NO_COLLABORATORS,
       config,
       clock: now,
       registry,

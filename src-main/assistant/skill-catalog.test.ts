@@ -7,6 +7,7 @@ import { manySkills } from '../testing/many-skills';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { OllamaConnection } from './ollama-connection';
 import { boundedCatalog, FIND_SKILLS, type CatalogSkill } from './skill-catalog';
 
@@ -28,6 +29,7 @@ async function assistantWith(count: number) {
   registry.addProvider(collection.provider);
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
   const assistant = new Assistant({
+    ...NO_COLLABORATORS,
     config,
     clock,
     registry,

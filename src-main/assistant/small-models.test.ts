@@ -8,6 +8,7 @@ import { Tracer } from '../platform/trace';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ChatRequestBody, type ScriptedOllama, type ScriptedReply } from '../testing/scripted-ollama';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { recoverToolCalls, stripThinking, VisibleStream } from './model-output';
 import { OllamaConnection } from './ollama-connection';
 
@@ -47,7 +48,7 @@ async function setup(model: string, env: Record<string, string> = {}) {
   const home = new MemoryHomeProvider();
   registry.addProvider(home);
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
-  const assistant = new Assistant({ config, clock, registry, tracer, ollama: new OllamaConnection(config, clock) });
+  const assistant = new Assistant({ ...NO_COLLABORATORS, config, clock, registry, tracer, ollama: new OllamaConnection(config, clock) });
   return { server, home, tracer, assistant };
 }
 

@@ -7,6 +7,7 @@ import { distractorTools } from '../testing/distractor-tools';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
 import { startScriptedOllama, type ScriptedOllama } from '../testing/scripted-ollama';
 import { Assistant } from './assistant';
+import { NO_COLLABORATORS } from './no-collaborators';
 import { OllamaConnection } from './ollama-connection';
 import { FIND_TOOLS } from './tool-budget';
 import { stem, ToolIndex, words } from './tool-retrieval';
@@ -41,7 +42,7 @@ async function setup(env: Record<string, string>, extra: readonly RegisteredTool
   const home = new MemoryHomeProvider([...distractorTools(300), valve, ...extra]);
   registry.addProvider(home);
   const tracer = new Tracer({ enabled: true, limit: 5000, now: clock });
-  const assistant = new Assistant({ config, clock, registry, tracer, ollama: new OllamaConnection(config, clock) });
+  const assistant = new Assistant({ ...NO_COLLABORATORS, config, clock, registry, tracer, ollama: new OllamaConnection(config, clock) });
   return { server, home, tracer, assistant };
 }
 

@@ -25,6 +25,66 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+type Db = ReturnType<typeof openDatabase>;
+
+/** Each table's columns, and the indexes: what a schema step can add. */
+function schemaShape(db: Db): { columns: Map<string, string[]>; indexes: Map<string, string> } {
+  const objects = db.prepare("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all() as {
+    type: string;
+    name: string;
+    tbl_name: string;
+  }[];
+  const columns = new Map<string, string[]>();
+  const indexes = new Map<string, string>();
+  for (const o of objects) {
+    if (o.type === 'table')
+      columns.set(
+        o.name,
+        (db.pragma(`table_info("${o.name}")`) as { name: string }[]).map((c) => c.name),
+      );
+    if (o.type === 'index') indexes.set(o.name, o.tbl_name);
+  }
+  return { columns, indexes };
+}
+
+/**
+ * Puts something the household's last schema step adds in its way, so that step fails.
+ * The step is run on a scratch database first to see what it adds, so the test follows
+ * whichever step is last. Returns the start of the error SQLite will give.
+ */
+function blockLastHouseholdStep(db: Db): string {
+  const scratch = openDatabase(join(tempDir(), 'scratch.db'));
+  try {
+    applyMigrations(scratch, 'household', HOUSEHOLD_MIGRATIONS.slice(0, -1));
+    const before = schemaShape(scratch);
+    applyMigrations(scratch, 'household', HOUSEHOLD_MIGRATIONS);
+    const after = schemaShape(scratch);
+    for (const [table, cols] of after.columns) {
+      const had = before.columns.get(table);
+      const added = had && cols.find((c) => !had.includes(c));
+      if (added) {
+        db.exec(`ALTER TABLE "${table}" ADD COLUMN "${added}" TEXT`);
+        return `duplicate column name: ${added}`;
+      }
+    }
+    for (const table of after.columns.keys()) {
+      if (!before.columns.has(table)) {
+        db.exec(`CREATE TABLE "${table}" (in_the_way TEXT)`);
+        return `table "?${table}"? already exists`;
+      }
+    }
+    for (const [index, table] of after.indexes) {
+      if (!before.indexes.has(index) && before.columns.has(table)) {
+        db.exec(`CREATE INDEX "${index}" ON "${table}" ("${before.columns.get(table)![0]}")`);
+        return `index ${index} already exists`;
+      }
+    }
+    throw new Error('the last household step adds no column, table or index that could be put in its way');
+  } finally {
+    scratch.close();
+  }
+}
+
 const taskTitles = async (m: Awaited<ReturnType<typeof startTestMaster>>) =>
   new Set(((await m.request('/api/tasks?limit=1000')).json.data.tasks as { title: string }[]).map((t) => t.title));
 
@@ -221,11 +281,10 @@ describe('upgrades', () => {
     db.prepare(
       "INSERT INTO household_tasks (id, title, priority, status, created_ms, updated_ms) VALUES ('task_old', 'Bleibt', 'normal', 'open', 0, 0)",
     ).run();
-    // In the way of the last household step, which adds this column.
-    db.exec("ALTER TABLE household_groceries ADD COLUMN amounts TEXT NOT NULL DEFAULT '[]'");
+    const why = blockLastHouseholdStep(db);
     db.close();
     // The protocol migrates before the household fails; it is undone with it.
-    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(/duplicate column name: amounts.*The upgrade was undone/s);
+    await expect(startTestMaster({ JARVIS_DATA: dataFile })).rejects.toThrow(new RegExp(`${why}.*The upgrade was undone`, 's'));
     expect(readSchemasOfFile(dataFile)).toEqual({ household: HOUSEHOLD_MIGRATIONS.length - 1 });
     const after = openDatabase(dataFile);
     try {

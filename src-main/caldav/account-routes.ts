@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Member } from '../../src-shared';
 import { Refusal } from '../platform/errors';
-import { viewerOf } from '../platform/viewer';
+import { askerOf } from './asker';
 import type { AccountSync } from './account-sync';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
@@ -26,13 +26,7 @@ export function registerAccountRoutes(
   deps: { accounts: AccountSync; member: (id: string | undefined) => Member | undefined },
 ): void {
   const { accounts } = deps;
-  const asker = (req: FastifyRequest): Member | undefined => {
-    const v = viewerOf(req);
-    if (v.via === 'loopback') return undefined;
-    const m = deps.member(v.memberId);
-    if (!m) throw new Refusal('forbidden', 'NO_MEMBER', 'Dieses Gerät gehört zu keinem Mitglied des Haushalts.');
-    return m.is_admin ? undefined : m;
-  };
+  const asker = askerOf(deps.member);
   const mine = (req: FastifyRequest, id: string) => {
     const viewer = asker(req);
     if (!accounts.list(viewer).some((a) => a.id === id))

@@ -40,7 +40,12 @@ const CALENDAR_DOMAINS = new Set(['calendar', 'tasks', 'reminders', 'members']);
  * LAN listener (paired devices with their app password), writing through the household's
  * tools.
  */
-export function createCaldav(ctx: Platform, household: HouseholdService, options: CaldavOptions = {}): CaldavCapability {
+export interface CaldavDeps extends CaldavOptions {
+  /** Every write goes through the household's tools. */
+  readonly household: HouseholdService;
+}
+
+export function createCaldav(ctx: Platform, { household, ...options }: CaldavDeps): CaldavCapability {
   const service = new CaldavService(household, new ObjectRepository(ctx.db), ctx.config.language === 'en' ? 'en' : 'de');
   const subscriptions = new SubscriptionService({
     household,

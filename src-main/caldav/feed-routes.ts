@@ -1,10 +1,10 @@
 // Private feed addresses over the API (made, listed, revoked) and the feeds themselves.
 // A feed is open without a login on both listeners: its secret is the key.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CalendarFeedCreated, CalendarFeedsResponse, Member } from '../../src-shared';
 import { CALENDAR_FEED_PREFIX } from '../../src-shared';
 import { Refusal } from '../platform/errors';
-import { viewerOf } from '../platform/viewer';
+import { askerOf } from './asker';
 import type { FeedService } from './feeds';
 
 export function registerFeedRoutes(
@@ -12,14 +12,7 @@ export function registerFeedRoutes(
   deps: { feeds: FeedService; member: (id: string | undefined) => Member | undefined },
 ): void {
   const { feeds } = deps;
-  /** The desktop and admins manage every feed (undefined); another member's device only its own and the family's. */
-  const asker = (req: FastifyRequest): Member | undefined => {
-    const v = viewerOf(req);
-    if (v.via === 'loopback') return undefined;
-    const m = deps.member(v.memberId);
-    if (!m) throw new Refusal('forbidden', 'NO_MEMBER', 'Dieses Gerät gehört zu keinem Mitglied des Haushalts.');
-    return m.is_admin ? undefined : m;
-  };
+  const asker = askerOf(deps.member);
 
   app.get('/api/calendar/feeds', async (req): Promise<CalendarFeedsResponse> => ({ feeds: feeds.list(asker(req)) }));
   app.post<{ Body: { member_id: string | null } }>(

@@ -1,7 +1,7 @@
 import { registerRagRoutes } from './routes';
 import type { Capability, Platform } from '../platform/capability';
 import { createRagService } from './create';
-import type { RagSearchService } from './rag-search-service';
+import type { RagSearchService } from './rag-search';
 import { ragToolProvider } from './tool';
 import { WatchFolder } from './watch-folder';
 

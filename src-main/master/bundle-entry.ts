@@ -60,7 +60,7 @@ export { readChainEndReadonly, readEventsReadonly, readRecordsReadonly, readSess
 export { voiceStatusRows } from '../voice/status-table';
 export { setupVoice } from '../voice/setup';
 export { VoiceActivityDetector } from '../voice/vad';
-export { VoiceService } from '../voice/voice-service';
+export { VoiceService } from '../voice/service';
 // `jarvis backup`, `jarvis restore`
 export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, snapshotFile } from '../backup';
 export { ragFilesDir } from '../knowledge';

@@ -192,16 +192,15 @@ function composeCapabilities(
   const approvals = createApprovals(platform, { members: household.members, notifier: notify.notifier, recorder: protocol.recorder });
   // Knowledge before skills: pipelines search the household's documents (memory_search).
   const knowledge = createKnowledge(platform);
-  const skills = createSkills(
-    platform,
+  const skills = createSkills(platform, {
     protocol,
-    {
+    documents: {
       search: async (query, topK) => (await knowledge.documents.search(query, { topK })).results,
       readPdf: (path, maxChars) => knowledge.documents.readPdfText(path, maxChars),
     },
-    effective.environment,
-  );
-  const mesh = createMesh(platform, protocol, skills.service);
+    hostEnv: effective.environment,
+  });
+  const mesh = createMesh(platform, { protocol, skills: skills.service });
   const docker = createDocker(platform);
   // The assistant is made below; a sampling request reaches its model only once JARVIS runs.
   const mcp = createMcp(platform, {
@@ -223,7 +222,10 @@ function composeCapabilities(
     },
   };
   const assistant = createAssistant(platform, assistantDeps);
-  const voice = createVoice(platform, options.voiceAssistant ?? assistant.service, options.voiceSetup);
+  const voice = createVoice(platform, {
+    assistant: options.voiceAssistant ?? assistant.service,
+    ...(options.voiceSetup ? { setup: options.voiceSetup } : {}),
+  });
   const backup = createBackupCapability(platform, {
     filesDir: ragFilesDir(platform.config),
     settingsFile: settingsFileOf(platform.config.dataFile),
@@ -231,8 +233,12 @@ function composeCapabilities(
     restore: { knownSchemas: KNOWN_SCHEMAS, knownObjects, restart: options.restart },
   });
   const home = createHome(platform);
-  const access = createAccess(platform, household.members, options.localAccess, () => extraRules);
-  const caldav = createCaldav(platform, household.service, { sealer: settings.sealer });
+  const access = createAccess(platform, {
+    members: household.members,
+    ...(options.localAccess ? { local: options.localAccess } : {}),
+    extraRules: () => extraRules,
+  });
+  const caldav = createCaldav(platform, { household: household.service, sealer: settings.sealer });
   const extra = (options.extra ?? []).map((make) => make(platform));
   const extraRules = Object.assign({}, ...extra.map((c) => c.routeRules ?? {})) as Readonly<Record<string, RouteRule>>;
   // A connection changed in the app: the capability holding it reconnects.

@@ -3,7 +3,7 @@ import type { Capability, Platform } from '../platform/capability';
 import { inProcess, type ProtocolCapability } from '../protocol';
 import type { SkillsService } from '../skills';
 import { registerMeshApiRoutes, registerMeshWorkerRoutes } from './routes';
-import { MeshService } from './mesh-service';
+import { MeshService } from './service';
 
 export interface MeshCapability extends Capability {
   readonly service: MeshService;
@@ -15,7 +15,13 @@ export interface MeshCapability extends Capability {
  * leases keep the registry honest. The skill listing shows remote skills beside the local
  * ones, with their proposals.
  */
-export function createMesh(ctx: Platform, protocol: ProtocolCapability, skills?: Pick<SkillsService, 'showRemoteSkills'>): MeshCapability {
+export interface MeshDeps {
+  readonly protocol: ProtocolCapability;
+  /** The skill listing, which shows the workers' skills beside the local ones. */
+  readonly skills?: Pick<SkillsService, 'showRemoteSkills'>;
+}
+
+export function createMesh(ctx: Platform, { protocol, skills }: MeshDeps): MeshCapability {
   // The worker a skill is activated from is allowed in the same admin's name, through the
   // same decision route's checks (household member with skill.decide).
   const mesh = new MeshService(ctx, protocol.recorder, (proposalId, actorId) => {

@@ -1,2 +1,2 @@
 export { createMesh, type MeshCapability } from './capability';
-export { MeshService, MeshRefusal } from './mesh-service';
+export { MeshService, MeshRefusal } from './service';

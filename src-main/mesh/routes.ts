@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enrollRequestSchema, skillsPutSchema, type RouteResponse, type SkillsPutRequest } from '../../src-shared';
 import { bearerToken } from './access-tokens';
-import { MeshRefusal, SKILLS_PUT_LIMITS, type MeshService } from './mesh-service';
+import { MeshRefusal, SKILLS_PUT_LIMITS, type MeshService } from './service';
 import { check, compileSchema } from '../platform/validation';
 
 const idParams = {

@@ -7,7 +7,7 @@ import { httpAddress, testHomeAssistant, testNtfy } from './connections';
 import { presentedCertificate, testProxmox, testUnifi } from './device-connections';
 import { registerSettingsRoutes, type ConnectionFlows } from './routes';
 import { KeyFileSealer, type SecretSealer } from './secrets';
-import { SettingsService } from './settings-service';
+import { SettingsService } from './service';
 import { SettingsStore } from './store';
 
 export interface SettingsCapability extends Capability {

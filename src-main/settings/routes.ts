@@ -24,7 +24,7 @@ import {
   type SetupStep,
   type SetupStepUpdate,
 } from '../../src-shared';
-import type { SettingsService } from './settings-service';
+import type { SettingsService } from './service';
 
 export interface ConnectionFlows {
   hueCertificate(url: string): Promise<HueCertificateResponse>;

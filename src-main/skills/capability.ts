@@ -131,14 +131,15 @@ export function createSkillEngine(
  * bundled folders at start, offered to the registry as the `plugin` provider, reloadable
  * at POST /api/skills/reload. With JARVIS_SKILLS_ENABLED=false nothing is loaded.
  */
-export function createSkills(
-  ctx: Platform,
-  protocol: ProtocolCapability,
+export interface SkillsDeps {
+  readonly protocol: ProtocolCapability;
   /** The household's documents for `memory_search` steps (the master passes the knowledge capability's search). */
-  documents?: SkillDocuments,
+  readonly documents?: SkillDocuments;
   /** The environment skills' env_from reads (default process.env). */
-  hostEnv?: Readonly<Record<string, string | undefined>>,
-): SkillsCapability {
+  readonly hostEnv?: Readonly<Record<string, string | undefined>>;
+}
+
+export function createSkills(ctx: Platform, { protocol, documents, hostEnv }: SkillsDeps): SkillsCapability {
   let lastErrors = 0;
   const announce = (report: SkillsReloadResponse): void => {
     lastErrors = report.errors.length;

@@ -4,7 +4,7 @@ import type { Capability, Platform } from '../platform/capability';
 import { VoiceSetupRunner } from './app-setup';
 import type { SetupOptions } from './setup';
 import { VoiceActivityDetector } from './vad';
-import { VoiceService, type VoiceAssistant } from './voice-service';
+import { VoiceService, type VoiceAssistant } from './service';
 
 export interface VoiceCapability extends Capability {
   readonly service: VoiceService;
@@ -15,7 +15,14 @@ export interface VoiceCapability extends Capability {
 const STATUS_TTL_MS = 5_000;
 
 /** Push-to-talk to spoken answer: ffmpeg → whisper.cpp → assistant → Piper/espeak-ng. */
-export function createVoice(ctx: Platform, assistant: VoiceAssistant, setupOptions: SetupOptions = {}): VoiceCapability {
+export interface VoiceDeps {
+  /** Who answers what was said: the assistant's service. */
+  readonly assistant: VoiceAssistant;
+  /** Where "set up voice" downloads from and puts things (tests point it elsewhere). */
+  readonly setup?: SetupOptions;
+}
+
+export function createVoice(ctx: Platform, { assistant, setup: setupOptions = {} }: VoiceDeps): VoiceCapability {
   const vad = new VoiceActivityDetector();
   const voice = new VoiceService({
     config: ctx.config,

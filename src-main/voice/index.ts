@@ -1,6 +1,6 @@
 export { createVoice, type VoiceCapability } from './capability';
-export { VoiceService } from './voice-service';
-export type { VoiceAssistant, PreparedAudio, CommandOptions } from './voice-service';
+export { VoiceService } from './service';
+export type { VoiceAssistant, PreparedAudio, CommandOptions } from './service';
 export { VoiceError } from './errors';
 export { VoiceActivityDetector } from './vad';
 export { resolveVoiceTools, DEFAULT_WHISPER_MODEL } from './voice-tools';

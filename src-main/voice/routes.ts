@@ -2,7 +2,7 @@ import { viewerOf } from '../platform/viewer';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteResponse, TranscribeResponse, VoiceStatus } from '../../src-shared';
-import type { VoiceAssistant, VoiceService } from './voice-service';
+import type { VoiceAssistant, VoiceService } from './service';
 import { Refusal } from '../platform/errors';
 
 export interface VoiceRouteOptions {

@@ -10,7 +10,7 @@ import { loadConfig } from '../platform/config';
 import { Tracer } from '../platform/trace';
 import { VoiceError } from './errors';
 import { SILERO_OPTIONS, VoiceActivityDetector } from './vad';
-import { VoiceService } from './voice-service';
+import { VoiceService } from './service';
 import { parseWav, s16ToFloat } from './wav';
 
 const dir = mkdtempSync(join(tmpdir(), 'jarvis-voice-audio-'));

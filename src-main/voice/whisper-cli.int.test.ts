@@ -15,7 +15,7 @@ import { loadConfig } from '../platform/config';
 import { Tracer } from '../platform/trace';
 import { FfmpegDecoder } from './ffmpeg-convert';
 import { VoiceActivityDetector } from './vad';
-import { VoiceService } from './voice-service';
+import { VoiceService } from './service';
 import { parseWav } from './wav';
 import { runWhisper } from './whisper-cli';
 

@@ -1,5 +1,5 @@
 import type { HomeState } from '../../../src-shared';
-import { Assistant, OllamaConnection } from '../../assistant';
+import { Assistant, NO_COLLABORATORS, OllamaConnection } from '../../assistant';
 import type { ChatCall, ChatTurn } from '../../assistant';
 import { householdToolProvider, HouseholdService } from '../../household';
 import { loadConfig } from '../../platform/config';
@@ -151,6 +151,7 @@ async function runCase(
       if (step.as && typeof id === 'string') refs[step.as] = id;
     }
     const assistant = new Assistant({
+      ...NO_COLLABORATORS,
       config,
       clock,
       registry,
