@@ -6,21 +6,19 @@ const APPENDS = Number(process.env.BENCH_PROTOCOL_APPENDS ?? 5000);
 const VERIFY_EVENTS = Number(process.env.BENCH_PROTOCOL_VERIFY ?? 100_000);
 
 export async function run() {
-  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ProtocolStore, openDatabase, verifyChain, eventHash } = await bundleAndImport(
-    'protocol',
-    {
+  const { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ephemeralSigner, ProtocolStore, openDatabase, verifyChain, eventHash } =
+    await bundleAndImport('protocol', {
       contents: [
-        "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES } from './src-main/protocol/index.ts';",
+        "export { ProtocolService, HOST_IDS, DEFAULT_POLICY_RULES, ephemeralSigner } from './src-main/protocol/index.ts';",
         "export { ProtocolStore } from './src-main/protocol/store/index.ts';",
         "export { openDatabase } from './src-main/platform/database/index.ts';",
         "export { verifyChain, eventHash } from './src-main/protocol/chain.ts';",
       ].join('\n'),
-    },
-  );
+    });
 
   const clock = () => new Date();
   const db = openDatabase(':memory:');
-  const svc = new ProtocolService(new ProtocolStore(db), clock);
+  const svc = new ProtocolService(new ProtocolStore(db), clock, ephemeralSigner());
   svc.bootstrap(DEFAULT_POLICY_RULES);
   svc.createSession(
     { actorId: HOST_IDS.assistant, idempotencyKey: 'bench-session', timestamp: clock().toISOString() },

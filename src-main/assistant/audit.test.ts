@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
-import { openDatabase, type Db } from '../platform/database';
 import { SkillRegistry } from '../platform/registry';
 import { Tracer } from '../platform/trace';
-import { ephemeralSigner, ProtocolRecorder, ProtocolService } from '../protocol';
-import { ProtocolStore } from '../protocol/store';
+import { ProtocolRecorder } from '../protocol';
+import { countedProtocol } from '../testing/counted-protocol';
 import { MemoryHomeProvider } from '../testing/memory-home-provider';
-import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
 import { Assistant } from './assistant';
 import { NO_COLLABORATORS } from './no-collaborators';
 import { protocolAudit } from './audit';
@@ -20,33 +18,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/**
- * Counts the outermost transactions (the commits) on `db`, and whether each waited for the
- * disk. Installed before the stores are built: they make their transaction functions once.
- */
-function countCommits(db: Db): { synchronous: number[] } {
-  const seen = { synchronous: [] as number[] };
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const tx = transaction(fn);
-    return (...args: unknown[]) => {
-      const outermost = !db.inTransaction;
-      const level = db.pragma('synchronous', { simple: true }) as number;
-      const result = tx(...args);
-      if (outermost) seen.synchronous.push(level);
-      return result;
-    };
-  }) as Db['transaction'];
-  return seen;
-}
-
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'jarvis-audit-'));
   dirs.push(dir);
-  const db = openDatabase(join(dir, 'protocol.db'));
-  const commits = countCommits(db);
-  const protocol = new ProtocolService(new ProtocolStore(db), () => new Date(), ephemeralSigner());
-  protocol.bootstrap(DELETES_NEED_REVIEW);
+  const { db, protocol, commits } = countedProtocol(dir);
   const errors: string[] = [];
   const config = loadConfig({ OLLAMA_URL: 'http://127.0.0.1:9', JARVIS_LOCAL_INTENTS: 'true' });
   const clock = () => new Date();
@@ -62,8 +37,8 @@ function setup() {
     ollama: new OllamaConnection(config, clock),
     audit: protocolAudit(new ProtocolRecorder(protocol), (op, err) => errors.push(`${op}: ${String(err)}`)),
   });
-  // From here on: the migrations and the bootstrap are not a request's commits.
-  commits.synchronous.length = 0;
+  // From here on: building the assistant is not a request's commit either.
+  commits.length = 0;
   return { db, protocol, assistant, home, errors, commits };
 }
 
@@ -75,7 +50,7 @@ describe('protocol audit of a chat request', () => {
     expect(res.tool_calls[0]!.result.success).toBe(true);
     expect(t.errors).toEqual([]);
     // FULL = 2, NORMAL = 1 (no fsync at that commit).
-    expect(commits.synchronous).toEqual([1, 2]);
+    expect(commits).toEqual([1, 2]);
     const session = t.protocol.sessions()[0]!;
     expect(t.protocol.session(session.work_session_id)!.events.map((e) => e.type)).toEqual([
       'work_session.created',
@@ -94,7 +69,7 @@ describe('protocol audit of a chat request', () => {
     let before = -1;
     const call = t.home.call.bind(t.home);
     t.home.call = (async (...args: Parameters<typeof call>) => {
-      before = commits.synchronous.length;
+      before = commits.length;
       return call(...args);
     }) as typeof call;
     await t.assistant.chat({ message: 'Füge Milch zur Einkaufsliste hinzu' });

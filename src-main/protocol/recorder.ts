@@ -18,6 +18,7 @@ import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
 import { inProcess, type InProcessContext } from './headers';
 import { recordedVerdict, type PolicyNarrowing } from './policy';
+import { newRecordId } from './record-ids';
 import { HOST_IDS, type ProtocolService } from './service';
 
 function sessionIdFor(traceId: string): string {
@@ -121,7 +122,7 @@ export class ProtocolRecorder {
     actorId: string = HOST_IDS.assistant,
     narrowing?: PolicyNarrowing,
   ): DecisionRecord {
-    const decisionId = `dec_${randomBytes(8).toString('hex')}`;
+    const decisionId = newRecordId('dec');
     const answer = this.protocol.recordDecision(
       this.base(actorId),
       sessionId,
@@ -134,7 +135,7 @@ export class ProtocolRecorder {
 
   /** The assistant is blocked on a confirmation: a Request the household resolves. */
   block(sessionId: string, decisionId: string, summary: string): string {
-    const requestId = `req_${randomBytes(8).toString('hex')}`;
+    const requestId = newRecordId('req');
     this.protocol.openRequest(this.base(HOST_IDS.assistant), sessionId, {
       request_id: requestId,
       decision_id: decisionId,
@@ -146,7 +147,7 @@ export class ProtocolRecorder {
   /** The household's answer; `reviewer` is the member's Actor who answered (an admin approving a child's call). */
   review(sessionId: string, requestId: string, approve: boolean, reviewer: string = HOST_IDS.household, comment?: string): void {
     this.protocol.review(this.base(reviewer), sessionId, requestId, {
-      review_id: `rev_${randomBytes(8).toString('hex')}`,
+      review_id: newRecordId('rev'),
       verdict: approve ? 'approve' : 'reject',
       ...(comment ? { comment: this.redact(comment).slice(0, 2000) } : {}),
     });
@@ -154,7 +155,7 @@ export class ProtocolRecorder {
 
   takeover(sessionId: string, requestId: string, reason: string): void {
     this.protocol.takeover(this.base(HOST_IDS.household), sessionId, requestId, {
-      takeover_id: `tko_${randomBytes(8).toString('hex')}`,
+      takeover_id: newRecordId('tko'),
       reason: this.redact(reason).slice(0, 2000),
     });
   }
@@ -168,7 +169,7 @@ export class ProtocolRecorder {
     actorId: string = HOST_IDS.assistant,
   ): void {
     this.protocol.contribute(this.base(actorId), sessionId, {
-      contribution_id: `con_${randomBytes(8).toString('hex')}`,
+      contribution_id: newRecordId('con'),
       decision_id: decisionId,
       kind,
       summary: this.redact(summary).slice(0, 4000) || '(leer)',
@@ -177,7 +178,7 @@ export class ProtocolRecorder {
   }
 
   proposeMemory(sessionId: string, fact: string): string {
-    const proposalId = `mem_${randomBytes(8).toString('hex')}`;
+    const proposalId = newRecordId('mem');
     this.protocol.proposeMemory(this.base(HOST_IDS.assistant), sessionId, {
       proposal_id: proposalId,
       fact: this.redact(fact).slice(0, 2000),
@@ -187,7 +188,7 @@ export class ProtocolRecorder {
 
   /** Something the assistant learned: it stays a proposal until the household decides it. */
   proposeLearning(sessionId: string, summary: string): string {
-    const learningId = `lrn_${randomBytes(8).toString('hex')}`;
+    const learningId = newRecordId('lrn');
     this.protocol.recordLearning(this.base(HOST_IDS.assistant), sessionId, {
       learning_id: learningId,
       summary: this.redact(summary).slice(0, 4000) || '(leer)',
@@ -209,7 +210,7 @@ export class ProtocolRecorder {
     }
     if (this.protocol.sessionRecordsOf(sessionId, 'OutcomeReport').length === 0) {
       this.protocol.submitOutcome(this.base(actorId), {
-        report_id: `out_${randomBytes(8).toString('hex')}`,
+        report_id: newRecordId('out'),
         work_session_id: sessionId,
         outcome: status as 'completed',
         summary: this.redact(summary).slice(0, 4000) || '(leer)',
@@ -267,7 +268,7 @@ export class ProtocolRecorder {
    * is part of it. Returns the new proposal's id.
    */
   followMemory(previous: MemoryProposal, how: { readonly change?: 'forget'; readonly accepted: boolean }, actorId: string): string {
-    const proposalId = `mem_${randomBytes(8).toString('hex')}`;
+    const proposalId = newRecordId('mem');
     const goal = how.change === 'forget' ? `Vergessen: ${previous.fact}` : `Wieder merken: ${previous.fact}`;
     const sessionId = this.beginSession(`memory-${randomBytes(8).toString('hex')}`, goal, actorId);
     this.protocol.proposeMemory(
@@ -360,7 +361,7 @@ export class ProtocolRecorder {
     const latest = existing[existing.length - 1];
     if (latest) return latest;
     const answer = this.protocol.proposeSkill(this.base(HOST_IDS.system), {
-      proposal_id: `skp_${randomBytes(8).toString('hex')}`,
+      proposal_id: newRecordId('skp'),
       skill_id: skillId.slice(0, 200),
       version: version.slice(0, 60) || '0',
       change,

@@ -439,3 +439,15 @@ describe('schemas', () => {
     for (const [name, schema] of Object.entries(PROTOCOL_SCHEMAS)) expect(isValidSchema(schema), name).toEqual({ ok: true });
   });
 });
+
+describe('ids the service makes', () => {
+  it('keep the prefix and 16 hex digits, and a session’s events sort by id as they were written', () => {
+    const id = newSession();
+    for (let i = 0; i < 5; i++) svc.recordDecision(at(id), id, { decision_id: `dec_${i}`, tool: 'calendar_list', arguments: { i } });
+    const events = svc.session(id)!.events;
+    expect(events).toHaveLength(6);
+    for (const e of events) expect(e.event_id).toMatch(/^evt_[0-9a-f]{16}$/);
+    expect(events.map((e) => e.event_id)).toEqual(events.map((e) => e.event_id).sort());
+    expect(svc.verify().ok).toBe(true);
+  });
+});

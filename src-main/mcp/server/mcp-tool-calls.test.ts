@@ -2,13 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../platform/database';
 import { SkillRegistry } from '../../platform/registry';
 import { Tracer } from '../../platform/trace';
-import { ephemeralSigner, ProtocolRecorder, ProtocolService } from '../../protocol';
-import { ProtocolStore } from '../../protocol/store';
+import { ProtocolRecorder } from '../../protocol';
+import { countedProtocol } from '../../testing/counted-protocol';
 import { MemoryHomeProvider } from '../../testing/memory-home-provider';
-import { DELETES_NEED_REVIEW } from '../../testing/protocol-rules';
 import { McpToolCalls } from './mcp-tool-calls';
 
 const dirs: string[] = [];
@@ -16,34 +14,11 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/**
- * The synchronous level of every outermost transaction (commit) on `db`: 2 waits for the
- * disk, 1 does not. Installed before the stores are built: they make their transaction functions once.
- */
-function countCommits(db: Db): number[] {
-  const levels: number[] = [];
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const tx = transaction(fn);
-    return (...args: unknown[]) => {
-      const outermost = !db.inTransaction;
-      const level = db.pragma('synchronous', { simple: true }) as number;
-      const result = tx(...args);
-      if (outermost) levels.push(level);
-      return result;
-    };
-  }) as Db['transaction'];
-  return levels;
-}
-
 describe('an MCP tool call in the protocol', () => {
   it('is one durable commit for a read, two for a change (the first before it runs, not waiting for the disk), and stores no idempotency rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-mcp-calls-'));
     dirs.push(dir);
-    const db = openDatabase(join(dir, 'protocol.db'));
-    const commits = countCommits(db);
-    const protocol = new ProtocolService(new ProtocolStore(db), () => new Date(), ephemeralSigner());
-    protocol.bootstrap(DELETES_NEED_REVIEW);
+    const { db, protocol, commits } = countedProtocol(dir);
     const registry = new SkillRegistry();
     registry.addProvider(new MemoryHomeProvider());
     const errors: string[] = [];

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { toolFailure, type ToolResult } from '../../../src-shared';
 import { roleDeniedSentence, type SkillRegistry } from '../../platform/registry';
 import type { Tracer } from '../../platform/trace';
+import { timeOrderedHex } from '../../platform/time-ordered-id';
 import type { ProtocolRecorder } from '../../protocol';
 
 /** Who is calling over MCP: one household token, or the local user over stdio. */
@@ -47,7 +47,7 @@ export class McpToolCalls {
     const { registry, recorder, tracer, clock } = this.deps;
     const tool = registry.get(name);
     if (!tool || tool.provider === 'mcp') return toolFailure('UNKNOWN_TOOL', `Unknown tool: ${name}`);
-    const traceId = `mcp_${randomBytes(8).toString('hex')}`;
+    const traceId = `mcp_${timeOrderedHex()}`;
     tracer.record(traceId, 'mcp', 'tool_call', { client: caller.name, tool: name, arguments: args });
     const ctx = {
       traceId,

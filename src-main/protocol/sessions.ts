@@ -1,0 +1,393 @@
+import {
+  canonicalJson,
+  GENESIS_HASH,
+  TERMINAL_SESSION_STATUSES,
+  type Contribution,
+  type LearningRecord,
+  type MemoryProposal,
+  type OutcomeReport,
+  type Policy,
+  type PolicyDecision,
+  type ProtocolSessionDetail,
+  type Request,
+  type Review,
+  type SessionRecords,
+  type Takeover,
+  type WorkSession,
+} from '../../src-shared';
+import { sha256Hex } from './chain';
+import { ProtocolError } from './errors';
+import type { CallerContext } from './headers';
+import { HOST_IDS } from './host-identities';
+import { change, type Body, type ProtocolAnswer, type ProtocolLedger } from './ledger';
+import { evaluatePolicy, type PolicyVerdict } from './policy';
+
+// A WorkSession's life: created, decisions, requests and their review or takeover,
+// contributions, its status, the outcome and the seal. Each change is an event of its chain.
+
+/** Who decides for a protocol client's decision under the household's policy: the host's gate. */
+export type HouseholdDecider = (tool: string) => PolicyVerdict | undefined;
+
+export function createSession(l: ProtocolLedger, ctx: CallerContext, body: Body): ProtocolAnswer {
+  return l.mutate(ctx, 'createSession', 'WorkSession', body, {}, () => {
+    l.requireAuthority(ctx.actorId, 'session.create');
+    const policy = l.store.get<Policy>('Policy', body.policy_id as string);
+    if (!policy)
+      throw new ProtocolError(
+        'OPERATION_OUT_OF_ORDER',
+        `Policy ${String(body.policy_id)} does not exist: a WorkSession is created under a human-defined policy.`,
+      );
+    const id = body.work_session_id as string;
+    if (l.store.get('WorkSession', id)) throw new ProtocolError('DUPLICATE_RECORD', `WorkSession ${id} exists.`);
+    const at = l.now();
+    const session: WorkSession = {
+      work_session_id: id,
+      policy_id: policy.policy_id,
+      owner_actor_id: ctx.actorId,
+      goal: body.goal as string,
+      status: 'open',
+      revision: 0,
+      last_event_hash: GENESIS_HASH,
+      sealed: false,
+      created_at: at,
+      updated_at: at,
+    };
+    l.store.insert('WorkSession', id, id, session, at);
+    const after = l.appendEvent(
+      session,
+      'work_session.created',
+      ctx.actorId,
+      'WorkSession',
+      id,
+      { policy_id: policy.policy_id, goal: session.goal },
+      [],
+      at,
+    );
+    return { status: 201, body: after };
+  });
+}
+
+export function submitOutcome(l: ProtocolLedger, ctx: CallerContext, body: Body): ProtocolAnswer {
+  return l.mutate(ctx, 'submitOutcome', 'OutcomeReport', body, {}, () => {
+    l.requireAuthority(ctx.actorId, 'outcome.submit');
+    const session = l.store.get<WorkSession>('WorkSession', body.work_session_id as string);
+    if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
+    if (session.sealed)
+      throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
+    if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+      throw new ProtocolError(
+        'OPERATION_OUT_OF_ORDER',
+        `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
+      );
+    }
+    if (body.outcome !== session.status)
+      throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
+    const report_id = body.report_id as string;
+    if (l.store.get('OutcomeReport', report_id)) throw new ProtocolError('DUPLICATE_RECORD', `OutcomeReport ${report_id} exists.`);
+    const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: l.now() };
+    l.store.insert('OutcomeReport', report_id, session.work_session_id, report, report.submitted_at);
+    // The outcome is part of the session's chain, so sealing the session seals it too.
+    l.appendEvent(session, 'outcome.reported', ctx.actorId, 'OutcomeReport', report_id, { outcome: report.outcome }, [
+      change('OutcomeReport', report_id, report),
+    ]);
+    return { status: 201, body: report };
+  });
+}
+
+/**
+ * `decided`: the host's gate decided (its own callers pass it, never an HTTP body) and the
+ * decision is recorded as it is. Without it, a protocol client's own policy rules decide.
+ */
+export function recordDecision(
+  l: ProtocolLedger,
+  householdDecider: HouseholdDecider | undefined,
+  ctx: CallerContext,
+  sessionId: string,
+  body: Body,
+  decided?: PolicyVerdict,
+): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'recordDecision', 'PolicyDecision', body, (session) => {
+    l.requireAuthority(ctx.actorId, 'session.act');
+    requireNoOpenRequest(l, session);
+    const decision_id = body.decision_id as string;
+    if (l.store.get('PolicyDecision', decision_id)) throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
+    const policy = l.store.get<Policy>('Policy', session.policy_id)!;
+    const tool = body.tool as string;
+    const verdict =
+      decided ??
+      (policy.policy_id === HOST_IDS.householdPolicy ? householdDecider?.(tool) : undefined) ??
+      evaluatePolicy(policy.rules, tool);
+    const risk = verdict.risk;
+    const decision: PolicyDecision = {
+      decision_id,
+      work_session_id: sessionId,
+      policy_id: policy.policy_id,
+      // The arguments are hashed, not stored: they may hold personal data, and records are exported.
+      action: { tool: body.tool as string, arguments_sha256: sha256Hex(canonicalJson(body.arguments)) },
+      outcome: verdict.outcome,
+      reason: verdict.reason,
+      ...(risk ? { risk } : {}),
+      rule: verdict.rule,
+      decided_at: l.now(),
+    };
+    l.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
+    const after = l.appendEvent(
+      session,
+      'policy_decision.recorded',
+      ctx.actorId,
+      'PolicyDecision',
+      decision_id,
+      { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule },
+      [change('PolicyDecision', decision_id, decision)],
+    );
+    return { status: 201, body: { decision, session: after } };
+  });
+}
+
+export function openRequest(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'openRequest', 'Request', body, (session) => {
+    l.requireAuthority(ctx.actorId, 'session.act');
+    requireNoOpenRequest(l, session);
+    const decision = decisionOf(l, session, body.decision_id as string);
+    if (decision.outcome !== 'require_review') {
+      throw new ProtocolError(
+        'OPERATION_OUT_OF_ORDER',
+        `A Request is opened when the agent is blocked; decision ${decision.decision_id} is ${decision.outcome}.`,
+      );
+    }
+    const request_id = body.request_id as string;
+    if (l.store.get('Request', request_id)) throw new ProtocolError('DUPLICATE_RECORD', `Request ${request_id} exists.`);
+    const request: Request = {
+      request_id,
+      work_session_id: sessionId,
+      decision_id: decision.decision_id,
+      summary: body.summary as string,
+      status: 'open',
+      created_at: l.now(),
+    };
+    l.store.insert('Request', request_id, sessionId, request, request.created_at);
+    const blocked = l.writeSession({ ...session, status: 'blocked' });
+    const after = l.appendEvent(
+      blocked,
+      'request.opened',
+      ctx.actorId,
+      'Request',
+      request_id,
+      { decision_id: decision.decision_id, summary: request.summary },
+      [change('Request', request_id, request)],
+    );
+    return { status: 201, body: { request, session: after } };
+  });
+}
+
+export function review(l: ProtocolLedger, ctx: CallerContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'review', 'Review', body, (session) => {
+    const actor = l.requireAuthority(ctx.actorId, 'request.review');
+    if (body.reviewer_actor_id !== undefined && body.reviewer_actor_id !== ctx.actorId) {
+      throw new ProtocolError('ACTOR_BODY_MISMATCH', 'reviewer_actor_id must be the acting actor.');
+    }
+    if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member reviews a request.');
+    const request = openRequestOf(l, session, requestId);
+    const review_id = body.review_id as string;
+    if (l.store.get('Review', review_id)) throw new ProtocolError('DUPLICATE_RECORD', `Review ${review_id} exists.`);
+    const review: Review = {
+      review_id,
+      request_id: requestId,
+      work_session_id: sessionId,
+      reviewer_actor_id: ctx.actorId,
+      verdict: body.verdict as Review['verdict'],
+      ...(body.comment ? { comment: body.comment as string } : {}),
+      reviewed_at: l.now(),
+    };
+    l.store.insert('Review', review_id, sessionId, review, review.reviewed_at);
+    const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } };
+    l.store.update('Request', requestId, resolved);
+    const reopened = l.writeSession({ ...session, status: 'open' });
+    const after = l.appendEvent(
+      reopened,
+      'request.reviewed',
+      ctx.actorId,
+      'Review',
+      review_id,
+      { request_id: requestId, verdict: review.verdict },
+      [change('Review', review_id, review), change('Request', requestId, resolved)],
+    );
+    return { status: 201, body: { review, session: after } };
+  });
+}
+
+export function takeover(l: ProtocolLedger, ctx: CallerContext, sessionId: string, requestId: string, body: Body): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'takeover', 'Takeover', body, (session) => {
+    const actor = l.requireAuthority(ctx.actorId, 'request.takeover');
+    if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
+      throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+    if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member takes over.');
+    const request = openRequestOf(l, session, requestId);
+    const takeover_id = body.takeover_id as string;
+    if (l.store.get('Takeover', takeover_id)) throw new ProtocolError('DUPLICATE_RECORD', `Takeover ${takeover_id} exists.`);
+    const takeover: Takeover = {
+      takeover_id,
+      request_id: requestId,
+      work_session_id: sessionId,
+      actor_id: ctx.actorId,
+      reason: body.reason as string,
+      at_revision: session.revision + 1,
+      taken_at: l.now(),
+    };
+    l.store.insert('Takeover', takeover_id, sessionId, takeover, takeover.taken_at);
+    const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } };
+    l.store.update('Request', requestId, resolved);
+    const reopened = l.writeSession({ ...session, status: 'open' });
+    const after = l.appendEvent(
+      reopened,
+      'request.taken_over',
+      ctx.actorId,
+      'Takeover',
+      takeover_id,
+      { request_id: requestId, reason: takeover.reason },
+      [change('Takeover', takeover_id, takeover), change('Request', requestId, resolved)],
+    );
+    return { status: 201, body: { takeover, session: after } };
+  });
+}
+
+export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'contribute', 'Contribution', body, (session) => {
+    l.requireAuthority(ctx.actorId, 'session.act');
+    if (body.actor_id !== undefined && body.actor_id !== ctx.actorId)
+      throw new ProtocolError('ACTOR_BODY_MISMATCH', 'actor_id must be the acting actor.');
+    requireNoOpenRequest(l, session);
+    const decision_id = body.decision_id as string;
+    const decision = l.store.get<PolicyDecision>('PolicyDecision', decision_id);
+    if (!decision || decision.work_session_id !== sessionId) {
+      throw new ProtocolError(
+        'MISSING_POLICY_DECISION',
+        `No PolicyDecision ${decision_id} in this session: record it before the action is accepted.`,
+      );
+    }
+    if (decision.outcome === 'deny') throw new ProtocolError('POLICY_DENIED', `The policy denied ${decision.action.tool}.`);
+    if (decision.outcome === 'require_review') {
+      const request = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.decision_id === decision_id);
+      if (!request || request.status !== 'resolved' || !request.resolution) {
+        throw new ProtocolError(
+          'MISSING_RESOLUTION',
+          `${decision.action.tool} needs a review: resolve its Request through a Review or a Takeover first.`,
+        );
+      }
+      if (request.resolution.by === 'takeover') {
+        throw new ProtocolError(
+          'STALE_TAKEOVER_CONTINUATION',
+          `A household member took over ${decision.action.tool}; the agent cannot continue it.`,
+        );
+      }
+      const review = l.store.get<Review>('Review', request.resolution.record_id);
+      if (review?.verdict !== 'approve')
+        throw new ProtocolError('MISSING_RESOLUTION', `The review of ${decision.action.tool} rejected it.`);
+    }
+    const contribution_id = body.contribution_id as string;
+    if (l.store.get('Contribution', contribution_id))
+      throw new ProtocolError('DUPLICATE_RECORD', `Contribution ${contribution_id} exists.`);
+    const contribution: Contribution = {
+      contribution_id,
+      work_session_id: sessionId,
+      actor_id: ctx.actorId,
+      decision_id,
+      kind: body.kind as Contribution['kind'],
+      summary: body.summary as string,
+      ...(body.evidence_sha256 ? { evidence_sha256: body.evidence_sha256 as string } : {}),
+      created_at: l.now(),
+    };
+    l.store.insert('Contribution', contribution_id, sessionId, contribution, contribution.created_at);
+    const after = l.appendEvent(
+      session,
+      'contribution.recorded',
+      ctx.actorId,
+      'Contribution',
+      contribution_id,
+      { decision_id, kind: contribution.kind, summary: contribution.summary },
+      [change('Contribution', contribution_id, contribution)],
+    );
+    return { status: 201, body: { contribution, session: after } };
+  });
+}
+
+export function setSessionStatus(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
+    l.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
+    if (TERMINAL_SESSION_STATUSES.includes(session.status))
+      throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
+    const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
+    if (open && body.status === 'completed') {
+      throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
+    }
+    const status = body.status as WorkSession['status'];
+    const updated = l.writeSession({ ...session, status });
+    const after = l.appendEvent(updated, `work_session.${status}`, ctx.actorId, 'WorkSession', sessionId, { status });
+    return { status: 200, body: after };
+  });
+}
+
+export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: string): ProtocolAnswer {
+  return l.sessionMutation(ctx, sessionId, 'sealSession', undefined, {}, (session) => {
+    l.requireAuthority(ctx.actorId, 'manifest.seal');
+    if (!TERMINAL_SESSION_STATUSES.includes(session.status))
+      throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
+    // Sealing would leave a proposal nobody can decide any more.
+    const undecided = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
+    if (undecided)
+      throw new ProtocolError(
+        'OPERATION_OUT_OF_ORDER',
+        `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`,
+      );
+    const unlearned = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((l) => l.status === 'proposed');
+    if (unlearned)
+      throw new ProtocolError(
+        'OPERATION_OUT_OF_ORDER',
+        `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`,
+      );
+    const after = l.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
+    const sealed = l.writeSession({ ...after, sealed: true });
+    return { status: 200, body: sealed };
+  });
+}
+
+export function sessionDetail(l: ProtocolLedger, id: string): ProtocolSessionDetail | undefined {
+  const session = l.store.get<WorkSession>('WorkSession', id);
+  if (!session) return undefined;
+  const of = <T>(type: keyof SessionRecords) => l.store.listForSession<T>(id, type);
+  const records: SessionRecords = {
+    PolicyDecision: of('PolicyDecision'),
+    Request: of('Request'),
+    Review: of('Review'),
+    Takeover: of('Takeover'),
+    Contribution: of('Contribution'),
+    LearningRecord: of('LearningRecord'),
+    MemoryProposal: of('MemoryProposal'),
+    OutcomeReport: of('OutcomeReport'),
+  };
+  return { session, events: l.store.events(id), records };
+}
+
+function requireNoOpenRequest(l: ProtocolLedger, session: WorkSession): void {
+  const open = l.store.listForSession<Request>(session.work_session_id, 'Request').find((r) => r.status === 'open');
+  if (open)
+    throw new ProtocolError(
+      'UNRESOLVED_REQUEST',
+      `Request ${open.request_id} is unresolved: it needs a Review or a Takeover before the session goes on.`,
+    );
+}
+
+function decisionOf(l: ProtocolLedger, session: WorkSession, decisionId: string): PolicyDecision {
+  const decision = l.store.get<PolicyDecision>('PolicyDecision', decisionId);
+  if (!decision || decision.work_session_id !== session.work_session_id)
+    throw new ProtocolError('MISSING_POLICY_DECISION', `No PolicyDecision ${decisionId} in this session.`);
+  return decision;
+}
+
+function openRequestOf(l: ProtocolLedger, session: WorkSession, requestId: string): Request {
+  const request = l.store.get<Request>('Request', requestId);
+  if (!request || request.work_session_id !== session.work_session_id)
+    throw new ProtocolError('NOT_FOUND', `No Request ${requestId} in this session.`);
+  if (request.status !== 'open') throw new ProtocolError('OPERATION_OUT_OF_ORDER', `Request ${requestId} is already resolved.`);
+  return request;
+}
