@@ -5,6 +5,8 @@ const CAPABILITIES =
   '(access|approvals|assistant|backup|caldav|docker|home|homeassistant|household|knowledge|mcp|mesh|notify|policy|protocol|settings|skills|system|voice)';
 const ENTRIES = '(app|cli|serve|master)';
 const TESTS = '\\.test\\.tsx?$';
+// A household list keeps its repository in its own folder (household/domains/<list>/store.ts).
+const DOMAIN_STORE = '^src-main/household/domains/[^/]+/store\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -35,6 +37,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^src-main/', pathNot: ['^src-main/skills/process/', '^src-main/platform/validation/'] },
+    },
+    {
+      name: 'main-reaches-skills-only-for-pinning',
+      comment:
+        "Skills run as their own processes; the master reads no skill's code, except the home pack's pinning module: the one place a certificate pin is checked, for the skills and the master's event streams alike.",
+      severity: 'error',
+      from: { path: '^(src-main|workers|src-shared)/' },
+      to: { path: '^skills/', pathNot: '^skills/home/_lib/pinned-https\\.mjs$' },
     },
     {
       name: 'platform-imports-no-capability',
@@ -90,9 +100,10 @@ module.exports = {
     },
     {
       name: 'only-stores-touch-sqlite',
-      comment: "SQLite is opened by the platform database and read and written by each capability's store/ folder, nowhere else.",
+      comment:
+        "SQLite is opened by the platform database and read and written by each capability's store/ folder (and a household list's store.ts), nowhere else.",
       severity: 'error',
-      from: { pathNot: ['^src-main/platform/database/', `^src-main/${CAPABILITIES}/store/`] },
+      from: { pathNot: ['^src-main/platform/database/', `^src-main/${CAPABILITIES}/store/`, DOMAIN_STORE] },
       to: { path: '(^|/)node_modules/better-sqlite3/' },
     },
     {
@@ -100,7 +111,7 @@ module.exports = {
       comment: 'The assistant and the HTTP routes call tools and services; only services use a store.',
       severity: 'error',
       from: { path: ['^src-main/assistant/', `^src-main/${CAPABILITIES}/[^.]*routes\\.ts$`] },
-      to: { path: [`^src-main/${CAPABILITIES}/store/`, '^src-main/platform/database/'] },
+      to: { path: [`^src-main/${CAPABILITIES}/store/`, DOMAIN_STORE, '^src-main/platform/database/'] },
     },
     {
       name: 'capability-through-its-index',

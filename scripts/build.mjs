@@ -91,7 +91,7 @@ const lazyBuiltins = {
  * that starts it, under the name the capability asks for.
  */
 export const THREAD_ENTRIES = {
-  'household-ics-worker': 'src-main/household/ics-worker.ts',
+  'household-ics-worker': 'src-main/household/ics/worker.ts',
   'knowledge-ingest-worker': 'src-main/knowledge/ingest-worker.ts',
   'mesh-manifest-worker': 'src-main/mesh/manifest-worker.ts',
 };
@@ -339,7 +339,8 @@ async function buildServiceWorker(esbuild) {
 
 const TARGETS = {
   main: {
-    inputs: ['src-main', 'scripts/ascii-regexps.mjs', ...common],
+    // The master bundles the home pack's pinning module (skills/home/_lib/pinned-https.mjs).
+    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', ...common],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');

@@ -29,6 +29,11 @@ const FILES: Record<string, string> = {
   'src-main/protocol/chain.ts': 'export const ch = 1;\n',
   'src-main/protocol/uses-own-file.ts': "import { ch } from './chain';\nexport const po = ch;\n",
   'src-main/mesh/uses-index.ts': "import { p } from '../protocol/index';\nexport const mi = p;\n",
+  'skills/home/_lib/pinned-https.mjs': 'export const pin = 1;\n',
+  'skills/home/hue/hue-client.mjs': 'export const hue = 1;\n',
+  'src-main/home/uses-pinning.ts': "import { pin } from '../../skills/home/_lib/pinned-https.mjs';\nexport const hp = pin;\n",
+  // A household list's repository is its store.ts.
+  'src-main/household/domains/shelf/store.ts': "import Database from 'better-sqlite3';\nexport const ss = Database;\n",
   // Forbidden
   'src-shared/uses-node.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
   'src-renderer/src/uses-main.ts': "import { c } from '../../src-main/platform/config/index';\nexport const b = c;\n",
@@ -46,6 +51,9 @@ const FILES: Record<string, string> = {
   'src-main/home/loop-a.ts': "import { lb } from './loop-b';\nexport const la = () => lb;\n",
   'src-main/home/loop-b.ts': "import { la } from './loop-a';\nexport const lb = () => la;\n",
   'src-main/voice/member-routes.ts': "import { s } from '../platform/database/index';\nexport const vr = s;\n",
+  'src-main/home/uses-skill-code.ts': "import { hue } from '../../skills/home/hue/hue-client.mjs';\nexport const hs = hue;\n",
+  'src-main/household/domains/shelf/routes.ts': "import { ss } from './store';\nexport const sr = ss;\n",
+  'src-main/household/domains/shelf/tools.ts': "import Database from 'better-sqlite3';\nexport const st = Database;\n",
   // A folder-level cycle: mesh -> knowledge -> mesh (no single module cycles).
   'src-main/mesh/a.ts': "import { kb } from '../knowledge/b';\nexport const ma = kb;\n",
   'src-main/mesh/c.ts': 'export const mc = 1;\n',
@@ -104,6 +112,8 @@ describe('layer rules', () => {
       'src-main/protocol/chain.ts',
       'src-main/protocol/uses-own-file.ts',
       'src-main/mesh/uses-index.ts',
+      'src-main/home/uses-pinning.ts',
+      'src-main/household/domains/shelf/store.ts',
     ];
     for (const file of allowed) expect(rulesFor(file), file).toEqual([]);
   });
@@ -128,10 +138,19 @@ describe('layer rules', () => {
     expect(rulesFor('src-main/voice/routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
     expect(rulesFor('src-main/assistant/uses-store.ts')).toContain('assistant-and-routes-never-touch-a-store');
     expect(rulesFor('src-main/voice/member-routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
+    expect(rulesFor('src-main/household/domains/shelf/routes.ts')).toContain('assistant-and-routes-never-touch-a-store');
+  });
+
+  it('fail when a household list opens SQLite outside its store.ts', () => {
+    expect(rulesFor('src-main/household/domains/shelf/tools.ts')).toContain('only-stores-touch-sqlite');
   });
 
   it("fail when a capability reaches past another capability's index.ts", () => {
     expect(rulesFor('src-main/mesh/reaches-inside.ts')).toContain('capability-through-its-index');
+  });
+
+  it("fail when the master imports a skill's code other than the pinning module", () => {
+    expect(rulesFor('src-main/home/uses-skill-code.ts')).toContain('main-reaches-skills-only-for-pinning');
   });
 
   it('fail when two modules import each other', () => {

@@ -1,6 +1,7 @@
 // What the Zuhause screen's Server, Netzwerk and Kameras sections read: Proxmox VE, the
 // UniFi console (Network and Protect) and the household's Compose stacks.
 import type { HomeSectionProblem, LiveStatus } from './home-control';
+import type { CameraView, MachineView, NetworkClientView } from './home-devices';
 import { skillToolName } from './tools';
 
 /** The tools of the Proxmox and UniFi skills of the home pack that the screen calls. */
@@ -34,12 +35,14 @@ export interface ProxmoxNodeView {
   readonly uptime: number;
 }
 
-export interface ProxmoxGuestView {
+export interface ProxmoxGuestView extends MachineView {
   readonly vmid: number;
   readonly name: string;
   readonly type: 'qemu' | 'lxc';
   readonly node: string;
   readonly status: string;
+  /** Whether it runs (status `running`). */
+  readonly online: boolean;
   readonly cpu: number;
   readonly maxcpu: number;
   readonly mem: number;
@@ -68,7 +71,7 @@ export interface UnifiDeviceView {
   readonly gateway: boolean;
 }
 
-export interface UnifiClientView {
+export interface UnifiClientView extends NetworkClientView {
   readonly id: string;
   readonly name: string;
   readonly ip: string;
@@ -89,7 +92,7 @@ export interface UnifiOverview {
 /** GET /api/home/unifi */
 export type HomeUnifiResponse = { readonly state: 'ready'; readonly unifi: UnifiOverview } | HomeSectionProblem;
 
-export interface ProtectCameraView {
+export interface ProtectCameraView extends CameraView {
   readonly id: string;
   readonly name: string;
   readonly state: string;

@@ -1,5 +1,6 @@
 // Home control: what the Zuhause screen reads (GET /api/home/<integration>), the live
 // updates it patches in, and the tools of the bundled home skills it calls.
+import type { LightView, MachineView } from './home-devices';
 import { skillToolName } from './tools';
 
 /** The tools of the bundled home pack (skills/home/*): the screen and the local intents call these. */
@@ -31,7 +32,7 @@ export interface HomeSectionProblem {
   readonly message: string;
 }
 
-export interface HueLight {
+export interface HueLight extends LightView {
   readonly id: string;
   readonly name: string;
   readonly on: boolean;
@@ -79,7 +80,7 @@ export interface LiveStatus {
 /** GET /api/home/hue */
 export type HomeHueResponse = ({ readonly state: 'ready'; readonly hue: HueOverview } & LiveStatus) | (LiveStatus & HomeSectionProblem);
 
-export interface HomeMachine {
+export interface HomeMachine extends MachineView {
   readonly name: string;
   readonly mac: string;
   readonly address: string | null;

@@ -264,6 +264,8 @@ export type StateListName = 'events' | 'tasks' | 'reminders' | 'groceries' | 're
 
 export const HOME_DOMAINS = ['calendar', 'tasks', 'reminders', 'groceries', 'recipes', 'mealplan', 'kanban', 'members', 'chores'] as const;
 export type HomeDomain = (typeof HOME_DOMAINS)[number];
+/** The household's lists (each a folder under household/domains/ and a row of its DOMAINS table). */
+export type ListDomain = Exclude<HomeDomain, 'members'>;
 
 /** SSE `state.changed` payload, published after every successful mutation. */
 export interface StateChangedEvent {

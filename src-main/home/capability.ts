@@ -2,7 +2,8 @@ import type { HueLiveChange, LiveStatus } from '../../src-shared';
 import { liveStatusOf } from './live-status';
 import type { Capability, Platform } from '../platform/capability';
 import { HueEventFollower } from './hue-events';
-import { registerHomeRoutes } from './routes';
+import { registerOverviewRoutes } from './routes';
+import { overviewPresenters } from './overview-presenters';
 import { followServerChanges, HOME_SERVER_CHANGED, registerHomeServerRoutes } from './server-routes';
 import { ProtectEventFollower } from './protect-events';
 import { cameraEventsTool } from './camera-events-tool';
@@ -98,12 +99,12 @@ export function createHome(ctx: Platform): HomeCapability {
     name: 'home',
     hueLive: () => liveStatusOf(follower?.state()),
     routes: (app) => {
-      registerHomeRoutes(app, {
-        registry: ctx.registry,
-        clock: ctx.clock,
-        timezone: config.timezone,
-        hueLive: () => liveStatusOf(follower?.state()),
-      });
+      const hueLive = () => liveStatusOf(follower?.state());
+      registerOverviewRoutes(
+        app,
+        { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone },
+        overviewPresenters({ hueLive, ...(protectEvents ? { protectEvents } : {}) }),
+      );
       registerHomeServerRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: config.timezone, protectEvents });
     },
     reconnectHue() {

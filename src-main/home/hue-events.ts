@@ -1,7 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { HueLiveChange } from '../../src-shared';
-import { connectPinned, PinnedTlsError } from './pinned-tls';
+import { connectPinned, PinError } from '../../skills/home/_lib/pinned-https.mjs';
 import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-follower';
 
 // The Hue bridge's event stream (CLIP API v2, GET /eventstream/clip/v2, server-sent events):
@@ -79,7 +79,7 @@ export class HueEventFollower extends ReconnectingFollower {
       let req: http.ClientRequest;
       if (url.protocol === 'https:') {
         if (!this.options.fingerprint)
-          throw new PinnedTlsError('CERT_NOT_PINNED', 'HUE_CERT_FINGERPRINT is empty; pair with `jarvis home hue pair`.');
+          throw new PinError('CERT_NOT_PINNED', 'HUE_CERT_FINGERPRINT is empty; pair with `jarvis home hue pair`.');
         const socket = await connectPinned(url, this.options.fingerprint, this.requestTimeoutMs);
         if (this.stopped) {
           socket.destroy();
@@ -119,10 +119,7 @@ export class HueEventFollower extends ReconnectingFollower {
       req.on('error', (err) => this.dropped(err.message));
       req.end();
     } catch (err) {
-      this.dropped(
-        err instanceof Error ? err.message : String(err),
-        err instanceof PinnedTlsError && err.code === 'CERT_FINGERPRINT_CHANGED',
-      );
+      this.dropped(err instanceof Error ? err.message : String(err), err instanceof PinError && err.code === 'CERT_FINGERPRINT_CHANGED');
     }
   }
 

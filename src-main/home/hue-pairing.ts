@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { connectPinned, normalizeFingerprint, presentedFingerprint } from './pinned-tls';
+import { connectPinned, normalizeFingerprint, probeFingerprint } from '../../skills/home/_lib/pinned-https.mjs';
 
 // Pairing with a Hue bridge: POST /api {devicetype, generateclientkey: true} after the link
 // button was pressed. The bridge answers an array: [{success: {username, clientkey}}] (the
@@ -38,7 +38,7 @@ function bridgeUrl(text: string): URL {
 /** Step one of trust on first use: the certificate the bridge presents, to show before pairing. */
 export async function bridgeFingerprint(urlText: string): Promise<string | undefined> {
   const url = bridgeUrl(urlText);
-  return url.protocol === 'https:' ? presentedFingerprint(url) : undefined;
+  return url.protocol === 'https:' ? probeFingerprint(url) : undefined;
 }
 
 function post(url: URL, body: string, fingerprint: string | undefined): Promise<{ status: number; body: string }> {
@@ -75,7 +75,7 @@ export async function pairHueBridge(
   const url = bridgeUrl(urlText);
   let fingerprint = '';
   if (url.protocol === 'https:') {
-    const seen = await presentedFingerprint(url);
+    const seen = await probeFingerprint(url);
     const expected = options.expectedFingerprint ? normalizeFingerprint(options.expectedFingerprint) : seen;
     if (expected !== seen)
       throw new HuePairingError(

@@ -1,3 +1,2 @@
 export { createHome, type HomeCapability } from './capability';
 export { bridgeFingerprint, HuePairingError, pairHueBridge, type HuePairing } from './hue-pairing';
-export { connectPinned, displayFingerprint, normalizeFingerprint, PinnedTlsError } from './pinned-tls';

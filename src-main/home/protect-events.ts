@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { ProtectDetectionEvent } from '../../src-shared';
-import { connectPinned } from './pinned-tls';
+import { connectPinned } from '../../skills/home/_lib/pinned-https.mjs';
 import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-follower';
 
 // UniFi Protect's integration API delivers events only live, over a WebSocket

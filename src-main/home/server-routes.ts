@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  HOME_INTEGRATIONS,
   HOME_SERVER_TOOLS,
+  skillToolPrefix,
   STACK_TOOLS,
   type ComposeStackView,
   type HomeProtectEventsResponse,
-  type HomeProtectResponse,
-  type HomeProxmoxResponse,
   type HomeServerChangedEvent,
   type HomeStacksResponse,
-  type HomeUnifiResponse,
-  type ProxmoxOverview,
   type ToolResult,
-  type UnifiOverview,
 } from '../../src-shared';
 import { Refusal } from '../platform/errors';
 import type { EventBus } from '../platform/events';
@@ -21,7 +18,6 @@ import { problemOf } from './routes';
 import { namedDetections } from './camera-events-tool';
 import type { ProtectEventFollower } from './protect-events';
 import { liveStatusOf } from './live-status';
-import { cameraView, type SkillCamera } from './protect-cameras';
 
 export interface HomeServerRoutesDeps {
   readonly registry: SkillRegistry;
@@ -58,33 +54,14 @@ function snapshotRefusal(result: ToolResult): Refusal {
 }
 
 /**
- * GET /api/home/proxmox, /unifi, /protect, /stacks and the camera snapshot image: each a
- * read through the registry (the home skills' read actions and the stack list), so a skill
- * on a runtime worker serves the screen too and the risk policy applies as everywhere.
+ * GET /api/home/stacks, the camera snapshot image and the camera events: each a read through
+ * the registry (the stack list, the Protect skill's snapshot), so a skill on a runtime worker
+ * serves the screen too and the risk policy applies as everywhere. The integrations'
+ * overviews are the table-driven routes of ./routes.ts.
  */
 export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerRoutesDeps): void {
   const read = (tool: string, args: Record<string, unknown> = {}) =>
     deps.registry.call(tool, args, { traceId: newTraceId('http'), now: deps.clock(), timezone: deps.timezone, actor: 'user' });
-
-  app.get('/api/home/proxmox', async (): Promise<HomeProxmoxResponse> => {
-    const result = await read(HOME_SERVER_TOOLS.proxmoxOverview);
-    return result.success
-      ? { state: 'ready', proxmox: result.data as ProxmoxOverview }
-      : problemOf(result, HOME_SERVER_TOOLS.proxmoxOverview);
-  });
-
-  app.get('/api/home/unifi', async (): Promise<HomeUnifiResponse> => {
-    const result = await read(HOME_SERVER_TOOLS.unifiOverview);
-    return result.success ? { state: 'ready', unifi: result.data as UnifiOverview } : problemOf(result, HOME_SERVER_TOOLS.unifiOverview);
-  });
-
-  app.get('/api/home/protect', async (): Promise<HomeProtectResponse> => {
-    const result = await read(HOME_SERVER_TOOLS.protectCameras);
-    if (!result.success) return problemOf(result, HOME_SERVER_TOOLS.protectCameras);
-    const cameras = (result.data as { cameras: SkillCamera[] }).cameras.map((c) => cameraView(c, deps.protectEvents?.latestOf(c.id)));
-    // The detections follow the console's subscription: while it is down, since when nothing came.
-    return { state: 'ready', cameras, ...(deps.protectEvents ? liveStatusOf(deps.protectEvents.state()) : {}) };
-  });
 
   app.get<{ Params: { id: string } }>(
     '/api/home/protect/cameras/:id/snapshot',
@@ -128,9 +105,11 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
   });
 }
 
-const SECTION_OF: readonly [string, HomeServerChangedEvent['section']][] = [
-  ['skill_home_proxmox_', 'proxmox'],
-  ['skill_home_unifi_network_', 'unifi'],
+/** The sections whose skills publish `home.server.changed`: the table's `changed_event` rows and the stacks. */
+const SECTION_OF: readonly (readonly [string, HomeServerChangedEvent['section']])[] = [
+  ...HOME_INTEGRATIONS.filter((row) => row.updates === 'changed_event').map(
+    (row) => [skillToolPrefix(row.skill), row.id as HomeServerChangedEvent['section']] as const,
+  ),
   ['home_stack_', 'stacks'],
 ];
 

@@ -1,6 +1,6 @@
 import { ERR_CANNOT_CONNECT, ERR_INVALID_AUTH, type ConnectionOptions, type HaWebSocket } from 'home-assistant-js-websocket';
 import WebSocket from 'ws';
-import { connectPinned } from '../home';
+import { connectPinned } from '../../skills/home/_lib/pinned-https.mjs';
 
 // home-assistant-js-websocket opens its socket with the global WebSocket, which Node 20
 // does not have. Its `createSocket` option lets us hand it a `ws` socket instead; this is

@@ -5,7 +5,7 @@ import { registerMemberRoutes } from './member-routes';
 import type { MembersService } from './members';
 import { householdToolProvider } from './core-provider';
 import { HouseholdService } from './service';
-import { createChoresDomain, registerChoreRoutes } from './domains/chores';
+import { createChoresDomain } from './domains/chores';
 
 export interface HouseholdCapability extends Capability {
   readonly service: HouseholdService;
@@ -77,9 +77,8 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
         clock: ctx.clock,
         timezone: ctx.config.timezone,
         status: () => ctx.status.snapshot(),
-        chores: () => chores.chart(),
+        own: { chores: () => ({ chores: chores.chart() }) },
       });
-      registerChoreRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: ctx.config.timezone });
     },
     // Reminders that fell due while the master was off fire right after the first answer.
     afterFirstAnswer: pass,

@@ -1,4 +1,4 @@
-import type { HouseholdStore } from './store';
+import type { HouseholdStore } from './household-store';
 import type { ToolContext } from '../platform/registry';
 
 /** What a household tool handler works with: the store inside its transaction, the zone, the time. */

@@ -1,7 +1,8 @@
 // A deliberate failure of a household tool: it rolls the transaction back and becomes
 // the `{success:false, error}` envelope. Codes are stable; messages are German.
-import { ID_PREFIXES, MEMBER_ID_PREFIX } from '../../src-shared';
+import { MEMBER_ID_PREFIX } from '../../src-shared';
 import { Refusal, type RefusalKind } from '../platform/errors';
+import { domainOfId, domainOfTool } from './domains';
 
 export type HomeErrorCode =
   | 'NOT_FOUND'
@@ -31,35 +32,23 @@ export class HomeError extends Refusal {
   }
 }
 
-/**
- * The things a household tool works on, by the tool's name prefix ("tasks_done" works on
- * tasks): the id prefix of the item and how a missing one is named, German then English.
- */
-const ITEM_OF_TOOL: Readonly<Record<string, { readonly idPrefix: string; readonly words: readonly [string, string] }>> = {
-  calendar: { idPrefix: ID_PREFIXES.event, words: ['Diesen Termin', 'That appointment'] },
-  tasks: { idPrefix: ID_PREFIXES.task, words: ['Diese Aufgabe', 'That task'] },
-  reminders: { idPrefix: ID_PREFIXES.reminder, words: ['Diese Erinnerung', 'That reminder'] },
-  groceries: { idPrefix: ID_PREFIXES.grocery, words: ['Diesen Einkaufseintrag', 'That shopping list item'] },
-  recipes: { idPrefix: ID_PREFIXES.recipe, words: ['Dieses Rezept', 'That recipe'] },
-  mealplan: { idPrefix: ID_PREFIXES.meal, words: ['Diese Mahlzeit', 'That meal'] },
-  kanban: { idPrefix: ID_PREFIXES.card, words: ['Diese Kanban-Karte', 'That Kanban card'] },
-  chores: { idPrefix: 'chore_', words: ['Diese Hausarbeit', 'That chore'] },
-  members: { idPrefix: MEMBER_ID_PREFIX, words: ['Dieses Mitglied', 'That member'] },
-};
+/** What a missing member is called; the lists' words are in their DOMAINS rows. */
+const MEMBER_ITEM = { idPrefix: MEMBER_ID_PREFIX, de: 'Dieses Mitglied', en: 'That member' } as const;
 
-function kindWords(id: string): readonly [string, string] {
-  return Object.values(ITEM_OF_TOOL).find((item) => id.startsWith(item.idPrefix))?.words ?? ['Diesen Eintrag', 'That entry'];
+function itemOfId(id: string): { readonly de: string; readonly en: string } {
+  return domainOfId(id)?.item ?? (id.startsWith(MEMBER_ITEM.idPrefix) ? MEMBER_ITEM : { de: 'Diesen Eintrag', en: 'That entry' });
 }
 
 /** The not-found sentence for what the tool `tool` works on, when the id is not at hand. */
 export function notFoundSentenceOfTool(tool: string, lang: 'de' | 'en'): string {
-  return notFoundSentence(ITEM_OF_TOOL[tool.split('_')[0] ?? '']?.idPrefix ?? '', lang);
+  const idPrefix = tool.split('_')[0] === 'members' ? MEMBER_ITEM.idPrefix : (domainOfTool(tool)?.item.idPrefix ?? '');
+  return notFoundSentence(idPrefix, lang);
 }
 
 /** The sentence for an item that is not there, without its id (a family never reads ids). */
 export function notFoundSentence(id: string, lang: 'de' | 'en'): string {
-  const [de, en] = kindWords(id);
-  return lang === 'en' ? `${en} does not exist (any more).` : `${de} gibt es nicht (mehr).`;
+  const item = itemOfId(id);
+  return lang === 'en' ? `${item.en} does not exist (any more).` : `${item.de} gibt es nicht (mehr).`;
 }
 
 export function notFound(id: string, path = '/id'): HomeError {

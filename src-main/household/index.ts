@@ -3,9 +3,9 @@ export { HouseholdService } from './service';
 export type { HouseholdServiceOptions } from './service';
 export { householdToolProvider } from './core-provider';
 export { HomeError, notFoundSentenceOfTool } from './errors';
-export { describeRuleEn } from './tools/calendar-series';
-export type { IcsImportResult } from './ics';
-export type { RecipesImportResult } from './recipes-file';
+export { describeRuleEn } from './domains/calendar/series';
+export type { IcsImportResult } from './ics/import-export';
+export type { RecipesImportResult } from './domains/recipes/file';
 export { HOUSEHOLD_MIGRATION_SETS, HOUSEHOLD_SCHEMAS } from './schemas';
 export {
   parseChoreSentence,
@@ -17,5 +17,6 @@ export {
   type ChoreDoneSentence,
 } from './domains/chores';
 export { MembersService, type MemberDirectory } from './members';
-export type { CalendarObjectInfo, CalendarObjectKind, SpanFields } from './calendar-objects';
-export type { IcsEventFields, IcsOverrideFields, IcsSeriesFields, IcsTaskFields, ParsedIcs } from './ics-parse';
+export type { CalendarObjectInfo, CalendarObjectKind, SpanFields } from './ics/calendar-objects';
+export type { IcsEventFields, IcsOverrideFields, IcsSeriesFields, IcsTaskFields, ParsedIcs } from './ics/parse';
+export { DOMAINS, DOMAIN_RESOURCES, DOMAIN_TOOL_PHRASES, type DomainDescriptor, type DomainResource } from './domains';

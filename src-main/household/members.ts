@@ -11,7 +11,8 @@ import type {
   MemberUpdateRequest,
 } from '../../src-shared';
 import { isMemberRole, MEMBER_COLORS, MEMBER_ID_PREFIX, MEMBER_LANGUAGES, MEMBER_NAME_MAX, MEMBER_ROLES } from '../../src-shared';
-import type { HouseholdStore, MemberRecord } from './store';
+import type { MemberRecord } from './store';
+import type { HouseholdStore } from './household-store';
 import { newPrefixedId } from './store';
 import { HomeError } from './errors';
 import { toRfc3339 } from './time';

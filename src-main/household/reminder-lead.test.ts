@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHouseholdFixture } from '../testing/household';
-import { parseIcs } from './ics-parse';
+import { parseIcs } from './ics/parse';
 
 // An event's own alarm ("15 minutes before", as a phone's calendar sets it) is its
 // reminder's lead: read from a VALARM, kept by the calendar tools, followed on every move.

@@ -7,7 +7,7 @@ import {
   type SpanFields,
   type CalendarObjectInfo,
   type CalendarObjectKind,
-} from './calendar-objects';
+} from './ics/calendar-objects';
 import type {
   ComponentStatus,
   MemberLanguage,
@@ -25,19 +25,27 @@ import type { ToolContext } from '../platform/registry';
 import type { Db } from '../platform/database';
 import type { Publish } from '../platform/events';
 import { nextTurn, SliceSizer } from '../platform/slices';
-import { HouseholdStore } from './store';
+import { HouseholdStore } from './household-store';
 import type { HomeEnv } from './env';
 import { HomeError } from './errors';
-import { presentCard, presentGrocery, presentMeal, presentRecipe, presentReminder, presentTask } from './present';
-import { exportIcs, IcsImportJournal, saveIcs, saveIcsEvents, saveIcsSeriesAndTasks, undoIcsEvents, type IcsImportResult } from './ics';
-import type { IcsSeriesFields, ParsedIcs } from './ics-parse';
-import { IcsReader } from './ics-reader';
-import { exportRecipes, importRecipes, type RecipesImportResult } from './recipes-file';
-import { HANDLERS } from './tools';
+import { presentReminder } from './domains/reminders/present';
+import {
+  exportIcs,
+  IcsImportJournal,
+  saveIcs,
+  saveIcsEvents,
+  saveIcsSeriesAndTasks,
+  undoIcsEvents,
+  type IcsImportResult,
+} from './ics/import-export';
+import type { IcsSeriesFields, ParsedIcs } from './ics/parse';
+import { IcsReader } from './ics/reader';
+import { exportRecipes, importRecipes, type RecipesImportResult } from './domains/recipes/file';
+import { HANDLERS } from './domains/handlers';
 import { deriveGroceries } from './automations/meal-groceries';
-import { rollSeriesReminders } from './automations/series-reminders';
-import { calendarItems } from './calendar-read';
-import { addDays, startOfDay, toRfc3339, today } from './time';
+import { rollSeriesReminders } from './domains/calendar/series-reminders';
+import { toRfc3339, today } from './time';
+import { DOMAIN_ROWS, type OwnStateParts, type StateReader } from './domains';
 import { MembersService } from './members';
 
 /**
@@ -61,8 +69,6 @@ export interface HouseholdServiceOptions {
   /** The first member's name (tests); default a placeholder that the first start replaces. */
   readonly desktopUser?: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The household as one service: runs a core tool and its automations in one SQLite
@@ -149,7 +155,12 @@ export class HouseholdService {
    * STATE_LIST_LIMIT so the state stays small however large the household grows.
    */
   /** `viewerRole`: a role the listener fixed (a local program without the desktop's secret); else the member's. */
-  state(system: Readonly<Record<string, ComponentStatus>> = {}, viewerMember?: string, viewerRole?: MemberRole): HomeState {
+  state(
+    system: Readonly<Record<string, ComponentStatus>> = {},
+    viewerMember?: string,
+    viewerRole?: MemberRole,
+    own: OwnStateParts = {},
+  ): HomeState {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
@@ -170,16 +181,16 @@ export class HouseholdService {
       }
       return items;
     };
+    const reader: StateReader = { store: s, timezone: tz, now, day, cut, first, own };
+    // Each list adds its part, in the DOMAINS table's order.
+    const lists = Object.assign({}, ...DOMAIN_ROWS.map(([, d]) => d.state(reader))) as Omit<
+      HomeState,
+      'now' | 'timezone' | 'members' | 'viewer_member' | 'viewer_role' | 'system'
+    >;
     const state: HomeState = {
       now: toRfc3339(now.getTime(), tz),
       timezone: tz,
-      events: cut('events', calendarItems(s, tz, startOfDay(day, tz), startOfDay(addDays(day, 60), tz))).map((e) => e.present(tz)),
-      tasks: first('tasks', s.tasks).map((t) => presentTask(t, tz)),
-      reminders: cut('reminders', s.reminders.pendingOrFiredSince(now.getTime() - DAY_MS)).map((r) => presentReminder(r, tz)),
-      groceries: first('groceries', s.groceries).map((g) => presentGrocery(g, tz)),
-      recipes: first('recipes', s.recipes).map((r) => presentRecipe(r, tz)),
-      meals: cut('meals', s.meals.between(addDays(day, -7), addDays(day, 31))).map((m) => presentMeal(m, tz)),
-      kanban: first('kanban', s.kanban).map((c) => presentCard(c, tz)),
+      ...lists,
       members: this.members.list(),
       viewer_member: this.members.memberOf(viewerMember).id,
       viewer_role: viewerRole ?? this.members.memberOf(viewerMember).role,

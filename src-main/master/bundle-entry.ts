@@ -66,4 +66,5 @@ export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, sna
 export { ragFilesDir } from '../knowledge';
 export { KNOWN_SCHEMAS, knownObjects } from './schemas';
 // `jarvis home`
-export { bridgeFingerprint, displayFingerprint, HuePairingError, pairHueBridge } from '../home';
+export { bridgeFingerprint, HuePairingError, pairHueBridge } from '../home';
+export { displayFingerprint } from '../../skills/home/_lib/pinned-https.mjs';

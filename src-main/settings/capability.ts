@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { ConnectionResult, HueCertificateResponse, ModelChoices } from '../../src-shared';
-import { bridgeFingerprint, HuePairingError, normalizeFingerprint, pairHueBridge } from '../home';
+import { normalizeFingerprint } from '../../skills/home/_lib/pinned-https.mjs';
+import { bridgeFingerprint, HuePairingError, pairHueBridge } from '../home';
 import type { Capability, Platform } from '../platform/capability';
 import type { EffectiveConfig } from '../platform/config';
 import { httpAddress, testHomeAssistant, testNtfy } from './connections';

@@ -1,7 +1,7 @@
 import type { TLSSocket } from 'node:tls';
 import WebSocket from 'ws';
 import type { ConnectionResult } from '../../src-shared';
-import { connectPinned, normalizeFingerprint, PinnedTlsError } from '../home';
+import { connectPinned, normalizeFingerprint, PinError } from '../../skills/home/_lib/pinned-https.mjs';
 
 // "Test connection" for the integrations connected from the app: each answers what is
 // wrong as a problem code (the UI words it in the household's language), never with the
@@ -47,8 +47,8 @@ export async function testHomeAssistant(
     try {
       pinned = await connectPinned(url, fingerprint, timeoutMs);
     } catch (err) {
-      if (err instanceof PinnedTlsError && err.code === 'CERT_FINGERPRINT_CHANGED') return { ok: false, problem: 'certificate_changed' };
-      if (err instanceof PinnedTlsError && err.code === 'TIMEOUT') return { ok: false, problem: 'timeout' };
+      if (err instanceof PinError && err.code === 'CERT_FINGERPRINT_CHANGED') return { ok: false, problem: 'certificate_changed' };
+      if (err instanceof PinError && err.code === 'TIMEOUT') return { ok: false, problem: 'timeout' };
       return problemOfNetworkError(err);
     }
   }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import type { CertificateResponse, ConnectionResult, ProxmoxConnectResult, UnifiConnectResult } from '../../src-shared';
-import { connectPinned, normalizeFingerprint, PinnedTlsError } from '../home';
+import { connectPinned, normalizeFingerprint, PinError, tlsTarget } from '../../skills/home/_lib/pinned-https.mjs';
 import { httpAddress, problemOfNetworkError } from './connections';
 
 // "Test connection" for the home servers with an https API and often a self-signed
@@ -21,12 +21,6 @@ class Problem extends Error {
   constructor(readonly result: ConnectionResult) {
     super(result.problem);
   }
-}
-
-function tlsTarget(url: URL) {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const isIp = /^[\d.]+$/.test(host) || host.includes(':');
-  return { host, port: Number(url.port || 443), ...(isIp ? {} : { servername: host }) };
 }
 
 /** The certificate an address presents now, and whether this computer already trusts it. */
@@ -59,7 +53,7 @@ async function pinnedGet(url: URL, headers: Record<string, string>, fingerprint:
     try {
       socket = await connectPinned(url, fingerprint, timeoutMs);
     } catch (err) {
-      if (err instanceof PinnedTlsError) {
+      if (err instanceof PinError) {
         if (err.code === 'CERT_FINGERPRINT_CHANGED') throw new Problem({ ok: false, problem: 'certificate_changed' });
         if (err.code === 'TIMEOUT') throw new Problem({ ok: false, problem: 'timeout' });
       }

@@ -9,6 +9,7 @@ export class PinError extends Error {
 
 export function normalizeFingerprint(text: string | undefined): string | undefined;
 export function displayFingerprint(hex: string): string;
+export function tlsTarget(url: URL): { host: string; port: number; servername?: string };
 export function connectPinned(
   url: URL | string,
   fingerprint: string,

@@ -4,6 +4,11 @@
 //    first, the peer certificate compared, and only then is a byte of the request sent;
 //  - a CA file: ordinary chain and host name verification against that CA.
 // A plain http:// URL is used as is (stand-ins in tests, devices behind a proxy).
+//
+// This is the one place a pin is checked, for the skill processes and the master alike. It
+// lives in the pack's _lib because a skill process sees only its folder and this _lib (in
+// the sandbox and on a runtime worker); the master imports this file directly, and the layer
+// rule `main-reaches-skills-only-for-pinning` keeps it the only file of skills/ it reads.
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -31,7 +36,7 @@ export class PinError extends Error {
 }
 
 /** Where a TLS session to `url` goes: the host without IPv6 brackets, and SNI only for names. */
-function tlsTarget(url) {
+export function tlsTarget(url) {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const isIp = /^[\d.]+$/.test(host) || host.includes(':');
   return { host, port: Number(url.port || 443), ...(isIp ? {} : { servername: host }) };

@@ -8,6 +8,7 @@ import { selfSignedCert } from '../../../src-main/testing/self-signed-cert';
 import { runEnvelope } from '../_lib/skill-main.mjs';
 // @ts-expect-error see above
 import { hueActions } from './actions.mjs';
+import { deviceViewProblems } from '../home-skill-testing';
 
 // The skill against a stand-in bridge written from Philips' CLIP API v2 documentation
 // (src-main/testing/hue-bridge.ts says which parts).
@@ -42,6 +43,7 @@ describe('home.hue against a stand-in bridge', () => {
   it('lists rooms with their lights, zones, scenes and the state', async () => {
     const r = await call('overview', {}, env);
     expect(r.success).toBe(true);
+    expect(deviceViewProblems('home.hue', r.data)).toEqual([]);
     const living = r.data.rooms.find((x: { name: string }) => x.name === 'Wohnzimmer');
     expect(living).toMatchObject({ kind: 'room', grouped_light: HUE_IDS.livingGroup, on: false, lights: [HUE_IDS.sofa, HUE_IDS.floor] });
     const zone = r.data.rooms.find((x: { name: string }) => x.name === 'Erdgeschoss');

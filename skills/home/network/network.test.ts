@@ -10,6 +10,7 @@ import { networkActions } from './actions.mjs';
 import { ipFromArp } from './checks.mjs';
 // @ts-expect-error see above
 import { magicPacket, parseTargets } from './wol.mjs';
+import { deviceViewProblems } from '../home-skill-testing';
 
 interface Result {
   success: boolean;
@@ -60,6 +61,7 @@ describe('Wake-on-LAN', () => {
   it('lists machines with their online state', async () => {
     const r = await call('machines', {}, { WOL_TARGETS: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1' });
     expect(r.data.machines).toEqual([{ name: 'localhost', mac: 'aa:bb:cc:dd:ee:ff', address: '127.0.0.1', online: true }]);
+    expect(deviceViewProblems('home.network', r.data)).toEqual([]);
   });
 
   it('finds a machine by its MAC in the ARP table', () => {

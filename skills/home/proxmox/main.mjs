@@ -65,6 +65,7 @@ function guestView(r) {
     type: r.type === 'lxc' ? 'lxc' : 'qemu',
     node: String(r.node ?? ''),
     status: String(r.status ?? 'unknown'),
+    online: r.status === 'running',
     cpu: num(r.cpu),
     maxcpu: num(r.maxcpu),
     mem: num(r.mem),

@@ -3,7 +3,7 @@ import { startDeviceStandIn, sendJson, type DeviceStandIn } from '../../../src-m
 import { selfSignedCert, type SelfSignedCert } from '../../../src-main/testing/self-signed-cert';
 import { startScriptedOllama, type ScriptedOllama } from '../../../src-main/testing/scripted-ollama';
 import { startTestMaster, type TestMaster } from '../../../src-main/testing/test-master';
-import { homeSkillsDir, withEnv } from '../home-skill-testing';
+import { deviceViewProblems, homeSkillsDir, withEnv } from '../home-skill-testing';
 
 // A stand-in Proxmox VE written from the Proxmox VE API viewer (pve.proxmox.com/pve-docs/api-viewer)
 // and the pveum token documentation: every path under /api2/json, the answer wrapped in
@@ -132,6 +132,7 @@ describe('Proxmox VE skill against a stand-in Proxmox API', () => {
     const res = await tool(tm, 'overview');
     expect(res.json).toMatchObject({ success: true, mutated: false });
     expect(res.json.data.nodes).toEqual([expect.objectContaining({ node: 'pve', status: 'online', maxcpu: 8, uptime: 86_400 })]);
+    expect(deviceViewProblems('home.proxmox', res.json.data)).toEqual([]);
     expect(res.json.data.guests).toEqual([
       expect.objectContaining({ vmid: 100, name: 'home-assistant', type: 'qemu', status: 'running', cpu: 0.02, mem: 2_000_000_000, uptime: 3600 }),
       expect.objectContaining({ vmid: 101, name: 'pihole', type: 'lxc', status: 'running' }),

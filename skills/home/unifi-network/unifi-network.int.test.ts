@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDeviceStandIn, sendJson, type DeviceStandIn, type StandInRequest } from '../../../src-main/testing/device-stand-in';
 import { selfSignedCert, type SelfSignedCert } from '../../../src-main/testing/self-signed-cert';
 import { startTestMaster, type TestMaster } from '../../../src-main/testing/test-master';
-import { homeSkillsDir, withEnv } from '../home-skill-testing';
+import { deviceViewProblems, homeSkillsDir, withEnv } from '../home-skill-testing';
 
 // A stand-in UniFi OS console. Sites, devices and clients follow the UniFi Network API
 // documentation the console itself publishes (Network > Settings > Control Plane >
@@ -160,6 +160,7 @@ describe('UniFi Network skill against a stand-in console', () => {
   it('shows the internet, the devices with state, uptime and firmware, and every client across pages', async () => {
     const res = await tool(tm, 'overview');
     expect(res.json).toMatchObject({ success: true, data: { site: { id: SITE, name: 'Default' }, internet: { known: true, online: true, gateway: 'Cloud Gateway' } } });
+    expect(deviceViewProblems('home.unifi.network', res.json.data)).toEqual([]);
     expect(res.json.data.devices).toEqual([
       expect.objectContaining({ name: 'Cloud Gateway', online: true, firmware: '7.1.66', uptime_s: 172_800, gateway: true }),
       expect.objectContaining({ name: 'AP Wohnzimmer', online: true, firmware_update: true }),

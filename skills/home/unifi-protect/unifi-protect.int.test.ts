@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeviceStandIn, sendJson, type DeviceStandIn, type StandInRequest } from '../../../src-main/testing/device-stand-in';
 import { selfSignedCert } from '../../../src-main/testing/self-signed-cert';
 import { startTestMaster, type TestMaster } from '../../../src-main/testing/test-master';
-import { homeSkillsDir, withEnv } from '../home-skill-testing';
+import { deviceViewProblems, homeSkillsDir, withEnv } from '../home-skill-testing';
 
 // A stand-in UniFi OS console written from the UniFi Protect API documentation the console
 // publishes (Protect > Settings > Control Plane > Integrations, "UniFi Protect API",
@@ -62,6 +62,7 @@ describe('UniFi Protect skill against a stand-in console', () => {
   it('lists the cameras with their state', async () => {
     const res = await tool(tm, 'cameras');
     expect(res.json).toMatchObject({ success: true, message: '2 Kamera(s), offline: Garten.' });
+    expect(deviceViewProblems('home.unifi.protect', res.json.data)).toEqual([]);
     expect(res.json.data.cameras).toEqual([
       { id: cameras[0]!.id, name: 'Einfahrt', state: 'CONNECTED', connected: true, mic_enabled: true, model: 'G4 Doorbell Pro', doorbell: true, smart_detect_types: ['person', 'vehicle'] },
       { id: cameras[1]!.id, name: 'Garten', state: 'DISCONNECTED', connected: false, mic_enabled: false, model: 'G4 Bullet', doorbell: false, smart_detect_types: [] },

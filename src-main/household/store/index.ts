@@ -1,16 +1,3 @@
-import type { Db } from '../../platform/database/database';
-import { applyMigrations } from '../../platform/database/migrations';
-import { ClientRequestRepository } from './client-requests';
-import { EventRepository } from './events';
-import { GroceryRepository } from './groceries';
-import { KanbanRepository } from './kanban';
-import { MealRepository } from './meals';
-import { MemberRepository } from './members';
-import { HOUSEHOLD_MIGRATIONS } from './migrations';
-import { RecipeRepository } from './recipes';
-import { ReminderRepository } from './reminders';
-import { TaskRepository } from './tasks';
-
 export type {
   CardRecord,
   EventRecord,
@@ -22,49 +9,8 @@ export type {
   TaskRecord,
 } from './records';
 export { HOUSEHOLD_MIGRATIONS } from './migrations';
-export { assigneesOfRecord, reminderAssigneeOf } from './events';
+export { assigneesOfRecord, reminderAssigneeOf } from './records';
 export { newId, newPrefixedId } from './ids';
 export type { MemberRecord } from './members';
 
 export const HOUSEHOLD_COMPONENT = 'household';
-
-/** The household tables of one database: repositories and the transaction they share. */
-export class HouseholdStore {
-  readonly events: EventRepository;
-  readonly tasks: TaskRepository;
-  readonly reminders: ReminderRepository;
-  readonly groceries: GroceryRepository;
-  readonly recipes: RecipeRepository;
-  readonly meals: MealRepository;
-  readonly kanban: KanbanRepository;
-  readonly clientRequests: ClientRequestRepository;
-  readonly members: MemberRepository;
-
-  /** One wrapper for every transaction: building a better-sqlite3 transaction per call is not free. */
-  private readonly runInTransaction: (fn: () => unknown) => unknown;
-
-  /** Applies pending migrations first; a newer schema throws SchemaTooNewError untouched. */
-  constructor(private readonly db: Db) {
-    applyMigrations(db, HOUSEHOLD_COMPONENT, HOUSEHOLD_MIGRATIONS);
-    this.runInTransaction = db.transaction((fn: () => unknown) => fn());
-    this.events = new EventRepository(db);
-    this.tasks = new TaskRepository(db);
-    this.reminders = new ReminderRepository(db);
-    this.groceries = new GroceryRepository(db);
-    this.recipes = new RecipeRepository(db);
-    this.meals = new MealRepository(db);
-    this.kanban = new KanbanRepository(db);
-    this.clientRequests = new ClientRequestRepository(db);
-    this.members = new MemberRepository(db);
-  }
-
-  /** Runs fn in one SQLite transaction (a savepoint when nested); a throw rolls it all back. */
-  transaction<T>(fn: () => T): T {
-    return this.runInTransaction(fn) as T;
-  }
-
-  /** "ok" when SQLite finds the file consistent (PRAGMA integrity_check). */
-  integrityCheck(): string {
-    return (this.db.pragma('integrity_check', { simple: true }) as string) ?? '';
-  }
-}

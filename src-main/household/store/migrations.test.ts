@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/database/database';
 import { applyMigrations, SchemaTooNewError, schemaVersion } from '../../platform/database/migrations';
-import { HOUSEHOLD_COMPONENT, HouseholdStore } from './index';
+import { HOUSEHOLD_COMPONENT } from './index';
+import { HouseholdStore } from '../household-store';
 import { HOUSEHOLD_MIGRATIONS } from './migrations';
 
 const LATEST = HOUSEHOLD_MIGRATIONS.length;

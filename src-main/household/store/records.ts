@@ -138,3 +138,20 @@ export interface CardRecord {
   /** The member it is for; null (or absent) = everyone's. */
   assignee?: string | null;
 }
+
+const NO_ASSIGNEES: readonly string[] = [];
+
+/** Who an event is for, as written: the list, or the one `assignee` of a caller that sets only that. */
+export function assigneesOfRecord(e: Pick<EventRecord, 'assignee' | 'assignees'>): readonly string[] {
+  if (e.assignees !== undefined) return e.assignees;
+  return e.assignee ? [e.assignee] : NO_ASSIGNEES;
+}
+
+/**
+ * Whom an event's reminder is for: the one person, or everyone's when the event is for
+ * several (a reminder names one member at most; nobody of them must miss it).
+ */
+export function reminderAssigneeOf(e: Pick<EventRecord, 'assignee' | 'assignees'>): string | null {
+  const list = assigneesOfRecord(e);
+  return list.length === 1 ? list[0]! : null;
+}

@@ -18,6 +18,7 @@ import {
 import type { RiskClass, ToolResult } from '../../../src-shared';
 import type { RegisteredTool, SkillRegistry } from '../../platform/registry';
 import type { McpCaller, McpToolCalls } from './mcp-tool-calls';
+import { DOMAIN_RESOURCES, type DomainResource } from '../../household';
 
 /**
  * A JSON-RPC error as the SDK sends it: its `code`, and the message as is. (The SDK's
@@ -74,34 +75,8 @@ function toCallResult(result: ToolResult): CallToolResult {
   };
 }
 
-interface JarvisResource {
-  readonly uri: string;
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly tool: string;
-  readonly args: Record<string, unknown>;
-}
-
-/** Read through the same read-only tools (and policy) as any tool call. */
-export const JARVIS_RESOURCES: readonly JarvisResource[] = [
-  {
-    uri: 'jarvis://agenda/today',
-    name: 'agenda-today',
-    title: "Today's agenda",
-    description: "The household's appointments today.",
-    tool: 'calendar_list',
-    args: { from: { kind: 'relative', offset_days: 0 }, days: 1 },
-  },
-  {
-    uri: 'jarvis://groceries/open',
-    name: 'shopping-list',
-    title: 'Shopping list',
-    description: 'What is still to buy.',
-    tool: 'groceries_list',
-    args: {},
-  },
-];
+/** Read through the same read-only tools (and policy) as any tool call; each list declares its own in its DOMAINS row. */
+export const JARVIS_RESOURCES: readonly DomainResource[] = DOMAIN_RESOURCES;
 
 const PROMPTS = [
   {
@@ -130,7 +105,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
         "JARVIS keeps this household: calendar, tasks, reminders, groceries, recipes, meal plan, kanban and skills. Actions that need the household's confirmation do not run from here.",
     },
   );
-  const readResource = async (resource: JarvisResource): Promise<string> => {
+  const readResource = async (resource: DomainResource): Promise<string> => {
     const result = await deps.calls.call(caller, resource.tool, resource.args);
     if (!result.success) throw new RpcError(ErrorCode.InternalError, result.message);
     return JSON.stringify(result.data ?? null);

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { HomeToolArgs } from '../../../src-shared';
+import type { HomeToolArgs, OfflineCreateTool } from '../../../src-shared';
 import { ApiError, callTool } from '../api';
 import { t } from '../i18n';
 import { messageOf } from './resource';
@@ -11,8 +11,8 @@ import type { Store } from './index';
 // master remembers, also as the request's Idempotency-Key: an entry whose answer was lost
 // on the way is sent again and still makes one entry.
 
-/** The creates that can wait for the connection. */
-export type OutboxTool = 'tasks_create' | 'groceries_add' | 'kanban_create';
+/** The creates that can wait for the connection: each list's `OFFLINE_CREATE` (src-shared/list-domains.ts). */
+export type OutboxTool = OfflineCreateTool;
 
 export interface OutboxEntry {
   readonly client_id: string;

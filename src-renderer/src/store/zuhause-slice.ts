@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import {
   applyHueChanges,
   HOME_CONTROL_TOOLS,
+  integrationOfTool,
   type HomeHueResponse,
   type HomeMachinesResponse,
   type HueLiveChange,
@@ -9,6 +10,7 @@ import {
   type ToolResult,
 } from '../../../src-shared';
 import { request } from '../api';
+import { followedLive, HOME_OVERVIEWS } from './home-overviews';
 import { failed, loading, idle, messageOf, type Resource, newestWins } from './resource';
 import type { Store } from './index';
 
@@ -89,8 +91,13 @@ export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (se
       try {
         const result = await request('POST /api/tools/{name}', { params: { name: tool }, body: { arguments: args } });
         if (!result.success) get().notify('error', result.error?.message ?? result.message);
-        // Without the bridge's event stream the screen reads the new state itself.
-        else if (tool.startsWith('skill_home_hue_') && !get().hue.data?.live) void get().loadHue();
+        else {
+          // An integration the master follows live pushes its changes; while its stream is down
+          // the screen reads the new state itself.
+          const row = integrationOfTool(tool);
+          const overview = row?.updates === 'live_stream' ? HOME_OVERVIEWS[row.id] : undefined;
+          if (overview && !followedLive(overview.resource(get()).data)) void overview.load(get());
+        }
         return result;
       } catch (e) {
         get().notify('error', messageOf(e));

@@ -123,3 +123,6 @@ export const CHORE_WORDS: Readonly<Record<ChoreLang, ChoreWords>> = {
     adultsOnly: () => 'Parents set up the chores; you can tick them off yourself.',
   },
 };
+
+/** A chore, and how a missing one is named (the DOMAINS table). */
+export const CHORES_ITEM = { idPrefix: 'chore_', de: 'Diese Hausarbeit', en: 'That chore' } as const;

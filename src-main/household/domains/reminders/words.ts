@@ -1,0 +1,14 @@
+import { ID_PREFIXES, type HomeToolName } from '../../../../src-shared';
+
+/** An item of this list, and how a missing one is named. */
+export const REMINDERS_ITEM = { idPrefix: ID_PREFIXES.reminder, de: 'Diese Erinnerung', en: 'That reminder' } as const;
+
+/** Words a household uses for the list, German and English (the assistant's tool retrieval). */
+const REMINDERS = 'erinnerung erinnern erinnere remind reminder reminders wecker';
+
+export const REMINDERS_PHRASES = {
+  reminders_list: `${REMINDERS} welche anstehend zeige list show upcoming`,
+  reminders_create: `${REMINDERS} erinnere mich uns denk dran nicht vergessen remind me don't forget`,
+  reminders_delete: `${REMINDERS} löschen lösche entfernen delete remove cancel`,
+  reminders_snooze: `${REMINDERS} später nochmal noch einmal schlummern verschieben in zehn minuten stunde snooze later again in ten minutes hour`,
+} as const satisfies Partial<Record<HomeToolName, string>>;
