@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './tools';
 export * from './version';
 export * from './home';
+export * from './home-state-parts';
 export * from './list-domains';
 export * from './home-schemas';
 export * from './assistant';

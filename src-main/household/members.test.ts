@@ -62,7 +62,7 @@ describe('household members', () => {
     expect(() => h.service.members.remove(desktop.id)).toThrow(/nicht entfernt/);
   });
 
-  it('removing a member with assigned items asks first, then unassigns them and deletes nothing else', async () => {
+  it('removing a member with assigned items asks first, then unassigns them, deletes nothing else and names what changed', async () => {
     const h = createHouseholdFixture({ now: NOW });
     const paul = h.service.members.create({ name: 'Paul' });
     const task = await h.call('tasks_create', { title: 'Rasen mähen', assignee: paul.id });
@@ -72,6 +72,8 @@ describe('household members', () => {
     expect(h.snapshot()).toBe(before);
     const removed = h.service.members.remove(paul.id, 'unassign');
     expect(removed.unassigned).toEqual({ tasks: 1, events: 0, reminders: 0, kanban: 1 });
+    // The screens reload what the event names: the items that became everyone's, and the chore chart's rows.
+    expect(h.events.at(-1)).toEqual({ type: 'state.changed', data: { domains: ['tasks', 'kanban', 'members', 'chores'] } });
     expect(h.service.members.get(paul.id)).toBeUndefined();
     const tasks = await h.call('tasks_list', {});
     expect(tasks.data?.tasks).toMatchObject([{ title: 'Rasen mähen', assignee: null }]);

@@ -2,6 +2,7 @@
 // management (create, update, remove), and who an item's `assignee` names.
 import type {
   AssignedCounts,
+  HomeDomain,
   Member,
   MemberCreateRequest,
   MemberLanguage,
@@ -34,8 +35,19 @@ export interface MembersOptions {
   readonly language: MemberLanguage;
   /** The desktop's user name; the first run makes the desktop member from it. */
   readonly desktopUser: string;
-  /** Called after every change of the members. */
-  readonly changed?: () => void;
+  /** Called after every change of the members, with the other domains the change touched. */
+  readonly changed?: (alsoTouched: readonly HomeDomain[]) => void;
+}
+
+/** A removal makes the member's items everyone's, and the member's row leaves the chore chart. */
+function touchedByRemoval(unassigned: AssignedCounts): HomeDomain[] {
+  const items: [HomeDomain, number][] = [
+    ['calendar', unassigned.events],
+    ['tasks', unassigned.tasks],
+    ['reminders', unassigned.reminders],
+    ['kanban', unassigned.kanban],
+  ];
+  return [...items.filter(([, n]) => n > 0).map(([d]) => d), 'chores'];
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -117,7 +129,7 @@ export class MembersService implements MemberDirectory {
   private readonly tz: string;
   private readonly clock: () => Date;
   private readonly language: MemberLanguage;
-  private readonly changed: () => void;
+  private readonly changed: (alsoTouched: readonly HomeDomain[]) => void;
 
   constructor(options: MembersOptions) {
     this.store = options.store;
@@ -193,7 +205,7 @@ export class MembersService implements MemberDirectory {
       this.store.members.insert(record);
       return record;
     });
-    this.changed();
+    this.changed([]);
     return presentMember(created, this.tz);
   }
 
@@ -223,7 +235,7 @@ export class MembersService implements MemberDirectory {
       this.store.members.update(record);
       return record;
     });
-    this.changed();
+    this.changed([]);
     return presentMember(updated, this.tz);
   }
 
@@ -253,7 +265,7 @@ export class MembersService implements MemberDirectory {
       this.store.members.delete(id);
       return { member: presentMember(member, this.tz), unassigned: counts };
     });
-    this.changed();
+    this.changed(touchedByRemoval(result.unassigned));
     return result;
   }
 

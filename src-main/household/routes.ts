@@ -8,6 +8,7 @@ import type { SkillRegistry } from '../platform/registry';
 import { viewerOf } from '../platform/viewer';
 import { DOMAIN_ROWS, type OwnStateParts } from './domains';
 import { domainRest } from './domains/rest';
+import { answerState } from './state-query';
 
 export interface HouseholdRouteDeps {
   readonly registry: SkillRegistry;
@@ -34,8 +35,12 @@ export function registerHouseholdRoutes(app: FastifyInstance, deps: HouseholdRou
     importRecipes: (file) => household.importRecipes(file),
   });
 
-  app.get('/api/state', async (req): Promise<HomeState> =>
-    household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role, deps.own),
+  // ?domains=tasks,kanban answers only those domains' parts (state-query.ts).
+  app.get('/api/state', async (req) =>
+    answerState(req.query, (named): HomeState => {
+      const own = Object.fromEntries(Object.entries(deps.own ?? {}).filter(([domain]) => named(domain)));
+      return household.state(deps.status(), viewerOf(req).memberId, viewerOf(req).role, own);
+    }),
   );
 
   app.post<{ Params: { name: string }; Body: ToolCallRequest | undefined }>(

@@ -103,7 +103,7 @@ export class HouseholdService {
       clock: this.clock,
       language: options.language ?? 'de',
       desktopUser: options.desktopUser ?? firstMemberPlaceholder(options.language ?? 'de'),
-      changed: () => this.changed(['members']),
+      changed: (alsoTouched) => this.changed(['members', ...alsoTouched]),
     });
   }
 

@@ -2,8 +2,17 @@
 // household state for offline use, shows Web Push reminders, and answers their buttons
 // ("Erledigt", "In 10 Min.", "In 1 Std.") with the device's own credentials; a parent's
 // approval ("Erlauben", "Ablehnen") is answered the same way from the lock screen.
-import { PHONE_SNOOZE_MINUTES, type ApprovalPushMessage, type PhoneSnoozeAction, type PushMessage } from '../../src-shared';
-import { cacheRuleFor, STATE_PATH } from './shell-cache';
+import {
+  mergeHomeParts,
+  PHONE_SNOOZE_MINUTES,
+  type ApprovalPushMessage,
+  type HomeDomain,
+  type HomeState,
+  type HomeStatePart,
+  type PhoneSnoozeAction,
+  type PushMessage,
+} from '../../src-shared';
+import { cacheRuleFor, STATE_PATH, stateDomainsOf } from './shell-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Set by the build: a new build is a new worker, which renews the shell. */
@@ -61,12 +70,36 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
+let stateWrites: Promise<void> = Promise.resolve();
+
+/** A partial state answer keeps the kept whole state current: its parts are merged in, one answer after another. */
+async function mergeIntoState(request: Request, domains: readonly HomeDomain[]): Promise<Response> {
+  const response = await fetch(request);
+  if (!response.ok) return response;
+  const part = response.clone();
+  stateWrites = stateWrites
+    .then(async () => {
+      const cache = await caches.open(CACHE);
+      const kept = await cache.match(STATE_PATH);
+      if (!kept) return;
+      const merged = mergeHomeParts((await kept.json()) as HomeState, (await part.json()) as HomeStatePart, domains, true);
+      await cache.put(STATE_PATH, new Response(JSON.stringify(merged), { headers: { 'content-type': 'application/json' } }));
+    })
+    .catch(() => undefined);
+  await stateWrites;
+  return response;
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   const navigate = request.mode === 'navigate';
   const rule = cacheRuleFor(request.method, url, self.location.origin, navigate);
   if (rule === 'network-only') return;
+  if (rule === 'merge-state') {
+    event.respondWith(mergeIntoState(request, stateDomainsOf(url) ?? []));
+    return;
+  }
   // Every page of the app is index.html (the app routes itself); the state has one key.
   const key = navigate ? '/' : url.pathname === STATE_PATH ? STATE_PATH : request;
   event.respondWith(rule === 'cache-first' ? cacheFirst(request) : networkFirst(request, key));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRuleFor } from './shell-cache';
+import { cacheRuleFor, stateDomainsOf } from './shell-cache';
 
 const origin = 'https://jarvis.local:8443';
 const rule = (path: string, method = 'GET', navigate = false) => cacheRuleFor(method, new URL(path, origin), origin, navigate);
@@ -20,5 +20,13 @@ describe('what the service worker keeps for offline use', () => {
     expect(rule('/api/state?x=1')).toBe('network-only');
     expect(rule('/sw.js')).toBe('network-only');
     expect(cacheRuleFor('GET', new URL('https://cdn.example.com/a.js'), origin, false)).toBe('network-only');
+  });
+
+  it('merges a partial household state into the kept one, and only a well-formed one', () => {
+    expect(rule('/api/state?domains=tasks%2Ckanban')).toBe('merge-state');
+    expect(stateDomainsOf(new URL('/api/state?domains=tasks,kanban', origin))).toEqual(['tasks', 'kanban']);
+    expect(rule('/api/state?domains=weather')).toBe('network-only');
+    expect(rule('/api/state?domains=tasks&x=1')).toBe('network-only');
+    expect(rule('/api/state?domains=tasks', 'POST')).toBe('network-only');
   });
 });

@@ -1,4 +1,4 @@
-import type { ServerEvent, ServerEventData, ServerEventName } from '../../../src-shared';
+import { isHomeDomain, type ServerEvent, type ServerEventData, type ServerEventName } from '../../../src-shared';
 import { openEventStream } from '../api';
 import { playReminderChime } from './reminder-chime';
 import type { Store } from '../store';
@@ -94,9 +94,16 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
     void store.getState().loadHealth();
   };
   on(source, 'state.changed', (p) => {
-    void store.getState().loadHome();
+    const domains = p?.domains;
+    // A change that does not say what it touched (or names a domain this page does not know) reloads everything.
+    if (!domains || !domains.every((d) => isHomeDomain(d))) {
+      void store.getState().loadHome();
+      void store.getState().refreshCalendar();
+      return;
+    }
+    void store.getState().loadHomeParts(domains);
     // The calendar's range is fetched on its own: only a change that names it reloads it.
-    if (!p?.domains || p.domains.includes('calendar')) void store.getState().refreshCalendar();
+    if (domains.includes('calendar')) void store.getState().refreshCalendar();
   });
   on(source, 'reminder.due', (reminder) => {
     // Another member's reminder reaches that member's devices; this page shows everyone's and its own.
@@ -105,7 +112,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
       store.getState().reminderDue(reminder);
       playReminderChime();
     }
-    void store.getState().loadHome();
+    // The state.changed that follows a fired reminder names the reminders: they reload then.
   });
   on(source, 'rag.progress', (p) => {
     if (p?.id) store.getState().applyRagProgress(p);

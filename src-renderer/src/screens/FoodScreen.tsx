@@ -265,7 +265,7 @@ function Groceries() {
       notify('info', t('notices.fromPlan', { count: r.data?.items.length ?? 0 }));
       if (r.data?.meals_without_recipe.length)
         notify('error', t('notices.withoutRecipe', { titles: r.data.meals_without_recipe.map((m) => m.title).join(', ') }));
-      await useStore.getState().loadHome();
+      await useStore.getState().loadHomeParts(['groceries', 'mealplan']);
     } catch (e) {
       notify('error', messageOf(e));
     } finally {

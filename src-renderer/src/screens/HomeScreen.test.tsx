@@ -154,7 +154,8 @@ describe('Home shows the family’s day', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Erledigt: Müll rausbringen' }));
     expect(api.calls[0]).toMatchObject({ path: '/api/tools/tasks_update', body: { arguments: { id: 'task_4', status: 'done' } } });
     expect(screen.queryByRole('checkbox', { name: 'Erledigt: Müll rausbringen' })).toBeNull();
-    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/state')).toBe(true));
+    // The tasks come again, not the whole household.
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/state?domains=tasks')).toBe(true));
   });
 
   it('a reminder is dismissed through reminders_delete (with undo) and snoozed through reminders_snooze', async () => {
@@ -171,12 +172,12 @@ describe('Home shows the family’s day', () => {
     api.calls.length = 0;
     // The same reminder moves: no new one that could lose its person.
     fireEvent.click(screen.getByRole('button', { name: 'In 1 Std. noch einmal erinnern: Blumen gießen' }));
-    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state']));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state?domains=reminders']));
     expect(api.calls[0]!.body).toEqual({ arguments: { id: 'rem_2', minutes: 60 } });
 
     api.calls.length = 0;
     fireEvent.click(screen.getByRole('button', { name: 'In 10 Min. noch einmal erinnern: Blumen gießen' }));
-    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state']));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/tools/reminders_snooze', '/api/state?domains=reminders']));
     expect(api.calls[0]!.body).toEqual({ arguments: { id: 'rem_2', minutes: 10 } });
   });
 

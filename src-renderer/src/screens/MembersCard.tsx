@@ -22,7 +22,8 @@ import { useHousehold } from './household';
 async function write(action: () => Promise<unknown>, onError: (message: string) => void): Promise<boolean> {
   try {
     await action();
-    await useStore.getState().loadHome();
+    // A removal also makes the member's items everyone's: those parts come with its state.changed.
+    await useStore.getState().loadHomeParts(['members', 'chores']);
     return true;
   } catch (e) {
     onError(messageOf(e));

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ApprovalListResponse } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface ApprovalsSlice {
@@ -13,19 +13,10 @@ export interface ApprovalsSlice {
 }
 
 export const createApprovalsSlice: StateCreator<Store, [], [], ApprovalsSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     approvals: idle(),
-    async loadApprovals() {
-      const current = newest('approvals');
-      set({ approvals: loading(get().approvals) });
-      try {
-        const data = await request('GET /api/approvals');
-        if (current()) set({ approvals: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ approvals: failed(get().approvals, e) });
-      }
-    },
+    loadApprovals: () => loadResource('approvals', () => request('GET /api/approvals')),
     async reviewApproval(id, verdict) {
       try {
         await request(verdict === 'allow' ? 'POST /api/approvals/{id}/allow' : 'POST /api/approvals/{id}/refuse', {

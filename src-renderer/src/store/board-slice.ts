@@ -19,7 +19,7 @@ export const createBoardSlice: StateCreator<Store, [], [], BoardSlice> = (set, g
       const result = await request('POST /api/kanban/organize', { body: {} });
       const moved = result.moved.filter((m) => m.success).length;
       get().notify('info', moved ? t('board.organized', { count: moved }) : t('board.organizedNothing'));
-      await get().loadHome();
+      await get().loadHomeParts(['kanban']);
     } catch (e) {
       get().notify('error', messageOf(e));
     } finally {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CalendarAccountLogin, CalendarAccountsResponse, RemoteCalendar } from '../../../src-shared';
 import { ApiError, request } from '../api';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 /** A refusal the connect screen says in the member's words (its code), or the master's own words. */
@@ -29,19 +29,10 @@ export interface CalendarAccountsSlice {
 }
 
 export const createCalendarAccountsSlice: StateCreator<Store, [], [], CalendarAccountsSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     calendarAccounts: idle(),
-    async loadCalendarAccounts() {
-      const current = newest('calendarAccounts');
-      set({ calendarAccounts: loading(get().calendarAccounts) });
-      try {
-        const data = await request('GET /api/calendar/accounts');
-        if (current()) set({ calendarAccounts: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ calendarAccounts: failed(get().calendarAccounts, e) });
-      }
-    },
+    loadCalendarAccounts: () => loadResource('calendarAccounts', () => request('GET /api/calendar/accounts')),
     async discoverCalendars(login) {
       try {
         return { calendars: (await request('POST /api/calendar/accounts/discover', { body: login })).calendars };

@@ -86,7 +86,7 @@ export const createCalendarSlice: StateCreator<Store, [], [], CalendarSlice> = (
   },
   async writeCalendar(tool, args) {
     const result = await callTool(tool, args);
-    await Promise.all([get().refreshCalendar(), get().loadHome()]);
+    await Promise.all([get().refreshCalendar(), get().loadHomeParts(['calendar'])]);
     return result;
   },
   hideCalendarEvents(match) {

@@ -1,5 +1,5 @@
 // The chore chart's writes from the UI: each is one REST route (the server's gate decides who
-// may), then the home state reloads; a refusal is said in the household's words.
+// may), then the chore chart reloads; a refusal is said in the household's words.
 import type { ChoreFields, RouteRequest } from '../../../src-shared';
 import { ApiError, request } from '../api';
 import { fieldOfPath } from '../forms/field-errors';
@@ -25,7 +25,7 @@ async function run(store: Api, send: () => Promise<{ success: boolean; message: 
     else store.getState().notify('error', messageOf(e));
     return false;
   } finally {
-    await store.getState().loadHome();
+    await store.getState().loadHomeParts(['chores']);
   }
 }
 

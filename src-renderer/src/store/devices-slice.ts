@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppPasswordResponse, DevicesResponse, PairingResponse } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface DevicesSlice {
@@ -20,23 +20,16 @@ export interface DevicesSlice {
 }
 
 export const createDevicesSlice: StateCreator<Store, [], [], DevicesSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     devices: idle(),
-    async loadDevices() {
-      const current = newest('devices');
-      set({ devices: loading(get().devices) });
-      try {
-        const body = await request('GET /api/devices');
-        if (!current()) return;
+    loadDevices: () =>
+      loadResource(
+        'devices',
+        () => request('GET /api/devices'),
         // A device that was just paired has used the code on show.
-        const shown = get().pairing;
-        const before = get().devices.data?.devices.length ?? 0;
-        set({ devices: { status: 'ready', data: body }, ...(shown && body.devices.length > before ? { pairing: undefined } : {}) });
-      } catch (e) {
-        if (current()) set({ devices: failed(get().devices, e) });
-      }
-    },
+        (body) => (get().pairing && body.devices.length > (get().devices.data?.devices.length ?? 0) ? { pairing: undefined } : {}),
+      ),
     async startPairing() {
       try {
         set({ pairing: await request('POST /api/pairing', { body: {} }) });

@@ -1,15 +1,26 @@
 import type { StateCreator } from 'zustand';
-import { SNOOZE_DEFAULT_MINUTES, type HomeState, type HomeToolArgs, type HomeToolName, type Reminder } from '../../../src-shared';
-import { callTool, request } from '../api';
+import {
+  SNOOZE_DEFAULT_MINUTES,
+  type HomeDomain,
+  type HomeState,
+  type HomeToolArgs,
+  type HomeToolName,
+  type Reminder,
+} from '../../../src-shared';
+import { callTool } from '../api';
 import { snoozedUntil } from './home-day';
-import { failed, idle, loading, messageOf, type Resource } from './resource';
+import { createHomeLoader, domainOfTool } from './home-loader';
+import { idle, messageOf, type Resource } from './resource';
 import type { Store } from './index';
 
 export interface HomeSlice {
   home: Resource<HomeState>;
   /** Reminders that fired while the app was open (SSE reminder.due), newest first. */
   dueReminders: readonly Reminder[];
+  /** The whole state (the first paint, a reconnect, a change whose domains are unknown). */
   loadHome(): Promise<void>;
+  /** Only these domains' parts, merged into the state held (the whole state before the first one). */
+  loadHomeParts(domains: readonly HomeDomain[]): Promise<void>;
   /**
    * Runs a household tool (the same write path as the assistant). `optimistic` shows the
    * change at once; if the server refuses, the previous state comes back and a notice
@@ -28,42 +39,18 @@ export interface HomeSlice {
   dismissDue(id: string): void;
 }
 
-let inflight: Promise<void> | undefined;
-let again = false;
-
 export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get) => ({
   home: idle(),
   dueReminders: [],
-  loadHome() {
-    // Coalesces bursts of state.changed: at most one request in flight plus one queued.
-    if (inflight) {
-      again = true;
-      return inflight;
-    }
-    inflight = (async () => {
-      do {
-        again = false;
-        // Only the first load shows "loading"; a refresh keeps the cards as they are.
-        if (get().home.data === undefined) set({ home: loading(get().home) });
-        try {
-          const data = await request('GET /api/state');
-          const current = get().home;
-          // An unchanged state (the event stream's first open reloads it) renders nothing again.
-          if (current.status !== 'ready' || JSON.stringify(current.data) !== JSON.stringify(data)) set({ home: { status: 'ready', data } });
-        } catch (e) {
-          set({ home: failed(get().home, e) });
-        }
-      } while (again);
-      inflight = undefined;
-    })();
-    return inflight;
-  },
+  ...createHomeLoader({ get: () => get().home, set: (home) => set({ home }) }),
   async mutate(tool, args, optimistic, onRefused) {
     const before = get().home;
     if (optimistic && before.status === 'ready') set({ home: { status: 'ready', data: optimistic(before.data) } });
     try {
       await callTool(tool, args);
-      await get().loadHome();
+      // What the write changed elsewhere (a task's card, a meal's groceries) comes with its state.changed.
+      const domain = domainOfTool(tool);
+      await (domain ? get().loadHomeParts([domain]) : get().loadHome());
       return true;
     } catch (e) {
       // Only roll back if nothing newer arrived in between.
@@ -90,7 +77,7 @@ export const createHomeSlice: StateCreator<Store, [], [], HomeSlice> = (set, get
       get().notify('error', messageOf(e));
       return false;
     } finally {
-      await get().loadHome();
+      await get().loadHomeParts(['reminders']);
     }
   },
   reminderDue(reminder) {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HomeAssistantEntityView, HomeAssistantView, RiskClass } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface HomeAssistantSlice {
@@ -16,20 +16,11 @@ export interface HomeAssistantSlice {
 }
 
 export const createHomeAssistantSlice: StateCreator<Store, [], [], HomeAssistantSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     homeAssistant: idle(),
     homeAssistantBusy: [],
-    async loadHomeAssistant() {
-      const current = newest('homeAssistant');
-      set({ homeAssistant: loading(get().homeAssistant) });
-      try {
-        const data = await request('GET /api/home/homeassistant');
-        if (current()) set({ homeAssistant: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ homeAssistant: failed(get().homeAssistant, e) });
-      }
-    },
+    loadHomeAssistant: () => loadResource('homeAssistant', () => request('GET /api/home/homeassistant')),
     async runHomeAssistantAction(entity, service) {
       if (!entity.tool) return;
       set({ homeAssistantBusy: [...get().homeAssistantBusy, entity.entity_id] });

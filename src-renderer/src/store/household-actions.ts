@@ -5,6 +5,7 @@ import {
   addGroceryAmounts,
   groceryAmountsOf,
   type GroceryItem,
+  type HomeDomain,
   type HomeState,
   type HomeToolArgs,
   type HomeToolName,
@@ -22,14 +23,14 @@ import type { Store } from './index';
 
 type Api = { getState(): Store; setState(partial: Partial<Store>): void };
 
-/** Runs the inverse calls, then reloads; a refusal is said, not swallowed. */
-async function restore(store: Api, steps: () => Promise<unknown>): Promise<void> {
+/** Runs the inverse calls, then reloads the domain they wrote; a refusal is said, not swallowed. */
+async function restore(store: Api, domain: HomeDomain, steps: () => Promise<unknown>): Promise<void> {
   try {
     await steps();
   } catch (e) {
     store.getState().notify('error', t('undo.failed', { reason: messageOf(e) }));
   }
-  await store.getState().loadHome();
+  await store.getState().loadHomeParts([domain]);
 }
 
 const call = <N extends HomeToolName>(name: N, args: HomeToolArgs[N]) => callTool(name, args);
@@ -60,7 +61,7 @@ export async function deleteTask(store: Api, task: Task, timezone: string): Prom
     .mutate('tasks_delete', { id: task.id }, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== task.id) }));
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: task.title }), () =>
-    restore(store, async () => {
+    restore(store, 'tasks', async () => {
       const created = await call('tasks_create', taskRecreateArgs(task, timezone));
       if (task.status !== 'open' && created.data) await call('tasks_update', { id: created.data.id, status: task.status });
     }),
@@ -84,7 +85,7 @@ export async function dismissReminder(store: Api, reminder: Reminder, timezone: 
   store
     .getState()
     .offerUndo(t('undo.done', { title: reminder.text }), () =>
-      restore(store, () => call('reminders_create', reminderRecreateArgs(reminder, timezone))),
+      restore(store, 'reminders', () => call('reminders_create', reminderRecreateArgs(reminder, timezone))),
     );
 }
 
@@ -97,7 +98,7 @@ export async function setTaskStatus(store: Api, task: Task, status: TaskStatus):
   store
     .getState()
     .offerUndo(t('undo.done', { title: task.title }), () =>
-      restore(store, () => call('tasks_update', { id: task.id, status: task.status })),
+      restore(store, 'tasks', () => call('tasks_update', { id: task.id, status: task.status })),
     );
 }
 
@@ -122,7 +123,7 @@ export async function removeGrocery(store: Api, item: GroceryItem): Promise<void
   const ok = await store
     .getState()
     .mutate('groceries_remove', { id: item.id }, (s) => ({ ...s, groceries: s.groceries.filter((x) => x.id !== item.id) }));
-  if (ok) store.getState().offerUndo(t('undo.deleted', { title: item.name }), () => restore(store, regrocery(item)));
+  if (ok) store.getState().offerUndo(t('undo.deleted', { title: item.name }), () => restore(store, 'groceries', regrocery(item)));
 }
 
 export async function checkGrocery(store: Api, item: GroceryItem, checked: boolean): Promise<void> {
@@ -134,7 +135,7 @@ export async function checkGrocery(store: Api, item: GroceryItem, checked: boole
     store
       .getState()
       .offerUndo(t('undo.checked', { title: item.name }), () =>
-        restore(store, () => call('groceries_update', { id: item.id, checked: false })),
+        restore(store, 'groceries', () => call('groceries_update', { id: item.id, checked: false })),
       );
 }
 
@@ -153,10 +154,10 @@ export async function removeCheckedGroceries(store: Api, items: readonly Grocery
   } catch (e) {
     store.getState().notify('error', messageOf(e));
   }
-  await store.getState().loadHome();
+  await store.getState().loadHomeParts(['groceries']);
   if (removed.length) {
     store.getState().offerUndo(t('undo.removedChecked', { count: removed.length }), () =>
-      restore(store, async () => {
+      restore(store, 'groceries', async () => {
         for (const g of removed) await regrocery(g)();
       }),
     );
@@ -184,7 +185,7 @@ export async function deleteCard(store: Api, card: KanbanCard): Promise<void> {
     .mutate('kanban_delete', { id: card.id }, (s) => ({ ...s, kanban: s.kanban.filter((c) => c.id !== card.id) }));
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: card.title }), () =>
-    restore(store, async () => {
+    restore(store, 'kanban', async () => {
       const base = cardRecreateArgs(card);
       const again = await call('kanban_create', base).catch(() => undefined);
       // The task may be gone too: the card comes back on its own.
@@ -202,7 +203,7 @@ export async function deleteMeal(store: Api, meal: MealPlanEntry): Promise<void>
     .mutate('mealplan_delete', { id: meal.id }, (s) => ({ ...s, meals: s.meals.filter((x) => x.id !== meal.id) }));
   if (!ok) return;
   store.getState().offerUndo(t('undo.deleted', { title: meal.title }), () =>
-    restore(store, () =>
+    restore(store, 'mealplan', () =>
       call('mealplan_create', {
         when: { kind: 'absolute', date: meal.date },
         meal: meal.meal,

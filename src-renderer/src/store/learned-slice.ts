@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { LearnedListResponse } from '../../../src-shared';
 import { request } from '../api';
 import { t } from '../i18n';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface LearnedSlice {
@@ -14,19 +14,10 @@ export interface LearnedSlice {
 }
 
 export const createLearnedSlice: StateCreator<Store, [], [], LearnedSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     learned: idle(),
-    async loadLearned() {
-      const current = newest('learned');
-      set({ learned: loading(get().learned) });
-      try {
-        const data = await request('GET /api/learned');
-        if (current()) set({ learned: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ learned: failed(get().learned, e) });
-      }
-    },
+    loadLearned: () => loadResource('learned', () => request('GET /api/learned')),
     async decideLearned(id, decision) {
       const content = get().learned.data?.records.find((r) => r.id === id)?.content ?? '';
       try {

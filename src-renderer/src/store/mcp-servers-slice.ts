@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { McpServerAdd, McpServersResponse, McpServerUpdate, McpTestResult } from '../../../src-shared';
 import { ApiError, request } from '../api';
-import { failed, idle, loading, messageOf, newestWins, type Resource } from './resource';
+import { idle, messageOf, resourceLoader, type Resource } from './resource';
 import type { Store } from './index';
 
 /** A refusal of the add form: the field it named (a JSON pointer such as /url) and the words. */
@@ -31,19 +31,10 @@ function refusalOf(e: unknown): McpRefusal {
 
 export const createMcpServersSlice: StateCreator<Store, [], [], McpServersSlice> = (set, get) => {
   // skills.changed comes in bursts while servers start: an older list never covers a newer one.
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     mcpServers: idle(),
-    async loadMcpServers() {
-      const current = newest('mcpServers');
-      set({ mcpServers: loading(get().mcpServers) });
-      try {
-        const data = await request('GET /api/settings/mcp');
-        if (current()) set({ mcpServers: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ mcpServers: failed(get().mcpServers, e) });
-      }
-    },
+    loadMcpServers: () => loadResource('mcpServers', () => request('GET /api/settings/mcp')),
     async addMcpServer(req) {
       try {
         await request('POST /api/settings/mcp', { body: req });

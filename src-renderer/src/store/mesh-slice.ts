@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { DockerServiceAction, DockerSkillService, MeshWorkerView } from '../../../src-shared';
 import { request } from '../api';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { failed, idle, loading, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface MeshSlice {
@@ -17,7 +17,7 @@ export interface MeshSlice {
 }
 
 export const createMeshSlice: StateCreator<Store, [], [], MeshSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   const busy = async (id: string, work: () => Promise<void>) => {
     set({ busyIds: [...get().busyIds, id] });
     try {
@@ -32,16 +32,7 @@ export const createMeshSlice: StateCreator<Store, [], [], MeshSlice> = (set, get
     workers: idle(),
     containers: idle(),
     busyIds: [],
-    async loadWorkers() {
-      const current = newest('workers');
-      set({ workers: loading(get().workers) });
-      try {
-        const data = (await request('GET /api/mesh/workers')).workers;
-        if (current()) set({ workers: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ workers: failed(get().workers, e) });
-      }
-    },
+    loadWorkers: () => loadResource('workers', async () => (await request('GET /api/mesh/workers')).workers),
     async loadContainers() {
       set({ containers: loading(get().containers) });
       try {

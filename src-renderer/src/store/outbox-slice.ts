@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { HomeToolArgs, OfflineCreateTool } from '../../../src-shared';
+import type { HomeDomain, HomeToolArgs, OfflineCreateTool } from '../../../src-shared';
 import { ApiError, callTool } from '../api';
 import { t } from '../i18n';
+import { domainOfTool } from './home-loader';
 import { messageOf } from './resource';
 import { loadQueued, readLocal, saveQueued } from './outbox-storage';
 import type { Store } from './index';
@@ -67,7 +68,7 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
     retry = setTimeout(() => void get().flushOutbox(), OUTBOX_RETRY_MS);
   };
   const drain = async () => {
-    let sent = false;
+    const sent = new Set<HomeDomain>();
     clearTimeout(retry);
     for (;;) {
       const next = get().outbox[0];
@@ -78,7 +79,8 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
       }
       try {
         await send(next);
-        sent = true;
+        const domain = domainOfTool(next.tool);
+        if (domain) sent.add(domain);
       } catch (e) {
         if (e instanceof ApiError && e.unreachable) {
           retryLater();
@@ -89,7 +91,7 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
       }
       keep(get().outbox.filter((x) => x.client_id !== next.client_id));
     }
-    if (sent) await get().loadHome();
+    if (sent.size > 0) await get().loadHomeParts([...sent]);
   };
   return {
     outbox: readLocal(),
@@ -112,7 +114,8 @@ export const createOutboxSlice: StateCreator<Store, [], [], OutboxSlice> = (set,
         }
         return { status: 'refused', error: e };
       }
-      await get().loadHome();
+      const domain = domainOfTool(tool);
+      await (domain ? get().loadHomeParts([domain]) : get().loadHome());
       return { status: 'accepted' };
     },
     flushOutbox() {

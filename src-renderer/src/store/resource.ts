@@ -35,3 +35,32 @@ export function newestWins(): (list: string) => () => boolean {
     return () => newest.get(list) === ticket;
   };
 }
+
+/** The keys of a store that hold a Resource. */
+export type ResourceKey<S> = { [K in keyof S]: S[K] extends Resource<unknown> ? K : never }[keyof S];
+/** What a Resource holds once ready. */
+export type ResourceData<R> = R extends Resource<infer T> ? T : never;
+
+/**
+ * The load every list of the store repeats: the resource shows "loading" with its last data,
+ * then the answer or the failure, each kept only while the request is the newest for that key
+ * (see newestWins). `alongside` sets more of the store with the answer, read before it is set.
+ */
+export function resourceLoader<S>(set: (partial: Partial<S>) => void, get: () => S) {
+  const newest = newestWins();
+  return async function loadResource<K extends ResourceKey<S>>(
+    key: K,
+    fetch: () => Promise<ResourceData<S[K]>>,
+    alongside?: (data: ResourceData<S[K]>) => Partial<S>,
+  ): Promise<void> {
+    const held = () => get()[key] as Resource<ResourceData<S[K]>>;
+    const current = newest(String(key));
+    set({ [key]: loading(held()) } as Partial<S>);
+    try {
+      const data = await fetch();
+      if (current()) set({ [key]: { status: 'ready', data }, ...alongside?.(data) } as Partial<S>);
+    } catch (e) {
+      if (current()) set({ [key]: failed(held(), e) } as Partial<S>);
+    }
+  };
+}

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { SkillSourcesEvent, SkillSourcesResponse, SkillsResponse } from '../../../src-shared';
 import { request } from '../api';
 import { t } from '../i18n';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export interface SkillsSlice {
@@ -25,22 +25,13 @@ export interface SkillsSlice {
 }
 
 export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     skills: idle(),
     skillsReloading: false,
     skillSources: idle(),
     skillSync: { running: false },
-    async loadSkills() {
-      const current = newest('skills');
-      set({ skills: loading(get().skills) });
-      try {
-        const data = await request('GET /api/skills');
-        if (current()) set({ skills: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ skills: failed(get().skills, e) });
-      }
-    },
+    loadSkills: () => loadResource('skills', () => request('GET /api/skills')),
     async reloadSkills() {
       set({ skillsReloading: true });
       try {
@@ -62,20 +53,13 @@ export const createSkillsSlice: StateCreator<Store, [], [], SkillsSlice> = (set,
         set({ skillsReloading: false });
       }
     },
-    async loadSkillSources() {
-      const current = newest('skillSources');
-      set({ skillSources: loading(get().skillSources) });
-      try {
-        const data = await request('GET /api/skills/sources');
-        if (!current()) return;
-        set({ skillSources: { status: 'ready', data } });
+    loadSkillSources: () =>
+      loadResource(
+        'skillSources',
+        () => request('GET /api/skills/sources'),
         // A sync that finished while this page was away is not waited for.
-        if (!data.syncing && get().skillSync.running) set({ skillSync: { running: false } });
-        if (data.syncing && !get().skillSync.running) set({ skillSync: { running: true } });
-      } catch (e) {
-        if (current()) set({ skillSources: failed(get().skillSources, e) });
-      }
-    },
+        (data) => (data.syncing !== get().skillSync.running ? { skillSync: { running: data.syncing } } : {}),
+      ),
     async syncSkillSources(source) {
       set({ skillSync: { running: true } });
       try {

@@ -3,7 +3,7 @@ import type { VoiceStatus } from '../../../src-shared';
 import { ApiError, request } from '../api';
 import { RecorderError, startRecording, type ActiveRecording } from '../voice/recorder';
 import { playReply, sendVoiceCommand, voiceErrorOf, type VoiceErrorView } from '../voice/voice-command';
-import { failed, idle, loading, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 export type VoicePhase = 'idle' | 'recording' | 'sending';
@@ -24,21 +24,12 @@ export interface VoiceSlice {
 let active: ActiveRecording | undefined;
 
 export const createVoiceSlice: StateCreator<Store, [], [], VoiceSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     voiceStatus: idle(),
     voicePhase: 'idle',
     voiceLevel: 0,
-    async loadVoiceStatus() {
-      const current = newest('voiceStatus');
-      set({ voiceStatus: loading(get().voiceStatus) });
-      try {
-        const data = await request('GET /api/voice/status');
-        if (current()) set({ voiceStatus: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ voiceStatus: failed(get().voiceStatus, e) });
-      }
-    },
+    loadVoiceStatus: () => loadResource('voiceStatus', () => request('GET /api/voice/status')),
     async toggleVoice(module) {
       if (get().voicePhase === 'recording') {
         active?.stop();

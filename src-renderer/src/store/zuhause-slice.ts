@@ -11,7 +11,7 @@ import {
 } from '../../../src-shared';
 import { request } from '../api';
 import { followedLive, HOME_OVERVIEWS } from './home-overviews';
-import { failed, loading, idle, messageOf, type Resource, newestWins } from './resource';
+import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
 /** One check the household ran from the Zuhause screen, newest first. */
@@ -48,32 +48,14 @@ export interface ZuhauseSlice {
 let nextCheck = 1;
 
 export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (set, get) => {
-  const newest = newestWins();
+  const loadResource = resourceLoader(set, get);
   return {
     hue: idle(),
     machines: idle(),
     checks: [],
     homeBusy: [],
-    async loadHue() {
-      const current = newest('hue');
-      set({ hue: loading(get().hue) });
-      try {
-        const data = await request('GET /api/home/hue');
-        if (current()) set({ hue: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ hue: failed(get().hue, e) });
-      }
-    },
-    async loadMachines() {
-      const current = newest('machines');
-      set({ machines: loading(get().machines) });
-      try {
-        const data = await request('GET /api/home/machines');
-        if (current()) set({ machines: { status: 'ready', data } });
-      } catch (e) {
-        if (current()) set({ machines: failed(get().machines, e) });
-      }
-    },
+    loadHue: () => loadResource('hue', () => request('GET /api/home/hue')),
+    loadMachines: () => loadResource('machines', () => request('GET /api/home/machines')),
     applyHueLive(changes) {
       const current = get().hue.data;
       if (current?.state !== 'ready') return;

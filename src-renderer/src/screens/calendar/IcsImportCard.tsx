@@ -50,7 +50,7 @@ export function IcsImportCard() {
     try {
       const answer = await request('POST /api/calendar/import', { body: { ics: await file.text() } });
       setResult(answer);
-      void useStore.getState().loadHome();
+      void useStore.getState().loadHomeParts(['calendar', 'reminders']);
     } catch (err) {
       setError(messageOf(err));
     } finally {
