@@ -56,6 +56,37 @@ const lazyPrelude = (group) => LAZY_PACKAGES.find((p) => p.group === group)?.pre
 const lazyFilter = new RegExp(LAZY_PACKAGES.map((p) => p.match.source).join('|'));
 
 /**
+ * Node's own modules the first `/api/health` never needs: TLS and HTTPS (the LAN listener,
+ * outgoing HTTPS), HTTP/2 (fastify requires it for an option JARVIS does not use), zlib,
+ * DNS, child processes and worker threads. The master holds a stub for each whose getters
+ * require the module on the first use of one of its exports; which exports there are is
+ * read from the Node that builds.
+ */
+export const LAZY_BUILTINS = ['child_process', 'dns', 'dns/promises', 'http2', 'https', 'readline', 'tls', 'worker_threads', 'zlib'];
+const lazyBuiltinFilter = new RegExp(`^(node:)?(${LAZY_BUILTINS.map((n) => n.replace('/', '\\/')).join('|')})$`);
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    build.onResolve({ filter: lazyBuiltinFilter }, (args) =>
+      // The stub's own require is the real module.
+      args.namespace === 'lazy-builtin'
+        ? { path: args.path, external: true }
+        : { path: `node:${args.path.replace(/^node:/, '')}`, namespace: 'lazy-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const keys = Object.keys(nodeRequire(args.path)).filter((k) => k !== 'default');
+      const contents = [
+        `let loaded;`,
+        `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`,
+        `for (const key of ${JSON.stringify(keys)}) Object.defineProperty(exports, key, { enumerable: true, get: () => load()[key] });`,
+      ].join('\n');
+      return { contents, loader: 'js', resolveDir: root };
+    });
+  },
+};
+
+/**
  * Worker-thread entries (src-main/platform/off-thread): each is bundled beside the bundle
  * that starts it, under the name the capability asks for.
  */
@@ -199,7 +230,14 @@ const entryOptions = {
  * The start-up tricks of the master bundle, each measured by bench/start-up-tricks.mjs
  * (figures in docs/performance.md). `without` builds a variant with some turned off.
  */
-export const START_UP_TRICKS = ['bundled-dependencies', 'minify-whitespace', 'ascii-regexps', 'vendor-split', 'lazy-packages'];
+export const START_UP_TRICKS = [
+  'bundled-dependencies',
+  'minify-whitespace',
+  'ascii-regexps',
+  'vendor-split',
+  'lazy-packages',
+  'lazy-builtins',
+];
 
 /** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
 export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
@@ -227,6 +265,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
     plugins: [
       ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
       ...(on('vendor-split') ? [extractorPackagesOutside] : []),
+      ...(on('lazy-builtins') ? [lazyBuiltins] : []),
     ],
     legalComments: 'linked',
     sourcemap: 'linked',

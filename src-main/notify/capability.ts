@@ -6,7 +6,7 @@ import { ReminderNotifier, type MemberDelivery } from './reminder-notifier';
 import { registerNotifyRoutes } from './routes';
 import { NotifyService } from './service';
 import { NotifyStore } from './store';
-import { loadOrCreateVapidKeys } from './vapid-keys';
+import { loadOrCreateVapidKeys, readVapidKeys, type VapidKeys } from './vapid-keys';
 import { WebPushChannel } from './web-push-channel';
 
 export interface NotifyDeps {
@@ -18,6 +18,7 @@ export interface NotifyDeps {
 export interface NotifyCapability extends Capability {
   readonly notifier: ReminderNotifier;
   readonly service: NotifyService;
+  /** Made on first use: a household that never subscribes a device pays nothing for it at start. */
   readonly vapidPublicKey: string;
   /** Resolves when every delivery started so far has finished (tests, the benchmark, stop). */
   idle(): Promise<void>;
@@ -36,14 +37,22 @@ const HELD_PASS_MS = 60_000;
 export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability {
   const store = new NotifyStore(ctx.db);
   const service = new NotifyService(store, ctx.clock);
-  const keys = loadOrCreateVapidKeys(ctx.config.dataFile);
-  ctx.tracer.redactor.add(keys.privateKey);
+  // A stored pair is read (and checked) at start; a new one is made on its first use.
+  let keys = readVapidKeys(ctx.config.dataFile);
+  if (keys) ctx.tracer.redactor.add(keys.privateKey);
+  const vapidKeys = (): VapidKeys => {
+    if (!keys) {
+      keys = loadOrCreateVapidKeys(ctx.config.dataFile);
+      ctx.tracer.redactor.add(keys.privateKey);
+    }
+    return keys;
+  };
   const { ntfyUrl, ntfyTopic, ntfyToken } = ctx.config;
   const ntfy = ntfyUrl && ntfyTopic ? { url: ntfyUrl, topic: ntfyTopic, ...(ntfyToken ? { token: ntfyToken } : {}) } : undefined;
   const notifier = new ReminderNotifier({
     store,
     members: deps.members,
-    webPush: new WebPushChannel(keys, ctx.config.pushSubject),
+    webPush: new WebPushChannel(vapidKeys, ctx.config.pushSubject),
     ntfy,
     timezone: ctx.config.timezone,
     language: ctx.config.language as NotifyLanguage,
@@ -72,7 +81,9 @@ export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability 
     name: 'notify',
     notifier,
     service,
-    vapidPublicKey: keys.publicKey,
+    get vapidPublicKey() {
+      return vapidKeys().publicKey;
+    },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);
     },
@@ -82,7 +93,7 @@ export function createNotify(ctx: Platform, deps: NotifyDeps): NotifyCapability 
         service,
         members: deps.members,
         registry: ctx.registry,
-        vapidPublicKey: keys.publicKey,
+        vapidPublicKey: () => vapidKeys().publicKey,
         ntfyConfigured: ntfy !== undefined,
         clock: ctx.clock,
         timezone: ctx.config.timezone,

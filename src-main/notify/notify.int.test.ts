@@ -2,6 +2,8 @@
 // Push (checked by a stand-in push service that verifies the VAPID signature and decrypts
 // the payload) and by ntfy (a stand-in written from ntfy's publishing docs), not during
 // quiet hours but after them; the notification's buttons act on the reminder.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPushService, type PushServiceStandIn } from '../testing/push-service';
 import { startNtfyServer, type NtfyStandIn } from '../testing/ntfy-server';
@@ -53,7 +55,10 @@ async function pass(t: TestMaster): Promise<void> {
 describe('notifications', () => {
   it('a due reminder is pushed to the member’s device: VAPID-signed, encrypted to its keys, with the item and its buttons', async () => {
     const t = await master();
+    // The pair is made on its first use: a start makes none.
+    expect(existsSync(join(t.dataDir, 'vapid-keys.json'))).toBe(false);
     const key = (await t.request('/api/push/vapid-key')).json.public_key as string;
+    expect(existsSync(join(t.dataDir, 'vapid-keys.json'))).toBe(true);
     const phone = push.subscribe('phone-a');
     expect((await t.request('/api/push/subscription', { json: phone.json })).status).toBe(201);
     const id = await remind(t, 'Zahnarzt anrufen', '15:00');

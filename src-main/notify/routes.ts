@@ -22,7 +22,7 @@ export interface NotifyRouteDeps {
   readonly service: NotifyService;
   readonly members: MemberDirectory;
   readonly registry: SkillRegistry;
-  readonly vapidPublicKey: string;
+  readonly vapidPublicKey: () => string;
   readonly ntfyConfigured: boolean;
   readonly clock: () => Date;
   readonly timezone: string;
@@ -99,7 +99,7 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyRouteDeps
       member: askerOf(req).memberId,
     });
 
-  app.get('/api/push/vapid-key', async (): Promise<VapidKeyResponse> => ({ public_key: deps.vapidPublicKey }));
+  app.get('/api/push/vapid-key', async (): Promise<VapidKeyResponse> => ({ public_key: deps.vapidPublicKey() }));
 
   app.post<{ Body: PushSubscriptionRequest }>('/api/push/subscription', { schema: { body: subscriptionBody } }, async (req, reply) => {
     const asker = askerOf(req);

@@ -1,7 +1,10 @@
 import { createECDH } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { generateVapidKeys } from './vapid-keys';
+import { generateVapidKeys, loadOrCreateVapidKeys, readVapidKeys } from './vapid-keys';
 
 describe('the VAPID key pair', () => {
   it('is a P-256 pair of the lengths web-push signs with: 65-byte public point, 32-byte private scalar', () => {
@@ -28,5 +31,29 @@ describe('the VAPID key pair', () => {
       { vapidDetails: { subject: 'mailto:jarvis@home.test', ...keys } },
     );
     expect(details.headers.Authorization).toMatch(new RegExp(`^vapid t=.+, k=${keys.publicKey}$`));
+  });
+
+  it('is made once beside the database and read back; reading alone makes none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-vapid-'));
+    try {
+      const dataFile = join(dir, 'jarvis.db');
+      expect(readVapidKeys(dataFile)).toBeUndefined();
+      expect(existsSync(join(dir, 'vapid-keys.json'))).toBe(false);
+      const made = loadOrCreateVapidKeys(dataFile);
+      expect(readVapidKeys(dataFile)).toEqual(made);
+      expect(loadOrCreateVapidKeys(dataFile)).toEqual(made);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a key file that holds no pair', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-vapid-'));
+    try {
+      writeFileSync(join(dir, 'vapid-keys.json'), '{"publicKey":"short"}');
+      expect(() => readVapidKeys(join(dir, 'jarvis.db'))).toThrow(/does not hold a VAPID key pair/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

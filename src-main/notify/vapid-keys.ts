@@ -29,20 +29,31 @@ function isKeys(value: unknown): value is VapidKeys {
 }
 
 /**
+ * The key pair kept beside the database, or undefined while none was made. Only the owner
+ * may read the file; a file that holds no pair stops the start, before any device is told
+ * of a new key.
+ */
+export function readVapidKeys(dataFile: string): VapidKeys | undefined {
+  if (dataFile === ':memory:') return undefined;
+  const file = join(dirname(dataFile), FILE_NAME);
+  if (!existsSync(file)) return undefined;
+  const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!isKeys(stored))
+    throw new Error(`${file} does not hold a VAPID key pair; move it aside to make a new one (devices then subscribe again).`);
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+}
+
+/**
  * The key pair, made once and kept beside the database: every browser subscription is
  * bound to the public key, so a new pair would silence every device until it subscribes
  * again. Only the owner may read the file.
  */
 export function loadOrCreateVapidKeys(dataFile: string): VapidKeys {
-  if (dataFile === ':memory:') return generateVapidKeys();
-  const file = join(dirname(dataFile), FILE_NAME);
-  if (existsSync(file)) {
-    const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (!isKeys(stored))
-      throw new Error(`${file} does not hold a VAPID key pair; move it aside to make a new one (devices then subscribe again).`);
-    return { publicKey: stored.publicKey, privateKey: stored.privateKey };
-  }
+  const stored = readVapidKeys(dataFile);
+  if (stored) return stored;
   const keys = generateVapidKeys();
+  if (dataFile === ':memory:') return keys;
+  const file = join(dirname(dataFile), FILE_NAME);
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;
   writeFileSync(partial, JSON.stringify(keys), { mode: 0o600 });

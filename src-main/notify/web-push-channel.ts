@@ -37,17 +37,22 @@ export function pushEndpointProblem(endpoint: string): string | undefined {
  * it has a timeout and reads the answer the same way for every push service.
  */
 export class WebPushChannel {
+  private readonly keys: () => VapidKeys;
+
+  /** `keys` may be given as a function: the pair is then made or read on the first push. */
   constructor(
-    private readonly keys: VapidKeys,
+    keys: VapidKeys | (() => VapidKeys),
     private readonly subject: string,
-  ) {}
+  ) {
+    this.keys = typeof keys === 'function' ? keys : () => keys;
+  }
 
   async send(sub: StoredSubscription, message: PushMessage | ApprovalPushMessage): Promise<PushOutcome> {
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(message),
       {
-        vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
+        vapidDetails: { subject: this.subject, publicKey: this.keys().publicKey, privateKey: this.keys().privateKey },
         TTL: TTL_SECONDS,
         urgency: 'high',
         contentEncoding: 'aes128gcm',

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, buildEml, buildIcs } from '../testing/rag-fixtures';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { LAZY_BUILTINS } = (await import(join(root, 'scripts', 'build.mjs'))) as { LAZY_BUILTINS: readonly string[] };
 
 beforeAll(async () => {
   const { build } = (await import(join(root, 'scripts', 'build.mjs'))) as { build: (o: object) => Promise<void> };
@@ -53,13 +54,16 @@ describe('npm run serve (the bundled headless entry)', () => {
     }
   });
 
-  it('answers its first health check without loading a package kept for later, and loads one on first use', async () => {
+  it('answers its first health check without loading a package or Node module kept for later, and loads one on first use', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
-    // Reports every file of dist/main/vendor/ that the process requires, as it happens.
+    // Reports every file of dist/main/vendor/ and every Node module kept for later that the
+    // process requires, as it happens (a module's a moment later: a worker thread that wrote
+    // while loading worker_threads would write no more).
     const hook = join(dir, 'report-vendor-loads.cjs');
     writeFileSync(
       hook,
-      "const M = require('node:module'); const load = M._load; M._load = function (r) { if (/vendor\\//.test(r)) process.stderr.write('VENDOR ' + r + '\\n'); return load.apply(this, arguments); };\n",
+      `const lazy = new Set(${JSON.stringify(LAZY_BUILTINS)});\n` +
+        "const M = require('node:module'); const load = M._load; M._load = function (r) { if (/vendor\\//.test(r)) process.stderr.write('VENDOR ' + r + '\\n'); else if (lazy.has(r.replace(/^node:/, ''))) setImmediate(() => process.stderr.write('BUILTIN ' + r.replace(/^node:/, '') + '\\n')); return load.apply(this, arguments); };\n",
     );
     const s = startServe(
       {
@@ -73,6 +77,9 @@ describe('npm run serve (the bundled headless entry)', () => {
     try {
       const url = await s.url;
       expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const loadedBefore = new Set([...s.output().err.matchAll(/^BUILTIN (\S+)$/gm)].map((m) => m[1]));
+      // child_process is left out: the skills' sandbox probe loads it on a timer of its own.
+      for (const name of LAZY_BUILTINS.filter((n) => n !== 'child_process')) expect(loadedBefore).not.toContain(name);
       // A second request: the start-up work that waited for the first answer has run too.
       expect((await fetch(`${url}/api/state`)).status).toBe(200);
       expect(s.output().err).not.toContain('VENDOR');
