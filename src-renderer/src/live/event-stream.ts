@@ -52,6 +52,8 @@ export async function loadAll(store: Api): Promise<void> {
 function reloadFetchedOnTheirOwn(store: Api): void {
   const s = store.getState();
   if (s.learned.status !== 'idle') void s.loadLearned();
+  // A request that began to wait before the stream opened has no event here either.
+  if (s.approvals.status !== 'idle') void s.loadApprovals();
   if (s.calendarWindow.status !== 'idle') void s.refreshCalendar();
 }
 
