@@ -96,7 +96,11 @@ describe('the direct answer to a plain MCP request', () => {
 
   it('records each call it answers in the protocol, through the same gate', async () => {
     const before = protocol.sessions().length;
-    await answerDirectly(deps, caller, post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'tasks_list', arguments: {} } }));
+    await answerDirectly(
+      deps,
+      caller,
+      post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'tasks_list', arguments: {} } }),
+    );
     const sessions = protocol.sessions();
     expect(sessions.length).toBe(before + 1);
     expect(sessions.at(-1)).toMatchObject({ status: 'completed', sealed: true });
@@ -120,7 +124,11 @@ describe('the direct answer to a plain MCP request', () => {
       ['an unknown protocol version', post(call, { protocolVersion: '1999-01-01' })],
     ];
     for (const [name, request] of declined) expect([name, await answerDirectly(deps, caller, request)]).toEqual([name, undefined]);
-    const versioned = await answerDirectly(deps, caller, post(call, { protocolVersion: '2025-06-18', contentType: 'application/json; charset=utf-8' }));
+    const versioned = await answerDirectly(
+      deps,
+      caller,
+      post(call, { protocolVersion: '2025-06-18', contentType: 'application/json; charset=utf-8' }),
+    );
     expect(JSON.parse(versioned!)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { success: true } } });
   });
 });

@@ -1,13 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Result } from '@modelcontextprotocol/sdk/types.js';
-import {
-  callTool,
-  INTERNAL_ERROR,
-  listResources,
-  listTools,
-  readResource,
-  type JarvisMcpServerDeps,
-} from './jarvis-mcp-methods';
+import { callTool, INTERNAL_ERROR, listResources, listTools, readResource, type JarvisMcpServerDeps } from './jarvis-mcp-methods';
 import type { McpCaller } from './mcp-tool-calls';
 
 /** One POST to /mcp as the direct answer needs it: the headers the SDK's transport checks, and the parsed body. */
@@ -36,8 +29,7 @@ function only(value: Params, allowed: readonly string[]): boolean {
  */
 const METHODS: Readonly<Record<string, { readonly accepts: (params: Params) => boolean; readonly answer: Method }>> = {
   'tools/call': {
-    accepts: (p) =>
-      only(p, ['name', 'arguments']) && typeof p.name === 'string' && (p.arguments === undefined || isObject(p.arguments)),
+    accepts: (p) => only(p, ['name', 'arguments']) && typeof p.name === 'string' && (p.arguments === undefined || isObject(p.arguments)),
     answer: (deps, caller, p) => callTool(deps, caller, p.name as string, (p.arguments as Params | undefined) ?? {}),
   },
   'tools/list': { accepts: (p) => only(p, []), answer: (deps) => listTools(deps) },

@@ -84,7 +84,12 @@ export function listTools(deps: JarvisMcpServerDeps): ListToolsResult {
 }
 
 /** Every tools/call goes through McpToolCalls: the one gate, the protocol, the registry. */
-export async function callTool(deps: JarvisMcpServerDeps, caller: McpCaller, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function callTool(
+  deps: JarvisMcpServerDeps,
+  caller: McpCaller,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   const tool = deps.registry.get(name);
   if (!tool || tool.provider === 'mcp') throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
   return toCallResult(await deps.calls.call(caller, name, args));
