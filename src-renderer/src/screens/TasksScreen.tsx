@@ -20,6 +20,7 @@ import { TaskDueField, TaskPriorityField } from './tasks/TaskFields';
 import { matchesSearch, SEARCH_FROM } from '../format/list-search';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 import { buildRrule, defaultChoice, describeRrule, REPEAT_KINDS, type RepeatKind } from './calendar/repeat-rule';
+import { TrashButton } from '../components/TrashButton';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -173,14 +174,7 @@ function TaskRow({ task }: { task: Task }) {
         <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={startEditing}>
           <Icon name="edit" />
         </button>
-        <button
-          type="button"
-          className="icon-btn danger"
-          aria-label={`${t('common.delete')}: ${task.title}`}
-          onClick={() => void deleteTask(useStore, task, hh.timezone)}
-        >
-          <Icon name="trash" />
-        </button>
+        <TrashButton label={`${t('common.delete')}: ${task.title}`} onClick={() => void deleteTask(useStore, task, hh.timezone)} />
       </span>
     </li>
   );
