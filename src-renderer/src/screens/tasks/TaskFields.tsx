@@ -3,15 +3,7 @@ import { Field } from '../../components/Field';
 import { useTranslation } from '../../i18n';
 
 /** The due date of a task, in the create and the edit form alike. */
-export function TaskDueField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange: (due: string) => void;
-}) {
+export function TaskDueField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (due: string) => void }) {
   const { t } = useTranslation();
   return (
     <Field label={t('tasks.due')} error={error}>
