@@ -373,6 +373,16 @@ export const de = {
     notLive: 'nicht live',
     noLiveSince: 'Keine Live-Updates seit {{when}}: was hier steht, kann veraltet sein.',
     refresh: 'Aktualisieren',
+    devices: {
+      light: 'Licht',
+      switch: 'Steckdosen und Schalter',
+      machine: 'Computer und Server',
+      network_client: 'Netzwerk',
+      camera: 'Kameras',
+      online: 'online',
+      offline: 'offline',
+      none: 'Hier ist noch kein Gerät.',
+    },
     hue: {
       title: 'Licht',
       liveHint: 'Schalter an der Wand erscheinen sofort hier.',

@@ -367,6 +367,16 @@ export const en: Messages = {
     notLive: 'not live',
     noLiveSince: 'No live updates since {{when}}: what you see here may be out of date.',
     refresh: 'Refresh',
+    devices: {
+      light: 'Lights',
+      switch: 'Plugs and switches',
+      machine: 'Computers and servers',
+      network_client: 'Network',
+      camera: 'Cameras',
+      online: 'online',
+      offline: 'offline',
+      none: 'No device here yet.',
+    },
     hue: {
       title: 'Lights',
       liveHint: 'Switches pressed on the wall show here at once.',

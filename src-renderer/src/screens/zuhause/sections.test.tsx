@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('Zuhause sections from the integrations table', () => {
-  it('opens with a card per integration, each read from its row’s route', async () => {
+  it('opens with a card per device kind, each integration read from its row’s route', async () => {
     const api = fakeApi({
       'GET /api/home/hue': () => json({ ...problem, live: false }),
       'GET /api/home/machines': () => json(problem),
@@ -27,7 +27,7 @@ describe('Zuhause sections from the integrations table', () => {
       'GET /api/home/homeassistant': () => json({ connection: 'not_configured', areas: [], unassigned: [] }),
     });
     render(<ZuhauseScreen />);
-    for (const testId of ['card-hue', 'card-machines', 'card-server', 'card-network', 'card-cameras']) {
+    for (const testId of ['card-light', 'card-machine', 'card-network_client', 'card-camera', 'card-stacks']) {
       expect(await screen.findByTestId(testId)).toBeTruthy();
     }
     const read = api.calls.filter((c) => c.method === 'GET').map((c) => `GET ${c.path}`);
