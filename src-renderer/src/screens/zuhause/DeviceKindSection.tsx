@@ -30,6 +30,18 @@ function LiveBadge({ row }: { row: HomeIntegration }) {
   );
 }
 
+/** To the Settings screen, where the household connects the integration (for whoever may change settings). */
+function ConnectInSettings({ row }: { row: HomeIntegration }) {
+  const { t } = useTranslation();
+  const allowed = useStore((s) => s.settingsAllowed !== false);
+  if (!row.connect || !allowed) return null;
+  return (
+    <button type="button" className="btn btn-small" onClick={() => useStore.getState().setScreen('settings')}>
+      {t('zuhause.devices.connect')}
+    </button>
+  );
+}
+
 /** One integration's devices of the section's kind: its steps while it is not set up, else the kind's list. */
 function IntegrationDevices<K extends HomeDeviceKind>({ row, kind, titled }: { row: HomeIntegration; kind: K; titled: boolean }) {
   const { t, i18n } = useTranslation();
@@ -45,7 +57,15 @@ function IntegrationDevices<K extends HomeDeviceKind>({ row, kind, titled }: { r
       {titled ? <h3 className="zuhause-subhead">{row.words[i18n.language === 'en' ? 'en' : 'de']}</h3> : null}
       <ResourceView resource={resource} onRetry={load}>
         {(data) => {
-          if (data.state !== 'ready') return <NotSetUp testId={`${row.id}-not-set-up`} problem={problemText(data)} steps={part.steps(t)} />;
+          if (data.state !== 'ready')
+            return (
+              <NotSetUp
+                testId={`${row.id}-not-set-up`}
+                problem={problemText(data)}
+                steps={part.steps(t)}
+                action={<ConnectInSettings row={row} />}
+              />
+            );
           const skillData = (HOME_OVERVIEWS[row.id].skillData as (ready: object) => object)(data) as Record<string, unknown>;
           const devices = (skillData[list] ?? []) as readonly HomeDeviceViews[K][];
           const empty = part.groups ? part.groups(data).length === 0 : devices.length === 0;

@@ -41,7 +41,7 @@ function LightRow({ light, part }: { light: LightView; part: AnyIntegrationPart 
       <span className="light-name">{light.name}</span>
       {light.dimmable && light.on && set ? (
         <Brightness
-          label={t('zuhause.hue.brightnessOf', { name: light.name })}
+          label={t('zuhause.devices.brightnessOf', { name: light.name })}
           value={light.brightness}
           disabled={busy}
           onCommit={(brightness) => call(light.id, set(light.id, { brightness }))}
@@ -49,7 +49,7 @@ function LightRow({ light, part }: { light: LightView; part: AnyIntegrationPart 
       ) : null}
       <Switch
         on={light.on}
-        label={t(light.on ? 'zuhause.hue.turnOff' : 'zuhause.hue.turnOn', { name: light.name })}
+        label={t(light.on ? 'zuhause.devices.turnOff' : 'zuhause.devices.turnOn', { name: light.name })}
         disabled={busy || !set}
         testId={`light-${light.id}`}
         onToggle={() => call(light.id, set?.(light.id, { on: !light.on }))}
@@ -103,7 +103,7 @@ function SwitchList({ devices, part }: DeviceListProps<SwitchView>) {
           <span className="light-name">{d.name}</span>
           <Switch
             on={d.on}
-            label={t(d.on ? 'zuhause.hue.turnOff' : 'zuhause.hue.turnOn', { name: d.name })}
+            label={t(d.on ? 'zuhause.devices.turnOff' : 'zuhause.devices.turnOn', { name: d.name })}
             disabled={busy.includes(d.id) || !set}
             testId={`switch-${d.id}-toggle`}
             onToggle={() => call(d.id, set?.(d.id, !d.on))}

@@ -12,7 +12,7 @@ function RoomSwitch({ room, on }: { room: HueRoom; on: boolean }) {
   return (
     <Switch
       on={on}
-      label={t(on ? 'zuhause.hue.turnOff' : 'zuhause.hue.turnOn', { name: room.name })}
+      label={t(on ? 'zuhause.devices.turnOff' : 'zuhause.devices.turnOn', { name: room.name })}
       disabled={busy}
       testId={`room-switch-${room.id}`}
       onToggle={() => void act(room.id, HOME_CONTROL_TOOLS.hueRoom, { room: room.id, on: !on })}
@@ -30,7 +30,7 @@ function RoomBody({ room, on, hue }: { room: HueRoom; on: boolean; hue: HueOverv
     <>
       {room.grouped_light && on ? (
         <Brightness
-          label={t('zuhause.hue.brightnessOf', { name: room.name })}
+          label={t('zuhause.devices.brightnessOf', { name: room.name })}
           value={room.brightness}
           disabled={busy}
           onCommit={(brightness) => void act(room.id, HOME_CONTROL_TOOLS.hueRoom, { room: room.id, brightness })}
