@@ -1,4 +1,6 @@
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceChangeSchema } from '../../src-shared';
 import { HUE_IDS, startHueBridge, type HueBridgeStandIn } from '../testing/hue-bridge';
 import { ManualClock } from '../testing/manual-clock';
 import { selfSignedCert } from '../testing/self-signed-cert';
@@ -47,6 +49,9 @@ describe('reading the Hue event stream', () => {
       reread: false,
     });
     expect(lightChangesOf([{ id: 's1', type: 'scene', active: 'static' }])).toEqual({ changes: [], reread: true });
+    // What the screen patches in is the shared light change, as its schema describes it.
+    const valid = new Ajv({ strict: true }).compile(deviceChangeSchema('light'));
+    for (const change of lightChangesOf(changes).changes) expect(valid(change), JSON.stringify(valid.errors)).toBe(true);
   });
 
   it('splits a byte stream into events whatever the chunking', () => {

@@ -159,7 +159,7 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   // or another device): one event per device kind, naming the integration.
   for (const kind of HOME_DEVICE_KINDS)
     on(source, deviceEventName(kind), (p) => {
-      if (p?.integration) store.getState().homeDevicesChanged(kind, p);
+      if (p?.integration) store.getState().homeDevicesChanged(p);
     });
   on(source, 'home.stacks.changed', () => void store.getState().loadStacks());
   on(source, 'devices.changed', () => void store.getState().loadDevices());

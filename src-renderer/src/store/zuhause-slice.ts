@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand';
 import {
   HOME_CONTROL_TOOLS,
   integrationOfTool,
-  type HomeDeviceKind,
   type HomeDevicesChangedEvent,
   type HomeHueResponse,
   type HomeMachinesResponse,
@@ -41,7 +40,7 @@ export interface ZuhauseSlice {
    * Event `home.<kind>.changed`: patches the named integration's overview with the changes or
    * the live status it carries, or reads the overview again when it carries neither.
    */
-  homeDevicesChanged(kind: HomeDeviceKind, event: HomeDevicesChangedEvent): void;
+  homeDevicesChanged(event: HomeDevicesChangedEvent): void;
   /** Runs a home skill's action through POST /api/tools/{name}; the registry's risk policy applies. */
   homeAction(busyKey: string, tool: string, args: Record<string, unknown>): Promise<ToolResult | undefined>;
   runCheck(kind: CheckResult['kind'], target: string, port?: number): Promise<void>;
@@ -58,7 +57,7 @@ export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (se
     homeBusy: [],
     loadHue: () => loadResource('hue', () => request('GET /api/home/hue')),
     loadMachines: () => loadResource('machines', () => request('GET /api/home/machines')),
-    homeDevicesChanged(_kind, event) {
+    homeDevicesChanged(event) {
       const overview = overviewOf(event.integration);
       if (!overview) return;
       const resource = get()[overview.key] as Resource<object>;

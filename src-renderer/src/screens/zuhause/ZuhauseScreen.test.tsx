@@ -70,9 +70,7 @@ describe('Zuhause', () => {
       }),
     );
     act(() =>
-      useStore
-        .getState()
-        .homeDevicesChanged('light', { integration: 'hue', changes: [{ kind: 'light', id: 'l-1', fields: { on: true } }] }),
+      useStore.getState().homeDevicesChanged({ integration: 'hue', changes: [{ kind: 'light', id: 'l-1', fields: { on: true } }] }),
     );
     expect(within(room).getByRole('switch', { name: 'Sofa ausschalten' }).getAttribute('aria-checked')).toBe('true');
     expect(within(room).getByRole('switch', { name: 'Wohnzimmer ausschalten' })).toBeTruthy();
@@ -85,13 +83,11 @@ describe('Zuhause', () => {
     await screen.findByTestId('room-Wohnzimmer');
     expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
     act(() =>
-      useStore
-        .getState()
-        .homeDevicesChanged('light', { integration: 'hue', live: { live: false, last_live_update: '2026-08-29T06:20:00Z' } }),
+      useStore.getState().homeDevicesChanged({ integration: 'hue', live: { live: false, last_live_update: '2026-08-29T06:20:00Z' } }),
     );
     expect(screen.getByTestId('hue-no-live-since').textContent).toMatch(/^Keine Live-Updates seit .*\d\d:\d\d/);
     expect(within(screen.getByTestId('card-light')).getByText('nicht live')).toBeTruthy();
-    act(() => useStore.getState().homeDevicesChanged('light', { integration: 'hue', live: { live: true } }));
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'hue', live: { live: true } }));
     expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
   });
 

@@ -3,12 +3,14 @@ import type {
   CameraView,
   HomeDeviceKind,
   HomeDeviceViews,
+  HomeIntegrationId,
   LightView,
   MachineView,
   NetworkClientView,
   SwitchView,
 } from '../../../../src-shared';
 import { useTranslation } from '../../i18n';
+import type { ReadyOverviewOf } from '../../store/home-overviews';
 import { useStore } from '../../store';
 import { Brightness, Switch } from './controls';
 import type { AnyIntegrationPart, DeviceCall, RowPart } from './integration-part';
@@ -21,7 +23,7 @@ export interface DeviceListProps<V> {
   readonly devices: readonly V[];
   readonly part: AnyIntegrationPart;
   /** The overview the devices came from, for the part's groups. */
-  readonly data: object;
+  readonly data: ReadyOverviewOf<HomeIntegrationId>;
 }
 
 function useCall() {
@@ -60,7 +62,7 @@ function LightRow({ light, part }: { light: LightView; part: AnyIntegrationPart 
 
 function LightList({ devices, part, data }: DeviceListProps<LightView>) {
   const lights = (ids: readonly string[]) => ids.map((id) => devices.find((l) => l.id === id)).filter((l): l is LightView => !!l);
-  const groups = part.groups?.(data as never);
+  const groups = part.groups?.(data);
   if (!groups)
     return (
       <ul className="lights">

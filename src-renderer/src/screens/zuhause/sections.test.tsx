@@ -59,15 +59,13 @@ describe('Zuhause sections from the integrations table', () => {
     await act(() => useStore.getState().loadHue());
     await act(() => useStore.getState().loadProxmox());
     const reads = (path: string) => api.calls.filter((c) => c.path === path).length;
-    act(() => useStore.getState().homeDevicesChanged('machine', { integration: 'proxmox' }));
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'proxmox' }));
     await vi.waitFor(() => expect(reads('/api/home/proxmox')).toBe(2));
     act(() =>
-      useStore
-        .getState()
-        .homeDevicesChanged('light', { integration: 'hue', live: { live: false, last_live_update: '2026-12-04T06:00:00Z' } }),
+      useStore.getState().homeDevicesChanged({ integration: 'hue', live: { live: false, last_live_update: '2026-12-04T06:00:00Z' } }),
     );
     expect(useStore.getState().hue.data).toMatchObject({ live: false, last_live_update: '2026-12-04T06:00:00Z' });
-    act(() => useStore.getState().homeDevicesChanged('light', { integration: 'somewhere-else' }));
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'somewhere-else' }));
     expect([reads('/api/home/hue'), reads('/api/home/proxmox')]).toEqual([1, 2]);
   });
 

@@ -176,7 +176,7 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     render(<CamerasSection />);
     expect((await screen.findByTestId('protect-no-live-since')).textContent).toMatch(/^Keine Live-Updates seit /);
     protect = { state: 'ready', live: true, cameras: protect.state === 'ready' ? protect.cameras : [] };
-    act(() => useStore.getState().homeDevicesChanged('camera', { integration: 'protect' }));
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'protect' }));
     await vi.waitFor(() => expect(screen.queryByTestId('protect-no-live-since')).toBeNull());
     expect(screen.getByAltText('Aktuelles Bild von Einfahrt')).toBeTruthy();
   });
