@@ -6,9 +6,10 @@ import { defineConfig, type Plugin } from 'vite';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * index.html runs the opening screen's chunk as an async module of its own, so it starts the
- * screen's download as soon as it has arrived, while the browser still parses React DOM and
- * the rest. The entry imports the same file, which the browser evaluates only once.
+ * index.html runs the opening screen's chunk as an async module of its own, ahead of the entry,
+ * so it starts the screen's download as soon as it has arrived, while the browser still parses
+ * React DOM and the rest (as a module preload beside the entry it ran only once the whole bundle
+ * was in). The entry imports the same file, which the browser evaluates only once.
  */
 function openingScreenFirst(): Plugin {
   return {
@@ -23,7 +24,7 @@ function openingScreenFirst(): Plugin {
         const src = `/${chunk.fileName}`;
         const preload = `<link rel="modulepreload" crossorigin href="${src}">`;
         if (!html.includes(preload)) throw new Error('index.html does not preload the opening-screen chunk');
-        const early = `<script type="module" async crossorigin src="${src}"></script>`;
+        const early = `<script async type="module" crossorigin src="${src}"></script>`;
         return html.replace(preload, '').replace('<script type="module"', `${early}\n    <script type="module"`);
       },
     },
