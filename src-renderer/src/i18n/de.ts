@@ -1,4 +1,4 @@
-import { KANBAN_COLUMN_WORDS } from '../../../src-shared';
+import { KANBAN_COLUMN_WORDS } from '../../../src-shared/home';
 /** German: the default language of the household UI. */
 export const de = {
   nav: {

@@ -1,4 +1,4 @@
-import { KANBAN_COLUMN_WORDS } from '../../../src-shared';
+import { KANBAN_COLUMN_WORDS } from '../../../src-shared/home';
 import type { Messages } from './de';
 
 export const en: Messages = {
