@@ -125,6 +125,30 @@ export class ProtocolLedger {
     return this.writeSession({ ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at });
   }
 
+  /**
+   * A new session record and the event that made it, in one step: the record is written
+   * (one of that type and id already there is refused, by the key, without reading it
+   * first) and the event appended with the record first among its changes, unless
+   * `event.changes` names them. Returns the session after the event.
+   */
+  insertAndAppend(
+    session: WorkSession,
+    record: { readonly type: RecordType; readonly id: string; readonly body: object; readonly at: string },
+    event: {
+      readonly type: string;
+      readonly actorId: string;
+      readonly payload: Record<string, unknown>;
+      readonly alsoChanged?: readonly EventRecordChange[];
+      readonly changes?: EventRecordChange[];
+      readonly at?: string;
+    },
+  ): WorkSession {
+    if (!this.store.insertNew(record.type, record.id, session.work_session_id, record.body, record.at))
+      throw new ProtocolError('DUPLICATE_RECORD', `${record.type} ${record.id} exists.`);
+    const changes = event.changes ?? [change(record.type, record.id, record.body), ...(event.alsoChanged ?? [])];
+    return this.appendEvent(session, event.type, event.actorId, record.type, record.id, event.payload, changes, event.at);
+  }
+
   private validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
