@@ -149,7 +149,8 @@ export class ProtocolLedger {
     return this.appendEvent(session, event.type, event.actorId, record.type, record.id, event.payload, changes, event.at);
   }
 
-  private validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
+  /** Checks a body as a mutation does before it runs (also for a record an in-process operation makes inside its run). */
+  validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
     const forbidden = findForbiddenField(body);
@@ -162,7 +163,9 @@ export class ProtocolLedger {
 
   /**
    * One mutation in one transaction: the body checked first, an HTTP client's idempotency key
-   * replayed or stored, the mirrors inside, the listeners after the commit.
+   * replayed or stored, the mirrors inside, the listeners after the commit. A run that did
+   * what several operations do returns their `changes`: the mirrors and listeners see each
+   * as that operation's own (none when it changed nothing).
    */
   mutate(
     ctx: CallerContext,
@@ -170,7 +173,7 @@ export class ProtocolLedger {
     schema: ProtocolSchemaName | undefined,
     body: Body,
     pathIds: Record<string, string>,
-    run: () => { status: number; body: unknown },
+    run: () => { status: number; body: unknown; changes?: readonly ProtocolChange[] },
   ): ProtocolAnswer {
     // Only an HTTP client's key is remembered: the host's own calls are never sent twice.
     const key = 'inProcess' in ctx ? undefined : ctx.idempotencyKey;
@@ -185,21 +188,22 @@ export class ProtocolLedger {
       }
     }
     this.validateBody(schema, body);
-    const answer = this.store.transaction(() => {
-      const answer = run();
+    const { answer, changes } = this.store.transaction(() => {
+      const { changes, ...answer } = run();
       if (key !== undefined)
         this.store.storeResponse(ctx.actorId, key, { requestSha256, status: answer.status, body: answer.body }, this.clock());
       // A host record that mirrors this one changes in the same transaction, or neither does.
-      const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
-      for (const mirror of [...this.mirrors]) mirror(change);
-      return { ...answer, replayed: false };
+      const accepted = changes ?? [{ op, actorId: ctx.actorId, ids: pathIds, body: answer.body }];
+      for (const change of accepted) for (const mirror of [...this.mirrors]) mirror(change);
+      return { answer: { ...answer, replayed: false }, changes: accepted };
     });
-    const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch {
-        // A listener (UI push, skill re-admission) must not turn an accepted write into an error.
+    for (const change of changes) {
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(change);
+        } catch {
+          // A listener (UI push, skill re-admission) must not turn an accepted write into an error.
+        }
       }
     }
     return answer;

@@ -17,9 +17,9 @@ import {
 } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
-import type { CallerContext } from './headers';
+import type { CallerContext, InProcessContext } from './headers';
 import { HOST_IDS } from './host-identities';
-import { change, type Body, type ProtocolAnswer, type ProtocolLedger } from './ledger';
+import { change, type Body, type ProtocolAnswer, type ProtocolChange, type ProtocolLedger } from './ledger';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
 
 // A WorkSession's life: created, decisions, requests and their review or takeover,
@@ -68,24 +68,29 @@ export function submitOutcome(l: ProtocolLedger, ctx: CallerContext, body: Body)
     if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
     if (session.sealed)
       throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
-    if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
-      );
-    }
-    if (body.outcome !== session.status)
-      throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
-    const report_id = body.report_id as string;
-    const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: l.now() };
-    // The outcome is part of the session's chain, so sealing the session seals it too.
-    l.insertAndAppend(
-      session,
-      { type: 'OutcomeReport', id: report_id, body: report, at: report.submitted_at },
-      { type: 'outcome.reported', actorId: ctx.actorId, payload: { outcome: report.outcome } },
-    );
-    return { status: 201, body: report };
+    return { status: 201, body: reportOutcome(l, ctx.actorId, session, body).report };
   });
+}
+
+/** The OutcomeReport of a terminal, unsealed session (the caller checked the actor's authority). */
+function reportOutcome(l: ProtocolLedger, actorId: string, session: WorkSession, body: Body): { report: OutcomeReport; session: WorkSession } {
+  if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+    throw new ProtocolError(
+      'OPERATION_OUT_OF_ORDER',
+      `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
+    );
+  }
+  if (body.outcome !== session.status)
+    throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
+  const report_id = body.report_id as string;
+  const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: actorId, submitted_at: l.now() };
+  // The outcome is part of the session's chain, so sealing the session seals it too.
+  const after = l.insertAndAppend(
+    session,
+    { type: 'OutcomeReport', id: report_id, body: report, at: report.submitted_at },
+    { type: 'outcome.reported', actorId, payload: { outcome: report.outcome } },
+  );
+  return { report, session: after };
 }
 
 /**
@@ -287,17 +292,20 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
 
 export function setSessionStatus(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
   return l.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
-    l.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
-    if (TERMINAL_SESSION_STATUSES.includes(session.status))
-      throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
     const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
-    if (open && body.status === 'completed') {
-      throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
-    }
-    const status = body.status as WorkSession['status'];
-    const after = l.appendEvent({ ...session, status }, `work_session.${status}`, ctx.actorId, 'WorkSession', sessionId, { status });
-    return { status: 200, body: after };
+    return { status: 200, body: endWith(l, ctx.actorId, session, body.status as WorkSession['status'], open) };
   });
+}
+
+/** A session's terminal status; `open`: its unresolved Request, if it has one. */
+function endWith(l: ProtocolLedger, actorId: string, session: WorkSession, status: WorkSession['status'], open: Request | undefined): WorkSession {
+  l.requireAuthority(actorId, 'session.act', 'outcome.submit');
+  if (TERMINAL_SESSION_STATUSES.includes(session.status))
+    throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${session.work_session_id} is already ${session.status}.`);
+  if (open && status === 'completed') {
+    throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
+  }
+  return l.appendEvent({ ...session, status }, `work_session.${status}`, actorId, 'WorkSession', session.work_session_id, { status });
 }
 
 export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: string): ProtocolAnswer {
@@ -306,21 +314,68 @@ export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: st
     if (!TERMINAL_SESSION_STATUSES.includes(session.status))
       throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
     // Sealing would leave a proposal nobody can decide any more.
-    const undecided = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
-    if (undecided)
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`,
-      );
-    const unlearned = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((l) => l.status === 'proposed');
-    if (unlearned)
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`,
-      );
-    // The session is written once, sealed, with the event's revision and hash.
-    const sealed = l.appendEvent({ ...session, sealed: true }, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
-    return { status: 200, body: sealed };
+    const undecided = undecidedOf(l, sessionId);
+    if (undecided) throw new ProtocolError('OPERATION_OUT_OF_ORDER', undecided);
+    return { status: 200, body: seal(l, ctx.actorId, session) };
+  });
+}
+
+/** Why a session cannot be sealed yet: a proposal of it the household has not decided. */
+function undecidedOf(l: ProtocolLedger, sessionId: string): string | undefined {
+  const memory = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
+  if (memory)
+    return `MemoryProposal ${memory.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  const learning = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((r) => r.status === 'proposed');
+  if (learning)
+    return `LearningRecord ${learning.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  return undefined;
+}
+
+function seal(l: ProtocolLedger, actorId: string, session: WorkSession): WorkSession {
+  // The session is written once, sealed, with the event's revision and hash.
+  return l.appendEvent({ ...session, sealed: true }, 'work_session.sealed', actorId, 'WorkSession', session.work_session_id, {});
+}
+
+/**
+ * The host's end of a request's session, in one mutation: its terminal status (unless it has
+ * one), its OutcomeReport (unless it has one) and, by `sealer`, its seal once nothing in it
+ * waits for the household. The same rules as `setSessionStatus`, `submitOutcome` and
+ * `sealSession` one after the other, on the session as read once. A session waiting for a
+ * Review stays as it is; one with an undecided proposal ends unsealed (`settle` seals it later).
+ */
+export function endSession(
+  l: ProtocolLedger,
+  ctx: InProcessContext,
+  sessionId: string,
+  outcome: { readonly status: 'completed' | 'failed' | 'cancelled'; readonly report_id: string; readonly summary: string },
+  sealer: InProcessContext,
+): ProtocolAnswer {
+  return l.mutate(ctx, 'endSession', undefined, {}, { sessionId }, () => {
+    // The listeners see the operations this one stands for, as if each had been called.
+    const changes: ProtocolChange[] = [];
+    const done = (session: WorkSession | undefined) => ({ status: 200, body: session ?? null, changes });
+    let session = l.store.get<WorkSession>('WorkSession', sessionId);
+    if (!session || session.sealed) return done(session);
+    const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
+    if (open) return done(session);
+    if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+      l.validateBody('SessionStatus', { status: outcome.status });
+      session = endWith(l, ctx.actorId, session, outcome.status, open);
+      changes.push({ op: 'setSessionStatus', actorId: ctx.actorId, ids: { sessionId }, body: session });
+    }
+    if (l.store.listForSession(sessionId, 'OutcomeReport').length === 0) {
+      const body = { report_id: outcome.report_id, work_session_id: sessionId, outcome: session.status, summary: outcome.summary };
+      l.validateBody('OutcomeReport', body);
+      l.requireAuthority(ctx.actorId, 'outcome.submit');
+      const reported = reportOutcome(l, ctx.actorId, session, body);
+      session = reported.session;
+      changes.push({ op: 'submitOutcome', actorId: ctx.actorId, ids: {}, body: reported.report });
+    }
+    if (undecidedOf(l, sessionId)) return done(session);
+    l.requireAuthority(sealer.actorId, 'manifest.seal');
+    session = seal(l, sealer.actorId, session);
+    changes.push({ op: 'sealSession', actorId: sealer.actorId, ids: { sessionId }, body: session });
+    return done(session);
   });
 }
 
