@@ -82,9 +82,13 @@ export class ProtocolLedger {
   }
 
   requireAuthority(actorId: string, ...anyOf: Authority[]): Actor {
-    const actor = this.requireActor(actorId);
+    return this.requireAuthorityOf(this.requireActor(actorId), ...anyOf);
+  }
+
+  /** The same check on an Actor already read. */
+  requireAuthorityOf(actor: Actor, ...anyOf: Authority[]): Actor {
     if (!anyOf.some((a) => actor.authority.includes(a)))
-      throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actorId} lacks ${anyOf.join(' or ')}.`);
+      throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actor.actor_id} lacks ${anyOf.join(' or ')}.`);
     return actor;
   }
 

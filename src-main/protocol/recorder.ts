@@ -200,8 +200,6 @@ export class ProtocolRecorder {
    * ended one. A session waiting for `ja` / `nein` stays open; it ends when the household answers.
    */
   finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string, actorId: string = HOST_IDS.assistant): void {
-    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
-    if (!s || s.sealed) return;
     this.protocol.endSession(
       this.base(actorId),
       sessionId,

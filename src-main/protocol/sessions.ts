@@ -1,5 +1,6 @@
 import {
   canonicalJson,
+  type Actor,
   GENESIS_HASH,
   TERMINAL_SESSION_STATUSES,
   type Contribution,
@@ -292,14 +293,17 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
 
 export function setSessionStatus(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
   return l.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
+    l.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
     const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
     return { status: 200, body: endWith(l, ctx.actorId, session, body.status as WorkSession['status'], open) };
   });
 }
 
-/** A session's terminal status; `open`: its unresolved Request, if it has one. */
+/**
+ * A session's terminal status; `open`: its unresolved Request, if it has one. The caller
+ * checked the actor's authority (`session.act` or `outcome.submit`).
+ */
 function endWith(l: ProtocolLedger, actorId: string, session: WorkSession, status: WorkSession['status'], open: Request | undefined): WorkSession {
-  l.requireAuthority(actorId, 'session.act', 'outcome.submit');
   if (TERMINAL_SESSION_STATUSES.includes(session.status))
     throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${session.work_session_id} is already ${session.status}.`);
   if (open && status === 'completed') {
@@ -358,15 +362,19 @@ export function endSession(
     if (!session || session.sealed) return done(session);
     const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
     if (open) return done(session);
+    // One read of the actor for the steps it takes (their authorities differ), when it takes one.
+    let read: Actor | undefined;
+    const actor = () => (read ??= l.requireActor(ctx.actorId));
     if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
       l.validateBody('SessionStatus', { status: outcome.status });
+      l.requireAuthorityOf(actor(), 'session.act', 'outcome.submit');
       session = endWith(l, ctx.actorId, session, outcome.status, open);
       changes.push({ op: 'setSessionStatus', actorId: ctx.actorId, ids: { sessionId }, body: session });
     }
     if (l.store.listForSession(sessionId, 'OutcomeReport').length === 0) {
       const body = { report_id: outcome.report_id, work_session_id: sessionId, outcome: session.status, summary: outcome.summary };
       l.validateBody('OutcomeReport', body);
-      l.requireAuthority(ctx.actorId, 'outcome.submit');
+      l.requireAuthorityOf(actor(), 'outcome.submit');
       const reported = reportOutcome(l, ctx.actorId, session, body);
       session = reported.session;
       changes.push({ op: 'submitOutcome', actorId: ctx.actorId, ids: {}, body: reported.report });
