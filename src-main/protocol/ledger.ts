@@ -111,6 +111,8 @@ export class ProtocolLedger {
     payload: Record<string, unknown>,
     changes: EventRecordChange[] = [],
     at: string = this.now(),
+    /** False when the caller appends more events to the session and writes it once after them. */
+    write = true,
   ): WorkSession {
     const base: Omit<JarvisEvent, 'hash'> = {
       event_id: newRecordId('evt'),
@@ -126,7 +128,8 @@ export class ProtocolLedger {
     };
     const event: JarvisEvent = { ...base, hash: eventHash(base) };
     this.store.appendEvent(event);
-    return this.writeSession({ ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at });
+    const after: WorkSession = { ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at };
+    return write ? this.writeSession(after) : after;
   }
 
   /**
@@ -145,12 +148,14 @@ export class ProtocolLedger {
       readonly alsoChanged?: readonly EventRecordChange[];
       readonly changes?: EventRecordChange[];
       readonly at?: string;
+      /** See `appendEvent`. */
+      readonly write?: boolean;
     },
   ): WorkSession {
     if (!this.store.insertNew(record.type, record.id, session.work_session_id, record.body, record.at))
       throw new ProtocolError('DUPLICATE_RECORD', `${record.type} ${record.id} exists.`);
     const changes = event.changes ?? [change(record.type, record.id, record.body), ...(event.alsoChanged ?? [])];
-    return this.appendEvent(session, event.type, event.actorId, record.type, record.id, event.payload, changes, event.at);
+    return this.appendEvent(session, event.type, event.actorId, record.type, record.id, event.payload, changes, event.at, event.write);
   }
 
   /** Checks a body as a mutation does before it runs (also for a record an in-process operation makes inside its run). */

@@ -73,8 +73,17 @@ export function submitOutcome(l: ProtocolLedger, ctx: CallerContext, body: Body)
   });
 }
 
-/** The OutcomeReport of a terminal, unsealed session (the caller checked the actor's authority). */
-function reportOutcome(l: ProtocolLedger, actorId: string, session: WorkSession, body: Body): { report: OutcomeReport; session: WorkSession } {
+/**
+ * The OutcomeReport of a terminal, unsealed session (the caller checked the actor's
+ * authority); `write`: see `appendEvent`.
+ */
+function reportOutcome(
+  l: ProtocolLedger,
+  actorId: string,
+  session: WorkSession,
+  body: Body,
+  write = true,
+): { report: OutcomeReport; session: WorkSession } {
   if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
     throw new ProtocolError(
       'OPERATION_OUT_OF_ORDER',
@@ -89,7 +98,7 @@ function reportOutcome(l: ProtocolLedger, actorId: string, session: WorkSession,
   const after = l.insertAndAppend(
     session,
     { type: 'OutcomeReport', id: report_id, body: report, at: report.submitted_at },
-    { type: 'outcome.reported', actorId, payload: { outcome: report.outcome } },
+    { type: 'outcome.reported', actorId, payload: { outcome: report.outcome }, write },
   );
   return { report, session: after };
 }
@@ -301,15 +310,23 @@ export function setSessionStatus(l: ProtocolLedger, ctx: CallerContext, sessionI
 
 /**
  * A session's terminal status; `open`: its unresolved Request, if it has one. The caller
- * checked the actor's authority (`session.act` or `outcome.submit`).
+ * checked the actor's authority (`session.act` or `outcome.submit`); `write`: see `appendEvent`.
  */
-function endWith(l: ProtocolLedger, actorId: string, session: WorkSession, status: WorkSession['status'], open: Request | undefined): WorkSession {
+function endWith(
+  l: ProtocolLedger,
+  actorId: string,
+  session: WorkSession,
+  status: WorkSession['status'],
+  open: Request | undefined,
+  write = true,
+): WorkSession {
   if (TERMINAL_SESSION_STATUSES.includes(session.status))
     throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${session.work_session_id} is already ${session.status}.`);
   if (open && status === 'completed') {
     throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
   }
-  return l.appendEvent({ ...session, status }, `work_session.${status}`, actorId, 'WorkSession', session.work_session_id, { status });
+  const id = session.work_session_id;
+  return l.appendEvent({ ...session, status }, `work_session.${status}`, actorId, 'WorkSession', id, { status }, [], undefined, write);
 }
 
 export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: string): ProtocolAnswer {
@@ -358,6 +375,7 @@ export function endSession(
     // The listeners see the operations this one stands for, as if each had been called.
     const changes: ProtocolChange[] = [];
     const done = (session: WorkSession | undefined) => ({ status: 200, body: session ?? null, changes });
+    // The session is written once, after its last event.
     let session = l.store.get<WorkSession>('WorkSession', sessionId);
     if (!session || session.sealed) return done(session);
     const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
@@ -368,18 +386,18 @@ export function endSession(
     if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
       l.validateBody('SessionStatus', { status: outcome.status });
       l.requireAuthorityOf(actor(), 'session.act', 'outcome.submit');
-      session = endWith(l, ctx.actorId, session, outcome.status, open);
+      session = endWith(l, ctx.actorId, session, outcome.status, open, false);
       changes.push({ op: 'setSessionStatus', actorId: ctx.actorId, ids: { sessionId }, body: session });
     }
     if (l.store.listForSession(sessionId, 'OutcomeReport').length === 0) {
       const body = { report_id: outcome.report_id, work_session_id: sessionId, outcome: session.status, summary: outcome.summary };
       l.validateBody('OutcomeReport', body);
       l.requireAuthorityOf(actor(), 'outcome.submit');
-      const reported = reportOutcome(l, ctx.actorId, session, body);
+      const reported = reportOutcome(l, ctx.actorId, session, body, false);
       session = reported.session;
       changes.push({ op: 'submitOutcome', actorId: ctx.actorId, ids: {}, body: reported.report });
     }
-    if (undecidedOf(l, sessionId)) return done(session);
+    if (undecidedOf(l, sessionId)) return done(changes.length > 0 ? l.writeSession(session) : session);
     l.requireAuthority(sealer.actorId, 'manifest.seal');
     session = seal(l, sealer.actorId, session);
     changes.push({ op: 'sealSession', actorId: sealer.actorId, ids: { sessionId }, body: session });
