@@ -29,7 +29,26 @@ function random(seed: number): () => number {
   };
 }
 
-const STRINGS = ['', 'a', 'Ä', 'ß', '"', '\\', '\n', '\u0000', '\u001f', '\u2028', '\ud83d\ude00', '\ud800', '\udfff', 'ü'.repeat(3), '10', '9', 'Z', 'a b'];
+const STRINGS = [
+  '',
+  'a',
+  'Ä',
+  'ß',
+  '"',
+  '\\',
+  '\n',
+  '\u0000',
+  '\u001f',
+  '\u2028',
+  '\ud83d\ude00',
+  '\ud800',
+  '\udfff',
+  'ü'.repeat(3),
+  '10',
+  '9',
+  'Z',
+  'a b',
+];
 const NUMBERS = [0, -0, 1, -1, 0.1, 1e21, 1e-7, 2 ** 53, -(2 ** 31), 123.456, Number.MAX_VALUE, Number.MIN_VALUE];
 
 function pick<T>(next: () => number, items: readonly T[]): T {

@@ -118,7 +118,11 @@ export function proposeMemory(
       {
         type: 'memory.proposed',
         actorId: ctx.actorId,
-        payload: { fact: proposal.fact, ...(sequel ? { follows: sequel.follows } : {}), ...(sequel?.change ? { change: sequel.change } : {}) },
+        payload: {
+          fact: proposal.fact,
+          ...(sequel ? { follows: sequel.follows } : {}),
+          ...(sequel?.change ? { change: sequel.change } : {}),
+        },
       },
     );
     return { status: 201, body: { proposal, session: after } };

@@ -144,7 +144,12 @@ export function recordDecision(
       {
         type: 'policy_decision.recorded',
         actorId: ctx.actorId,
-        payload: { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule },
+        payload: {
+          tool: decision.action.tool,
+          outcome: decision.outcome,
+          ...(decision.risk ? { risk: decision.risk } : {}),
+          rule: verdict.rule,
+        },
       },
     );
     return { status: 201, body: { decision, session: after } };
@@ -294,7 +299,11 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
     const after = l.insertAndAppend(
       session,
       { type: 'Contribution', id: contribution_id, body: contribution, at: contribution.created_at },
-      { type: 'contribution.recorded', actorId: ctx.actorId, payload: { decision_id, kind: contribution.kind, summary: contribution.summary } },
+      {
+        type: 'contribution.recorded',
+        actorId: ctx.actorId,
+        payload: { decision_id, kind: contribution.kind, summary: contribution.summary },
+      },
     );
     return { status: 201, body: { contribution, session: after } };
   });
@@ -344,11 +353,9 @@ export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: st
 /** Why a session cannot be sealed yet: a proposal of it the household has not decided. */
 function undecidedOf(l: ProtocolLedger, sessionId: string): string | undefined {
   const memory = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
-  if (memory)
-    return `MemoryProposal ${memory.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  if (memory) return `MemoryProposal ${memory.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`;
   const learning = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((r) => r.status === 'proposed');
-  if (learning)
-    return `LearningRecord ${learning.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  if (learning) return `LearningRecord ${learning.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`;
   return undefined;
 }
 
