@@ -1,6 +1,6 @@
-export { createHousehold, type HouseholdCapability } from './capability';
+export { createHousehold, type HouseholdCapability, type HouseholdState } from './capability';
 export { HouseholdService } from './service';
-export type { HouseholdServiceOptions } from './service';
+export type { HouseholdServiceOptions, StateView } from './service';
 export { householdToolProvider } from './core-provider';
 export { HomeError, notFoundSentenceOfTool } from './errors';
 export { describeRuleEn } from './domains/calendar/series';
