@@ -2,7 +2,7 @@ import type { Reminder, SymbolicTime } from '../../src-shared';
 import { dayPhrase, isoDate } from './day-words';
 import type { Matcher } from './intent-contract';
 import { failureSentence, type Lang } from './replies';
-import { findDay } from './time-phrases';
+import { clockOf, findDay } from './time-phrases';
 
 // "Erinnere mich morgen um 8 an den Müll." / "Remind me tomorrow at 8 to take out the trash."
 // -> reminders_create. Day and time may stand before or after what to remember. "mich" is
@@ -27,14 +27,10 @@ const TIME = /(?:^|\s)(?:um|at|gegen)\s+(?<h>\d{1,2})(?:[:.](?<min>\d{2}))?\s*(?
 function findClock(text: string): { value: string; rest: string } | undefined {
   const m = TIME.exec(text);
   if (!m?.groups) return undefined;
-  let hour = Number(m.groups.h);
-  const minute = Number(m.groups.min ?? '0');
-  const ampm = m.groups.ampm?.toLowerCase().replace(/\./g, '');
-  if (ampm === 'pm' && hour < 12) hour += 12;
-  if (ampm === 'am' && hour === 12) hour = 0;
-  if (hour > 23 || minute > 59) return undefined;
+  const value = clockOf(m.groups);
+  if (value === undefined) return undefined;
   const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim();
-  return { value: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, rest };
+  return { value, rest };
 }
 
 // What to remember: "an den Müll", "daran, den Müll rauszubringen", "to take out the trash", "about the dentist".

@@ -90,13 +90,19 @@ export function findTime(text: string): Found<string> | undefined {
   if (!m?.groups) return undefined;
   // "um 15" needs "Uhr" or minutes to be a time; "um 3 pm" needs am/pm.
   if (!m.groups.min && !m.groups.ampm && !/uhr/i.test(m[0])) return undefined;
-  let hour = Number(m.groups.h);
-  const minute = Number(m.groups.min ?? '0');
-  const ampm = m.groups.ampm?.toLowerCase().replace(/\./g, '');
+  const value = clockOf(m.groups);
+  return value === undefined ? undefined : { value, rest: cut(text, m.index, m[0].length) };
+}
+
+/** "HH:MM" from a matched hour, minutes and am/pm; undefined for a time no clock shows. */
+export function clockOf(groups: { h?: string; min?: string; ampm?: string }): string | undefined {
+  let hour = Number(groups.h);
+  const minute = Number(groups.min ?? '0');
+  const ampm = groups.ampm?.toLowerCase().replace(/\./g, '');
   if (ampm === 'pm' && hour < 12) hour += 12;
   if (ampm === 'am' && hour === 12) hour = 0;
-  if (hour > 23 || minute > 59) return undefined;
-  return { value: `${pad(hour)}:${pad(minute)}`, rest: cut(text, m.index, m[0].length) };
+  if (!Number.isInteger(hour) || hour > 23 || minute > 59) return undefined;
+  return `${pad(hour)}:${pad(minute)}`;
 }
 
 const MEAL_RE =

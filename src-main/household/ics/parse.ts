@@ -7,31 +7,20 @@ import ICAL from 'ical.js';
 import type { IcsSkippedComponent, TaskPriority, TaskStatus } from '../../../src-shared';
 import { HomeError } from '../errors';
 import { isRealDateOrDateTime, veventBlocks, veventLines, type PropertyLine } from './lines';
+import type { EventBody } from '../store';
 import { ianaZoneOf } from './zones';
 import { formatRule, isRuleOccurrence, parseRule, RuleError, shapeOf } from '../recurrence';
 import { addDays, formatDateDe, instantOf, localDateOf, offsetMinutesAt, startOfDay } from '../time';
 
-export interface IcsEventFields {
-  readonly title: string;
-  readonly startMs: number;
-  readonly endMs: number;
-  readonly allDay: boolean;
-  readonly location: string;
-  readonly notes: string;
+export interface IcsEventFields extends Readonly<EventBody> {
   readonly icsUid: string | null;
   /** The event's own alarm (VALARM), in minutes before its start; absent = none in the file. */
   readonly reminderMinutes?: number;
 }
 
 /** One occurrence of a series changed on its own (a VEVENT with RECURRENCE-ID). */
-export interface IcsOverrideFields {
+export interface IcsOverrideFields extends Readonly<EventBody> {
   readonly occurrenceMs: number;
-  readonly title: string;
-  readonly startMs: number;
-  readonly endMs: number;
-  readonly allDay: boolean;
-  readonly location: string;
-  readonly notes: string;
 }
 
 /** A recurring VEVENT kept as a rule: its fields are those of the first occurrence. */

@@ -1,7 +1,7 @@
 // A stored series (an event row with a rule) and its occurrences as instants: each
 // occurrence keeps the first one's wall time in the series' zone, so the instants move
 // with DST and the clock on the wall does not.
-import type { EventRecord, OverrideRecord } from '../store';
+import type { EventBody, EventRecord, OverrideRecord } from '../store';
 import { instantOf, wallClockAt } from '../time';
 import { civilOf, ruleDays } from './expand';
 import { dayNumber, parseRule, type Rule } from './rule';
@@ -13,16 +13,10 @@ export const OCCURRENCES_PER_SERIES = 1_000;
 /** Periods the expander looks at per call: enough for COUNT=5000 and for gaps like "every 29 February". */
 const MAX_PERIODS = 20_000;
 
-export interface Occurrence {
+export interface Occurrence extends Readonly<EventBody> {
   readonly eventId: string;
   /** Original start: the key of the occurrence (its RECURRENCE-ID). */
   readonly occurrenceMs: number;
-  readonly title: string;
-  readonly startMs: number;
-  readonly endMs: number;
-  readonly allDay: boolean;
-  readonly location: string;
-  readonly notes: string;
   readonly overridden: boolean;
 }
 

@@ -1,5 +1,6 @@
 export type {
   CardRecord,
+  EventBody,
   EventRecord,
   GroceryRecord,
   MealRecord,

@@ -10,14 +10,18 @@ import type {
   TaskStatus,
 } from '../../../src-shared';
 
-export interface EventRecord {
-  id: string;
+/** What an event and each of its occurrences say: the fields a changed occurrence can set. */
+export interface EventBody {
   title: string;
   startMs: number;
   endMs: number;
   allDay: boolean;
   location: string;
   notes: string;
+}
+
+export interface EventRecord extends EventBody {
+  id: string;
   /** UID of the ICS event it was imported from, if any. */
   icsUid: string | null;
   createdMs: number;
@@ -41,15 +45,9 @@ export interface EventRecord {
 }
 
 /** One occurrence of a series changed on its own, keyed by its original start. */
-export interface OverrideRecord {
+export interface OverrideRecord extends EventBody {
   eventId: string;
   occurrenceMs: number;
-  title: string;
-  startMs: number;
-  endMs: number;
-  allDay: boolean;
-  location: string;
-  notes: string;
   updatedMs: number;
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Card, ResourceView } from '../components/Card';
 import { Icon } from '../components/Icon';
+import { ConfirmInline } from '../components/ConfirmInline';
 import { wallClock } from '../format/household-time';
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
@@ -82,7 +83,6 @@ export function DevicesCard() {
   const passwordFor = useStore((s) => s.appPassword?.deviceId);
   const timeZone = useStore((s) => s.home.data?.timezone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   // Revoking cannot be undone (the phone must pair again): it asks once more, in place.
-  const [confirming, setConfirming] = useState<string | undefined>();
   const lanOn = devices.data?.lan.enabled === true;
   return (
     <Card
@@ -134,32 +134,16 @@ export function DevicesCard() {
                           {t('devices.calendarPasswordRemove')}
                         </button>
                       ) : null}
-                      {confirming === d.id ? (
-                        <span className="row">
-                          <button
-                            type="button"
-                            className="btn btn-small danger"
-                            onClick={() => {
-                              setConfirming(undefined);
-                              void revoke(d.id);
-                            }}
-                          >
-                            {t('devices.revokeYes', { name: d.name })}
-                          </button>
-                          <button type="button" className="btn btn-small" onClick={() => setConfirming(undefined)}>
-                            {t('common.cancel')}
-                          </button>
-                        </span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          aria-label={`${t('devices.revoke')}: ${d.name}`}
-                          onClick={() => setConfirming(d.id)}
-                        >
-                          <Icon name="trash" /> {t('devices.revoke')}
-                        </button>
-                      )}
+                      <ConfirmInline
+                        label={`${t('devices.revoke')}: ${d.name}`}
+                        trigger={
+                          <>
+                            <Icon name="trash" /> {t('devices.revoke')}
+                          </>
+                        }
+                        yes={t('devices.revokeYes', { name: d.name })}
+                        onConfirm={() => void revoke(d.id)}
+                      />
                     </li>
                   );
                 })}

@@ -31,6 +31,7 @@ import { useHousehold } from './household';
 import { Icon } from '../components/Icon';
 import { ListSearch } from '../components/ListSearch';
 import { matchesSearch, SEARCH_FROM } from '../format/list-search';
+import { TrashButton } from '../components/TrashButton';
 
 function MealPlan() {
   const { t, i18n } = useTranslation();
@@ -106,14 +107,7 @@ function MealPlan() {
                                   <span className="muted small"> · {t('food.servingsShort', { count: m.servings })}</span>
                                 ) : null}
                               </span>
-                              <button
-                                type="button"
-                                className="icon-btn danger"
-                                aria-label={`${t('common.delete')}: ${m.title}`}
-                                onClick={() => void deleteMeal(useStore, m)}
-                              >
-                                <Icon name="trash" />
-                              </button>
+                              <TrashButton label={`${t('common.delete')}: ${m.title}`} onClick={() => void deleteMeal(useStore, m)} />
                             </li>
                           ))}
                         </ul>
@@ -183,14 +177,7 @@ function GroceryRow({ g }: { g: GroceryItem }) {
           {g.source === 'mealplan' ? <span className="tag">{t('food.fromMealplan')}</span> : null}
         </span>
       </span>
-      <button
-        type="button"
-        className="icon-btn danger"
-        aria-label={`${t('common.delete')}: ${g.name}`}
-        onClick={() => void removeGrocery(useStore, g)}
-      >
-        <Icon name="trash" />
-      </button>
+      <TrashButton label={`${t('common.delete')}: ${g.name}`} onClick={() => void removeGrocery(useStore, g)} />
     </li>
   );
 }

@@ -9,9 +9,9 @@ import { Card, ResourceView } from '../components/Card';
 import { MicButton } from '../components/MicButton';
 import { useStore } from '../store';
 import { useHousehold } from './household';
-import { Icon } from '../components/Icon';
 import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
+import { TrashButton } from '../components/TrashButton';
 
 const DRAG_TYPE = 'application/x-jarvis-card';
 
@@ -142,14 +142,7 @@ function CardItem({ card, cards }: { card: KanbanCard; cards: readonly KanbanCar
         {card.task_id ? <span className="chip">{t('kanban.linked')}</span> : null}
         {card.manual_override ? <span className="chip chip-accent">{t('kanban.manual')}</span> : null}
         <MoveMenu card={card} cards={cards} />
-        <button
-          type="button"
-          className="icon-btn danger"
-          aria-label={`${t('common.delete')}: ${card.title}`}
-          onClick={() => void deleteCard(useStore, card)}
-        >
-          <Icon name="trash" />
-        </button>
+        <TrashButton label={`${t('common.delete')}: ${card.title}`} onClick={() => void deleteCard(useStore, card)} />
       </span>
     </li>
   );

@@ -3,9 +3,9 @@ import type { McpTokenCreated, McpTokenInfo } from '../../../src-shared';
 import { request } from '../api';
 import { Card } from '../components/Card';
 import { Dialog } from '../components/Dialog';
-import { Icon } from '../components/Icon';
 import { useTranslation } from '../i18n';
 import { useHousehold } from './household';
+import { TrashButton } from '../components/TrashButton';
 
 /**
  * Keys for other AI programs (Claude Desktop, an editor) that use JARVIS over MCP: create one
@@ -101,14 +101,7 @@ export function McpTokensCard() {
                   {tk.last_used_at ? t('mcp.lastUsed', { at: new Date(tk.last_used_at).toLocaleString() }) : t('mcp.neverUsed')}
                 </span>
               </span>
-              <button
-                type="button"
-                className="icon-btn danger"
-                aria-label={`${t('mcp.revoke')}: ${tk.name}`}
-                onClick={() => setRevoking(tk)}
-              >
-                <Icon name="trash" />
-              </button>
+              <TrashButton label={`${t('mcp.revoke')}: ${tk.name}`} onClick={() => setRevoking(tk)} />
             </li>
           ))}
         </ul>

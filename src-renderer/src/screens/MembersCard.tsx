@@ -11,12 +11,12 @@ import { request } from '../api';
 import { Card } from '../components/Card';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
-import { Icon } from '../components/Icon';
 import { useTranslation } from '../i18n';
 import { MemberBadge } from '../members/Assignee';
 import { useStore } from '../store';
 import { messageOf } from '../store/resource';
 import { useHousehold } from './household';
+import { TrashButton } from '../components/TrashButton';
 
 /** Runs a members write, then shows the household as the master has it; a refusal is said at the card. */
 async function write(action: () => Promise<unknown>, onError: (message: string) => void): Promise<boolean> {
@@ -97,14 +97,7 @@ function MemberRow({ member, lastAdmin, onError }: { member: Member; lastAdmin: 
         <>
           <RoleChoice value={member.role} disabled={lastAdmin} onChange={(role) => void update({ role })} />
           {lastAdmin ? <span className="muted small">{t('members.lastAdmin')}</span> : null}
-          <button
-            type="button"
-            className="icon-btn danger"
-            aria-label={`${t('members.remove')}: ${member.name}`}
-            onClick={() => setConfirming(true)}
-          >
-            <Icon name="trash" />
-          </button>
+          <TrashButton label={`${t('members.remove')}: ${member.name}`} onClick={() => setConfirming(true)} />
         </>
       )}
       {confirming ? (

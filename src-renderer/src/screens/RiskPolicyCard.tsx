@@ -10,7 +10,7 @@ function actionName(tool: string, other: string): string {
   const label = toolLabel(tool);
   return label === other ? tool : label;
 }
-import { Icon } from '../components/Icon';
+import { TrashButton } from '../components/TrashButton';
 
 /**
  * The household's risk policy: what each risk class may do without asking, and per-action
@@ -78,17 +78,13 @@ export function RiskPolicyCard() {
                   d,
                   (next) => void save({ ...policy, overrides: { ...policy.overrides, [name]: next } }),
                 )}
-                <button
-                  type="button"
-                  className="icon-btn danger"
-                  aria-label={`${t('common.delete')}: ${actionName(name, t('tools.other'))}`}
+                <TrashButton
+                  label={`${t('common.delete')}: ${actionName(name, t('tools.other'))}`}
                   onClick={() => {
                     const { [name]: _removed, ...rest } = policy.overrides;
                     void save({ ...policy, overrides: rest });
                   }}
-                >
-                  <Icon name="trash" />
-                </button>
+                />
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { SkillInfo, SkillLearningRecord, SkillSourceInfo } from '../../../src-shared';
 import { useTranslation } from '../i18n';
 import { useStore } from '../store';
+import { ConfirmInline } from '../components/ConfirmInline';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
@@ -163,7 +164,6 @@ export function SkillOverlay({ skill }: { skill: SkillInfo }) {
   const { t } = useTranslation();
   const remove = useStore((s) => s.removeSkillOverlay);
   const undoLearning = useStore((s) => s.undoSkillLearning);
-  const [confirming, setConfirming] = useState(false);
   const overlay = skill.overlay;
   if (!overlay) return null;
   if (overlay.stale) return <span className="muted small">{t('overlay.stale')}</span>;
@@ -178,33 +178,14 @@ export function SkillOverlay({ skill }: { skill: SkillInfo }) {
         {t('overlay.improved')}
       </span>
       <span className="muted small">{overlay.description}</span>
-      {confirming ? (
-        <span className="skill-decision">
-          <span className="small">{t('overlay.undoQuestion', { name: skill.name })}</span>
-          <button
-            type="button"
-            className="btn btn-small danger"
-            onClick={() => {
-              setConfirming(false);
-              void undo();
-            }}
-          >
-            {t('overlay.undoYes')}
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-small"
-          aria-label={`${t('overlay.undo')}: ${skill.name}`}
-          onClick={() => setConfirming(true)}
-        >
-          {t('overlay.undo')}
-        </button>
-      )}
+      <ConfirmInline
+        label={`${t('overlay.undo')}: ${skill.name}`}
+        trigger={t('overlay.undo')}
+        yes={t('overlay.undoYes')}
+        question={<span className="small">{t('overlay.undoQuestion', { name: skill.name })}</span>}
+        className="skill-decision"
+        onConfirm={() => void undo()}
+      />
     </span>
   );
 }

@@ -17,6 +17,7 @@ import { StatusGrid } from './StatusGrid';
 import { SkillOverlay, SkillSources } from './SkillSources';
 import { Icon } from '../components/Icon';
 import { useIsAdmin, useIsAdult } from '../members/viewer-role';
+import { TrashButton } from '../components/TrashButton';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -85,14 +86,7 @@ function Documents() {
                     ) : null}
                   </span>
                   <span className={`chip doc-${d.status}`}>{t(`system.docStatus.${d.status}`)}</span>
-                  <button
-                    type="button"
-                    className="icon-btn danger"
-                    aria-label={`${t('common.delete')}: ${d.name}`}
-                    onClick={() => void remove(d.id)}
-                  >
-                    <Icon name="trash" />
-                  </button>
+                  <TrashButton label={`${t('common.delete')}: ${d.name}`} onClick={() => void remove(d.id)} />
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import { explainRefusal, inputLimits } from '../forms/field-errors';
 import { useFieldErrors } from '../forms/use-field-errors';
 import { deleteTask, setTaskStatus } from '../store/household-actions';
 import { useTranslation } from '../i18n';
-import { TASK_PRIORITIES, type Task, type TaskPriority } from '../../../src-shared';
+import { type Task, type TaskPriority } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
@@ -16,9 +16,11 @@ import { Icon } from '../components/Icon';
 import { byInstant } from '../format/compare';
 import { AssigneeBadge, AssigneeFilter, AssigneePicker } from '../members/Assignee';
 import { ListSearch } from '../components/ListSearch';
+import { TaskDueField, TaskPriorityField } from './tasks/TaskFields';
 import { matchesSearch, SEARCH_FROM } from '../format/list-search';
 import { byAssignee, type AssigneeChoice } from '../members/assignee-filter';
 import { buildRrule, defaultChoice, describeRrule, REPEAT_KINDS, type RepeatKind } from './calendar/repeat-rule';
+import { TrashButton } from '../components/TrashButton';
 
 function Kpis() {
   const { t } = useTranslation();
@@ -106,25 +108,15 @@ function TaskRow({ task }: { task: Task }) {
               }}
             />
           </Field>
-          <Field label={t('tasks.due')} error={errors.due}>
-            <input
-              type="date"
-              value={due}
-              onChange={(e) => {
-                setDue(e.target.value);
-                clear('due');
-              }}
-            />
-          </Field>
-          <Field label={t('tasks.priority')}>
-            <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
-              {TASK_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`tasks.priorities.${p}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TaskDueField
+            value={due}
+            error={errors.due}
+            onChange={(value) => {
+              setDue(value);
+              clear('due');
+            }}
+          />
+          <TaskPriorityField value={priority} onChange={setPriority} />
           <Field label={t('members.assignee')}>
             <AssigneePicker value={assignee} onChange={setAssignee} />
           </Field>
@@ -182,14 +174,7 @@ function TaskRow({ task }: { task: Task }) {
         <button type="button" className="icon-btn" aria-label={`${t('common.edit')}: ${task.title}`} onClick={startEditing}>
           <Icon name="edit" />
         </button>
-        <button
-          type="button"
-          className="icon-btn danger"
-          aria-label={`${t('common.delete')}: ${task.title}`}
-          onClick={() => void deleteTask(useStore, task, hh.timezone)}
-        >
-          <Icon name="trash" />
-        </button>
+        <TrashButton label={`${t('common.delete')}: ${task.title}`} onClick={() => void deleteTask(useStore, task, hh.timezone)} />
       </span>
     </li>
   );
@@ -293,25 +278,15 @@ function TaskList() {
                   }}
                 />
               </Field>
-              <Field label={t('tasks.due')} error={errors.due}>
-                <input
-                  type="date"
-                  value={due}
-                  onChange={(e) => {
-                    setDue(e.target.value);
-                    clear('due');
-                  }}
-                />
-              </Field>
-              <Field label={t('tasks.priority')} error={errors.priority}>
-                <select value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)}>
-                  {TASK_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`tasks.priorities.${p}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <TaskDueField
+                value={due}
+                error={errors.due}
+                onChange={(value) => {
+                  setDue(value);
+                  clear('due');
+                }}
+              />
+              <TaskPriorityField value={priority} error={errors.priority} onChange={setPriority} />
               <Field label={t('calendar.repeat')}>
                 <select value={repeat} onChange={(e) => setRepeat(e.target.value as RepeatKind)}>
                   {REPEAT_KINDS.map((k) => (

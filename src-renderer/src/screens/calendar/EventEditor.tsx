@@ -27,6 +27,17 @@ import { defaultChoice, describeRrule, REPEAT_KINDS, RULE_DAYS, type RepeatChoic
 
 export type EditorTarget = { readonly event: CalendarEvent } | { readonly date: string; readonly time: string };
 
+/** The time beside a start or end date: shown as "Uhrzeit", named for which one it is. */
+function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="field">
+      <span>{t('common.time')}</span>
+      <input type="time" aria-label={label} value={value} required onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
 function FieldBox({
   label,
   error,
@@ -155,16 +166,11 @@ export function EventEditor({
             />
           </FieldBox>
           {draft.allDay ? null : (
-            <label className="field">
-              <span>{t('common.time')}</span>
-              <input
-                type="time"
-                aria-label={t('calendar.startTime')}
-                value={draft.startTime}
-                required
-                onChange={(e) => change(moveStart(draft, draft.startDate, e.target.value), ['start', 'end'])}
-              />
-            </label>
+            <TimeField
+              label={t('calendar.startTime')}
+              value={draft.startTime}
+              onChange={(value) => change(moveStart(draft, draft.startDate, value), ['start', 'end'])}
+            />
           )}
           <FieldBox label={draft.allDay ? t('calendar.lastDay') : t('calendar.end')} error={errors.end} errorId={errorId('end')}>
             <input
@@ -177,16 +183,7 @@ export function EventEditor({
             />
           </FieldBox>
           {draft.allDay ? null : (
-            <label className="field">
-              <span>{t('common.time')}</span>
-              <input
-                type="time"
-                aria-label={t('calendar.endTime')}
-                value={draft.endTime}
-                required
-                onChange={(e) => change({ endTime: e.target.value }, ['end'])}
-              />
-            </label>
+            <TimeField label={t('calendar.endTime')} value={draft.endTime} onChange={(value) => change({ endTime: value }, ['end'])} />
           )}
         </div>
         <FieldBox label={t('calendar.location')} error={errors.location} errorId={errorId('location')} className="span-all">
