@@ -1,6 +1,6 @@
 import { ID_PREFIXES, type CalendarEvent, type HomeToolName } from '../../../../src-shared';
 import { listed, moment, type DomainReplies } from '../reply';
-import { describeRuleEn } from './series';
+import { describeRuleEn } from './rule-words';
 
 /** An item of this list, and how a missing one is named. */
 export const CALENDAR_ITEM = { idPrefix: ID_PREFIXES.event, de: 'Diesen Termin', en: 'That appointment' } as const;
