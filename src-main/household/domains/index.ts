@@ -13,7 +13,6 @@ import { MEALPLAN_DOMAIN } from './mealplan/domain';
 import { RECIPES_DOMAIN } from './recipes/domain';
 import { REMINDERS_DOMAIN } from './reminders/domain';
 import { TASKS_DOMAIN } from './tasks/domain';
-
 import type { AnyToolReply } from './reply';
 
 export type { DomainDescriptor, DomainResource, OwnStateParts, StateReader } from './descriptor';
