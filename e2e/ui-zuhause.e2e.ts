@@ -43,7 +43,7 @@ describe('Zuhause with a Hue bridge', () => {
       const { page, errors } = await openScreen(browser, app, 'zuhause', mode);
       const room = page.getByTestId('room-Wohnzimmer');
       await room.waitFor();
-      await page.getByTestId('card-hue').getByText('live').waitFor();
+      await page.getByTestId('card-light').getByText('live').waitFor();
       const roomSwitch = room.getByRole('switch', { name: /^Wohnzimmer (ein|aus)schalten$/ });
       const wasOn = (await roomSwitch.getAttribute('aria-checked')) === 'true';
       bridge.requests.length = 0;

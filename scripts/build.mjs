@@ -10,6 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
+import { routerWithoutEvalPlugin } from './router-without-eval.mjs';
 import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -237,6 +238,7 @@ export const START_UP_TRICKS = [
   'vendor-split',
   'lazy-packages',
   'lazy-builtins',
+  'router-without-eval',
 ];
 
 /** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
@@ -266,6 +268,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
       ...(on('ascii-regexps') ? [asciiRegexpsPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
       ...(on('vendor-split') ? [extractorPackagesOutside] : []),
       ...(on('lazy-builtins') ? [lazyBuiltins] : []),
+      ...(on('router-without-eval') ? [routerWithoutEvalPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
     ],
     legalComments: 'linked',
     sourcemap: 'linked',
@@ -340,7 +343,7 @@ async function buildServiceWorker(esbuild) {
 const TARGETS = {
   main: {
     // The master bundles the home pack's pinning module (skills/home/_lib/pinned-https.mjs).
-    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', ...common],
+    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', 'scripts/router-without-eval.mjs', ...common],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');

@@ -6,8 +6,7 @@ import type { HomeAssistantChangedEvent, HomeAssistantOutcomeEvent } from './hom
 import type { McpQuestion, McpQuestionClosed } from './mcp';
 import type { RagProgressEvent } from './rag';
 import type { SkillSourcesEvent } from './skills';
-import type { HueConnectionEvent, HueLiveEvent } from './home-control';
-import type { HomeServerChangedEvent } from './home-control-server';
+import type { HomeDeviceEvents } from './home-devices';
 import type { VoiceSetupState, VoiceTimings } from './voice';
 import type { ChoresChangedEvent } from './chores';
 
@@ -149,9 +148,10 @@ export interface VoiceTurnEvent {
 /**
  * Every event the master publishes, by name, with its payload (`data`): the one map the
  * event bus, the SSE stream, the desktop shell and the renderer read. An event without a
- * payload has `undefined`; one with an optional payload has `… | undefined`.
+ * payload has `undefined`; one with an optional payload has `… | undefined`. The home
+ * devices' events, one per device kind (`home.light.changed`, …), come from HomeDeviceEvents.
  */
-export interface ServerEventData {
+export interface ServerEventData extends HomeDeviceEvents {
   readonly 'state.changed': StateChangedEvent;
   readonly 'reminder.due': Reminder;
   readonly 'rag.progress': RagProgressEvent;
@@ -168,9 +168,8 @@ export interface ServerEventData {
   readonly 'voice.turn': VoiceTurnEvent;
   readonly 'homeassistant.changed': HomeAssistantChangedEvent;
   readonly 'homeassistant.outcome': HomeAssistantOutcomeEvent;
-  readonly 'home.hue': HueLiveEvent;
-  readonly 'home.hue.connection': HueConnectionEvent;
-  readonly 'home.server.changed': HomeServerChangedEvent;
+  /** A Compose stack was started, stopped or restarted (from here, the assistant or another device). */
+  readonly 'home.stacks.changed': undefined;
   /** A setting or connection changed in the app (the Settings screen reloads). */
   readonly 'settings.changed': Record<string, never>;
   /** A request waiting for an admin's approval arrived, was allowed, refused or expired. */

@@ -1,7 +1,7 @@
 // What the Zuhause screen's Server, Netzwerk and Kameras sections read: Proxmox VE, the
 // UniFi console (Network and Protect) and the household's Compose stacks.
-import type { HomeSectionProblem, LiveStatus } from './home-control';
-import type { CameraView, MachineView, NetworkClientView } from './home-devices';
+import type { HomeSectionProblem } from './home-control';
+import type { CameraView, LiveStatus, MachineView, NetworkClientView } from './home-devices';
 import { skillToolName } from './tools';
 
 /** The tools of the Proxmox and UniFi skills of the home pack that the screen calls. */
@@ -18,12 +18,6 @@ export const HOME_SERVER_TOOLS = {
   protectCameras: skillToolName('home.unifi.protect', 'cameras'),
   protectSnapshot: skillToolName('home.unifi.protect', 'snapshot'),
 } as const;
-
-/** Event `home.server.changed`: a Proxmox, UniFi or stack action changed something; the section reloads. */
-export interface HomeServerChangedEvent {
-  /** `protect`: the console's event subscription went down or came back. */
-  readonly section: 'proxmox' | 'unifi' | 'stacks' | 'protect';
-}
 
 export interface ProxmoxNodeView {
   readonly node: string;

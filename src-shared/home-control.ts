@@ -1,6 +1,6 @@
 // Home control: what the Zuhause screen reads (GET /api/home/<integration>), the live
 // updates it patches in, and the tools of the bundled home skills it calls.
-import type { LightView, MachineView } from './home-devices';
+import type { HomeDeviceChange, LightView, LiveStatus, MachineView } from './home-devices';
 import { skillToolName } from './tools';
 
 /** The tools of the bundled home pack (skills/home/*): the screen and the local intents call these. */
@@ -70,13 +70,6 @@ export interface HueOverview {
   readonly scenes: readonly HueScene[];
 }
 
-/** Whether a follower of live changes is connected; while it is not, since when nothing was heard. */
-export interface LiveStatus {
-  readonly live: boolean;
-  /** ISO time of the last sign of life, when the follower is down (the screen says "no live updates since …"). */
-  readonly last_live_update?: string;
-}
-
 /** GET /api/home/hue */
 export type HomeHueResponse = ({ readonly state: 'ready'; readonly hue: HueOverview } & LiveStatus) | (LiveStatus & HomeSectionProblem);
 
@@ -91,46 +84,19 @@ export interface HomeMachine extends MachineView {
 /** GET /api/home/machines */
 export type HomeMachinesResponse = { readonly state: 'ready'; readonly machines: readonly HomeMachine[] } | HomeSectionProblem;
 
-/** One changed resource from the bridge's event stream (event `home.hue`): only the fields that changed. */
-export interface HueLiveChange {
-  readonly id: string;
-  readonly type: 'light' | 'grouped_light' | 'scene';
-  readonly on?: boolean;
-  readonly brightness?: number;
-  readonly mirek?: number;
-  readonly xy?: { readonly x: number; readonly y: number };
-  readonly active?: string;
-}
-
-/** Event `home.hue`: changes as the bridge reported them, in order. */
-export interface HueLiveEvent {
-  readonly changes: readonly HueLiveChange[];
-}
-
-/** Event `home.hue.connection`: whether the master follows the bridge's event stream now. */
-export interface HueConnectionEvent {
-  readonly live: boolean;
-  readonly last_live_update?: string;
-}
-
-/** Applies live changes to an overview (the screen and the master's tests share this). */
-export function applyHueChanges(hue: HueOverview, changes: readonly HueLiveChange[]): HueOverview {
-  let { lights, rooms, scenes } = hue;
-  for (const c of changes) {
+/**
+ * Applies live light changes (event `home.light.changed` from the Hue bridge) to an overview: a
+ * change names a light, or a room's grouped light (the light resource that switches the room).
+ */
+export function applyHueLightChanges(hue: HueOverview, changes: readonly HomeDeviceChange<'light'>[]): HueOverview {
+  let { lights, rooms } = hue;
+  for (const { id, fields } of changes) {
     const patch = {
-      ...(c.on !== undefined ? { on: c.on } : {}),
-      ...(c.brightness !== undefined ? { brightness: c.brightness } : {}),
-      ...(c.mirek !== undefined ? { mirek: c.mirek } : {}),
-      ...(c.xy !== undefined ? { xy: c.xy } : {}),
+      ...(fields.on !== undefined ? { on: fields.on } : {}),
+      ...(fields.brightness !== undefined ? { brightness: fields.brightness } : {}),
     };
-    if (c.type === 'light') lights = lights.map((l) => (l.id === c.id ? { ...l, ...patch } : l));
-    else if (c.type === 'grouped_light')
-      rooms = rooms.map((r) =>
-        r.grouped_light === c.id
-          ? { ...r, ...(c.on !== undefined ? { on: c.on } : {}), ...(c.brightness !== undefined ? { brightness: c.brightness } : {}) }
-          : r,
-      );
-    else if (c.type === 'scene' && c.active !== undefined) scenes = scenes.map((s) => (s.id === c.id ? { ...s, active: c.active! } : s));
+    lights = lights.map((l) => (l.id === id ? { ...l, ...patch } : l));
+    rooms = rooms.map((r) => (r.grouped_light === id ? { ...r, ...patch } : r));
   }
-  return { lights, rooms, scenes };
+  return { ...hue, lights, rooms };
 }

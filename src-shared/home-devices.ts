@@ -52,12 +52,42 @@ export interface HomeDeviceViews {
 
 /**
  * One device of a kind changed; only the fields that changed are set. Integrations that follow
- * their devices live (the Hue event stream) publish their changes in this shape.
+ * their devices live (the Hue event stream) publish their changes in this shape. Without a
+ * kind it is any kind's change, told apart by `kind`.
  */
-export interface HomeDeviceChange<K extends HomeDeviceKind = HomeDeviceKind> {
-  readonly kind: K;
-  readonly id: string;
-  readonly fields: Partial<Omit<HomeDeviceViews[K], 'id'>>;
+export type HomeDeviceChange<K extends HomeDeviceKind = HomeDeviceKind> = K extends HomeDeviceKind
+  ? { readonly kind: K; readonly id: string; readonly fields: Partial<Omit<HomeDeviceViews[K], 'id'>> }
+  : never;
+
+/** Whether the master follows an integration's devices live; while not, since when nothing was heard. */
+export interface LiveStatus {
+  readonly live: boolean;
+  /** ISO time of the last sign of life while the follower is down. */
+  readonly last_live_update?: string;
+}
+
+/**
+ * Event `home.<kind>.changed`: devices of this kind changed at one integration (`integration`
+ * is its row's id in HOME_INTEGRATIONS). With `changes` the screen patches them in; with
+ * `live` it shows whether the integration is followed live; with neither it reads the
+ * integration's overview again.
+ */
+export interface HomeDevicesChangedEvent<K extends HomeDeviceKind = HomeDeviceKind> {
+  readonly integration: string;
+  readonly changes?: readonly HomeDeviceChange<K>[];
+  readonly live?: LiveStatus;
+}
+
+/** The event of each kind, as rows of the one event map (src-shared/api.ts `ServerEventData`). */
+export type HomeDeviceEvents = {
+  readonly [K in HomeDeviceKind as `home.${K}.changed`]: HomeDevicesChangedEvent<K>;
+};
+
+export type HomeDeviceEventName = keyof HomeDeviceEvents;
+
+/** `light` -> `home.light.changed`. */
+export function deviceEventName<K extends HomeDeviceKind>(kind: K): `home.${K}.changed` {
+  return `home.${kind}.changed`;
 }
 
 const text = { type: 'string', maxLength: 256 } as const;

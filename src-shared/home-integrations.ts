@@ -1,17 +1,19 @@
-// The home integrations, one row each: what the master's overview route, the Zuhause screen's
-// sections and the screen's generic action read. Adding an integration is a skill folder
-// under skills/home/ plus one row here; the compiler then names every place that must know
-// it (the master's presenter, the screen's section).
+// The home integrations, one row each: what the master's overview route, its device events,
+// the Zuhause screen's sections per device kind and the screen's generic action read. Adding
+// an integration is a skill folder under skills/home/ plus one row here; the compiler then
+// names every place that must know it (the master's presenter, the screen's overview slot and
+// its small part: setup steps, its own controls).
 import type { ApiRoutes } from './api-routes';
 import type { HomeDeviceKind } from './home-devices';
 import { HOME_CONTROL_TOOLS } from './home-control';
 import { HOME_SERVER_TOOLS } from './home-control-server';
 
 /**
- * How the screen learns that an integration's devices changed:
+ * How the screen learns that an integration's devices changed (each as the event
+ * `home.<kind>.changed` of every kind the row contributes, src-shared/home-devices.ts):
  * - `live_stream`: the master follows the device's own event stream and pushes each change;
  *   while the stream is down, the screen reads the overview again after its own actions.
- * - `changed_event`: the master publishes `home.server.changed` after every successful change.
+ * - `changed_event`: the master publishes the event after every successful change, whoever made it.
  * - `none`: nothing changes the overview but the household's settings.
  */
 export type HomeIntegrationUpdates = 'live_stream' | 'changed_event' | 'none';

@@ -2,6 +2,8 @@ import type { RiskClass } from './risk';
 // The Jarvis protocol as JARVIS's audit and evidence layer: the fifteen record
 // types, the mutation headers, and the rejection codes. Pure data; no Node, no DOM.
 
+export { canonicalJson, canonicalJsonOfKeys } from './canonical-json';
+
 export const PROTOCOL_VERSION = '0.1.0';
 
 export const PROTOCOL_HEADERS = {
@@ -543,23 +545,6 @@ export const PROTOCOL_SCHEMAS = {
 } as const;
 
 export type ProtocolSchemaName = keyof typeof PROTOCOL_SCHEMAS;
-
-/**
- * Canonical JSON, the input of every hash and signature: object keys sorted by UTF-16 code
- * units, no white space, strings and numbers as JSON.stringify writes them, keys whose value
- * is undefined left out and undefined array items written as null; NaN and Infinity refused.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');
-    return JSON.stringify(value) ?? 'null';
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 /** The hash every session's first event links to. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -176,12 +176,15 @@ export function createAssistant(ctx: Platform, { protocol, skills, household, do
       registerKanbanOrganizeRoute(app, organizer);
       registerLearnedRoutes(app, learned, household.members);
     },
-    start() {
-      // Learn Ollama's state in the background: start-up must not wait for the network.
+    // Learn Ollama's state in the background once the master answers: neither start-up nor
+    // the first health answer waits for the network, or for the HTTP client's first request.
+    afterFirstAnswer() {
       void ollama.resolveModel().then((choice) => {
         if (choice.ok) ctx.log.info(`assistant: using Ollama model ${choice.model} (${choice.how})`);
         else ctx.log.warn(`assistant: ${choice.message}`);
       });
+    },
+    start() {
       unsubscribeDocs = documents.onDocumentReady((doc) =>
         scout.add({ kind: 'document', name: doc.name, text: doc.text, ...(doc.format ? { format: doc.format } : {}) }),
       );

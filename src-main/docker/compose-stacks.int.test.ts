@@ -71,7 +71,7 @@ describe('Compose stacks against a real dockerd', () => {
       const stop = await call('home_stack_stop', { stack: 'media' });
       expect(stop.json).toMatchObject({ success: true, data: { stack: { state: 'stopped' } } });
       expect([await dockerd!.state(ids.jellyfin!), await dockerd!.state(ids.sonarr!)]).toEqual(['exited', 'exited']);
-      expect(seen.filter((s) => s === 'home.server.changed')).toHaveLength(3);
+      expect(seen.filter((s) => s === 'home.stacks.changed')).toHaveLength(3);
     } finally {
       off();
     }

@@ -1,10 +1,10 @@
-import type { HueLiveChange, LiveStatus } from '../../src-shared';
+import type { LiveStatus } from '../../src-shared';
 import { liveStatusOf } from './live-status';
 import type { Capability, Platform } from '../platform/capability';
-import { HueEventFollower } from './hue-events';
+import { HueEventFollower, lightChangesOf, type HueLiveChange } from './hue-events';
 import { registerOverviewRoutes } from './routes';
 import { overviewPresenters } from './overview-presenters';
-import { followServerChanges, HOME_SERVER_CHANGED, registerHomeServerRoutes } from './server-routes';
+import { followServerChanges, registerHomeServerRoutes } from './server-routes';
 import { ProtectEventFollower } from './protect-events';
 import { cameraEventsTool } from './camera-events-tool';
 
@@ -21,7 +21,8 @@ export interface HomeCapability extends Capability {
  * Home control in the master: what a per-call skill process cannot do. It reads the
  * integrations' overviews through the registry (the home skills' read actions, so a skill
  * on a runtime worker serves the screen too) and follows the Hue bridge's event stream for
- * as long as the master runs, publishing each change as the event `home.hue`.
+ * as long as the master runs, publishing each change as the event `home.light.changed`
+ * (the Protect console's detections as `home.camera.changed`).
  */
 export function createHome(ctx: Platform): HomeCapability {
   const { config } = ctx;
@@ -38,12 +39,15 @@ export function createHome(ctx: Platform): HomeCapability {
           ...(config.hueCertFingerprint ? { fingerprint: config.hueCertFingerprint } : {}),
           requestTimeoutMs: config.homeRequestTimeoutMs,
           idleMs: config.homeStreamIdleMs,
-          onChanges: (changes: HueLiveChange[]) => ctx.events.publish('home.hue', { changes }),
+          onChanges: (bridge: HueLiveChange[]) => {
+            const { changes, reread } = lightChangesOf(bridge);
+            ctx.events.publish('home.light.changed', reread ? { integration: 'hue' } : { integration: 'hue', changes });
+          },
           onLive: (live, why) => {
             // A new reason is logged once (not on every retry); the screen hears only of changes.
             if (why && why !== problem) ctx.log.warn(`hue event stream: ${why}`);
             problem = why;
-            if (live !== published) ctx.events.publish('home.hue.connection', liveStatusOf(follower?.state()));
+            if (live !== published) ctx.events.publish('home.light.changed', { integration: 'hue', live: liveStatusOf(follower?.state()) });
             published = live;
           },
         })
@@ -65,7 +69,7 @@ export function createHome(ctx: Platform): HomeCapability {
   const detectionSeen = () => {
     detectionTimer ??= setTimeout(() => {
       detectionTimer = undefined;
-      ctx.events.publish(HOME_SERVER_CHANGED, { section: 'protect' });
+      ctx.events.publish('home.camera.changed', { integration: 'protect' });
     }, DETECTION_PUBLISH_MS);
     detectionTimer.unref?.();
   };
@@ -81,7 +85,7 @@ export function createHome(ctx: Platform): HomeCapability {
           onDetection: detectionSeen,
           onLive: (live, why) => {
             if (why) ctx.log.warn(`protect event subscription: ${why}`);
-            if (live !== protectPublished) ctx.events.publish(HOME_SERVER_CHANGED, { section: 'protect' });
+            if (live !== protectPublished) ctx.events.publish('home.camera.changed', { integration: 'protect' });
             protectPublished = live;
           },
         })

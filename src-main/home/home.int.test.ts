@@ -82,16 +82,17 @@ describe('home control in the master', () => {
     expect(bridge.requests.every((r) => r.method === 'GET')).toBe(true);
   });
 
-  it('a switch pressed on the wall reaches the event stream as home.hue', async () => {
+  it('a switch pressed on the wall reaches the event stream as home.light.changed', async () => {
     const event = await nextEvent(
       tm.url,
-      (e) => e.type === 'home.hue',
+      (e) => e.type === 'home.light.changed',
       () => bridge.pressWallSwitch(HUE_IDS.floor, true),
     );
+    expect(event.data).toMatchObject({ integration: 'hue' });
     expect((event.data as { changes: unknown[] }).changes).toEqual(
       expect.arrayContaining([
-        { id: HUE_IDS.floor, type: 'light', on: true },
-        { id: HUE_IDS.livingGroup, type: 'grouped_light', on: true },
+        { kind: 'light', id: HUE_IDS.floor, fields: { on: true } },
+        { kind: 'light', id: HUE_IDS.livingGroup, fields: { on: true } },
       ]),
     );
   });

@@ -1,9 +1,10 @@
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HueLiveChange } from '../../src-shared';
+import { deviceChangeSchema } from '../../src-shared';
 import { HUE_IDS, startHueBridge, type HueBridgeStandIn } from '../testing/hue-bridge';
 import { ManualClock } from '../testing/manual-clock';
 import { selfSignedCert } from '../testing/self-signed-cert';
-import { changesFromEventData, HueEventFollower, sseDataReader } from './hue-events';
+import { changesFromEventData, HueEventFollower, lightChangesOf, sseDataReader, type HueLiveChange } from './hue-events';
 
 // The bridge's event stream as Philips documents it (CLIP API v2, "Event stream"): SSE
 // events whose data is a JSON array of {type: "update", data: [resource fragments]}.
@@ -32,6 +33,25 @@ describe('reading the Hue event stream', () => {
     ]);
     expect(changesFromEventData('not json')).toEqual([]);
     expect(changesFromEventData('{"type":"update"}')).toEqual([]);
+  });
+
+  it('passes lights and rooms on as light changes, and a scene that changed as "read again"', () => {
+    const changes: HueLiveChange[] = [
+      { id: 'l2', type: 'light', brightness: 43, mirek: 300 },
+      { id: 'g1', type: 'grouped_light', on: false },
+      { id: 'l3', type: 'light', mirek: 250 },
+    ];
+    expect(lightChangesOf(changes)).toEqual({
+      changes: [
+        { kind: 'light', id: 'l2', fields: { brightness: 43 } },
+        { kind: 'light', id: 'g1', fields: { on: false } },
+      ],
+      reread: false,
+    });
+    expect(lightChangesOf([{ id: 's1', type: 'scene', active: 'static' }])).toEqual({ changes: [], reread: true });
+    // What the screen patches in is the shared light change, as its schema describes it.
+    const valid = new Ajv({ strict: true }).compile(deviceChangeSchema('light'));
+    for (const change of lightChangesOf(changes).changes) expect(valid(change), JSON.stringify(valid.errors)).toBe(true);
   });
 
   it('splits a byte stream into events whatever the chunking', () => {

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { HueLiveChange } from '../../src-shared';
+import type { HomeDeviceChange } from '../../src-shared';
 import { connectPinned, PinError } from '../../skills/home/_lib/pinned-https.mjs';
 import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-follower';
 
@@ -8,6 +8,32 @@ import { ReconnectingFollower, type ReconnectOptions } from './reconnecting-foll
 // each `data:` line holds a JSON array of events {type: "update"|"add"|"delete", data:
 // [resource fragments]}. A long-lived follower turns updates into small changes the
 // Zuhause screen patches in, so a switch pressed on the wall shows at once.
+
+/** One changed resource from the bridge's event stream: only the fields that changed. */
+export interface HueLiveChange {
+  readonly id: string;
+  readonly type: 'light' | 'grouped_light' | 'scene';
+  readonly on?: boolean;
+  readonly brightness?: number;
+  readonly mirek?: number;
+  readonly xy?: { readonly x: number; readonly y: number };
+  readonly active?: string;
+}
+
+/**
+ * The bridge's changes as the shared light changes the screen patches in. A room's
+ * grouped_light is a light resource of its own (its id names it); a scene has no device
+ * view, so a scene that changed asks the screen to read the overview again (`reread`).
+ */
+export function lightChangesOf(changes: readonly HueLiveChange[]): { changes: HomeDeviceChange<'light'>[]; reread: boolean } {
+  const out: HomeDeviceChange<'light'>[] = [];
+  for (const c of changes) {
+    if (c.type === 'scene') continue;
+    const fields = { ...(c.on !== undefined ? { on: c.on } : {}), ...(c.brightness !== undefined ? { brightness: c.brightness } : {}) };
+    if (Object.keys(fields).length > 0) out.push({ kind: 'light', id: c.id, fields });
+  }
+  return { changes: out, reread: changes.some((c) => c.type === 'scene') };
+}
 
 /** The changes in one SSE `data:` payload (unknown resources and malformed parts are skipped). */
 export function changesFromEventData(text: string): HueLiveChange[] {

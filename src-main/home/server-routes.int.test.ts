@@ -185,7 +185,7 @@ describe('home server routes with the skills on a runtime worker', () => {
     const yes = await tm.request('/api/agent/chat', { json: { message: 'ja' } });
     expect(yes.json.tool_calls[0].result).toMatchObject({ success: true, message: 'VM home-assistant wurde neu gestartet.' });
     expect(pve.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api2/json/nodes/pve/qemu/100/status/reboot']);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'home.server.changed', data: { section: 'proxmox' } }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'home.machine.changed', data: { integration: 'proxmox' } }));
   });
 
   it('no secret reaches the traces, the protocol export, the debug export or the logs', async () => {

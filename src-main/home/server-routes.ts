@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  deviceEventName,
   HOME_INTEGRATIONS,
   HOME_SERVER_TOOLS,
   skillToolPrefix,
   STACK_TOOLS,
   type ComposeStackView,
+  type HomeDeviceKind,
   type HomeProtectEventsResponse,
-  type HomeServerChangedEvent,
   type HomeStacksResponse,
   type ToolResult,
 } from '../../src-shared';
@@ -26,9 +27,6 @@ export interface HomeServerRoutesDeps {
   /** Undefined while UNIFI_URL or UNIFI_API_KEY is not in JARVIS's own settings. */
   readonly protectEvents?: ProtectEventFollower;
 }
-
-/** The event the Zuhause screen reloads a section on. */
-export const HOME_SERVER_CHANGED = 'home.server.changed';
 
 const eventsQuery = {
   type: 'object',
@@ -105,19 +103,24 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
   });
 }
 
-/** The sections whose skills publish `home.server.changed`: the table's `changed_event` rows and the stacks. */
-const SECTION_OF: readonly (readonly [string, HomeServerChangedEvent['section']])[] = [
-  ...HOME_INTEGRATIONS.filter((row) => row.updates === 'changed_event').map(
-    (row) => [skillToolPrefix(row.skill), row.id as HomeServerChangedEvent['section']] as const,
-  ),
-  ['home_stack_', 'stacks'],
-];
+/** The rows whose changes the master announces: each `changed_event` row's tool prefix and its kinds' events. */
+const ANNOUNCED = HOME_INTEGRATIONS.filter((row) => row.updates === 'changed_event').map((row) => ({
+  prefix: skillToolPrefix(row.skill),
+  integration: row.id,
+  kinds: Object.keys(row.devices) as HomeDeviceKind[],
+}));
 
-/** Publishes `home.server.changed` after every successful change of a VM, the network or a stack, whoever made it. */
+/**
+ * After every successful change of a VM, the network or a stack, whoever made it: the
+ * device-kind events of the integration whose tool it was (`home.machine.changed` …), or
+ * `home.stacks.changed`.
+ */
 export function followServerChanges(registry: SkillRegistry, events: EventBus): () => void {
   return registry.onCall(({ tool, result }) => {
     if (!result.success || !result.mutated) return;
-    const section = SECTION_OF.find(([prefix]) => tool.name.startsWith(prefix))?.[1];
-    if (section) events.publish(HOME_SERVER_CHANGED, { section } satisfies HomeServerChangedEvent);
+    if (tool.name.startsWith('home_stack_')) return events.publish('home.stacks.changed');
+    const row = ANNOUNCED.find(({ prefix }) => tool.name.startsWith(prefix));
+    // Without `changes` the event says "read this integration's devices again".
+    for (const kind of row?.kinds ?? []) events.publish(deviceEventName(kind), { integration: row!.integration });
   });
 }

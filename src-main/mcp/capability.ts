@@ -17,6 +17,7 @@ import { McpQuestions } from './client/questions';
 import type { SamplingPrompt } from './client/server-requests';
 import { mcpSamplingName } from './client/tool-mapping';
 import { registerMcpRoutes } from './routes';
+import type { McpPost } from './server/direct-answer';
 import { McpToolCalls, type McpCaller } from './server/mcp-tool-calls';
 import { openMcpStores } from './store';
 import { McpTokens } from './tokens';
@@ -80,6 +81,8 @@ export function createMcp(
   const serverDeps = { registry: ctx.registry, calls, version: ctx.version };
   // The SDK builds hundreds of zod schemas as it loads: it is loaded with the first MCP request, not at every start.
   const serverFor = async (caller: McpCaller) => (await import('./server/jarvis-mcp-server')).createJarvisMcpServer(serverDeps, caller);
+  const answerDirectly = async (caller: McpCaller, post: McpPost) =>
+    (await import('./server/direct-answer')).answerDirectly(serverDeps, caller, post);
 
   const questions = new McpQuestions({ clock: ctx.clock, publish: (name, data) => ctx.events.publish(name, data as never) });
   const sample = async (prompt: SamplingPrompt): Promise<{ text: string; model: string }> => {
@@ -206,6 +209,7 @@ export function createMcp(
         tokens,
         questions,
         serverFor,
+        answerDirectly,
         memberExists: deps.memberExists ?? (() => false),
         onError: (err) => ctx.log.error('mcp: request failed', err),
       });

@@ -11,6 +11,7 @@ import { Refusal } from '../platform/errors';
 import { answerCarriesSecrets } from '../platform/secret-answers';
 import { viewerOf } from '../platform/viewer';
 import { QuestionRefusal, type McpQuestions, type QuestionViewer } from './client/questions';
+import type { McpPost } from './server/direct-answer';
 import type { McpCaller } from './server/mcp-tool-calls';
 import type { McpTokens } from './tokens';
 
@@ -18,6 +19,8 @@ export interface McpRouteDeps {
   readonly tokens: McpTokens;
   /** The SDK server for one caller (the SDK is loaded on the first request). */
   readonly serverFor: (caller: McpCaller) => Promise<Server>;
+  /** The answer to a plain request of the usual methods without the SDK's server, or undefined: the SDK answers. */
+  readonly answerDirectly: (caller: McpCaller, post: McpPost) => Promise<string | undefined>;
   readonly onError: (err: unknown) => void;
   readonly questions: McpQuestions;
   readonly memberExists: (id: string) => boolean;
@@ -94,6 +97,16 @@ async function handleMcp(deps: McpRouteDeps, req: FastifyRequest, reply: Fastify
   const bad = invalidParams(req.body);
   if (bad) {
     await jsonRpcError(reply, 200, `Invalid params: ${bad.message}`, -32602, bad.id);
+    return;
+  }
+  const direct = await deps.answerDirectly(caller, {
+    accept: single(req.headers.accept),
+    contentType: single(req.headers['content-type']),
+    protocolVersion: single(req.headers['mcp-protocol-version']),
+    body: req.body,
+  });
+  if (direct !== undefined) {
+    await reply.code(200).type('application/json').send(direct);
     return;
   }
   const [server, { StreamableHTTPServerTransport }] = await Promise.all([

@@ -1,27 +1,27 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, GENESIS_HASH, type JarvisEvent } from '../../src-shared';
+import { canonicalJsonOfKeys, GENESIS_HASH, type JarvisEvent } from '../../src-shared';
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** The fields an event's hash covers (every field but the hash itself), in canonical order. */
+const HASHED_EVENT_FIELDS = [
+  'actor_id',
+  'created_at',
+  'event_id',
+  'payload',
+  'previous_event_hash',
+  'record_id',
+  'record_type',
+  'revision',
+  'type',
+  'work_session_id',
+] as const satisfies readonly (keyof Omit<JarvisEvent, 'hash'>)[];
+
 /** The hash of an event covers every field but the hash itself, in canonical JSON. */
 export function eventHash(event: Omit<JarvisEvent, 'hash'>): string {
-  const { event_id, work_session_id, revision, type, actor_id, record_type, record_id, payload, previous_event_hash, created_at } = event;
-  return sha256Hex(
-    canonicalJson({
-      event_id,
-      work_session_id,
-      revision,
-      type,
-      actor_id,
-      record_type,
-      record_id,
-      payload,
-      previous_event_hash,
-      created_at,
-    }),
-  );
+  return sha256Hex(canonicalJsonOfKeys(event, HASHED_EVENT_FIELDS));
 }
 
 export interface BrokenLink {

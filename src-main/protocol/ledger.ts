@@ -82,9 +82,13 @@ export class ProtocolLedger {
   }
 
   requireAuthority(actorId: string, ...anyOf: Authority[]): Actor {
-    const actor = this.requireActor(actorId);
+    return this.requireAuthorityOf(this.requireActor(actorId), ...anyOf);
+  }
+
+  /** The same check on an Actor already read. */
+  requireAuthorityOf(actor: Actor, ...anyOf: Authority[]): Actor {
     if (!anyOf.some((a) => actor.authority.includes(a)))
-      throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actorId} lacks ${anyOf.join(' or ')}.`);
+      throw new ProtocolError('ACTOR_NOT_AUTHORIZED', `${actor.actor_id} lacks ${anyOf.join(' or ')}.`);
     return actor;
   }
 
@@ -107,6 +111,8 @@ export class ProtocolLedger {
     payload: Record<string, unknown>,
     changes: EventRecordChange[] = [],
     at: string = this.now(),
+    /** False when the caller appends more events to the session and writes it once after them. */
+    write = true,
   ): WorkSession {
     const base: Omit<JarvisEvent, 'hash'> = {
       event_id: newRecordId('evt'),
@@ -122,10 +128,38 @@ export class ProtocolLedger {
     };
     const event: JarvisEvent = { ...base, hash: eventHash(base) };
     this.store.appendEvent(event);
-    return this.writeSession({ ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at });
+    const after: WorkSession = { ...session, revision: event.revision, last_event_hash: event.hash, updated_at: event.created_at };
+    return write ? this.writeSession(after) : after;
   }
 
-  private validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
+  /**
+   * A new session record and the event that made it, in one step: the record is written
+   * (one of that type and id already there is refused, by the key, without reading it
+   * first) and the event appended with the record first among its changes, unless
+   * `event.changes` names them. Returns the session after the event.
+   */
+  insertAndAppend(
+    session: WorkSession,
+    record: { readonly type: RecordType; readonly id: string; readonly body: object; readonly at: string },
+    event: {
+      readonly type: string;
+      readonly actorId: string;
+      readonly payload: Record<string, unknown>;
+      readonly alsoChanged?: readonly EventRecordChange[];
+      readonly changes?: EventRecordChange[];
+      readonly at?: string;
+      /** See `appendEvent`. */
+      readonly write?: boolean;
+    },
+  ): WorkSession {
+    if (!this.store.insertNew(record.type, record.id, session.work_session_id, record.body, record.at))
+      throw new ProtocolError('DUPLICATE_RECORD', `${record.type} ${record.id} exists.`);
+    const changes = event.changes ?? [change(record.type, record.id, record.body), ...(event.alsoChanged ?? [])];
+    return this.appendEvent(session, event.type, event.actorId, record.type, record.id, event.payload, changes, event.at, event.write);
+  }
+
+  /** Checks a body as a mutation does before it runs (also for a record an in-process operation makes inside its run). */
+  validateBody(schema: ProtocolSchemaName | undefined, body: Body): void {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ProtocolError('INVALID_RECORD', 'The body must be a JSON object.');
     const forbidden = findForbiddenField(body);
@@ -138,7 +172,9 @@ export class ProtocolLedger {
 
   /**
    * One mutation in one transaction: the body checked first, an HTTP client's idempotency key
-   * replayed or stored, the mirrors inside, the listeners after the commit.
+   * replayed or stored, the mirrors inside, the listeners after the commit. A run that did
+   * what several operations do returns their `changes`: the mirrors and listeners see each
+   * as that operation's own (none when it changed nothing).
    */
   mutate(
     ctx: CallerContext,
@@ -146,7 +182,7 @@ export class ProtocolLedger {
     schema: ProtocolSchemaName | undefined,
     body: Body,
     pathIds: Record<string, string>,
-    run: () => { status: number; body: unknown },
+    run: () => { status: number; body: unknown; changes?: readonly ProtocolChange[] },
   ): ProtocolAnswer {
     // Only an HTTP client's key is remembered: the host's own calls are never sent twice.
     const key = 'inProcess' in ctx ? undefined : ctx.idempotencyKey;
@@ -161,21 +197,22 @@ export class ProtocolLedger {
       }
     }
     this.validateBody(schema, body);
-    const answer = this.store.transaction(() => {
-      const answer = run();
+    const { answer, changes } = this.store.transaction(() => {
+      const { changes, ...answer } = run();
       if (key !== undefined)
         this.store.storeResponse(ctx.actorId, key, { requestSha256, status: answer.status, body: answer.body }, this.clock());
       // A host record that mirrors this one changes in the same transaction, or neither does.
-      const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
-      for (const mirror of [...this.mirrors]) mirror(change);
-      return { ...answer, replayed: false };
+      const accepted = changes ?? [{ op, actorId: ctx.actorId, ids: pathIds, body: answer.body }];
+      for (const change of accepted) for (const mirror of [...this.mirrors]) mirror(change);
+      return { answer: { ...answer, replayed: false }, changes: accepted };
     });
-    const change: ProtocolChange = { op, actorId: ctx.actorId, ids: pathIds, body: answer.body };
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch {
-        // A listener (UI push, skill re-admission) must not turn an accepted write into an error.
+    for (const change of changes) {
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(change);
+        } catch {
+          // A listener (UI push, skill re-admission) must not turn an accepted write into an error.
+        }
       }
     }
     return answer;

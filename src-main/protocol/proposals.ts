@@ -42,7 +42,6 @@ export function recordLearning(l: ProtocolLedger, ctx: CallerContext, sessionId:
   return l.sessionMutation(ctx, sessionId, 'recordLearning', 'LearningRecord', body, (session) => {
     l.requireAuthority(ctx.actorId, 'session.act');
     const learning_id = body.learning_id as string;
-    if (l.store.get('LearningRecord', learning_id)) throw new ProtocolError('DUPLICATE_RECORD', `LearningRecord ${learning_id} exists.`);
     // Governed: a learning record starts as a proposal, like memory.
     const record: LearningRecord = {
       learning_id,
@@ -51,10 +50,11 @@ export function recordLearning(l: ProtocolLedger, ctx: CallerContext, sessionId:
       status: 'proposed',
       created_at: l.now(),
     };
-    l.store.insert('LearningRecord', learning_id, sessionId, record, record.created_at);
-    const after = l.appendEvent(session, 'learning.proposed', ctx.actorId, 'LearningRecord', learning_id, { summary: record.summary }, [
-      change('LearningRecord', learning_id, record),
-    ]);
+    const after = l.insertAndAppend(
+      session,
+      { type: 'LearningRecord', id: learning_id, body: record, at: record.created_at },
+      { type: 'learning.proposed', actorId: ctx.actorId, payload: { summary: record.summary } },
+    );
     return { status: 201, body: { learning: record, session: after } };
   });
 }
@@ -112,15 +112,18 @@ export function proposeMemory(
       ...(sequel ? { follows: sequel.follows } : {}),
       created_at: l.now(),
     };
-    l.store.insert('MemoryProposal', proposal_id, sessionId, proposal, proposal.created_at);
-    const after = l.appendEvent(
+    const after = l.insertAndAppend(
       session,
-      'memory.proposed',
-      ctx.actorId,
-      'MemoryProposal',
-      proposal_id,
-      { fact: proposal.fact, ...(sequel ? { follows: sequel.follows } : {}), ...(sequel?.change ? { change: sequel.change } : {}) },
-      [change('MemoryProposal', proposal_id, proposal)],
+      { type: 'MemoryProposal', id: proposal_id, body: proposal, at: proposal.created_at },
+      {
+        type: 'memory.proposed',
+        actorId: ctx.actorId,
+        payload: {
+          fact: proposal.fact,
+          ...(sequel ? { follows: sequel.follows } : {}),
+          ...(sequel?.change ? { change: sequel.change } : {}),
+        },
+      },
     );
     return { status: 201, body: { proposal, session: after } };
   });

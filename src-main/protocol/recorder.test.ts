@@ -3,6 +3,7 @@ import type { WorkSession } from '../../src-shared';
 import { openDatabase } from '../platform/database';
 import { ProtocolStore } from './store';
 import { DELETES_NEED_REVIEW } from '../testing/protocol-rules';
+import { inProcess } from './headers';
 import { MAX_RUNTIME_WORKER_RECORDS, ProtocolRecorder } from './recorder';
 import { HOST_IDS, ProtocolService } from './service';
 import { ephemeralSigner } from './signing-key';
@@ -148,5 +149,53 @@ describe('ProtocolRecorder runtime workers', () => {
     const runtime = svc.list<{ kind: string; worker_id: string }>('Worker').filter((w) => w.kind === 'runtime_worker');
     expect(runtime).toHaveLength(MAX_RUNTIME_WORKER_RECORDS + 1);
     expect(runtime.map((w) => w.worker_id)).toContain('wrk_mesh__other');
+  });
+});
+
+describe('ProtocolRecorder.finish: the end of a session in one mutation', () => {
+  it('tells the listeners each step it took, as the operations it stands for, and nothing when there is nothing to end', () => {
+    const s = rec.beginSession('http_end', 'Milch auf die Liste');
+    const d = rec.decide(s, 'groceries_add', { name: 'Milch' }, RUN);
+    rec.contribute(s, d.decisionId, 'tool_result', 'Milch steht drauf');
+    const changes: { op: string; actorId: string; sessionId?: string }[] = [];
+    svc.onChange((c) => changes.push({ op: c.op, actorId: c.actorId, sessionId: c.ids.sessionId }));
+    rec.finish(s, 'completed', 'Milch steht drauf');
+    expect(changes).toEqual([
+      { op: 'setSessionStatus', actorId: HOST_IDS.assistant, sessionId: s },
+      { op: 'submitOutcome', actorId: HOST_IDS.assistant, sessionId: undefined },
+      { op: 'sealSession', actorId: HOST_IDS.system, sessionId: s },
+    ]);
+    rec.finish(s, 'completed', 'again');
+    expect(changes).toHaveLength(3);
+    expect(svc.verify().ok).toBe(true);
+  });
+
+  it('leaves a session that waits for a review as it is, and ends it once the household answered', () => {
+    const s = rec.beginSession('http_wait', 'Termin löschen');
+    const d = rec.decide(s, 'calendar_delete', { id: 'evt_1' }, ASK);
+    const requestId = rec.block(s, d.decisionId, 'Termin löschen?');
+    const before = svc.session(s)!;
+    rec.finish(s, 'completed', 'wartet');
+    expect(svc.session(s)).toEqual(before);
+    rec.review(s, requestId, false);
+    rec.finish(s, 'cancelled', 'nicht gelöscht');
+    expect(svc.session(s)!.session).toMatchObject({ status: 'cancelled', sealed: true });
+    expect(svc.session(s)!.records.OutcomeReport).toMatchObject([{ outcome: 'cancelled' }]);
+  });
+
+  it('writes nothing of the end when one step of it is refused', () => {
+    // An agent that may act in a session but not report its outcome.
+    svc.registerActor(inProcess(HOST_IDS.system), {
+      actor_id: 'act_no_outcome',
+      worker_id: HOST_IDS.hostWorker,
+      role: 'runtime_worker',
+      display_name: 'ohne Ergebnis',
+      authority: ['session.create', 'session.act'],
+    });
+    const s = rec.beginSession('http_refused', 'Milch', 'act_no_outcome');
+    const before = svc.session(s)!;
+    // Its status step is allowed, its outcome is not: neither is written, nor the seal.
+    expect(() => rec.finish(s, 'completed', 'fertig', 'act_no_outcome')).toThrow(/act_no_outcome lacks outcome.submit/);
+    expect(svc.session(s)).toEqual(before);
   });
 });

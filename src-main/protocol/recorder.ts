@@ -9,7 +9,6 @@ import {
   type LearningRecord,
   type MemoryProposal,
   type PolicyDecision,
-  type Request,
   type SkillProposal,
   type WorkSession,
   type RememberedFact,
@@ -196,27 +195,17 @@ export class ProtocolRecorder {
     return learningId;
   }
 
-  /** Ends a session: terminal status, OutcomeReport, seal. Safe to call on an ended one. */
+  /**
+   * Ends a session: terminal status, OutcomeReport, seal, in one mutation. Safe to call on an
+   * ended one. A session waiting for `ja` / `nein` stays open; it ends when the household answers.
+   */
   finish(sessionId: string, outcome: 'completed' | 'failed' | 'cancelled', summary: string, actorId: string = HOST_IDS.assistant): void {
-    const s = this.protocol.get<WorkSession>('WorkSession', sessionId);
-    if (!s || s.sealed) return;
-    const open = this.protocol.sessionRecordsOf<Request>(sessionId, 'Request').some((r) => r.status === 'open');
-    // A session waiting for `ja` / `nein` stays open; it ends when the household answers.
-    if (open) return;
-    let status = s.status;
-    if (status === 'open' || status === 'blocked') {
-      this.protocol.setSessionStatus(this.base(actorId), sessionId, { status: outcome });
-      status = outcome;
-    }
-    if (this.protocol.sessionRecordsOf(sessionId, 'OutcomeReport').length === 0) {
-      this.protocol.submitOutcome(this.base(actorId), {
-        report_id: newRecordId('out'),
-        work_session_id: sessionId,
-        outcome: status as 'completed',
-        summary: this.redact(summary).slice(0, 4000) || '(leer)',
-      });
-    }
-    this.settle(sessionId);
+    this.protocol.endSession(
+      this.base(actorId),
+      sessionId,
+      { status: outcome, report_id: newRecordId('out'), summary: this.redact(summary).slice(0, 4000) || '(leer)' },
+      this.base(HOST_IDS.system),
+    );
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ProtocolStore } from './store';
 import * as registry from './bootstrap';
 import type { EvidenceReport } from './evidence';
 import * as exports from './export';
-import type { CallerContext } from './headers';
+import type { CallerContext, InProcessContext } from './headers';
 import { ProtocolLedger, type Body, type ProtocolAnswer, type ProtocolChange } from './ledger';
 import type { PolicyVerdict } from './policy';
 import * as proposals from './proposals';
@@ -104,6 +104,16 @@ export class ProtocolService {
 
   sealSession(ctx: CallerContext, sessionId: string): ProtocolAnswer {
     return sessions.sealSession(this.ledger, ctx, sessionId);
+  }
+
+  /** The host's end of a session: status, outcome and (by `sealer`) seal in one mutation; see `sessions.endSession`. */
+  endSession(
+    ctx: InProcessContext,
+    sessionId: string,
+    outcome: Parameters<typeof sessions.endSession>[3],
+    sealer: InProcessContext,
+  ): ProtocolAnswer {
+    return sessions.endSession(this.ledger, ctx, sessionId, outcome, sealer);
   }
 
   // ---------- proposals: only a household member decides ----------

@@ -1,5 +1,6 @@
 import {
   canonicalJson,
+  type Actor,
   GENESIS_HASH,
   TERMINAL_SESSION_STATUSES,
   type Contribution,
@@ -17,9 +18,9 @@ import {
 } from '../../src-shared';
 import { sha256Hex } from './chain';
 import { ProtocolError } from './errors';
-import type { CallerContext } from './headers';
+import type { CallerContext, InProcessContext } from './headers';
 import { HOST_IDS } from './host-identities';
-import { change, type Body, type ProtocolAnswer, type ProtocolLedger } from './ledger';
+import { change, type Body, type ProtocolAnswer, type ProtocolChange, type ProtocolLedger } from './ledger';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
 
 // A WorkSession's life: created, decisions, requests and their review or takeover,
@@ -38,7 +39,6 @@ export function createSession(l: ProtocolLedger, ctx: CallerContext, body: Body)
         `Policy ${String(body.policy_id)} does not exist: a WorkSession is created under a human-defined policy.`,
       );
     const id = body.work_session_id as string;
-    if (l.store.get('WorkSession', id)) throw new ProtocolError('DUPLICATE_RECORD', `WorkSession ${id} exists.`);
     const at = l.now();
     const session: WorkSession = {
       work_session_id: id,
@@ -52,16 +52,11 @@ export function createSession(l: ProtocolLedger, ctx: CallerContext, body: Body)
       created_at: at,
       updated_at: at,
     };
-    l.store.insert('WorkSession', id, id, session, at);
-    const after = l.appendEvent(
+    // The creation event carries no records: the session is what its events make.
+    const after = l.insertAndAppend(
       session,
-      'work_session.created',
-      ctx.actorId,
-      'WorkSession',
-      id,
-      { policy_id: policy.policy_id, goal: session.goal },
-      [],
-      at,
+      { type: 'WorkSession', id, body: session, at },
+      { type: 'work_session.created', actorId: ctx.actorId, payload: { policy_id: policy.policy_id, goal: session.goal }, changes: [], at },
     );
     return { status: 201, body: after };
   });
@@ -74,24 +69,38 @@ export function submitOutcome(l: ProtocolLedger, ctx: CallerContext, body: Body)
     if (!session) throw new ProtocolError('NOT_FOUND', `WorkSession ${String(body.work_session_id)} does not exist.`);
     if (session.sealed)
       throw new ProtocolError('SEALED_WORK_SESSION', `WorkSession ${session.work_session_id} is sealed and cannot change.`);
-    if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
-      );
-    }
-    if (body.outcome !== session.status)
-      throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
-    const report_id = body.report_id as string;
-    if (l.store.get('OutcomeReport', report_id)) throw new ProtocolError('DUPLICATE_RECORD', `OutcomeReport ${report_id} exists.`);
-    const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: ctx.actorId, submitted_at: l.now() };
-    l.store.insert('OutcomeReport', report_id, session.work_session_id, report, report.submitted_at);
-    // The outcome is part of the session's chain, so sealing the session seals it too.
-    l.appendEvent(session, 'outcome.reported', ctx.actorId, 'OutcomeReport', report_id, { outcome: report.outcome }, [
-      change('OutcomeReport', report_id, report),
-    ]);
-    return { status: 201, body: report };
+    return { status: 201, body: reportOutcome(l, ctx.actorId, session, body).report };
   });
+}
+
+/**
+ * The OutcomeReport of a terminal, unsealed session (the caller checked the actor's
+ * authority); `write`: see `appendEvent`.
+ */
+function reportOutcome(
+  l: ProtocolLedger,
+  actorId: string,
+  session: WorkSession,
+  body: Body,
+  write = true,
+): { report: OutcomeReport; session: WorkSession } {
+  if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+    throw new ProtocolError(
+      'OPERATION_OUT_OF_ORDER',
+      `An OutcomeReport is submitted after the WorkSession is terminal; ${session.work_session_id} is ${session.status}.`,
+    );
+  }
+  if (body.outcome !== session.status)
+    throw new ProtocolError('INVALID_RECORD', `The outcome ${String(body.outcome)} contradicts the session status ${session.status}.`);
+  const report_id = body.report_id as string;
+  const report: OutcomeReport = { ...(body as unknown as OutcomeReport), submitted_by: actorId, submitted_at: l.now() };
+  // The outcome is part of the session's chain, so sealing the session seals it too.
+  const after = l.insertAndAppend(
+    session,
+    { type: 'OutcomeReport', id: report_id, body: report, at: report.submitted_at },
+    { type: 'outcome.reported', actorId, payload: { outcome: report.outcome }, write },
+  );
+  return { report, session: after };
 }
 
 /**
@@ -110,7 +119,6 @@ export function recordDecision(
     l.requireAuthority(ctx.actorId, 'session.act');
     requireNoOpenRequest(l, session);
     const decision_id = body.decision_id as string;
-    if (l.store.get('PolicyDecision', decision_id)) throw new ProtocolError('DUPLICATE_RECORD', `PolicyDecision ${decision_id} exists.`);
     const policy = l.store.get<Policy>('Policy', session.policy_id)!;
     const tool = body.tool as string;
     const verdict =
@@ -130,15 +138,19 @@ export function recordDecision(
       rule: verdict.rule,
       decided_at: l.now(),
     };
-    l.store.insert('PolicyDecision', decision_id, sessionId, decision, decision.decided_at);
-    const after = l.appendEvent(
+    const after = l.insertAndAppend(
       session,
-      'policy_decision.recorded',
-      ctx.actorId,
-      'PolicyDecision',
-      decision_id,
-      { tool: decision.action.tool, outcome: decision.outcome, ...(decision.risk ? { risk: decision.risk } : {}), rule: verdict.rule },
-      [change('PolicyDecision', decision_id, decision)],
+      { type: 'PolicyDecision', id: decision_id, body: decision, at: decision.decided_at },
+      {
+        type: 'policy_decision.recorded',
+        actorId: ctx.actorId,
+        payload: {
+          tool: decision.action.tool,
+          outcome: decision.outcome,
+          ...(decision.risk ? { risk: decision.risk } : {}),
+          rule: verdict.rule,
+        },
+      },
     );
     return { status: 201, body: { decision, session: after } };
   });
@@ -156,7 +168,6 @@ export function openRequest(l: ProtocolLedger, ctx: CallerContext, sessionId: st
       );
     }
     const request_id = body.request_id as string;
-    if (l.store.get('Request', request_id)) throw new ProtocolError('DUPLICATE_RECORD', `Request ${request_id} exists.`);
     const request: Request = {
       request_id,
       work_session_id: sessionId,
@@ -165,16 +176,10 @@ export function openRequest(l: ProtocolLedger, ctx: CallerContext, sessionId: st
       status: 'open',
       created_at: l.now(),
     };
-    l.store.insert('Request', request_id, sessionId, request, request.created_at);
-    const blocked = l.writeSession({ ...session, status: 'blocked' });
-    const after = l.appendEvent(
-      blocked,
-      'request.opened',
-      ctx.actorId,
-      'Request',
-      request_id,
-      { decision_id: decision.decision_id, summary: request.summary },
-      [change('Request', request_id, request)],
+    const after = l.insertAndAppend(
+      { ...session, status: 'blocked' },
+      { type: 'Request', id: request_id, body: request, at: request.created_at },
+      { type: 'request.opened', actorId: ctx.actorId, payload: { decision_id: decision.decision_id, summary: request.summary } },
     );
     return { status: 201, body: { request, session: after } };
   });
@@ -189,7 +194,6 @@ export function review(l: ProtocolLedger, ctx: CallerContext, sessionId: string,
     if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member reviews a request.');
     const request = openRequestOf(l, session, requestId);
     const review_id = body.review_id as string;
-    if (l.store.get('Review', review_id)) throw new ProtocolError('DUPLICATE_RECORD', `Review ${review_id} exists.`);
     const review: Review = {
       review_id,
       request_id: requestId,
@@ -199,19 +203,18 @@ export function review(l: ProtocolLedger, ctx: CallerContext, sessionId: string,
       ...(body.comment ? { comment: body.comment as string } : {}),
       reviewed_at: l.now(),
     };
-    l.store.insert('Review', review_id, sessionId, review, review.reviewed_at);
     const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'review', record_id: review_id } };
-    l.store.update('Request', requestId, resolved);
-    const reopened = l.writeSession({ ...session, status: 'open' });
-    const after = l.appendEvent(
-      reopened,
-      'request.reviewed',
-      ctx.actorId,
-      'Review',
-      review_id,
-      { request_id: requestId, verdict: review.verdict },
-      [change('Review', review_id, review), change('Request', requestId, resolved)],
+    const after = l.insertAndAppend(
+      { ...session, status: 'open' },
+      { type: 'Review', id: review_id, body: review, at: review.reviewed_at },
+      {
+        type: 'request.reviewed',
+        actorId: ctx.actorId,
+        payload: { request_id: requestId, verdict: review.verdict },
+        alsoChanged: [change('Request', requestId, resolved)],
+      },
     );
+    l.store.update('Request', requestId, resolved);
     return { status: 201, body: { review, session: after } };
   });
 }
@@ -224,7 +227,6 @@ export function takeover(l: ProtocolLedger, ctx: CallerContext, sessionId: strin
     if (actor.role !== 'household_member') throw new ProtocolError('ACTOR_NOT_AUTHORIZED', 'Only a household member takes over.');
     const request = openRequestOf(l, session, requestId);
     const takeover_id = body.takeover_id as string;
-    if (l.store.get('Takeover', takeover_id)) throw new ProtocolError('DUPLICATE_RECORD', `Takeover ${takeover_id} exists.`);
     const takeover: Takeover = {
       takeover_id,
       request_id: requestId,
@@ -234,19 +236,18 @@ export function takeover(l: ProtocolLedger, ctx: CallerContext, sessionId: strin
       at_revision: session.revision + 1,
       taken_at: l.now(),
     };
-    l.store.insert('Takeover', takeover_id, sessionId, takeover, takeover.taken_at);
     const resolved: Request = { ...request, status: 'resolved', resolution: { by: 'takeover', record_id: takeover_id } };
-    l.store.update('Request', requestId, resolved);
-    const reopened = l.writeSession({ ...session, status: 'open' });
-    const after = l.appendEvent(
-      reopened,
-      'request.taken_over',
-      ctx.actorId,
-      'Takeover',
-      takeover_id,
-      { request_id: requestId, reason: takeover.reason },
-      [change('Takeover', takeover_id, takeover), change('Request', requestId, resolved)],
+    const after = l.insertAndAppend(
+      { ...session, status: 'open' },
+      { type: 'Takeover', id: takeover_id, body: takeover, at: takeover.taken_at },
+      {
+        type: 'request.taken_over',
+        actorId: ctx.actorId,
+        payload: { request_id: requestId, reason: takeover.reason },
+        alsoChanged: [change('Request', requestId, resolved)],
+      },
     );
+    l.store.update('Request', requestId, resolved);
     return { status: 201, body: { takeover, session: after } };
   });
 }
@@ -285,8 +286,6 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
         throw new ProtocolError('MISSING_RESOLUTION', `The review of ${decision.action.tool} rejected it.`);
     }
     const contribution_id = body.contribution_id as string;
-    if (l.store.get('Contribution', contribution_id))
-      throw new ProtocolError('DUPLICATE_RECORD', `Contribution ${contribution_id} exists.`);
     const contribution: Contribution = {
       contribution_id,
       work_session_id: sessionId,
@@ -297,15 +296,14 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
       ...(body.evidence_sha256 ? { evidence_sha256: body.evidence_sha256 as string } : {}),
       created_at: l.now(),
     };
-    l.store.insert('Contribution', contribution_id, sessionId, contribution, contribution.created_at);
-    const after = l.appendEvent(
+    const after = l.insertAndAppend(
       session,
-      'contribution.recorded',
-      ctx.actorId,
-      'Contribution',
-      contribution_id,
-      { decision_id, kind: contribution.kind, summary: contribution.summary },
-      [change('Contribution', contribution_id, contribution)],
+      { type: 'Contribution', id: contribution_id, body: contribution, at: contribution.created_at },
+      {
+        type: 'contribution.recorded',
+        actorId: ctx.actorId,
+        payload: { decision_id, kind: contribution.kind, summary: contribution.summary },
+      },
     );
     return { status: 201, body: { contribution, session: after } };
   });
@@ -314,17 +312,30 @@ export function contribute(l: ProtocolLedger, ctx: CallerContext, sessionId: str
 export function setSessionStatus(l: ProtocolLedger, ctx: CallerContext, sessionId: string, body: Body): ProtocolAnswer {
   return l.sessionMutation(ctx, sessionId, 'setSessionStatus', 'SessionStatus', body, (session) => {
     l.requireAuthority(ctx.actorId, 'session.act', 'outcome.submit');
-    if (TERMINAL_SESSION_STATUSES.includes(session.status))
-      throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${sessionId} is already ${session.status}.`);
     const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
-    if (open && body.status === 'completed') {
-      throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
-    }
-    const status = body.status as WorkSession['status'];
-    const updated = l.writeSession({ ...session, status });
-    const after = l.appendEvent(updated, `work_session.${status}`, ctx.actorId, 'WorkSession', sessionId, { status });
-    return { status: 200, body: after };
+    return { status: 200, body: endWith(l, ctx.actorId, session, body.status as WorkSession['status'], open) };
   });
+}
+
+/**
+ * A session's terminal status; `open`: its unresolved Request, if it has one. The caller
+ * checked the actor's authority (`session.act` or `outcome.submit`); `write`: see `appendEvent`.
+ */
+function endWith(
+  l: ProtocolLedger,
+  actorId: string,
+  session: WorkSession,
+  status: WorkSession['status'],
+  open: Request | undefined,
+  write = true,
+): WorkSession {
+  if (TERMINAL_SESSION_STATUSES.includes(session.status))
+    throw new ProtocolError('OPERATION_OUT_OF_ORDER', `WorkSession ${session.work_session_id} is already ${session.status}.`);
+  if (open && status === 'completed') {
+    throw new ProtocolError('MISSING_RESOLUTION', `Request ${open.request_id} has no Review or Takeover: the session cannot complete.`);
+  }
+  const id = session.work_session_id;
+  return l.appendEvent({ ...session, status }, `work_session.${status}`, actorId, 'WorkSession', id, { status }, [], undefined, write);
 }
 
 export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: string): ProtocolAnswer {
@@ -333,21 +344,71 @@ export function sealSession(l: ProtocolLedger, ctx: CallerContext, sessionId: st
     if (!TERMINAL_SESSION_STATUSES.includes(session.status))
       throw new ProtocolError('OPERATION_OUT_OF_ORDER', 'Only a terminal WorkSession is sealed.');
     // Sealing would leave a proposal nobody can decide any more.
-    const undecided = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
-    if (undecided)
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `MemoryProposal ${undecided.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`,
-      );
-    const unlearned = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((l) => l.status === 'proposed');
-    if (unlearned)
-      throw new ProtocolError(
-        'OPERATION_OUT_OF_ORDER',
-        `LearningRecord ${unlearned.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`,
-      );
-    const after = l.appendEvent(session, 'work_session.sealed', ctx.actorId, 'WorkSession', sessionId, {});
-    const sealed = l.writeSession({ ...after, sealed: true });
-    return { status: 200, body: sealed };
+    const undecided = undecidedOf(l, sessionId);
+    if (undecided) throw new ProtocolError('OPERATION_OUT_OF_ORDER', undecided);
+    return { status: 200, body: seal(l, ctx.actorId, session) };
+  });
+}
+
+/** Why a session cannot be sealed yet: a proposal of it the household has not decided. */
+function undecidedOf(l: ProtocolLedger, sessionId: string): string | undefined {
+  const memory = l.store.listForSession<MemoryProposal>(sessionId, 'MemoryProposal').find((p) => p.status === 'proposed');
+  if (memory) return `MemoryProposal ${memory.proposal_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  const learning = l.store.listForSession<LearningRecord>(sessionId, 'LearningRecord').find((r) => r.status === 'proposed');
+  if (learning) return `LearningRecord ${learning.learning_id} is not decided yet: the WorkSession is sealed after the household decides.`;
+  return undefined;
+}
+
+function seal(l: ProtocolLedger, actorId: string, session: WorkSession): WorkSession {
+  // The session is written once, sealed, with the event's revision and hash.
+  return l.appendEvent({ ...session, sealed: true }, 'work_session.sealed', actorId, 'WorkSession', session.work_session_id, {});
+}
+
+/**
+ * The host's end of a request's session, in one mutation: its terminal status (unless it has
+ * one), its OutcomeReport (unless it has one) and, by `sealer`, its seal once nothing in it
+ * waits for the household. The same rules as `setSessionStatus`, `submitOutcome` and
+ * `sealSession` one after the other, on the session as read once. A session waiting for a
+ * Review stays as it is; one with an undecided proposal ends unsealed (`settle` seals it later).
+ */
+export function endSession(
+  l: ProtocolLedger,
+  ctx: InProcessContext,
+  sessionId: string,
+  outcome: { readonly status: 'completed' | 'failed' | 'cancelled'; readonly report_id: string; readonly summary: string },
+  sealer: InProcessContext,
+): ProtocolAnswer {
+  return l.mutate(ctx, 'endSession', undefined, {}, { sessionId }, () => {
+    // The listeners see the operations this one stands for, as if each had been called.
+    const changes: ProtocolChange[] = [];
+    const done = (session: WorkSession | undefined) => ({ status: 200, body: session ?? null, changes });
+    // The session is written once, after its last event.
+    let session = l.store.get<WorkSession>('WorkSession', sessionId);
+    if (!session || session.sealed) return done(session);
+    const open = l.store.listForSession<Request>(sessionId, 'Request').find((r) => r.status === 'open');
+    if (open) return done(session);
+    // One read of the actor for the steps it takes (their authorities differ), when it takes one.
+    let read: Actor | undefined;
+    const actor = () => (read ??= l.requireActor(ctx.actorId));
+    if (!TERMINAL_SESSION_STATUSES.includes(session.status)) {
+      l.validateBody('SessionStatus', { status: outcome.status });
+      l.requireAuthorityOf(actor(), 'session.act', 'outcome.submit');
+      session = endWith(l, ctx.actorId, session, outcome.status, open, false);
+      changes.push({ op: 'setSessionStatus', actorId: ctx.actorId, ids: { sessionId }, body: session });
+    }
+    if (l.store.listForSession(sessionId, 'OutcomeReport').length === 0) {
+      const body = { report_id: outcome.report_id, work_session_id: sessionId, outcome: session.status, summary: outcome.summary };
+      l.validateBody('OutcomeReport', body);
+      l.requireAuthorityOf(actor(), 'outcome.submit');
+      const reported = reportOutcome(l, ctx.actorId, session, body, false);
+      session = reported.session;
+      changes.push({ op: 'submitOutcome', actorId: ctx.actorId, ids: {}, body: reported.report });
+    }
+    if (undecidedOf(l, sessionId)) return done(changes.length > 0 ? l.writeSession(session) : session);
+    l.requireAuthority(sealer.actorId, 'manifest.seal');
+    session = seal(l, sealer.actorId, session);
+    changes.push({ op: 'sealSession', actorId: sealer.actorId, ids: { sessionId }, body: session });
+    return done(session);
   });
 }
 

@@ -1,3 +1,5 @@
+// First: starts the opening screen's download before the rest of the bundle runs.
+import './screens/opening-screen-code';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

@@ -11,72 +11,18 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   SetLevelRequestSchema,
-  type CallToolResult,
-  type Tool,
-  type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { RiskClass, ToolResult } from '../../../src-shared';
-import type { RegisteredTool, SkillRegistry } from '../../platform/registry';
-import type { McpCaller, McpToolCalls } from './mcp-tool-calls';
-import { DOMAIN_RESOURCES, type DomainResource } from '../../household';
-
-/**
- * A JSON-RPC error as the SDK sends it: its `code`, and the message as is. (The SDK's
- * McpError puts "MCP error <code>:" into the message, and the client's SDK adds it again.)
- */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RpcError';
-  }
-}
-
-export interface JarvisMcpServerDeps {
-  readonly registry: SkillRegistry;
-  readonly calls: McpToolCalls;
-  readonly version: string;
-}
-
-/** What a risk class tells an MCP client about a tool. */
-export function annotationsOf(risk: RiskClass | undefined, title: string): ToolAnnotations {
-  const r = risk ?? 'disruptive';
-  return {
-    title,
-    readOnlyHint: r === 'read',
-    destructiveHint: r === 'disruptive' || r === 'security',
-    openWorldHint: false,
-  };
-}
-
-/** The tools an MCP client sees: every active tool but those of other MCP servers and those the policy refuses anyway. */
-export function exposedTools(registry: SkillRegistry): RegisteredTool[] {
-  return registry.list().filter((t) => t.provider !== 'mcp' && registry.riskOf(t.name)?.decision !== 'deny');
-}
-
-function toMcpTool(tool: RegisteredTool): Tool {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.input_schema as Tool['inputSchema'],
-    annotations: annotationsOf(tool.risk, tool.action ?? tool.name),
-  };
-}
-
-function toCallResult(result: ToolResult): CallToolResult {
-  const content: CallToolResult['content'] = [{ type: 'text', text: result.message }];
-  if (result.data !== undefined) content.push({ type: 'text', text: JSON.stringify(result.data) });
-  return {
-    content,
-    structuredContent: { ...result } as Record<string, unknown>,
-    ...(result.success ? {} : { isError: true }),
-  };
-}
-
-/** Read through the same read-only tools (and policy) as any tool call; each list declares its own in its DOMAINS row. */
-export const JARVIS_RESOURCES: readonly DomainResource[] = DOMAIN_RESOURCES;
+import type { McpCaller } from './mcp-tool-calls';
+import {
+  callTool,
+  JARVIS_RESOURCES,
+  listResources,
+  listTools,
+  readResource,
+  resourceText,
+  RpcError,
+  type JarvisMcpServerDeps,
+} from './jarvis-mcp-methods';
 
 const PROMPTS = [
   {
@@ -91,9 +37,8 @@ const PROMPTS = [
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 /**
- * JARVIS as an MCP server for one caller, built with the SDK's Server. Tools are read from
- * the registry at every tools/list, so skills that come and go are seen at once; every
- * tools/call goes through McpToolCalls (policy, protocol, registry).
+ * JARVIS as an MCP server for one caller, built with the SDK's Server: the SDK handles the
+ * JSON-RPC (initialize, batches, notifications, errors); jarvis-mcp-methods.ts answers.
  */
 export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCaller): Server {
   const server = new Server(
@@ -105,35 +50,12 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
         "JARVIS keeps this household: calendar, tasks, reminders, groceries, recipes, meal plan, kanban and skills. Actions that need the household's confirmation do not run from here.",
     },
   );
-  const readResource = async (resource: DomainResource): Promise<string> => {
-    const result = await deps.calls.call(caller, resource.tool, resource.args);
-    if (!result.success) throw new RpcError(ErrorCode.InternalError, result.message);
-    return JSON.stringify(result.data ?? null);
-  };
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: exposedTools(deps.registry).map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const name = request.params.name;
-    const tool = deps.registry.get(name);
-    if (!tool || tool.provider === 'mcp') throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return toCallResult(await deps.calls.call(caller, name, request.params.arguments ?? {}));
-  });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: JARVIS_RESOURCES.map(({ uri, name, title, description }) => ({
-      uri,
-      name,
-      title,
-      description,
-      mimeType: 'application/json',
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => listTools(deps));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(deps, caller, request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(ListResourcesRequestSchema, () => listResources());
   // Part of the resources capability: JARVIS has no templated resources, so the list is empty.
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const resource = JARVIS_RESOURCES.find((r) => r.uri === request.params.uri);
-    if (!resource) throw new RpcError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
-    return { contents: [{ uri: resource.uri, mimeType: 'application/json', text: await readResource(resource) }] };
-  });
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(deps, caller, request.params.uri));
   // JARVIS's prompt and resources take no arguments: there is never anything to complete.
   server.setRequestHandler(CompleteRequestSchema, () => ({ completion: { values: [], hasMore: false } }));
   // Each request is answered on its own (stateless), and JARVIS sends no log notifications;
@@ -142,7 +64,7 @@ export function createJarvisMcpServer(deps: JarvisMcpServerDeps, caller: McpCall
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [...PROMPTS] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     if (request.params.name !== 'plan_my_day') throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    const [agenda, groceries] = await Promise.all(JARVIS_RESOURCES.map(readResource));
+    const [agenda, groceries] = await Promise.all(JARVIS_RESOURCES.map((r) => resourceText(deps, caller, r)));
     return {
       description: PROMPTS[0].description,
       messages: [

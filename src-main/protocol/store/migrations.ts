@@ -96,4 +96,27 @@ export const PROTOCOL_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'events keyed by their session and revision only',
+    up(db) {
+      // Nothing looks an event up by its id, and its own index cost every recorded request a
+      // page per commit. The rows are copied unchanged, in the order they were written.
+      db.exec(`
+        CREATE TABLE protocol_events_by_session (
+          event_id TEXT NOT NULL,
+          work_session_id TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          previous_event_hash TEXT NOT NULL,
+          body TEXT NOT NULL,
+          UNIQUE (work_session_id, revision)
+        );
+        INSERT INTO protocol_events_by_session (event_id, work_session_id, revision, hash, previous_event_hash, body)
+          SELECT event_id, work_session_id, revision, hash, previous_event_hash, body FROM protocol_events ORDER BY rowid;
+        DROP TABLE protocol_events;
+        ALTER TABLE protocol_events_by_session RENAME TO protocol_events;
+      `);
+    },
+  },
 ];

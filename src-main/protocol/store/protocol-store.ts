@@ -45,6 +45,9 @@ export class ProtocolStore {
       insertRecord: db.prepare(
         'INSERT INTO protocol_records (record_type, record_id, work_session_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
+      insertNewRecord: db.prepare(
+        'INSERT INTO protocol_records (record_type, record_id, work_session_id, body, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (record_type, record_id) DO NOTHING',
+      ),
       updateRecord: db.prepare('UPDATE protocol_records SET body = ? WHERE record_type = ? AND record_id = ?'),
       listByType: db.prepare('SELECT body FROM protocol_records WHERE record_type = ? ORDER BY created_at, rowid'),
       listBySession: db.prepare(
@@ -91,6 +94,11 @@ export class ProtocolStore {
 
   insert(type: RecordType, id: string, workSessionId: string | undefined, body: object, createdAt: string): void {
     this.stmts.insertRecord.run(type, id, workSessionId ?? null, JSON.stringify(body), createdAt);
+  }
+
+  /** Inserts a record unless one of that type and id exists; false when it does (nothing written). */
+  insertNew(type: RecordType, id: string, workSessionId: string | undefined, body: object, createdAt: string): boolean {
+    return this.stmts.insertNewRecord.run(type, id, workSessionId ?? null, JSON.stringify(body), createdAt).changes === 1;
   }
 
   update(type: RecordType, id: string, body: object): void {

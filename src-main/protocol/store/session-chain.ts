@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, GENESIS_HASH, type JarvisEvent } from '../../../src-shared';
+import { canonicalJsonOfKeys, GENESIS_HASH, type JarvisEvent } from '../../../src-shared';
 import { prepareOnce, type Db } from '../../platform/database/database';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -17,9 +17,11 @@ export interface SessionLink {
   readonly hash: string;
 }
 
+/** The fields a link's hash covers, in canonical order. */
+const LINK_FIELDS = ['first_event_hash', 'previous_hash', 'seq', 'work_session_id'] as const;
+
 export function sessionLinkHash(link: Omit<SessionLink, 'hash'>): string {
-  const { seq, work_session_id, first_event_hash, previous_hash } = link;
-  return sha256Hex(canonicalJson({ seq, work_session_id, first_event_hash, previous_hash }));
+  return sha256Hex(canonicalJsonOfKeys(link, LINK_FIELDS));
 }
 
 /** The link that follows `last` for a session whose first event is `first`. */

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { afterPaint } from '../boot';
-import { FIRST_ROWS, useFirstRows } from './first-rows';
+import { FIRST_ROWS, STEP_ROWS, useFirstRows } from './first-rows';
 
 function List({ rows }: { rows: readonly number[] }) {
   const shown = useFirstRows(rows);
@@ -38,6 +38,27 @@ describe('useFirstRows', () => {
       expect(host.querySelectorAll('li')).toHaveLength(FIRST_ROWS);
       await expect.poll(() => host.querySelectorAll('li').length).toBe(300);
     } finally {
+      root.unmount();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+  });
+
+  it('adds the rest a step of rows per frame, so no commit after the first paint holds hundreds of rows', async () => {
+    const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = createRoot(host);
+    const counts: number[] = [];
+    const seen = new MutationObserver(() => counts.push(host.querySelectorAll('li').length));
+    try {
+      flushSync(() => root.render(<List rows={rows(300)} />));
+      seen.observe(host, { childList: true, subtree: true });
+      await expect.poll(() => host.querySelectorAll('li').length).toBe(300);
+      // Each commit the observer saw added at most one step.
+      const steps = [FIRST_ROWS, ...counts].map((n, i, all) => n - (all[i - 1] ?? n));
+      expect(Math.max(...steps)).toBeLessThanOrEqual(STEP_ROWS);
+      expect(counts.length).toBeGreaterThan(1);
+    } finally {
+      seen.disconnect();
       root.unmount();
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
     }

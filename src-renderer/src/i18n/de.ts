@@ -1,4 +1,4 @@
-import { KANBAN_COLUMN_WORDS } from '../../../src-shared';
+import { KANBAN_COLUMN_WORDS } from '../../../src-shared/home';
 /** German: the default language of the household UI. */
 export const de = {
   nav: {
@@ -373,21 +373,30 @@ export const de = {
     notLive: 'nicht live',
     noLiveSince: 'Keine Live-Updates seit {{when}}: was hier steht, kann veraltet sein.',
     refresh: 'Aktualisieren',
-    hue: {
-      title: 'Licht',
-      liveHint: 'Schalter an der Wand erscheinen sofort hier.',
-      notLiveHint: 'Die Verbindung zur Bridge für Live-Änderungen steht gerade nicht; der Stand wird beim Öffnen gelesen.',
-      noRooms: 'Die Bridge kennt noch keine Räume. Lege sie in der Hue-App an.',
+    devices: {
+      light: 'Licht',
+      switch: 'Steckdosen und Schalter',
+      machine: 'Computer und Server',
+      network_client: 'Netzwerk',
+      camera: 'Kameras',
+      online: 'online',
+      offline: 'offline',
+      none: 'Hier ist noch kein Gerät.',
       turnOn: '{{name}} einschalten',
       turnOff: '{{name}} ausschalten',
       brightnessOf: 'Helligkeit {{name}}',
+      connect: 'In den Einstellungen verbinden',
+    },
+    hue: {
+      liveHint: 'Schalter an der Wand erscheinen sofort hier.',
+      notLiveHint: 'Die Verbindung zur Bridge für Live-Änderungen steht gerade nicht; der Stand wird beim Öffnen gelesen.',
+      noRooms: 'Die Bridge kennt noch keine Räume. Lege sie in der Hue-App an.',
       scenes: 'Szenen',
       step1: 'Drücke die runde Taste oben auf der Hue-Bridge.',
       step2: 'Gib auf dem Heim-PC innerhalb von 30 Sekunden ein: jarvis home hue pair https://<Adresse der Bridge>',
       step3: 'Übernimm die drei angezeigten Zeilen (HUE_…) in die Einstellungen und starte JARVIS neu.',
     },
     machines: {
-      title: 'Rechner',
       on: 'an',
       off: 'aus',
       unknown: 'unbekannt',
@@ -412,8 +421,6 @@ export const de = {
       http_check: 'Webseite antwortet?',
     },
     server: {
-      title: 'Server',
-      machines: 'Virtuelle Maschinen und Container',
       vm: 'VM',
       container: 'Container',
       node: '{{name}}: {{state}}',
@@ -453,7 +460,6 @@ export const de = {
         'Ihr nutzt Dockge? Tragt unter Einstellungen → Ordner dessen Stacks-Ordner ein (z. B. /opt/stacks); dann erscheinen seine Stacks hier.',
     },
     network: {
-      title: 'Netzwerk',
       internetUp: 'Das Internet ist da.',
       internetDown: 'Das Internet ist gerade weg.',
       internetUnknown: 'Ob das Internet da ist, weiß JARVIS nicht (kein UniFi-Gateway gefunden).',
@@ -472,12 +478,9 @@ export const de = {
       step3: 'Beim ersten Aufruf zeigt JARVIS den Fingerabdruck des Zertifikats; trage ihn als UNIFI_CERT_FINGERPRINT ein.',
     },
     cameras: {
-      title: 'Kameras',
       none: 'UniFi Protect meldet keine Kameras.',
       offline: 'Kamera nicht verbunden',
       picture: 'Aktuelles Bild von {{name}}',
-      online: 'online',
-      notOnline: 'offline',
       lastMotion: 'letzte Bewegung {{when}}',
       noMotion: 'noch keine Bewegung gesehen',
       lastRing: 'zuletzt geklingelt {{when}}',

@@ -1,4 +1,4 @@
-import { KANBAN_COLUMN_WORDS } from '../../../src-shared';
+import { KANBAN_COLUMN_WORDS } from '../../../src-shared/home';
 import type { Messages } from './de';
 
 export const en: Messages = {
@@ -367,21 +367,30 @@ export const en: Messages = {
     notLive: 'not live',
     noLiveSince: 'No live updates since {{when}}: what you see here may be out of date.',
     refresh: 'Refresh',
-    hue: {
-      title: 'Lights',
-      liveHint: 'Switches pressed on the wall show here at once.',
-      notLiveHint: 'The live connection to the bridge is down right now; the state is read when the screen opens.',
-      noRooms: 'The bridge knows no rooms yet. Create them in the Hue app.',
+    devices: {
+      light: 'Lights',
+      switch: 'Plugs and switches',
+      machine: 'Computers and servers',
+      network_client: 'Network',
+      camera: 'Cameras',
+      online: 'online',
+      offline: 'offline',
+      none: 'No device here yet.',
       turnOn: 'Turn {{name}} on',
       turnOff: 'Turn {{name}} off',
       brightnessOf: 'Brightness {{name}}',
+      connect: 'Connect in Settings',
+    },
+    hue: {
+      liveHint: 'Switches pressed on the wall show here at once.',
+      notLiveHint: 'The live connection to the bridge is down right now; the state is read when the screen opens.',
+      noRooms: 'The bridge knows no rooms yet. Create them in the Hue app.',
       scenes: 'Scenes',
       step1: 'Press the round button on top of the Hue bridge.',
       step2: 'Within 30 seconds, on the home PC run: jarvis home hue pair https://<bridge address>',
       step3: 'Copy the three lines it prints (HUE_…) into the settings and restart JARVIS.',
     },
     machines: {
-      title: 'Computers',
       on: 'on',
       off: 'off',
       unknown: 'unknown',
@@ -406,8 +415,6 @@ export const en: Messages = {
       http_check: 'Does a web page answer?',
     },
     server: {
-      title: 'Server',
-      machines: 'Virtual machines and containers',
       vm: 'VM',
       container: 'Container',
       node: '{{name}}: {{state}}',
@@ -445,7 +452,6 @@ export const en: Messages = {
       step3: 'Using Dockge? Enter its stacks folder (e.g. /opt/stacks) under Settings → Folders; its stacks then appear here.',
     },
     network: {
-      title: 'Network',
       internetUp: 'The internet is up.',
       internetDown: 'The internet is down right now.',
       internetUnknown: 'JARVIS cannot tell whether the internet is up (no UniFi gateway found).',
@@ -464,12 +470,9 @@ export const en: Messages = {
       step3: 'On the first call JARVIS shows the certificate fingerprint; enter it as UNIFI_CERT_FINGERPRINT.',
     },
     cameras: {
-      title: 'Cameras',
       none: 'UniFi Protect reports no cameras.',
       offline: 'Camera not connected',
       picture: 'Current picture of {{name}}',
-      online: 'online',
-      notOnline: 'offline',
       lastMotion: 'last motion {{when}}',
       noMotion: 'no motion seen yet',
       lastRing: 'last rang {{when}}',

@@ -26,9 +26,20 @@ function lookup(messages: Messages | undefined, key: string): string | undefined
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * Each key's text in the active language, looked up once: a busy month asks for the same few
+ * keys for every day and event of its first render.
+ */
+const found = new Map<string, string | null>();
+
 /** In the active language, else German. */
 function text(key: string): string | undefined {
-  return lookup(bundles[active], key) ?? lookup(de, key);
+  let value = found.get(key);
+  if (value === undefined) {
+    value = lookup(bundles[active], key) ?? lookup(de, key) ?? null;
+    found.set(key, value);
+  }
+  return value ?? undefined;
 }
 
 /**
@@ -39,8 +50,8 @@ function text(key: string): string | undefined {
 export function t(key: string, vars?: TextVars): string {
   const count = vars?.count;
   const plural = typeof count === 'number' ? text(`${key}_${count === 1 ? 'one' : 'other'}`) : undefined;
-  const found = plural ?? text(key) ?? vars?.defaultValue ?? key;
-  return vars ? found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : found;
+  const shown = plural ?? text(key) ?? vars?.defaultValue ?? key;
+  return vars && shown.includes('{{') ? shown.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : shown;
 }
 
 /** Whether `key` has a text (in the active language or German). */
@@ -56,6 +67,7 @@ export function activeLanguage(): Language {
 function activate(language: Language): void {
   if (wanted !== language || active === language) return;
   active = language;
+  found.clear();
   for (const listener of listeners) listener();
 }
 
@@ -98,6 +110,7 @@ export function useTranslation(): { t: typeof t; i18n: (typeof HANDLES)[Language
 /** Tests: forget downloaded languages, back to German. */
 export function resetLanguages(): void {
   for (const language of Object.keys(bundles) as Language[]) if (language !== 'de') delete bundles[language];
+  found.clear();
   wanted = 'de';
   activate('de');
 }

@@ -1,4 +1,11 @@
-import { isHomeDomain, type ServerEvent, type ServerEventData, type ServerEventName } from '../../../src-shared';
+import {
+  deviceEventName,
+  HOME_DEVICE_KINDS,
+  isHomeDomain,
+  type ServerEvent,
+  type ServerEventData,
+  type ServerEventName,
+} from '../../../src-shared';
 import { openEventStream } from '../api';
 import { playReminderChime } from './reminder-chime';
 import type { Store } from '../store';
@@ -148,17 +155,13 @@ export function connectEvents(store: Api, source: EventSource = openEventStream(
   on(source, 'settings.changed', () => {
     if (store.getState().settingsAllowed) void store.getState().loadSettings();
   });
-  // A switch pressed on the wall: the master follows the Hue bridge and passes each change on.
-  on(source, 'home.hue', (p) => {
-    if (p?.changes) store.getState().applyHueLive(p.changes);
-  });
-  on(source, 'home.hue.connection', (p) => {
-    if (p) store.getState().setHueLive(p);
-  });
-  // A VM, the network or a stack changed (from here, the assistant or another device).
-  on(source, 'home.server.changed', (p) => {
-    if (p?.section) store.getState().homeServerChanged(p.section);
-  });
+  // A switch pressed on the wall, a VM started, a camera saw someone (from here, the assistant
+  // or another device): one event per device kind, naming the integration.
+  for (const kind of HOME_DEVICE_KINDS)
+    on(source, deviceEventName(kind), (p) => {
+      if (p?.integration) store.getState().homeDevicesChanged(p);
+    });
+  on(source, 'home.stacks.changed', () => void store.getState().loadStacks());
   on(source, 'devices.changed', () => void store.getState().loadDevices());
   on(source, 'subscriptions.changed', () => void store.getState().loadSubscriptions());
   // A request for an admin arrived or was answered: the card on Home shows it at once.

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useState, type FormEvent } from 'react';
 import './calendar/calendar.css';
 import { useTranslation } from '../i18n';
-import type { CalendarDeleteArgs, CalendarEvent, RecurrenceScope, SymbolicTime } from '../../../src-shared';
+import type { CalendarDeleteArgs, CalendarEvent, RecurrenceScope, Reminder, SymbolicTime } from '../../../src-shared';
 import { Card, ResourceView } from '../components/Card';
 import { Field, FormActions } from '../components/Field';
 import { MicButton } from '../components/MicButton';
@@ -235,6 +235,56 @@ function CalendarCard() {
   );
 }
 
+/**
+ * One reminder of the card's list. A busy month lists hundreds, which fill in a step per frame
+ * after the first paint: rows already shown do not render again for each step.
+ */
+const ReminderRow = memo(function ReminderRow({
+  reminder,
+  timeZone,
+  today,
+  language,
+}: {
+  reminder: Reminder;
+  timeZone: string;
+  today: string;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const mutate = useStore((s) => s.mutate);
+  return (
+    <li className={reminder.fired_at ? 'is-done' : ''}>
+      <span className="item-main">
+        <span>
+          <AssigneeBadge assignee={reminder.assignee} />
+          {reminder.text}
+        </span>
+        <span className="muted small">
+          {formatWhen(reminder.at, timeZone, today, language, {
+            today: t('common.today'),
+            tomorrow: t('common.tomorrow'),
+          })}
+          {reminder.source === 'event' ? ` · ${t('calendar.fromEvent')}` : ''}
+          {reminder.fired_at ? ` · ${t('calendar.fired')}` : ''}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="icon-btn danger"
+        aria-label={`${t('common.delete')}: ${reminder.text}`}
+        onClick={() =>
+          void mutate('reminders_delete', { id: reminder.id }, (s) => ({
+            ...s,
+            reminders: s.reminders.filter((x) => x.id !== reminder.id),
+          }))
+        }
+      >
+        <Icon name="trash" />
+      </button>
+    </li>
+  );
+});
+
 function Reminders() {
   const { t, i18n } = useTranslation();
   const hh = useHousehold();
@@ -277,35 +327,7 @@ function Reminders() {
               {shown.length ? (
                 <ul className="item-list">
                   {shown.map((r) => (
-                    <li key={r.id} className={r.fired_at ? 'is-done' : ''}>
-                      <span className="item-main">
-                        <span>
-                          <AssigneeBadge assignee={r.assignee} />
-                          {r.text}
-                        </span>
-                        <span className="muted small">
-                          {formatWhen(r.at, hh.timezone, hh.today, i18n.language, {
-                            today: t('common.today'),
-                            tomorrow: t('common.tomorrow'),
-                          })}
-                          {r.source === 'event' ? ` · ${t('calendar.fromEvent')}` : ''}
-                          {r.fired_at ? ` · ${t('calendar.fired')}` : ''}
-                        </span>
-                      </span>
-                      <button
-                        type="button"
-                        className="icon-btn danger"
-                        aria-label={`${t('common.delete')}: ${r.text}`}
-                        onClick={() =>
-                          void mutate('reminders_delete', { id: r.id }, (s) => ({
-                            ...s,
-                            reminders: s.reminders.filter((x) => x.id !== r.id),
-                          }))
-                        }
-                      >
-                        <Icon name="trash" />
-                      </button>
-                    </li>
+                    <ReminderRow key={r.id} reminder={r} timeZone={hh.timezone} today={hh.today} language={i18n.language} />
                   ))}
                 </ul>
               ) : (

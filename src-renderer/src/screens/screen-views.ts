@@ -2,17 +2,18 @@ import type { ComponentType } from 'react';
 import type { ScreenId } from '../store/ui-slice';
 import { HomeScreen } from './HomeScreen';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { SCREEN_CODE } from './screen-code';
 
 // Home is in the initial bundle: it is the first paint. The other screens are chunks of
 // their own, so they do not delay Home's time to interactive.
 const LAZY = {
-  calendar: lazyScreen(() => import('./CalendarScreen').then((m) => m.CalendarScreen)),
-  tasks: lazyScreen(() => import('./TasksScreen').then((m) => m.TasksScreen)),
-  kanban: lazyScreen(() => import('./KanbanScreen').then((m) => m.KanbanScreen)),
-  food: lazyScreen(() => import('./FoodScreen').then((m) => m.FoodScreen)),
-  zuhause: lazyScreen(() => import('./zuhause/ZuhauseScreen').then((m) => m.ZuhauseScreen)),
-  system: lazyScreen(() => import('./SystemScreen').then((m) => m.SystemScreen)),
-  settings: lazyScreen(() => import('./settings/SettingsScreen').then((m) => m.SettingsScreen)),
+  calendar: lazyScreen(SCREEN_CODE.calendar),
+  tasks: lazyScreen(SCREEN_CODE.tasks),
+  kanban: lazyScreen(SCREEN_CODE.kanban),
+  food: lazyScreen(SCREEN_CODE.food),
+  zuhause: lazyScreen(SCREEN_CODE.zuhause),
+  system: lazyScreen(SCREEN_CODE.system),
+  settings: lazyScreen(SCREEN_CODE.settings),
 } satisfies Record<Exclude<ScreenId, 'home'>, LazyScreen>;
 
 export const SCREEN_VIEWS: Record<ScreenId, ComponentType> = {

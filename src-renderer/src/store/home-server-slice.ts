@@ -1,16 +1,10 @@
 import type { StateCreator } from 'zustand';
-import type {
-  HomeProtectResponse,
-  HomeProxmoxResponse,
-  HomeServerChangedEvent,
-  HomeStacksResponse,
-  HomeUnifiResponse,
-} from '../../../src-shared';
+import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, HomeUnifiResponse } from '../../../src-shared';
 import { request } from '../api';
 import { failed, loading, idle, type Resource } from './resource';
 import type { Store } from './index';
 
-/** The Zuhause screen's Server, Netzwerk and Kameras sections: Proxmox, the UniFi console, the Compose stacks. */
+/** The overviews of Proxmox and the UniFi console (Network and Protect), and the Compose stacks. */
 export interface HomeServerSlice {
   proxmox: Resource<HomeProxmoxResponse>;
   unifi: Resource<HomeUnifiResponse>;
@@ -20,8 +14,6 @@ export interface HomeServerSlice {
   loadUnifi(): Promise<void>;
   loadProtect(): Promise<void>;
   loadStacks(): Promise<void>;
-  /** Event `home.server.changed`: reloads the section whose devices changed. */
-  homeServerChanged(section: HomeServerChangedEvent['section']): void;
 }
 
 const ROUTES = {
@@ -51,11 +43,5 @@ export const createHomeServerSlice: StateCreator<Store, [], [], HomeServerSlice>
     loadUnifi: () => load('unifi'),
     loadProtect: () => load('protect'),
     loadStacks: () => load('stacks'),
-    homeServerChanged(section) {
-      if (section === 'proxmox') void get().loadProxmox();
-      else if (section === 'unifi') void get().loadUnifi();
-      else if (section === 'protect') void get().loadProtect();
-      else void get().loadStacks();
-    },
   };
 };

@@ -47,6 +47,11 @@ export function screenFromAddress(search: string = globalThis.location?.search ?
   return SCREENS.includes(screen as ScreenId) ? (screen as ScreenId) : undefined;
 }
 
+/** The screen the app opens on: the address's, else the one open last time. */
+export function openingScreen(): ScreenId {
+  return screenFromAddress() ?? readPersisted().screen;
+}
+
 function persist(value: Persisted): void {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(value));
@@ -98,7 +103,7 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set, get) =>
   let adopted = persisted.language;
   return {
     ...persisted,
-    screen: screenFromAddress() ?? persisted.screen,
+    screen: openingScreen(),
     notices: [],
     setScreen(screen) {
       set({ screen });

@@ -1,16 +1,14 @@
 import type { StateCreator } from 'zustand';
 import {
-  applyHueChanges,
   HOME_CONTROL_TOOLS,
   integrationOfTool,
+  type HomeDevicesChangedEvent,
   type HomeHueResponse,
   type HomeMachinesResponse,
-  type HueLiveChange,
-  type LiveStatus,
   type ToolResult,
 } from '../../../src-shared';
 import { request } from '../api';
-import { followedLive, HOME_OVERVIEWS } from './home-overviews';
+import { followedLive, HOME_OVERVIEWS, overviewOf } from './home-overviews';
 import { idle, messageOf, type Resource, resourceLoader } from './resource';
 import type { Store } from './index';
 
@@ -38,8 +36,11 @@ export interface ZuhauseSlice {
   homeBusy: readonly string[];
   loadHue(): Promise<void>;
   loadMachines(): Promise<void>;
-  applyHueLive(changes: readonly HueLiveChange[]): void;
-  setHueLive(status: LiveStatus): void;
+  /**
+   * Event `home.<kind>.changed`: patches the named integration's overview with the changes or
+   * the live status it carries, or reads the overview again when it carries neither.
+   */
+  homeDevicesChanged(event: HomeDevicesChangedEvent): void;
   /** Runs a home skill's action through POST /api/tools/{name}; the registry's risk policy applies. */
   homeAction(busyKey: string, tool: string, args: Record<string, unknown>): Promise<ToolResult | undefined>;
   runCheck(kind: CheckResult['kind'], target: string, port?: number): Promise<void>;
@@ -56,17 +57,15 @@ export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (se
     homeBusy: [],
     loadHue: () => loadResource('hue', () => request('GET /api/home/hue')),
     loadMachines: () => loadResource('machines', () => request('GET /api/home/machines')),
-    applyHueLive(changes) {
-      const current = get().hue.data;
-      if (current?.state !== 'ready') return;
-      set({ hue: { status: 'ready', data: { ...current, hue: applyHueChanges(current.hue, changes) } } });
-    },
-    setHueLive(status) {
-      const current = get().hue.data;
-      if (!current) return;
-      const { last_live_update: _stale, ...rest } = current;
-      const data = { ...rest, live: status.live, ...(status.last_live_update ? { last_live_update: status.last_live_update } : {}) };
-      set({ hue: { ...get().hue, data } as Resource<HomeHueResponse> });
+    homeDevicesChanged(event) {
+      const overview = overviewOf(event.integration);
+      if (!overview) return;
+      const resource = get()[overview.key] as Resource<object>;
+      // Nothing shown yet: the screen reads it when it opens.
+      if (!resource.data) return;
+      const patched = overview.apply?.(resource.data as never, event);
+      if (patched) set({ [overview.key]: { ...resource, data: patched } } as Partial<Store>);
+      else void overview.load(get());
     },
     async homeAction(busyKey, tool, args) {
       set({ homeBusy: [...get().homeBusy, busyKey] });
@@ -78,7 +77,7 @@ export const createZuhauseSlice: StateCreator<Store, [], [], ZuhauseSlice> = (se
           // the screen reads the new state itself.
           const row = integrationOfTool(tool);
           const overview = row?.updates === 'live_stream' ? HOME_OVERVIEWS[row.id] : undefined;
-          if (overview && !followedLive(overview.resource(get()).data)) void overview.load(get());
+          if (overview && !followedLive(get()[overview.key].data)) void overview.load(get());
         }
         return result;
       } catch (e) {

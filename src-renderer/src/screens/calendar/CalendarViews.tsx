@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { CalendarEvent } from '../../../../src-shared';
 import { Icon } from '../../components/Icon';
-import { useTranslation } from '../../i18n';
+import { t, useTranslation } from '../../i18n';
 import { addDays, daysBetween, formatDay, wallClock, weekdayName, weekdayOf } from '../../format/household-time';
 import { eventDays, eventKey, eventsOn, layoutWeek, type Segment } from './calendar-days';
 import { describeRrule } from './repeat-rule';
@@ -27,11 +27,11 @@ export interface ViewProps {
 /** Up to this many rows of events in a month cell; the rest is "+N". */
 const MONTH_LANES = 3;
 
-function RepeatMark({ event }: { event: CalendarEvent }) {
+/** The mark of a recurring event; a one-off event renders no component for it at all (a busy month shows a hundred). */
+function RepeatMark({ rrule }: { rrule: string }) {
   const { t, i18n } = useTranslation();
-  if (!event.rrule) return null;
   return (
-    <span className="repeat-mark" title={describeRrule(event.rrule, t, i18n.language)}>
+    <span className="repeat-mark" title={describeRrule(rrule, t, i18n.language)}>
       <Icon name="reload" size={12} />
       <span className="sr-only">{` (${t('calendar.repeats')})`}</span>
     </span>
@@ -70,7 +70,7 @@ function EventButton({
     >
       {showTime && !event.all_day ? <span className="cal-event-time">{time}</span> : null}
       <span className="cal-event-title">{event.title}</span>
-      <RepeatMark event={event} />
+      {event.rrule ? <RepeatMark rrule={event.rrule} /> : null}
     </button>
   );
 }
@@ -260,12 +260,16 @@ const MonthEvent = memo(function MonthEvent({ event, timeZone, stripe, weekFrom,
     >
       {!s.bar && !event.all_day ? <span className="cal-event-time">{wallClock(event.start, timeZone).time}</span> : null}
       <span className="cal-event-title">{event.title}</span>
-      <RepeatMark event={event} />
+      {event.rrule ? <RepeatMark rrule={event.rrule} /> : null}
     </button>
   );
 }, sameMonthEvent);
 
-/** One day of the month grid: its number (a new event on it) and "+N" when its events do not all fit. */
+/**
+ * One day of the month grid: its number (a new event on it) and "+N" when its events do not all
+ * fit. The month passes its language down (a new language draws every day again), so the days
+ * do not each subscribe to it.
+ */
 const MonthDay = memo(function MonthDay({
   day,
   col,
@@ -273,6 +277,7 @@ const MonthDay = memo(function MonthDay({
   isToday,
   outside,
   hidden,
+  language,
   onNew,
   onShowDay,
 }: {
@@ -282,11 +287,11 @@ const MonthDay = memo(function MonthDay({
   isToday: boolean;
   outside: boolean;
   hidden: number;
+  language: string;
   onNew(date: string): void;
   onShowDay(date: string): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const label = dayLabel(day, i18n.language);
+  const label = dayLabel(day, language);
   return (
     <div
       className={`month-day ${isToday ? 'is-today' : ''} ${outside ? 'is-outside' : ''}`}
@@ -357,6 +362,7 @@ function WideMonthView({ events, from, days, month, today, timeZone, onOpen, onN
                 isToday={day === today}
                 outside={month !== undefined && day.slice(0, 7) !== month.slice(0, 7)}
                 hidden={count}
+                language={i18n.language}
                 onNew={create}
                 onShowDay={showDay}
               />
@@ -532,7 +538,7 @@ export function AgendaView({ events, from, days, today, timeZone, onOpen, onDele
                       <span>
                         <AssigneeBadges item={e} />
                         {e.title}
-                        <RepeatMark event={e} />
+                        {e.rrule ? <RepeatMark rrule={e.rrule} /> : null}
                       </span>
                     </button>
                     {e.location ? <span className="muted small">{e.location}</span> : null}
@@ -609,7 +615,7 @@ function DayLine({
   const title = (
     <>
       {event.title}
-      <RepeatMark event={event} />
+      {event.rrule ? <RepeatMark rrule={event.rrule} /> : null}
     </>
   );
   return (

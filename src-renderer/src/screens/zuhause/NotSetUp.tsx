@@ -1,7 +1,19 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 
 /** The card body of an integration that is not set up (or failed): what is wrong and the steps to fix it. */
-export function NotSetUp({ steps, problem, testId }: { steps: readonly string[]; problem?: string; testId: string }) {
+export function NotSetUp({
+  steps,
+  problem,
+  testId,
+  action,
+}: {
+  steps: readonly string[];
+  problem?: string;
+  testId: string;
+  /** Where it is set up in the app instead (a button to Settings). */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="not-set-up" data-testid={testId}>
@@ -17,6 +29,7 @@ export function NotSetUp({ steps, problem, testId }: { steps: readonly string[];
           <li key={s}>{s}</li>
         ))}
       </ol>
+      {action}
     </div>
   );
 }

@@ -69,10 +69,12 @@ describe('Zuhause', () => {
         body: { arguments: { room: 'room-1', on: true } },
       }),
     );
-    act(() => useStore.getState().applyHueLive([{ id: 'l-1', type: 'light', on: true }]));
+    act(() =>
+      useStore.getState().homeDevicesChanged({ integration: 'hue', changes: [{ kind: 'light', id: 'l-1', fields: { on: true } }] }),
+    );
     expect(within(room).getByRole('switch', { name: 'Sofa ausschalten' }).getAttribute('aria-checked')).toBe('true');
     expect(within(room).getByRole('switch', { name: 'Wohnzimmer ausschalten' })).toBeTruthy();
-    expect(within(screen.getByTestId('card-hue')).getByText('live')).toBeTruthy();
+    expect(within(screen.getByTestId('card-light')).getByText('live')).toBeTruthy();
   });
 
   it('says since when there are no live updates while the bridge stream is down, and stops saying it when it is back', async () => {
@@ -80,10 +82,12 @@ describe('Zuhause', () => {
     render(<ZuhauseScreen />);
     await screen.findByTestId('room-Wohnzimmer');
     expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
-    act(() => useStore.getState().setHueLive({ live: false, last_live_update: '2026-08-29T06:20:00Z' }));
+    act(() =>
+      useStore.getState().homeDevicesChanged({ integration: 'hue', live: { live: false, last_live_update: '2026-08-29T06:20:00Z' } }),
+    );
     expect(screen.getByTestId('hue-no-live-since').textContent).toMatch(/^Keine Live-Updates seit .*\d\d:\d\d/);
-    expect(within(screen.getByTestId('card-hue')).getByText('nicht live')).toBeTruthy();
-    act(() => useStore.getState().setHueLive({ live: true }));
+    expect(within(screen.getByTestId('card-light')).getByText('nicht live')).toBeTruthy();
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'hue', live: { live: true } }));
     expect(screen.queryByTestId('hue-no-live-since')).toBeNull();
   });
 

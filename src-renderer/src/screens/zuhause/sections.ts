@@ -1,18 +1,16 @@
-import type { ComponentType } from 'react';
-import { HOME_INTEGRATIONS, type HomeIntegrationId } from '../../../../src-shared';
+import { createElement, type ComponentType } from 'react';
+import { HOME_DEVICE_KINDS, type HomeDeviceKind } from '../../../../src-shared';
 import type { Store } from '../../store';
 import { HOME_OVERVIEWS } from '../../store/home-overviews';
 import { ChecksSection } from './ChecksSection';
+import { contributorsOf, DeviceKindSection } from './DeviceKindSection';
 import { HomeAssistantSection } from './HomeAssistantSection';
-import { HueSection } from './HueSection';
-import { MachinesSection } from './MachinesSection';
-import { ServerSection } from './ServerSection';
-import { NetworkSection } from './NetworkSection';
-import { CamerasSection } from './CamerasSection';
+import { StacksSection } from './StacksSection';
 
 /**
- * One entry per card of the Zuhause screen, in the order the screen shows them. Each section
- * owns its card (and its "not set up" card); `load` fetches what it shows when the screen opens.
+ * One entry per card of the Zuhause screen, in the order the screen shows them: a section per
+ * device kind that some integration brings, and the cards beside them. `load` fetches what
+ * the card shows when the screen opens.
  */
 export interface ZuhauseSection {
   readonly id: string;
@@ -20,36 +18,30 @@ export interface ZuhauseSection {
   readonly load?: (store: Store) => void;
 }
 
-/** The card of each row of HOME_INTEGRATIONS (and its name in an error): a new row without one does not compile. */
-const INTEGRATION_VIEWS: { readonly [I in HomeIntegrationId]: { readonly card: string; readonly View: ComponentType } } = {
-  hue: { card: 'hue', View: HueSection },
-  machines: { card: 'machines', View: MachinesSection },
-  proxmox: { card: 'server', View: ServerSection },
-  unifi: { card: 'network', View: NetworkSection },
-  protect: { card: 'cameras', View: CamerasSection },
-};
-
-/** Cards beside an integration's own: the network checks after the computers, the stacks with the server. */
-const ALONGSIDE: Partial<Record<HomeIntegrationId, readonly ZuhauseSection[]>> = {
-  machines: [
+/** Cards that are not a device kind: the stacks and the network checks after the computers, Home Assistant after the network. */
+const ALONGSIDE: Partial<Record<HomeDeviceKind, readonly ZuhauseSection[]>> = {
+  machine: [
+    { id: 'stacks', View: StacksSection, load: (s) => void s.loadStacks() },
     { id: 'checks', View: ChecksSection },
-    { id: 'homeassistant', View: HomeAssistantSection, load: (s) => void s.loadHomeAssistant() },
   ],
+  network_client: [{ id: 'homeassistant', View: HomeAssistantSection, load: (s) => void s.loadHomeAssistant() }],
 };
 
-/** The stacks share the server's card; they are core tools of JARVIS, not an integration's skill. */
-const ALSO_LOADS: Partial<Record<HomeIntegrationId, (store: Store) => void>> = {
-  proxmox: (s) => void s.loadStacks(),
-};
+/** Where each kind's card stands on the screen: a new kind without a place does not compile. */
+const POSITION: Readonly<Record<HomeDeviceKind, number>> = { light: 0, switch: 1, machine: 2, network_client: 3, camera: 4 };
 
-export const SECTIONS: readonly ZuhauseSection[] = HOME_INTEGRATIONS.flatMap(({ id }) => [
-  {
-    id: INTEGRATION_VIEWS[id].card,
-    View: INTEGRATION_VIEWS[id].View,
-    load: (s: Store) => {
-      void HOME_OVERVIEWS[id].load(s);
-      ALSO_LOADS[id]?.(s);
+function kindSection(kind: HomeDeviceKind): ZuhauseSection {
+  const View = () => createElement(DeviceKindSection, { kind });
+  return {
+    id: kind,
+    View,
+    load: (s) => {
+      for (const row of contributorsOf(kind)) void HOME_OVERVIEWS[row.id].load(s);
     },
-  },
-  ...(ALONGSIDE[id] ?? []),
-]);
+  };
+}
+
+/** A kind no integration brings has no card. */
+export const SECTIONS: readonly ZuhauseSection[] = [...HOME_DEVICE_KINDS]
+  .sort((a, b) => POSITION[a] - POSITION[b])
+  .flatMap((kind) => [...(contributorsOf(kind).length > 0 ? [kindSection(kind)] : []), ...(ALONGSIDE[kind] ?? [])]);

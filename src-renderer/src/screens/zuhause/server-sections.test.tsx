@@ -4,9 +4,20 @@ import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, Home
 import { useStore } from '../../store';
 import { fakeApi, json } from '../../testing/fake-api';
 import { resetStore } from '../../testing/reset-store';
-import { CamerasSection } from './CamerasSection';
-import { NetworkSection } from './NetworkSection';
-import { ServerSection } from './ServerSection';
+import { DeviceKindSection } from './DeviceKindSection';
+import { StacksSection } from './StacksSection';
+
+/** The machines' section with the stacks beside it, as the screen shows them. */
+function ServerSection() {
+  return (
+    <>
+      <DeviceKindSection kind="machine" />
+      <StacksSection />
+    </>
+  );
+}
+const NetworkSection = () => <DeviceKindSection kind="network_client" />;
+const CamerasSection = () => <DeviceKindSection kind="camera" />;
 
 const proxmox: HomeProxmoxResponse = {
   state: 'ready',
@@ -60,7 +71,7 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     });
     await Promise.all([useStore.getState().loadProxmox(), useStore.getState().loadStacks()]);
     render(<ServerSection />);
-    const vm = await screen.findByTestId('guest-100');
+    const vm = await screen.findByTestId('machine-home-assistant');
     expect(vm.textContent).toContain('läuft seit 2 Std 0 Min');
     fireEvent.click(within(vm).getByTestId('guest-100-reboot'));
     expect(within(vm).getByText('home-assistant wirklich neu starten?')).toBeTruthy();
@@ -71,7 +82,7 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
         ['/api/tools/skill_home_proxmox_reboot', { arguments: { guest: '100' } }],
       ]),
     );
-    fireEvent.click(within(screen.getByTestId('guest-101')).getByTestId('guest-101-start'));
+    fireEvent.click(within(screen.getByTestId('machine-pihole')).getByTestId('guest-101-start'));
     await vi.waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.path).toBe('/api/tools/skill_home_proxmox_start'));
     // Stacks are not set up: the steps, not an error.
     expect(screen.getByTestId('stacks-not-set-up').textContent).toContain('JARVIS_COMPOSE_STACKS=');
@@ -165,7 +176,7 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     render(<CamerasSection />);
     expect((await screen.findByTestId('protect-no-live-since')).textContent).toMatch(/^Keine Live-Updates seit /);
     protect = { state: 'ready', live: true, cameras: protect.state === 'ready' ? protect.cameras : [] };
-    act(() => useStore.getState().homeServerChanged('protect'));
+    act(() => useStore.getState().homeDevicesChanged({ integration: 'protect' }));
     await vi.waitFor(() => expect(screen.queryByTestId('protect-no-live-since')).toBeNull());
     expect(screen.getByAltText('Aktuelles Bild von Einfahrt')).toBeTruthy();
   });

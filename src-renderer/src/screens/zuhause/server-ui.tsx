@@ -58,9 +58,10 @@ export function RefreshButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** Calls `refresh` every `everyMs` while the page is visible and the section shown: live while open. */
-export function useRefreshWhileVisible(refresh: () => void, everyMs: number): void {
+/** Calls `refresh` every `everyMs` (never without one) while the page is visible and the section shown: live while open. */
+export function useRefreshWhileVisible(refresh: () => void, everyMs: number | undefined): void {
   useEffect(() => {
+    if (!everyMs) return;
     const timer = setInterval(() => {
       if (typeof document === 'undefined' || document.visibilityState === 'visible') refresh();
     }, everyMs);
