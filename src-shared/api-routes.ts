@@ -1,6 +1,7 @@
-// Every loopback route the UI calls, keyed "METHOD /path" with {name} for a path parameter:
-// what it accepts (`request`, a JSON body) and what it answers (`response`). The renderer's
-// client and its test fake are both typed from this one table.
+// Every loopback route the UI calls, keyed "METHOD /path" with {name} for a path parameter
+// (or a query value where the query changes the answer's shape): what it accepts (`request`,
+// a JSON body) and what it answers (`response`). The renderer's client and its test fake are
+// both typed from this one table.
 
 import type { DevicesResponse, PairingResponse } from './access';
 import type {
@@ -23,6 +24,7 @@ import type { ToolResult } from './envelope';
 import type { ChoreFrequency } from './chores';
 import type { HomeAssistantEntityRiskRequest, HomeAssistantView } from './homeassistant';
 import type { HomeState, IcsImportResponse } from './home';
+import type { HomeStatePart } from './home-state-parts';
 import type { HomeHueResponse, HomeMachinesResponse } from './home-control';
 import type {
   HomeProtectEventsResponse,
@@ -126,6 +128,8 @@ export interface FormFields<F> {
 export interface ApiRoutes {
   'GET /api/health': { response: HealthResponse };
   'GET /api/state': { response: HomeState };
+  /** Only the named domains' parts (comma-separated) beside the base: what a screen reloads after an event. */
+  'GET /api/state?domains={domains}': { response: HomeStatePart };
   'POST /api/tools/{name}': { request: ToolCallRequest; response: ToolResult };
   // The chore chart: each route is one chore tool, answered with its result envelope.
   'POST /api/chores': { request: ChoreFields & { title: string; members: string[] }; response: ToolResult };

@@ -1,14 +1,5 @@
-import {
-  formatGroceryLine,
-  groceryAmountsOf,
-  type CalendarEvent,
-  type ExecutedToolCall,
-  type GroceryItem,
-  type MealPlanEntry,
-  type Task,
-  type ToolResult,
-} from '../../src-shared';
-import { englishMutationSentence, englishReadSentence } from './english-replies';
+import type { ExecutedToolCall, ToolResult } from '../../src-shared';
+import { toolReplyOf } from '../household';
 import { failureWords } from './failure-words';
 
 // Replies the server writes itself, from what the tools actually returned. The model's prose
@@ -54,7 +45,7 @@ export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang)
   const lines: string[] = [];
   for (const call of calls) {
     if (!call.result.success) lines.push(failureSentence(call.tool, call.result, lang));
-    else if (call.result.mutated) lines.push((lang === 'en' ? englishMutationSentence(call) : undefined) ?? call.result.message);
+    else if (call.result.mutated) lines.push(sentenceOf(call, lang));
   }
   if (lines.length === 0) {
     const last = calls.at(-1);
@@ -71,58 +62,18 @@ export function replyFromResults(calls: readonly ExecutedToolCall[], lang: Lang)
 
 /** A read result as a sentence: lists are written out, other results use the tool's message. */
 export function describeRead(call: ExecutedToolCall, lang: Lang): string {
-  const data = call.result.data as Record<string, unknown> | undefined;
   if (!call.result.success) return failureSentence(call.tool, call.result, lang);
-  if (data && Array.isArray(data.events)) return listEvents(data.events as CalendarEvent[], lang);
-  if (data && Array.isArray(data.items) && call.tool === 'groceries_list') return listGroceries(data.items as GroceryItem[], lang);
-  if (data && Array.isArray(data.meals)) return listMeals(data.meals as MealPlanEntry[], lang);
-  if (data && Array.isArray(data.tasks)) return listTasks(data.tasks as Task[], lang);
-  if (lang === 'en') return englishReadSentence(call) ?? call.result.message;
-  return call.result.message;
+  return sentenceOf(call, lang);
 }
 
-function timeOf(rfc3339: string): string {
-  return rfc3339.slice(11, 16);
-}
-
-function listEvents(events: readonly CalendarEvent[], lang: Lang): string {
-  if (events.length === 0) return lang === 'en' ? 'No appointments.' : 'Keine Termine.';
-  const items = events.map(
-    (e) => `${e.all_day ? (lang === 'en' ? 'all day' : 'ganztägig') : timeOf(e.start)} ${e.title}${e.location ? ` (${e.location})` : ''}`,
-  );
-  const days = new Set(events.map((e) => e.start.slice(0, 10)));
-  const prefix = days.size > 1 ? events.map((e, i) => `${e.start.slice(0, 10)} ${items[i]}`) : items;
-  return `${lang === 'en' ? 'Appointments' : 'Termine'}: ${prefix.join('; ')}.`;
-}
-
-function listGroceries(items: readonly GroceryItem[], lang: Lang): string {
-  const open = items.filter((i) => !i.checked);
-  if (open.length === 0) return lang === 'en' ? 'The shopping list is empty.' : 'Die Einkaufsliste ist leer.';
-  return `${lang === 'en' ? 'On the shopping list' : 'Auf der Einkaufsliste'}: ${open.map((i) => formatGroceryLine(i.name, groceryAmountsOf(i), lang)).join(', ')}.`;
-}
-
-const MEAL_WORDS: Record<string, [string, string]> = {
-  breakfast: ['Frühstück', 'breakfast'],
-  lunch: ['Mittagessen', 'lunch'],
-  dinner: ['Abendessen', 'dinner'],
-  snack: ['Snack', 'snack'],
-};
-
-function listMeals(meals: readonly MealPlanEntry[], lang: Lang): string {
-  if (meals.length === 0) return lang === 'en' ? 'Nothing is planned.' : 'Dafür ist noch nichts geplant.';
-  const word = (m: string) => MEAL_WORDS[m]?.[lang === 'en' ? 1 : 0] ?? m;
-  const days = new Set(meals.map((m) => m.date));
-  return meals
-    .map(
-      (m) =>
-        `${days.size > 1 ? `${m.date} ` : ''}${word(m.meal)}: ${m.title}${lang === 'en' ? ` (${m.servings} servings)` : ` (${m.servings} Portionen)`}`,
-    )
-    .join('; ')
-    .concat('.');
-}
-
-function listTasks(tasks: readonly Task[], lang: Lang): string {
-  const open = tasks.filter((t) => t.status !== 'done');
-  if (open.length === 0) return lang === 'en' ? 'No open tasks.' : 'Keine offenen Aufgaben.';
-  return `${lang === 'en' ? 'Open tasks' : 'Offene Aufgaben'}: ${open.map((t) => t.title).join(', ')}.`;
+/**
+ * A successful call in the asker's language, written from the persisted data by the tool's
+ * list (household/domains/<list>/words.ts); the tool's own message where it has no reply.
+ */
+function sentenceOf(call: ExecutedToolCall, lang: Lang): string {
+  const write = toolReplyOf(call.tool)?.[lang];
+  const data = call.result.data;
+  if (!write || !data || typeof data !== 'object' || Array.isArray(data)) return call.result.message;
+  // The tool's own result: its data has the shape HomeToolData names for it.
+  return write(data as never) ?? call.result.message;
 }

@@ -1,10 +1,11 @@
+import type { HomeDomain, HomeState, HomeStatePart } from '../../src-shared';
 import type { Capability, Platform } from '../platform/capability';
 import type { ToolProvider } from '../platform/registry';
 import { registerHouseholdRoutes } from './routes';
 import { registerMemberRoutes } from './member-routes';
 import type { MembersService } from './members';
 import { householdToolProvider } from './core-provider';
-import { HouseholdService } from './service';
+import { HouseholdService, type StateView } from './service';
 import { createChoresDomain } from './domains/chores';
 
 export interface HouseholdCapability extends Capability {
@@ -13,6 +14,14 @@ export interface HouseholdCapability extends Capability {
   readonly members: MembersService;
   /** The core household tools as the registry holds them. */
   readonly tools: ToolProvider;
+  /** The household's state with the chore chart's part (the API core answers GET /api/state with it). */
+  readonly state: HouseholdState;
+}
+
+/** The home state as a viewer sees it: the whole, or only the named domains' parts. */
+export interface HouseholdState {
+  whole(view: StateView): HomeState;
+  parts(domains: readonly HomeDomain[], view: StateView): HomeStatePart;
 }
 
 /**
@@ -64,21 +73,21 @@ export function createHousehold(ctx: Platform): HouseholdCapability {
     }
   };
 
+  // The lists with a component of their own hand their part over here; it is read only when named.
+  const own = { chores: () => ({ chores: chores.chart() }) };
+
   return {
     name: 'household',
     service,
     members: service.members,
     tools,
+    state: {
+      whole: (view) => service.state(view, own),
+      parts: (domains, view) => service.stateParts(domains, view, own),
+    },
     routes(app) {
       registerMemberRoutes(app, service.members);
-      registerHouseholdRoutes(app, {
-        registry: ctx.registry,
-        household: service,
-        clock: ctx.clock,
-        timezone: ctx.config.timezone,
-        status: () => ctx.status.snapshot(),
-        own: { chores: () => ({ chores: chores.chart() }) },
-      });
+      registerHouseholdRoutes(app, { registry: ctx.registry, clock: ctx.clock, timezone: ctx.config.timezone }, service);
     },
     // Reminders that fell due while the master was off fire right after the first answer.
     afterFirstAnswer: pass,

@@ -1,9 +1,9 @@
-export { createHousehold, type HouseholdCapability } from './capability';
+export { createHousehold, type HouseholdCapability, type HouseholdState } from './capability';
 export { HouseholdService } from './service';
-export type { HouseholdServiceOptions } from './service';
+export type { HouseholdServiceOptions, StateView } from './service';
 export { householdToolProvider } from './core-provider';
 export { HomeError, notFoundSentenceOfTool } from './errors';
-export { describeRuleEn } from './domains/calendar/series';
+export { toolReplyOf } from './replies';
 export type { IcsImportResult } from './ics/import-export';
 export type { RecipesImportResult } from './domains/recipes/file';
 export { HOUSEHOLD_MIGRATION_SETS, HOUSEHOLD_SCHEMAS } from './schemas';

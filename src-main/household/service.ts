@@ -10,6 +10,7 @@ import {
 } from './ics/calendar-objects';
 import type {
   ComponentStatus,
+  HomeStatePart,
   MemberLanguage,
   MemberRole,
   HomeDomain,
@@ -55,6 +56,15 @@ import { MembersService } from './members';
  */
 function firstMemberPlaceholder(language: MemberLanguage): string {
   return language === 'en' ? 'Parent' : 'Elternteil';
+}
+
+/** Who looks at the state, and the system badge it carries. */
+export interface StateView {
+  readonly system?: Readonly<Record<string, ComponentStatus>>;
+  /** The viewer's member; absent = the desktop member. */
+  readonly member?: string;
+  /** A role the listener fixed (a local program without the desktop's secret); else the member's. */
+  readonly role?: MemberRole;
 }
 
 export interface HouseholdServiceOptions {
@@ -154,13 +164,16 @@ export class HouseholdService {
    * What the UI's screens show (see HomeState for the windows), each list cut at
    * STATE_LIST_LIMIT so the state stays small however large the household grows.
    */
-  /** `viewerRole`: a role the listener fixed (a local program without the desktop's secret); else the member's. */
-  state(
-    system: Readonly<Record<string, ComponentStatus>> = {},
-    viewerMember?: string,
-    viewerRole?: MemberRole,
-    own: OwnStateParts = {},
-  ): HomeState {
+  state(view: StateView = {}, own: OwnStateParts = {}): HomeState {
+    // Every domain is named, so every field of HomeState is there.
+    return this.stateParts(HOME_DOMAINS, view, own) as HomeState;
+  }
+
+  /**
+   * The base (clock, viewer, system badge) and the parts of the named domains only: a list
+   * that is not named is not read at all (GET /api/state?domains=tasks,kanban).
+   */
+  stateParts(domains: readonly HomeDomain[], view: StateView = {}, own: OwnStateParts = {}): HomeStatePart {
     const now = this.clock();
     const tz = this.timezone;
     const day = today(now, tz);
@@ -182,21 +195,20 @@ export class HouseholdService {
       return items;
     };
     const reader: StateReader = { store: s, timezone: tz, now, day, cut, first, own };
-    // Each list adds its part, in the DOMAINS table's order.
-    const lists = Object.assign({}, ...DOMAIN_ROWS.map(([, d]) => d.state(reader))) as Omit<
-      HomeState,
-      'now' | 'timezone' | 'members' | 'viewer_member' | 'viewer_role' | 'system'
-    >;
-    const state: HomeState = {
+    const named = new Set<HomeDomain>(domains);
+    // Each named list adds its part, in the DOMAINS table's order.
+    const lists: Partial<HomeState> = Object.assign({}, ...DOMAIN_ROWS.filter(([name]) => named.has(name)).map(([, d]) => d.state(reader)));
+    const viewer = this.members.memberOf(view.member);
+    const part: HomeStatePart = {
       now: toRfc3339(now.getTime(), tz),
       timezone: tz,
       ...lists,
-      members: this.members.list(),
-      viewer_member: this.members.memberOf(viewerMember).id,
-      viewer_role: viewerRole ?? this.members.memberOf(viewerMember).role,
-      system,
+      ...(named.has('members') ? { members: this.members.list() } : {}),
+      viewer_member: viewer.id,
+      viewer_role: view.role ?? viewer.role,
+      system: view.system ?? {},
     };
-    return Object.keys(totals).length > 0 ? { ...state, totals } : state;
+    return Object.keys(totals).length > 0 ? { ...part, totals } : part;
   }
 
   /**

@@ -176,9 +176,9 @@ function composeCapabilities(
 ): { capabilities: Capabilities; all: Capability[] } {
   // First: the values the household set in the app are in the config before anyone reads it.
   const settings = createSettings(platform, { effective, ...(options.secretSealer ? { sealer: options.secretSealer } : {}) });
-  const system = createSystem(platform);
   const protocol = createProtocol(platform);
   const household = createHousehold(platform);
+  const system = createSystem(platform, { householdState: household.state });
   // The one gate: every tool call of every path meets it from here on.
   const policy = createPolicy(platform, { members: household.members });
   // A protocol client recording a decision under the household's policy gets the gate's,

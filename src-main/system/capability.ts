@@ -1,9 +1,19 @@
 import type { HealthResponse } from '../../src-shared';
 import { redactedConfig } from '../platform/config';
+import type { HouseholdState } from '../household';
 import type { Capability, Platform } from '../platform/capability';
+import { registerCoreRoutes } from './routes';
 
-/** Health, live events and the tool list: what every client needs before any capability. */
-export function createSystem(ctx: Platform): Capability {
+export interface SystemDeps {
+  /** The household's parts of GET /api/state. */
+  readonly householdState: HouseholdState;
+}
+
+/**
+ * The API core: health, live events, the home state and the generic tool route, what every
+ * client needs whichever capabilities it uses.
+ */
+export function createSystem(ctx: Platform, deps: SystemDeps): Capability {
   return {
     name: 'system',
     routes(app) {
@@ -28,6 +38,14 @@ export function createSystem(ctx: Platform): Capability {
       });
 
       app.get('/api/config', async () => redactedConfig(ctx.config));
+
+      registerCoreRoutes(app, {
+        registry: ctx.registry,
+        clock: ctx.clock,
+        timezone: ctx.config.timezone,
+        state: deps.householdState,
+        status: () => ctx.status.snapshot(),
+      });
     },
   };
 }

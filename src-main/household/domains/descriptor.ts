@@ -1,9 +1,10 @@
 // What every household list declares once, in its own folder: the DOMAINS table
 // (domains/index.ts) holds one of these per list, and routes, the state, the not-found
-// sentences, the assistant's tool words and the MCP resources read it.
+// sentences, the assistant's tool words and replies and the MCP resources read it.
 import type { FastifyInstance } from 'fastify';
 import type { HomeState, HomeToolName, ListDomain, StateListName } from '../../../src-shared';
 import type { HouseholdStore } from '../household-store';
+import type { DomainReplies } from './reply';
 import type { DomainRest } from './rest';
 
 /** A list with its own component hands its state part over as one of these. */
@@ -34,11 +35,18 @@ export interface DomainResource {
   readonly args: Record<string, unknown>;
 }
 
-export interface DomainDescriptor {
+/**
+ * The row of list D. The table checks each row against its own list (`DomainDescriptor<'tasks'>`),
+ * so its `replies` must name every tool of that list; a row read without knowing its list is
+ * `DomainDescriptor` (its replies unnamed).
+ */
+export interface DomainDescriptor<D extends ListDomain = never> {
   /** What one item is: its id prefix and how a missing one is named, German and English. */
   readonly item: { readonly idPrefix: string; readonly de: string; readonly en: string };
   /** Words a household uses for each of its tools (the assistant's tool retrieval). */
   readonly phrases?: Readonly<Partial<Record<HomeToolName, string>>>;
+  /** What the assistant says about each of its tools' results, in English and where needed in German. */
+  readonly replies: DomainReplies<D>;
   /** Its REST map: each route one tool call through the registry. */
   readonly routes: (app: FastifyInstance, rest: DomainRest) => void;
   /** Its part of GET /api/state. */

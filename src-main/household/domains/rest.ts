@@ -3,11 +3,9 @@
 // scripts and the assistant share one write path. Routes never open a store.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HomeToolName, RecipesFile } from '../../../src-shared';
-import type { SkillRegistry } from '../../platform/registry';
-import { newTraceId } from '../../platform/trace';
 import { statusOfToolResult } from '../../platform/errors';
 import { pageOf, pageRequest } from '../../platform/paging';
-import { viewerOf } from '../../platform/viewer';
+import { callAsViewer, sendAsViewer, type ViewerToolCalls } from '../../platform/viewer-tool-call';
 import { HOUSEHOLD_EDIT_LIMIT_BYTES } from '../body-limits';
 
 export type Query = Record<string, string | undefined>;
@@ -20,11 +18,7 @@ export interface HouseholdFiles {
   importRecipes(file: unknown): unknown;
 }
 
-export interface DomainRouteDeps {
-  readonly registry: SkillRegistry;
-  readonly clock: () => Date;
-  readonly timezone: string;
-}
+export type DomainRouteDeps = ViewerToolCalls;
 
 export interface DomainRest {
   readonly deps: DomainRouteDeps;
@@ -63,24 +57,10 @@ export function defined(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function domainRest(app: FastifyInstance, deps: DomainRouteDeps, files: HouseholdFiles): DomainRest {
-  // The tools learn who asks: "mine" and "me" are the viewer's member.
-  const call = (req: FastifyRequest, name: string, args: unknown) => {
-    const member = viewerOf(req).memberId;
-    return deps.registry.call(name, args, {
-      traceId: newTraceId('http'),
-      now: deps.clock(),
-      timezone: deps.timezone,
-      actor: 'user',
-      ...(member !== undefined ? { member } : {}),
-    });
-  };
-  const send: DomainRest['send'] = async (req, reply, name, args, created = false) => {
-    const result = await call(req, name, args);
-    return reply.code(statusOfToolResult(result, created)).send(result);
-  };
+  const send: DomainRest['send'] = (req, reply, name, args, created = false) => sendAsViewer(deps, req, reply, name, args, created);
   const sendList: DomainRest['sendList'] = async (req, reply, name, args, key) => {
     const page = pageRequest(req.query);
-    const result = await call(req, name, args);
+    const result = await callAsViewer(deps, req, name, args);
     const data = result.data as Record<string, unknown> | undefined;
     const list = data?.[key];
     if (!result.success || !data || !Array.isArray(list)) return reply.code(statusOfToolResult(result)).send(result);

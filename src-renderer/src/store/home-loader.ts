@@ -67,7 +67,7 @@ export function createHomeLoader(home: HomeCell): HomeLoader {
     const fresh = tickets(domains ?? HOME_DOMAINS);
     try {
       if (domains) {
-        const part: HomeStatePart = await request('GET /api/state', { query: { domains: domains.join(',') } });
+        const part = await request('GET /api/state?domains={domains}', { params: { domains: domains.join(',') } });
         const still = fresh();
         show(part, still.domains, still.base);
         return;

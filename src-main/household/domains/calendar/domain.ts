@@ -3,11 +3,12 @@ import type { DomainDescriptor } from '../descriptor';
 import { addDays, startOfDay } from '../../time';
 import { calendarItems } from './read';
 import { registerCalendarRoutes } from './routes';
-import { CALENDAR_ITEM, CALENDAR_PHRASES } from './words';
+import { CALENDAR_ITEM, CALENDAR_PHRASES, CALENDAR_REPLIES } from './words';
 
 export const CALENDAR_DOMAIN = {
   item: CALENDAR_ITEM,
   phrases: CALENDAR_PHRASES,
+  replies: CALENDAR_REPLIES,
   routes: registerCalendarRoutes,
   resources: [
     {
@@ -24,4 +25,4 @@ export const CALENDAR_DOMAIN = {
       .cut('events', calendarItems(r.store, r.timezone, startOfDay(r.day, r.timezone), startOfDay(addDays(r.day, 60), r.timezone)))
       .map((e) => e.present(r.timezone)),
   }),
-} satisfies DomainDescriptor;
+} satisfies DomainDescriptor<'calendar'>;

@@ -6,6 +6,8 @@ import { CHORES_ITEM } from './words';
 
 export const CHORES_DOMAIN = {
   item: CHORES_ITEM,
+  // The chore tools answer in the household's language themselves (words.ts).
+  replies: {},
   routes: (app, rest) => registerChoreRoutes(app, rest.deps),
   state: (r) => r.own.chores?.() ?? {},
-} satisfies DomainDescriptor;
+} satisfies DomainDescriptor<'chores'>;

@@ -1,17 +1,10 @@
 // The chore chart's REST map: each route is one chore tool through the registry, so the
 // gate (an adult sets the chart up, everyone ticks) meets the UI, scripts and the assistant alike.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SkillRegistry } from '../../../platform/registry';
-import { newTraceId } from '../../../platform/trace';
-import { statusOfToolResult } from '../../../platform/errors';
-import { viewerOf } from '../../../platform/viewer';
+import { sendAsViewer, type ViewerToolCalls } from '../../../platform/viewer-tool-call';
 import type { ChoreToolName } from './tools';
 
-export interface ChoreRouteDeps {
-  readonly registry: SkillRegistry;
-  readonly clock: () => Date;
-  readonly timezone: string;
-}
+export type ChoreRouteDeps = ViewerToolCalls;
 
 const objectBody = { type: 'object' } as const;
 
@@ -27,17 +20,8 @@ export const CHORE_ROUTES = {
 } as const satisfies Record<string, ChoreToolName>;
 
 export function registerChoreRoutes(app: FastifyInstance, deps: ChoreRouteDeps): void {
-  const send = async (req: FastifyRequest, reply: FastifyReply, name: ChoreToolName, args: Record<string, unknown>, created = false) => {
-    const member = viewerOf(req).memberId;
-    const result = await deps.registry.call(name, args, {
-      traceId: newTraceId('http'),
-      now: deps.clock(),
-      timezone: deps.timezone,
-      actor: 'user',
-      ...(member !== undefined ? { member } : {}),
-    });
-    return reply.code(statusOfToolResult(result, created)).send(result);
-  };
+  const send = (req: FastifyRequest, reply: FastifyReply, name: ChoreToolName, args: Record<string, unknown>, created = false) =>
+    sendAsViewer(deps, req, reply, name, args, created);
   type Body = { Body: Record<string, unknown> | undefined };
   type IdBody = { Params: { id: string }; Body: Record<string, unknown> | undefined };
 

@@ -2,11 +2,12 @@
 import type { DomainDescriptor } from '../descriptor';
 import { presentGrocery } from './present';
 import { registerGroceryRoutes } from './routes';
-import { GROCERIES_ITEM, GROCERIES_PHRASES } from './words';
+import { GROCERIES_ITEM, GROCERIES_PHRASES, GROCERIES_REPLIES } from './words';
 
 export const GROCERIES_DOMAIN = {
   item: GROCERIES_ITEM,
   phrases: GROCERIES_PHRASES,
+  replies: GROCERIES_REPLIES,
   routes: registerGroceryRoutes,
   resources: [
     {
@@ -19,4 +20,4 @@ export const GROCERIES_DOMAIN = {
     },
   ],
   state: (r) => ({ groceries: r.first('groceries', r.store.groceries).map((g) => presentGrocery(g, r.timezone)) }),
-} satisfies DomainDescriptor;
+} satisfies DomainDescriptor<'groceries'>;

@@ -1,4 +1,5 @@
-import { ID_PREFIXES, type HomeToolName } from '../../../../src-shared';
+import { ID_PREFIXES, type HomeToolName, type Recipe } from '../../../../src-shared';
+import type { DomainReplies } from '../reply';
 
 /** An item of this list, and how a missing one is named. */
 export const RECIPES_ITEM = { idPrefix: ID_PREFIXES.recipe, de: 'Dieses Rezept', en: 'That recipe' } as const;
@@ -13,3 +14,19 @@ export const RECIPES_PHRASES = {
   recipes_list: `${RECIPES} alle welche zeige all which show list`,
   recipes_update: `${RECIPES} ändern anpassen portionen change adjust update servings`,
 } as const satisfies Partial<Record<HomeToolName, string>>;
+
+const recipeTitles = (recipes: readonly Recipe[]): string =>
+  recipes.length === 0 ? 'No recipes found.' : `Recipes: ${recipes.map((r) => r.title).join(', ')}.`;
+
+export const RECIPES_REPLIES = {
+  recipes_search: { en: (d) => recipeTitles(d.recipes) },
+  recipes_get: {
+    en: (d) => {
+      const n = d.ingredients.length;
+      return `Recipe ${d.title}: ${String(d.servings)} servings, ${n} ${n === 1 ? 'ingredient' : 'ingredients'}.`;
+    },
+  },
+  recipes_create: { en: (d) => `Recipe saved: ${d.title}.` },
+  recipes_list: { en: (d) => recipeTitles(d.recipes) },
+  recipes_update: { en: (d) => `Recipe changed: ${d.title}.` },
+} as const satisfies DomainReplies<'recipes'>;

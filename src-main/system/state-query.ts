@@ -1,5 +1,6 @@
 // GET /api/state?domains=tasks,kanban: the screens reload only what an event says changed.
-import { HOME_DOMAINS, isHomeDomain, pickHomeParts, type HomeDomain, type HomeState, type HomeStatePart } from '../../src-shared';
+import { HOME_DOMAINS, isHomeDomain, type HomeDomain, type HomeState, type HomeStatePart } from '../../src-shared';
+import type { HouseholdState, StateView } from '../household';
 import { Refusal } from '../platform/errors';
 
 /**
@@ -24,16 +25,8 @@ export function stateDomainsOf(query: unknown): readonly HomeDomain[] | undefine
   return HOME_DOMAINS.filter((d) => names.includes(d));
 }
 
-/**
- * The answer of GET /api/state: the whole state, or with `?domains=` the named parts.
- * `whole(named)` reads the state; a part with a component of its own (the chore chart) is
- * worked out only when `named` says it is asked for.
- */
-export function answerState(query: unknown, whole: (named: (domain: string) => boolean) => HomeState): HomeState | HomeStatePart {
+/** The answer of GET /api/state: the whole state, or with `?domains=` only the named parts, read and nothing more. */
+export function answerState(query: unknown, state: HouseholdState, view: StateView): HomeState | HomeStatePart {
   const domains = stateDomainsOf(query);
-  if (!domains) return whole(() => true);
-  return pickHomeParts(
-    whole((d) => (domains as readonly string[]).includes(d)),
-    domains,
-  );
+  return domains ? state.parts(domains, view) : state.whole(view);
 }
