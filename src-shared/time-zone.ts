@@ -145,7 +145,10 @@ function offsetSuffix(off: number): string {
 }
 
 /** "HH:MM:" per minute of the day. */
-const CLOCK_MINUTES = Array.from({ length: 1440 }, (_, m) => `${TWO_DIGITS[Math.floor(m / 60)]}:${TWO_DIGITS[m % 60]}:`);
+// Built on the first formatted time, not at import: the first /api/health formats none.
+let clockMinutes: readonly string[] | undefined;
+const clockMinute = (m: number): string =>
+  (clockMinutes ??= Array.from({ length: 1440 }, (_, i) => `${TWO_DIGITS[Math.floor(i / 60)]}:${TWO_DIGITS[i % 60]}:`))[m]!;
 /** "YYYY-MM-DDT" per day number (days since 1970 on the wall clock). */
 const datePrefixes = new Map<number, string>();
 
@@ -183,7 +186,7 @@ function wallIso(wallMs: number): string | undefined {
   const days = Math.floor(wallMs / DAY_MS);
   const secOfDay = Math.floor((wallMs - days * DAY_MS) / 1000);
   const prefix = datePrefix(days);
-  return prefix === undefined ? undefined : prefix + CLOCK_MINUTES[Math.floor(secOfDay / 60)]! + TWO_DIGITS[secOfDay % 60]!;
+  return prefix === undefined ? undefined : prefix + clockMinute(Math.floor(secOfDay / 60)) + TWO_DIGITS[secOfDay % 60]!;
 }
 
 /** RFC3339 with the zone's offset at that instant: 2026-03-29T03:30:00+02:00. */

@@ -85,16 +85,32 @@ export function stem(word: string): string {
 
 const stemPhrase = (phrase: string): string => foldWords(phrase).split(' ').filter(Boolean).map(stem).join(' ');
 
-const SYNONYM_OF = new Map<string, string>();
-for (const group of ROOM_SYNONYMS) {
-  const canonical = stemPhrase(group[0] as string);
-  for (const phrase of group) SYNONYM_OF.set(stemPhrase(phrase), canonical);
+interface WordTables {
+  readonly synonymOf: ReadonlyMap<string, string>;
+  readonly domainWords: Readonly<Record<string, readonly string[]>>;
+  readonly filler: ReadonlySet<string>;
+  readonly multiWordSynonyms: readonly string[];
 }
-const DOMAIN_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(DOMAIN_WORDS_RAW).map(([domain, words]) => [domain, words.map(stemPhrase)]),
-);
-const FILLER = new Set(FILLER_RAW.flatMap((w) => [w, stem(w)]));
-const MULTI_WORD_SYNONYMS = [...SYNONYM_OF.keys()].filter((k) => k.includes(' ')).sort((a, b) => b.length - a.length);
+
+// Folded on the first match, not at import: folding the tables is about 1 ms of every
+// cold start, and the first /api/health matches no names.
+let wordTables: WordTables | undefined;
+
+function tables(): WordTables {
+  if (wordTables) return wordTables;
+  const synonymOf = new Map<string, string>();
+  for (const group of ROOM_SYNONYMS) {
+    const canonical = stemPhrase(group[0] as string);
+    for (const phrase of group) synonymOf.set(stemPhrase(phrase), canonical);
+  }
+  wordTables = {
+    synonymOf,
+    domainWords: Object.fromEntries(Object.entries(DOMAIN_WORDS_RAW).map(([domain, words]) => [domain, words.map(stemPhrase)])),
+    filler: new Set(FILLER_RAW.flatMap((w) => [w, stem(w)])),
+    multiWordSynonyms: [...synonymOf.keys()].filter((k) => k.includes(' ')).sort((a, b) => b.length - a.length),
+  };
+  return wordTables;
+}
 
 // A phrase is a few words; a long or hostile one is cut here so matching stays cheap.
 const MAX_WORDS = 12;
@@ -115,22 +131,24 @@ export function wordsOf(text: string): readonly string[] {
 }
 
 function computeWords(text: string): string[] {
+  const { synonymOf, multiWordSynonyms } = tables();
   let joined = foldWords(text).split(' ').filter(Boolean).map(stem).join(' ');
-  for (const phrase of MULTI_WORD_SYNONYMS)
+  for (const phrase of multiWordSynonyms)
     joined = ` ${joined} `
       .split(` ${phrase} `)
-      .join(` ${SYNONYM_OF.get(phrase)} `)
+      .join(` ${synonymOf.get(phrase)} `)
       .trim();
   return joined
     .split(' ')
     .filter(Boolean)
-    .map((w) => SYNONYM_OF.get(w) ?? w);
+    .map((w) => synonymOf.get(w) ?? w);
 }
 
 function isDomainWord(word: string, domain: string | undefined): boolean {
+  const { domainWords } = tables();
   const lists = domain
-    ? [Object.hasOwn(DOMAIN_WORDS, domain) ? (DOMAIN_WORDS[domain] as readonly string[]) : []]
-    : Object.values(DOMAIN_WORDS);
+    ? [Object.hasOwn(domainWords, domain) ? (domainWords[domain] as readonly string[]) : []]
+    : Object.values(domainWords);
   return lists.some((list) => list.some((d) => sameWord(d, word)));
 }
 
@@ -168,7 +186,7 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
 function meaningfulWords(text: string, domain: string | undefined, known: readonly string[]): string[] {
   const out: string[] = [];
   for (const word of wordsOf(text).slice(0, MAX_WORDS)) {
-    if (FILLER.has(word) || isDomainWord(word, domain)) continue;
+    if (tables().filler.has(word) || isDomainWord(word, domain)) continue;
     if (known.some((k) => sameWord(k, word))) {
       out.push(word);
       continue;
@@ -283,6 +301,6 @@ export function matchEntities(
 /** A name as a whole, fillers left out: "das Deckenlicht" and "Deckenlicht" are the same name. */
 function nameKey(text: string): string {
   return wordsOf(text)
-    .filter((w) => !FILLER.has(w))
+    .filter((w) => !tables().filler.has(w))
     .join(' ');
 }

@@ -56,7 +56,10 @@ export function createVoice(ctx: Platform, { assistant, setup: setupOptions = {}
       voiceRoutes(app, voice, assistant, { maxUploadBytes: ctx.config.voiceMaxUploadMb * 1024 * 1024 });
       app.post('/api/settings/voice/setup', async (_req, reply) => reply.code(202).send(setup.start()));
     },
-    start() {
+    // After the first answer, not at start: finding the voice tools searches PATH and the
+    // local tools (about 1 ms of the cold start), and the first /api/health reports voice
+    // from its own look-up.
+    afterFirstAnswer() {
       const s = voice.status();
       ctx.log.info(
         `voice: STT ${s.stt.state}${s.stt.errors.length ? ` (${s.stt.errors.join('; ')})` : ''}; TTS ${s.tts.engine}; hands-free ${s.hands_free.enabled ? `on, wake word "${s.hands_free.wake_word}"` : 'off'}`,

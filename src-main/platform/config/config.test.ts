@@ -58,6 +58,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('has a canonical time zone as its default, which loading takes without looking it up', () => {
+    const zone = (SETTINGS as readonly SettingDefinition[]).find((s) => s.type === 'timezone');
+    expect(Intl.supportedValuesOf('timeZone')).toContain(zone?.default);
+  });
+
   it('accepts loopback listen addresses: IPv4, IPv6 and localhost', () => {
     expect(loadConfig({ JARVIS_ADDR: '127.0.0.1:9000' }).addr).toEqual({ host: '127.0.0.1', port: 9000 });
     expect(loadConfig({ JARVIS_ADDR: '[::1]:9000' }).addr).toEqual({ host: '::1', port: 9000 });
