@@ -90,7 +90,11 @@ describe('settings held by the app', () => {
     expect((await tm.request('/api/home/machines')).json).toMatchObject({ state: 'not_configured' });
     const res = await tm.request('/api/settings', { method: 'PATCH', json: { wake_targets: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1' } });
     expect(res.status).toBe(200);
-    expect(settingOf(res.json, 'wake_targets')).toMatchObject({ value: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1', fixed: false, applies: 'now' });
+    expect(settingOf(res.json, 'wake_targets')).toMatchObject({
+      value: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1',
+      fixed: false,
+      applies: 'now',
+    });
     expect(tm.master.platform.config.wolTargets).toBe('localhost=aa:bb:cc:dd:ee:ff@127.0.0.1');
     // … and the next call gets it, without a restart.
     const machines = (await tm.request('/api/home/machines')).json;
@@ -128,9 +132,12 @@ describe('settings held by the app', () => {
     expect((await tm.request('/api/home/stacks')).json).toMatchObject({ state: 'not_configured' });
     // … and the next one, on the same data, has the stack tools (here without a Docker engine to answer).
     await tm.master.stop();
-    const again = createMaster(loadConfig({ ...tmEnv(tm), JARVIS_ADDR: '127.0.0.1:0', JARVIS_DOCKER_SOCKET: join(tmpdir(), 'no-docker.sock') }), {
-      logger: silentLogger,
-    });
+    const again = createMaster(
+      loadConfig({ ...tmEnv(tm), JARVIS_ADDR: '127.0.0.1:0', JARVIS_DOCKER_SOCKET: join(tmpdir(), 'no-docker.sock') }),
+      {
+        logger: silentLogger,
+      },
+    );
     closers.push(() => again.stop());
     const { apiUrl } = await again.start();
     const desktop = { [LOCAL_SECRET_HEADER]: again.capabilities.access.localSecret };

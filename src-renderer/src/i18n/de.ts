@@ -66,7 +66,8 @@ export const de = {
         'Jeder Eintrag ist ein Name, ein = und eine MAC-Adresse, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff (wahlweise @192.168.1.255 für die Broadcast-Adresse des Netzes).',
       stacks: 'Docker-Stacks, die JARVIS steuern darf',
       stacksHint: 'Namen der Compose-Projekte mit Komma, z. B. media,paperless',
-      stacksInvalid: 'Namen von Compose-Projekten bestehen aus Kleinbuchstaben, Ziffern, - und _, getrennt durch Kommas, z. B. media,paperless.',
+      stacksInvalid:
+        'Namen von Compose-Projekten bestehen aus Kleinbuchstaben, Ziffern, - und _, getrennt durch Kommas, z. B. media,paperless.',
     },
     backups: {
       title: 'Sicherungen',
@@ -414,7 +415,8 @@ export const de = {
       woken: 'Weckruf an {{name}} geschickt.',
       step1: 'Schalte im BIOS/UEFI des Rechners „Wake on LAN“ ein.',
       step2: 'Notiere die MAC-Adresse seiner Netzwerkkarte (z. B. aa:bb:cc:dd:ee:ff).',
-      step3: 'Trage den Rechner unter Einstellungen → Zuhause → Rechner zum Wecken ein, mit Name und MAC-Adresse, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff.',
+      step3:
+        'Trage den Rechner unter Einstellungen → Zuhause → Rechner zum Wecken ein, mit Name und MAC-Adresse, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff.',
     },
     checks: {
       placeholderHost: 'z. B. nas.local',
@@ -450,7 +452,8 @@ export const de = {
       uptimeMinutes: '{{m}} Min',
       step1:
         'Lege in Proxmox unter Rechenzentrum → Berechtigungen → API-Token ein Token an (z. B. root@pam!jarvis) und gib ihm die Rolle PVEVMAdmin.',
-      step2: 'Öffne Einstellungen → Verbindungen → Proxmox VE und gib die Adresse (z. B. https://192.168.1.5:8006), die Token-ID und das Token-Geheimnis ein.',
+      step2:
+        'Öffne Einstellungen → Verbindungen → Proxmox VE und gib die Adresse (z. B. https://192.168.1.5:8006), die Token-ID und das Token-Geheimnis ein.',
       step3:
         'Beim Testen zeigt JARVIS den Fingerabdruck des Zertifikats; vergleiche ihn mit dem im Proxmox-Dashboard, bevor du ihm vertraust.',
     },

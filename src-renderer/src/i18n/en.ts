@@ -408,7 +408,8 @@ export const en: Messages = {
       woken: 'Wake-up call sent to {{name}}.',
       step1: 'Switch on “Wake on LAN” in the computer’s BIOS/UEFI.',
       step2: 'Note the MAC address of its network card (e.g. aa:bb:cc:dd:ee:ff).',
-      step3: 'Enter the computer under Settings → Home → Computers to wake, with a name and its MAC address, e.g. Gaming-PC=aa:bb:cc:dd:ee:ff.',
+      step3:
+        'Enter the computer under Settings → Home → Computers to wake, with a name and its MAC address, e.g. Gaming-PC=aa:bb:cc:dd:ee:ff.',
     },
     checks: {
       placeholderHost: 'e.g. nas.local',
@@ -444,7 +445,8 @@ export const en: Messages = {
       uptimeMinutes: '{{m}} min',
       step1:
         'In Proxmox, create an API token under Datacenter → Permissions → API Tokens (e.g. root@pam!jarvis) and give it the role PVEVMAdmin.',
-      step2: 'Open Settings → Connections → Proxmox VE and enter the address (e.g. https://192.168.1.5:8006), the token ID and the token secret.',
+      step2:
+        'Open Settings → Connections → Proxmox VE and enter the address (e.g. https://192.168.1.5:8006), the token ID and the token secret.',
       step3:
         'When testing, JARVIS shows the certificate fingerprint; compare it with the one in the Proxmox dashboard before you trust it.',
     },
