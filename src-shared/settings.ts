@@ -18,6 +18,8 @@ export const SETTING_NAMES = [
   'ntfy_topic',
   'documents_folder',
   'dockge_folder',
+  'compose_stacks',
+  'wake_targets',
   'homeassistant_url',
   'homeassistant_fingerprint',
   'hue_url',

@@ -96,7 +96,7 @@ export function registerHomeServerRoutes(app: FastifyInstance, deps: HomeServerR
       return {
         state: 'not_configured',
         code: 'NOT_CONFIGURED',
-        message: 'No Compose stack is allowed: JARVIS_COMPOSE_STACKS and JARVIS_DOCKGE_STACKS_DIR are empty.',
+        message: 'No Compose stack is allowed: none is listed under Settings → Home, and no Dockge folder is set.',
       };
     }
     return problemOf(result, STACK_TOOLS.list);

@@ -24,6 +24,11 @@ export const SETTING_CATALOG: Readonly<Record<SettingName, CatalogEntry>> = {
   ntfy_topic: { env: 'NTFY_TOPIC', applies: 'next_start' },
   documents_folder: { env: 'JARVIS_RAG_WATCH_DIR', applies: 'next_start' },
   dockge_folder: { env: 'JARVIS_DOCKGE_STACKS_DIR', applies: 'next_start' },
+  // The stack controller and its tools are made once at start.
+  compose_stacks: { env: 'JARVIS_COMPOSE_STACKS', applies: 'next_start' },
+  // The network skill gets it through env_from at each call; its long-lived process is
+  // replaced when its environment changes.
+  wake_targets: { env: 'WOL_TARGETS', applies: 'now' },
   homeassistant_url: { env: 'HOMEASSISTANT_URL', applies: 'now' },
   homeassistant_fingerprint: { env: 'HOMEASSISTANT_CERT_FINGERPRINT', applies: 'now' },
   hue_url: { env: 'HUE_BRIDGE_URL', applies: 'now' },

@@ -18,6 +18,7 @@ import { ConfigError, SETTINGS, type SettingDefinition } from '../platform/confi
 import { Refusal } from '../platform/errors';
 import type { Logger } from '../platform/trace';
 import { SECRET_CATALOG, SETTING_CATALOG } from './catalog';
+import { badStackEntry, badWakeEntry } from './list-values';
 import { SecretUnreadableError, type SecretSealer } from './secrets';
 import type { SettingsStore } from './store';
 
@@ -105,6 +106,22 @@ export class SettingsService {
       throw new Refusal('invalid', 'INVALID_SETTING', 'The household name is longer than 80 characters.', '/household_name');
     if (next.quiet_hours !== undefined && !parseQuietHours(next.quiet_hours))
       throw new Refusal('invalid', 'INVALID_SETTING', 'Quiet hours are two times of day such as 22:00-07:00.', '/quiet_hours');
+    const badWake = next.wake_targets === undefined ? undefined : badWakeEntry(next.wake_targets);
+    if (badWake !== undefined)
+      throw new Refusal(
+        'invalid',
+        'INVALID_SETTING',
+        `"${badWake}" is not a name, an equals sign and a MAC address, such as Gaming-PC=aa:bb:cc:dd:ee:ff (optionally @192.168.1.255 for the network's broadcast address).`,
+        '/wake_targets',
+      );
+    const badStack = next.compose_stacks === undefined ? undefined : badStackEntry(next.compose_stacks);
+    if (badStack !== undefined)
+      throw new Refusal(
+        'invalid',
+        'INVALID_SETTING',
+        `"${badStack}" is not a Compose project name: lower-case letters, digits, - and _, separated by commas, such as media,paperless.`,
+        '/compose_stacks',
+      );
     this.applyOrRefuse(next, this.secrets);
     this.o.store.write(Object.fromEntries(Object.keys(changes).map((name) => [name, next[name]])), this.o.clock().getTime());
     this.values = next;

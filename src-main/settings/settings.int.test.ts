@@ -84,6 +84,82 @@ describe('settings held by the app', () => {
     expect((await tm.request('/api/settings', { method: 'PATCH', json: { colour: 'red' } })).status).toBe(400);
   });
 
+  it('computers to wake: set in the app, the network skill lists them at once; a bad entry is refused by its sentence', async () => {
+    const tm = await master({ JARVIS_SKILLS_DIR: skillsDir });
+    // The skill's long-lived process starts here without the list …
+    expect((await tm.request('/api/home/machines')).json).toMatchObject({ state: 'not_configured' });
+    const res = await tm.request('/api/settings', { method: 'PATCH', json: { wake_targets: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1' } });
+    expect(res.status).toBe(200);
+    expect(settingOf(res.json, 'wake_targets')).toMatchObject({
+      value: 'localhost=aa:bb:cc:dd:ee:ff@127.0.0.1',
+      fixed: false,
+      applies: 'now',
+    });
+    expect(tm.master.platform.config.wolTargets).toBe('localhost=aa:bb:cc:dd:ee:ff@127.0.0.1');
+    // … and the next call gets it, without a restart.
+    const machines = (await tm.request('/api/home/machines')).json;
+    expect(machines).toMatchObject({ state: 'ready', machines: [{ name: 'localhost', mac: 'aa:bb:cc:dd:ee:ff' }] });
+
+    const bad = await tm.request('/api/settings', {
+      method: 'PATCH',
+      json: { wake_targets: 'localhost=aa:bb:cc:dd:ee:ff, Gaming-PC=aa:bb:cc', compose_stacks: 'media' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: 'INVALID_SETTING', path: '/wake_targets' });
+    expect(bad.json.error.message).toContain('"Gaming-PC=aa:bb:cc" is not a name, an equals sign and a MAC address');
+    expect(bad.text).not.toMatch(/WOL_TARGETS|JARVIS_/);
+    const after = (await tm.request('/api/settings')).json as SettingsResponse;
+    expect(settingOf(after, 'wake_targets').value).toBe('localhost=aa:bb:cc:dd:ee:ff@127.0.0.1');
+    expect(settingOf(after, 'compose_stacks').value).toBe('');
+    const port = await tm.request('/api/settings', { method: 'PATCH', json: { wake_targets: 'PC=aa:bb:cc:dd:ee:ff@10.0.0.255:70000' } });
+    expect(port.json.error).toMatchObject({ code: 'INVALID_SETTING', path: '/wake_targets' });
+  });
+
+  it('Docker stacks: set in the app, the stack tools exist from the next start; a name that is no Compose project is refused', async () => {
+    const tm = await master();
+    expect((await tm.request('/api/home/stacks')).json).toMatchObject({ state: 'not_configured' });
+    const bad = await tm.request('/api/settings', { method: 'PATCH', json: { compose_stacks: 'media, Paperless' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: 'INVALID_SETTING', path: '/compose_stacks' });
+    expect(bad.json.error.message).toContain('"Paperless" is not a Compose project name');
+    expect(settingOf((await tm.request('/api/settings')).json, 'compose_stacks').value).toBe('');
+
+    const res = await tm.request('/api/settings', { method: 'PATCH', json: { compose_stacks: 'media, paperless' } });
+    expect(res.status).toBe(200);
+    expect(settingOf(res.json, 'compose_stacks')).toMatchObject({ value: 'media, paperless', fixed: false, applies: 'next_start' });
+    expect(tm.master.platform.config.composeStacks).toBe('media, paperless');
+    // As the screen says: the running master keeps what it started with …
+    expect((await tm.request('/api/home/stacks')).json).toMatchObject({ state: 'not_configured' });
+    // … and the next one, on the same data, has the stack tools (here without a Docker engine to answer).
+    await tm.master.stop();
+    const again = createMaster(
+      loadConfig({ ...tmEnv(tm), JARVIS_ADDR: '127.0.0.1:0', JARVIS_DOCKER_SOCKET: join(tmpdir(), 'no-docker.sock') }),
+      {
+        logger: silentLogger,
+      },
+    );
+    closers.push(() => again.stop());
+    const { apiUrl } = await again.start();
+    const desktop = { [LOCAL_SECRET_HEADER]: again.capabilities.access.localSecret };
+    const stacks = (await (await fetch(`${apiUrl}/api/home/stacks`, { headers: desktop })).json()) as { state: string };
+    expect(stacks.state).not.toBe('not_configured');
+    expect(again.platform.config.composeStacks).toBe('media, paperless');
+  });
+
+  it('wake and stack lists the environment sets are shown fixed and cannot be changed in the app', async () => {
+    const tm = await master({ WOL_TARGETS: 'NAS=00:11:32:aa:bb:cc', JARVIS_COMPOSE_STACKS: 'media' });
+    const s = (await tm.request('/api/settings')).json as SettingsResponse;
+    expect(settingOf(s, 'wake_targets')).toMatchObject({ value: 'NAS=00:11:32:aa:bb:cc', fixed: true });
+    expect(settingOf(s, 'compose_stacks')).toMatchObject({ value: 'media', fixed: true });
+    for (const json of [{ wake_targets: 'PC=aa:bb:cc:dd:ee:ff' }, { compose_stacks: 'paperless' }]) {
+      const res = await tm.request('/api/settings', { method: 'PATCH', json });
+      expect(res.status).toBe(409);
+      expect(res.json.error.code).toBe('FIXED_BY_ENVIRONMENT');
+    }
+    expect(tm.master.platform.config.wolTargets).toBe('NAS=00:11:32:aa:bb:cc');
+    expect(tm.master.platform.config.composeStacks).toBe('media');
+  });
+
   it('each first-start step can be done, skipped and opened again', async () => {
     const tm = await master();
     for (const step of ['household', 'people', 'assistant']) {

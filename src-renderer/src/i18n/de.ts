@@ -58,6 +58,17 @@ export const de = {
       documents: 'Ordner, dessen Dokumente JARVIS durchsuchen soll',
       dockge: 'Stacks-Ordner von Dockge (z. B. /opt/stacks); leer = keiner',
     },
+    homeLists: {
+      title: 'Zuhause',
+      wake: 'Rechner zum Wecken',
+      wakeHint: 'Name=MAC-Adresse, mehrere mit Komma, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff, NAS=00:11:32:aa:bb:cc',
+      wakeInvalid:
+        'Jeder Eintrag ist ein Name, ein = und eine MAC-Adresse, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff (wahlweise @192.168.1.255 für die Broadcast-Adresse des Netzes).',
+      stacks: 'Docker-Stacks, die JARVIS steuern darf',
+      stacksHint: 'Namen der Compose-Projekte mit Komma, z. B. media,paperless',
+      stacksInvalid:
+        'Namen von Compose-Projekten bestehen aus Kleinbuchstaben, Ziffern, - und _, getrennt durch Kommas, z. B. media,paperless.',
+    },
     backups: {
       title: 'Sicherungen',
       folder: 'Ordner für die Sicherungen; leer = keine Sicherung',
@@ -392,9 +403,9 @@ export const de = {
       notLiveHint: 'Die Verbindung zur Bridge für Live-Änderungen steht gerade nicht; der Stand wird beim Öffnen gelesen.',
       noRooms: 'Die Bridge kennt noch keine Räume. Lege sie in der Hue-App an.',
       scenes: 'Szenen',
-      step1: 'Drücke die runde Taste oben auf der Hue-Bridge.',
-      step2: 'Gib auf dem Heim-PC innerhalb von 30 Sekunden ein: jarvis home hue pair https://<Adresse der Bridge>',
-      step3: 'Übernimm die drei angezeigten Zeilen (HUE_…) in die Einstellungen und starte JARVIS neu.',
+      step1: 'Öffne Einstellungen → Verbindungen → Philips Hue.',
+      step2: 'Gib die Adresse der Bridge ein oder lass JARVIS sie suchen.',
+      step3: 'Drücke die runde Taste oben auf der Bridge, wenn JARVIS darum bittet, und wähle dann „Verbinden“.',
     },
     machines: {
       on: 'an',
@@ -404,7 +415,8 @@ export const de = {
       woken: 'Weckruf an {{name}} geschickt.',
       step1: 'Schalte im BIOS/UEFI des Rechners „Wake on LAN“ ein.',
       step2: 'Notiere die MAC-Adresse seiner Netzwerkkarte (z. B. aa:bb:cc:dd:ee:ff).',
-      step3: 'Trage ihn in den Einstellungen ein: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 und starte JARVIS neu.',
+      step3:
+        'Trage den Rechner unter Einstellungen → Zuhause → Rechner zum Wecken ein, mit Name und MAC-Adresse, z. B. Gaming-PC=aa:bb:cc:dd:ee:ff.',
     },
     checks: {
       placeholderHost: 'z. B. nas.local',
@@ -440,9 +452,10 @@ export const de = {
       uptimeMinutes: '{{m}} Min',
       step1:
         'Lege in Proxmox unter Rechenzentrum → Berechtigungen → API-Token ein Token an (z. B. root@pam!jarvis) und gib ihm die Rolle PVEVMAdmin.',
-      step2: 'Trage in den Einstellungen ein: PROXMOX_URL=https://<Adresse>:8006, PROXMOX_TOKEN_ID und PROXMOX_TOKEN_SECRET.',
+      step2:
+        'Öffne Einstellungen → Verbindungen → Proxmox VE und gib die Adresse (z. B. https://192.168.1.5:8006), die Token-ID und das Token-Geheimnis ein.',
       step3:
-        'Beim ersten Aufruf zeigt JARVIS den Fingerabdruck des Zertifikats; vergleiche ihn im Proxmox-Dashboard und trage ihn als PROXMOX_CERT_FINGERPRINT ein.',
+        'Beim Testen zeigt JARVIS den Fingerabdruck des Zertifikats; vergleiche ihn mit dem im Proxmox-Dashboard, bevor du ihm vertraust.',
     },
     stacks: {
       title: 'Docker-Stacks',
@@ -454,8 +467,9 @@ export const de = {
       restartAsk: 'Stack {{name}} wirklich neu starten?',
       stopAsk: 'Stack {{name}} wirklich stoppen?',
       step1:
-        'Trage in den Einstellungen die Namen der Compose-Projekte ein, die JARVIS steuern darf: JARVIS_COMPOSE_STACKS=media,paperless',
-      step2: 'JARVIS braucht Zugriff auf den Docker-Socket (JARVIS_DOCKER_SOCKET); dann neu starten.',
+        'Trage unter Einstellungen → Zuhause → Docker-Stacks die Namen der Compose-Projekte ein, die JARVIS steuern darf, z. B. media,paperless. Das gilt ab dem nächsten Start von JARVIS.',
+      step2:
+        'JARVIS braucht Zugriff auf Docker auf dem Server: Wer JARVIS eingerichtet hat, startet es mit der Zusatzdatei compose.docker-socket.yaml.',
       step3:
         'Ihr nutzt Dockge? Tragt unter Einstellungen → Ordner dessen Stacks-Ordner ein (z. B. /opt/stacks); dann erscheinen seine Stacks hier.',
     },
@@ -474,8 +488,8 @@ export const de = {
       restartAsk: '{{name}} neu starten? Das Netz ist dabei kurz weg.',
       blockAsk: '{{name}} wirklich aus dem Netz sperren?',
       step1: 'Öffne auf der UniFi-Konsole Einstellungen → Control Plane → Integrationen und erstelle einen API-Schlüssel.',
-      step2: 'Trage in den Einstellungen ein: UNIFI_URL=https://<Adresse der Konsole> und UNIFI_API_KEY.',
-      step3: 'Beim ersten Aufruf zeigt JARVIS den Fingerabdruck des Zertifikats; trage ihn als UNIFI_CERT_FINGERPRINT ein.',
+      step2: 'Öffne Einstellungen → Verbindungen → UniFi und gib die Adresse der Konsole und den API-Schlüssel ein.',
+      step3: 'Beim Testen zeigt JARVIS den Fingerabdruck des Zertifikats; vertraue ihm, wenn er zu deiner Konsole passt.',
     },
     cameras: {
       none: 'UniFi Protect meldet keine Kameras.',
@@ -487,7 +501,7 @@ export const de = {
       noRing: 'noch nicht geklingelt',
       doorbellName: '{{name}} (Türklingel)',
       step1: 'UniFi Protect läuft auf derselben UniFi-Konsole wie das Netzwerk: derselbe API-Schlüssel genügt.',
-      step2: 'Trage UNIFI_URL, UNIFI_API_KEY und UNIFI_CERT_FINGERPRINT ein (siehe Netzwerk).',
+      step2: 'Verbinde die Konsole unter Einstellungen → Verbindungen → UniFi (siehe Netzwerk).',
       step3: 'Aufnahme- und Privatsphäre-Einstellungen ändert JARVIS nicht, solange der Haushalt das unter Risiko-Regeln nicht freigibt.',
     },
   },
@@ -889,7 +903,7 @@ export const de = {
     hide: 'Ausblenden',
     newCode: 'Neuer Code',
     lanOff:
-      'Handys und Tablets im Heimnetz sind nicht freigeschaltet. Unter Einstellungen → Handys und Tablets im Heimnetz eine Adresse eintragen und JARVIS neu starten.',
+      'Handys und Tablets im Heimnetz sind nicht freigeschaltet. Unter Einstellungen → Handys und Tablets im Heimnetz eine Adresse eintragen; sie gilt ab dem nächsten Start von JARVIS.',
     none: 'Noch kein Gerät verbunden.',
     unknownMember: 'Person nicht mehr da',
     lastSeen: 'zuletzt {{date}} {{time}}',
@@ -1482,9 +1496,8 @@ export const de = {
     steps: {
       profile: 'Öffne Home Assistant und klicke unten links auf deinen Namen (dein Profil).',
       token: 'Wähle „Sicherheit“ → „Langlebige Zugangs-Token“ → „Token erstellen“, nenne ihn „JARVIS“ und kopiere ihn.',
-      enter: 'Trage auf dem Rechner mit JARVIS die Adresse von Home Assistant und den Token in die Einstellungen ein.',
-      restart: 'Starte JARVIS neu – die Räume erscheinen hier.',
-      technical: 'Wie die beiden Einstellungen heißen, steht unter Wissen & System › Komponenten › Technische Details.',
+      enter: 'Öffne Einstellungen → Verbindungen → Home Assistant und gib die Adresse von Home Assistant und den Token ein.',
+      save: 'Wähle „Verbindung testen und speichern“ – die Räume erscheinen hier.',
     },
     connection: {
       not_configured: 'Nicht eingerichtet.',

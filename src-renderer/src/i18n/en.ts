@@ -57,6 +57,16 @@ export const en: Messages = {
       documents: 'Folder whose documents JARVIS searches',
       dockge: "Dockge's stacks folder (e.g. /opt/stacks); empty = none",
     },
+    homeLists: {
+      title: 'Home',
+      wake: 'Computers to wake',
+      wakeHint: 'name=MAC address, several separated by commas, e.g. Gaming-PC=aa:bb:cc:dd:ee:ff, NAS=00:11:32:aa:bb:cc',
+      wakeInvalid:
+        'Each entry is a name, an = and a MAC address, e.g. Gaming-PC=aa:bb:cc:dd:ee:ff (optionally @192.168.1.255 for the broadcast address of the network).',
+      stacks: 'Docker stacks JARVIS may control',
+      stacksHint: 'Compose project names separated by commas, e.g. media,paperless',
+      stacksInvalid: 'Compose project names are lower-case letters, digits, - and _, separated by commas, e.g. media,paperless.',
+    },
     backups: {
       title: 'Backups',
       folder: 'Folder for the backups; empty = no backups',
@@ -386,9 +396,9 @@ export const en: Messages = {
       notLiveHint: 'The live connection to the bridge is down right now; the state is read when the screen opens.',
       noRooms: 'The bridge knows no rooms yet. Create them in the Hue app.',
       scenes: 'Scenes',
-      step1: 'Press the round button on top of the Hue bridge.',
-      step2: 'Within 30 seconds, on the home PC run: jarvis home hue pair https://<bridge address>',
-      step3: 'Copy the three lines it prints (HUE_…) into the settings and restart JARVIS.',
+      step1: 'Open Settings → Connections → Philips Hue.',
+      step2: 'Enter the bridge address, or let JARVIS find the bridge.',
+      step3: 'Press the round button on top of the bridge when JARVIS asks for it, then choose “Connect”.',
     },
     machines: {
       on: 'on',
@@ -398,7 +408,8 @@ export const en: Messages = {
       woken: 'Wake-up call sent to {{name}}.',
       step1: 'Switch on “Wake on LAN” in the computer’s BIOS/UEFI.',
       step2: 'Note the MAC address of its network card (e.g. aa:bb:cc:dd:ee:ff).',
-      step3: 'Add it to the settings: WOL_TARGETS=Gaming-PC=aa:bb:cc:dd:ee:ff@192.168.1.255 and restart JARVIS.',
+      step3:
+        'Enter the computer under Settings → Home → Computers to wake, with a name and its MAC address, e.g. Gaming-PC=aa:bb:cc:dd:ee:ff.',
     },
     checks: {
       placeholderHost: 'e.g. nas.local',
@@ -434,9 +445,10 @@ export const en: Messages = {
       uptimeMinutes: '{{m}} min',
       step1:
         'In Proxmox, create an API token under Datacenter → Permissions → API Tokens (e.g. root@pam!jarvis) and give it the role PVEVMAdmin.',
-      step2: 'Enter in the settings: PROXMOX_URL=https://<address>:8006, PROXMOX_TOKEN_ID and PROXMOX_TOKEN_SECRET.',
+      step2:
+        'Open Settings → Connections → Proxmox VE and enter the address (e.g. https://192.168.1.5:8006), the token ID and the token secret.',
       step3:
-        'On the first call JARVIS shows the certificate fingerprint; compare it in the Proxmox dashboard and enter it as PROXMOX_CERT_FINGERPRINT.',
+        'When testing, JARVIS shows the certificate fingerprint; compare it with the one in the Proxmox dashboard before you trust it.',
     },
     stacks: {
       title: 'Docker stacks',
@@ -447,8 +459,9 @@ export const en: Messages = {
       startAsk: 'Really start stack {{name}}?',
       restartAsk: 'Really restart stack {{name}}?',
       stopAsk: 'Really stop stack {{name}}?',
-      step1: 'Enter the Compose project names JARVIS may control in the settings: JARVIS_COMPOSE_STACKS=media,paperless',
-      step2: 'JARVIS needs access to the Docker socket (JARVIS_DOCKER_SOCKET); then restart it.',
+      step1:
+        'Enter the Compose project names JARVIS may control under Settings → Home → Docker stacks, e.g. media,paperless. It applies from the next start of JARVIS.',
+      step2: 'JARVIS needs access to Docker on the server: whoever set JARVIS up starts it with the extra file compose.docker-socket.yaml.',
       step3: 'Using Dockge? Enter its stacks folder (e.g. /opt/stacks) under Settings → Folders; its stacks then appear here.',
     },
     network: {
@@ -466,8 +479,8 @@ export const en: Messages = {
       restartAsk: 'Restart {{name}}? The network drops for a moment.',
       blockAsk: 'Really block {{name}} from the network?',
       step1: 'On the UniFi console open Settings → Control Plane → Integrations and create an API key.',
-      step2: 'Enter in the settings: UNIFI_URL=https://<console address> and UNIFI_API_KEY.',
-      step3: 'On the first call JARVIS shows the certificate fingerprint; enter it as UNIFI_CERT_FINGERPRINT.',
+      step2: 'Open Settings → Connections → UniFi and enter the console address and the API key.',
+      step3: 'When testing, JARVIS shows the certificate fingerprint; trust it when it matches your console.',
     },
     cameras: {
       none: 'UniFi Protect reports no cameras.',
@@ -479,7 +492,7 @@ export const en: Messages = {
       noRing: 'has not rung yet',
       doorbellName: '{{name}} (doorbell)',
       step1: 'UniFi Protect runs on the same UniFi console as the network: the same API key is enough.',
-      step2: 'Enter UNIFI_URL, UNIFI_API_KEY and UNIFI_CERT_FINGERPRINT (see Network).',
+      step2: 'Connect the console under Settings → Connections → UniFi (see Network).',
       step3: 'JARVIS does not change recording or privacy settings unless the household allows it under risk rules.',
     },
   },
@@ -878,7 +891,7 @@ export const en: Messages = {
     hide: 'Hide',
     newCode: 'New code',
     lanOff:
-      'Phones and tablets on the home network are not switched on. Enter an address under Settings → Phones and tablets on the home network and restart JARVIS.',
+      'Phones and tablets on the home network are not switched on. Enter an address under Settings → Phones and tablets on the home network; it applies from the next start of JARVIS.',
     none: 'No device connected yet.',
     unknownMember: 'Person no longer here',
     lastSeen: 'last seen {{date}} {{time}}',
@@ -1459,9 +1472,8 @@ export const en: Messages = {
     steps: {
       profile: 'Open Home Assistant and click your name at the bottom left (your profile).',
       token: 'Choose “Security” → “Long-lived access tokens” → “Create token”, name it “JARVIS” and copy it.',
-      enter: 'On the computer running JARVIS, enter Home Assistant’s address and the token in the settings.',
-      restart: 'Restart JARVIS – your rooms appear here.',
-      technical: 'The names of both settings are under Knowledge & System › Components › Technical details.',
+      enter: 'Open Settings → Connections → Home Assistant and enter Home Assistant’s address and the token.',
+      save: 'Choose “Test connection and save” – your rooms appear here.',
     },
     connection: {
       not_configured: 'Not set up.',

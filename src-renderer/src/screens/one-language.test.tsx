@@ -338,6 +338,41 @@ describe('one language at a time', () => {
     }, 120_000);
   }
 
+  for (const language of ['de', 'en'] as const satisfies readonly Language[]) {
+    it(`${language}: the steps of every integration not set up yet, and the Settings that take them, name no setting variable`, async () => {
+      const problem = { state: 'not_configured', code: 'NOT_CONFIGURED', message: 'WOL_TARGETS is empty.' } as const;
+      fakeApi({
+        'GET /api/home/hue': () => json({ ...problem, message: 'HUE_BRIDGE_URL is empty.', live: false }),
+        'GET /api/home/machines': () => json(problem),
+        'GET /api/home/proxmox': () => json({ ...problem, message: 'PROXMOX_URL is empty.' }),
+        'GET /api/home/unifi': () => json({ ...problem, message: 'UNIFI_URL is empty.' }),
+        'GET /api/home/protect': () => json({ ...problem, message: 'UNIFI_URL is empty.' }),
+        'GET /api/home/stacks': () => json({ ...problem, message: 'JARVIS_COMPOSE_STACKS is empty.' }),
+        'GET /api/home/homeassistant': () => json({ connection: 'not_configured', areas: [], unassigned: [] }),
+        'GET /api/settings': () => json(settingsFixture()),
+        'GET /api/settings/models': () => json({ reachable: false, models: [] }),
+      });
+      useStore.setState({ language });
+      await applyLanguage(language);
+      await preloadScreens();
+      render(<App />);
+      const envName = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
+      await act(async () => useStore.getState().setScreen('zuhause'));
+      const cards = ['hue', 'machines', 'proxmox', 'unifi', 'protect', 'stacks', 'homeassistant'].map((id) => `${id}-not-set-up`);
+      for (const testId of cards) {
+        const card = await screen.findByTestId(testId, undefined, { timeout: 15_000 });
+        expect(card.querySelectorAll('li').length, testId).toBeGreaterThan(0);
+        expect(card.textContent, testId).not.toMatch(envName);
+        expect(card.textContent, testId).not.toMatch(/jarvis home|\bneu starten\b|\brestart JARVIS\b/i);
+      }
+      await act(async () => useStore.getState().setScreen('settings'));
+      const settings = await screen.findByTestId('screen-settings', undefined, { timeout: 15_000 });
+      await screen.findByTestId('setting-wake_targets');
+      await screen.findByTestId('setting-compose_stacks');
+      expect(settings.textContent).not.toMatch(envName);
+    }, 60_000);
+  }
+
   it('the checker itself catches the other language, text keys, setting names and tool ids', () => {
     const { check } = createAudit('de', ['Milch']);
     expect(check('Milch', 'x')).toEqual([]);

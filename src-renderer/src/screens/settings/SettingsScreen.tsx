@@ -20,7 +20,17 @@ function valueOf(s: SettingsResponse, name: SettingName) {
 }
 
 /** One setting as a text field with its own Save: a refusal stays at the field, the text stays. */
-function SettingField({ settings, name, label }: { settings: SettingsResponse; name: SettingName; label: string }) {
+interface SettingFieldProps {
+  readonly settings: SettingsResponse;
+  readonly name: SettingName;
+  readonly label: string;
+  /** What a value looks like, shown under the field until something else needs saying. */
+  readonly example?: string;
+  /** The sentence for a refused value, where the general one would not say what fits. */
+  readonly invalid?: string;
+}
+
+function SettingField({ settings, name, label, example, invalid }: SettingFieldProps) {
   const { t } = useTranslation();
   const update = useStore((s) => s.updateSettings);
   const setting = valueOf(settings, name);
@@ -30,16 +40,15 @@ function SettingField({ settings, name, label }: { settings: SettingsResponse; n
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const refusal = await update({ [name]: text.trim() === '' ? null : text.trim() });
-    setError(refusal ? (refusal.path === `/${name}` ? t('settings.invalid') : refusal.message) : undefined);
+    setError(refusal ? (refusal.path === `/${name}` ? (invalid ?? t('settings.invalid')) : refusal.message) : undefined);
     setSaved(!refusal);
   };
+  const when = setting.applies === 'next_start' ? t('settings.nextStart') : undefined;
   const hint = setting.fixed
     ? t('settings.fixed')
     : saved
       ? t('settings.saved')
-      : setting.applies === 'next_start'
-        ? t('settings.nextStart')
-        : undefined;
+      : [example, when].filter((part) => part !== undefined).join(' · ') || undefined;
   return (
     <form className="setting-row" onSubmit={(e) => void submit(e)} data-testid={`setting-${name}`}>
       <Field label={label} size="grow" error={error} hint={hint}>
@@ -125,6 +134,29 @@ function FoldersCard({ settings }: { settings: SettingsResponse }) {
     <Card title={t('settings.folders.title')} className="span-6" testId="settings-folders">
       <SettingField settings={settings} name="documents_folder" label={t('settings.folders.documents')} />
       <SettingField settings={settings} name="dockge_folder" label={t('settings.folders.dockge')} />
+    </Card>
+  );
+}
+
+/** The household's lists for the Zuhause screen: computers to wake and the Compose stacks JARVIS may control. */
+function HomeListsCard({ settings }: { settings: SettingsResponse }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('settings.homeLists.title')} className="span-6" testId="settings-home">
+      <SettingField
+        settings={settings}
+        name="wake_targets"
+        label={t('settings.homeLists.wake')}
+        example={t('settings.homeLists.wakeHint')}
+        invalid={t('settings.homeLists.wakeInvalid')}
+      />
+      <SettingField
+        settings={settings}
+        name="compose_stacks"
+        label={t('settings.homeLists.stacks')}
+        example={t('settings.homeLists.stacksHint')}
+        invalid={t('settings.homeLists.stacksInvalid')}
+      />
     </Card>
   );
 }
@@ -253,6 +285,7 @@ export function SettingsScreen() {
             <NetworkCard settings={s} />
             <BackupsCard settings={s} />
             <FoldersCard settings={s} />
+            <HomeListsCard settings={s} />
             <VoiceSetupCard />
             <MeshCard settings={s} />
           </>

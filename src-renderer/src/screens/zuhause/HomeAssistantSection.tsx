@@ -22,21 +22,18 @@ export function HomeAssistantSection() {
   );
 }
 
-const SETUP_STEPS = ['profile', 'token', 'enter', 'restart'] as const;
+const SETUP_STEPS = ['profile', 'token', 'enter', 'save'] as const;
 
 function HomeAssistantBody({ view }: { view: HomeAssistantView }) {
   const { t } = useTranslation();
   if (view.connection === 'not_configured' || view.connection === 'auth_failed') {
     const problem = view.connection === 'auth_failed' ? t('homeAssistant.connection.auth_failed') : undefined;
     return (
-      <>
-        <NotSetUp
-          steps={SETUP_STEPS.map((s) => t(`homeAssistant.steps.${s}`))}
-          testId="homeassistant-not-set-up"
-          {...(problem ? { problem } : {})}
-        />
-        <p className="muted small">{t('homeAssistant.steps.technical')}</p>
-      </>
+      <NotSetUp
+        steps={SETUP_STEPS.map((s) => t(`homeAssistant.steps.${s}`))}
+        testId="homeassistant-not-set-up"
+        {...(problem ? { problem } : {})}
+      />
     );
   }
   const notice =

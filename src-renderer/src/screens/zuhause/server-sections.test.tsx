@@ -85,7 +85,7 @@ describe('Zuhause: Server, Netzwerk, Kameras', () => {
     fireEvent.click(within(screen.getByTestId('machine-pihole')).getByTestId('guest-101-start'));
     await vi.waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.path).toBe('/api/tools/skill_home_proxmox_start'));
     // Stacks are not set up: the steps, not an error.
-    expect(screen.getByTestId('stacks-not-set-up').textContent).toContain('JARVIS_COMPOSE_STACKS=');
+    expect(screen.getByTestId('stacks-not-set-up').textContent).toContain('Einstellungen → Zuhause → Docker-Stacks');
   });
 
   it('says whether the internet is there and who is on Wi-Fi; a wrong key is told in plain words', async () => {
