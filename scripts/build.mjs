@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asciiRegexpsPlugin } from './ascii-regexps.mjs';
 import { routerWithoutEvalPlugin } from './router-without-eval.mjs';
+import { fastifyRangesIn, pluginVersionsAtBuildPlugin, satisfiedRanges } from './plugin-versions-at-build.mjs';
 import { NODE_EXTERNALS } from './node-externals.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -239,7 +240,20 @@ export const START_UP_TRICKS = [
   'lazy-packages',
   'lazy-builtins',
   'router-without-eval',
+  'plugin-versions-at-build',
 ];
+
+/** fastify's plugin version check answered by the build for the bundled fastify (scripts/plugin-versions-at-build.mjs). */
+function fastifyPluginVersions() {
+  const { version } = JSON.parse(readFileSync(nodeRequire.resolve('fastify/package.json'), 'utf8'));
+  // fastify's own semver, the one its check would run.
+  const satisfied = satisfiedRanges(
+    createRequire(nodeRequire.resolve('fastify'))('semver'),
+    version,
+    fastifyRangesIn(join(root, 'node_modules')),
+  );
+  return pluginVersionsAtBuildPlugin({ readFile: (path) => readFileSync(path, 'utf8'), version, satisfied });
+}
 
 /** dist/main/master.cjs (from src-main/master/bundle-entry.ts) and the extractor packages in vendor/. */
 export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] } = {}) {
@@ -269,6 +283,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
       ...(on('vendor-split') ? [extractorPackagesOutside] : []),
       ...(on('lazy-builtins') ? [lazyBuiltins] : []),
       ...(on('router-without-eval') ? [routerWithoutEvalPlugin({ readFile: (path) => readFileSync(path, 'utf8') })] : []),
+      ...(on('plugin-versions-at-build') ? [fastifyPluginVersions()] : []),
     ],
     legalComments: 'linked',
     sourcemap: 'linked',
@@ -343,7 +358,14 @@ async function buildServiceWorker(esbuild) {
 const TARGETS = {
   main: {
     // The master bundles the home pack's pinning module (skills/home/_lib/pinned-https.mjs).
-    inputs: ['src-main', 'skills/home/_lib', 'scripts/ascii-regexps.mjs', 'scripts/router-without-eval.mjs', ...common],
+    inputs: [
+      'src-main',
+      'skills/home/_lib',
+      'scripts/ascii-regexps.mjs',
+      'scripts/router-without-eval.mjs',
+      'scripts/plugin-versions-at-build.mjs',
+      ...common,
+    ],
     async build(esbuild) {
       const { ascii } = await buildMaster(esbuild);
       if (!ascii) process.stdout.write('  main: warning: dist/main/master.cjs is not all ASCII; it still runs, with a slower start\n');

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Beside the database while a master runs: where its `/mcp` is and the token for this computer's user. */
@@ -16,7 +16,12 @@ export interface LocalEndpoint {
 export function writeLocalEndpoint(dataFile: string, endpoint: LocalEndpoint): void {
   const file = localEndpointFile(dataFile);
   // A file left by a master that crashed keeps its mode on overwrite: it is replaced instead.
-  rmSync(file, { force: true });
+  // unlinkSync, not rmSync: the first rmSync loads Node's rimraf module, before the first answer.
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
   writeFileSync(file, JSON.stringify(endpoint), { mode: 0o600, flag: 'wx' });
 }
 

@@ -3,7 +3,7 @@ import type { Capability, Platform } from '../platform/capability';
 import { ProtocolStore } from './store';
 import { ProtocolRecorder } from './recorder';
 import { ProtocolService } from './service';
-import { loadOrCreateSigner } from './signing-key';
+import { lazySigner } from './signing-key';
 
 export interface ProtocolCapability extends Capability {
   /** The records, events and decisions (the /api/protocol surface). */
@@ -26,7 +26,11 @@ const PUSH_COALESCE_MS = 250;
 
 /** The evidence layer: every request, decision and outcome as hash-linked events. */
 export function createProtocol(ctx: Platform): ProtocolCapability {
-  const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, loadOrCreateSigner(ctx.config.dataFile));
+  // The key (made on a fresh data dir) and the seal of a new chain end wait until after
+  // the first answer; any other request runs that work before it is answered.
+  const service = new ProtocolService(new ProtocolStore(ctx.db), ctx.clock, lazySigner(ctx.config.dataFile), {
+    sealNewEndLater: true,
+  });
   service.bootstrap(DEFAULT_POLICY_RULES);
   const recorder = new ProtocolRecorder(service, (text) => ctx.tracer.redactor.text(text));
   ctx.status.set('protocol', () => {
@@ -62,7 +66,16 @@ export function createProtocol(ctx: Platform): ProtocolCapability {
     routes(app) {
       registerProtocolRoutes(app, service, ctx.clock);
     },
+    afterFirstAnswer() {
+      service.sealNewChainEnd();
+    },
     stop() {
+      // A master stopped before its first answer still leaves its chain end sealed.
+      try {
+        service.sealNewChainEnd();
+      } catch (err) {
+        ctx.log.warn(`protocol: sealing the new chain end failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
       stopWatching();
       if (pushTimer) clearTimeout(pushTimer);
       pushTimer = undefined;

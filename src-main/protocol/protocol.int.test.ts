@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src-shared';
@@ -83,6 +83,13 @@ describe('/api/protocol over HTTP', () => {
     const reused = await t.request('/api/protocol/sessions', { json: { ...body, goal: 'other' }, headers: h });
     expect(reused.status).toBe(422);
     expect(reused.json.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('a fresh database whose master stopped before any request verifies, its end signed by the key beside it', async () => {
+    t = await startTestMaster();
+    await t.host.master.stop();
+    expect(verifyFile(t.config.dataFile)).toMatchObject({ ok: true, events_checked: 0 });
+    expect(existsSync(join(t.dataDir, 'protocol-signing-key.pem'))).toBe(true);
   });
 
   it('`jarvis protocol verify` checks a database and an export, and finds a tampered event', async () => {

@@ -27,9 +27,19 @@ export class ProtocolService {
   private readonly ledger: ProtocolLedger;
   private householdDecider: sessions.HouseholdDecider | undefined;
 
-  constructor(store: ProtocolStore, clock: () => Date, signer: Signer) {
+  /**
+   * `sealNewEndLater`: a fresh database's chain end is sealed by `sealNewChainEnd` (or the
+   * first session) instead of here, so a signer that makes its key on first use is not
+   * needed before then.
+   */
+  constructor(store: ProtocolStore, clock: () => Date, signer: Signer, options: { readonly sealNewEndLater?: boolean } = {}) {
     this.ledger = new ProtocolLedger(store, clock, signer);
-    store.useSigner(signer);
+    store.useSigner(signer, options);
+  }
+
+  /** Seals the end of a chain whose table this start made, if nothing has sealed it yet. */
+  sealNewChainEnd(): void {
+    this.ledger.store.sealNewEnd();
   }
 
   // ---------- who exists: the host's identities, workers, actors, policies ----------

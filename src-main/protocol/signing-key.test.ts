@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateSigner, readLocalKeyInfo, signingKeyPath, verifySignature } from './signing-key';
+import { existsSync } from 'node:fs';
+import { lazySigner, loadOrCreateSigner, readLocalKeyInfo, signingKeyPath, verifySignature } from './signing-key';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,6 +26,16 @@ describe('the host signing key', () => {
     expect(loadOrCreateSigner(file).key).toEqual(first.key);
     expect(first.key.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
     expect(readLocalKeyInfo(file)).toEqual({ ...first.key, path });
+  });
+
+  it('made on first use when asked for lazily, the same key as made at once', () => {
+    const file = dataFile();
+    const lazy = lazySigner(file);
+    expect(existsSync(signingKeyPath(file))).toBe(false);
+    const signature = lazy.sign('Kette');
+    expect(existsSync(signingKeyPath(file))).toBe(true);
+    expect(lazy.key).toEqual(loadOrCreateSigner(file).key);
+    expect(verifySignature(lazy.key, 'Kette', signature)).toBe(true);
   });
 
   it('a key file others can read is narrowed back to 0600', () => {

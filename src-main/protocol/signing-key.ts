@@ -68,6 +68,21 @@ export function loadOrCreateSigner(dataFile: string): Signer {
   return signerOf(readPrivateKey(path));
 }
 
+/**
+ * The host's signing key as `loadOrCreateSigner` gives it, read or made on first use: a
+ * fresh data dir's key generation and file writes then stay off the start.
+ */
+export function lazySigner(dataFile: string): Signer {
+  let signer: Signer | undefined;
+  const load = (): Signer => (signer ??= loadOrCreateSigner(dataFile));
+  return {
+    get key() {
+      return load().key;
+    },
+    sign: (text) => load().sign(text),
+  };
+}
+
 /** The public half of this machine's key, or undefined when JARVIS has not started here yet. */
 export function readLocalKeyInfo(dataFile: string): (SigningKeyInfo & { path: string }) | undefined {
   const path = signingKeyPath(dataFile);

@@ -34,6 +34,8 @@ export class ProtocolStore {
   private signer: Signer | undefined;
   /** Whether this start created the table of the sealed end: the chain as it is now is sealed once. */
   private readonly endIsNew: boolean;
+  /** A new end not sealed yet: `useSigner` was told to leave it to `sealNewEnd`. */
+  private endPending = false;
 
   constructor(private readonly db: Db) {
     const { from, to } = applyMigrations(db, 'protocol', PROTOCOL_MIGRATIONS);
@@ -118,9 +120,17 @@ export class ProtocolStore {
    * was made at this start is sealed as it is; an end removed later is never sealed again
    * silently (verify reports it).
    */
-  useSigner(signer: Signer): void {
+  useSigner(signer: Signer, options: { readonly sealNewEndLater?: boolean } = {}): void {
     this.signer = signer;
-    if (this.endIsNew) sealChainEnd(this.db, lastSessionLink(this.db), signer);
+    this.endPending = this.endIsNew;
+    if (!options.sealNewEndLater) this.sealNewEnd();
+  }
+
+  /** Seals the end of a table made at this start, once (the first session's link seals it too). */
+  sealNewEnd(): void {
+    if (!this.endPending || !this.signer) return;
+    this.endPending = false;
+    sealChainEnd(this.db, lastSessionLink(this.db), this.signer);
   }
 
   /**
@@ -141,7 +151,10 @@ export class ProtocolStore {
       if (event.revision === 1) {
         const link = nextSessionLink(lastSessionLink(this.db), event);
         insertSessionLink(this.db, link);
-        if (this.signer) sealChainEnd(this.db, link, this.signer);
+        if (this.signer) {
+          sealChainEnd(this.db, link, this.signer);
+          this.endPending = false;
+        }
       }
     };
     if (this.db.inTransaction) write();
