@@ -8,7 +8,7 @@ FROM node:22-bookworm-slim AS bundle
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund
-COPY scripts/build.mjs scripts/ascii-regexps.mjs scripts/node-externals.mjs scripts/router-without-eval.mjs scripts/
+COPY scripts/build.mjs scripts/ascii-regexps.mjs scripts/node-externals.mjs scripts/router-without-eval.mjs scripts/plugin-versions-at-build.mjs scripts/
 COPY src-shared src-shared
 COPY src-main/skills src-main/skills
 COPY src-main/platform/validation src-main/platform/validation
