@@ -136,6 +136,16 @@ export type ComposeStackAction = (typeof COMPOSE_STACK_ACTIONS)[number];
 /** Compose's own rule for project names. */
 export const COMPOSE_PROJECT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
+/** A stack allow-list ("media, paperless") -> the allowed project names, and the entries that are not project names. */
+export function parseStackAllowList(raw: string | undefined): { names: string[]; invalid: string[] } {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const names = [...new Set(entries.filter((e) => COMPOSE_PROJECT_NAME.test(e)))].sort();
+  return { names, invalid: entries.filter((e) => !COMPOSE_PROJECT_NAME.test(e)) };
+}
+
 /** The tool names of the Compose stacks (core tools of the master). */
 export const STACK_TOOLS = {
   list: 'home_stacks_list',

@@ -1,19 +1,9 @@
 import type Dockerode from 'dockerode';
-import { COMPOSE_PROJECT_NAME, type ComposeContainerView, type ComposeStackAction, type ComposeStackView } from '../../src-shared';
+import { type ComposeContainerView, type ComposeStackAction, type ComposeStackView } from '../../src-shared';
 import { applyContainerAction, describeDockerError, DockerRefusal, FULL_CONTAINER_ID } from './skill-services';
 
 export const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project';
 const COMPOSE_SERVICE_LABEL = 'com.docker.compose.service';
-
-/** JARVIS_COMPOSE_STACKS -> the allowed project names, and the entries that are not project names. */
-export function parseStackAllowList(raw: string | undefined): { names: string[]; invalid: string[] } {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const names = [...new Set(entries.filter((e) => COMPOSE_PROJECT_NAME.test(e)))].sort();
-  return { names, invalid: entries.filter((e) => !COMPOSE_PROJECT_NAME.test(e)) };
-}
 
 function stateOf(containers: readonly ComposeContainerView[]): ComposeStackView['state'] {
   if (containers.length === 0) return 'missing';

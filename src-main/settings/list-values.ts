@@ -1,4 +1,4 @@
-import { COMPOSE_PROJECT_NAME } from '../../src-shared';
+import { parseStackAllowList } from '../../src-shared';
 
 // The two list settings the household types into the Settings screen. Each check matches
 // what reads the value: the network skill's wake list (`name=MAC[@broadcast[:port]]`, a bad
@@ -26,5 +26,5 @@ export function badWakeEntry(text: string): string | undefined {
 
 /** The first entry of a stack list that is not a Compose project name, or undefined. */
 export function badStackEntry(text: string): string | undefined {
-  return entries(text).find((entry) => !COMPOSE_PROJECT_NAME.test(entry));
+  return parseStackAllowList(text).invalid[0];
 }
