@@ -49,11 +49,12 @@ export default defineConfig({
           // React DOM, the German texts and the rest of what every page needs are three chunks
           // instead of one, so the browser parses them in parallel. The opening screen's download
           // (`screens/opening-screen-code.ts`) is a chunk of its own that the entry imports first,
-          // with everything it runs, so it starts before the others are evaluated.
+          // with everything it runs (for an opening calendar also its month's request), so it
+          // starts before the others are evaluated.
           groups: [
             {
               name: 'opening-screen',
-              test: /(screens[\\/](opening-screen-code|screen-code)|store[\\/]ui-slice|wall[\\/]wall-address)\.ts$|vite[\\/]preload-helper/,
+              test: /(screens[\\/](opening-screen-code|screen-code|calendar[\\/](opening-month|calendar-days))|store[\\/](ui-slice|calendar-view)|format[\\/](household-time|compare)|wall[\\/]wall-address|src[\\/]early-requests)\.ts$|vite[\\/]preload-helper/,
             },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'texts-de', test: /src[\\/]i18n[\\/]de\.ts$/ },

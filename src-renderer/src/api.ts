@@ -16,6 +16,7 @@ import type {
   RouteResponse,
   ToolResult,
 } from '../../src-shared';
+import { takeEarly } from './early-requests';
 import { createSseParser } from './live/sse-parser';
 
 /** The master's answer when it refuses: the message is for the user, the code for logic. */
@@ -96,6 +97,18 @@ async function send(
   path: string,
   init: { body?: BodyInit; headers?: Readonly<Record<string, string>>; signal?: AbortSignal },
 ): Promise<Response> {
+  // A request that can be cancelled is its caller's own; an early one cannot be.
+  const sentEarly =
+    init.signal || (init.body !== undefined && typeof init.body !== 'string')
+      ? undefined
+      : takeEarly(method, path, { body: init.body, ...(init.headers ? { headers: init.headers } : {}) });
+  if (sentEarly) {
+    try {
+      return await sentEarly;
+    } catch {
+      // The early request found no master (it may have started since): ask again below.
+    }
+  }
   try {
     return await fetch(path, { method, headers: init.headers, body: init.body, signal: init.signal });
   } catch (e) {

@@ -7,6 +7,7 @@ import { App } from './App';
 import { afterPaint, once, settledOrAfter, whenIdle } from './boot';
 import { applyLanguage } from './i18n';
 import { connectEvents, flushOutboxWhenOnline, loadFirst, loadOtherScreens } from './live/event-stream';
+import { loadOpeningMonth } from './screens/calendar/opening-month';
 import { preloadScreen, preloadScreens } from './screens/screen-views';
 import { registerServiceWorker, startWebApp } from './live/web-app';
 import { useStore } from './store';
@@ -40,14 +41,17 @@ function startApp(root: HTMLElement): void {
   // Opened on another screen (last time's, or the address's): its code downloads beside the data
   // instead of after the first paint, and the first render waits for it too, so the screen
   // paints in one go instead of a loading line and then a second, interruptible render.
-  const screenCode = preloadScreen(useStore.getState().screen);
+  const opening = useStore.getState().screen;
+  const screenCode = preloadScreen(opening);
+  // The calendar paints its month once, with the month's events (asked for early, see opening-month.ts).
+  const screenData = opening === 'calendar' ? first.then(() => loadOpeningMonth(useStore)) : undefined;
   flushOutboxWhenOnline(useStore);
   startWebApp(useStore);
   // Entries left from the last session go once the household state is in.
   void first.then(() => useStore.getState().flushOutbox());
 
   // Home paints once, with its data, instead of loading cards and then a second full render.
-  void settledOrAfter(Promise.all([first, applyLanguage(language), screenCode]), FIRST_PAINT_WAIT_MS).then(() => {
+  void settledOrAfter(Promise.all([first, applyLanguage(language), screenCode, screenData]), FIRST_PAINT_WAIT_MS).then(() => {
     const app = createRoot(root);
     // Synchronous, so the DOM is complete when this returns and "after paint" below follows it.
     flushSync(() =>
@@ -65,9 +69,11 @@ function startApp(root: HTMLElement): void {
       stopWatching();
       void loadOtherScreens(useStore).finally(() => whenIdle(() => void preloadScreens()));
     });
-    // A screen opened before that needs its lists now.
-    const stopWatching = useStore.subscribe((s) => {
-      if (s.screen !== 'home') loadOthers();
+    // A screen opened before that needs its lists now. Only a change of screen counts: the
+    // opening screen's own first updates (the calendar's month arriving) are not a reason to
+    // ask for ten lists while it paints; it gets them once the browser idles, below.
+    const stopWatching = useStore.subscribe((s, before) => {
+      if (s.screen !== before.screen && s.screen !== 'home') loadOthers();
     });
     void first.then(() =>
       afterPaint(() =>

@@ -12,6 +12,7 @@ import { messageOf } from '../store/resource';
 import { useHousehold, type Household } from './household';
 import { Icon } from '../components/Icon';
 import { useFirstRows } from '../components/first-rows';
+import { OnePerFrame } from '../components/one-per-frame';
 import { AssigneeBadge, AssigneePicker, MemberLegend } from '../members/Assignee';
 import { byInstant } from '../format/compare';
 import { eventKey, isOccurrence, pageAnchor, visibleRange } from './calendar/calendar-days';
@@ -24,8 +25,8 @@ import { SubscriptionsCard } from './calendar/SubscriptionsCard';
 import { CalendarAccountsCard } from './calendar/CalendarAccountsCard';
 
 /**
- * The reminders card sits below a month grid that is taller than a laptop's window: its first
- * paint needs fewer rows than a list at the top (the rest follows a frame later).
+ * The reminders card sits below a month grid that is taller than a laptop's window and mounts
+ * a frame after it: its first commit needs fewer rows than a list at the top (the rest follows).
  */
 const REMINDERS_FIRST_ROWS = 10;
 
@@ -122,7 +123,7 @@ function CalendarCard() {
   const anchorSet = useStore((s) => s.calendarAnchor);
   const setAnchor = useStore((s) => s.setCalendarAnchor);
   const calendarWindow = useStore((s) => s.calendarWindow);
-  const loadWindow = useStore((s) => s.loadCalendarWindow);
+  const loadWindow = useStore((s) => s.ensureCalendarWindow);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const timeZone = hh?.timezone ?? 'UTC';
   const deletion = useDeleteFlow(timeZone);
@@ -345,10 +346,14 @@ export function CalendarScreen() {
   return (
     <div className="grid-12" data-testid="screen-calendar">
       <CalendarCard />
-      <Reminders />
-      <SubscriptionsCard />
-      <CalendarAccountsCard />
-      <IcsImportCard />
+      <OnePerFrame>
+        {[
+          <Reminders key="reminders" />,
+          <SubscriptionsCard key="subscriptions" />,
+          <CalendarAccountsCard key="accounts" />,
+          <IcsImportCard key="import" />,
+        ]}
+      </OnePerFrame>
     </div>
   );
 }

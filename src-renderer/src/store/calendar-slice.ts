@@ -2,10 +2,10 @@ import type { StateCreator } from 'zustand';
 import type { CalendarEvent, HomeToolArgs, HomeToolData, LocalDate, ToolResult } from '../../../src-shared';
 import { callTool } from '../api';
 import { failed, loading, type Resource } from './resource';
+import { CALENDAR_VIEW_KEY, calendarListArgs, readCalendarView, type CalendarView } from './calendar-view';
 import type { Store } from './index';
 
-export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+export { CALENDAR_VIEWS, type CalendarView } from './calendar-view';
 
 export type CalendarTool = 'calendar_create' | 'calendar_update' | 'calendar_delete';
 
@@ -16,16 +16,11 @@ export interface CalendarWindow {
   readonly events: readonly CalendarEvent[];
 }
 
-const VIEW_KEY = 'jarvis.calendar';
-
-function readView(): CalendarView {
-  try {
-    const raw = JSON.parse(globalThis.localStorage?.getItem(VIEW_KEY) ?? '{}') as { view?: string };
-    return CALENDAR_VIEWS.includes(raw.view as CalendarView) ? (raw.view as CalendarView) : 'month';
-  } catch {
-    return 'month';
-  }
-}
+/**
+ * How long a window asked for counts as fresh for `ensureCalendarWindow`: the opening calendar
+ * asks for its month at start and again when the view mounts, moments later.
+ */
+const FRESH_MS = 5000;
 
 export interface CalendarSlice {
   /** Month, week or agenda; kept in localStorage like the other UI choices. */
@@ -37,6 +32,11 @@ export interface CalendarSlice {
   setCalendarAnchor(anchor: LocalDate | null): void;
   /** Loads the events of [from, from + days) through calendar_list. */
   loadCalendarWindow(from: LocalDate, days: number): Promise<void>;
+  /**
+   * The same, unless that window is already on its way or was loaded in the last seconds: the
+   * view's first mount after the opening calendar's own request does not ask twice.
+   */
+  ensureCalendarWindow(from: LocalDate, days: number): Promise<void>;
   /** Loads the current window again (after a change); nothing before the first load. */
   refreshCalendar(): Promise<void>;
   /**
@@ -50,52 +50,69 @@ export interface CalendarSlice {
 
 let requested = '';
 
-export const createCalendarSlice: StateCreator<Store, [], [], CalendarSlice> = (set, get) => ({
-  calendarView: readView(),
-  calendarAnchor: null,
-  calendarWindow: { status: 'idle' },
-  setCalendarView(view) {
-    set({ calendarView: view });
-    try {
-      globalThis.localStorage?.setItem(VIEW_KEY, JSON.stringify({ view }));
-    } catch {
-      // Private mode or a full quota: the choice just does not survive a restart.
-    }
-  },
-  setCalendarAnchor(anchor) {
-    set({ calendarAnchor: anchor });
-  },
-  async loadCalendarWindow(from, days) {
-    const key = `${from}|${days}`;
+export const createCalendarSlice: StateCreator<Store, [], [], CalendarSlice> = (set, get) => {
+  /** The last window asked for: its key, when, and its request. */
+  let last: { key: string; at: number; done: Promise<void> } | undefined;
+
+  async function load(key: string, from: LocalDate, days: number): Promise<void> {
     requested = key;
     const current = get().calendarWindow;
     const same = current.data?.from === from && current.data.days === days;
     if (!same) set({ calendarWindow: loading(current) });
     try {
-      const result = await callTool('calendar_list', { from: { kind: 'absolute', date: from }, days });
+      const result = await callTool('calendar_list', calendarListArgs(from, days));
       // A later page asked meanwhile: this answer is for a window no longer shown.
       if (requested !== key) return;
       set({ calendarWindow: { status: 'ready', data: { from, days, events: result.data?.events ?? [] } } });
     } catch (e) {
       if (requested === key) set({ calendarWindow: failed(get().calendarWindow, e) });
     }
-  },
-  async refreshCalendar() {
-    const data = get().calendarWindow.data;
-    if (data) await get().loadCalendarWindow(data.from, data.days);
-  },
-  async writeCalendar(tool, args) {
-    const result = await callTool(tool, args);
-    await Promise.all([get().refreshCalendar(), get().loadHomeParts(['calendar'])]);
-    return result;
-  },
-  hideCalendarEvents(match) {
-    const before = get().calendarWindow;
-    const home = get().home;
-    if (before.status === 'ready')
-      set({ calendarWindow: { status: 'ready', data: { ...before.data, events: before.data.events.filter((e) => !match(e)) } } });
-    if (home.status === 'ready')
-      set({ home: { status: 'ready', data: { ...home.data, events: home.data.events.filter((e) => !match(e)) } } });
-    return () => set({ calendarWindow: before, home });
-  },
-});
+  }
+
+  return {
+    calendarView: readCalendarView(),
+    calendarAnchor: null,
+    calendarWindow: { status: 'idle' },
+    setCalendarView(view) {
+      set({ calendarView: view });
+      try {
+        globalThis.localStorage?.setItem(CALENDAR_VIEW_KEY, JSON.stringify({ view }));
+      } catch {
+        // Private mode or a full quota: the choice just does not survive a restart.
+      }
+    },
+    setCalendarAnchor(anchor) {
+      set({ calendarAnchor: anchor });
+    },
+    loadCalendarWindow(from, days) {
+      const key = `${from}|${days}`;
+      const done = load(key, from, days);
+      last = { key, at: Date.now(), done };
+      return done;
+    },
+    ensureCalendarWindow(from, days) {
+      const key = `${from}|${days}`;
+      const status = get().calendarWindow.status;
+      const fresh = last?.key === key && Date.now() - last.at < FRESH_MS && status !== 'error' && status !== 'idle';
+      return fresh && last ? last.done : get().loadCalendarWindow(from, days);
+    },
+    async refreshCalendar() {
+      const data = get().calendarWindow.data;
+      if (data) await get().loadCalendarWindow(data.from, data.days);
+    },
+    async writeCalendar(tool, args) {
+      const result = await callTool(tool, args);
+      await Promise.all([get().refreshCalendar(), get().loadHomeParts(['calendar'])]);
+      return result;
+    },
+    hideCalendarEvents(match) {
+      const before = get().calendarWindow;
+      const home = get().home;
+      if (before.status === 'ready')
+        set({ calendarWindow: { status: 'ready', data: { ...before.data, events: before.data.events.filter((e) => !match(e)) } } });
+      if (home.status === 'ready')
+        set({ home: { status: 'ready', data: { ...home.data, events: home.data.events.filter((e) => !match(e)) } } });
+      return () => set({ calendarWindow: before, home });
+    },
+  };
+};

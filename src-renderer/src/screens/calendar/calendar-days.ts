@@ -3,13 +3,31 @@
 import type { CalendarEvent } from '../../../../src-shared';
 import { addDays, daysBetween, wallClock, weekdayOf } from '../../format/household-time';
 import { byCodePoint, byInstant } from '../../format/compare';
-import type { CalendarView } from '../../store/calendar-slice';
+import type { CalendarView } from '../../store/calendar-view';
 
 /** How many days the agenda shows from its first day. */
 export const AGENDA_DAYS = 30;
 
+/** The local days of one event, by time zone: the month grid asks for them about 50 times per event. */
+const daysOf = new WeakMap<CalendarEvent, Map<string, EventDays>>();
+
+interface EventDays {
+  readonly first: string;
+  readonly last: string;
+}
+
 /** The first and the last local day an event touches (an end at midnight belongs to the day before). */
-export function eventDays(event: CalendarEvent, timeZone: string): { first: string; last: string } {
+export function eventDays(event: CalendarEvent, timeZone: string): EventDays {
+  let byZone = daysOf.get(event);
+  if (!byZone) daysOf.set(event, (byZone = new Map()));
+  let days = byZone.get(timeZone);
+  if (!days) byZone.set(timeZone, (days = computeEventDays(event, timeZone)));
+  return days;
+}
+
+// Events are immutable in the store (a change replaces the object), so an answer kept per
+// object and zone never goes stale.
+function computeEventDays(event: CalendarEvent, timeZone: string): EventDays {
   const start = wallClock(event.start, timeZone);
   const end = wallClock(event.end, timeZone);
   const last = end.time === '00:00' && end.date > start.date ? addDays(end.date, -1) : end.date;
