@@ -4,6 +4,7 @@
 // the renderer. A target is rebuilt when any of its inputs is newer than its stamp, or the
 // set of input files changed.
 import { isAscii } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -241,7 +242,20 @@ export const START_UP_TRICKS = [
   'lazy-builtins',
   'router-without-eval',
   'plugin-versions-at-build',
+  'fresh-database',
 ];
+
+/**
+ * dist/main/fresh-database.sqlite: every component's schema in an empty database, made by
+ * the built master's own migrations (writeFreshDatabase in src-main/master/fresh-database.ts).
+ * A new install copies it instead of creating a hundred tables, indexes and triggers. A
+ * process of its own: the build does not load the master, or its SQLite addon, itself.
+ */
+function writeFreshDatabase(outdir) {
+  const master = join(root, outdir, 'master.cjs');
+  const script = `const m = require(${JSON.stringify(master)}); m.writeFreshDatabase(require('node:path').join(${JSON.stringify(join(root, outdir))}, m.FRESH_DATABASE_FILE));`;
+  execFileSync(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+}
 
 /** fastify's plugin version check answered by the build for the bundled fastify (scripts/plugin-versions-at-build.mjs). */
 function fastifyPluginVersions() {
@@ -319,6 +333,7 @@ export async function buildMaster(esbuild, { outdir = 'dist/main', without = [] 
       absWorkingDir: root,
     });
   }
+  if (on('fresh-database')) writeFreshDatabase(outdir);
   return { ascii: isAscii(readFileSync(join(root, outdir, 'master.cjs'))) };
 }
 

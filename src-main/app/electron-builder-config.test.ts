@@ -56,6 +56,7 @@ describe('electron-builder.yml', () => {
 
   it('unpacks better-sqlite3 from the asar and rebuilds it for Electron', () => {
     expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
+    expect(config.asarUnpack).toContain('dist/main/fresh-database.sqlite');
     expect(config.npmRebuild).toBe(true);
     expect(pkg.dependencies['better-sqlite3']).toBeDefined();
   });
@@ -69,7 +70,13 @@ describe('electron-builder.yml', () => {
 
   it('packages the app, the one master bundle it loads, the document parsers and the UI', () => {
     expect(config.files).toEqual(
-      expect.arrayContaining(['dist/app/**/*', 'dist/main/master.cjs', 'dist/main/vendor/**/*', 'dist/renderer/**/*']),
+      expect.arrayContaining([
+        'dist/app/**/*',
+        'dist/main/master.cjs',
+        'dist/main/fresh-database.sqlite',
+        'dist/main/vendor/**/*',
+        'dist/renderer/**/*',
+      ]),
     );
     // The entries the app does not run stay out of the package.
     expect(config.files.some((f: string) => /cli|serve/.test(f))).toBe(false);

@@ -65,6 +65,8 @@ export { VoiceService } from '../voice/service';
 export { BACKUP_SUFFIX, BackupError, createBackup, fileStamp, restoreBackup, snapshotFile } from '../backup';
 export { ragFilesDir } from '../knowledge';
 export { KNOWN_SCHEMAS, knownObjects } from './schemas';
+// The build writes the template a new database is copied from.
+export { FRESH_DATABASE_FILE, writeFreshDatabase } from './fresh-database';
 // `jarvis home`
 export { bridgeFingerprint, HuePairingError, pairHueBridge } from '../home';
 export { displayFingerprint } from '../../skills/home/_lib/pinned-https.mjs';

@@ -31,6 +31,7 @@ import { createSkills, type SkillsCapability } from '../skills';
 import { createSystem } from '../system';
 import { createVoice, type VoiceAssistant, type VoiceCapability, type VoiceSetupOptions } from '../voice';
 import { afterFirstAnswer } from './after-first-answer';
+import { freshDatabaseBesideBundle } from './fresh-database';
 
 export type { Capability, Platform } from '../platform/capability';
 
@@ -61,6 +62,8 @@ export interface MasterOptions {
   readonly restart?: (between: () => void) => void;
   /** Where "Set up voice" downloads from and how long it waits (tests point it at a stand-in). */
   readonly voiceSetup?: VoiceSetupOptions;
+  /** The empty database a new install starts from; default the one the build wrote beside the bundle. */
+  readonly freshDatabase?: string;
 }
 
 /** The built-in capabilities, each reachable by its own type (tests and the CLI use them). */
@@ -152,17 +155,16 @@ function createPlatform(config: Config, options: MasterOptions): Platform {
   for (const secret of configSecrets(config)) tracer.redactor.add(secret);
   const registry = new SkillRegistry();
   registry.setResultRedactor((result) => tracer.redactor.knownValues(result));
-  return {
-    config,
-    version: APP_VERSION,
-    clock,
-    db: openDatabase(config.dataFile),
-    registry,
-    tracer,
-    events: new EventBus(clock),
-    status: new StatusBoard(),
-    log: options.logger ?? createLogger(tracer.redactor),
-  };
+  const log = options.logger ?? createLogger(tracer.redactor);
+  const db = openDatabase(config.dataFile, {
+    file: options.freshDatabase ?? freshDatabaseBesideBundle(),
+    now: clock(),
+    onUnusable: (err) =>
+      log.warn(
+        `the built empty database could not be used, so the new one is made step by step: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+  });
+  return { config, version: APP_VERSION, clock, db, registry, tracer, events: new EventBus(clock), status: new StatusBoard(), log };
 }
 
 /**

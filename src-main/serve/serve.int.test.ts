@@ -54,6 +54,31 @@ describe('npm run serve (the bundled headless entry)', () => {
     }
   });
 
+  it('a new install starts from the empty database the build wrote beside the bundle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
+    const hook = join(dir, 'report-copies.cjs');
+    writeFileSync(
+      hook,
+      "const fs = require('node:fs'); const copy = fs.copyFileSync; fs.copyFileSync = function (from) { process.stderr.write('COPY ' + from + '\\n'); return copy.apply(this, arguments); };\n",
+    );
+    const template = join(root, 'dist', 'main', 'fresh-database.sqlite');
+    expect(existsSync(template)).toBe(true);
+    const s = startServe({ JARVIS_ADDR: '127.0.0.1:0', JARVIS_DATA: join(dir, 'j.db'), JARVIS_SKILLS_DIR: join(dir, 'skills') }, [
+      '--require',
+      hook,
+    ]);
+    try {
+      const url = await s.url;
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      expect(s.output().err).toContain(`COPY ${template}`);
+      expect(s.output().err).not.toMatch(/could not be used/);
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers its first health check without loading a package or Node module kept for later, and loads one on first use', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jarvis-serve-'));
     // Reports every file of dist/main/vendor/ and every Node module kept for later that the

@@ -1,17 +1,46 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { adoptTemplate, copyTemplate, discardCopy, type FreshTemplate } from './from-template';
 
 export type Db = Database.Database;
 
 /**
  * Opens the household database: WAL for concurrent readers, foreign keys on, and
  * synchronous=FULL because an acknowledged household write must survive a power cut.
- * `:memory:` is accepted for tests.
+ * `:memory:` is accepted for tests. A new database starts as a copy of `fresh` when given:
+ * the components' migrations then find their schema current instead of creating it.
  */
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') ownerOnly(file);
-  const db = new Database(file);
+export function openDatabase(file: string, fresh?: FreshTemplate): Db {
+  if (file === ':memory:') return configured(new Database(file), file);
+  if (fresh) {
+    const db = openTemplateCopy(file, fresh);
+    if (db) return db;
+  }
+  ownerOnly(file);
+  return configured(new Database(file), file);
+}
+
+/** The template copied to `file` and opened, or undefined (nothing left behind) when it cannot serve. */
+function openTemplateCopy(file: string, fresh: FreshTemplate): Db | undefined {
+  let copied = false;
+  let db: Db | undefined;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    copied = copyTemplate(file, fresh.file);
+    if (!copied) return undefined;
+    db = new Database(file);
+    adoptTemplate(db, fresh.now);
+    return configured(db, file);
+  } catch (err) {
+    db?.close();
+    if (copied) discardCopy(file);
+    fresh.onUnusable?.(err);
+    return undefined;
+  }
+}
+
+function configured(db: Db, file: string): Db {
   db.pragma('journal_mode = WAL');
   // SQLite gives the -wal and -shm files the database file's mode; these were made before.
   if (file !== ':memory:') for (const side of [`${file}-wal`, `${file}-shm`]) if (existsSync(side)) chmodSync(side, 0o600);
