@@ -13,11 +13,12 @@ export type Db = Database.Database;
  */
 export function openDatabase(file: string, fresh?: FreshTemplate): Db {
   if (file === ':memory:') return configured(new Database(file), file);
+  ownerOnlyFolder(file);
   if (fresh) {
     const db = openTemplateCopy(file, fresh);
     if (db) return db;
   }
-  ownerOnly(file);
+  ownerOnlyFile(file);
   return configured(new Database(file), file);
 }
 
@@ -26,12 +27,11 @@ function openTemplateCopy(file: string, fresh: FreshTemplate): Db | undefined {
   let copied = false;
   let db: Db | undefined;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     copied = copyTemplate(file, fresh.file);
     if (!copied) return undefined;
-    db = new Database(file);
+    db = configured(new Database(file), file);
     adoptTemplate(db, fresh.now);
-    return configured(db, file);
+    return db;
   } catch (err) {
     db?.close();
     if (copied) discardCopy(file);
@@ -55,8 +55,11 @@ function configured(db: Db, file: string): Db {
  * that already exists, such as a home folder, is left as it is), the database file 0600,
  * narrowed also when an older JARVIS made it world-readable.
  */
-function ownerOnly(file: string): void {
+function ownerOnlyFolder(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+}
+
+function ownerOnlyFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
 }

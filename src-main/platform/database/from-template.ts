@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { chmodSync, constants, copyFileSync, existsSync, rmSync } from 'node:fs';
+import { withoutFlush } from './without-flush';
 
 /** A database file every component's migrations were applied to when JARVIS was built. */
 export interface FreshTemplate {
@@ -38,17 +39,14 @@ export function copyTemplate(file: string, template: string): boolean {
 /**
  * Makes a copied template this install's database: proves SQLite can read every page of it
  * (a damaged template must fail here, not in a capability's first query) and stamps its
- * migrations with today. Runs in WAL mode without a flush: lost in a power cut, the stamp
+ * migrations with today. Opened as `openDatabase` configures a database (WAL), and written
+ * without a flush: lost in a power cut, the stamp
  * is the build's date, and the file still holds the whole schema.
  */
 export function adoptTemplate(db: Database.Database, now: Date): void {
-  db.pragma('journal_mode = WAL');
   const check = db.pragma('quick_check', { simple: true });
   if (check !== 'ok') throw new Error(`the template database is damaged: ${String(check)}`);
-  const synchronous = db.pragma('synchronous', { simple: true }) as number;
-  db.pragma('synchronous = NORMAL');
-  db.prepare('UPDATE schema_migrations SET applied_at = ?').run(now.toISOString());
-  db.pragma(`synchronous = ${synchronous}`);
+  withoutFlush(db, () => db.prepare('UPDATE schema_migrations SET applied_at = ?').run(now.toISOString()));
 }
 
 /** Removes a copy that could not be used, with the files SQLite made beside it. */

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { withoutFlush } from './without-flush';
 
 /** One forward step of one component's schema. Versions start at 1 and have no gaps. */
 export interface Migration {
@@ -36,18 +37,14 @@ export function applyMigrations(db: Db, component: string, migrations: readonly 
   // lost whole with its version row and runs again at the next start. Without the flush per
   // step a fresh database is ready in a third of the time; the household's first write
   // (synchronous=FULL again) flushes the steps with it.
-  const synchronous = db.pragma('synchronous', { simple: true }) as number;
-  if (synchronous > 1) db.pragma('synchronous = NORMAL');
-  try {
+  withoutFlush(db, () =>
     db.transaction(() => {
       for (const m of migrations.slice(from)) m.up(db);
       db.prepare(
         'INSERT INTO schema_migrations (component, version, applied_at) VALUES (?, ?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version, applied_at = excluded.applied_at',
       ).run(component, known, new Date().toISOString());
-    })();
-  } finally {
-    if (synchronous > 1) db.pragma(`synchronous = ${synchronous}`);
-  }
+    })(),
+  );
   return { from, to: known };
 }
 
