@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { REACT_IS_PREACT } from './src-renderer/react-is-preact.ts';
 
 // Each test file is in exactly one project, so the totals count every test once:
 // - unit: Node tests that need no server, no external binary and no long wait (`x.test.ts`);
@@ -38,6 +39,9 @@ const nodeMocks = mockingFiles(NODE_ROOTS, /\.test\.ts$/).filter((f) => !f.endsW
 const rendererMocks = mockingFiles(['src-renderer'], /\.test\.tsx?$/);
 const nodeUnit = NODE_ROOTS.map((dir) => `${dir}/**/*.test.ts`);
 const rendererUnit = ['src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx'];
+// Packages that import React themselves go through the aliases too (Vitest runs the others
+// from node_modules untouched), so they hook into the same runtime as the components.
+const RUN_ON_PREACT = [/[\\/]node_modules[\\/]zustand[\\/]/];
 const nodeTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 // Vitest's default is one worker less than the CPUs: one worker on a two-core machine. Unit
 // files mostly wait (child processes, loopback sockets), so two workers at least.
@@ -75,8 +79,10 @@ export default defineConfig({
         : []),
       {
         plugins: [react()],
+        resolve: { alias: REACT_IS_PREACT },
         test: {
           name: 'renderer',
+          server: { deps: { inline: RUN_ON_PREACT } },
           environment: 'jsdom',
           include: rendererUnit,
           exclude: [...configDefaults.exclude, ...rendererMocks],
@@ -89,7 +95,15 @@ export default defineConfig({
         ? [
             {
               plugins: [react()],
-              test: { name: 'renderer-mocks', environment: 'jsdom', include: rendererMocks, maxWorkers: unitWorkers, testTimeout: 15_000 },
+              resolve: { alias: REACT_IS_PREACT },
+              test: {
+                name: 'renderer-mocks',
+                environment: 'jsdom',
+                include: rendererMocks,
+                server: { deps: { inline: RUN_ON_PREACT } },
+                maxWorkers: unitWorkers,
+                testTimeout: 15_000,
+              },
             },
           ]
         : []),

@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { REACT_IS_PREACT } from './react-is-preact.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * index.html runs the opening screen's chunk as an async module of its own, ahead of the entry,
  * so it starts the screen's download as soon as it has arrived, while the browser still parses
- * React DOM and the rest (as a module preload beside the entry it ran only once the whole bundle
+ * the runtime and the rest (as a module preload beside the entry it ran only once the whole bundle
  * was in). The entry imports the same file, which the browser evaluates only once.
  */
 function openingScreenFirst(): Plugin {
@@ -35,6 +36,7 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react(), openingScreenFirst()],
+  resolve: { alias: REACT_IS_PREACT },
   build: {
     outDir: join(here, '..', 'dist', 'renderer'),
     emptyOutDir: true,
@@ -46,7 +48,7 @@ export default defineConfig({
       input: { index: join(here, 'index.html'), wall: join(here, 'wall.html') },
       output: {
         codeSplitting: {
-          // React DOM, the German texts and the rest of what every page needs are three chunks
+          // The runtime (Preact), the German texts and the rest of what every page needs are three chunks
           // instead of one, so the browser parses them in parallel. The opening screen's download
           // (`screens/opening-screen-code.ts`) is a chunk of its own that the entry imports first,
           // with everything it runs (for an opening calendar also its month's request), so it
@@ -56,7 +58,7 @@ export default defineConfig({
               name: 'opening-screen',
               test: /(screens[\\/](opening-screen-code|screen-code|calendar[\\/](opening-month|calendar-days))|store[\\/](ui-slice|calendar-view)|format[\\/](household-time|compare)|wall[\\/]wall-address|src[\\/]early-requests)\.ts$|vite[\\/]preload-helper/,
             },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'runtime', test: /node_modules[\\/]preact[\\/]/ },
             { name: 'texts-de', test: /src[\\/]i18n[\\/]de\.ts$/ },
           ],
         },

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from './testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -34,7 +34,7 @@ describe('App shell', () => {
     expect(JSON.parse(localStorage.getItem('jarvis.ui') ?? '{}')).toEqual({ screen: 'calendar', mode: 'hud', language: 'en' });
     // English texts download on first use; the page language follows once they show.
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('en');
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('en'));
     expect(
       within(screen.getByRole('group', { name: 'Language' }))
         .getByRole('button', { name: 'EN' })

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalListResponse, ApprovalView } from '../../../src-shared';
 import { applyLanguage } from '../i18n';

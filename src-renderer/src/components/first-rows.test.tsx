@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render } from '../testing/library';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeLanguage, applyLanguage, exists, resetLanguages, t, useTranslation } from './index';
 

@@ -1,6 +1,6 @@
 // The household's people on the everyday screens: "Meine / Alle / Paul" filters, the "Für wen"
 // picker of the forms, the calendar's colours, and the members card.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeState } from '../../../src-shared';
 import { useStore } from '../store';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentStatus, HomeState } from '../../../src-shared';
 import { applyLanguage } from '../i18n';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillLearningRecord, SkillsResponse, SkillSourcesResponse } from '../../../src-shared';
 import { useStore } from '../store';

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useStore } from '../store';
 import { fakeApi, json } from '../testing/fake-api';

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStore } from '../testing/reset-store';
 import { SystemScreen } from './SystemScreen';

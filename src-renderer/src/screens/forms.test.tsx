@@ -1,6 +1,6 @@
 // What the household relies on in the everyday forms: nothing typed is lost, every delete
 // and tick can be taken back, an entry made offline arrives exactly once.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeState } from '../../../src-shared';
 import { ActionToasts } from '../components/ActionToasts';

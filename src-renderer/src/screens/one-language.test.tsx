@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentStatus, HomeState, JarvisEvent, ProtocolSessionDetail, SessionRecords, WorkSession } from '../../../src-shared';
 import { DEFAULT_RISK_POLICY } from '../../../src-shared';

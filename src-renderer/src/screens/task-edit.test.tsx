@@ -1,6 +1,6 @@
 // A task changes after it was made (day, priority, person), and a new task is the asking
 // person's unless someone else is chosen for it.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from '../store';
 import { fakeApi, json } from '../testing/fake-api';

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChoreChart, HomeState } from '../../../src-shared';
 import { useStore } from '../store';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '../../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_CONTROL_TOOLS, toolSuccess, type HomeHueResponse, type HomeMachinesResponse } from '../../../../src-shared';
 import { applyLanguage } from '../../i18n';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '../../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_CONTROL_TOOLS, HOME_INTEGRATIONS, HOME_SERVER_TOOLS, toolSuccess, type HomeHueResponse } from '../../../../src-shared';
 import { useStore } from '../../store';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '../../testing/library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeProtectResponse, HomeProxmoxResponse, HomeStacksResponse, HomeUnifiResponse, ToolResult } from '../../../../src-shared';
 import { useStore } from '../../store';
